@@ -1,0 +1,89 @@
+//===- PtxAsmBuilder.h - the one builder of PTX inline asm ------*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Every PTX string and constraint string tile-mlir emits comes from
+/// `PtxAsmBuilder`. It numbers operands the way LLVM does (outputs, then
+/// inputs in order, then tied inputs), so placeholders are never
+/// renumbered behind the caller's back, and it avoids the constructs that
+/// MLIR 22.1's nvvm.inline_ptx gets wrong: no "+" constraints (tied inputs
+/// refer to the output index instead), no "n" constraint for values that
+/// must be registers, and a predicate passed as an i32 and turned into a
+/// `.pred` inside the asm block.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETONVVM_PTXASMBUILDER_H
+#define TILE_CONVERSION_TILETONVVM_PTXASMBUILDER_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+
+#include <string>
+
+namespace mlir {
+namespace tile {
+
+class PtxAsmBuilder {
+public:
+  /// A reference to one asm operand.
+  struct Operand {
+    bool isOutput;
+    unsigned index;
+  };
+  /// How one instruction operand is written.
+  enum class ArgForm { Register, Vector, Address };
+  /// One instruction operand: a register, a brace list `{a, b}` or an
+  /// address `[a]`.
+  struct Arg {
+    ArgForm form;
+    SmallVector<Operand, 4> operands;
+  };
+
+  /// The inline-asm constraint letter of a register of LLVM type `type`
+  /// (h: 16-bit, r: i32, l: i64 or pointer, f: f32, d: f64), or 0.
+  static char getConstraintLetter(Type type);
+
+  /// Adds an output register of LLVM type `type`.
+  Operand addOutput(Type type);
+  /// Adds an input register (or a 64-bit address) bound to `value`.
+  Operand addInput(Value value);
+  /// Adds an input tied to `output`, so the asm sees `value` in the output
+  /// register when the instruction does not write it.
+  void addTiedInput(Value value, Operand output);
+  /// Guards the instruction with `pred` (an i32, nonzero = execute).
+  void setPredicate(Value pred);
+  /// Marks the instruction as reading or writing memory.
+  void setMemoryClobber() { memoryClobber = true; }
+
+  /// The constraint string, e.g. "=f,f,f,f,r,0".
+  std::string getConstraints() const;
+  /// The asm text for `opcode` applied to `args`.
+  std::string getAsmString(StringRef opcode, ArrayRef<Arg> args) const;
+
+  /// Builds the llvm.inline_asm op. Its result is null (no outputs), the one
+  /// output, or a struct of all outputs.
+  LLVM::InlineAsmOp create(OpBuilder &builder, Location loc,
+                           StringRef opcode, ArrayRef<Arg> args,
+                           bool hasSideEffects) const;
+
+  ArrayRef<Type> getOutputTypes() const { return outputTypes; }
+
+private:
+  std::string render(Operand op) const;
+
+  SmallVector<Type> outputTypes;
+  SmallVector<Value> inputs;
+  SmallVector<std::string> inputConstraints;
+  SmallVector<std::pair<Value, unsigned>> tied;
+  Value predicate;
+  bool memoryClobber = false;
+};
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSION_TILETONVVM_PTXASMBUILDER_H

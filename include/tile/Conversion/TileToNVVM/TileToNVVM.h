@@ -1,0 +1,43 @@
+//===- TileToNVVM.h - tile to NVVM/LLVM conversion --------------*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETONVVM_TILETONVVM_H
+#define TILE_CONVERSION_TILETONVVM_TILETONVVM_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class LLVMTypeConverter;
+class RewritePatternSet;
+
+namespace tile {
+
+/// LLVM address space that register tiles are allocated in (NVPTX local).
+constexpr unsigned kRegisterTileAddressSpace = 5;
+
+/// Teaches `converter` the `#tile.reg` memory space.
+void configureTileTypeConverter(LLVMTypeConverter &converter);
+
+/// Adds the patterns that lower `tile.alloc_local` and expanded `tile.apply`
+/// ops to LLVM/NVVM. This is the entry point for other compilers that embed
+/// the tile dialect in their own conversion.
+void populateTileToNVVMConversionPatterns(LLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns,
+                                          bool useIntrinsics = false);
+
+#define GEN_PASS_DECL
+#include "tile/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tile/Conversion/Passes.h.inc"
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSION_TILETONVVM_TILETONVVM_H

@@ -1,0 +1,34 @@
+//===- TileDialect.td - The tile dialect -------------------*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEDIALECT_TD
+#define TILE_DIALECT_TILE_IR_TILEDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let cppNamespace = "::mlir::tile";
+  let summary = "Exact PTX instructions applied over register tiles";
+  let description = [{
+    The `tile` dialect lets a GPU compiler say exactly which PTX instruction it
+    means (`tile.apply "fma.rn.f32" ...`) and apply it over register tiles
+    with group, repeat and atom axes. The opcode is checked against one table
+    of PTX instruction knowledge (forms, qualifiers, register types, PTX ISA
+    version and SM floor) before anything reaches the assembler.
+
+    Register tiles are memrefs in the `#tile.reg` memory space, allocated with
+    `tile.alloc_local`; memref views (subviews, strided and permuted layouts)
+    of them are legal operands.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic, traits>;
+
+#endif // TILE_DIALECT_TILE_IR_TILEDIALECT_TD

@@ -1,0 +1,49 @@
+//===- TileOps.h - tile dialect operations ----------------------*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEOPS_H
+#define TILE_DIALECT_TILE_IR_TILEOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Ptx/InstrTable.h"
+
+#include "tile/Dialect/Tile/IR/TileEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "tile/Dialect/Tile/IR/TileOps.h.inc"
+
+namespace mlir {
+namespace tile {
+
+/// Whether `type` is a memref in the `#tile.reg` memory space.
+bool isRegisterTile(Type type);
+
+/// Whether `type` is a valid register container for PTX data type `t`
+/// (CONTRACT.md section 5): an integer of the same width, or a float type
+/// the PTX type accepts natively.
+bool isValidContainer(::tile::ptx::DataType t, Type type);
+
+/// A human-readable list of the containers accepted for `t`.
+std::string describeContainers(::tile::ptx::DataType t);
+
+/// Reads the PTX target (SM and PTX ISA version) of the gpu.module that
+/// encloses `op` from its `#nvvm.target` attributes. Returns one entry per
+/// NVVM target; empty when there is none.
+SmallVector<::tile::ptx::Target> getEnclosingTargets(Operation *op);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_DIALECT_TILE_IR_TILEOPS_H

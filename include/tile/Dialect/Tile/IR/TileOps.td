@@ -1,0 +1,119 @@
+//===- TileOps.td - tile dialect operations ----------------*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEOPS_TD
+#define TILE_DIALECT_TILE_IR_TILEOPS_TD
+
+include "tile/Dialect/Tile/IR/TileDialect.td"
+include "tile/Dialect/Tile/IR/TileAttrs.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/CommonTypeConstraints.td"
+
+def Tile_AllocLocalOp : Tile_Op<"alloc_local",
+    [MemoryEffects<[MemAlloc<AutomaticAllocationScopeResource>]>]> {
+  let summary = "allocate a register tile owned by the issuing thread";
+  let description = [{
+    Allocates a statically shaped register tile in the `#tile.reg` memory
+    space. The layout may be strided; a stride of 0 on an axis makes it a
+    distributed group axis (each thread of the scope holds its own slice,
+    so the axis takes no storage in any one thread).
+
+    Example:
+
+    ```mlir
+    // Four f32 registers, one per repeat.
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // A warp-scope tile: lane axis distributed, 4 registers per thread.
+    %w = tile.alloc_local : memref<32x4x1xf32, strided<[0, 1, 1]>, #tile.reg>
+    ```
+  }];
+  let results = (outs AnyStaticShapeMemRef:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Number of container elements the thread actually stores (the span of
+    /// the strided layout).
+    int64_t getStorageSize();
+  }];
+}
+
+def Tile_ApplyOp : Tile_Op<"apply", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "apply one PTX instruction over register tiles";
+  let description = [{
+    `tile.apply` applies the PTX instruction named by its opcode
+    ([PTX ISA](https://docs.nvidia.com/cuda/parallel-thread-execution/),
+    e.g. section 9.7.3.6 for `fma`) to its operands, which are listed in the
+    instruction's own order (`fma`: `d, a, b, c`; `ld`: `d, address`;
+    `st`: `address, b`; `mov`: `d, a`).
+
+    Every tensor operand is a memref with coordinates
+    `(*group, *repeat, *atom)`:
+
+    - **atom** (the last axis) counts the native registers one instruction
+      binds (register operands) or the elements it moves (memory operands);
+    - **repeat** axes are static; each repeat coordinate, in row-major
+      order, emits exactly one instruction;
+    - **group** axes are fixed by `scope`: none for `thread`, `(lane)` for
+      `warp`, `(warp_in_group, lane)` for `warpgroup`,
+      `(warp_in_cta, lane)` for `cta`. They are bound to the executing
+      thread's ids; a group extent smaller than the scope's leaves the other
+      threads inactive. A register operand's group axes are distributed and
+      must have stride 0.
+
+    A scalar SSA value is allowed for a single-register read input and is
+    broadcast over every repeat. `pred` (i1) makes the instruction execute
+    only where it is true; `preserve_dst` keeps a register destination's
+    prior value where `pred` is false (otherwise that value is undefined).
+
+    Rounding, saturation, ftz, relu, oob and packing are opcode qualifiers.
+    The opcode is decoded against the instruction table, and the form's PTX
+    ISA version and SM floor are checked against the enclosing
+    `gpu.module`'s `#nvvm.target`.
+
+    Example (the four fused operations of the TIRx `fma` page):
+
+    ```mlir
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    tile.apply "ld.global.f32" (%r, %A) scope(thread)
+        : memref<4x1xf32, #tile.reg>, memref<4x1xf32>
+    tile.apply "fma.rn.f32" (%r, %r, %two, %one) scope(thread)
+        : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
+    tile.apply "st.global.f32" (%Out, %r) scope(thread)
+        : memref<4x1xf32>, memref<4x1xf32, #tile.reg>
+    ```
+  }];
+  let arguments = (ins
+    Tile_PtxOpcodeAttr:$opcode,
+    Variadic<AnyTypeOf<[AnyMemRef, AnySignlessInteger, AnyFloat]>>:$args,
+    Optional<I1>:$pred,
+    UnitAttr:$preserve_dst,
+    DefaultValuedAttr<Tile_Scope, "::mlir::tile::Scope::thread">:$scope
+  );
+  let assemblyFormat = [{
+    custom<Opcode>($opcode) `(` $args `)`
+    (`pred` `(` $pred^ `)`)?
+    (`preserve_dst` $preserve_dst^)?
+    `scope` `(` $scope `)`
+    attr-dict `:` type($args)
+  }];
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$opcode, "::mlir::ValueRange":$args,
+                   CArg<"::mlir::Value", "{}">:$pred,
+                   CArg<"bool", "false">:$preserveDst,
+                   CArg<"::mlir::tile::Scope", "::mlir::tile::Scope::thread">:$scope)>
+  ];
+  let extraClassDeclaration = [{
+    /// The decoded opcode; only valid on a verified op.
+    ::tile::ptx::Instr getInstr();
+    /// Number of group axes the scope fixes.
+    static unsigned getGroupRank(::mlir::tile::Scope scope);
+  }];
+}
+
+#endif // TILE_DIALECT_TILE_IR_TILEOPS_TD

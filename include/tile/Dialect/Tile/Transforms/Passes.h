@@ -1,0 +1,35 @@
+//===- Passes.h - tile dialect transformation passes ------------*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_TRANSFORMS_PASSES_H
+#define TILE_DIALECT_TILE_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace tile {
+class ApplyOp;
+
+#define GEN_PASS_DECL
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+
+/// Expands one tile.apply into one instruction per repeat (see
+/// TileExpandRepeats). A no-op on an already expanded op.
+LogicalResult expandRepeats(ApplyOp op, OpBuilder &builder);
+
+#define GEN_PASS_REGISTRATION
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_H

@@ -1,0 +1,52 @@
+//===- Passes.td - tile dialect transformation passes ------*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
+#define TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileExpandRepeats : Pass<"tile-expand-repeats"> {
+  let summary = "Unroll tile.apply repeats into one instruction per repeat";
+  let description = [{
+    Rewrites every `tile.apply` into one `tile.apply` per repeat coordinate,
+    in row-major order, each over rank-1 views (the atom axis) of its tensor
+    operands; scalar inputs are reused by every repeat. Group axes are bound
+    to the executing thread's ids (`gpu.lane_id`, the warp index from the
+    linear thread id); memory operands are indexed with them, register
+    operands (distributed, stride 0) are not. Where a group extent is smaller
+    than the scope's, the instructions are guarded so that only threads
+    inside the group execute them. The result has `scope(thread)` and no
+    repeat axes, which is what `convert-tile-to-nvvm` lowers.
+
+    Example: `tile.apply "fma.rn.f32" (%r, %r, %two, %one)` over
+    `memref<4x1xf32, #tile.reg>` becomes four `tile.apply` over
+    `memref<1xf32, strided<[1], offset: i>, #tile.reg>` views, i = 0..3.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def TileSetNVVMTarget : Pass<"tile-set-nvvm-target", "::mlir::ModuleOp"> {
+  let summary = "Set the #nvvm.target (chip and PTX ISA) of every gpu.module";
+  let description = [{
+    Replaces the NVVM target of every `gpu.module` (or adds one) with the
+    given chip and PTX ISA version. With no PTX version, the lowest one the
+    chip allows is used. The verifier then checks every `tile.apply` against
+    the new target.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"sm_90\"", "Target SM, e.g. sm_90">,
+    Option<"ptxVersion", "ptx", "unsigned", "0",
+           "PTX ISA version as major*10+minor (e.g. 80); 0 = the chip's lowest">,
+    Option<"optLevel", "O", "unsigned", "2", "LLVM optimization level">,
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+}
+
+#endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,69 @@
+//===- Pipelines.h - tile compilation pipelines -----------------*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PIPELINES_PIPELINES_H
+#define TILE_PIPELINES_PIPELINES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassOptions.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+class DialectRegistry;
+class OpPassManager;
+
+namespace tile {
+
+/// Options of the tile-to-PTX pipeline.
+struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target SM (e.g. sm_90); empty keeps the gpu.module's "
+                     "#nvvm.target"),
+      llvm::cl::init("")};
+  PassOptions::Option<unsigned> ptxVersion{
+      *this, "ptx",
+      llvm::cl::desc("PTX ISA version as major*10+minor (e.g. 80); 0 = the "
+                     "chip's lowest (only with chip)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "O", llvm::cl::desc("LLVM optimization level (with chip)"),
+      llvm::cl::init(2)};
+  PassOptions::Option<bool> useIntrinsics{
+      *this, "use-intrinsics",
+      llvm::cl::desc("Use an NVVM intrinsic where it provably emits the same "
+                     "PTX"),
+      llvm::cl::init(false)};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin, or "
+                     "none to stop at the NVVM/LLVM dialects"),
+      llvm::cl::init("isa")};
+};
+
+/// Device-side lowering of every gpu.module: expand repeats, lower tile and
+/// the upstream dialects to NVVM/LLVM.
+void buildTileToNVVMPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
+
+/// The whole device path: set the target (if `chip`), lower to NVVM/LLVM,
+/// and serialize every gpu.module with LLVM's NVPTX backend.
+void buildTileToPtxPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
+
+/// Registers the pipelines above as "tile-to-nvvm" and "tile-to-ptx".
+void registerTilePipelines();
+
+/// Registers the dialects, interfaces and translations the pipelines need.
+void registerTileCompilerDialects(DialectRegistry &registry);
+
+/// Runs the tile-to-PTX pipeline on `module` and writes the PTX of every
+/// gpu.module to `os` (several modules are separated by a comment line).
+LogicalResult emitPtx(ModuleOp module, const TileToPtxOptions &opts,
+                      llvm::raw_ostream &os);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_PIPELINES_PIPELINES_H

@@ -1,0 +1,131 @@
+//===- PtxAsmBuilder.cpp - the one builder of PTX inline asm --------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToNVVM/PtxAsmBuilder.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+char PtxAsmBuilder::getConstraintLetter(Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return 'l';
+  if (type.isF32())
+    return 'f';
+  if (type.isF64())
+    return 'd';
+  if (type.isF16() || type.isBF16())
+    return 'h';
+  if (auto intTy = dyn_cast<IntegerType>(type)) {
+    switch (intTy.getWidth()) {
+    case 16:
+      return 'h';
+    case 32:
+      return 'r';
+    case 64:
+      return 'l';
+    default:
+      return 0;
+    }
+  }
+  return 0;
+}
+
+PtxAsmBuilder::Operand PtxAsmBuilder::addOutput(Type type) {
+  outputTypes.push_back(type);
+  return {true, static_cast<unsigned>(outputTypes.size() - 1)};
+}
+
+PtxAsmBuilder::Operand PtxAsmBuilder::addInput(Value value) {
+  inputs.push_back(value);
+  inputConstraints.push_back(std::string(1, getConstraintLetter(value.getType())));
+  return {false, static_cast<unsigned>(inputs.size() - 1)};
+}
+
+void PtxAsmBuilder::addTiedInput(Value value, Operand output) {
+  assert(output.isOutput && "tied input must refer to an output");
+  tied.emplace_back(value, output.index);
+}
+
+void PtxAsmBuilder::setPredicate(Value pred) { predicate = pred; }
+
+std::string PtxAsmBuilder::getConstraints() const {
+  SmallVector<std::string> parts;
+  for (Type t : outputTypes)
+    parts.push_back(std::string("=") + getConstraintLetter(t));
+  for (const std::string &c : inputConstraints)
+    parts.push_back(c);
+  if (predicate)
+    parts.push_back("r");
+  for (auto &[value, index] : tied)
+    parts.push_back(std::to_string(index));
+  if (memoryClobber)
+    parts.push_back("~{memory}");
+  return llvm::join(parts, ",");
+}
+
+std::string PtxAsmBuilder::render(Operand op) const {
+  unsigned n = op.isOutput ? op.index : outputTypes.size() + op.index;
+  return "$" + std::to_string(n);
+}
+
+std::string PtxAsmBuilder::getAsmString(StringRef opcode,
+                                        ArrayRef<Arg> args) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (predicate) {
+    unsigned predIndex = outputTypes.size() + inputs.size();
+    os << "{\n\t.reg .pred %tile_p;\n\tsetp.ne.b32 %tile_p, $" << predIndex
+       << ", 0;\n\t@%tile_p ";
+  }
+  os << opcode;
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    os << (i == 0 ? " " : ", ");
+    SmallVector<std::string> regs;
+    for (Operand op : arg.operands)
+      regs.push_back(render(op));
+    switch (arg.form) {
+    case ArgForm::Register:
+      os << regs.front();
+      break;
+    case ArgForm::Vector:
+      os << "{" << llvm::join(regs, ", ") << "}";
+      break;
+    case ArgForm::Address:
+      os << "[" << regs.front() << "]";
+      break;
+    }
+  }
+  os << ";";
+  if (predicate)
+    os << "\n}";
+  return text;
+}
+
+LLVM::InlineAsmOp PtxAsmBuilder::create(OpBuilder &builder, Location loc,
+                                        StringRef opcode, ArrayRef<Arg> args,
+                                        bool hasSideEffects) const {
+  SmallVector<Value> operands(inputs.begin(), inputs.end());
+  if (predicate)
+    operands.push_back(predicate);
+  for (auto &[value, index] : tied)
+    operands.push_back(value);
+  Type resultType;
+  if (outputTypes.size() == 1)
+    resultType = outputTypes.front();
+  else if (outputTypes.size() > 1)
+    resultType =
+        LLVM::LLVMStructType::getLiteral(builder.getContext(), outputTypes);
+  auto asmDialect = LLVM::AsmDialectAttr::get(builder.getContext(),
+                                              LLVM::AsmDialect::AD_ATT);
+  return LLVM::InlineAsmOp::create(
+      builder, loc, resultType ? TypeRange(resultType) : TypeRange(), operands,
+      getAsmString(opcode, args), getConstraints(), hasSideEffects,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None, asmDialect,
+      /*operand_attrs=*/ArrayAttr());
+}

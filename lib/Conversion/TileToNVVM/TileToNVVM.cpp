@@ -1,0 +1,324 @@
+//===- TileToNVVM.cpp - tile to NVVM/LLVM conversion ----------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToNVVM/TileToNVVM.h"
+#include "tile/Conversion/TileToNVVM/PtxAsmBuilder.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_CONVERTTILETONVVM
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+namespace ptx = ::tile::ptx;
+
+void mlir::tile::configureTileTypeConverter(LLVMTypeConverter &converter) {
+  converter.addTypeAttributeConversion(
+      [](BaseMemRefType type, RegisterSpaceAttr) -> Attribute {
+        return IntegerAttr::get(IntegerType::get(type.getContext(), 64),
+                                kRegisterTileAddressSpace);
+      });
+}
+
+namespace {
+
+/// tile.alloc_local -> an entry-block llvm.alloca in the local address space
+/// plus a static memref descriptor. Constant indices let SROA promote it.
+struct AllocLocalOpLowering : public ConvertOpToLLVMPattern<AllocLocalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(AllocLocalOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getType();
+    Type eltType = getTypeConverter()->convertType(type.getElementType());
+    if (!eltType)
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    Location loc = op.getLoc();
+    Operation *scope =
+        op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+    Value ptr;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (scope && !scope->getRegion(0).empty())
+        rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
+      Value size = LLVM::ConstantOp::create(
+          rewriter, loc, rewriter.getI64Type(),
+          rewriter.getI64IntegerAttr(std::max<int64_t>(op.getStorageSize(), 1)));
+      auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                                kRegisterTileAddressSpace);
+      ptr = LLVM::AllocaOp::create(rewriter, loc, ptrType, eltType, size,
+                                   /*alignment=*/0);
+    }
+    Value desc = MemRefDescriptor::fromStaticShape(
+        rewriter, loc, *getTypeConverter(), type, ptr);
+    rewriter.replaceOp(op, desc);
+    return success();
+  }
+};
+
+/// Bit-casts a register container to the LLVM type an NVVM intrinsic takes
+/// for a PTX data type, and back.
+static Type getIntrinsicType(MLIRContext *ctx, ptx::DataType t) {
+  switch (t) {
+  case ptx::DataType::F32:
+    return Float32Type::get(ctx);
+  case ptx::DataType::F64:
+    return Float64Type::get(ctx);
+  case ptx::DataType::F16:
+    return Float16Type::get(ctx);
+  case ptx::DataType::BF16:
+    return BFloat16Type::get(ctx);
+  case ptx::DataType::F16x2:
+    return VectorType::get({2}, Float16Type::get(ctx));
+  case ptx::DataType::BF16x2:
+    return VectorType::get({2}, BFloat16Type::get(ctx));
+  default:
+    return {};
+  }
+}
+
+static Value bitcastIfNeeded(OpBuilder &b, Location loc, Value v, Type to) {
+  if (v.getType() == to)
+    return v;
+  return LLVM::BitcastOp::create(b, loc, to, v);
+}
+
+/// One instruction operand, converted: the LLVM values read, the pointers
+/// written, the global address of a memory operand.
+struct Slot {
+  const ptx::OperandDesc *desc;
+  SmallVector<Value, 4> values; ///< Register inputs (or old dst values).
+  SmallVector<Value, 4> ptrs;   ///< Register element pointers.
+  Value address;                ///< Memory operands.
+  Type eltType;                 ///< LLVM element type.
+};
+
+/// An expanded tile.apply (one instruction) -> llvm.inline_asm (or an NVVM
+/// intrinsic where that provably emits the same instruction).
+struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
+  ApplyOpLowering(const LLVMTypeConverter &converter, bool useIntrinsics)
+      : ConvertOpToLLVMPattern(converter), useIntrinsics(useIntrinsics) {}
+
+  LogicalResult
+  matchAndRewrite(ApplyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getScope() != Scope::thread ||
+        llvm::any_of(op.getArgs().getTypes(), [](Type t) {
+          auto m = dyn_cast<MemRefType>(t);
+          return m && m.getRank() != 1;
+        })) {
+      return op.emitOpError("has group or repeat axes; run "
+                            "-tile-expand-repeats before lowering");
+    }
+    ptx::Instr instr = op.getInstr();
+    const ptx::FormDesc &form = *instr.form;
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+
+    SmallVector<Slot> slots;
+    for (auto [desc, value, converted] :
+         llvm::zip(form.getOperands(), op.getArgs(), adaptor.getArgs())) {
+      Slot slot{&desc, {}, {}, {}, {}};
+      auto memrefType = dyn_cast<MemRefType>(value.getType());
+      if (!memrefType) {
+        slot.eltType = converted.getType();
+        slot.values.push_back(converted);
+        slots.push_back(std::move(slot));
+        continue;
+      }
+      slot.eltType =
+          getTypeConverter()->convertType(memrefType.getElementType());
+      unsigned count =
+          desc.kind == ptx::OperandKind::Register ? desc.atom : 1;
+      for (unsigned k = 0; k < count; ++k) {
+        Value idx = createIndexAttrConstant(rewriter, loc,
+                                            getIndexType(), k);
+        slot.ptrs.push_back(getStridedElementPtr(rewriter, loc, memrefType,
+                                                 converted, {idx}));
+      }
+      if (desc.kind == ptx::OperandKind::GlobalMemory) {
+        Value ptr = slot.ptrs.front();
+        auto ptrType = cast<LLVM::LLVMPointerType>(ptr.getType());
+        if (ptrType.getAddressSpace() != 1)
+          ptr = LLVM::AddrSpaceCastOp::create(
+              rewriter, loc, LLVM::LLVMPointerType::get(ctx, 1), ptr);
+        slot.address = ptr;
+        slot.ptrs.clear();
+      } else if (desc.role == ptx::OperandRole::Use ||
+                 op.getPreserveDst()) {
+        for (Value ptr : slot.ptrs)
+          slot.values.push_back(
+              LLVM::LoadOp::create(rewriter, loc, slot.eltType, ptr));
+      }
+      slots.push_back(std::move(slot));
+    }
+
+    Value pred = adaptor.getPred();
+    if (useIntrinsics && !pred) {
+      if (std::optional<std::string> name = instr.getEquivalentIntrinsic())
+        return lowerToIntrinsic(op, *name, slots, rewriter);
+    }
+
+    PtxAsmBuilder builder;
+    SmallVector<PtxAsmBuilder::Arg> args;
+    SmallVector<std::pair<PtxAsmBuilder::Operand, Value>> stores;
+    // Outputs first, so they keep their order; then inputs in order.
+    SmallVector<SmallVector<PtxAsmBuilder::Operand, 4>> argOperands(
+        slots.size());
+    for (auto [i, slot] : llvm::enumerate(slots)) {
+      if (slot.desc->kind != ptx::OperandKind::Register ||
+          slot.desc->role != ptx::OperandRole::Def)
+        continue;
+      for (Value ptr : slot.ptrs) {
+        PtxAsmBuilder::Operand out = builder.addOutput(slot.eltType);
+        argOperands[i].push_back(out);
+        stores.emplace_back(out, ptr);
+      }
+    }
+    for (auto [i, slot] : llvm::enumerate(slots)) {
+      if (slot.desc->kind == ptx::OperandKind::GlobalMemory) {
+        argOperands[i].push_back(builder.addInput(slot.address));
+        continue;
+      }
+      if (slot.desc->role == ptx::OperandRole::Use)
+        for (Value v : slot.values)
+          argOperands[i].push_back(builder.addInput(v));
+    }
+    for (auto [i, slot] : llvm::enumerate(slots)) {
+      PtxAsmBuilder::ArgForm argForm =
+          slot.desc->kind == ptx::OperandKind::GlobalMemory
+              ? PtxAsmBuilder::ArgForm::Address
+          : slot.desc->atom > 1 ? PtxAsmBuilder::ArgForm::Vector
+                                : PtxAsmBuilder::ArgForm::Register;
+      args.push_back({argForm, argOperands[i]});
+    }
+    if (pred) {
+      Value pred32 =
+          LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), pred);
+      builder.setPredicate(pred32);
+      if (op.getPreserveDst())
+        for (auto [i, slot] : llvm::enumerate(slots))
+          if (slot.desc->kind == ptx::OperandKind::Register &&
+              slot.desc->role == ptx::OperandRole::Def)
+            for (auto [out, old] : llvm::zip(argOperands[i], slot.values))
+              builder.addTiedInput(old, out);
+    }
+    bool touchesMemory = llvm::any_of(form.getOperands(), [](auto &d) {
+      return d.kind == ptx::OperandKind::GlobalMemory;
+    });
+    if (touchesMemory)
+      builder.setMemoryClobber();
+    for (auto [i, slot] : llvm::enumerate(slots))
+      for (PtxAsmBuilder::Operand o : argOperands[i])
+        if (!PtxAsmBuilder::getConstraintLetter(
+                o.isOutput ? builder.getOutputTypes()[o.index]
+                           : Type(slot.eltType)))
+          return op.emitOpError("no inline-asm register class for ")
+                 << slot.eltType;
+
+    LLVM::InlineAsmOp asmOp = builder.create(rewriter, loc, instr.str(), args,
+                                             /*hasSideEffects=*/touchesMemory);
+    unsigned numOutputs = builder.getOutputTypes().size();
+    for (auto [out, ptr] : stores) {
+      Value result = asmOp.getRes();
+      if (numOutputs > 1)
+        result = LLVM::ExtractValueOp::create(rewriter, loc, result,
+                                              ArrayRef<int64_t>{out.index});
+      LLVM::StoreOp::create(rewriter, loc, result, ptr);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  LogicalResult lowerToIntrinsic(ApplyOp op, StringRef name,
+                                 ArrayRef<Slot> slots,
+                                 ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    SmallVector<Value> args;
+    Type resultType;
+    Value resultPtr;
+    Type resultContainer;
+    for (const Slot &slot : slots) {
+      Type t = getIntrinsicType(ctx, slot.desc->type);
+      if (slot.desc->role == ptx::OperandRole::Def) {
+        resultType = t;
+        resultPtr = slot.ptrs.front();
+        resultContainer = slot.eltType;
+        continue;
+      }
+      args.push_back(bitcastIfNeeded(rewriter, loc, slot.values.front(), t));
+    }
+    auto call = LLVM::CallIntrinsicOp::create(
+        rewriter, loc, resultType, rewriter.getStringAttr(name), args);
+    Value result =
+        bitcastIfNeeded(rewriter, loc, call.getResult(0), resultContainer);
+    LLVM::StoreOp::create(rewriter, loc, result, resultPtr);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  bool useIntrinsics;
+};
+
+struct ConvertTileToNVVMPass
+    : public mlir::tile::impl::ConvertTileToNVVMBase<ConvertTileToNVVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    LowerToLLVMOptions options(ctx);
+    LLVMTypeConverter converter(ctx, options);
+    configureGpuToNVVMTypeConverter(converter);
+    configureTileTypeConverter(converter);
+
+    RewritePatternSet patterns(ctx);
+    populateTileToNVVMConversionPatterns(converter, patterns, useIntrinsics);
+    populateGpuToNVVMConversionPatterns(converter, patterns);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    index::populateIndexToLLVMConversionPatterns(converter, patterns);
+    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
+    populateFuncToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+
+    LLVMConversionTarget target(*ctx);
+    configureGpuToNVVMConversionLegality(target);
+    target.addIllegalDialect<TileDialect>();
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::tile::populateTileToNVVMConversionPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    bool useIntrinsics) {
+  patterns.add<AllocLocalOpLowering>(converter);
+  patterns.add<ApplyOpLowering>(converter, useIntrinsics);
+}

@@ -1,0 +1,463 @@
+//===- TileOps.cpp - tile dialect operations ------------------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+namespace ptx = ::tile::ptx;
+
+#include "tile/Dialect/Tile/IR/TileEnums.cpp.inc"
+#include "tile/Dialect/Tile/IR/TileOpsDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
+
+void TileDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "tile/Dialect/Tile/IR/TileOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+bool mlir::tile::isRegisterTile(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && isa_and_nonnull<RegisterSpaceAttr>(memref.getMemorySpace());
+}
+
+bool mlir::tile::isValidContainer(ptx::DataType t, Type type) {
+  const ptx::DataTypeInfo &info = ptx::getInfo(t);
+  if (auto intTy = dyn_cast<IntegerType>(type))
+    return intTy.isSignless() && intTy.getWidth() == info.bits;
+  if (type.isF16())
+    return info.floatKinds & ptx::FK_F16;
+  if (type.isBF16())
+    return info.floatKinds & ptx::FK_BF16;
+  if (type.isF32())
+    return info.floatKinds & ptx::FK_F32;
+  if (type.isF64())
+    return info.floatKinds & ptx::FK_F64;
+  return false;
+}
+
+std::string mlir::tile::describeContainers(ptx::DataType t) {
+  const ptx::DataTypeInfo &info = ptx::getInfo(t);
+  std::string s;
+  if (info.floatKinds & ptx::FK_F16)
+    s += "f16 or ";
+  if (info.floatKinds & ptx::FK_BF16)
+    s += "bf16 or ";
+  if (info.floatKinds & ptx::FK_F32)
+    s += "f32 or ";
+  if (info.floatKinds & ptx::FK_F64)
+    s += "f64 or ";
+  s += "i" + std::to_string(info.bits);
+  if (info.lanes > 1)
+    s += " (one container holds all " + std::to_string(info.lanes) +
+         " packed lanes, element 0 in the low bits)";
+  return s;
+}
+
+SmallVector<ptx::Target> mlir::tile::getEnclosingTargets(Operation *op) {
+  SmallVector<ptx::Target> result;
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (!module || !module.getTargetsAttr())
+    return result;
+  for (Attribute attr : module.getTargetsAttr()) {
+    auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+    if (!target)
+      continue;
+    ptx::Target t;
+    t.sm = ptx::parseChip(target.getChip()).value_or(0);
+    StringRef features = target.getFeatures();
+    t.ptx = ptx::parsePtxFeature(features).value_or(ptx::getMinPtxForSm(t.sm));
+    result.push_back(t);
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// PtxOpcodeAttr
+//===----------------------------------------------------------------------===//
+
+std::optional<ptx::Instr> PtxOpcodeAttr::decode(std::string &error) const {
+  return ptx::decode(getSpelling(), error);
+}
+
+PtxOpcodeAttr PtxOpcodeAttr::getCanonical(MLIRContext *ctx,
+                                          StringRef spelling) {
+  std::string error;
+  if (std::optional<ptx::Instr> instr = ptx::decode(spelling, error))
+    return get(ctx, instr->str());
+  return get(ctx, spelling);
+}
+
+static ParseResult parseOpcode(OpAsmParser &parser, PtxOpcodeAttr &opcode) {
+  std::string spelling;
+  if (parser.parseString(&spelling))
+    return failure();
+  opcode = PtxOpcodeAttr::getCanonical(parser.getContext(), spelling);
+  return success();
+}
+
+static void printOpcode(OpAsmPrinter &printer, Operation *,
+                        PtxOpcodeAttr opcode) {
+  printer.printString(opcode.getSpelling());
+}
+
+//===----------------------------------------------------------------------===//
+// AllocLocalOp
+//===----------------------------------------------------------------------===//
+
+int64_t AllocLocalOp::getStorageSize() {
+  MemRefType type = getType();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return 0;
+  int64_t last = offset;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides))
+    last += (size - 1) * stride;
+  return type.getNumElements() == 0 ? 0 : last + 1;
+}
+
+LogicalResult AllocLocalOp::verify() {
+  MemRefType type = getType();
+  if (!isRegisterTile(type))
+    return emitOpError("expected a memref in the #tile.reg memory space, got ")
+           << type;
+  Type elt = type.getElementType();
+  if (!elt.isSignlessInteger() && !isa<FloatType>(elt))
+    return emitOpError("expected an integer or float element type, got ")
+           << elt;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return emitOpError("expected a static strided layout, got ") << type;
+  if (offset < 0 || llvm::any_of(strides, [](int64_t s) { return s < 0; }))
+    return emitOpError("expected non-negative strides and offset, got ")
+           << type;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ApplyOp
+//===----------------------------------------------------------------------===//
+
+void ApplyOp::build(OpBuilder &builder, OperationState &state,
+                    StringRef opcode, ValueRange args, Value pred,
+                    bool preserveDst, Scope scope) {
+  build(builder, state,
+        PtxOpcodeAttr::getCanonical(builder.getContext(), opcode), args, pred,
+        preserveDst, scope);
+}
+
+ptx::Instr ApplyOp::getInstr() {
+  std::string error;
+  std::optional<ptx::Instr> instr = getOpcode().decode(error);
+  assert(instr && "getInstr() on an unverified tile.apply");
+  return *instr;
+}
+
+unsigned ApplyOp::getGroupRank(Scope scope) {
+  switch (scope) {
+  case Scope::thread:
+    return 0;
+  case Scope::warp:
+    return 1;
+  case Scope::warpgroup:
+  case Scope::cta:
+    return 2;
+  }
+  llvm_unreachable("unknown scope");
+}
+
+/// Largest extent each group axis may have for a scope.
+static SmallVector<int64_t> getGroupLimits(Scope scope) {
+  switch (scope) {
+  case Scope::thread:
+    return {};
+  case Scope::warp:
+    return {32};
+  case Scope::warpgroup:
+    return {4, 32};
+  case Scope::cta:
+    return {32, 32};
+  }
+  llvm_unreachable("unknown scope");
+}
+
+static StringRef getGroupAxisName(Scope scope, unsigned axis) {
+  if (scope == Scope::warp || axis == 1)
+    return "lane";
+  return scope == Scope::warpgroup ? "warp_in_group" : "warp_in_cta";
+}
+
+void ApplyOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  std::string error;
+  std::optional<ptx::Instr> instr = getOpcode().decode(error);
+  for (auto [idx, value] : llvm::enumerate(getArgs())) {
+    if (!isa<MemRefType>(value.getType()))
+      continue;
+    OpOperand &operand = getArgsMutable()[idx];
+    // An undecodable opcode is conservatively a read and a write.
+    bool isDef = !instr || idx >= instr->form->numOperands ||
+                 instr->form->operands[idx].role == ptx::OperandRole::Def;
+    bool isUse = !instr || idx >= instr->form->numOperands ||
+                 instr->form->operands[idx].role == ptx::OperandRole::Use ||
+                 getPreserveDst();
+    if (isUse)
+      effects.emplace_back(MemoryEffects::Read::get(), &operand,
+                           SideEffects::DefaultResource::get());
+    if (isDef)
+      effects.emplace_back(MemoryEffects::Write::get(), &operand,
+                           SideEffects::DefaultResource::get());
+  }
+}
+
+namespace {
+/// Checks one tensor operand's layout and returns its slots for overlap
+/// checks.
+struct OperandShape {
+  ArrayRef<int64_t> group, repeat;
+  int64_t atom;
+};
+} // namespace
+
+/// Whether a memref's memory space can hold a global-state-space address:
+/// the default (generic) space or the global one.
+static bool isGlobalCompatible(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Global;
+  if (auto intSpace = dyn_cast<IntegerAttr>(space))
+    return intSpace.getInt() == 0 || intSpace.getInt() == 1;
+  return false;
+}
+
+LogicalResult ApplyOp::verify() {
+  std::string error;
+  std::optional<ptx::Instr> instr = getOpcode().decode(error);
+  if (!instr)
+    return emitOpError() << error;
+  const ptx::FormDesc &form = *instr->form;
+  std::string name = "'" + instr->str() + "'";
+
+  if (getArgs().size() != form.numOperands) {
+    std::string list;
+    for (const ptx::OperandDesc &o : form.getOperands())
+      list += (list.empty() ? "" : ", ") + std::string(o.name);
+    return emitOpError() << name << " expects " << form.numOperands
+                         << " operands (" << list << "), got "
+                         << getArgs().size();
+  }
+
+  Scope scope = getScope();
+  unsigned groupRank = getGroupRank(scope);
+  std::optional<OperandShape> ref;
+  int refIndex = -1;
+  bool hasRegisterDef = false;
+
+  for (auto [idx, value, desc] :
+       llvm::zip(llvm::seq<unsigned>(0, form.numOperands), getArgs(),
+                 form.getOperands())) {
+    Type type = value.getType();
+    auto diag = [&, idx = idx, desc = desc]() {
+      return emitOpError() << "operand #" << idx << " ('" << desc.name
+                           << "') of " << name << ": ";
+    };
+    bool isRegOperand = desc.kind == ptx::OperandKind::Register;
+    bool isDef = desc.role == ptx::OperandRole::Def;
+
+    // Scalars: single-register read inputs only.
+    auto memref = dyn_cast<MemRefType>(type);
+    if (!memref) {
+      if (!isRegOperand)
+        return diag() << "a memory operand must be a memref, got scalar "
+                      << type;
+      if (isDef)
+        return diag() << "a destination must be a register tile, got scalar "
+                      << type;
+      if (desc.atom != 1)
+        return diag() << "a scalar can only stand for a single-register "
+                         "input, but this operand binds "
+                      << desc.atom << " registers";
+      if (!isValidContainer(desc.type, type))
+        return diag() << "expected a ." << ptx::getName(desc.type)
+                      << " container (" << describeContainers(desc.type)
+                      << "), got " << type;
+      continue;
+    }
+
+    if (!isValidContainer(desc.type, memref.getElementType()))
+      return diag() << "expected element type " << describeContainers(desc.type)
+                    << " for ." << ptx::getName(desc.type) << ", got "
+                    << memref.getElementType();
+    if (isRegOperand && !isRegisterTile(memref))
+      return diag() << "expected a register tile (memref in #tile.reg), got "
+                    << type;
+    if (!isRegOperand) {
+      if (isRegisterTile(memref))
+        return diag() << "expected a global memory operand, got register tile "
+                      << type;
+      if (!isGlobalCompatible(memref))
+        return diag() << "expected a memref in the global or default memory "
+                         "space for the .global state space, got "
+                      << type;
+    }
+    if (!memref.hasStaticShape())
+      return diag() << "expected static group/repeat/atom extents, got "
+                    << type;
+    if (memref.getRank() < static_cast<int64_t>(groupRank) + 1)
+      return diag() << "expected at least " << groupRank + 1
+                    << " axes (group axes of scope '" << stringifyScope(scope)
+                    << "', repeat axes, atom axis), got rank "
+                    << memref.getRank();
+    ArrayRef<int64_t> shape = memref.getShape();
+    OperandShape s{shape.take_front(groupRank),
+                   shape.drop_front(groupRank).drop_back(), shape.back()};
+    if (s.atom != desc.atom)
+      return diag() << "expected atom extent " << desc.atom
+                    << " (native registers per instruction), got " << s.atom;
+    if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
+      return diag() << "expected positive extents, got " << type;
+    if (!ref) {
+      ref = s;
+      refIndex = idx;
+    } else if (s.group != ref->group) {
+      return diag() << "group shape does not match operand #" << refIndex
+                    << ": expected (" << llvm::make_range(ref->group.begin(),
+                                                         ref->group.end())
+                    << "), got ("
+                    << llvm::make_range(s.group.begin(), s.group.end()) << ")";
+    } else if (s.repeat != ref->repeat) {
+      return diag() << "repeat shape does not match operand #" << refIndex
+                    << ": expected (" << llvm::make_range(ref->repeat.begin(),
+                                                         ref->repeat.end())
+                    << "), got ("
+                    << llvm::make_range(s.repeat.begin(), s.repeat.end())
+                    << ")";
+    }
+
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    bool staticLayout =
+        succeeded(memref.getStridesAndOffset(strides, offset)) &&
+        !ShapedType::isDynamic(offset) &&
+        llvm::none_of(strides, ShapedType::isDynamic);
+    if (!isRegOperand) {
+      if (desc.atom > 1 &&
+          (failed(memref.getStridesAndOffset(strides, offset)) ||
+           strides.back() != 1))
+        return diag() << "a vector access moves " << desc.atom
+                      << " consecutive elements: expected stride 1 on the "
+                         "atom axis, got "
+                      << type;
+      continue;
+    }
+
+    // Register tiles: a static layout, distributed group axes, and no two
+    // repeats writing the same slot.
+    if (!staticLayout)
+      return diag() << "expected a static register layout (dynamic offsets "
+                       "or strides would force local memory), got "
+                    << type;
+    for (unsigned g = 0; g < groupRank; ++g)
+      if (shape[g] > 1 && strides[g] != 0)
+        return diag() << "group axis " << g << " ('"
+                      << getGroupAxisName(scope, g)
+                      << "') of a register tile is distributed (each thread "
+                         "holds its own slice): expected stride 0, got "
+                      << strides[g];
+    if (!isDef)
+      continue;
+    hasRegisterDef = true;
+    llvm::DenseSet<int64_t> slots;
+    SmallVector<int64_t> local(shape.drop_front(groupRank));
+    ArrayRef<int64_t> localStrides = ArrayRef(strides).drop_front(groupRank);
+    SmallVector<int64_t> coord(local.size(), 0);
+    int64_t count = 1;
+    for (int64_t d : local)
+      count *= d;
+    for (int64_t n = 0; n < count; ++n) {
+      int64_t rem = n, slot = offset;
+      for (int64_t i = local.size() - 1; i >= 0; --i) {
+        coord[i] = rem % local[i];
+        rem /= local[i];
+        slot += coord[i] * localStrides[i];
+      }
+      if (!slots.insert(slot).second)
+        return diag() << "destination slots overlap: register slot " << slot
+                      << " is written more than once (at repeat/atom "
+                         "coordinate ("
+                      << llvm::make_range(coord.begin(), coord.end()) << "))";
+    }
+  }
+
+  // Group extents must fit the scope.
+  if (ref) {
+    SmallVector<int64_t> limits = getGroupLimits(scope);
+    for (auto [g, extent] : llvm::enumerate(ref->group))
+      if (extent > limits[g])
+        return emitOpError() << "group axis " << g << " ('"
+                             << getGroupAxisName(scope, g) << "') of scope '"
+                             << stringifyScope(scope) << "' has at most "
+                             << limits[g] << " entries, got " << extent;
+  } else if (groupRank > 0) {
+    return emitOpError() << "scope '" << stringifyScope(scope)
+                         << "' needs at least one tensor operand to carry "
+                            "its group axes";
+  }
+
+  if (getPreserveDst()) {
+    if (!getPred())
+      return emitOpError("'preserve_dst' requires a 'pred' operand");
+    if (!hasRegisterDef)
+      return emitOpError() << "'preserve_dst' requires a register destination, "
+                           << "but " << name << " writes none";
+  }
+
+  for (const ptx::Target &target : getEnclosingTargets(*this)) {
+    if (!target.sm)
+      return emitOpError("cannot read the SM version of the enclosing "
+                         "#nvvm.target chip");
+    unsigned chipMin = ptx::getMinPtxForSm(target.sm);
+    if (chipMin && target.ptx < chipMin)
+      return emitOpError() << "the target's PTX ISA "
+                           << ptx::formatPtxVersion(target.ptx)
+                           << " cannot target sm_" << target.sm << " (needs "
+                           << ptx::formatPtxVersion(chipMin) << " or later)";
+    std::string msg = ptx::checkTarget(*instr, target);
+    if (!msg.empty())
+      return emitOpError() << msg;
+  }
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "tile/Dialect/Tile/IR/TileOps.cpp.inc"

@@ -1,0 +1,181 @@
+//===- ExpandRepeats.cpp - one instruction per repeat ---------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEEXPANDREPEATS
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// Whether `op` is already one instruction: thread scope and every tensor
+/// operand holds only its atom axis.
+static bool isExpanded(ApplyOp op) {
+  return op.getScope() == Scope::thread &&
+         llvm::all_of(op.getArgs().getTypes(), [](Type t) {
+           auto memref = dyn_cast<MemRefType>(t);
+           return !memref || memref.getRank() == 1;
+         });
+}
+
+/// The executing thread's coordinates for the group axes of `scope`, as
+/// index values: (lane), (warp_in_group, lane) or (warp_in_cta, lane).
+static SmallVector<Value> buildGroupCoords(OpBuilder &b, Location loc,
+                                           Scope scope) {
+  if (scope == Scope::thread)
+    return {};
+  Value lane = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
+  if (scope == Scope::warp)
+    return {lane};
+  // Linear thread id within the CTA.
+  Value tx = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value ty = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  Value tz = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+  Value bx = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  Value by = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
+  Value linear = arith::AddIOp::create(
+      b, loc, tx,
+      arith::MulIOp::create(
+          b, loc, bx,
+          arith::AddIOp::create(b, loc, ty,
+                                arith::MulIOp::create(b, loc, by, tz))));
+  Value c32 = arith::ConstantIndexOp::create(b, loc, 32);
+  Value warp = arith::DivUIOp::create(b, loc, linear, c32);
+  if (scope == Scope::warpgroup) {
+    Value c4 = arith::ConstantIndexOp::create(b, loc, 4);
+    warp = arith::RemUIOp::create(b, loc, warp, c4);
+  }
+  return {warp, lane};
+}
+
+/// Extents of the group axes of `scope` as seen by hardware.
+static SmallVector<int64_t> getScopeExtents(Scope scope) {
+  switch (scope) {
+  case Scope::thread:
+    return {};
+  case Scope::warp:
+    return {32};
+  case Scope::warpgroup:
+    return {4, 32};
+  case Scope::cta:
+    // The number of warps in a CTA is a launch parameter: always guard.
+    return {ShapedType::kDynamic, 32};
+  }
+  llvm_unreachable("unknown scope");
+}
+
+LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
+  if (isExpanded(op))
+    return success();
+  Location loc = op.getLoc();
+  Scope scope = op.getScope();
+  unsigned groupRank = ApplyOp::getGroupRank(scope);
+
+  // The group and repeat shape (all tensor operands agree; verified).
+  MemRefType refType;
+  for (Type t : op.getArgs().getTypes())
+    if ((refType = dyn_cast<MemRefType>(t)))
+      break;
+  if (!refType)
+    return op.emitOpError("has no tensor operand to expand");
+  ArrayRef<int64_t> shape = refType.getShape();
+  ArrayRef<int64_t> group = shape.take_front(groupRank);
+  ArrayRef<int64_t> repeat = shape.drop_front(groupRank).drop_back();
+
+  b.setInsertionPoint(op);
+  SmallVector<Value> coords = buildGroupCoords(b, loc, scope);
+
+  // Threads outside a smaller-than-scope group do nothing.
+  Value guard;
+  SmallVector<int64_t> scopeExtents = getScopeExtents(scope);
+  for (unsigned g = 0; g < groupRank; ++g) {
+    if (group[g] == scopeExtents[g])
+      continue;
+    Value bound = arith::ConstantIndexOp::create(b, loc, group[g]);
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          coords[g], bound);
+    guard = guard ? arith::AndIOp::create(b, loc, guard, inRange).getResult()
+                  : inRange;
+  }
+  if (guard) {
+    auto ifOp = scf::IfOp::create(b, loc, guard, /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+
+  int64_t count = 1;
+  for (int64_t r : repeat)
+    count *= r;
+  SmallVector<int64_t> rc(repeat.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    // Row-major repeat coordinate of the n-th instruction.
+    int64_t rem = n;
+    for (int64_t i = repeat.size() - 1; i >= 0; --i) {
+      rc[i] = rem % repeat[i];
+      rem /= repeat[i];
+    }
+    SmallVector<Value> operands;
+    for (Value arg : op.getArgs()) {
+      auto type = dyn_cast<MemRefType>(arg.getType());
+      if (!type) {
+        operands.push_back(arg); // Broadcast scalar.
+        continue;
+      }
+      bool isRegister = isRegisterTile(type);
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      for (unsigned g = 0; g < groupRank; ++g) {
+        // Register group axes are distributed (stride 0): index 0.
+        if (isRegister || group[g] == 1)
+          offsets.push_back(b.getIndexAttr(0));
+        else
+          offsets.push_back(coords[g]);
+        sizes.push_back(b.getIndexAttr(1));
+      }
+      for (int64_t r : rc) {
+        offsets.push_back(b.getIndexAttr(r));
+        sizes.push_back(b.getIndexAttr(1));
+      }
+      offsets.push_back(b.getIndexAttr(0));
+      sizes.push_back(b.getIndexAttr(type.getShape().back()));
+      strides.assign(type.getRank(), b.getIndexAttr(1));
+      MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
+          {type.getShape().back()}, type, offsets, sizes, strides);
+      operands.push_back(memref::SubViewOp::create(b, loc, viewType, arg,
+                                                   offsets, sizes, strides));
+    }
+    ApplyOp::create(b, loc, op.getOpcode(), operands, op.getPred(),
+                    op.getPreserveDst(), Scope::thread);
+  }
+  op.erase();
+  return success();
+}
+
+namespace {
+struct TileExpandRepeatsPass
+    : public mlir::tile::impl::TileExpandRepeatsBase<TileExpandRepeatsPass> {
+  void runOnOperation() override {
+    SmallVector<ApplyOp> ops;
+    getOperation()->walk([&](ApplyOp op) {
+      if (!isExpanded(op))
+        ops.push_back(op);
+    });
+    OpBuilder builder(&getContext());
+    for (ApplyOp op : ops)
+      if (failed(expandRepeats(op, builder)))
+        return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,124 @@
+//===- Pipelines.cpp - tile compilation pipelines -------------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Pipelines/Pipelines.h"
+#include "tile/Conversion/TileToNVVM/TileToNVVM.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+void mlir::tile::buildTileToNVVMPipeline(OpPassManager &pm,
+                                         const TileToPtxOptions &opts) {
+  if (!opts.chip.empty()) {
+    TileSetNVVMTargetOptions target;
+    target.chip = opts.chip;
+    target.ptxVersion = opts.ptxVersion;
+    target.optLevel = opts.optLevel;
+    pm.addPass(createTileSetNVVMTarget(target));
+  }
+  OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
+  gpm.addPass(createTileExpandRepeats());
+  gpm.addPass(memref::createExpandStridedMetadataPass());
+  gpm.addPass(createLowerAffinePass());
+  gpm.addPass(createSCFToControlFlowPass());
+  ConvertTileToNVVMOptions convert;
+  convert.useIntrinsics = opts.useIntrinsics;
+  gpm.addPass(createConvertTileToNVVM(convert));
+  gpm.addPass(createReconcileUnrealizedCastsPass());
+  gpm.addPass(createCanonicalizerPass());
+  gpm.addPass(createCSEPass());
+}
+
+void mlir::tile::buildTileToPtxPipeline(OpPassManager &pm,
+                                        const TileToPtxOptions &opts) {
+  buildTileToNVVMPipeline(pm, opts);
+  if (opts.format == "none")
+    return;
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = opts.format;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void mlir::tile::registerTilePipelines() {
+  PassPipelineRegistration<TileToPtxOptions>(
+      "tile-to-nvvm",
+      "Expand tile ops and lower every gpu.module to the NVVM/LLVM dialects",
+      buildTileToNVVMPipeline);
+  PassPipelineRegistration<TileToPtxOptions>(
+      "tile-to-ptx",
+      "Lower every gpu.module to NVVM/LLVM and serialize it to PTX "
+      "(gpu.binary)",
+      buildTileToPtxPipeline);
+}
+
+void mlir::tile::registerTileCompilerDialects(DialectRegistry &registry) {
+  registry.insert<TileDialect, affine::AffineDialect, arith::ArithDialect,
+                  cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
+                  index::IndexDialect, LLVM::LLVMDialect, math::MathDialect,
+                  memref::MemRefDialect, NVVM::NVVMDialect, scf::SCFDialect,
+                  ub::UBDialect>();
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+}
+
+LogicalResult mlir::tile::emitPtx(ModuleOp module,
+                                  const TileToPtxOptions &opts,
+                                  llvm::raw_ostream &os) {
+  TileToPtxOptions isa;
+  isa.chip = opts.chip.getValue();
+  isa.ptxVersion = opts.ptxVersion.getValue();
+  isa.optLevel = opts.optLevel.getValue();
+  isa.useIntrinsics = opts.useIntrinsics.getValue();
+  isa.format = "isa";
+  PassManager pm(module.getContext());
+  buildTileToPtxPipeline(pm, isa);
+  if (failed(pm.run(module)))
+    return failure();
+  unsigned count = 0;
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      if (count++)
+        os << "\n";
+      os << "// gpu.module @" << binary.getSymName() << "\n";
+      os << object.getObject().getValue();
+    }
+  });
+  if (!count)
+    return module.emitError("no gpu.module to emit PTX for");
+  return success();
+}

@@ -1,0 +1,53 @@
+//===- tile-translate.cpp - tile translations (MLIR to PTX) ---------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Pipelines/Pipelines.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace mlir;
+
+static llvm::cl::opt<std::string>
+    chip("chip",
+         llvm::cl::desc("Target SM for --mlir-to-ptx (e.g. sm_90); empty "
+                        "keeps the gpu.module's #nvvm.target"),
+         llvm::cl::init(""));
+static llvm::cl::opt<unsigned>
+    ptxVersion("ptx-version",
+               llvm::cl::desc("PTX ISA version, major*10+minor (e.g. 80); "
+                              "0 = the chip's lowest"),
+               llvm::cl::init(0));
+static llvm::cl::opt<unsigned>
+    optLevel("opt-level", llvm::cl::desc("LLVM optimization level"),
+             llvm::cl::init(2));
+static llvm::cl::opt<bool> useIntrinsics(
+    "use-intrinsics",
+    llvm::cl::desc("Use an NVVM intrinsic where it provably emits the same "
+                   "PTX"),
+    llvm::cl::init(false));
+
+int main(int argc, char **argv) {
+  TranslateFromMLIRRegistration ptx(
+      "mlir-to-ptx", "Compile the gpu.modules of a tile program to PTX",
+      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+        auto module = dyn_cast<ModuleOp>(op);
+        if (!module)
+          return op->emitError("expected a builtin.module");
+        tile::TileToPtxOptions opts;
+        opts.chip = chip;
+        opts.ptxVersion = ptxVersion;
+        opts.optLevel = optLevel;
+        opts.useIntrinsics = useIntrinsics;
+        return tile::emitPtx(module, opts, os);
+      },
+      [](DialectRegistry &registry) {
+        tile::registerTileCompilerDialects(registry);
+      });
+  return failed(mlirTranslateMain(argc, argv, "tile-mlir translations\n"));
+}
