@@ -13,7 +13,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace tile::ptx;
@@ -469,8 +469,14 @@ std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error) {
   }
   // A form needs a qualifier that is missing (e.g. ld without .global).
   QualMask missing = 0;
-  for (const FormDesc *f : candidates)
-    missing |= f->required & ~flags;
+  unsigned fewest = ~0u;
+  for (const FormDesc *f : candidates) {
+    QualMask m = f->required & ~flags;
+    if (m && static_cast<unsigned>(llvm::popcount(m)) < fewest) {
+      fewest = llvm::popcount(m);
+      missing = m;
+    }
+  }
   error = family + " requires " + formatQuals(missing) + " in " + quote();
   return std::nullopt;
 }

@@ -268,6 +268,20 @@ LogicalResult ApplyOp::verify() {
   const ptx::FormDesc &form = *instr->form;
   std::string name = "'" + instr->str() + "'";
 
+  for (const ptx::Target &target : getEnclosingTargets(*this)) {
+    if (!target.sm)
+      return emitOpError("cannot read the SM version of the enclosing "
+                         "#nvvm.target chip");
+    unsigned chipMin = ptx::getMinPtxForSm(target.sm);
+    if (chipMin && target.ptx < chipMin)
+      return emitOpError() << "the target's PTX ISA "
+                           << ptx::formatPtxVersion(target.ptx)
+                           << " cannot target sm_" << target.sm << " (needs "
+                           << ptx::formatPtxVersion(chipMin) << " or later)";
+    std::string msg = ptx::checkTarget(*instr, target);
+    if (!msg.empty())
+      return emitOpError() << msg;
+  }
   if (getArgs().size() != form.numOperands) {
     std::string list;
     for (const ptx::OperandDesc &o : form.getOperands())
@@ -428,10 +442,6 @@ LogicalResult ApplyOp::verify() {
                              << getGroupAxisName(scope, g) << "') of scope '"
                              << stringifyScope(scope) << "' has at most "
                              << limits[g] << " entries, got " << extent;
-  } else if (groupRank > 0) {
-    return emitOpError() << "scope '" << stringifyScope(scope)
-                         << "' needs at least one tensor operand to carry "
-                            "its group axes";
   }
 
   if (getPreserveDst()) {
@@ -442,20 +452,6 @@ LogicalResult ApplyOp::verify() {
                            << "but " << name << " writes none";
   }
 
-  for (const ptx::Target &target : getEnclosingTargets(*this)) {
-    if (!target.sm)
-      return emitOpError("cannot read the SM version of the enclosing "
-                         "#nvvm.target chip");
-    unsigned chipMin = ptx::getMinPtxForSm(target.sm);
-    if (chipMin && target.ptx < chipMin)
-      return emitOpError() << "the target's PTX ISA "
-                           << ptx::formatPtxVersion(target.ptx)
-                           << " cannot target sm_" << target.sm << " (needs "
-                           << ptx::formatPtxVersion(chipMin) << " or later)";
-    std::string msg = ptx::checkTarget(*instr, target);
-    if (!msg.empty())
-      return emitOpError() << msg;
-  }
   return success();
 }
 

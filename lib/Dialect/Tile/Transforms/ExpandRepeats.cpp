@@ -128,7 +128,12 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
       rem /= repeat[i];
     }
     SmallVector<Value> operands;
+    llvm::SmallDenseMap<Value, Value> views; // One view per tensor and repeat.
     for (Value arg : op.getArgs()) {
+      if (Value view = views.lookup(arg)) {
+        operands.push_back(view);
+        continue;
+      }
       auto type = dyn_cast<MemRefType>(arg.getType());
       if (!type) {
         operands.push_back(arg); // Broadcast scalar.
@@ -153,8 +158,10 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
       strides.assign(type.getRank(), b.getIndexAttr(1));
       MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
           {type.getShape().back()}, type, offsets, sizes, strides);
-      operands.push_back(memref::SubViewOp::create(b, loc, viewType, arg,
-                                                   offsets, sizes, strides));
+      Value view = memref::SubViewOp::create(b, loc, viewType, arg, offsets,
+                                             sizes, strides);
+      views[arg] = view;
+      operands.push_back(view);
     }
     ApplyOp::create(b, loc, op.getOpcode(), operands, op.getPred(),
                     op.getPreserveDst(), Scope::thread);
