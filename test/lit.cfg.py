@@ -18,6 +18,7 @@ config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tile_src", config.tile_src_root))
+config.substitutions.append(("%tile_tools", config.tile_tools_dir))
 config.substitutions.append(("%python", config.python_executable or "python3"))
 
 llvm_config.use_default_substitutions()
@@ -53,6 +54,7 @@ def _find_cuobjdump():
 cuobjdump = _find_cuobjdump()
 if cuobjdump and os.path.exists(cuobjdump):
     config.available_features.add("cuobjdump")
+    config.substitutions.append(("%cuobjdump_dir", os.path.dirname(cuobjdump)))
     config.substitutions.append(("%cuobjdump", cuobjdump))
 
 # A CUDA driver (a GPU machine) enables the execution tests.

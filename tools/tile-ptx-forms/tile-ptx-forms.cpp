@@ -21,6 +21,11 @@ static llvm::cl::opt<bool>
     instances("instances",
               llvm::cl::desc("Print every concrete opcode, one per line: "
                              "opcode min-sm ptx-version operand-types"));
+static llvm::cl::opt<std::string> intrinsicOf(
+    "intrinsic",
+    llvm::cl::desc("Print the NVVM intrinsic that emits exactly this opcode "
+                   "(nothing if there is none)"),
+    llvm::cl::init(""));
 static llvm::cl::opt<std::string>
     mnemonicFilter("mnemonic", llvm::cl::desc("Only forms of this mnemonic"),
                    llvm::cl::init(""));
@@ -66,6 +71,17 @@ static std::string containers(DataType t) {
 int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(argc, argv, "tile-mlir instruction table");
   llvm::raw_ostream &os = llvm::outs();
+  if (!intrinsicOf.empty()) {
+    std::string error;
+    std::optional<Instr> instr = decode(intrinsicOf, error);
+    if (!instr) {
+      llvm::errs() << "error: " << error << "\n";
+      return 1;
+    }
+    if (std::optional<std::string> name = instr->getEquivalentIntrinsic())
+      os << *name << "\n";
+    return 0;
+  }
   if (instances) {
     for (const FormDesc &f : getForms()) {
       if (!mnemonicFilter.empty() && mnemonicFilter != f.mnemonic)

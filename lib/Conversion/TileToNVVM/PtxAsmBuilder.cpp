@@ -103,7 +103,7 @@ std::string PtxAsmBuilder::getAsmString(StringRef opcode,
   }
   os << ";";
   if (predicate)
-    os << "\n}";
+    os << "\n\t}";
   return text;
 }
 

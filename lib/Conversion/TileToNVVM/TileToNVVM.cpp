@@ -129,8 +129,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
           auto m = dyn_cast<MemRefType>(t);
           return m && m.getRank() != 1;
         })) {
-      return op.emitOpError("has group or repeat axes; run "
-                            "-tile-expand-repeats before lowering");
+      return rewriter.notifyMatchFailure(op, "not expanded");
     }
     ptx::Instr instr = op.getInstr();
     const ptx::FormDesc &form = *instr.form;
@@ -291,6 +290,19 @@ struct ConvertTileToNVVMPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    WalkResult expanded = module.walk([](ApplyOp op) {
+      if (op.getScope() == Scope::thread &&
+          llvm::all_of(op.getArgs().getTypes(), [](Type t) {
+            auto m = dyn_cast<MemRefType>(t);
+            return !m || m.getRank() == 1;
+          }))
+        return WalkResult::advance();
+      op.emitOpError("has group or repeat axes; run -tile-expand-repeats "
+                     "before lowering");
+      return WalkResult::interrupt();
+    });
+    if (expanded.wasInterrupted())
+      return signalPassFailure();
     LowerToLLVMOptions options(ctx);
     LLVMTypeConverter converter(ctx, options);
     configureGpuToNVVMTypeConverter(converter);

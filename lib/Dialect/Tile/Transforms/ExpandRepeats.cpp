@@ -11,6 +11,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace mlir {
 namespace tile {
@@ -76,6 +77,24 @@ static SmallVector<int64_t> getScopeExtents(Scope scope) {
     return {ShapedType::kDynamic, 32};
   }
   llvm_unreachable("unknown scope");
+}
+
+/// The type of the rank-1 view of `type`'s atom axis at `offsets`: the
+/// leading axes are dropped, the atom axis keeps its stride.
+static MemRefType getAtomViewType(MemRefType type,
+                                  ArrayRef<OpFoldResult> offsets) {
+  auto [strides, offset] = type.getStridesAndOffset();
+  for (auto [o, stride] : llvm::zip(offsets, strides)) {
+    std::optional<int64_t> c = getConstantIntValue(o);
+    if (!c || ShapedType::isDynamic(offset) || ShapedType::isDynamic(stride))
+      offset = ShapedType::kDynamic;
+    else
+      offset += *c * stride;
+  }
+  auto layout = StridedLayoutAttr::get(type.getContext(), offset,
+                                       {strides.back()});
+  return MemRefType::get({type.getShape().back()}, type.getElementType(),
+                         layout, type.getMemorySpace());
 }
 
 LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
@@ -156,8 +175,7 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
       offsets.push_back(b.getIndexAttr(0));
       sizes.push_back(b.getIndexAttr(type.getShape().back()));
       strides.assign(type.getRank(), b.getIndexAttr(1));
-      MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
-          {type.getShape().back()}, type, offsets, sizes, strides);
+      MemRefType viewType = getAtomViewType(type, offsets);
       Value view = memref::SubViewOp::create(b, loc, viewType, arg, offsets,
                                              sizes, strides);
       views[arg] = view;

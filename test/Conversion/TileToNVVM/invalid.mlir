@@ -1,0 +1,10 @@
+// RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(convert-tile-to-nvvm))' -split-input-file -verify-diagnostics
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{has group or repeat axes; run -tile-expand-repeats before lowering}}
+    tile.apply "fma.rn.f32" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}

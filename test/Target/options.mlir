@@ -1,0 +1,27 @@
+// The chip and PTX version options retarget the module, and the verifier
+// checks the forms against the new target.
+// RUN: tile-translate --mlir-to-ptx --chip=sm_100 --ptx-version=87 %s | FileCheck %s --check-prefix=SM100
+// RUN: not tile-translate --mlir-to-ptx --chip=sm_80 %s 2>&1 | FileCheck %s --check-prefix=SM80
+// RUN: tile-opt --tile-to-ptx='chip=sm_90 ptx=81' %s | FileCheck %s --check-prefix=BINARY
+// RUN: tile-opt --tile-to-nvvm %s | FileCheck %s --check-prefix=NVVM
+
+// SM100: .version 8.7
+// SM100: .target sm_100
+// SM100: fma.rn.oob.f16x2
+// SM80: error: 'tile.apply' op 'fma.rn.oob.f16x2' requires sm_90 or newer, but the target is sm_80
+// BINARY: gpu.binary @m [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx81">, {{.*}}assembly = "
+// BINARY-SAME: .target sm_90
+// BINARY-SAME: fma.rn.oob.f16x2
+// NVVM: llvm.func @k
+// NVVM: llvm.inline_asm asm_dialect = att "fma.rn.oob.f16x2 $0, $1, $2, $3;", "=r,r,r,r"
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+    gpu.func @k(%g: memref<1x1xi32>, %c: i32) kernel {
+      %r = tile.alloc_local : memref<1x1xi32, #tile.reg>
+      tile.apply "ld.global.b32" (%r, %g) scope(thread) : memref<1x1xi32, #tile.reg>, memref<1x1xi32>
+      tile.apply "fma.rn.oob.f16x2" (%r, %r, %c, %c) scope(thread) : memref<1x1xi32, #tile.reg>, memref<1x1xi32, #tile.reg>, i32, i32
+      tile.apply "st.global.b32" (%g, %r) scope(thread) : memref<1x1xi32>, memref<1x1xi32, #tile.reg>
+      gpu.return
+    }
+  }
+}

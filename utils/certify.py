@@ -1,0 +1,382 @@
+#!/usr/bin/env python3
+"""Certify every documented PTX form of the instruction table.
+
+For each concrete opcode that `tile-ptx-forms --instances` lists and that a
+target admits, this generates kernels (plain, pred, pred+preserve_dst, bit
+containers, and every scope including a guarded sub-range), compiles them
+with the project's own `tile-translate --mlir-to-ptx`, and checks:
+
+  * the PTX holds exactly one instruction of the opcode per repeat and per
+    kernel, and no local-memory access (ld.local / st.local);
+  * ptxas accepts the PTX (for .target below sm_75, ptxas 13.0 is run with
+    -arch=sm_75: it checks legality against the .target directive);
+  * with --sass (sm_90 and up, needs cuobjdump): the SASS of each kernel holds
+    exactly one native FMA-family instruction per repeat and no LDL/STL;
+  * with --intrinsics: every form that has an equivalent NVVM intrinsic gives
+    the same PTX instruction through `use-intrinsics` as through inline asm.
+
+It prints one line per failure and a closing "N passed, N failed" line, and
+exits non-zero on any failure.
+"""
+
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# Floors below what LLVM 22's NVPTX backend can emit are certified at its
+# lowest: sm_20 and PTX ISA 3.2.
+LLVM_MIN_SM = 20
+LLVM_MIN_PTX = 32
+
+# Lowest PTX ISA version ptxas 13.0 accepts per SM (PTX-FMA.md appendix B).
+CHIP_MIN_PTX = {20: 20, 30: 30, 35: 31, 50: 40, 52: 41, 53: 42, 60: 50,
+                61: 50, 70: 60, 75: 63, 80: 70, 86: 71, 89: 78, 90: 78,
+                100: 86, 120: 87}
+
+# MLIR element types of the register containers, native and bit-container.
+NATIVE = {"f32": "f32", "f64": "f64", "f16": "f16", "bf16": "bf16",
+          "f16x2": "i32", "bf16x2": "i32", "f32x2": "i64", "b16": "f16",
+          "b32": "i32", "b64": "i64"}
+BITS = {"f32": "i32", "f64": "i64", "f16": "i16", "bf16": "i16",
+        "f16x2": "i32", "bf16x2": "i32", "f32x2": "i64", "b16": "i16",
+        "b32": "i32", "b64": "i64"}
+# The load/store that moves a container of each element type.
+MOVE = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16", "i16": "b16",
+        "i32": "b32", "i64": "b64"}
+
+# SASS opcodes of the fma family (one per repeat expected).
+SASS_FMA = re.compile(r"\b(FFMA2?|DFMA|HFMA2|FHFMA)(\.[A-Z0-9_]+)*\b")
+SASS_LOCAL = re.compile(r"\b(LDL|STL)\b")
+
+
+class Instance:
+    def __init__(self, line):
+        parts = line.split()
+        self.opcode = parts[0]
+        self.sm = int(parts[1])
+        self.ptx = int(parts[2])
+        self.operands = []
+        for spec in parts[3:]:
+            kind, role, ty, atom = spec.split(":")
+            self.operands.append((kind, role, ty, int(atom)))
+        self.mnemonic = self.opcode.split(".")[0]
+
+
+# (name, scope, group shape, repeat shape, pred, preserve_dst, containers)
+VARIANTS = [
+    ("plain", "thread", [], [2], False, False, NATIVE),
+    ("bits", "thread", [], [3], False, False, BITS),
+    ("pred", "thread", [], [2], True, False, NATIVE),
+    ("keep", "thread", [], [2], True, True, BITS),
+    ("warp", "warp", [32], [2], False, False, NATIVE),
+    ("warp16", "warp", [16], [1], True, True, NATIVE),
+    ("wgroup", "warpgroup", [4, 32], [2], False, False, BITS),
+    ("cta", "cta", [2, 32], [1], True, False, NATIVE),
+]
+
+
+def memref(shape, elt, space=None, strides=None):
+    dims = "x".join(str(d) for d in shape)
+    layout = ""
+    if strides is not None:
+        layout = ", strided<[" + ", ".join(str(s) for s in strides) + "]>"
+    return f"memref<{dims}x{elt}{layout}{', ' + space if space else ''}>"
+
+
+def reg_type(group, repeat, atom, elt):
+    shape = group + repeat + [atom]
+    # Group axes are distributed (stride 0); repeat/atom row-major.
+    strides, acc = [], 1
+    for d in reversed(repeat + [atom]):
+        strides.insert(0, acc)
+        acc *= d
+    strides = [0] * len(group) + strides
+    if group:
+        return memref(shape, elt, "#tile.reg", strides)
+    return memref(shape, elt, "#tile.reg")
+
+
+def kernel(name, inst, variant):
+    vname, scope, group, repeat, pred, keep, containers = variant
+    args, body = [], []
+    applies = []
+    shape_of = lambda atom: group + repeat + [atom]
+    operands = []
+    for idx, (kind, role, ty, atom) in enumerate(inst.operands):
+        elt = containers[ty]
+        gty = memref(shape_of(atom), elt)
+        rty = reg_type(group, repeat, atom, elt)
+        if kind == "mem":
+            args.append(f"%g{idx}: {gty}")
+            operands.append((f"%g{idx}", gty))
+            if role == "use":
+                continue
+            continue
+        # Register operand: its own tile, loaded from / stored to memory.
+        args.append(f"%g{idx}: {gty}")
+        body.append(f"%r{idx} = tile.alloc_local : {rty}")
+        mv = MOVE[elt]
+        if role == "use" or keep:
+            vec = f".v{atom}" if atom > 1 else ""
+            body.append(f'tile.apply "ld.global{vec}.{mv}" (%r{idx}, %g{idx}) '
+                        f"scope({scope}) : {rty}, {gty}")
+        operands.append((f"%r{idx}", rty))
+        if role == "def":
+            applies.append((idx, rty, gty, mv, atom))
+    args.append("%p: i1")
+    params = ""
+    if pred:
+        params += " pred(%p)"
+    if keep:
+        params += " preserve_dst"
+    names = ", ".join(o[0] for o in operands)
+    types = ", ".join(o[1] for o in operands)
+    body.append(f'tile.apply "{inst.opcode}" ({names}){params} '
+                f"scope({scope}) : {types}")
+    for idx, rty, gty, mv, atom in applies:
+        vec = f".v{atom}" if atom > 1 else ""
+        body.append(f'tile.apply "st.global{vec}.{mv}" (%g{idx}, %r{idx}) '
+                    f"scope({scope}) : {gty}, {rty}")
+    count = 1
+    for r in repeat:
+        count *= r
+    text = f"  gpu.func @{name}({', '.join(args)}) kernel {{\n"
+    text += "".join(f"    {line}\n" for line in body)
+    text += "    gpu.return\n  }\n"
+    return text, count
+
+
+def usable(inst, variant):
+    """Bit containers can't carry the .v2/.v4 f32 memory forms we use to
+    move them, and a mov has no packed type: all variants apply otherwise."""
+    containers = variant[6]
+    has_reg_def = any(k == "reg" and r == "def" for k, r, _, _ in inst.operands)
+    if variant[5] and not has_reg_def:
+        return False  # preserve_dst needs a register destination.
+    for kind, role, ty, atom in inst.operands:
+        if atom > 1 and containers[ty] not in ("f32",):
+            return False
+    return True
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def split_entries(ptx):
+    """Maps each .entry name to its body text."""
+    entries = {}
+    starts = [m for m in re.finditer(r"\.entry\s+(\w+)\(", ptx)]
+    for i, m in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else len(ptx)
+        entries[m.group(1)] = ptx[m.end():end]
+    return entries
+
+
+def count_opcode(body, opcode):
+    pat = re.compile(r"(^|\s|@%\w+\s)" + re.escape(opcode) + r"\s")
+    return sum(1 for line in body.splitlines() if pat.search(line))
+
+
+def sass_functions(text):
+    funcs, cur = {}, None
+    for line in text.splitlines():
+        m = re.search(r"Function : (\w+)", line)
+        if m:
+            cur = m.group(1)
+            funcs[cur] = []
+        elif cur:
+            funcs[cur].append(line)
+    return funcs
+
+
+def certify_target(args, instances, sm, ptx, label, results, sass):
+    chip = f"sm_{sm}"
+    kernels = []
+    src = (f'gpu.module @cert [#nvvm.target<chip = "{chip}", '
+           f'features = "+ptx{ptx}">] {{\n')
+    for i, inst in enumerate(instances):
+        for variant in VARIANTS:
+            if not usable(inst, variant):
+                continue
+            # The memory forms (ld/st) and mov are certified plain and
+            # predicated; the scopes are exercised through fma.
+            if inst.mnemonic != "fma" and variant[0] not in ("plain", "pred",
+                                                             "keep", "warp"):
+                continue
+            name = f"k{i}_{variant[0]}"
+            text, count = kernel(name, inst, variant)
+            src += text
+            kernels.append((name, inst, variant, count))
+    src += "}\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        mlir = os.path.join(tmp, "cert.mlir")
+        with open(mlir, "w") as f:
+            f.write(src)
+        if args.keep:
+            with open(os.path.join(args.keep, f"cert_{label}.mlir"), "w") as f:
+                f.write(src)
+        ptx_file = os.path.join(tmp, "cert.ptx")
+        r = run([os.path.join(args.tools_dir, "tile-translate"),
+                 "--mlir-to-ptx", mlir, "-o", ptx_file])
+        if r.returncode:
+            results.append((False, f"[{label}] tile-translate failed:\n"
+                            + r.stderr[:4000]))
+            return
+        ptx_text = open(ptx_file).read()
+        entries = split_entries(ptx_text)
+        for name, inst, variant, count in kernels:
+            body = entries.get(name)
+            what = f"[{label}] {inst.opcode} {variant[0]}"
+            if body is None:
+                results.append((False, f"{what}: no .entry {name}"))
+                continue
+            n = count_opcode(body, inst.opcode)
+            expected = count
+            # The kernel's own ld/st of the operands use the same opcode
+            # family only for ld/st/mov certification.
+            if inst.mnemonic in ("ld", "st"):
+                n_ok = n >= expected
+            else:
+                n_ok = n == expected
+            local = re.search(r"\b(ld|st)\.local\b", body)
+            ok = n_ok and not local
+            msg = (f"{what}: {n} x '{inst.opcode}' in PTX (expected "
+                   f"{expected}){', local memory' if local else ''}")
+            results.append((ok, msg))
+        arch = chip if sm >= 75 else "sm_75"
+        cubin = os.path.join(tmp, "cert.cubin")
+        r = run([args.ptxas, f"-arch={arch}", ptx_file, "-o", cubin])
+        results.append((r.returncode == 0,
+                        f"[{label}] ptxas -arch={arch} on {len(kernels)} "
+                        f"kernels: " + (r.stderr.strip()[:4000] or "ok")))
+        if r.returncode or not sass:
+            return
+        # cuobjdump runs nvdisasm, which the pip package puts beside it.
+        env = dict(os.environ)
+        env["PATH"] = os.path.dirname(args.cuobjdump) + os.pathsep + \
+            env.get("PATH", "")
+        r = run([args.cuobjdump, "-sass", cubin], env=env)
+        if r.returncode:
+            results.append((False, f"[{label}] cuobjdump failed: {r.stderr}"))
+            return
+        funcs = sass_functions(r.stdout)
+        for name, inst, variant, count in kernels:
+            if inst.mnemonic != "fma":
+                continue
+            lines = funcs.get(name, [])
+            n = sum(1 for l in lines if SASS_FMA.search(l))
+            local = any(SASS_LOCAL.search(l) for l in lines)
+            # ptxas 13.0 packs two independent scalar f16/bf16 FMAs into one
+            # HFMA2 (one per half-lane): a scalar half repeat may share an
+            # instruction with the next one, never take more than one.
+            scalar_half = inst.operands[0][2] in ("f16", "bf16")
+            if scalar_half:
+                ok = (count + 1) // 2 <= n <= count and not local
+            else:
+                ok = n == count and not local
+            results.append((ok, f"[{label}] {inst.opcode} {variant[0]}: {n} "
+                            f"FMA-family SASS instructions (expected {count})"
+                            f"{', LDL/STL present' if local else ''}"))
+
+
+def certify_intrinsics(args, instances, results):
+    """Each intrinsic-capable form gives the same PTX instruction either way."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for inst in instances:
+            r = run([os.path.join(args.tools_dir, "tile-ptx-forms"),
+                     "--intrinsic", inst.opcode])
+            name = r.stdout.strip()
+            if not name:
+                continue
+            sm = max(inst.sm, 90)
+            ptx = max(inst.ptx, CHIP_MIN_PTX.get(sm, 78))
+            text, count = kernel("k", inst, VARIANTS[0])
+            src = (f'gpu.module @m [#nvvm.target<chip = "sm_{sm}", '
+                   f'features = "+ptx{ptx}">] {{\n{text}}}\n')
+            mlir = os.path.join(tmp, "i.mlir")
+            with open(mlir, "w") as f:
+                f.write(src)
+            outs = []
+            for flag in ([], ["--use-intrinsics"]):
+                r = run([os.path.join(args.tools_dir, "tile-translate"),
+                         "--mlir-to-ptx", mlir] + flag)
+                outs.append(r.stdout if r.returncode == 0 else None)
+            if None in outs:
+                results.append((False, f"[intrinsic] {inst.opcode}: compile "
+                                "failed"))
+                continue
+            n_asm = count_opcode(outs[0], inst.opcode)
+            # Through the intrinsic, the instruction must come from the
+            # NVPTX backend, not from an inline-asm block.
+            no_asm = re.sub(r"// begin inline asm.*?// end inline asm", "",
+                            outs[1], flags=re.S)
+            n_intr = count_opcode(no_asm, inst.opcode)
+            ptx_file = os.path.join(tmp, "i.ptx")
+            with open(ptx_file, "w") as f:
+                f.write(outs[1])
+            assembled = run([args.ptxas, f"-arch=sm_{sm}", ptx_file, "-o",
+                             os.devnull]).returncode == 0
+            ok = n_asm == count and n_intr == count and assembled
+            results.append((ok, f"[intrinsic] {inst.opcode} via {name}: "
+                            f"{n_intr} x in PTX (inline asm: {n_asm}, "
+                            f"expected {count}), ptxas "
+                            f"{'ok' if assembled else 'rejected it'}"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tools-dir", required=True)
+    ap.add_argument("--ptxas", required=True)
+    ap.add_argument("--cuobjdump")
+    ap.add_argument("--target", required=True,
+                    help="'floor', or an SM such as sm_90 / sm_100")
+    ap.add_argument("--mnemonic", default="")
+    ap.add_argument("--intrinsics", action="store_true")
+    ap.add_argument("--keep", help="directory to keep generated MLIR in")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+
+    cmd = [os.path.join(args.tools_dir, "tile-ptx-forms"), "--instances"]
+    if args.mnemonic:
+        cmd += ["--mnemonic", args.mnemonic]
+    r = run(cmd)
+    if r.returncode:
+        sys.exit("tile-ptx-forms failed: " + r.stderr)
+    instances = [Instance(l) for l in r.stdout.splitlines() if l.strip()]
+
+    results = []
+    if args.intrinsics:
+        certify_intrinsics(args, instances, results)
+    elif args.target == "floor":
+        by_floor = collections.defaultdict(list)
+        for inst in instances:
+            sm = max(inst.sm, LLVM_MIN_SM)
+            ptx = max(inst.ptx, LLVM_MIN_PTX, CHIP_MIN_PTX.get(sm, 0))
+            by_floor[(sm, ptx)].append(inst)
+        for (sm, ptx), insts in sorted(by_floor.items()):
+            certify_target(args, insts, sm, ptx, f"sm_{sm}/ptx{ptx}", results,
+                           sass=False)
+    else:
+        sm = int(args.target.replace("sm_", "").rstrip("af"))
+        ptx = max([CHIP_MIN_PTX.get(sm, 0)] +
+                  [i.ptx for i in instances if i.sm <= sm])
+        insts = [i for i in instances if i.sm <= sm]
+        certify_target(args, insts, sm, ptx, args.target, results,
+                       sass=bool(args.cuobjdump) and sm >= 75)
+
+    passed = sum(1 for ok, _ in results if ok)
+    failed = len(results) - passed
+    for ok, msg in results:
+        if not ok or args.verbose:
+            print(("PASS " if ok else "FAIL ") + msg)
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed or not results else 0)
+
+
+if __name__ == "__main__":
+    main()
