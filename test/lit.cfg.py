@@ -19,6 +19,7 @@ config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tile_src", config.tile_src_root))
 config.substitutions.append(("%tile_tools", config.tile_tools_dir))
+config.substitutions.append(("%tile_obj", config.tile_obj_root))
 config.substitutions.append(("%python", config.python_executable or "python3"))
 
 llvm_config.use_default_substitutions()

@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Runs the lit suite and closes with a plain 'N passed, N failed' line."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+LIT = os.environ.get("LIT", "/usr/lib/llvm-22/bin/lit")
+
+
+def main():
+    suite = sys.argv[1] if len(sys.argv) > 1 else "build/test"
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "results.json")
+        rc = subprocess.call([LIT, "-sv", "-o", out, suite])
+        if not os.path.exists(out):
+            print("0 passed, 1 failed")
+            return 1
+        with open(out) as f:
+            tests = json.load(f)["tests"]
+    counts = {}
+    for t in tests:
+        counts[t["code"]] = counts.get(t["code"], 0) + 1
+    passed = counts.get("PASS", 0) + counts.get("XFAIL", 0)
+    skipped = counts.get("UNSUPPORTED", 0)
+    failed = len(tests) - passed - skipped
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
+    return 0 if failed == 0 and rc == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
