@@ -10,6 +10,10 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -70,7 +74,32 @@ void mlir::tile::buildTileToPtxPipeline(OpPassManager &pm,
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 
+void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
+                                         const TileToPtxOptions &opts) {
+  buildTileToNVVMPipeline(pm, opts);
+  // Host code. gpu-to-llvm lowers gpu.alloc/memcpy/memset only in their
+  // async form: make the host's synchronous GPU ops async first.
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget =
+      opts.format == "none" ? std::string("isa") : opts.format.getValue();
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void mlir::tile::registerTilePipelines() {
+  PassPipelineRegistration<TileToPtxOptions>(
+      "tile-to-llvm",
+      "Lower a whole host + device program to the LLVM dialect, the "
+      "gpu.modules embedded as PTX",
+      buildTileToLLVMPipeline);
   PassPipelineRegistration<TileToPtxOptions>(
       "tile-to-nvvm",
       "Expand tile ops and lower every gpu.module to the NVVM/LLVM dialects",
@@ -89,8 +118,10 @@ void mlir::tile::registerTileCompilerDialects(DialectRegistry &registry) {
                   memref::MemRefDialect, NVVM::NVVMDialect, scf::SCFDialect,
                   ub::UBDialect>();
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  registerAllExtensions(registry);
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
+  gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
 }

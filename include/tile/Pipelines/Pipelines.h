@@ -52,7 +52,13 @@ void buildTileToNVVMPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
 /// and serialize every gpu.module with LLVM's NVPTX backend.
 void buildTileToPtxPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
 
-/// Registers the pipelines above as "tile-to-nvvm" and "tile-to-ptx".
+/// The whole program: the device path above, then the host code to LLVM
+/// (gpu-to-llvm, convert-to-llvm), the gpu.modules serialized as `format`
+/// (PTX by default, JIT-loaded through mgpuModuleLoadJIT at run time).
+void buildTileToLLVMPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
+
+/// Registers the pipelines above as "tile-to-nvvm", "tile-to-ptx" and
+/// "tile-to-llvm".
 void registerTilePipelines();
 
 /// Registers the dialects, interfaces and translations the pipelines need.

@@ -1,0 +1,75 @@
+//===- MgpuWrappers.h - the C functions gpu-to-llvm host code calls -*- C -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The `mgpu*` functions that MLIR's `gpu-to-llvm` host code calls (module
+/// load / JIT load / unload, get function, launch, streams, events, alloc,
+/// free, memcpy, memset), implemented on `tile::rt::CudaRuntime`, plus
+/// `printMemref*` for printing results. Their ABI is fixed by the generated
+/// code and returns nothing, so failures are recorded: a host program (or
+/// `tile-runner`) asks `tileRuntimeErrorCount()` / `tileRuntimeLastError()`
+/// afterwards. Every failure is also reported once on stderr.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUNTIME_MGPUWRAPPERS_H
+#define TILE_RUNTIME_MGPUWRAPPERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Number of runtime failures since the last clear.
+int tileRuntimeErrorCount(void);
+/// The first failure's message ("" if none).
+const char *tileRuntimeFirstError(void);
+/// Forgets recorded failures.
+void tileRuntimeClearErrors(void);
+
+void *mgpuModuleLoad(void *data, size_t gpuBlobSize);
+void *mgpuModuleLoadJIT(void *data, int optLevel);
+void mgpuModuleUnload(void *module);
+void *mgpuModuleGetFunction(void *module, const char *name);
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, size_t paramsCount);
+void *mgpuStreamCreate(void);
+void mgpuStreamDestroy(void *stream);
+void mgpuStreamSynchronize(void *stream);
+void mgpuStreamWaitEvent(void *stream, void *event);
+void *mgpuEventCreate(void);
+void mgpuEventDestroy(void *event);
+void mgpuEventSynchronize(void *event);
+void mgpuEventRecord(void *event, void *stream);
+void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
+void mgpuMemFree(void *ptr, void *stream);
+void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
+void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream);
+void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                  void *stream);
+void mgpuSetDefaultDevice(int32_t device);
+
+/// Prints a memref given as (rank, pointer to its descriptor), the ABI of a
+/// call to `printMemrefF32(memref<*xf32>)` without `llvm.emit_c_interface`.
+void printMemrefF32(int64_t rank, void *descriptor);
+void printMemrefF64(int64_t rank, void *descriptor);
+void printMemrefI32(int64_t rank, void *descriptor);
+void printMemrefI64(int64_t rank, void *descriptor);
+/// The same through the C interface (a pointer to {rank, descriptor}).
+void _mlir_ciface_printMemrefF32(void *unranked);
+void _mlir_ciface_printMemrefF64(void *unranked);
+void _mlir_ciface_printMemrefI32(void *unranked);
+void _mlir_ciface_printMemrefI64(void *unranked);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TILE_RUNTIME_MGPUWRAPPERS_H

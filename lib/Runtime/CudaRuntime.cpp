@@ -1,0 +1,596 @@
+//===- CudaRuntime.cpp - CUDA Driver API runtime --------------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Runtime/CudaRuntime.h"
+
+#include <cuda.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <fstream>
+#include <mutex>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace tile::rt;
+
+//===----------------------------------------------------------------------===//
+// Status
+//===----------------------------------------------------------------------===//
+
+std::string Status::str() const {
+  if (ok())
+    return "success";
+  std::string s = name + ": " + message;
+  if (!log.empty())
+    s += "\n" + log;
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Driver entry points, loaded with dlopen
+//===----------------------------------------------------------------------===//
+
+#define TILE_CUDA_FUNCTIONS(X)                                                 \
+  X(cuInit, "cuInit")                                                          \
+  X(cuDriverGetVersion, "cuDriverGetVersion")                                  \
+  X(cuDeviceGet, "cuDeviceGet")                                                \
+  X(cuDeviceGetCount, "cuDeviceGetCount")                                      \
+  X(cuDeviceGetAttribute, "cuDeviceGetAttribute")                              \
+  X(cuDeviceGetName, "cuDeviceGetName")                                        \
+  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain")                      \
+  X(cuCtxSetCurrent, "cuCtxSetCurrent")                                        \
+  X(cuCtxSynchronize, "cuCtxSynchronize")                                      \
+  X(cuGetErrorName, "cuGetErrorName")                                          \
+  X(cuGetErrorString, "cuGetErrorString")                                      \
+  X(cuModuleLoadDataEx, "cuModuleLoadDataEx")                                  \
+  X(cuModuleLoadData, "cuModuleLoadData")                                      \
+  X(cuModuleUnload, "cuModuleUnload")                                          \
+  X(cuModuleGetFunction, "cuModuleGetFunction")                                \
+  X(cuLinkCreate, "cuLinkCreate_v2")                                           \
+  X(cuLinkAddData, "cuLinkAddData_v2")                                         \
+  X(cuLinkComplete, "cuLinkComplete")                                          \
+  X(cuLinkDestroy, "cuLinkDestroy")                                            \
+  X(cuMemAlloc, "cuMemAlloc_v2")                                               \
+  X(cuMemFree, "cuMemFree_v2")                                                 \
+  X(cuMemcpyHtoD, "cuMemcpyHtoD_v2")                                           \
+  X(cuMemcpyDtoH, "cuMemcpyDtoH_v2")                                           \
+  X(cuMemcpyAsync, "cuMemcpyAsync")                                            \
+  X(cuMemsetD32Async, "cuMemsetD32Async")                                      \
+  X(cuMemsetD16Async, "cuMemsetD16Async")                                      \
+  X(cuFuncSetAttribute, "cuFuncSetAttribute")                                  \
+  X(cuLaunchKernel, "cuLaunchKernel")                                          \
+  X(cuStreamCreate, "cuStreamCreate")                                          \
+  X(cuStreamSynchronize, "cuStreamSynchronize")                                \
+  X(cuStreamDestroy, "cuStreamDestroy_v2")                                     \
+  X(cuStreamWaitEvent, "cuStreamWaitEvent")                                    \
+  X(cuEventCreate, "cuEventCreate")                                            \
+  X(cuEventRecord, "cuEventRecord")                                            \
+  X(cuEventSynchronize, "cuEventSynchronize")                                  \
+  X(cuEventElapsedTime, "cuEventElapsedTime")                                  \
+  X(cuEventDestroy, "cuEventDestroy_v2")
+
+struct CudaRuntime::Driver {
+  void *handle = nullptr;
+#define TILE_DECLARE(fn, sym) decltype(&::fn) fn = nullptr;
+  TILE_CUDA_FUNCTIONS(TILE_DECLARE)
+#undef TILE_DECLARE
+};
+
+static Status noDriver(const std::string &why) {
+  return Status(Status::kNoDriver, "TILE_NO_CUDA_DRIVER",
+                "no CUDA driver: " + why);
+}
+
+Status CudaRuntime::check(int result, const char *what) const {
+  if (result == CUDA_SUCCESS)
+    return Status();
+  const char *name = nullptr, *desc = nullptr;
+  if (driver && driver->cuGetErrorName)
+    driver->cuGetErrorName(static_cast<CUresult>(result), &name);
+  if (driver && driver->cuGetErrorString)
+    driver->cuGetErrorString(static_cast<CUresult>(result), &desc);
+  return Status(result, name ? name : "CUDA_ERROR_" + std::to_string(result),
+                std::string(what) + " failed" +
+                    (desc ? std::string(": ") + desc : std::string()));
+}
+
+CudaRuntime &CudaRuntime::get() {
+  static CudaRuntime runtime;
+  return runtime;
+}
+
+bool CudaRuntime::isInitialized() const { return initialized; }
+
+Status CudaRuntime::init(int device) {
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (initialized || !initStatus.ok())
+    return initStatus;
+  const char *lib = std::getenv("TILE_CUDA_DRIVER");
+  void *handle = dlopen(lib ? lib : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *err = dlerror();
+    initStatus = noDriver(std::string("cannot load ") +
+                          (lib ? lib : "libcuda.so.1") + " (" +
+                          (err ? err : "unknown error") + ")");
+    return initStatus;
+  }
+  auto d = std::make_unique<Driver>();
+  d->handle = handle;
+#define TILE_LOAD(fn, sym)                                                     \
+  d->fn = reinterpret_cast<decltype(d->fn)>(dlsym(handle, sym));               \
+  if (!d->fn) {                                                                \
+    initStatus = noDriver(std::string("the driver lacks ") + sym);             \
+    return initStatus;                                                         \
+  }
+  TILE_CUDA_FUNCTIONS(TILE_LOAD)
+#undef TILE_LOAD
+  driver = std::move(d);
+
+  if (!(initStatus = check(driver->cuInit(0), "cuInit")))
+    return initStatus;
+  driver->cuDriverGetVersion(&driverVersion);
+  int count = 0;
+  if (!(initStatus = check(driver->cuDeviceGetCount(&count),
+                           "cuDeviceGetCount")))
+    return initStatus;
+  if (device < 0 || device >= count) {
+    initStatus = Status(CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE",
+                        "device " + std::to_string(device) +
+                            " does not exist (" + std::to_string(count) +
+                            " devices)");
+    return initStatus;
+  }
+  CUdevice dev;
+  if (!(initStatus = check(driver->cuDeviceGet(&dev, device), "cuDeviceGet")))
+    return initStatus;
+  int major = 0, minor = 0;
+  driver->cuDeviceGetAttribute(
+      &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
+  driver->cuDeviceGetAttribute(
+      &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
+  deviceSm = major * 10 + minor;
+  CUcontext ctx;
+  if (!(initStatus = check(driver->cuDevicePrimaryCtxRetain(&ctx, dev),
+                           "cuDevicePrimaryCtxRetain")))
+    return initStatus;
+  context = ctx;
+  deviceOrdinal = device;
+  deviceHandle = dev;
+  initialized = true;
+  return makeCurrent();
+}
+
+Status CudaRuntime::makeCurrent() {
+  if (!initialized) {
+    Status st = init(0);
+    if (!st)
+      return st;
+  }
+  thread_local void *current = nullptr;
+  if (current == context)
+    return Status();
+  Status st = check(driver->cuCtxSetCurrent(static_cast<CUcontext>(context)),
+                    "cuCtxSetCurrent");
+  if (st)
+    current = context;
+  return st;
+}
+
+std::string CudaRuntime::getDeviceName() const {
+  if (!initialized)
+    return "";
+  char name[256] = {0};
+  driver->cuDeviceGetName(name, sizeof(name) - 1, deviceHandle);
+  return name;
+}
+
+//===----------------------------------------------------------------------===//
+// Modules
+//===----------------------------------------------------------------------===//
+
+Status CudaRuntime::jit(std::string_view ptx, const JitOptions &opts,
+                        bool wantCubin, LoadedModule &out,
+                        std::vector<char> *cubin) {
+  // The driver wants a NUL-terminated image.
+  std::string image(ptx);
+  if (image.empty() || image.back() != '\0')
+    image.push_back('\0');
+  std::vector<char> errorLog(1 << 16, 0), infoLog(1 << 16, 0);
+  std::vector<CUjit_option> keys = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_LOG_VERBOSE};
+  std::vector<void *> values = {
+      errorLog.data(), reinterpret_cast<void *>(errorLog.size()),
+      infoLog.data(), reinterpret_cast<void *>(infoLog.size()),
+      reinterpret_cast<void *>(static_cast<uintptr_t>(opts.optLevel)),
+      reinterpret_cast<void *>(static_cast<uintptr_t>(opts.verbose))};
+  if (opts.targetSm) {
+    keys.push_back(CU_JIT_TARGET);
+    values.push_back(
+        reinterpret_cast<void *>(static_cast<uintptr_t>(opts.targetSm)));
+  }
+  auto finish = [&](Status st) {
+    out.infoLog = infoLog.data();
+    if (!st)
+      return Status(st.getCode(), st.getName(), st.getMessage(),
+                    std::string(errorLog.data()));
+    return st;
+  };
+
+  if (!wantCubin) {
+    CUmodule module;
+    Status st = check(driver->cuModuleLoadDataEx(&module, image.data(),
+                                                 keys.size(), keys.data(),
+                                                 values.data()),
+                      "cuModuleLoadDataEx (PTX JIT)");
+    if (st)
+      out.module = module;
+    return finish(st);
+  }
+
+  // Through the linker, which hands the cubin back for the cache.
+  CUlinkState link;
+  Status st = check(driver->cuLinkCreate(keys.size(), keys.data(),
+                                         values.data(), &link),
+                    "cuLinkCreate");
+  if (!st)
+    return finish(st);
+  st = check(driver->cuLinkAddData(link, CU_JIT_INPUT_PTX, image.data(),
+                                   image.size(), "tile.ptx", 0, nullptr,
+                                   nullptr),
+             "cuLinkAddData (PTX JIT)");
+  void *data = nullptr;
+  size_t size = 0;
+  if (st)
+    st = check(driver->cuLinkComplete(link, &data, &size), "cuLinkComplete");
+  if (st) {
+    cubin->assign(static_cast<char *>(data), static_cast<char *>(data) + size);
+    CUmodule module;
+    st = check(driver->cuModuleLoadData(&module, cubin->data()),
+               "cuModuleLoadData");
+    if (st)
+      out.module = module;
+  }
+  driver->cuLinkDestroy(link);
+  return finish(st);
+}
+
+Status CudaRuntime::loadPtx(std::string_view ptx, const JitOptions &opts,
+                            LoadedModule &out) {
+  out = LoadedModule();
+  Status st = makeCurrent();
+  if (!st)
+    return st;
+  if (opts.optLevel < 0 || opts.optLevel > 4)
+    return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+                  "JIT optimization level must be 0..4, got " +
+                      std::to_string(opts.optLevel));
+  if (!cache.isEnabled())
+    return jit(ptx, opts, /*wantCubin=*/false, out, nullptr);
+
+  int sm = opts.targetSm ? opts.targetSm : deviceSm;
+  std::string key = CubinCache::key(ptx, sm, driverVersion, opts);
+  std::vector<char> cubin;
+  static const bool verbose = std::getenv("TILE_RUNTIME_VERBOSE") != nullptr;
+  if (cache.lookup(key, cubin)) {
+    CUmodule module;
+    if (check(driver->cuModuleLoadData(&module, cubin.data()),
+              "cuModuleLoadData")) {
+      ++cache.hits;
+      if (verbose)
+        std::fprintf(stderr, "tile-runtime: cubin cache hit %s\n",
+                     key.c_str());
+      out.module = module;
+      out.fromCache = true;
+      return Status();
+    }
+    // A corrupt or stale entry: fall through and recompile.
+  }
+  ++cache.misses;
+  if (verbose)
+    std::fprintf(stderr, "tile-runtime: cubin cache miss %s (JIT)\n",
+                 key.c_str());
+  st = jit(ptx, opts, /*wantCubin=*/true, out, &cubin);
+  if (st)
+    cache.store(key, cubin.data(), cubin.size()); // A failed store is benign.
+  return st;
+}
+
+Status CudaRuntime::loadImage(const void *image, ModuleHandle &out) {
+  Status st = makeCurrent();
+  if (!st)
+    return st;
+  CUmodule module;
+  st = check(driver->cuModuleLoadData(&module, image), "cuModuleLoadData");
+  out = st ? module : nullptr;
+  return st;
+}
+
+Status CudaRuntime::unloadModule(ModuleHandle module) {
+  Status st = makeCurrent();
+  if (!st)
+    return st;
+  return check(driver->cuModuleUnload(static_cast<CUmodule>(module)),
+               "cuModuleUnload");
+}
+
+Status CudaRuntime::getFunction(ModuleHandle module, const char *name,
+                                FunctionHandle &out) {
+  Status st = makeCurrent();
+  if (!st)
+    return st;
+  CUfunction fn;
+  st = check(driver->cuModuleGetFunction(&fn, static_cast<CUmodule>(module),
+                                         name),
+             "cuModuleGetFunction");
+  if (!st)
+    return Status(st.getCode(), st.getName(),
+                  st.getMessage() + " (kernel '" + name + "')");
+  out = fn;
+  return st;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory, launches, streams, events
+//===----------------------------------------------------------------------===//
+
+#define TILE_CURRENT()                                                         \
+  do {                                                                         \
+    Status st_ = makeCurrent();                                                \
+    if (!st_)                                                                  \
+      return st_;                                                              \
+  } while (0)
+
+Status CudaRuntime::alloc(size_t bytes, DevicePtr &out) {
+  TILE_CURRENT();
+  CUdeviceptr ptr = 0;
+  Status st = check(driver->cuMemAlloc(&ptr, bytes ? bytes : 1), "cuMemAlloc");
+  out = st ? ptr : 0;
+  return st;
+}
+
+Status CudaRuntime::free(DevicePtr ptr) {
+  TILE_CURRENT();
+  return check(driver->cuMemFree(ptr), "cuMemFree");
+}
+
+Status CudaRuntime::copyToDevice(DevicePtr dst, const void *src,
+                                 size_t bytes) {
+  TILE_CURRENT();
+  return check(driver->cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD");
+}
+
+Status CudaRuntime::copyToHost(void *dst, DevicePtr src, size_t bytes) {
+  TILE_CURRENT();
+  return check(driver->cuMemcpyDtoH(dst, src, bytes), "cuMemcpyDtoH");
+}
+
+Status CudaRuntime::copy(void *dst, const void *src, size_t bytes,
+                         StreamHandle stream) {
+  TILE_CURRENT();
+  return check(driver->cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                                     reinterpret_cast<CUdeviceptr>(src), bytes,
+                                     static_cast<CUstream>(stream)),
+               "cuMemcpyAsync");
+}
+
+Status CudaRuntime::memset32(DevicePtr dst, uint32_t value, size_t count,
+                             StreamHandle stream) {
+  TILE_CURRENT();
+  return check(driver->cuMemsetD32Async(dst, value, count,
+                                        static_cast<CUstream>(stream)),
+               "cuMemsetD32Async");
+}
+
+Status CudaRuntime::memset16(DevicePtr dst, uint16_t value, size_t count,
+                             StreamHandle stream) {
+  TILE_CURRENT();
+  return check(driver->cuMemsetD16Async(dst, value, count,
+                                        static_cast<CUstream>(stream)),
+               "cuMemsetD16Async");
+}
+
+Status CudaRuntime::launch(FunctionHandle fn, unsigned gridX, unsigned gridY,
+                           unsigned gridZ, unsigned blockX, unsigned blockY,
+                           unsigned blockZ, unsigned sharedBytes,
+                           StreamHandle stream, void **params) {
+  TILE_CURRENT();
+  if (!fn)
+    return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+                  "launch of a null kernel");
+  if (sharedBytes > 48 * 1024) {
+    Status st = check(
+        driver->cuFuncSetAttribute(
+            static_cast<CUfunction>(fn),
+            CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, sharedBytes),
+        "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+    if (!st)
+      return st;
+  }
+  return check(driver->cuLaunchKernel(static_cast<CUfunction>(fn), gridX,
+                                      gridY, gridZ, blockX, blockY, blockZ,
+                                      sharedBytes,
+                                      static_cast<CUstream>(stream), params,
+                                      nullptr),
+               "cuLaunchKernel");
+}
+
+Status CudaRuntime::createStream(StreamHandle &out) {
+  TILE_CURRENT();
+  CUstream s;
+  Status st =
+      check(driver->cuStreamCreate(&s, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+  out = st ? s : nullptr;
+  return st;
+}
+
+Status CudaRuntime::synchronizeStream(StreamHandle stream) {
+  TILE_CURRENT();
+  return check(driver->cuStreamSynchronize(static_cast<CUstream>(stream)),
+               "cuStreamSynchronize");
+}
+
+Status CudaRuntime::destroyStream(StreamHandle stream) {
+  TILE_CURRENT();
+  return check(driver->cuStreamDestroy(static_cast<CUstream>(stream)),
+               "cuStreamDestroy");
+}
+
+Status CudaRuntime::createEvent(EventHandle &out) {
+  TILE_CURRENT();
+  CUevent e;
+  Status st = check(driver->cuEventCreate(&e, CU_EVENT_DEFAULT),
+                    "cuEventCreate");
+  out = st ? e : nullptr;
+  return st;
+}
+
+Status CudaRuntime::recordEvent(EventHandle event, StreamHandle stream) {
+  TILE_CURRENT();
+  return check(driver->cuEventRecord(static_cast<CUevent>(event),
+                                     static_cast<CUstream>(stream)),
+               "cuEventRecord");
+}
+
+Status CudaRuntime::synchronizeEvent(EventHandle event) {
+  TILE_CURRENT();
+  return check(driver->cuEventSynchronize(static_cast<CUevent>(event)),
+               "cuEventSynchronize");
+}
+
+Status CudaRuntime::elapsedMs(EventHandle start, EventHandle end, float &ms) {
+  TILE_CURRENT();
+  return check(driver->cuEventElapsedTime(&ms, static_cast<CUevent>(start),
+                                          static_cast<CUevent>(end)),
+               "cuEventElapsedTime");
+}
+
+Status CudaRuntime::destroyEvent(EventHandle event) {
+  TILE_CURRENT();
+  return check(driver->cuEventDestroy(static_cast<CUevent>(event)),
+               "cuEventDestroy");
+}
+
+Status CudaRuntime::streamWaitEvent(StreamHandle stream, EventHandle event) {
+  TILE_CURRENT();
+  return check(driver->cuStreamWaitEvent(static_cast<CUstream>(stream),
+                                         static_cast<CUevent>(event), 0),
+               "cuStreamWaitEvent");
+}
+
+Status CudaRuntime::synchronize() {
+  TILE_CURRENT();
+  return check(driver->cuCtxSynchronize(), "cuCtxSynchronize");
+}
+
+//===----------------------------------------------------------------------===//
+// Cubin cache
+//===----------------------------------------------------------------------===//
+
+CubinCache::CubinCache() {
+  if (const char *d = std::getenv("TILE_CACHE_DIR"); d && *d)
+    dir = d;
+  else if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x)
+    dir = std::string(x) + "/tile-mlir/cubin";
+  else if (const char *h = std::getenv("HOME"); h && *h)
+    dir = std::string(h) + "/.cache/tile-mlir/cubin";
+  else
+    dir = "/tmp/tile-mlir-cubin";
+  if (const char *off = std::getenv("TILE_CACHE_DISABLE"))
+    enabled = !(*off && std::strcmp(off, "0") != 0);
+}
+
+/// 64-bit FNV-1a, twice with different seeds for a 128-bit digest.
+static uint64_t fnv1a(std::string_view data, uint64_t seed) {
+  uint64_t h = seed;
+  for (unsigned char c : data) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+std::string CubinCache::key(std::string_view ptx, int sm, int driverVersion,
+                            const JitOptions &opts) {
+  std::string material(ptx);
+  material += "\n#sm=" + std::to_string(sm) +
+              "#driver=" + std::to_string(driverVersion) +
+              "#O=" + std::to_string(opts.optLevel) +
+              "#target=" + std::to_string(opts.targetSm) + "#format=1";
+  char buf[40];
+  std::snprintf(buf, sizeof(buf), "%016llx%016llx",
+                static_cast<unsigned long long>(
+                    fnv1a(material, 0xcbf29ce484222325ULL)),
+                static_cast<unsigned long long>(
+                    fnv1a(material, 0x84222325cbf29ce4ULL)));
+  return buf;
+}
+
+static bool makeDirs(const std::string &path) {
+  std::string cur;
+  for (size_t i = 0; i <= path.size(); ++i) {
+    if (i == path.size() || path[i] == '/') {
+      if (!cur.empty() && mkdir(cur.c_str(), 0755) != 0 && errno != EEXIST)
+        return false;
+    }
+    if (i < path.size())
+      cur.push_back(path[i]);
+  }
+  return true;
+}
+
+bool CubinCache::lookup(const std::string &key,
+                        std::vector<char> &cubin) const {
+  std::ifstream in(dir + "/" + key + ".cubin", std::ios::binary);
+  if (!in)
+    return false;
+  cubin.assign(std::istreambuf_iterator<char>(in),
+               std::istreambuf_iterator<char>());
+  return !cubin.empty();
+}
+
+Status CubinCache::store(const std::string &key, const void *data,
+                         size_t size) const {
+  if (!makeDirs(dir))
+    return Status(Status::kRuntimeError, "TILE_CACHE_ERROR",
+                  "cannot create cache directory " + dir);
+  std::string final = dir + "/" + key + ".cubin";
+  std::string tmp = final + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out.write(static_cast<const char *>(data), size);
+    if (!out)
+      return Status(Status::kRuntimeError, "TILE_CACHE_ERROR",
+                    "cannot write " + tmp);
+  }
+  if (std::rename(tmp.c_str(), final.c_str()) != 0)
+    return Status(Status::kRuntimeError, "TILE_CACHE_ERROR",
+                  "cannot rename " + tmp);
+  return Status();
+}
+
+Status CubinCache::clear(size_t *removed) const {
+  size_t n = 0;
+  if (DIR *d = opendir(dir.c_str())) {
+    while (dirent *e = readdir(d)) {
+      std::string name = e->d_name;
+      if (name.size() > 6 && name.compare(name.size() - 6, 6, ".cubin") == 0 &&
+          std::remove((dir + "/" + name).c_str()) == 0)
+        ++n;
+    }
+    closedir(d);
+  }
+  if (removed)
+    *removed = n;
+  return Status();
+}

@@ -1,0 +1,306 @@
+//===- MgpuWrappers.cpp - the C functions gpu-to-llvm host code calls -----===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Runtime/MgpuWrappers.h"
+#include "tile/Runtime/CudaRuntime.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+using tile::rt::CudaRuntime;
+using tile::rt::Status;
+
+namespace {
+struct ErrorLog {
+  std::mutex mutex;
+  int count = 0;
+  std::string first;
+};
+ErrorLog &errors() {
+  static ErrorLog log;
+  return log;
+}
+
+/// Records a failure; returns whether `st` was a success.
+bool record(const Status &st, const char *where) {
+  if (st)
+    return true;
+  ErrorLog &log = errors();
+  std::lock_guard<std::mutex> lock(log.mutex);
+  std::string msg = std::string(where) + ": " + st.str();
+  if (log.count++ == 0)
+    log.first = msg;
+  std::fprintf(stderr, "tile-runtime: %s\n", msg.c_str());
+  return false;
+}
+
+int jitOptLevel(int mlirOptLevel) {
+  // MLIR passes its O level (0..3); ptxas takes 0..4.
+  if (const char *o = std::getenv("TILE_JIT_OPT_LEVEL"))
+    return std::atoi(o);
+  return mlirOptLevel < 0 ? 0 : mlirOptLevel > 4 ? 4 : mlirOptLevel;
+}
+} // namespace
+
+extern "C" int tileRuntimeErrorCount(void) {
+  std::lock_guard<std::mutex> lock(errors().mutex);
+  return errors().count;
+}
+
+extern "C" const char *tileRuntimeFirstError(void) {
+  std::lock_guard<std::mutex> lock(errors().mutex);
+  return errors().first.c_str();
+}
+
+extern "C" void tileRuntimeClearErrors(void) {
+  std::lock_guard<std::mutex> lock(errors().mutex);
+  errors().count = 0;
+  errors().first.clear();
+}
+
+extern "C" void *mgpuModuleLoad(void *data, size_t) {
+  tile::rt::ModuleHandle module = nullptr;
+  record(CudaRuntime::get().loadImage(data, module), "mgpuModuleLoad");
+  return module;
+}
+
+extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
+  tile::rt::JitOptions opts;
+  opts.optLevel = jitOptLevel(optLevel);
+  tile::rt::LoadedModule loaded;
+  record(CudaRuntime::get().loadPtx(static_cast<const char *>(data), opts,
+                                    loaded),
+         "mgpuModuleLoadJIT");
+  return loaded.module;
+}
+
+extern "C" void mgpuModuleUnload(void *module) {
+  if (!module)
+    return;
+  Status st = CudaRuntime::get().unloadModule(module);
+  // Module destructors run at exit, possibly after the driver has shut down;
+  // the module is gone either way.
+  if (st.getCode() == 4 /*CUDA_ERROR_DEINITIALIZED*/)
+    return;
+  record(st, "mgpuModuleUnload");
+}
+
+extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
+  tile::rt::FunctionHandle fn = nullptr;
+  if (!module) {
+    record(Status(Status::kRuntimeError, "TILE_NO_MODULE",
+                  std::string("no module to look up kernel '") + name +
+                      "' in (its load failed)"),
+           "mgpuModuleGetFunction");
+    return nullptr;
+  }
+  record(CudaRuntime::get().getFunction(module, name, fn),
+         "mgpuModuleGetFunction");
+  return fn;
+}
+
+extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
+                                 intptr_t gridY, intptr_t gridZ,
+                                 intptr_t blockX, intptr_t blockY,
+                                 intptr_t blockZ, int32_t smem, void *stream,
+                                 void **params, void **, size_t) {
+  if (!function) {
+    record(Status(Status::kRuntimeError, "TILE_NO_KERNEL",
+                  "launch of a kernel that could not be loaded"),
+           "mgpuLaunchKernel");
+    return;
+  }
+  record(CudaRuntime::get().launch(function, gridX, gridY, gridZ, blockX,
+                                   blockY, blockZ, smem, stream, params),
+         "mgpuLaunchKernel");
+}
+
+extern "C" void *mgpuStreamCreate(void) {
+  tile::rt::StreamHandle s = nullptr;
+  record(CudaRuntime::get().createStream(s), "mgpuStreamCreate");
+  return s;
+}
+
+extern "C" void mgpuStreamDestroy(void *stream) {
+  record(CudaRuntime::get().destroyStream(stream), "mgpuStreamDestroy");
+}
+
+extern "C" void mgpuStreamSynchronize(void *stream) {
+  record(CudaRuntime::get().synchronizeStream(stream),
+         "mgpuStreamSynchronize");
+}
+
+extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {
+  record(CudaRuntime::get().streamWaitEvent(stream, event),
+         "mgpuStreamWaitEvent");
+}
+
+extern "C" void *mgpuEventCreate(void) {
+  tile::rt::EventHandle e = nullptr;
+  record(CudaRuntime::get().createEvent(e), "mgpuEventCreate");
+  return e;
+}
+
+extern "C" void mgpuEventDestroy(void *event) {
+  record(CudaRuntime::get().destroyEvent(event), "mgpuEventDestroy");
+}
+
+extern "C" void mgpuEventSynchronize(void *event) {
+  record(CudaRuntime::get().synchronizeEvent(event), "mgpuEventSynchronize");
+}
+
+extern "C" void mgpuEventRecord(void *event, void *stream) {
+  record(CudaRuntime::get().recordEvent(event, stream), "mgpuEventRecord");
+}
+
+extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void *, bool isHostShared) {
+  if (isHostShared) {
+    record(Status(Status::kRuntimeError, "TILE_UNSUPPORTED",
+                  "host-shared (managed) allocations are not supported"),
+           "mgpuMemAlloc");
+    return nullptr;
+  }
+  tile::rt::DevicePtr ptr = 0;
+  record(CudaRuntime::get().alloc(sizeBytes, ptr), "mgpuMemAlloc");
+  return reinterpret_cast<void *>(ptr);
+}
+
+extern "C" void mgpuMemFree(void *ptr, void *) {
+  if (ptr)
+    record(CudaRuntime::get().free(reinterpret_cast<tile::rt::DevicePtr>(ptr)),
+           "mgpuMemFree");
+}
+
+extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
+                           void *stream) {
+  record(CudaRuntime::get().copy(dst, src, sizeBytes, stream), "mgpuMemcpy");
+}
+
+extern "C" void mgpuMemset32(void *dst, unsigned int value, size_t count,
+                             void *stream) {
+  record(CudaRuntime::get().memset32(reinterpret_cast<tile::rt::DevicePtr>(dst),
+                                     value, count, stream),
+         "mgpuMemset32");
+}
+
+extern "C" void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                             void *stream) {
+  record(CudaRuntime::get().memset16(reinterpret_cast<tile::rt::DevicePtr>(dst),
+                                     value, count, stream),
+         "mgpuMemset16");
+}
+
+extern "C" void mgpuSetDefaultDevice(int32_t device) {
+  record(CudaRuntime::get().init(device), "mgpuSetDefaultDevice");
+}
+
+//===----------------------------------------------------------------------===//
+// printMemref*
+//===----------------------------------------------------------------------===//
+
+namespace {
+template <typename T>
+void printElement(T v);
+template <>
+void printElement(float v) {
+  std::printf("%g", static_cast<double>(v));
+}
+template <>
+void printElement(double v) {
+  std::printf("%g", v);
+}
+template <>
+void printElement(int32_t v) {
+  std::printf("%" PRId32, v);
+}
+template <>
+void printElement(int64_t v) {
+  std::printf("%" PRId64, v);
+}
+
+/// Descriptor layout: {T *allocated, T *aligned, int64 offset,
+/// int64 sizes[rank], int64 strides[rank]}.
+template <typename T>
+void printRec(const T *base, const int64_t *sizes, const int64_t *strides,
+              int64_t rank, int64_t dim, int64_t offset, int indent) {
+  if (dim == rank) {
+    printElement(base[offset]);
+    return;
+  }
+  std::printf("[");
+  for (int64_t i = 0; i < sizes[dim]; ++i) {
+    if (i) {
+      std::printf(", ");
+      if (dim + 1 < rank)
+        std::printf("\n%*s", indent + 1, "");
+    }
+    printRec(base, sizes, strides, rank, dim + 1, offset + i * strides[dim],
+             indent + 1);
+  }
+  std::printf("]");
+}
+
+template <typename T>
+void printMemref(int64_t rank, void *descriptor) {
+  struct Header {
+    T *allocated;
+    T *aligned;
+    int64_t offset;
+  };
+  auto *h = static_cast<Header *>(descriptor);
+  auto *sizes = reinterpret_cast<int64_t *>(h + 1);
+  int64_t *strides = sizes + rank;
+  std::printf("Memref rank = %" PRId64 " offset = %" PRId64 " sizes = [",
+              rank, h->offset);
+  for (int64_t i = 0; i < rank; ++i)
+    std::printf("%s%" PRId64, i ? ", " : "", sizes[i]);
+  std::printf("] strides = [");
+  for (int64_t i = 0; i < rank; ++i)
+    std::printf("%s%" PRId64, i ? ", " : "", strides[i]);
+  std::printf("] data =\n");
+  printRec(h->aligned, sizes, strides, rank, 0, h->offset, 0);
+  std::printf("\n");
+  std::fflush(stdout);
+}
+
+struct Unranked {
+  int64_t rank;
+  void *descriptor;
+};
+} // namespace
+
+extern "C" void printMemrefF32(int64_t rank, void *d) {
+  printMemref<float>(rank, d);
+}
+extern "C" void printMemrefF64(int64_t rank, void *d) {
+  printMemref<double>(rank, d);
+}
+extern "C" void printMemrefI32(int64_t rank, void *d) {
+  printMemref<int32_t>(rank, d);
+}
+extern "C" void printMemrefI64(int64_t rank, void *d) {
+  printMemref<int64_t>(rank, d);
+}
+extern "C" void _mlir_ciface_printMemrefF32(void *u) {
+  auto *m = static_cast<Unranked *>(u);
+  printMemref<float>(m->rank, m->descriptor);
+}
+extern "C" void _mlir_ciface_printMemrefF64(void *u) {
+  auto *m = static_cast<Unranked *>(u);
+  printMemref<double>(m->rank, m->descriptor);
+}
+extern "C" void _mlir_ciface_printMemrefI32(void *u) {
+  auto *m = static_cast<Unranked *>(u);
+  printMemref<int32_t>(m->rank, m->descriptor);
+}
+extern "C" void _mlir_ciface_printMemrefI64(void *u) {
+  auto *m = static_cast<Unranked *>(u);
+  printMemref<int64_t>(m->rank, m->descriptor);
+}

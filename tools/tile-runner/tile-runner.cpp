@@ -1,0 +1,279 @@
+//===- tile-runner.cpp - run a host + device tile program -----------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// Compiles a whole program (host functions plus gpu.modules with tile ops)
+// with the tile-to-llvm pipeline and either JIT-executes its entry function
+// with the tile CUDA runtime linked in (the default, like mlir-runner with the
+// CUDA runtime), or writes a native executable (--emit-exe) that needs only
+// libc, libstdc++ and, at run time, the CUDA driver: the way to run on a GPU
+// machine that has no MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Pipelines/Pipelines.h"
+#include "tile/Runtime/CudaRuntime.h"
+#include "tile/Runtime/MgpuWrappers.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input>"),
+                                      cl::init("-"));
+static cl::opt<std::string> entryPoint("e", cl::desc("Entry function"),
+                                       cl::init("main"));
+static cl::opt<std::string> chip("chip",
+                                 cl::desc("Target SM; empty keeps the "
+                                          "gpu.modules' #nvvm.target"),
+                                 cl::init(""));
+static cl::opt<unsigned> ptxVersion("ptx-version",
+                                    cl::desc("PTX ISA version (e.g. 80)"),
+                                    cl::init(0));
+static cl::opt<bool> useIntrinsics("use-intrinsics",
+                                   cl::desc("Use provably equal NVVM "
+                                            "intrinsics"),
+                                   cl::init(false));
+static cl::opt<std::string>
+    emitExe("emit-exe",
+            cl::desc("Write a native executable instead of running"),
+            cl::init(""));
+static cl::opt<std::string> runtimeDir(
+    "runtime-dir",
+    cl::desc("Directory holding libtile_cuda_runtime_static.a and "
+             "libtile_aot_main.a (for --emit-exe)"),
+    cl::init(TILE_RUNTIME_LIB_DIR));
+static cl::opt<bool> noCache("no-cache",
+                             cl::desc("Do not use the cubin cache"),
+                             cl::init(false));
+static cl::opt<bool> clearCache("clear-cache",
+                                cl::desc("Clear the cubin cache and exit"),
+                                cl::init(false));
+static cl::opt<bool> dumpLLVM("dump-llvm-dialect",
+                              cl::desc("Print the lowered module and exit"),
+                              cl::init(false));
+
+/// Parses and lowers the input to the LLVM dialect.
+static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << "tile-runner: " << error << "\n";
+    return nullptr;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return nullptr;
+  mlir::tile::TileToPtxOptions opts;
+  opts.chip = chip;
+  opts.ptxVersion = ptxVersion;
+  opts.useIntrinsics = useIntrinsics;
+  PassManager pm(&context);
+  mlir::tile::buildTileToLLVMPipeline(pm, opts);
+  if (failed(pm.run(*module)))
+    return nullptr;
+  return module;
+}
+
+/// The runtime functions the generated host code calls, for the JIT.
+static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
+  llvm::orc::SymbolMap map;
+  auto add = [&](const char *name, void *fn) {
+    map[m(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                    llvm::JITSymbolFlags::Exported};
+  };
+#define TILE_SYM(fn) add(#fn, reinterpret_cast<void *>(&fn));
+  TILE_SYM(mgpuModuleLoad)
+  TILE_SYM(mgpuModuleLoadJIT)
+  TILE_SYM(mgpuModuleUnload)
+  TILE_SYM(mgpuModuleGetFunction)
+  TILE_SYM(mgpuLaunchKernel)
+  TILE_SYM(mgpuStreamCreate)
+  TILE_SYM(mgpuStreamDestroy)
+  TILE_SYM(mgpuStreamSynchronize)
+  TILE_SYM(mgpuStreamWaitEvent)
+  TILE_SYM(mgpuEventCreate)
+  TILE_SYM(mgpuEventDestroy)
+  TILE_SYM(mgpuEventSynchronize)
+  TILE_SYM(mgpuEventRecord)
+  TILE_SYM(mgpuMemAlloc)
+  TILE_SYM(mgpuMemFree)
+  TILE_SYM(mgpuMemcpy)
+  TILE_SYM(mgpuMemset32)
+  TILE_SYM(mgpuMemset16)
+  TILE_SYM(mgpuSetDefaultDevice)
+  TILE_SYM(printMemrefF32)
+  TILE_SYM(printMemrefF64)
+  TILE_SYM(printMemrefI32)
+  TILE_SYM(printMemrefI64)
+  TILE_SYM(_mlir_ciface_printMemrefF32)
+  TILE_SYM(_mlir_ciface_printMemrefF64)
+  TILE_SYM(_mlir_ciface_printMemrefI32)
+  TILE_SYM(_mlir_ciface_printMemrefI64)
+#undef TILE_SYM
+  return map;
+}
+
+/// Reports runtime failures recorded by the mgpu wrappers.
+static int runtimeExitCode() {
+  if (int n = tileRuntimeErrorCount()) {
+    llvm::errs() << "tile-runner: " << n << " CUDA runtime failure(s); first: "
+                 << tileRuntimeFirstError() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+static int runJit(ModuleOp module) {
+  // Fail early and clearly where there is no driver or device.
+  ::tile::rt::Status st = ::tile::rt::CudaRuntime::get().init(0);
+  if (!st) {
+    llvm::errs() << "tile-runner: " << st.str() << "\n";
+    return 1;
+  }
+  if (noCache)
+    ::tile::rt::CudaRuntime::get().getCache().setEnabled(false);
+  auto transformer = makeOptimizingTransformer(2, 0, nullptr);
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  auto engine = ExecutionEngine::create(module, options);
+  if (!engine) {
+    llvm::errs() << "tile-runner: " << llvm::toString(engine.takeError())
+                 << "\n";
+    return 1;
+  }
+  (*engine)->registerSymbols(runtimeSymbols);
+  (*engine)->initialize();
+  if (llvm::Error err = (*engine)->invokePacked(entryPoint)) {
+    llvm::errs() << "tile-runner: " << llvm::toString(std::move(err)) << "\n";
+    return 1;
+  }
+  return runtimeExitCode();
+}
+
+static int writeExecutable(ModuleOp module) {
+  // The entry becomes tile_aot_entry, called by the stub main.
+  auto entry = module.lookupSymbol<LLVM::LLVMFuncOp>(entryPoint);
+  if (!entry) {
+    llvm::errs() << "tile-runner: no llvm.func @" << entryPoint << "\n";
+    return 1;
+  }
+  entry.setSymName("tile_aot_entry");
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule) {
+    llvm::errs() << "tile-runner: translation to LLVM IR failed\n";
+    return 1;
+  }
+  std::string triple = llvm::sys::getDefaultTargetTriple();
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(triple), error);
+  if (!target) {
+    llvm::errs() << "tile-runner: " << error << "\n";
+    return 1;
+  }
+  llvm::TargetOptions targetOptions;
+  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
+      llvm::Triple(triple), "generic", "", targetOptions, llvm::Reloc::PIC_));
+  ExecutionEngine::setupTargetTripleAndDataLayout(llvmModule.get(), tm.get());
+  if (llvm::Error err = makeOptimizingTransformer(2, 0, tm.get())(
+          llvmModule.get())) {
+    llvm::errs() << "tile-runner: " << llvm::toString(std::move(err)) << "\n";
+    return 1;
+  }
+  llvm::SmallString<128> object;
+  if (llvm::sys::fs::createTemporaryFile("tile-runner", "o", object)) {
+    llvm::errs() << "tile-runner: cannot create a temporary file\n";
+    return 1;
+  }
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(object, ec);
+    llvm::legacy::PassManager pass;
+    if (ec || tm->addPassesToEmitFile(pass, os, nullptr,
+                                      llvm::CodeGenFileType::ObjectFile)) {
+      llvm::errs() << "tile-runner: cannot emit an object file\n";
+      return 1;
+    }
+    pass.run(*llvmModule);
+  }
+  auto cxx = llvm::sys::findProgramByName("c++");
+  if (!cxx) {
+    llvm::errs() << "tile-runner: no c++ to link with\n";
+    return 1;
+  }
+  std::string aotMain = runtimeDir + "/libtile_aot_main.a";
+  std::string runtime = runtimeDir + "/libtile_cuda_runtime_static.a";
+  llvm::SmallVector<llvm::StringRef> args = {
+      *cxx,     object.str(), aotMain, runtime, "-ldl", "-static-libstdc++",
+      "-static-libgcc", "-o", emitExe};
+  int rc = llvm::sys::ExecuteAndWait(*cxx, args, std::nullopt, {}, 0, 0,
+                                     &error);
+  llvm::sys::fs::remove(object);
+  if (rc) {
+    llvm::errs() << "tile-runner: linking failed: " << error << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  cl::ParseCommandLineOptions(argc, argv, "tile-mlir program runner\n");
+
+  if (clearCache) {
+    size_t removed = 0;
+    auto &cache = ::tile::rt::CudaRuntime::get().getCache();
+    cache.clear(&removed);
+    llvm::outs() << "removed " << removed << " cached cubin(s) from "
+                 << cache.getDirectory() << "\n";
+    return 0;
+  }
+
+  DialectRegistry registry;
+  mlir::tile::registerTileCompilerDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  OwningOpRef<ModuleOp> module = compile(context);
+  if (!module)
+    return 1;
+  if (dumpLLVM) {
+    module->print(llvm::outs());
+    return 0;
+  }
+  if (!emitExe.empty())
+    return writeExecutable(*module);
+  return runJit(*module);
+}

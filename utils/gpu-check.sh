@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The whole GPU check, in one device call (see utils/prepare-gpu-check.sh).
+# Writes logs to $OUT (when set) and prints a summary table last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT="${OUT:-/tmp/tile-gpu-out}"; mkdir -p "$OUT"
+C=.carry
+export TILE_CACHE_DIR=/tmp/tile-cubin-cache
+rm -rf "$TILE_CACHE_DIR"
+summary=()
+note() { summary+=("$1"); }
+
+nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | tee "$OUT/gpu.txt"
+
+echo "== seed example (first run: JIT, cache miss)"
+TILE_RUNTIME_VERBOSE=1 $C/affine_fma > "$OUT/seed1.txt" 2> "$OUT/seed1.err"; rc1=$?
+cat "$OUT/seed1.txt" "$OUT/seed1.err"
+echo "== seed example (second run: cache hit)"
+TILE_RUNTIME_VERBOSE=1 $C/affine_fma > "$OUT/seed2.txt" 2> "$OUT/seed2.err"; rc2=$?
+cat "$OUT/seed2.err"
+if [ $rc1 = 0 ] && grep -q "^\[\[7\], *$" "$OUT/seed1.txt" && grep -q "\[23\]\]" "$OUT/seed1.txt"; then
+  note "seed affine_fma: PASS (Out = [7, 11, 15, 23] = 2*A+1)"
+else
+  note "seed affine_fma: FAIL (rc=$rc1)"
+fi
+if [ $rc2 = 0 ] && grep -q "cache miss" "$OUT/seed1.err" && grep -q "cache hit" "$OUT/seed2.err"; then
+  note "cubin cache: PASS (miss, then hit)"
+else
+  note "cubin cache: FAIL"
+fi
+
+echo "== runtime check"
+$C/tile-runtime-check | tee "$OUT/runtime.txt"
+note "runtime check: $(tail -1 "$OUT/runtime.txt")"
+
+for exe in $C/int_*; do
+  [ -x "$exe" ] || continue
+  name=$(basename "$exe")
+  "$exe" > "$OUT/$name.txt" 2>&1; rc=$?
+  note "$name: rc=$rc $(tail -1 "$OUT/$name.txt")"
+done
+
+if [ -x $C/tile-fma-diff ]; then
+  echo "== fma differential test"
+  $C/tile-fma-diff --ptx-dir $C/fma --threads "$(nproc)" | tee "$OUT/fma-diff.txt"
+  note "fma diff: $(tail -1 "$OUT/fma-diff.txt")"
+fi
+
+echo
+echo "== summary"
+printf '%s\n' "${summary[@]}" | tee "$OUT/summary.txt"
