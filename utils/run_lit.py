@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the lit suite and closes with a plain 'N passed, N failed' line."""
+"""Runs the lit suite and the unit tests; closes with 'N passed, N failed'."""
 import json
 import os
 import subprocess
@@ -25,6 +25,24 @@ def main():
     passed = counts.get("PASS", 0) + counts.get("XFAIL", 0)
     skipped = counts.get("UNSUPPORTED", 0)
     failed = len(tests) - passed - skipped
+
+    # GoogleTest unit tests: one count per test case.
+    unit = os.path.join(os.path.dirname(suite.rstrip("/")), "bin",
+                        "tile-unittests")
+    if os.path.exists(unit):
+        with tempfile.TemporaryDirectory() as tmp:
+            xml = os.path.join(tmp, "unit.json")
+            urc = subprocess.call([unit, "--gtest_brief=1",
+                                   f"--gtest_output=json:{xml}"])
+            if os.path.exists(xml):
+                with open(xml) as f:
+                    report = json.load(f)
+                passed += report["tests"] - report["failures"]
+                failed += report["failures"]
+            if urc != 0:
+                rc = rc or urc
+                if not os.path.exists(xml):
+                    failed += 1
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 0 if failed == 0 and rc == 0 else 1
 

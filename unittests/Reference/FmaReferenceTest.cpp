@@ -1,0 +1,275 @@
+//===- FmaReferenceTest.cpp - tests of the fma reference ------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// The reference against the host's correctly rounded fma under each IEEE
+// rounding mode (f32, f64), and against the values measured on an H200 and
+// hand-checked in PTX-FMA.md (single rounding, rounding table, ftz, sat,
+// relu, oob, packing order, f64 NaN payloads).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Reference/FmaReference.h"
+
+#include <gtest/gtest.h>
+
+#include <cfenv>
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace tile;
+
+namespace {
+
+ptx::Instr op(const char *spelling) {
+  std::string error;
+  std::optional<ptx::Instr> instr = ptx::decode(spelling, error);
+  EXPECT_TRUE(instr.has_value()) << error;
+  return *instr;
+}
+
+uint64_t fma(const char *spelling, uint64_t a, uint64_t b, uint64_t c) {
+  return ref::evalFma(op(spelling), a, b, c);
+}
+
+uint32_t f2b(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+float b2f(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+uint64_t d2b(double d) {
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
+}
+double b2d(uint64_t u) {
+  double d;
+  std::memcpy(&d, &u, 8);
+  return d;
+}
+
+/// Random bit patterns biased towards interesting classes.
+uint32_t randomF32(std::mt19937_64 &rng) {
+  static const uint32_t special[] = {0,          0x80000000, 0x00000001,
+                                     0x807FFFFF, 0x00800000, 0x7F7FFFFF,
+                                     0xFF7FFFFF, 0x7F800000, 0xFF800000,
+                                     0x3F800000, 0xBF800000, 0x7FC00000};
+  switch (rng() % 4) {
+  case 0:
+    return special[rng() % 12];
+  case 1: // Subnormal.
+    return (rng() & 0x807FFFFF);
+  default:
+    return static_cast<uint32_t>(rng());
+  }
+}
+
+const int kModes[] = {FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD};
+const char *kF32Ops[] = {"fma.rn.f32", "fma.rz.f32", "fma.rm.f32",
+                         "fma.rp.f32"};
+const char *kF64Ops[] = {"fma.rn.f64", "fma.rz.f64", "fma.rm.f64",
+                         "fma.rp.f64"};
+
+TEST(FmaReference, F32MatchesHostFmaInEveryRoundingMode) {
+  std::mt19937_64 rng(42);
+  for (int m = 0; m < 4; ++m) {
+    ptx::Instr instr = op(kF32Ops[m]);
+    for (int i = 0; i < 200000; ++i) {
+      uint32_t a = randomF32(rng), b = randomF32(rng), c = randomF32(rng);
+      std::fesetround(kModes[m]);
+      volatile float va = b2f(a), vb = b2f(b), vc = b2f(c);
+      float host = std::fma(va, vb, vc);
+      std::fesetround(FE_TONEAREST);
+      uint64_t got = ref::evalFma(instr, a, b, c);
+      ASSERT_TRUE(ref::sameResult(instr, got, f2b(host)))
+          << kF32Ops[m] << std::hex << " a=" << a << " b=" << b << " c=" << c
+          << " ref=" << got << " host=" << f2b(host);
+    }
+  }
+}
+
+TEST(FmaReference, F64MatchesHostFmaInEveryRoundingMode) {
+  std::mt19937_64 rng(7);
+  for (int m = 0; m < 4; ++m) {
+    ptx::Instr instr = op(kF64Ops[m]);
+    for (int i = 0; i < 200000; ++i) {
+      uint64_t v[3];
+      for (uint64_t &x : v) {
+        x = rng();
+        if (rng() % 4 == 0)
+          x &= 0x800FFFFFFFFFFFFFULL; // Subnormal.
+        if (rng() % 8 == 0)
+          x = (x & 0x8000000000000000ULL) | 0x3FF0000000000000ULL;
+      }
+      std::fesetround(kModes[m]);
+      volatile double va = b2d(v[0]), vb = b2d(v[1]), vc = b2d(v[2]);
+      double host = std::fma(va, vb, vc);
+      std::fesetround(FE_TONEAREST);
+      uint64_t got = ref::evalFma(instr, v[0], v[1], v[2]);
+      if (std::isnan(host)) {
+        ASSERT_TRUE(ref::isNaN(ptx::DataType::F64, got));
+        continue;
+      }
+      ASSERT_EQ(got, d2b(host)) << kF64Ops[m] << std::hex << " a=" << v[0]
+                                << " b=" << v[1] << " c=" << v[2];
+    }
+  }
+}
+
+// PTX-FMA.md 2.1: one rounding, not two.
+TEST(FmaReference, SingleRoundingProbe) {
+  uint32_t a = f2b(1.0f + std::ldexp(1.0f, -13));
+  uint32_t b = f2b(1.0f - std::ldexp(1.0f, -13));
+  EXPECT_EQ(fma("fma.rn.f32", a, b, 0xBF800000), 0xB2800000u);
+}
+
+// PTX-FMA.md 2.1: the rounding table.
+TEST(FmaReference, RoundingTable) {
+  uint32_t one = 0x3F800000, mone = 0xBF800000;
+  uint32_t e25 = f2b(std::ldexp(1.0f, -25)), e25x3 = f2b(std::ldexp(3.0f, -25));
+  uint32_t me25 = e25 | 0x80000000;
+  const char *ops[] = {"fma.rn.f32", "fma.rz.f32", "fma.rm.f32",
+                       "fma.rp.f32"};
+  uint32_t row1[] = {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800001};
+  uint32_t row2[] = {0xBF800000, 0xBF800000, 0xBF800001, 0xBF800000};
+  uint32_t row3[] = {0x3F800001, 0x3F800000, 0x3F800000, 0x3F800001};
+  for (int m = 0; m < 4; ++m) {
+    EXPECT_EQ(fma(ops[m], one, one, e25), row1[m]) << ops[m];
+    EXPECT_EQ(fma(ops[m], mone, one, me25), row2[m]) << ops[m];
+    EXPECT_EQ(fma(ops[m], one, one, e25x3), row3[m]) << ops[m];
+  }
+}
+
+// PTX-FMA.md 2.3.
+TEST(FmaReference, FlushToZero) {
+  EXPECT_EQ(fma("fma.rn.f32", 0x00000001, 0x3F800000, 0), 0x00000001u);
+  EXPECT_EQ(fma("fma.rn.ftz.f32", 0x00000001, 0x3F800000, 0), 0u);
+  uint32_t e70 = f2b(std::ldexp(1.0f, -70));
+  EXPECT_EQ(fma("fma.rn.f32", e70, e70, 0), 0x00000200u);
+  EXPECT_EQ(fma("fma.rn.ftz.f32", e70, e70, 0), 0u);
+  EXPECT_EQ(fma("fma.rn.ftz.f32", 0x80000001, 0x3F800000, 0), 0u);
+  EXPECT_EQ(fma("fma.rn.ftz.f16", 0x0001, 0x3C00, 0), 0u);
+  EXPECT_EQ(fma("fma.rn.f16", 0x0001, 0x3C00, 0), 0x0001u);
+  // 2^-12 * 2^-9 = 2^-21: the subnormal f16 0x0008.
+  EXPECT_EQ(fma("fma.rn.f16", 0x0C00, 0x1800, 0), 0x0008u);
+  EXPECT_EQ(fma("fma.rn.ftz.f16", 0x0C00, 0x1800, 0), 0u);
+  EXPECT_EQ(fma("fma.rn.bf16", 0x0001, 0x3F80, 0), 0x0001u);
+}
+
+// PTX-FMA.md 2.4.
+TEST(FmaReference, Saturate) {
+  uint32_t one = 0x3F800000;
+  EXPECT_EQ(fma("fma.rn.sat.f32", 0x7FC00000, one, 0), 0u);
+  EXPECT_EQ(fma("fma.rn.sat.f32", 0xC0000000, one, 0), 0u);
+  EXPECT_EQ(fma("fma.rn.sat.f32", 0x80000000, one, 0x80000000), 0u);
+  EXPECT_EQ(fma("fma.rn.sat.f32", 0x40000000, one, 0), one);
+  EXPECT_EQ(fma("fma.rn.sat.f32", 0x3F000000, one, 0), 0x3F000000u);
+  EXPECT_EQ(fma("fma.rn.sat.f16", 0x7E01, 0x3C00, 0), 0u);
+  EXPECT_EQ(fma("fma.rn.sat.f16", 0x4000, 0x3C00, 0), 0x3C00u);
+  EXPECT_EQ(fma("fma.rn.sat.f16", 0xC000, 0x3C00, 0), 0u);
+  // Per lane: {lo = 2 -> 1, hi = -2 -> 0}.
+  EXPECT_EQ(fma("fma.rn.sat.f16x2", 0xC0004000, 0x3C003C00, 0), 0x00003C00u);
+}
+
+// PTX-FMA.md 2.5.
+TEST(FmaReference, Relu) {
+  EXPECT_EQ(fma("fma.rn.relu.f16", 0xC000, 0x3C00, 0), 0u);
+  EXPECT_EQ(fma("fma.rn.relu.f16", 0x8000, 0x3C00, 0x8000), 0u);
+  EXPECT_TRUE(ref::isNaN(ptx::DataType::F16,
+                         fma("fma.rn.relu.f16", 0xFE01, 0x3C00, 0)));
+  EXPECT_EQ(fma("fma.rn.relu.bf16", 0xC000, 0x3F80, 0), 0u);
+  // {lo = -2, hi = qNaN} -> {+0, NaN}.
+  uint64_t r = fma("fma.rn.relu.f16x2", 0x7E00C000, 0x3C003C00, 0);
+  EXPECT_EQ(r & 0xFFFF, 0u);
+  EXPECT_TRUE(ref::isNaN(ptx::DataType::F16, r >> 16));
+}
+
+// PTX-FMA.md 2.6.
+TEST(FmaReference, OutOfBounds) {
+  EXPECT_EQ(fma("fma.rn.oob.f16", 0x7FF7, 0x3C00, 0x3C00), 0u);
+  EXPECT_EQ(fma("fma.rn.oob.f16", 0xFFF7, 0x3C00, 0x3C00), 0u);
+  EXPECT_EQ(fma("fma.rn.oob.f16", 0x3C00, 0x7FF7, 0x7E00), 0u);
+  EXPECT_EQ(fma("fma.rn.oob.f16", 0x7FF7, 0x7C00, 0xC000), 0u);
+  // Not OOB: another NaN, or the OOB-NaN in c.
+  EXPECT_TRUE(ref::isNaN(ptx::DataType::F16,
+                         fma("fma.rn.oob.f16", 0x7FF6, 0x3C00, 0)));
+  EXPECT_TRUE(ref::isNaN(ptx::DataType::F16,
+                         fma("fma.rn.oob.f16", 0x3C00, 0x3C00, 0x7FF7)));
+  EXPECT_EQ(fma("fma.rn.oob.bf16", 0x7FF7, 0x3F80, 0x3F80), 0u);
+  EXPECT_TRUE(ref::isNaN(ptx::DataType::BF16,
+                         fma("fma.rn.oob.relu.bf16", 0x7FC1, 0x3F80, 0)));
+  // f16x2 a = {lo = 1, hi = OOB}, b = 1, c = 1 -> {2, +0}.
+  EXPECT_EQ(fma("fma.rn.oob.f16x2", 0x7FF73C00, 0x3C003C00, 0x3C003C00),
+            0x00004000u);
+}
+
+// PTX-FMA.md 2.7: element 0 is the low half.
+TEST(FmaReference, PackingOrder) {
+  EXPECT_EQ(fma("fma.rn.f16x2", 0x40003C00, 0x45004200, 0), 0x49004200u);
+  EXPECT_EQ(fma("fma.rn.bf16x2", 0x40003F80, 0x40A04040, 0), 0x41204040u);
+  // f32x2: {lo = 1, hi = 2} * {3, 5} + 0 = {3, 10}.
+  uint64_t a = (uint64_t(f2b(2.0f)) << 32) | f2b(1.0f);
+  uint64_t b = (uint64_t(f2b(5.0f)) << 32) | f2b(3.0f);
+  EXPECT_EQ(fma("fma.rn.f32x2", a, b, 0),
+            (uint64_t(f2b(10.0f)) << 32) | f2b(3.0f));
+}
+
+// PTX-FMA.md 2.2: f64 propagates NaN payloads.
+TEST(FmaReference, F64NaNPayloads) {
+  uint64_t one = d2b(1.0);
+  EXPECT_EQ(fma("fma.rn.f64", 0x7FF8000000012345ULL, one, one),
+            0x7FF8000000012345ULL);
+  EXPECT_EQ(fma("fma.rn.f64", 0xFFF8000000012345ULL, one, one),
+            0xFFF8000000012345ULL);
+  EXPECT_EQ(fma("fma.rn.f64", 0x7FF0000000012345ULL, one, one),
+            0x7FF8000000012345ULL);
+  EXPECT_EQ(fma("fma.rn.f64", 0x7FF8000000000111ULL, one,
+                0x7FF8000000000222ULL),
+            0x7FF8000000000222ULL);
+  EXPECT_EQ(fma("fma.rn.f64", 0x7FF0000000000000ULL, 0, one),
+            0xFFF8000000000000ULL);
+}
+
+// PTX-FMA.md 1.3 / 2.1: the documented .rn bf16 rounds up here.
+TEST(FmaReference, Bf16Rounding) {
+  EXPECT_EQ(fma("fma.rn.bf16", 0x3F80, 0x3F80, 0x3BC0), 0x3F81u);
+}
+
+TEST(FmaReference, MixedPrecisionIsOneRounding) {
+  // a*b exact in f32; + c rounded once in the form's mode.
+  uint32_t e25 = f2b(std::ldexp(1.0f, -25));
+  EXPECT_EQ(fma("fma.rn.f32.f16", 0x3C00, 0x3C00, e25), 0x3F800000u);
+  EXPECT_EQ(fma("fma.rp.f32.f16", 0x3C00, 0x3C00, e25), 0x3F800001u);
+  EXPECT_EQ(fma("fma.rz.f32.bf16", 0x3F80, 0xBF80, 0), 0xBF800000u);
+  EXPECT_EQ(fma("fma.rn.sat.f32.bf16", 0x4000, 0x3F80, 0), 0x3F800000u);
+  // f16 subnormal a widens exactly: 2^-24 * 1 = 2^-24.
+  EXPECT_EQ(fma("fma.rn.f32.f16", 0x0001, 0x3C00, 0),
+            f2b(std::ldexp(1.0f, -24)));
+}
+
+TEST(FmaReference, OverflowFollowsTheRoundingMode) {
+  uint32_t big = 0x7F7FFFFF;
+  EXPECT_EQ(fma("fma.rn.f32", big, 0x40000000, 0), 0x7F800000u);
+  EXPECT_EQ(fma("fma.rz.f32", big, 0x40000000, 0), 0x7F7FFFFFu);
+  EXPECT_EQ(fma("fma.rm.f32", big, 0x40000000, 0), 0x7F7FFFFFu);
+  EXPECT_EQ(fma("fma.rm.f32", big | 0x80000000, 0x40000000, 0), 0xFF800000u);
+  EXPECT_EQ(fma("fma.rn.f16", 0x7BFF, 0x4000, 0), 0x7C00u);
+  EXPECT_EQ(fma("fma.rn.bf16", 0x7F7F, 0x4000, 0), 0x7F80u);
+}
+
+TEST(FmaReference, ExactZeroSign) {
+  uint32_t one = 0x3F800000, mone = 0xBF800000;
+  EXPECT_EQ(fma("fma.rn.f32", one, one, mone), 0u);
+  EXPECT_EQ(fma("fma.rm.f32", one, one, mone), 0x80000000u);
+  EXPECT_EQ(fma("fma.rn.f32", 0x80000000, one, 0x80000000), 0x80000000u);
+}
+
+} // namespace
