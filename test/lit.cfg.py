@@ -27,7 +27,8 @@ llvm_config.with_system_environment(["HOME", "CUDA_HOME", "TMPDIR"])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
-tools = ["tile-opt", "tile-translate", "tile-ptx-forms", "FileCheck", "not",
+tools = ["tile-opt", "tile-translate", "tile-ptx-forms", "tile-runner",
+         "tile-runtime-check", "FileCheck", "not",
          "count", "split-file"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

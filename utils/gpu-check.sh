@@ -34,10 +34,12 @@ $C/tile-runtime-check | tee "$OUT/runtime.txt"
 note "runtime check: $(tail -1 "$OUT/runtime.txt")"
 
 for exe in $C/int_*; do
-  [ -x "$exe" ] || continue
+  case "$exe" in *.checks) continue;; esac
   name=$(basename "$exe")
   "$exe" > "$OUT/$name.txt" 2>&1; rc=$?
-  note "$name: rc=$rc $(tail -1 "$OUT/$name.txt")"
+  python3 $C/simple_check.py "$exe.checks" < "$OUT/$name.txt" > "$OUT/$name.check"; crc=$?
+  cat "$OUT/$name.txt" | head -20
+  note "$name: $([ $rc = 0 ] && [ $crc = 0 ] && echo PASS || echo FAIL) (rc=$rc; $(tail -1 "$OUT/$name.check"))"
 done
 
 if [ -x $C/tile-fma-diff ]; then

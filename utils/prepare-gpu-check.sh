@@ -9,10 +9,18 @@ cmake --build build -j2 >/dev/null
 rm -rf .carry && mkdir -p .carry
 ./build/bin/tile-runner examples/affine_fma.mlir --emit-exe=.carry/affine_fma
 cp build/bin/tile-runtime-check .carry/
+# Execution tests: compiled here, run there, checked by simple_check.py
+# against the test's own CHECK lines.
 for f in test/Integration/CUDA/*.mlir; do
   [ -e "$f" ] || continue
-  ./build/bin/tile-runner "$f" --emit-exe=".carry/$(basename "$f" .mlir)"
+  name="int_$(basename "$f" .mlir)"
+  src="$f"
+  ex=$(grep -o '%tile_src/examples/[A-Za-z0-9_]*\.mlir' "$f" | head -1 || true)
+  [ -n "$ex" ] && src="${ex/\%tile_src\//}"
+  ./build/bin/tile-runner "$src" --emit-exe=".carry/$name"
+  cp "$f" ".carry/$name.checks"
 done
+cp utils/simple_check.py .carry/
 if [ -x build/bin/tile-fma-diff ]; then
   cp build/bin/tile-fma-diff .carry/
   python3 utils/gen_fma_diff.py --tools-dir build/bin --out .carry/fma

@@ -1,0 +1,381 @@
+//===- tile-fma-diff.cpp - GPU differential test of every fma form --------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs the kernels that utils/gen_fma_diff.py compiled with the project's
+// tools on the GPU, over inputs that mix random bit patterns with edge
+// classes (signed zeros, subnormals at both ends, infinities, quiet and
+// signalling NaNs, the OOB-NaN, products near overflow, sums at and near
+// rounding ties, cancellations), and compares every result bit for bit with
+// the MPFR reference (NaN-ness only where the ISA leaves payloads
+// unspecified). Prints a table and "N passed, N failed" (one per kernel).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Reference/FmaReference.h"
+#include "tile/Runtime/CudaRuntime.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace tile;
+using rt::CudaRuntime;
+using rt::Status;
+
+namespace {
+
+struct Kernel {
+  std::string opcode, variant, ptxFile, name;
+  unsigned bits, threads, elems, stride;
+  bool pred, keep;
+};
+
+/// A scalar format, for generating inputs.
+struct Fmt {
+  unsigned bits, expBits, precision;
+  int bias() const { return (1 << (expBits - 1)) - 1; }
+  uint64_t sign() const { return 1ULL << (bits - 1); }
+  uint64_t expMax() const { return (1ULL << expBits) - 1; }
+  uint64_t frac() const { return (1ULL << (precision - 1)) - 1; }
+  uint64_t mask() const { return bits == 64 ? ~0ULL : (1ULL << bits) - 1; }
+  uint64_t make(uint64_t e, uint64_t m) const {
+    return (e << (precision - 1)) | (m & frac());
+  }
+  /// 2^k as bits (normal, subnormal, or 0 below the range).
+  uint64_t pow2(long k) const {
+    long e = k + bias();
+    if (e >= 1 && e < static_cast<long>(expMax()))
+      return make(e, 0);
+    long sub = k - (1 - bias() - static_cast<long>(precision - 1));
+    if (sub >= 0 && sub < static_cast<long>(precision - 1))
+      return 1ULL << sub;
+    return 0;
+  }
+};
+
+Fmt laneFormat(const ptx::Instr &instr, bool ab) {
+  ptx::DataType t = instr.form->types[ab && instr.form->numTypes == 2 ? 1 : 0];
+  switch (t) {
+  case ptx::DataType::F64:
+    return {64, 11, 53};
+  case ptx::DataType::F16:
+  case ptx::DataType::F16x2:
+    return {16, 5, 11};
+  case ptx::DataType::BF16:
+  case ptx::DataType::BF16x2:
+    return {16, 8, 8};
+  default:
+    return {32, 8, 24};
+  }
+}
+
+/// One value of an edge class or random bits.
+uint64_t genScalar(const Fmt &f, std::mt19937_64 &rng) {
+  uint64_t r = rng();
+  uint64_t s = (rng() & 1) ? f.sign() : 0;
+  switch (rng() % 20) {
+  case 0:
+    return s; // ±0
+  case 1:
+    return s | 1; // Smallest subnormal.
+  case 2:
+    return s | f.frac(); // Largest subnormal.
+  case 3:
+    return s | (r & f.frac()); // Any subnormal.
+  case 4:
+    return s | f.make(1, r); // Smallest normals.
+  case 5:
+    return s | f.make(f.expMax() - 1, r); // Near overflow.
+  case 6:
+    return s | f.make(f.expMax(), 0); // ±inf
+  case 7: // Quiet NaN with a payload.
+    return s | f.make(f.expMax(), (1ULL << (f.precision - 2)) | r);
+  case 8: { // Signalling NaN (payload nonzero, quiet bit clear).
+    uint64_t m = r & (f.frac() >> 1);
+    return s | f.make(f.expMax(), m ? m : 1);
+  }
+  case 9: // The OOB-NaN (16-bit formats) or 1.0.
+    return f.bits == 16 ? (s | ref::kOobNaN16) : f.make(f.bias(), 0);
+  case 10: // Small exponents around 1.
+    return s | f.make(f.bias() - 3 + rng() % 7, r);
+  default:
+    return r & f.mask();
+  }
+}
+
+/// Inputs of one lane: random classes, or a constructed tie / near-tie /
+/// overflow / cancellation case.
+void genLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &instr,
+             std::mt19937_64 &rng, uint64_t &a, uint64_t &b, uint64_t &c) {
+  unsigned kind = rng() % 10;
+  if (kind >= 4 || abF.bits != cF.bits) {
+    a = genScalar(abF, rng);
+    b = genScalar(abF, rng);
+    c = genScalar(cF, rng);
+    return;
+  }
+  const Fmt &f = cF;
+  // A normal x with a random exponent in the middle of the range.
+  long ex = static_cast<long>(rng() % (2 * f.bias() - 4)) - f.bias() + 3;
+  uint64_t x = f.make(ex + f.bias(), rng()) | ((rng() & 1) ? f.sign() : 0);
+  uint64_t one = f.make(f.bias(), 0);
+  switch (kind) {
+  case 0: { // x*1 + half an ulp (a tie), or a quarter / three quarters.
+    long ulpExp = ex - static_cast<long>(f.precision - 1);
+    long k = ulpExp - 1 - static_cast<long>(rng() % 2);
+    a = x;
+    b = one;
+    c = f.pow2(k) | ((rng() & 1) ? f.sign() : 0);
+    if ((rng() & 1) && (c & (f.expMax() << (f.precision - 1))))
+      c |= 1ULL << (f.precision - 2); // 1.5 * 2^k: off the tie.
+    return;
+  }
+  case 1: { // Product near overflow.
+    long half = f.bias() / 2 + static_cast<long>(rng() % 3);
+    a = f.make(half + f.bias(), rng()) | ((rng() & 1) ? f.sign() : 0);
+    b = f.make(f.bias() + f.bias() - half, rng());
+    c = genScalar(f, rng);
+    return;
+  }
+  case 2: { // Cancellation: c = -round(a*b), leaving the product's error.
+    a = x;
+    b = f.make(f.bias() + static_cast<long>(rng() % 5) - 2, rng());
+    std::string error;
+    ptx::Instr rn = *ptx::decode(f.bits == 64   ? "fma.rn.f64"
+                                 : f.bits == 32 ? "fma.rn.f32"
+                                 : f.precision == 11 ? "fma.rn.f16"
+                                                     : "fma.rn.bf16",
+                                 error);
+    c = ref::evalFma(rn, a, b, 0) ^ f.sign();
+    return;
+  }
+  default: { // Result near the subnormal boundary.
+    a = f.make(f.bias() / 2 + 1 + rng() % 3, rng());
+    b = f.make(f.bias() / 2 - 1 - rng() % 3, rng()) | f.sign();
+    c = genScalar(f, rng);
+    return;
+  }
+  }
+}
+
+uint64_t load(const std::vector<char> &buf, size_t i, unsigned bits) {
+  uint64_t v = 0;
+  std::memcpy(&v, buf.data() + i * (bits / 8), bits / 8);
+  return v;
+}
+void storeBits(std::vector<char> &buf, size_t i, unsigned bits, uint64_t v) {
+  std::memcpy(buf.data() + i * (bits / 8), &v, bits / 8);
+}
+
+struct Result {
+  size_t checked = 0, mismatches = 0;
+  std::string firstMismatches;
+  double seconds = 0;
+  Status status;
+};
+
+Result runKernel(const Kernel &k, const std::string &dir, size_t n,
+                 unsigned threads) {
+  Result res;
+  auto start = std::chrono::steady_clock::now();
+  std::string error;
+  std::optional<ptx::Instr> instr = ptx::decode(k.opcode, error);
+  if (!instr) {
+    res.status = Status(Status::kRuntimeError, "BAD_OPCODE", error);
+    return res;
+  }
+  std::ifstream in(dir + "/" + k.ptxFile);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  CudaRuntime &cuda = CudaRuntime::get();
+  rt::LoadedModule mod;
+  if (!(res.status = cuda.loadPtx(ss.str(), rt::JitOptions(), mod)))
+    return res;
+  rt::FunctionHandle fn;
+  if (!(res.status = cuda.getFunction(mod.module, k.name.c_str(), fn)))
+    return res;
+
+  // n elements in blocks of k.elems, blocks k.stride apart.
+  size_t blocks = n / k.elems;
+  size_t total = blocks * k.stride;
+  unsigned bytes = k.bits / 8;
+  std::vector<char> A(total * bytes), B(total * bytes), C(total * bytes),
+      D(total * bytes), E(total * bytes), Dout(total * bytes);
+  Fmt abF = laneFormat(*instr, true), cF = laneFormat(*instr, false);
+  unsigned lanes = ptx::getInfo(instr->form->types[0]).lanes;
+  std::hash<std::string> hasher;
+  uint64_t seed = hasher(k.opcode + "/" + k.variant);
+
+  // Inputs and the reference, in parallel.
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t]() {
+      std::mt19937_64 rng(seed + t * 7919);
+      for (size_t i = t; i < total; i += threads) {
+        uint64_t a = 0, b = 0, c = 0;
+        for (unsigned l = 0; l < lanes; ++l) {
+          uint64_t la, lb, lc;
+          genLane(abF, cF, *instr, rng, la, lb, lc);
+          unsigned sh = l * cF.bits;
+          a |= la << sh;
+          b |= lb << sh;
+          c |= lc << sh;
+        }
+        storeBits(A, i, k.bits, a);
+        storeBits(B, i, k.bits, b);
+        storeBits(C, i, k.bits, c);
+        uint64_t old = rng() & (k.bits == 64 ? ~0ULL : (1ULL << k.bits) - 1);
+        storeBits(D, i, k.bits, old);
+        storeBits(E, i, k.bits, ref::evalFma(*instr, a, b, c));
+      }
+    });
+  }
+  for (std::thread &t : pool)
+    t.join();
+
+  rt::DevicePtr dA = 0, dB = 0, dC = 0, dD = 0;
+  Status &st = res.status;
+  if (!(st = cuda.alloc(A.size(), dA)) || !(st = cuda.alloc(B.size(), dB)) ||
+      !(st = cuda.alloc(C.size(), dC)) || !(st = cuda.alloc(D.size(), dD)))
+    return res;
+  if (!(st = cuda.copyToDevice(dA, A.data(), A.size())) ||
+      !(st = cuda.copyToDevice(dB, B.data(), B.size())) ||
+      !(st = cuda.copyToDevice(dC, C.data(), C.size())) ||
+      !(st = cuda.copyToDevice(dD, D.data(), D.size())))
+    return res;
+  // memref<?xiN> descriptors: allocated, aligned, offset, size, stride.
+  int64_t zero = 0, size = static_cast<int64_t>(total), one = 1;
+  rt::DevicePtr ptrs[4] = {dA, dB, dC, dD};
+  std::vector<void *> params;
+  for (rt::DevicePtr &p : ptrs) {
+    params.push_back(&p);
+    params.push_back(&p);
+    params.push_back(&zero);
+    params.push_back(&size);
+    params.push_back(&one);
+  }
+  if (!(st = cuda.launch(fn, blocks, 1, 1, k.threads, 1, 1, 0, nullptr,
+                         params.data())) ||
+      !(st = cuda.synchronize()) ||
+      !(st = cuda.copyToHost(Dout.data(), dD, Dout.size())))
+    return res;
+  for (rt::DevicePtr p : ptrs)
+    cuda.free(p);
+
+  for (size_t i = 0; i < total; ++i) {
+    size_t inBlock = i % k.stride;
+    uint64_t got = load(Dout, i, k.bits);
+    uint64_t expected;
+    bool active = inBlock < k.elems;
+    unsigned lane = (inBlock / 4) % 32;
+    if (!active) {
+      expected = load(D, i, k.bits); // Inactive lanes write nothing.
+    } else if (k.pred && lane % 2 == 0) {
+      if (!k.keep)
+        continue; // Undefined without preserve_dst.
+      expected = load(D, i, k.bits);
+    } else {
+      expected = load(E, i, k.bits);
+    }
+    ++res.checked;
+    bool same = (active && !(k.pred && lane % 2 == 0))
+                    ? ref::sameResult(*instr, got, expected)
+                    : got == expected;
+    if (!same) {
+      if (res.mismatches++ < 5) {
+        char line[256];
+        std::snprintf(line, sizeof(line),
+                      "    [%zu] a=%llx b=%llx c=%llx got=%llx want=%llx\n", i,
+                      (unsigned long long)load(A, i, k.bits),
+                      (unsigned long long)load(B, i, k.bits),
+                      (unsigned long long)load(C, i, k.bits),
+                      (unsigned long long)got, (unsigned long long)expected);
+        res.firstMismatches += line;
+      }
+    }
+  }
+  res.seconds = std::chrono::duration<double>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+  return res;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string dir = ".";
+  size_t fullN = 10 * 1024 * 1024, variantN = 1024 * 1024;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::string only;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() { return i + 1 < argc ? std::string(argv[++i]) : ""; };
+    if (a == "--ptx-dir")
+      dir = next();
+    else if (a == "--n")
+      fullN = std::stoull(next());
+    else if (a == "--variant-n")
+      variantN = std::stoull(next());
+    else if (a == "--threads")
+      threads = std::stoul(next());
+    else if (a == "--only")
+      only = next();
+  }
+  Status st = CudaRuntime::get().init(0);
+  if (!st) {
+    std::printf("%s\n0 passed, 1 failed\n", st.str().c_str());
+    return 1;
+  }
+  std::printf("device: %s (sm_%d), driver %d\n",
+              CudaRuntime::get().getDeviceName().c_str(),
+              CudaRuntime::get().getDeviceSm(),
+              CudaRuntime::get().getDriverVersion());
+  std::ifstream manifest(dir + "/manifest.txt");
+  std::vector<Kernel> kernels;
+  std::string line;
+  while (std::getline(manifest, line)) {
+    std::istringstream ls(line);
+    Kernel k;
+    int pred, keep;
+    if (ls >> k.opcode >> k.variant >> k.ptxFile >> k.name >> k.bits >>
+        k.threads >> k.elems >> k.stride >> pred >> keep) {
+      k.pred = pred;
+      k.keep = keep;
+      if (only.empty() || k.opcode == only)
+        kernels.push_back(k);
+    }
+  }
+  std::printf("| form | variant | inputs checked | mismatches | seconds |\n"
+              "|---|---|---|---|---|\n");
+  int passed = 0, failed = 0;
+  size_t totalChecked = 0;
+  for (const Kernel &k : kernels) {
+    size_t n = k.variant == "full" ? fullN : variantN;
+    Result r = runKernel(k, dir, n, threads);
+    bool ok = r.status.ok() && r.mismatches == 0 && r.checked > 0;
+    (ok ? passed : failed)++;
+    totalChecked += r.checked;
+    std::printf("| `%s` | %s | %zu | %zu | %.1f |%s\n", k.opcode.c_str(),
+                k.variant.c_str(), r.checked, r.mismatches, r.seconds,
+                r.status.ok() ? "" : (" " + r.status.str()).c_str());
+    if (!r.firstMismatches.empty())
+      std::printf("%s", r.firstMismatches.c_str());
+    std::fflush(stdout);
+  }
+  std::printf("total inputs checked: %zu\n", totalChecked);
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
