@@ -163,6 +163,18 @@ void genLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &instr,
     return;
   }
   default: { // Result near the subnormal boundary.
+    if (rng() & 1) {
+      // Exactly (1 - 2^-(p+j)) times the smallest normal: tiny before
+      // rounding, and for j >= 1 not tiny after rounding (with an
+      // unbounded exponent) in round-to-nearest.
+      long j = rng() % 4;
+      long k = 1 - f.bias() - static_cast<long>(f.precision) - j;
+      uint64_t s = (rng() & 1) ? f.sign() : 0;
+      a = f.pow2(k / 2);
+      b = f.pow2(k - k / 2) | (s ^ f.sign());
+      c = f.pow2(1 - f.bias()) | s;
+      return;
+    }
     a = f.make(f.bias() / 2 + 1 + rng() % 3, rng());
     b = f.make(f.bias() / 2 - 1 - rng() % 3, rng()) | f.sign();
     c = genScalar(f, rng);

@@ -162,6 +162,13 @@ TEST(FmaReference, FlushToZero) {
   EXPECT_EQ(fma("fma.rn.f16", 0x0C00, 0x1800, 0), 0x0008u);
   EXPECT_EQ(fma("fma.rn.ftz.f16", 0x0C00, 0x1800, 0), 0u);
   EXPECT_EQ(fma("fma.rn.bf16", 0x0001, 0x3F80, 0), 0x0001u);
+  // Measured on an H200: a result just below the smallest normal, which
+  // rounds up to it only in the subnormal range, is flushed by .ftz.
+  EXPECT_EQ(fma("fma.rn.f16", 0x2065, 0x9A7A, 0x05C7), 0x0400u);
+  EXPECT_EQ(fma("fma.rn.ftz.f16", 0x2065, 0x9A7A, 0x05C7), 0u);
+  EXPECT_EQ(fma("fma.rn.ftz.f16", 0x2B09, 0x99BD, 0x0618), 0x8000u);
+  EXPECT_EQ(fma("fma.rn.ftz.f16x2", 0x2B6B8000, 0x94508000, 0x00010383),
+            0x80000000u);
 }
 
 // PTX-FMA.md 2.4.
@@ -236,6 +243,17 @@ TEST(FmaReference, F64NaNPayloads) {
             0x7FF8000000000222ULL);
   EXPECT_EQ(fma("fma.rn.f64", 0x7FF0000000000000ULL, 0, one),
             0xFFF8000000000000ULL);
+  // Measured on an H200 (docs/GPU-Results.md): b's NaN wins over c's and
+  // a's, even when b is signalling and c quiet.
+  EXPECT_EQ(fma("fma.rn.f64", 0x8000000000000000ULL, 0xFFFEB35EA99BFB3DULL,
+                0x7FF429FBE95E1383ULL),
+            0xFFFEB35EA99BFB3DULL);
+  EXPECT_EQ(fma("fma.rn.f64", 0x7FFE2C3B2E370E88ULL, 0x7FFE4F0C79530CE7ULL,
+                0x5B48FD950E29469BULL),
+            0x7FFE4F0C79530CE7ULL);
+  EXPECT_EQ(fma("fma.rn.f64", 0x8000000000000000ULL, 0xFFF6FDC9348C7E40ULL,
+                0x7FFB4A0B1FD5B04BULL),
+            0xFFFEFDC9348C7E40ULL);
 }
 
 // PTX-FMA.md 1.3 / 2.1: the documented .rn bf16 rounds up here.
