@@ -39,7 +39,13 @@ for exe in $C/int_*; do
   "$exe" > "$OUT/$name.txt" 2>&1; rc=$?
   python3 $C/simple_check.py "$exe.checks" < "$OUT/$name.txt" > "$OUT/$name.check"; crc=$?
   cat "$OUT/$name.txt" | head -20
-  note "$name: $([ $rc = 0 ] && [ $crc = 0 ] && echo PASS || echo FAIL) (rc=$rc; $(tail -1 "$OUT/$name.check"))"
+  # Tests whose RUN line starts with `not` must fail.
+  want=0; grep -q "RUN: not " "$exe.checks" && want=1
+  ok=FAIL
+  if [ $crc = 0 ] && { { [ $want = 0 ] && [ $rc = 0 ]; } || { [ $want = 1 ] && [ $rc != 0 ]; }; }; then
+    ok=PASS
+  fi
+  note "$name: $ok (rc=$rc; $(tail -1 "$OUT/$name.check"))"
 done
 
 if [ -x $C/tile-fma-diff ]; then

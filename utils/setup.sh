@@ -34,4 +34,4 @@ if [ ! -f build/build.ninja ]; then
     -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
 echo "== building"
-cmake --build build -j "${TILE_JOBS:-2}"
+cmake --build build -j "${TILE_JOBS:-2}" --target all mlir-doc

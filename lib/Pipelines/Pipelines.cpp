@@ -11,9 +11,8 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
-#include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
-#include "mlir/InitAllExtensions.h"
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -30,6 +29,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
@@ -126,8 +126,7 @@ void mlir::tile::registerTileCompilerDialects(DialectRegistry &registry) {
   registerNVVMDialectTranslation(registry);
 }
 
-LogicalResult mlir::tile::emitPtx(ModuleOp module,
-                                  const TileToPtxOptions &opts,
+LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
                                   llvm::raw_ostream &os) {
   TileToPtxOptions isa;
   isa.chip = opts.chip.getValue();

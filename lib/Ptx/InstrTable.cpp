@@ -54,10 +54,10 @@ static std::optional<DataType> lookupType(StringRef name) {
 /// qualifier.
 static bool isOtherPtxTypeName(StringRef name) {
   return llvm::is_contained(
-      {"b8",     "b128",   "u8",     "u16",    "u32",    "u64",    "s8",
-       "s16",    "s32",    "s64",    "tf32",   "e4m3",   "e5m2",   "e4m3x2",
-       "e5m2x2", "e4m3x4", "e5m2x4", "e2m1x2", "e2m1x4", "e2m3x2", "e3m2x2",
-       "ue8m0x2", "f64x2", "f16x4", "bf16x4", "u16x2",  "s16x2",  "pred"},
+      {"b8",      "b128",   "u8",     "u16",    "u32",    "u64",    "s8",
+       "s16",     "s32",    "s64",    "tf32",   "e4m3",   "e5m2",   "e4m3x2",
+       "e5m2x2",  "e4m3x4", "e5m2x4", "e2m1x2", "e2m1x4", "e2m3x2", "e3m2x2",
+       "ue8m0x2", "f64x2",  "f16x4",  "bf16x4", "u16x2",  "s16x2",  "pred"},
       name);
 }
 
@@ -142,22 +142,22 @@ constexpr const char *kSt = "9.7.9.11 st";
 constexpr FormDesc fma(const char *syntax, DataType t, QualMask rounding,
                        QualMask required, QualMask optional, unsigned ptx,
                        unsigned sm, const char *ref, bool intrinsic) {
-  return {"fma",
-          syntax,
-          {t, t},
-          1,
-          rounding,
-          /*roundingRequired=*/true,
-          required,
-          optional,
-          {reg("d", Def, t), reg("a", Use, t), reg("b", Use, t),
-           reg("c", Use, t)},
-          4,
-          ptx,
-          sm,
-          Semantics::Fma,
-          ref,
-          intrinsic};
+  return {
+      "fma",
+      syntax,
+      {t, t},
+      1,
+      rounding,
+      /*roundingRequired=*/true,
+      required,
+      optional,
+      {reg("d", Def, t), reg("a", Use, t), reg("b", Use, t), reg("c", Use, t)},
+      4,
+      ptx,
+      sm,
+      Semantics::Fma,
+      ref,
+      intrinsic};
 }
 
 /// A mixed-precision fma: d, c of type f32; a, b of type `ab`.
@@ -170,8 +170,8 @@ constexpr FormDesc mixedFma(const char *syntax, DataType ab) {
           true,
           Q_None,
           Q_SAT,
-          {reg("d", Def, DataType::F32), reg("a", Use, ab),
-           reg("b", Use, ab), reg("c", Use, DataType::F32)},
+          {reg("d", Def, DataType::F32), reg("a", Use, ab), reg("b", Use, ab),
+           reg("c", Use, DataType::F32)},
           4,
           86,
           100,
@@ -181,23 +181,59 @@ constexpr FormDesc mixedFma(const char *syntax, DataType ab) {
 }
 
 constexpr FormDesc mov(const char *syntax, DataType t) {
-  return {"mov", syntax, {t, t}, 1, Q_None, false, Q_None, Q_None,
-          {reg("d", Def, t), reg("a", Use, t)}, 2, 10, 10, Semantics::Move,
-          kMov, false};
+  return {"mov",
+          syntax,
+          {t, t},
+          1,
+          Q_None,
+          false,
+          Q_None,
+          Q_None,
+          {reg("d", Def, t), reg("a", Use, t)},
+          2,
+          10,
+          10,
+          Semantics::Move,
+          kMov,
+          false};
 }
 
 constexpr FormDesc ld(const char *syntax, DataType t, QualMask vec,
                       unsigned n) {
-  return {"ld", syntax, {t, t}, 1, Q_None, false, Q_Global | vec, Q_None,
-          {reg("d", Def, t, n), mem("a", Use, t, n)}, 2, 10, 10,
-          Semantics::Load, kLd, false};
+  return {"ld",
+          syntax,
+          {t, t},
+          1,
+          Q_None,
+          false,
+          Q_Global | vec,
+          Q_None,
+          {reg("d", Def, t, n), mem("a", Use, t, n)},
+          2,
+          10,
+          10,
+          Semantics::Load,
+          kLd,
+          false};
 }
 
 constexpr FormDesc st(const char *syntax, DataType t, QualMask vec,
                       unsigned n) {
-  return {"st", syntax, {t, t}, 1, Q_None, false, Q_Global | vec, Q_None,
-          {mem("a", Def, t, n), reg("b", Use, t, n)}, 2, 10, 10,
-          Semantics::Store, kSt, false};
+  return {"st",
+          syntax,
+          {t, t},
+          1,
+          Q_None,
+          false,
+          Q_Global | vec,
+          Q_None,
+          {mem("a", Def, t, n), reg("b", Use, t, n)},
+          2,
+          10,
+          10,
+          Semantics::Store,
+          kSt,
+          false};
 }
 
 using DT = DataType;
@@ -297,8 +333,9 @@ std::optional<std::string> Instr::getEquivalentIntrinsic() const {
     if (quals & bit)
       name += "." + getQualName(static_cast<Qual>(bit)).str();
   DataType t = form->types[0];
-  name += t == DataType::F32 ? ".f" : t == DataType::F64 ? ".d"
-                                                         : "." + getName(t).str();
+  name += t == DataType::F32   ? ".f"
+          : t == DataType::F64 ? ".d"
+                               : "." + getName(t).str();
   return name;
 }
 
@@ -313,7 +350,8 @@ static bool sameTypes(const FormDesc &f, llvm::ArrayRef<DataType> types) {
 static bool accepts(const FormDesc &f, QualMask rounding, QualMask flags) {
   if (rounding ? !(f.rounding & rounding) : f.roundingRequired)
     return false;
-  return (f.required & ~flags) == 0 && (flags & ~(f.required | f.optional)) == 0;
+  return (f.required & ~flags) == 0 &&
+         (flags & ~(f.required | f.optional)) == 0;
 }
 
 static std::string typesStr(llvm::ArrayRef<DataType> types) {
@@ -378,8 +416,8 @@ std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error) {
     }
     if (*q & kRoundingQuals) {
       if (rounding) {
-        error = "multiple rounding modifiers (" +
-                formatQuals(rounding | *q) + ") in " + quote();
+        error = "multiple rounding modifiers (" + formatQuals(rounding | *q) +
+                ") in " + quote();
         return std::nullopt;
       }
       rounding = *q;
@@ -437,12 +475,12 @@ std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error) {
     return std::nullopt;
   }
   if (rounding && !(allowedRounding & rounding)) {
-    error = "rounding modifier " + formatQuals(rounding) +
-            " is not allowed for " + family +
-            (allowedRounding ? " (allowed: " + formatQuals(allowedRounding) +
-                                   ")"
-                             : " (it takes none)") +
-            " in " + quote();
+    error =
+        "rounding modifier " + formatQuals(rounding) + " is not allowed for " +
+        family +
+        (allowedRounding ? " (allowed: " + formatQuals(allowedRounding) + ")"
+                         : " (it takes none)") +
+        " in " + quote();
     return std::nullopt;
   }
   if (QualMask bad = flags & ~allowedFlags) {
@@ -500,12 +538,11 @@ std::optional<unsigned> tile::ptx::parseChip(StringRef chip) {
 unsigned tile::ptx::getMinPtxForSm(unsigned sm) {
   // PTX-FMA.md appendix B (ptxas 13.0, non-suffixed targets).
   static const std::pair<unsigned, unsigned> kMin[] = {
-      {10, 10}, {11, 10}, {12, 12}, {13, 12}, {20, 20}, {21, 20},
-      {30, 30}, {32, 40}, {35, 31}, {37, 41}, {50, 40}, {52, 41},
-      {53, 42}, {60, 50}, {61, 50}, {62, 50}, {70, 60}, {72, 61},
-      {75, 63}, {80, 70}, {86, 71}, {87, 74}, {88, 73}, {89, 78},
-      {90, 78}, {100, 86}, {101, 86}, {103, 88}, {110, 90}, {120, 87},
-      {121, 88}};
+      {10, 10},  {11, 10},  {12, 12}, {13, 12}, {20, 20},  {21, 20},  {30, 30},
+      {32, 40},  {35, 31},  {37, 41}, {50, 40}, {52, 41},  {53, 42},  {60, 50},
+      {61, 50},  {62, 50},  {70, 60}, {72, 61}, {75, 63},  {80, 70},  {86, 71},
+      {87, 74},  {88, 73},  {89, 78}, {90, 78}, {100, 86}, {101, 86}, {103, 88},
+      {110, 90}, {120, 87}, {121, 88}};
   for (auto [s, p] : kMin)
     if (s == sm)
       return p;
@@ -538,9 +575,8 @@ std::string tile::ptx::checkTarget(const Instr &instr, const Target &target) {
            " or newer, but the target is sm_" + std::to_string(target.sm);
   if (target.ptx < f.ptxVersion)
     return "'" + instr.str() + "' requires PTX ISA " +
-           formatPtxVersion(f.ptxVersion) +
-           ", but the target's PTX ISA is " + formatPtxVersion(target.ptx) +
-           " (raise it with the '+ptx" + std::to_string(f.ptxVersion) +
-           "' feature)";
+           formatPtxVersion(f.ptxVersion) + ", but the target's PTX ISA is " +
+           formatPtxVersion(target.ptx) + " (raise it with the '+ptx" +
+           std::to_string(f.ptxVersion) + "' feature)";
   return "";
 }

@@ -24,7 +24,9 @@ struct Format {
 
   int bias() const { return (1 << (expBits - 1)) - 1; }
   uint64_t signMask() const { return 1ULL << (bits - 1); }
-  uint64_t expMask() const { return ((1ULL << expBits) - 1) << (precision - 1); }
+  uint64_t expMask() const {
+    return ((1ULL << expBits) - 1) << (precision - 1);
+  }
   uint64_t fracMask() const { return (1ULL << (precision - 1)) - 1; }
   uint64_t mask() const { return bits == 64 ? ~0ULL : (1ULL << bits) - 1; }
   uint64_t quietBit() const { return 1ULL << (precision - 2); }
@@ -64,9 +66,7 @@ const Format &formatOf(DataType t) {
 /// Scratch MPFR variables of one thread (the precision is set per use).
 struct Scratch {
   mpfr_t a, b, c, r, m;
-  Scratch() {
-    mpfr_inits2(64, a, b, c, r, m, static_cast<mpfr_ptr>(nullptr));
-  }
+  Scratch() { mpfr_inits2(64, a, b, c, r, m, static_cast<mpfr_ptr>(nullptr)); }
   ~Scratch() { mpfr_clears(a, b, c, r, m, static_cast<mpfr_ptr>(nullptr)); }
 };
 Scratch &scratch() {

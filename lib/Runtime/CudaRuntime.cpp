@@ -118,9 +118,9 @@ Status CudaRuntime::init(int device) {
   void *handle = dlopen(lib ? lib : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *err = dlerror();
-    initStatus = noDriver(std::string("cannot load ") +
-                          (lib ? lib : "libcuda.so.1") + " (" +
-                          (err ? err : "unknown error") + ")");
+    initStatus =
+        noDriver(std::string("cannot load ") + (lib ? lib : "libcuda.so.1") +
+                 " (" + (err ? err : "unknown error") + ")");
     return initStatus;
   }
   auto d = std::make_unique<Driver>();
@@ -139,14 +139,14 @@ Status CudaRuntime::init(int device) {
     return initStatus;
   driver->cuDriverGetVersion(&driverVersion);
   int count = 0;
-  if (!(initStatus = check(driver->cuDeviceGetCount(&count),
-                           "cuDeviceGetCount")))
+  if (!(initStatus =
+            check(driver->cuDeviceGetCount(&count), "cuDeviceGetCount")))
     return initStatus;
   if (device < 0 || device >= count) {
-    initStatus = Status(CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE",
-                        "device " + std::to_string(device) +
-                            " does not exist (" + std::to_string(count) +
-                            " devices)");
+    initStatus =
+        Status(CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE",
+               "device " + std::to_string(device) + " does not exist (" +
+                   std::to_string(count) + " devices)");
     return initStatus;
   }
   CUdevice dev;
@@ -206,12 +206,14 @@ Status CudaRuntime::jit(std::string_view ptx, const JitOptions &opts,
     image.push_back('\0');
   std::vector<char> errorLog(1 << 16, 0), infoLog(1 << 16, 0);
   std::vector<CUjit_option> keys = {
-      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_ERROR_LOG_BUFFER,   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER,    CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
       CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_LOG_VERBOSE};
   std::vector<void *> values = {
-      errorLog.data(), reinterpret_cast<void *>(errorLog.size()),
-      infoLog.data(), reinterpret_cast<void *>(infoLog.size()),
+      errorLog.data(),
+      reinterpret_cast<void *>(errorLog.size()),
+      infoLog.data(),
+      reinterpret_cast<void *>(infoLog.size()),
       reinterpret_cast<void *>(static_cast<uintptr_t>(opts.optLevel)),
       reinterpret_cast<void *>(static_cast<uintptr_t>(opts.verbose))};
   if (opts.targetSm) {
@@ -229,10 +231,10 @@ Status CudaRuntime::jit(std::string_view ptx, const JitOptions &opts,
 
   if (!wantCubin) {
     CUmodule module;
-    Status st = check(driver->cuModuleLoadDataEx(&module, image.data(),
-                                                 keys.size(), keys.data(),
-                                                 values.data()),
-                      "cuModuleLoadDataEx (PTX JIT)");
+    Status st =
+        check(driver->cuModuleLoadDataEx(&module, image.data(), keys.size(),
+                                         keys.data(), values.data()),
+              "cuModuleLoadDataEx (PTX JIT)");
     if (st)
       out.module = module;
     return finish(st);
@@ -240,9 +242,9 @@ Status CudaRuntime::jit(std::string_view ptx, const JitOptions &opts,
 
   // Through the linker, which hands the cubin back for the cache.
   CUlinkState link;
-  Status st = check(driver->cuLinkCreate(keys.size(), keys.data(),
-                                         values.data(), &link),
-                    "cuLinkCreate");
+  Status st = check(
+      driver->cuLinkCreate(keys.size(), keys.data(), values.data(), &link),
+      "cuLinkCreate");
   if (!st)
     return finish(st);
   st = check(driver->cuLinkAddData(link, CU_JIT_INPUT_PTX, image.data(),
@@ -288,8 +290,7 @@ Status CudaRuntime::loadPtx(std::string_view ptx, const JitOptions &opts,
               "cuModuleLoadData")) {
       ++cache.hits;
       if (verbose)
-        std::fprintf(stderr, "tile-runtime: cubin cache hit %s\n",
-                     key.c_str());
+        std::fprintf(stderr, "tile-runtime: cubin cache hit %s\n", key.c_str());
       out.module = module;
       out.fromCache = true;
       return Status();
@@ -330,9 +331,9 @@ Status CudaRuntime::getFunction(ModuleHandle module, const char *name,
   if (!st)
     return st;
   CUfunction fn;
-  st = check(driver->cuModuleGetFunction(&fn, static_cast<CUmodule>(module),
-                                         name),
-             "cuModuleGetFunction");
+  st = check(
+      driver->cuModuleGetFunction(&fn, static_cast<CUmodule>(module), name),
+      "cuModuleGetFunction");
   if (!st)
     return Status(st.getCode(), st.getName(),
                   st.getMessage() + " (kernel '" + name + "')");
@@ -364,8 +365,7 @@ Status CudaRuntime::free(DevicePtr ptr) {
   return check(driver->cuMemFree(ptr), "cuMemFree");
 }
 
-Status CudaRuntime::copyToDevice(DevicePtr dst, const void *src,
-                                 size_t bytes) {
+Status CudaRuntime::copyToDevice(DevicePtr dst, const void *src, size_t bytes) {
   TILE_CURRENT();
   return check(driver->cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD");
 }
@@ -409,27 +409,26 @@ Status CudaRuntime::launch(FunctionHandle fn, unsigned gridX, unsigned gridY,
     return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
                   "launch of a null kernel");
   if (sharedBytes > 48 * 1024) {
-    Status st = check(
-        driver->cuFuncSetAttribute(
-            static_cast<CUfunction>(fn),
-            CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, sharedBytes),
-        "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+    Status st =
+        check(driver->cuFuncSetAttribute(
+                  static_cast<CUfunction>(fn),
+                  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, sharedBytes),
+              "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
     if (!st)
       return st;
   }
-  return check(driver->cuLaunchKernel(static_cast<CUfunction>(fn), gridX,
-                                      gridY, gridZ, blockX, blockY, blockZ,
-                                      sharedBytes,
-                                      static_cast<CUstream>(stream), params,
-                                      nullptr),
-               "cuLaunchKernel");
+  return check(
+      driver->cuLaunchKernel(static_cast<CUfunction>(fn), gridX, gridY, gridZ,
+                             blockX, blockY, blockZ, sharedBytes,
+                             static_cast<CUstream>(stream), params, nullptr),
+      "cuLaunchKernel");
 }
 
 Status CudaRuntime::createStream(StreamHandle &out) {
   TILE_CURRENT();
   CUstream s;
-  Status st =
-      check(driver->cuStreamCreate(&s, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+  Status st = check(driver->cuStreamCreate(&s, CU_STREAM_NON_BLOCKING),
+                    "cuStreamCreate");
   out = st ? s : nullptr;
   return st;
 }
@@ -449,8 +448,8 @@ Status CudaRuntime::destroyStream(StreamHandle stream) {
 Status CudaRuntime::createEvent(EventHandle &out) {
   TILE_CURRENT();
   CUevent e;
-  Status st = check(driver->cuEventCreate(&e, CU_EVENT_DEFAULT),
-                    "cuEventCreate");
+  Status st =
+      check(driver->cuEventCreate(&e, CU_EVENT_DEFAULT), "cuEventCreate");
   out = st ? e : nullptr;
   return st;
 }
@@ -528,11 +527,10 @@ std::string CubinCache::key(std::string_view ptx, int sm, int driverVersion,
               "#O=" + std::to_string(opts.optLevel) +
               "#target=" + std::to_string(opts.targetSm) + "#format=1";
   char buf[40];
-  std::snprintf(buf, sizeof(buf), "%016llx%016llx",
-                static_cast<unsigned long long>(
-                    fnv1a(material, 0xcbf29ce484222325ULL)),
-                static_cast<unsigned long long>(
-                    fnv1a(material, 0x84222325cbf29ce4ULL)));
+  std::snprintf(
+      buf, sizeof(buf), "%016llx%016llx",
+      static_cast<unsigned long long>(fnv1a(material, 0xcbf29ce484222325ULL)),
+      static_cast<unsigned long long>(fnv1a(material, 0x84222325cbf29ce4ULL)));
   return buf;
 }
 

@@ -75,9 +75,9 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
   tile::rt::JitOptions opts;
   opts.optLevel = jitOptLevel(optLevel);
   tile::rt::LoadedModule loaded;
-  record(CudaRuntime::get().loadPtx(static_cast<const char *>(data), opts,
-                                    loaded),
-         "mgpuModuleLoadJIT");
+  record(
+      CudaRuntime::get().loadPtx(static_cast<const char *>(data), opts, loaded),
+      "mgpuModuleLoadJIT");
   return loaded.module;
 }
 
@@ -106,11 +106,10 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
   return fn;
 }
 
-extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
-                                 intptr_t gridY, intptr_t gridZ,
-                                 intptr_t blockX, intptr_t blockY,
-                                 intptr_t blockZ, int32_t smem, void *stream,
-                                 void **params, void **, size_t) {
+extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                                 intptr_t gridZ, intptr_t blockX,
+                                 intptr_t blockY, intptr_t blockZ, int32_t smem,
+                                 void *stream, void **params, void **, size_t) {
   if (!function) {
     record(Status(Status::kRuntimeError, "TILE_NO_KERNEL",
                   "launch of a kernel that could not be loaded"),
@@ -133,8 +132,7 @@ extern "C" void mgpuStreamDestroy(void *stream) {
 }
 
 extern "C" void mgpuStreamSynchronize(void *stream) {
-  record(CudaRuntime::get().synchronizeStream(stream),
-         "mgpuStreamSynchronize");
+  record(CudaRuntime::get().synchronizeStream(stream), "mgpuStreamSynchronize");
 }
 
 extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {
@@ -206,24 +204,13 @@ extern "C" void mgpuSetDefaultDevice(int32_t device) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-template <typename T>
-void printElement(T v);
-template <>
-void printElement(float v) {
+template <typename T> void printElement(T v);
+template <> void printElement(float v) {
   std::printf("%g", static_cast<double>(v));
 }
-template <>
-void printElement(double v) {
-  std::printf("%g", v);
-}
-template <>
-void printElement(int32_t v) {
-  std::printf("%" PRId32, v);
-}
-template <>
-void printElement(int64_t v) {
-  std::printf("%" PRId64, v);
-}
+template <> void printElement(double v) { std::printf("%g", v); }
+template <> void printElement(int32_t v) { std::printf("%" PRId32, v); }
+template <> void printElement(int64_t v) { std::printf("%" PRId64, v); }
 
 /// Descriptor layout: {T *allocated, T *aligned, int64 offset,
 /// int64 sizes[rank], int64 strides[rank]}.
@@ -247,8 +234,7 @@ void printRec(const T *base, const int64_t *sizes, const int64_t *strides,
   std::printf("]");
 }
 
-template <typename T>
-void printMemref(int64_t rank, void *descriptor) {
+template <typename T> void printMemref(int64_t rank, void *descriptor) {
   struct Header {
     T *allocated;
     T *aligned;
@@ -257,8 +243,8 @@ void printMemref(int64_t rank, void *descriptor) {
   auto *h = static_cast<Header *>(descriptor);
   auto *sizes = reinterpret_cast<int64_t *>(h + 1);
   int64_t *strides = sizes + rank;
-  std::printf("Memref rank = %" PRId64 " offset = %" PRId64 " sizes = [",
-              rank, h->offset);
+  std::printf("Memref rank = %" PRId64 " offset = %" PRId64 " sizes = [", rank,
+              h->offset);
   for (int64_t i = 0; i < rank; ++i)
     std::printf("%s%" PRId64, i ? ", " : "", sizes[i]);
   std::printf("] strides = [");

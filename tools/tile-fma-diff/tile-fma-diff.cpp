@@ -101,7 +101,7 @@ uint64_t genScalar(const Fmt &f, std::mt19937_64 &rng) {
     return s | f.make(f.expMax() - 1, r); // Near overflow.
   case 6:
     return s | f.make(f.expMax(), 0); // ±inf
-  case 7: // Quiet NaN with a payload.
+  case 7:                             // Quiet NaN with a payload.
     return s | f.make(f.expMax(), (1ULL << (f.precision - 2)) | r);
   case 8: { // Signalling NaN (payload nonzero, quiet bit clear).
     uint64_t m = r & (f.frac() >> 1);
@@ -154,8 +154,8 @@ void genLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &instr,
     a = x;
     b = f.make(f.bias() + static_cast<long>(rng() % 5) - 2, rng());
     std::string error;
-    ptx::Instr rn = *ptx::decode(f.bits == 64   ? "fma.rn.f64"
-                                 : f.bits == 32 ? "fma.rn.f32"
+    ptx::Instr rn = *ptx::decode(f.bits == 64        ? "fma.rn.f64"
+                                 : f.bits == 32      ? "fma.rn.f32"
                                  : f.precision == 11 ? "fma.rn.f16"
                                                      : "fma.rn.bf16",
                                  error);
@@ -319,9 +319,9 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
       }
     }
   }
-  res.seconds = std::chrono::duration<double>(
-                    std::chrono::steady_clock::now() - start)
-                    .count();
+  res.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   return res;
 }
 

@@ -118,8 +118,8 @@ int main(int argc, char **argv) {
     for (auto [i, o] : llvm::enumerate(f.getOperands())) {
       os << (i ? ", " : "") << o.name << ": "
          << (o.kind == OperandKind::GlobalMemory ? "global memref of " : "")
-         << containers(o.type) << (o.atom > 1 ? " x" + std::to_string(o.atom)
-                                               : std::string());
+         << containers(o.type)
+         << (o.atom > 1 ? " x" + std::to_string(o.atom) : std::string());
     }
     std::vector<QualMask> qs = enumerateQuals(f);
     os << " | " << formatPtxVersion(f.ptxVersion) << " | sm_" << f.minSm

@@ -63,13 +63,12 @@ static cl::opt<std::string>
     emitExe("emit-exe",
             cl::desc("Write a native executable instead of running"),
             cl::init(""));
-static cl::opt<std::string> runtimeDir(
-    "runtime-dir",
-    cl::desc("Directory holding libtile_cuda_runtime_static.a and "
-             "libtile_aot_main.a (for --emit-exe)"),
-    cl::init(TILE_RUNTIME_LIB_DIR));
-static cl::opt<bool> noCache("no-cache",
-                             cl::desc("Do not use the cubin cache"),
+static cl::opt<std::string>
+    runtimeDir("runtime-dir",
+               cl::desc("Directory holding libtile_cuda_runtime_static.a and "
+                        "libtile_aot_main.a (for --emit-exe)"),
+               cl::init(TILE_RUNTIME_LIB_DIR));
+static cl::opt<bool> noCache("no-cache", cl::desc("Do not use the cubin cache"),
                              cl::init(false));
 static cl::opt<bool> clearCache("clear-cache",
                                 cl::desc("Clear the cubin cache and exit"),
@@ -88,8 +87,7 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return nullptr;
   mlir::tile::TileToPtxOptions opts;
@@ -206,8 +204,8 @@ static int writeExecutable(ModuleOp module) {
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
       llvm::Triple(triple), "generic", "", targetOptions, llvm::Reloc::PIC_));
   ExecutionEngine::setupTargetTripleAndDataLayout(llvmModule.get(), tm.get());
-  if (llvm::Error err = makeOptimizingTransformer(2, 0, tm.get())(
-          llvmModule.get())) {
+  if (llvm::Error err =
+          makeOptimizingTransformer(2, 0, tm.get())(llvmModule.get())) {
     llvm::errs() << "tile-runner: " << llvm::toString(std::move(err)) << "\n";
     return 1;
   }
@@ -235,10 +233,11 @@ static int writeExecutable(ModuleOp module) {
   std::string aotMain = runtimeDir + "/libtile_aot_main.a";
   std::string runtime = runtimeDir + "/libtile_cuda_runtime_static.a";
   llvm::SmallVector<llvm::StringRef> args = {
-      *cxx,     object.str(), aotMain, runtime, "-ldl", "-static-libstdc++",
-      "-static-libgcc", "-o", emitExe};
-  int rc = llvm::sys::ExecuteAndWait(*cxx, args, std::nullopt, {}, 0, 0,
-                                     &error);
+      *cxx,   object.str(),        aotMain,          runtime,
+      "-ldl", "-static-libstdc++", "-static-libgcc", "-o",
+      emitExe};
+  int rc =
+      llvm::sys::ExecuteAndWait(*cxx, args, std::nullopt, {}, 0, 0, &error);
   llvm::sys::fs::remove(object);
   if (rc) {
     llvm::errs() << "tile-runner: linking failed: " << error << "\n";

@@ -105,8 +105,8 @@ int main() {
   opts.verbose = true;
   LoadedModule good;
   st = rt.loadPtx(kGoodPtx, opts, good);
-  expect(st.ok() && good.module && !good.fromCache, "JIT of good PTX (cache miss)",
-         st);
+  expect(st.ok() && good.module && !good.fromCache,
+         "JIT of good PTX (cache miss)", st);
   LoadedModule again;
   st = rt.loadPtx(kGoodPtx, opts, again);
   expect(st.ok() && again.fromCache && rt.getCache().hits == 1,
@@ -115,16 +115,17 @@ int main() {
   other.optLevel = 1;
   LoadedModule third;
   st = rt.loadPtx(kGoodPtx, other, third);
-  expect(st.ok() && !third.fromCache, "other JIT options are another cache entry",
-         st);
+  expect(st.ok() && !third.fromCache,
+         "other JIT options are another cache entry", st);
   rt.getCache().setEnabled(false);
   LoadedModule direct;
   st = rt.loadPtx(kGoodPtx, opts, direct);
-  expect(st.ok() && !direct.fromCache, "cache disabled: cuModuleLoadDataEx", st);
+  expect(st.ok() && !direct.fromCache, "cache disabled: cuModuleLoadDataEx",
+         st);
   size_t removed = 0;
   rt.getCache().clear(&removed);
-  expect(removed == 2, "clear removes both cached cubins (" +
-                           std::to_string(removed) + ")",
+  expect(removed == 2,
+         "clear removes both cached cubins (" + std::to_string(removed) + ")",
          Status());
 
   FunctionHandle missing = nullptr;
@@ -146,7 +147,8 @@ int main() {
   Status sync = rt.synchronize();
   std::vector<uint32_t> back(4, 0);
   Status copy = rt.copyToHost(back.data(), dev, 16);
-  expect(st.ok() && launch.ok() && sync.ok() && copy.ok() && back[0] == 2 && back[3] == 42,
+  expect(st.ok() && launch.ok() && sync.ok() && copy.ok() && back[0] == 2 &&
+             back[3] == 42,
          "launch computes add_one", launch ? (sync ? copy : sync) : launch);
   rt.free(dev);
 
@@ -154,7 +156,8 @@ int main() {
   rt.getFunction(good.module, "fault", fault);
   launch = rt.launch(fault, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr);
   sync = rt.synchronize();
-  expect(launch.ok() && !sync.ok() && sync.getName() == "CUDA_ERROR_ILLEGAL_ADDRESS",
+  expect(launch.ok() && !sync.ok() &&
+             sync.getName() == "CUDA_ERROR_ILLEGAL_ADDRESS",
          "faulting launch reports CUDA_ERROR_ILLEGAL_ADDRESS", sync);
 
   std::printf("%d passed, %d failed\n", passed, failed);

@@ -58,10 +58,9 @@ double b2d(uint64_t u) {
 
 /// Random bit patterns biased towards interesting classes.
 uint32_t randomF32(std::mt19937_64 &rng) {
-  static const uint32_t special[] = {0,          0x80000000, 0x00000001,
-                                     0x807FFFFF, 0x00800000, 0x7F7FFFFF,
-                                     0xFF7FFFFF, 0x7F800000, 0xFF800000,
-                                     0x3F800000, 0xBF800000, 0x7FC00000};
+  static const uint32_t special[] = {
+      0,          0x80000000, 0x00000001, 0x807FFFFF, 0x00800000, 0x7F7FFFFF,
+      0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x3F800000, 0xBF800000, 0x7FC00000};
   switch (rng() % 4) {
   case 0:
     return special[rng() % 12];
@@ -136,8 +135,7 @@ TEST(FmaReference, RoundingTable) {
   uint32_t one = 0x3F800000, mone = 0xBF800000;
   uint32_t e25 = f2b(std::ldexp(1.0f, -25)), e25x3 = f2b(std::ldexp(3.0f, -25));
   uint32_t me25 = e25 | 0x80000000;
-  const char *ops[] = {"fma.rn.f32", "fma.rz.f32", "fma.rm.f32",
-                       "fma.rp.f32"};
+  const char *ops[] = {"fma.rn.f32", "fma.rz.f32", "fma.rm.f32", "fma.rp.f32"};
   uint32_t row1[] = {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800001};
   uint32_t row2[] = {0xBF800000, 0xBF800000, 0xBF800001, 0xBF800000};
   uint32_t row3[] = {0x3F800001, 0x3F800000, 0x3F800000, 0x3F800001};
@@ -206,8 +204,8 @@ TEST(FmaReference, OutOfBounds) {
   EXPECT_EQ(fma("fma.rn.oob.f16", 0x3C00, 0x7FF7, 0x7E00), 0u);
   EXPECT_EQ(fma("fma.rn.oob.f16", 0x7FF7, 0x7C00, 0xC000), 0u);
   // Not OOB: another NaN, or the OOB-NaN in c.
-  EXPECT_TRUE(ref::isNaN(ptx::DataType::F16,
-                         fma("fma.rn.oob.f16", 0x7FF6, 0x3C00, 0)));
+  EXPECT_TRUE(
+      ref::isNaN(ptx::DataType::F16, fma("fma.rn.oob.f16", 0x7FF6, 0x3C00, 0)));
   EXPECT_TRUE(ref::isNaN(ptx::DataType::F16,
                          fma("fma.rn.oob.f16", 0x3C00, 0x3C00, 0x7FF7)));
   EXPECT_EQ(fma("fma.rn.oob.bf16", 0x7FF7, 0x3F80, 0x3F80), 0u);
@@ -238,9 +236,9 @@ TEST(FmaReference, F64NaNPayloads) {
             0xFFF8000000012345ULL);
   EXPECT_EQ(fma("fma.rn.f64", 0x7FF0000000012345ULL, one, one),
             0x7FF8000000012345ULL);
-  EXPECT_EQ(fma("fma.rn.f64", 0x7FF8000000000111ULL, one,
-                0x7FF8000000000222ULL),
-            0x7FF8000000000222ULL);
+  EXPECT_EQ(
+      fma("fma.rn.f64", 0x7FF8000000000111ULL, one, 0x7FF8000000000222ULL),
+      0x7FF8000000000222ULL);
   EXPECT_EQ(fma("fma.rn.f64", 0x7FF0000000000000ULL, 0, one),
             0xFFF8000000000000ULL);
   // Measured on an H200 (docs/GPU-Results.md): b's NaN wins over c's and

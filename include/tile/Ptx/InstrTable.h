@@ -60,11 +60,11 @@ enum FloatKind : uint8_t {
 /// Static facts about a data type.
 struct DataTypeInfo {
   DataType type;
-  const char *name;     ///< PTX spelling without the dot, e.g. "f16x2".
-  unsigned bits;        ///< Width of one register container.
-  unsigned lanes;       ///< Packed lanes per container (1 if not packed).
-  uint8_t floatKinds;   ///< Accepted float container types (FloatKind mask).
-  const char *regNote;  ///< What PTX register types are accepted, for docs.
+  const char *name;    ///< PTX spelling without the dot, e.g. "f16x2".
+  unsigned bits;       ///< Width of one register container.
+  unsigned lanes;      ///< Packed lanes per container (1 if not packed).
+  uint8_t floatKinds;  ///< Accepted float container types (FloatKind mask).
+  const char *regNote; ///< What PTX register types are accepted, for docs.
 };
 
 const DataTypeInfo &getInfo(DataType type);

@@ -38,8 +38,7 @@ public:
   Status() = default;
   /// A failure with a CUDA error code (or one of the codes below), the error
   /// name (e.g. "CUDA_ERROR_INVALID_PTX"), a message and an optional log.
-  Status(int code, std::string name, std::string message,
-         std::string log = "")
+  Status(int code, std::string name, std::string message, std::string log = "")
       : code(code), name(std::move(name)), message(std::move(message)),
         log(std::move(log)) {}
 

@@ -1,4 +1,5 @@
-//===- MgpuWrappers.h - the C functions gpu-to-llvm host code calls -*- C -*-===//
+//===- MgpuWrappers.h - the C functions gpu-to-llvm host code calls -*- C
+//-*-===//
 //
 // Part of tile-mlir.
 //
@@ -52,8 +53,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
 void mgpuMemFree(void *ptr, void *stream);
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
 void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream);
-void mgpuMemset16(void *dst, unsigned short value, size_t count,
-                  void *stream);
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream);
 void mgpuSetDefaultDevice(int32_t device);
 
 /// Prints a memref given as (rank, pointer to its descriptor), the ABI of a

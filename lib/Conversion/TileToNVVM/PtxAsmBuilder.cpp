@@ -43,7 +43,8 @@ PtxAsmBuilder::Operand PtxAsmBuilder::addOutput(Type type) {
 
 PtxAsmBuilder::Operand PtxAsmBuilder::addInput(Value value) {
   inputs.push_back(value);
-  inputConstraints.push_back(std::string(1, getConstraintLetter(value.getType())));
+  inputConstraints.push_back(
+      std::string(1, getConstraintLetter(value.getType())));
   return {false, static_cast<unsigned>(inputs.size() - 1)};
 }
 
@@ -121,8 +122,8 @@ LLVM::InlineAsmOp PtxAsmBuilder::create(OpBuilder &builder, Location loc,
   else if (outputTypes.size() > 1)
     resultType =
         LLVM::LLVMStructType::getLiteral(builder.getContext(), outputTypes);
-  auto asmDialect = LLVM::AsmDialectAttr::get(builder.getContext(),
-                                              LLVM::AsmDialect::AD_ATT);
+  auto asmDialect =
+      LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT);
   return LLVM::InlineAsmOp::create(
       builder, loc, resultType ? TypeRange(resultType) : TypeRange(), operands,
       getAsmString(opcode, args), getConstraints(), hasSideEffects,

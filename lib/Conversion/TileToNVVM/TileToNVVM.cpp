@@ -63,9 +63,10 @@ struct AllocLocalOpLowering : public ConvertOpToLLVMPattern<AllocLocalOp> {
       OpBuilder::InsertionGuard guard(rewriter);
       if (scope && !scope->getRegion(0).empty())
         rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
-      Value size = LLVM::ConstantOp::create(
-          rewriter, loc, rewriter.getI64Type(),
-          rewriter.getI64IntegerAttr(std::max<int64_t>(op.getStorageSize(), 1)));
+      Value size =
+          LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                   rewriter.getI64IntegerAttr(std::max<int64_t>(
+                                       op.getStorageSize(), 1)));
       auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(),
                                                 kRegisterTileAddressSpace);
       ptr = LLVM::AllocaOp::create(rewriter, loc, ptrType, eltType, size,
@@ -149,13 +150,11 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       }
       slot.eltType =
           getTypeConverter()->convertType(memrefType.getElementType());
-      unsigned count =
-          desc.kind == ptx::OperandKind::Register ? desc.atom : 1;
+      unsigned count = desc.kind == ptx::OperandKind::Register ? desc.atom : 1;
       for (unsigned k = 0; k < count; ++k) {
-        Value idx = createIndexAttrConstant(rewriter, loc,
-                                            getIndexType(), k);
-        slot.ptrs.push_back(getStridedElementPtr(rewriter, loc, memrefType,
-                                                 converted, {idx}));
+        Value idx = createIndexAttrConstant(rewriter, loc, getIndexType(), k);
+        slot.ptrs.push_back(
+            getStridedElementPtr(rewriter, loc, memrefType, converted, {idx}));
       }
       if (desc.kind == ptx::OperandKind::GlobalMemory) {
         Value ptr = slot.ptrs.front();
@@ -165,8 +164,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
               rewriter, loc, LLVM::LLVMPointerType::get(ctx, 1), ptr);
         slot.address = ptr;
         slot.ptrs.clear();
-      } else if (desc.role == ptx::OperandRole::Use ||
-                 op.getPreserveDst()) {
+      } else if (desc.role == ptx::OperandRole::Use || op.getPreserveDst()) {
         for (Value ptr : slot.ptrs)
           slot.values.push_back(
               LLVM::LoadOp::create(rewriter, loc, slot.eltType, ptr));

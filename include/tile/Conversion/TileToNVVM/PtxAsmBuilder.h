@@ -66,9 +66,8 @@ public:
 
   /// Builds the llvm.inline_asm op. Its result is null (no outputs), the one
   /// output, or a struct of all outputs.
-  LLVM::InlineAsmOp create(OpBuilder &builder, Location loc,
-                           StringRef opcode, ArrayRef<Arg> args,
-                           bool hasSideEffects) const;
+  LLVM::InlineAsmOp create(OpBuilder &builder, Location loc, StringRef opcode,
+                           ArrayRef<Arg> args, bool hasSideEffects) const;
 
   ArrayRef<Type> getOutputTypes() const { return outputTypes; }
 

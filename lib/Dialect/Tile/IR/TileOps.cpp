@@ -165,9 +165,9 @@ LogicalResult AllocLocalOp::verify() {
 // ApplyOp
 //===----------------------------------------------------------------------===//
 
-void ApplyOp::build(OpBuilder &builder, OperationState &state,
-                    StringRef opcode, ValueRange args, Value pred,
-                    bool preserveDst, Scope scope) {
+void ApplyOp::build(OpBuilder &builder, OperationState &state, StringRef opcode,
+                    ValueRange args, Value pred, bool preserveDst,
+                    Scope scope) {
   build(builder, state,
         PtxOpcodeAttr::getCanonical(builder.getContext(), opcode), args, pred,
         preserveDst, scope);
@@ -365,14 +365,14 @@ LogicalResult ApplyOp::verify() {
       refIndex = idx;
     } else if (s.group != ref->group) {
       return diag() << "group shape does not match operand #" << refIndex
-                    << ": expected (" << llvm::make_range(ref->group.begin(),
-                                                         ref->group.end())
+                    << ": expected ("
+                    << llvm::make_range(ref->group.begin(), ref->group.end())
                     << "), got ("
                     << llvm::make_range(s.group.begin(), s.group.end()) << ")";
     } else if (s.repeat != ref->repeat) {
       return diag() << "repeat shape does not match operand #" << refIndex
-                    << ": expected (" << llvm::make_range(ref->repeat.begin(),
-                                                         ref->repeat.end())
+                    << ": expected ("
+                    << llvm::make_range(ref->repeat.begin(), ref->repeat.end())
                     << "), got ("
                     << llvm::make_range(s.repeat.begin(), s.repeat.end())
                     << ")";
@@ -438,10 +438,10 @@ LogicalResult ApplyOp::verify() {
     SmallVector<int64_t> limits = getGroupLimits(scope);
     for (auto [g, extent] : llvm::enumerate(ref->group))
       if (extent > limits[g])
-        return emitOpError() << "group axis " << g << " ('"
-                             << getGroupAxisName(scope, g) << "') of scope '"
-                             << stringifyScope(scope) << "' has at most "
-                             << limits[g] << " entries, got " << extent;
+        return emitOpError()
+               << "group axis " << g << " ('" << getGroupAxisName(scope, g)
+               << "') of scope '" << stringifyScope(scope) << "' has at most "
+               << limits[g] << " entries, got " << extent;
   }
 
   if (getPreserveDst()) {

@@ -91,8 +91,8 @@ static MemRefType getAtomViewType(MemRefType type,
     else
       offset += *c * stride;
   }
-  auto layout = StridedLayoutAttr::get(type.getContext(), offset,
-                                       {strides.back()});
+  auto layout =
+      StridedLayoutAttr::get(type.getContext(), offset, {strides.back()});
   return MemRefType::get({type.getShape().back()}, type.getElementType(),
                          layout, type.getMemorySpace());
 }

@@ -26,12 +26,12 @@ struct TileSetNVVMTargetPass
   void runOnOperation() override {
     std::optional<unsigned> sm = ::tile::ptx::parseChip(chip);
     if (!sm) {
-      getOperation().emitError() << "invalid chip '" << chip
-                                 << "' (expected sm_<N>, e.g. sm_90)";
+      getOperation().emitError()
+          << "invalid chip '" << chip << "' (expected sm_<N>, e.g. sm_90)";
       return signalPassFailure();
     }
-    unsigned ptx = ptxVersion ? unsigned(ptxVersion)
-                              : ::tile::ptx::getMinPtxForSm(*sm);
+    unsigned ptx =
+        ptxVersion ? unsigned(ptxVersion) : ::tile::ptx::getMinPtxForSm(*sm);
     if (!ptx) {
       getOperation().emitError()
           << "no known PTX ISA version for " << chip << "; pass ptx=<NN>";
