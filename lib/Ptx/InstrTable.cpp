@@ -138,102 +138,68 @@ constexpr const char *kMov = "9.7.9.3 mov";
 constexpr const char *kLd = "9.7.9.8 ld";
 constexpr const char *kSt = "9.7.9.11 st";
 
-/// An fma form over one type: d, a, b, c all of type `t`.
+/// An fma form: d and c of type `dc`, a and b of type `ab` (the same type
+/// except for mixed precision), a required rounding modifier.
+constexpr FormDesc fmaForm(const char *syntax, DataType dc, DataType ab,
+                           QualMask rounding, QualMask required,
+                           QualMask optional, unsigned ptx, unsigned sm,
+                           const char *ref, bool intrinsic) {
+  return {"fma",
+          syntax,
+          {dc, ab},
+          dc == ab ? 1u : 2u,
+          rounding,
+          /*roundingRequired=*/true,
+          required,
+          optional,
+          {reg("d", Def, dc), reg("a", Use, ab), reg("b", Use, ab),
+           reg("c", Use, dc)},
+          4,
+          ptx,
+          sm,
+          Semantics::Fma,
+          ref,
+          intrinsic};
+}
+
 constexpr FormDesc fma(const char *syntax, DataType t, QualMask rounding,
                        QualMask required, QualMask optional, unsigned ptx,
                        unsigned sm, const char *ref, bool intrinsic) {
-  return {
-      "fma",
-      syntax,
-      {t, t},
-      1,
-      rounding,
-      /*roundingRequired=*/true,
-      required,
-      optional,
-      {reg("d", Def, t), reg("a", Use, t), reg("b", Use, t), reg("c", Use, t)},
-      4,
-      ptx,
-      sm,
-      Semantics::Fma,
-      ref,
-      intrinsic};
+  return fmaForm(syntax, t, t, rounding, required, optional, ptx, sm, ref,
+                 intrinsic);
 }
 
-/// A mixed-precision fma: d, c of type f32; a, b of type `ab`.
+/// Mixed precision: d, c in f32; a, b in `ab` (PTX ISA 8.6, sm_100).
 constexpr FormDesc mixedFma(const char *syntax, DataType ab) {
-  return {"fma",
-          syntax,
-          {DataType::F32, ab},
-          2,
-          kRoundingQuals,
-          true,
-          Q_None,
-          Q_SAT,
-          {reg("d", Def, DataType::F32), reg("a", Use, ab), reg("b", Use, ab),
-           reg("c", Use, DataType::F32)},
-          4,
-          86,
-          100,
-          Semantics::Fma,
-          kMixedFma,
+  return fmaForm(syntax, DataType::F32, ab, kRoundingQuals, Q_None, Q_SAT, 86,
+                 100, kMixedFma, false);
+}
+
+/// A data-movement form of one type with two operands (PTX 1.0, sm_10).
+constexpr FormDesc move(const char *mnemonic, const char *syntax, DataType t,
+                        QualMask required, OperandDesc first,
+                        OperandDesc second, Semantics semantics,
+                        const char *ref) {
+  return {mnemonic, syntax,          {t, t}, 1,  Q_None, false,     required,
+          Q_None,   {first, second}, 2,      10, 10,     semantics, ref,
           false};
 }
 
 constexpr FormDesc mov(const char *syntax, DataType t) {
-  return {"mov",
-          syntax,
-          {t, t},
-          1,
-          Q_None,
-          false,
-          Q_None,
-          Q_None,
-          {reg("d", Def, t), reg("a", Use, t)},
-          2,
-          10,
-          10,
-          Semantics::Move,
-          kMov,
-          false};
+  return move("mov", syntax, t, Q_None, reg("d", Def, t), reg("a", Use, t),
+              Semantics::Move, kMov);
 }
 
 constexpr FormDesc ld(const char *syntax, DataType t, QualMask vec,
                       unsigned n) {
-  return {"ld",
-          syntax,
-          {t, t},
-          1,
-          Q_None,
-          false,
-          Q_Global | vec,
-          Q_None,
-          {reg("d", Def, t, n), mem("a", Use, t, n)},
-          2,
-          10,
-          10,
-          Semantics::Load,
-          kLd,
-          false};
+  return move("ld", syntax, t, Q_Global | vec, reg("d", Def, t, n),
+              mem("a", Use, t, n), Semantics::Load, kLd);
 }
 
 constexpr FormDesc st(const char *syntax, DataType t, QualMask vec,
                       unsigned n) {
-  return {"st",
-          syntax,
-          {t, t},
-          1,
-          Q_None,
-          false,
-          Q_Global | vec,
-          Q_None,
-          {mem("a", Def, t, n), reg("b", Use, t, n)},
-          2,
-          10,
-          10,
-          Semantics::Store,
-          kSt,
-          false};
+  return move("st", syntax, t, Q_Global | vec, mem("a", Def, t, n),
+              reg("b", Use, t, n), Semantics::Store, kSt);
 }
 
 using DT = DataType;

@@ -125,13 +125,8 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
   LogicalResult
   matchAndRewrite(ApplyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getScope() != Scope::thread ||
-        llvm::any_of(op.getArgs().getTypes(), [](Type t) {
-          auto m = dyn_cast<MemRefType>(t);
-          return m && m.getRank() != 1;
-        })) {
+    if (!op.isSingleInstruction())
       return rewriter.notifyMatchFailure(op, "not expanded");
-    }
     ptx::Instr instr = op.getInstr();
     const ptx::FormDesc &form = *instr.form;
     Location loc = op.getLoc();
@@ -289,11 +284,7 @@ struct ConvertTileToNVVMPass
     gpu::GPUModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     WalkResult expanded = module.walk([](ApplyOp op) {
-      if (op.getScope() == Scope::thread &&
-          llvm::all_of(op.getArgs().getTypes(), [](Type t) {
-            auto m = dyn_cast<MemRefType>(t);
-            return !m || m.getRank() == 1;
-          }))
+      if (op.isSingleInstruction())
         return WalkResult::advance();
       op.emitOpError("has group or repeat axes; run -tile-expand-repeats "
                      "before lowering");

@@ -193,8 +193,7 @@ unsigned ApplyOp::getGroupRank(Scope scope) {
   llvm_unreachable("unknown scope");
 }
 
-/// Largest extent each group axis may have for a scope.
-static SmallVector<int64_t> getGroupLimits(Scope scope) {
+SmallVector<int64_t> ApplyOp::getGroupLimits(Scope scope) {
   switch (scope) {
   case Scope::thread:
     return {};
@@ -208,10 +207,18 @@ static SmallVector<int64_t> getGroupLimits(Scope scope) {
   llvm_unreachable("unknown scope");
 }
 
-static StringRef getGroupAxisName(Scope scope, unsigned axis) {
+StringRef ApplyOp::getGroupAxisName(Scope scope, unsigned axis) {
   if (scope == Scope::warp || axis == 1)
     return "lane";
   return scope == Scope::warpgroup ? "warp_in_group" : "warp_in_cta";
+}
+
+bool ApplyOp::isSingleInstruction() {
+  return getScope() == Scope::thread &&
+         llvm::all_of(getArgs().getTypes(), [](Type t) {
+           auto memref = dyn_cast<MemRefType>(t);
+           return !memref || memref.getRank() == 1;
+         });
 }
 
 void ApplyOp::getEffects(

@@ -23,16 +23,6 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// Whether `op` is already one instruction: thread scope and every tensor
-/// operand holds only its atom axis.
-static bool isExpanded(ApplyOp op) {
-  return op.getScope() == Scope::thread &&
-         llvm::all_of(op.getArgs().getTypes(), [](Type t) {
-           auto memref = dyn_cast<MemRefType>(t);
-           return !memref || memref.getRank() == 1;
-         });
-}
-
 /// The executing thread's coordinates for the group axes of `scope`, as
 /// index values: (lane), (warp_in_group, lane) or (warp_in_cta, lane).
 static SmallVector<Value> buildGroupCoords(OpBuilder &b, Location loc,
@@ -63,22 +53,6 @@ static SmallVector<Value> buildGroupCoords(OpBuilder &b, Location loc,
   return {warp, lane};
 }
 
-/// Extents of the group axes of `scope` as seen by hardware.
-static SmallVector<int64_t> getScopeExtents(Scope scope) {
-  switch (scope) {
-  case Scope::thread:
-    return {};
-  case Scope::warp:
-    return {32};
-  case Scope::warpgroup:
-    return {4, 32};
-  case Scope::cta:
-    // The number of warps in a CTA is a launch parameter: always guard.
-    return {ShapedType::kDynamic, 32};
-  }
-  llvm_unreachable("unknown scope");
-}
-
 /// The type of the rank-1 view of `type`'s atom axis at `offsets`: the
 /// leading axes are dropped, the atom axis keeps its stride.
 static MemRefType getAtomViewType(MemRefType type,
@@ -98,7 +72,7 @@ static MemRefType getAtomViewType(MemRefType type,
 }
 
 LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
-  if (isExpanded(op))
+  if (op.isSingleInstruction())
     return success();
   Location loc = op.getLoc();
   Scope scope = op.getScope();
@@ -120,9 +94,12 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
 
   // Threads outside a smaller-than-scope group do nothing.
   Value guard;
-  SmallVector<int64_t> scopeExtents = getScopeExtents(scope);
+  SmallVector<int64_t> limits = ApplyOp::getGroupLimits(scope);
   for (unsigned g = 0; g < groupRank; ++g) {
-    if (group[g] == scopeExtents[g])
+    // A full axis needs no guard, except a CTA's warp axis: the number of
+    // warps in a CTA is a launch parameter.
+    bool ctaWarps = scope == Scope::cta && g == 0;
+    if (group[g] == limits[g] && !ctaWarps)
       continue;
     Value bound = arith::ConstantIndexOp::create(b, loc, group[g]);
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
@@ -194,7 +171,7 @@ struct TileExpandRepeatsPass
   void runOnOperation() override {
     SmallVector<ApplyOp> ops;
     getOperation()->walk([&](ApplyOp op) {
-      if (!isExpanded(op))
+      if (!op.isSingleInstruction())
         ops.push_back(op);
     });
     OpBuilder builder(&getContext());

@@ -113,6 +113,15 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     ::tile::ptx::Instr getInstr();
     /// Number of group axes the scope fixes.
     static unsigned getGroupRank(::mlir::tile::Scope scope);
+    /// Largest extent of each group axis of the scope: (32) for warp,
+    /// (4, 32) for warpgroup, (32, 32) for cta (at most 32 warps per CTA).
+    static ::llvm::SmallVector<int64_t> getGroupLimits(::mlir::tile::Scope scope);
+    /// Name of a group axis ("lane", "warp_in_group", "warp_in_cta").
+    static ::llvm::StringRef getGroupAxisName(::mlir::tile::Scope scope,
+                                              unsigned axis);
+    /// Whether this op is one instruction: thread scope and every tensor
+    /// operand holds only its atom axis (what the lowering takes).
+    bool isSingleInstruction();
   }];
 }
 
