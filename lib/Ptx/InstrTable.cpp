@@ -530,6 +530,23 @@ std::optional<unsigned> tile::ptx::parsePtxFeature(StringRef features) {
   return result;
 }
 
+std::optional<unsigned> tile::ptx::parsePtxVersion(StringRef text) {
+  text = text.trim();
+  text.consume_front("+");
+  text.consume_front("ptx");
+  unsigned major, minor;
+  auto [lhs, rhs] = text.split('.');
+  if (!rhs.empty()) {
+    if (lhs.getAsInteger(10, major) || rhs.getAsInteger(10, minor) || minor > 9)
+      return std::nullopt;
+    return major * 10 + minor;
+  }
+  unsigned v;
+  if (text.getAsInteger(10, v) || v < 10)
+    return std::nullopt;
+  return v;
+}
+
 std::string tile::ptx::formatPtxVersion(unsigned v) {
   return std::to_string(v / 10) + "." + std::to_string(v % 10);
 }

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Pipelines/Pipelines.h"
+#include "tile/Ptx/InstrTable.h"
 #include "tile/Runtime/CudaRuntime.h"
 #include "tile/Runtime/MgpuWrappers.h"
 
@@ -52,9 +53,11 @@ static cl::opt<std::string> chip("chip",
                                  cl::desc("Target SM; empty keeps the "
                                           "gpu.modules' #nvvm.target"),
                                  cl::init(""));
-static cl::opt<unsigned> ptxVersion("ptx-version",
-                                    cl::desc("PTX ISA version (e.g. 80)"),
-                                    cl::init(0));
+static llvm::cl::opt<std::string> ptxVersion(
+    "ptx-version",
+    llvm::cl::desc(
+        "PTX ISA version: 80, 8.0 or +ptx80; empty = the chip's lowest"),
+    llvm::cl::init(""));
 static cl::opt<bool> useIntrinsics("use-intrinsics",
                                    cl::desc("Use provably equal NVVM "
                                             "intrinsics"),
@@ -92,7 +95,15 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
     return nullptr;
   mlir::tile::TileToPtxOptions opts;
   opts.chip = chip;
-  opts.ptxVersion = ptxVersion;
+  if (!ptxVersion.empty()) {
+    std::optional<unsigned> v = ::tile::ptx::parsePtxVersion(ptxVersion);
+    if (!v) {
+      llvm::errs() << "tile-runner: invalid --ptx-version '" << ptxVersion
+                   << "' (expected e.g. 80, 8.0 or +ptx80)\n";
+      return nullptr;
+    }
+    opts.ptxVersion = *v;
+  }
   opts.useIntrinsics = useIntrinsics;
   PassManager pm(&context);
   mlir::tile::buildTileToLLVMPipeline(pm, opts);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Pipelines/Pipelines.h"
+#include "tile/Ptx/InstrTable.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
@@ -18,11 +19,11 @@ static llvm::cl::opt<std::string>
          llvm::cl::desc("Target SM for --mlir-to-ptx (e.g. sm_90); empty "
                         "keeps the gpu.module's #nvvm.target"),
          llvm::cl::init(""));
-static llvm::cl::opt<unsigned>
+static llvm::cl::opt<std::string>
     ptxVersion("ptx-version",
-               llvm::cl::desc("PTX ISA version, major*10+minor (e.g. 80); "
-                              "0 = the chip's lowest"),
-               llvm::cl::init(0));
+               llvm::cl::desc("PTX ISA version: 80, 8.0 or +ptx80; empty = "
+                              "the chip's lowest"),
+               llvm::cl::init(""));
 static llvm::cl::opt<unsigned>
     optLevel("opt-level", llvm::cl::desc("LLVM optimization level"),
              llvm::cl::init(2));
@@ -39,15 +40,21 @@ int main(int argc, char **argv) {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)
           return op->emitError("expected a builtin.module");
-        tile::TileToPtxOptions opts;
+        mlir::tile::TileToPtxOptions opts;
         opts.chip = chip;
-        opts.ptxVersion = ptxVersion;
+        if (!ptxVersion.empty()) {
+          std::optional<unsigned> v = ::tile::ptx::parsePtxVersion(ptxVersion);
+          if (!v)
+            return op->emitError("invalid --ptx-version '")
+                   << ptxVersion << "' (expected e.g. 80, 8.0 or +ptx80)";
+          opts.ptxVersion = *v;
+        }
         opts.optLevel = optLevel;
         opts.useIntrinsics = useIntrinsics;
-        return tile::emitPtx(module, opts, os);
+        return mlir::tile::emitPtx(module, opts, os);
       },
       [](DialectRegistry &registry) {
-        tile::registerTileCompilerDialects(registry);
+        mlir::tile::registerTileCompilerDialects(registry);
       });
   return failed(mlirTranslateMain(argc, argv, "tile-mlir translations\n"));
 }

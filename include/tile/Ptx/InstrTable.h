@@ -197,6 +197,9 @@ std::optional<unsigned> parseChip(llvm::StringRef chip);
 unsigned getMinPtxForSm(unsigned sm);
 /// Parses a "+ptx80"-style feature list; returns nullopt if it names none.
 std::optional<unsigned> parsePtxFeature(llvm::StringRef features);
+/// Parses a PTX ISA version written "80", "8.0", "ptx80" or "+ptx80" into
+/// major*10+minor; nullopt if it is none of those.
+std::optional<unsigned> parsePtxVersion(llvm::StringRef text);
 /// Highest PTX ISA version the project knows.
 constexpr unsigned kMaxKnownPtx = 91;
 

@@ -622,3 +622,14 @@ func.func @f() {
   %r = tile.alloc_local : memref<?xf32, #tile.reg>
   return
 }
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_95">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{no known PTX ISA version for sm_95; add a '+ptxNN' feature to the #nvvm.target}}
+    tile.apply "fma.rn.f32" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}

@@ -279,6 +279,9 @@ LogicalResult ApplyOp::verify() {
     if (!target.sm)
       return emitOpError("cannot read the SM version of the enclosing "
                          "#nvvm.target chip");
+    if (!target.ptx)
+      return emitOpError() << "no known PTX ISA version for sm_" << target.sm
+                           << "; add a '+ptxNN' feature to the #nvvm.target";
     unsigned chipMin = ptx::getMinPtxForSm(target.sm);
     if (chipMin && target.ptx < chipMin)
       return emitOpError() << "the target's PTX ISA "
