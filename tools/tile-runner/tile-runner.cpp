@@ -109,6 +109,17 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
   mlir::tile::buildTileToLLVMPipeline(pm, opts);
   if (failed(pm.run(*module)))
     return nullptr;
+  // The device pipeline lowers tile ops inside gpu.modules only.
+  WalkResult leftover = module->walk([](Operation *op) {
+    if (op->getDialect() && op->getDialect()->getNamespace() == "tile") {
+      op->emitError("tile ops are lowered only inside a gpu.module; move '")
+          << op->getName() << "' into a gpu.func";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (leftover.wasInterrupted())
+    return nullptr;
   return module;
 }
 

@@ -394,6 +394,8 @@ LogicalResult ApplyOp::verify() {
         succeeded(memref.getStridesAndOffset(strides, offset)) &&
         !ShapedType::isDynamic(offset) &&
         llvm::none_of(strides, ShapedType::isDynamic);
+    if (failed(memref.getStridesAndOffset(strides, offset)))
+      return diag() << "expected a strided layout, got " << type;
     if (!isRegOperand) {
       if (desc.atom > 1 &&
           (failed(memref.getStridesAndOffset(strides, offset)) ||
