@@ -10,7 +10,7 @@ B=build
 obj=$(find $B/tools/tile-runner -name tile-runner.cpp.o)
 c++ -o $B/bin/tile-runner-static "$obj" \
   $B/lib/libTilePipelines.a $B/lib/libMLIRTileToNVVM.a \
-  $B/lib/libMLIRTileTransforms.a $B/lib/libMLIRTile.a $B/lib/libTilePtx.a \
+  $B/lib/libMLIRTileTransforms.a $B/lib/libMLIRTile.a $B/lib/Ptx/libTilePtx.a \
   $B/lib/libtile_cuda_runtime_static.a \
   -Wl,--start-group $L/libMLIR*.a $L/libLLVM*.a -Wl,--end-group \
   -Wl,-Bstatic -lz -lzstd -Wl,-Bdynamic -ldl -lpthread -lm \

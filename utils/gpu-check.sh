@@ -48,6 +48,25 @@ for exe in $C/int_*; do
   note "$name: $ok (rc=$rc; $(tail -1 "$OUT/$name.check"))"
 done
 
+# The same programs through the JIT runner (tile-runner, MLIR inside).
+if [ -f $C/tile-runner.xz ]; then
+  xz -dc $C/tile-runner.xz > /tmp/tile-runner && chmod +x /tmp/tile-runner
+  for f in test/Integration/CUDA/*.mlir; do
+    name="jit_$(basename "$f" .mlir)"
+    src="$f"
+    ex=$(grep -o '%tile_src/examples/[A-Za-z0-9_]*\.mlir' "$f" | head -1 || true)
+    [ -n "$ex" ] && src="${ex/\%tile_src\//}"
+    /tmp/tile-runner "$src" > "$OUT/$name.txt" 2>&1; rc=$?
+    python3 $C/simple_check.py "$f" < "$OUT/$name.txt" > "$OUT/$name.check"; crc=$?
+    want=0; grep -q "RUN: not " "$f" && want=1
+    ok=FAIL
+    if [ $crc = 0 ] && { { [ $want = 0 ] && [ $rc = 0 ]; } || { [ $want = 1 ] && [ $rc != 0 ]; }; }; then
+      ok=PASS
+    fi
+    note "$name (tile-runner JIT): $ok (rc=$rc; $(tail -1 "$OUT/$name.check"))"
+  done
+fi
+
 if [ -x $C/tile-fma-diff ]; then
   echo "== fma differential test"
   $C/tile-fma-diff --ptx-dir $C/fma --threads "$(nproc)" | tee "$OUT/fma-diff.txt"

@@ -21,6 +21,9 @@ for f in test/Integration/CUDA/*.mlir; do
   cp "$f" ".carry/$name.checks"
 done
 cp utils/simple_check.py .carry/
+# The JIT runner itself, linked statically (MLIR/LLVM inside), compressed.
+bash utils/build-static-runner.sh >/dev/null
+xz -T2 -6 -c build/bin/tile-runner-static > .carry/tile-runner.xz
 if [ -x build/bin/tile-fma-diff ]; then
   cp build/bin/tile-fma-diff .carry/
   python3 utils/gen_fma_diff.py --tools-dir build/bin --out .carry/fma
