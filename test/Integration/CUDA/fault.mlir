@@ -2,7 +2,7 @@
 // back as a status (CUDA_ERROR_ILLEGAL_ADDRESS) and tile-runner exits 1.
 // RUN: not tile-runner %s 2>&1 | FileCheck %s
 // CHECK: CUDA_ERROR_ILLEGAL_ADDRESS
-// CHECK: tile-runner: {{[0-9]+}} CUDA runtime failure(s); first: {{.*}}CUDA_ERROR_ILLEGAL_ADDRESS
+// CHECK: {{[0-9]+}} CUDA runtime failure(s); first: {{.*}}CUDA_ERROR_ILLEGAL_ADDRESS
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
     gpu.func @fault(%Out: memref<4x1xf32>) kernel {
