@@ -119,6 +119,7 @@ void mlir::tile::registerTileCompilerDialects(DialectRegistry &registry) {
                   ub::UBDialect>();
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   registerAllExtensions(registry);
+  registerConvertTileToLLVMInterface(registry);
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
   gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);

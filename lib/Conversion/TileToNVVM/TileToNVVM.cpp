@@ -10,6 +10,7 @@
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
@@ -322,4 +323,27 @@ void mlir::tile::populateTileToNVVMConversionPatterns(
     bool useIntrinsics) {
   patterns.add<AllocLocalOpLowering>(converter);
   patterns.add<ApplyOpLowering>(converter, useIntrinsics);
+}
+
+namespace {
+/// Lets the generic LLVM conversions (convert-to-llvm, convert-gpu-to-nvvm)
+/// lower tile ops.
+struct TileToLLVMDialectInterface : public ConvertToLLVMPatternInterface {
+  using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
+  void loadDependentDialects(MLIRContext *context) const final {
+    context->loadDialect<NVVM::NVVMDialect>();
+  }
+  void populateConvertToLLVMConversionPatterns(
+      ConversionTarget &target, LLVMTypeConverter &typeConverter,
+      RewritePatternSet &patterns) const final {
+    configureTileTypeConverter(typeConverter);
+    populateTileToNVVMConversionPatterns(typeConverter, patterns);
+  }
+};
+} // namespace
+
+void mlir::tile::registerConvertTileToLLVMInterface(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *, TileDialect *dialect) {
+    dialect->addInterfaces<TileToLLVMDialectInterface>();
+  });
 }

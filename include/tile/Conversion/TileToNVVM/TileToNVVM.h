@@ -13,6 +13,7 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+class DialectRegistry;
 class LLVMTypeConverter;
 class RewritePatternSet;
 
@@ -30,6 +31,11 @@ void configureTileTypeConverter(LLVMTypeConverter &converter);
 void populateTileToNVVMConversionPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           bool useIntrinsics = false);
+
+/// Registers the tile dialect's ConvertToLLVMPatternInterface, so that the
+/// generic `convert-to-llvm` and `convert-gpu-to-nvvm` lower (expanded) tile
+/// ops too, with the `#tile.reg` memory space known to their converter.
+void registerConvertTileToLLVMInterface(DialectRegistry &registry);
 
 #define GEN_PASS_DECL
 #include "tile/Conversion/Passes.h.inc"
