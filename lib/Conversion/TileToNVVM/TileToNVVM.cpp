@@ -52,6 +52,8 @@ struct AllocLocalOpLowering : public ConvertOpToLLVMPattern<AllocLocalOp> {
   LogicalResult
   matchAndRewrite(AllocLocalOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!op->getParentOfType<gpu::GPUModuleOp>())
+      return rewriter.notifyMatchFailure(op, "not device code");
     MemRefType type = op.getType();
     Type eltType = getTypeConverter()->convertType(type.getElementType());
     if (!eltType)
@@ -128,6 +130,8 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.isSingleInstruction())
       return rewriter.notifyMatchFailure(op, "not expanded");
+    if (!op->getParentOfType<gpu::GPUModuleOp>())
+      return rewriter.notifyMatchFailure(op, "not device code");
     ptx::Instr instr = op.getInstr();
     const ptx::FormDesc &form = *instr.form;
     Location loc = op.getLoc();

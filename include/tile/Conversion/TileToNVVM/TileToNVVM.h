@@ -27,7 +27,9 @@ void configureTileTypeConverter(LLVMTypeConverter &converter);
 
 /// Adds the patterns that lower `tile.alloc_local` and expanded `tile.apply`
 /// ops to LLVM/NVVM. This is the entry point for other compilers that embed
-/// the tile dialect in their own conversion.
+/// the tile dialect in their own conversion. The patterns apply to device
+/// code only (ops inside a gpu.module); host tile ops are left for the caller
+/// to diagnose.
 void populateTileToNVVMConversionPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           bool useIntrinsics = false);
