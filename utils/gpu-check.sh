@@ -67,6 +67,16 @@ if [ -f $C/tile-runner.xz ]; then
   done
 fi
 
+echo "== the seed example from Python (tile_mlir.script.tirx)"
+TILE_MLIR_PTX_CACHE=$C/ptxcache TILE_MLIR_RUNTIME=$C/libtile_cuda_runtime.so \
+  PYTHONPATH=python python3 examples/affine_fma.py > "$OUT/python-seed.txt" 2>&1; prc=$?
+tail -3 "$OUT/python-seed.txt"
+if [ $prc = 0 ] && grep -q "Out = \[7.0, 11.0, 15.0, 23.0\]" "$OUT/python-seed.txt"; then
+  note "python seed example: PASS (Out = [7.0, 11.0, 15.0, 23.0])"
+else
+  note "python seed example: FAIL (rc=$prc)"
+fi
+
 if [ -x $C/tile-fma-diff ]; then
   echo "== fma differential test"
   $C/tile-fma-diff --ptx-dir $C/fma --threads "$(nproc)" | tee "$OUT/fma-diff.txt"

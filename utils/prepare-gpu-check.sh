@@ -21,6 +21,10 @@ for f in test/Integration/CUDA/*.mlir; do
   cp "$f" ".carry/$name.checks"
 done
 cp utils/simple_check.py .carry/
+# The Python front-end: its PTX compiled here (the GPU machine has no
+# tile-translate), the runtime's C API library beside it.
+cp build/lib/libtile_cuda_runtime.so .carry/
+TILE_MLIR_PTX_CACHE=.carry/ptxcache PYTHONPATH=python python3 examples/affine_fma.py >/dev/null
 # The JIT runner itself, linked statically (MLIR/LLVM inside), compressed.
 bash utils/build-static-runner.sh >/dev/null
 xz -T2 -6 -c build/bin/tile-runner-static > .carry/tile-runner.xz

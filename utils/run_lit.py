@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs the lit suite and the unit tests; closes with 'N passed, N failed'."""
+"""Runs the lit suite, the unit tests and the Python tests; closes with
+'N passed, N failed'."""
 import json
 import os
 import subprocess
@@ -43,6 +44,29 @@ def main():
                 rc = rc or urc
                 if not os.path.exists(xml):
                     failed += 1
+    # The Python front-end's tests (pytest, JUnit XML report).
+    pytests = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                           "python", "tests")
+    if os.path.isdir(pytests):
+        import xml.etree.ElementTree as ET
+        with tempfile.TemporaryDirectory() as tmp:
+            xml = os.path.join(tmp, "py.xml")
+            prc = subprocess.call([sys.executable, "-m", "pytest", "-q",
+                                   f"--junitxml={xml}", pytests])
+            if os.path.exists(xml):
+                suites = ET.parse(xml).getroot()
+                for s in suites.iter("testsuite"):
+                    n = int(s.get("tests", 0))
+                    f = int(s.get("failures", 0)) + int(s.get("errors", 0))
+                    sk = int(s.get("skipped", 0))
+                    passed += n - f - sk
+                    failed += f
+                    skipped += sk
+            elif prc:
+                failed += 1
+            if prc not in (0, 5):
+                rc = rc or prc
+
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 0 if failed == 0 and rc == 0 else 1
 

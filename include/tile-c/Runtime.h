@@ -1,0 +1,45 @@
+/*===- tile-c/Runtime.h - C API of the tile CUDA runtime ----------*- C -*-===*\
+|*                                                                            *|
+|* Part of tile-mlir.                                                         *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+/*
+ * A C API over tile::rt::CudaRuntime for foreign-function users (the Python
+ * front-end uses it through ctypes). Every function returns 0 on success or
+ * the failing status code (a CUDA error code, -1 for "no CUDA driver", -2 for
+ * a runtime error); tileRtLastError() then describes the failure of the
+ * calling thread: "CUDA_ERROR_NAME: message" plus the JIT log, if any.
+ */
+
+#ifndef TILE_C_RUNTIME_H
+#define TILE_C_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+int tileRtInit(int device);
+const char *tileRtLastError(void);
+/* Compute capability as major*10+minor, 0 before a successful init. */
+int tileRtDeviceSm(void);
+/* JIT-loads PTX (through the cubin cache); optLevel 0..4. */
+int tileRtLoadPtx(const char *ptx, int optLevel, void **module);
+int tileRtGetFunction(void *module, const char *name, void **function);
+int tileRtAlloc(size_t bytes, uint64_t *devicePtr);
+int tileRtFree(uint64_t devicePtr);
+int tileRtCopyToDevice(uint64_t dst, const void *src, size_t bytes);
+int tileRtCopyToHost(void *dst, uint64_t src, size_t bytes);
+/* params: an array of pointers to the kernel arguments' values. */
+int tileRtLaunch(void *function, unsigned gridX, unsigned gridY,
+                 unsigned gridZ, unsigned blockX, unsigned blockY,
+                 unsigned blockZ, unsigned sharedBytes, void **params);
+int tileRtSynchronize(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TILE_C_RUNTIME_H */

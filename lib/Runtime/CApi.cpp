@@ -1,0 +1,76 @@
+//===- CApi.cpp - C API of the tile CUDA runtime --------------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile-c/Runtime.h"
+#include "tile/Runtime/CudaRuntime.h"
+
+#include <string>
+
+using tile::rt::CudaRuntime;
+using tile::rt::Status;
+
+namespace {
+thread_local std::string lastError;
+
+int report(const Status &st) {
+  if (st.ok())
+    return 0;
+  lastError = st.str();
+  return st.getCode() ? st.getCode() : Status::kRuntimeError;
+}
+} // namespace
+
+extern "C" int tileRtInit(int device) {
+  return report(CudaRuntime::get().init(device));
+}
+
+extern "C" const char *tileRtLastError(void) { return lastError.c_str(); }
+
+extern "C" int tileRtDeviceSm(void) { return CudaRuntime::get().getDeviceSm(); }
+
+extern "C" int tileRtLoadPtx(const char *ptx, int optLevel, void **module) {
+  tile::rt::JitOptions opts;
+  opts.optLevel = optLevel;
+  tile::rt::LoadedModule loaded;
+  int rc = report(CudaRuntime::get().loadPtx(ptx, opts, loaded));
+  *module = loaded.module;
+  return rc;
+}
+
+extern "C" int tileRtGetFunction(void *module, const char *name,
+                                 void **function) {
+  return report(CudaRuntime::get().getFunction(module, name, *function));
+}
+
+extern "C" int tileRtAlloc(size_t bytes, uint64_t *devicePtr) {
+  return report(CudaRuntime::get().alloc(bytes, *devicePtr));
+}
+
+extern "C" int tileRtFree(uint64_t devicePtr) {
+  return report(CudaRuntime::get().free(devicePtr));
+}
+
+extern "C" int tileRtCopyToDevice(uint64_t dst, const void *src,
+                                  size_t bytes) {
+  return report(CudaRuntime::get().copyToDevice(dst, src, bytes));
+}
+
+extern "C" int tileRtCopyToHost(void *dst, uint64_t src, size_t bytes) {
+  return report(CudaRuntime::get().copyToHost(dst, src, bytes));
+}
+
+extern "C" int tileRtLaunch(void *function, unsigned gridX, unsigned gridY,
+                            unsigned gridZ, unsigned blockX, unsigned blockY,
+                            unsigned blockZ, unsigned sharedBytes,
+                            void **params) {
+  return report(CudaRuntime::get().launch(function, gridX, gridY, gridZ,
+                                          blockX, blockY, blockZ, sharedBytes,
+                                          nullptr, params));
+}
+
+extern "C" int tileRtSynchronize(void) {
+  return report(CudaRuntime::get().synchronize());
+}

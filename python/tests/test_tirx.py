@@ -1,0 +1,144 @@
+"""Tests of the Python front-end: tracing, compilation, diagnostics, and (on a
+GPU) execution of the seed example."""
+
+import ctypes
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from tile_mlir import CudaError, TileError  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def seed():
+    @T.function
+    def affine_fma(A: T.Tensor((4, 1), "float32"),
+                   Out: T.Tensor((4, 1), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        r = T.alloc_local((4, 1), "float32", layout="default")
+        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A)
+        T.cuda.tile.apply(T.ptx["fma.rn.f32"], r, r, T.float32(2),
+                          T.float32(1))
+        T.cuda.tile.apply(T.ptx["st.global.f32"], Out, r)
+    return affine_fma
+
+
+def has_driver():
+    try:
+        return ctypes.CDLL("libcuda.so.1").cuInit(0) == 0
+    except OSError:
+        return False
+
+
+def test_seed_traces_to_tile_ops():
+    mlir = seed().mlir
+    assert "gpu.func @affine_fma(%A: memref<4x1xf32>, %Out: memref<4x1xf32>)" \
+        in mlir
+    ops = re.findall(r'tile.apply "([^"]+)"', mlir)
+    assert ops == ["ld.global.f32", "fma.rn.f32", "st.global.f32"]
+    assert re.search(r"%(\w+) = arith.constant 2.0 : f32", mlir)
+    assert re.search(r"%(\w+) = arith.constant 1.0 : f32", mlir)
+    assert "tile.alloc_local : memref<4x1xf32, #tile.reg>" in mlir
+
+
+def test_seed_compiles_to_ptx():
+    ptx = seed().ptx()
+    assert ptx.count("fma.rn.f32") == 4
+    assert ptx.count("ld.global.f32") == 4
+    assert ptx.count("st.global.f32") == 4
+    assert not re.search(r"\b(ld|st)\.local\b", ptx)
+    assert ".target sm_90" in ptx
+
+
+def test_seed_file_runs_with_only_the_import_changed():
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "examples",
+                                                     "affine_fma.py")],
+                       capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count("fma.rn.f32") >= 4
+    if has_driver():
+        assert "Out = [7.0, 11.0, 15.0, 23.0]" in r.stdout
+    else:
+        assert "no CUDA driver" in r.stdout
+
+
+def test_verifier_diagnostics_become_tile_errors():
+    @T.function
+    def bad(A: T.Tensor((4, 1), "uint16")):
+        r = T.alloc_local((4, 1), "uint16")
+        T.cuda.tile.apply(T.ptx["fma.rz.bf16"], r, r, r, r)
+    with pytest.raises(TileError, match="'fma.rz.bf16' is not a documented "
+                       "PTX form"):
+        bad.ptx()
+
+
+def test_target_floor_is_checked():
+    @T.function
+    def packed(A: T.Tensor((2, 1), "uint64")):
+        r = T.alloc_local((2, 1), "uint64")
+        T.cuda.tile.apply(T.ptx["ld.global.b64"], r, A)
+        T.cuda.tile.apply(T.ptx["fma.rn.f32x2"], r, r, r, r)
+        T.cuda.tile.apply(T.ptx["st.global.b64"], A, r)
+    with pytest.raises(TileError, match="requires sm_100 or newer, but the "
+                       "target is sm_90"):
+        packed.ptx("sm_90")
+    assert packed.ptx("sm_100").count("fma.rn.f32x2") == 2
+
+
+def test_untyped_scalars_are_rejected():
+    with pytest.raises(TileError, match="untyped Python float"):
+        @T.function
+        def f(A: T.Tensor((4, 1), "float32")):
+            r = T.alloc_local((4, 1), "float32")
+            T.cuda.tile.apply(T.ptx["fma.rn.f32"], r, r, 2.0, 1.0)
+
+
+def test_parameters_need_annotations():
+    with pytest.raises(TileError, match="needs a T.Tensor"):
+        @T.function
+        def f(A):
+            pass
+
+
+def test_warp_scope_and_predicate():
+    @T.function
+    def warp(A: T.Tensor((32, 2, 1), "float32"), p: T.Scalar("bool")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        r = T.alloc_local((32, 2, 1), "float32", group=1)
+        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A, scope="warp")
+        T.cuda.tile.apply(T.ptx["fma.rn.f32"], r, r, T.float32(2),
+                          T.float32(1), scope="warp", pred=p,
+                          preserve_dst=True)
+        T.cuda.tile.apply(T.ptx["st.global.f32"], A, r, scope="warp")
+    assert "memref<32x2x1xf32, strided<[0, 1, 1]>, #tile.reg>" in warp.mlir
+    assert "pred(%p) preserve_dst scope(warp)" in warp.mlir
+    ptx = warp.ptx()
+    assert ptx.count("@%tile_p fma.rn.f32") == 2
+    assert "%laneid" in ptx
+
+
+def test_runtime_without_a_driver_is_a_clean_error():
+    if has_driver():
+        pytest.skip("a CUDA driver is present")
+    import numpy as np
+    A = np.zeros((4, 1), dtype=np.float32)
+    with pytest.raises(CudaError, match="no CUDA driver") as e:
+        seed()(A, A.copy())
+    assert e.value.code == -1
+
+
+@pytest.mark.skipif(not has_driver(), reason="needs a CUDA driver")
+def test_seed_runs_on_the_gpu():
+    import numpy as np
+    A = np.array([[3.0], [5.0], [7.0], [11.0]], dtype=np.float32)
+    Out = np.zeros((4, 1), dtype=np.float32)
+    seed()(A, Out)
+    assert (Out == 2 * A + 1).all()

@@ -1,0 +1,97 @@
+"""The tile CUDA runtime through its C API (ctypes)."""
+
+import ctypes
+import os
+
+from .compiler import _BUILD
+
+
+class CudaError(RuntimeError):
+    """A failed runtime call: `code` is the CUDA error code (or -1 for "no
+    CUDA driver"), the message names the error and carries the JIT log."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def _library_path():
+    for d in (os.environ.get("TILE_MLIR_RUNTIME"), os.path.join(_BUILD, "lib")):
+        if d:
+            p = d if d.endswith(".so") else os.path.join(
+                d, "libtile_cuda_runtime.so")
+            if os.path.exists(p):
+                return p
+    raise CudaError(-2, "cannot find libtile_cuda_runtime.so: build tile-mlir "
+                    "or set TILE_MLIR_RUNTIME")
+
+
+class CudaRuntime:
+    """One process-wide runtime (device 0 unless told otherwise)."""
+
+    _instance = None
+
+    @classmethod
+    def get(cls, device=0):
+        if cls._instance is None:
+            cls._instance = cls(device)
+        return cls._instance
+
+    def __init__(self, device=0):
+        lib = ctypes.CDLL(_library_path())
+        u64, vp = ctypes.c_uint64, ctypes.c_void_p
+        lib.tileRtLastError.restype = ctypes.c_char_p
+        lib.tileRtLoadPtx.argtypes = [ctypes.c_char_p, ctypes.c_int,
+                                      ctypes.POINTER(vp)]
+        lib.tileRtGetFunction.argtypes = [vp, ctypes.c_char_p,
+                                          ctypes.POINTER(vp)]
+        lib.tileRtAlloc.argtypes = [ctypes.c_size_t, ctypes.POINTER(u64)]
+        lib.tileRtFree.argtypes = [u64]
+        lib.tileRtCopyToDevice.argtypes = [u64, vp, ctypes.c_size_t]
+        lib.tileRtCopyToHost.argtypes = [vp, u64, ctypes.c_size_t]
+        lib.tileRtLaunch.argtypes = [vp] + [ctypes.c_uint] * 7 + [
+            ctypes.POINTER(vp)]
+        self._lib = lib
+        self._check(lib.tileRtInit(device))
+        self.sm = lib.tileRtDeviceSm()
+
+    def _check(self, rc):
+        if rc:
+            raise CudaError(rc, self._lib.tileRtLastError().decode())
+
+    def load_ptx(self, ptx, opt_level=4):
+        module = ctypes.c_void_p()
+        self._check(self._lib.tileRtLoadPtx(ptx.encode(), opt_level,
+                                            ctypes.byref(module)))
+        return module
+
+    def function(self, module, name):
+        fn = ctypes.c_void_p()
+        self._check(self._lib.tileRtGetFunction(module, name.encode(),
+                                                ctypes.byref(fn)))
+        return fn
+
+    def alloc(self, nbytes):
+        ptr = ctypes.c_uint64()
+        self._check(self._lib.tileRtAlloc(nbytes, ctypes.byref(ptr)))
+        return ptr.value
+
+    def free(self, ptr):
+        self._check(self._lib.tileRtFree(ptr))
+
+    def to_device(self, ptr, array):
+        self._check(self._lib.tileRtCopyToDevice(
+            ptr, array.ctypes.data_as(ctypes.c_void_p), array.nbytes))
+
+    def to_host(self, array, ptr):
+        self._check(self._lib.tileRtCopyToHost(
+            array.ctypes.data_as(ctypes.c_void_p), ptr, array.nbytes))
+
+    def launch(self, fn, grid, block, args, shared=0):
+        """`args`: ctypes values, in kernel-parameter order."""
+        params = (ctypes.c_void_p * len(args))(
+            *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
+        g = tuple(grid) + (1,) * (3 - len(grid))
+        b = tuple(block) + (1,) * (3 - len(block))
+        self._check(self._lib.tileRtLaunch(fn, *g, *b, shared, params))
+        self._check(self._lib.tileRtSynchronize())

@@ -1,0 +1,1 @@
+"""Script front-ends: `from tile_mlir.script import tirx as T`."""

@@ -1,0 +1,355 @@
+"""A TIRx-style script front-end over the tile dialect.
+
+Programs written against `tvm.script.tirx` for register-tile PTX run here with
+the import line changed:
+
+    from tile_mlir.script import tirx as T
+
+    @T.function
+    def affine_fma(A: T.Tensor((4, 1), "float32"),
+                   Out: T.Tensor((4, 1), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        r = T.alloc_local((4, 1), "float32", layout="default")
+        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A)
+        T.cuda.tile.apply(T.ptx["fma.rn.f32"], r, r, T.float32(2),
+                          T.float32(1))
+        T.cuda.tile.apply(T.ptx["st.global.f32"], Out, r)
+
+`@T.function` traces the body once into a `gpu.module` kernel of `tile`
+operations (`affine_fma.mlir`), compiles it with the project's tools
+(`affine_fma.ptx()`), and calling it with numpy arrays runs it on the GPU,
+copying every tensor argument back (`affine_fma(A, Out)`).
+
+The opcode is passed through verbatim: the tile verifier decides what is a
+legal PTX form, and its diagnostics come back as `TileError`.
+"""
+
+import inspect
+import os
+
+from ..compiler import TileError, cache_key, compile_to_ptx
+
+_DTYPES = {
+    "float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
+    "int16": "i16", "uint16": "i16", "int32": "i32", "uint32": "i32",
+    "int64": "i64", "uint64": "i64", "bool": "i1",
+}
+
+
+_BITS = {"f32": 32, "f64": 64, "f16": 16, "bf16": 16, "i16": 16, "i32": 32,
+         "i64": 64, "i1": 8}
+
+
+def _mlir_type(dtype):
+    if dtype not in _DTYPES:
+        raise TileError(f"unsupported dtype '{dtype}' (supported: "
+                        f"{', '.join(sorted(_DTYPES))})")
+    return _DTYPES[dtype]
+
+
+class _Ptx:
+    """`T.ptx["fma.rn.f32"]`: an opcode, checked by the tile verifier."""
+
+    class Opcode(str):
+        pass
+
+    def __getitem__(self, opcode):
+        if not isinstance(opcode, str):
+            raise TileError("T.ptx[...] takes the opcode as a string")
+        return _Ptx.Opcode(opcode)
+
+
+ptx = _Ptx()
+
+
+class Tensor:
+    """A kernel parameter annotation: a global tensor of `shape`, `dtype`."""
+
+    def __init__(self, shape, dtype):
+        self.shape = tuple(int(d) for d in shape)
+        self.dtype = dtype
+        self.elt = _mlir_type(dtype)
+
+    def mlir_type(self):
+        return "memref<" + "x".join(map(str, self.shape)) + f"x{self.elt}>"
+
+
+class Scalar:
+    """A kernel parameter annotation for a scalar, e.g. `p: T.Scalar("bool")`."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+        self.elt = _mlir_type(dtype)
+
+    def mlir_type(self):
+        return self.elt
+
+
+class _Value:
+    def __init__(self, name, type_, kind):
+        self.name, self.type, self.kind = name, type_, kind
+
+
+class _Builder:
+    current = None
+
+    def __init__(self):
+        self.lines, self.consts, self.counter = [], {}, 0
+        self.launch = None
+
+    def fresh(self, prefix):
+        self.counter += 1
+        return f"%{prefix}{self.counter}"
+
+    def constant(self, literal, elt):
+        key = (literal, elt)
+        if key not in self.consts:
+            name = self.fresh("c")
+            self.consts[key] = name
+            self.lines.insert(0, f"{name} = arith.constant {literal} : {elt}")
+        return _Value(self.consts[key], elt, "scalar")
+
+
+def _builder():
+    if _Builder.current is None:
+        raise TileError("T.* statements are only valid inside a @T.function")
+    return _Builder.current
+
+
+class _TypedScalar:
+    def __init__(self, literal, elt):
+        self.literal, self.elt = literal, elt
+
+
+def _float_literal(v, elt):
+    v = float(v)
+    return repr(v) if v == v and abs(v) != float("inf") else {
+        "f32": "0x7FC00000", "f64": "0x7FF8000000000000"}.get(elt, "0x7E00")
+
+
+def float32(v):
+    return _TypedScalar(_float_literal(v, "f32"), "f32")
+
+
+def float64(v):
+    return _TypedScalar(_float_literal(v, "f64"), "f64")
+
+
+def float16(v):
+    return _TypedScalar(_float_literal(v, "f16"), "f16")
+
+
+def int32(v):
+    return _TypedScalar(str(int(v)), "i32")
+
+
+def uint32(v):
+    return _TypedScalar(str(int(v) & 0xFFFFFFFF), "i32")
+
+
+def int64(v):
+    return _TypedScalar(str(int(v)), "i64")
+
+
+def uint64(v):
+    return _TypedScalar(str(int(v) & 0xFFFFFFFFFFFFFFFF), "i64")
+
+
+def int16(v):
+    return _TypedScalar(str(int(v)), "i16")
+
+
+class _LaunchConfig:
+    def __init__(self, grid=1, block=1):
+        self.grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+        self.block = tuple(block) if isinstance(block, (tuple, list)) else (
+            block,)
+
+
+class _Tile:
+    @staticmethod
+    def apply(opcode, *operands, scope="thread", pred=None,
+              preserve_dst=False):
+        """`T.cuda.tile.apply(T.ptx[op], *operands, scope=..., pred=...,
+        preserve_dst=...)`: one tile.apply."""
+        b = _builder()
+        if not isinstance(opcode, _Ptx.Opcode):
+            raise TileError("the first argument of tile.apply must be "
+                            "T.ptx[\"<opcode>\"]")
+        if scope not in ("thread", "warp", "warpgroup", "cta"):
+            raise TileError(f"unknown scope '{scope}' (thread, warp, "
+                            "warpgroup, cta)")
+        names, types = [], []
+        for i, op in enumerate(operands):
+            if isinstance(op, _TypedScalar):
+                op = b.constant(op.literal, op.elt)
+            elif isinstance(op, (int, float, bool)):
+                raise TileError(
+                    f"operand #{i} of {opcode} is an untyped Python "
+                    f"{type(op).__name__}; write T.float32({op!r}) or another "
+                    "typed scalar")
+            if not isinstance(op, _Value):
+                raise TileError(f"operand #{i} of {opcode}: expected a tensor,"
+                                f" a local tile or a typed scalar, got {op!r}")
+            names.append(op.name)
+            types.append(op.type)
+        params = ""
+        if pred is not None:
+            if isinstance(pred, bool):
+                pred = b.constant("true" if pred else "false", "i1")
+            if not isinstance(pred, _Value) or pred.type != "i1":
+                raise TileError("pred must be a bool or a boolean parameter")
+            params += f" pred({pred.name})"
+        if preserve_dst:
+            params += " preserve_dst"
+        b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
+                       f"scope({scope}) : {', '.join(types)}")
+
+
+class _Cuda:
+    LaunchConfig = _LaunchConfig
+    tile = _Tile
+
+
+cuda = _Cuda()
+
+
+def device_entry(launch=None):
+    """Records the launch configuration (grid and block)."""
+    _builder().launch = launch or _LaunchConfig()
+
+
+def alloc_local(shape, dtype, layout="default", group=0):
+    """A register tile of `shape` owned by each thread. With `group=g`, the
+    first g axes are distributed group axes (stride 0) for warp, warpgroup or
+    cta scope."""
+    if layout != "default":
+        raise TileError(f"layout '{layout}' is not supported (use 'default')")
+    b = _builder()
+    shape = tuple(int(d) for d in shape)
+    elt = _mlir_type(dtype)
+    layout_attr = ""
+    if group:
+        strides, acc = [], 1
+        for d in reversed(shape[group:]):
+            strides.insert(0, acc)
+            acc *= d
+        strides = [0] * group + strides
+        layout_attr = ", strided<[" + ", ".join(map(str, strides)) + "]>"
+    ty = f"memref<{'x'.join(map(str, shape))}x{elt}{layout_attr}, #tile.reg>"
+    name = b.fresh("r")
+    b.lines.append(f"{name} = tile.alloc_local : {ty}")
+    return _Value(name, ty, "local")
+
+
+class PrimFunc:
+    """A traced kernel: `.mlir`, `.ptx(chip)`, and calling runs it."""
+
+    def __init__(self, fn):
+        self.name = fn.__name__
+        self.params = []
+        sig = inspect.signature(fn)
+        args = []
+        b = _Builder()
+        for i, (pname, p) in enumerate(sig.parameters.items()):
+            ann = p.annotation
+            if not isinstance(ann, (Tensor, Scalar)):
+                raise TileError(f"parameter '{pname}' of {self.name} needs a "
+                                "T.Tensor(shape, dtype) or T.Scalar(dtype) "
+                                "annotation")
+            self.params.append((pname, ann))
+            args.append(_Value(f"%{pname}", ann.mlir_type(),
+                               "tensor" if isinstance(ann, Tensor)
+                               else "scalar"))
+        _Builder.current = b
+        try:
+            fn(*args)
+        finally:
+            _Builder.current = None
+        self.launch = b.launch or _LaunchConfig()
+        sig_text = ", ".join(f"{a.name}: {a.type}" for a in args)
+        body = "".join(f"      {line}\n" for line in b.lines)
+        self._kernel = (f"    gpu.func @{self.name}({sig_text}) kernel {{\n"
+                        f"{body}      gpu.return\n    }}\n")
+
+    def module(self, chip="sm_90"):
+        """The MLIR module (a gpu.module targeting `chip`)."""
+        return ("module attributes {gpu.container_module} {\n"
+                f'  gpu.module @{self.name}_module [#nvvm.target<chip = '
+                f'"{chip}">] {{\n{self._kernel}  }}\n}}\n')
+
+    @property
+    def mlir(self):
+        return self.module()
+
+    def ptx(self, chip="sm_90"):
+        """PTX for `chip`, through tile-translate; kept in $TILE_MLIR_PTX_CACHE
+        (when set) so a machine without the tools can run what one with them
+        compiled."""
+        text = self.module(chip)
+        cache = os.environ.get("TILE_MLIR_PTX_CACHE")
+        path = None
+        if cache:
+            path = os.path.join(cache, cache_key(text) + ".ptx")
+            if os.path.exists(path):
+                with open(path) as f:
+                    return f.read()
+        out = compile_to_ptx(text)
+        if path:
+            os.makedirs(cache, exist_ok=True)
+            with open(path, "w") as f:
+                f.write(out)
+        return out
+
+    def __call__(self, *arrays):
+        """Runs the kernel on the GPU with numpy arrays (tensors are copied
+        in, and back out after the launch)."""
+        import ctypes
+        import numpy as np
+        from ..runtime import CudaRuntime
+        if len(arrays) != len(self.params):
+            raise TileError(f"{self.name} takes {len(self.params)} arguments, "
+                            f"got {len(arrays)}")
+        rt = CudaRuntime.get()
+        module = rt.load_ptx(self.ptx(f"sm_{rt.sm}"))
+        fn = rt.function(module, self.name)
+        args, buffers = [], []
+        try:
+            for (pname, ann), a in zip(self.params, arrays):
+                if isinstance(ann, Scalar):
+                    ctype = {"i1": ctypes.c_bool, "i32": ctypes.c_int32,
+                             "i64": ctypes.c_int64, "f32": ctypes.c_float,
+                             "f64": ctypes.c_double}[ann.elt]
+                    args.append(ctype(a))
+                    continue
+                if not isinstance(a, np.ndarray) or a.shape != ann.shape:
+                    raise TileError(f"argument '{pname}' must be a numpy "
+                                    f"array of shape {ann.shape}")
+                if a.dtype.itemsize * 8 != _BITS[ann.elt]:
+                    raise TileError(f"argument '{pname}' has dtype {a.dtype},"
+                                    f" expected {ann.dtype}")
+                c = np.ascontiguousarray(a)
+                ptr = rt.alloc(c.nbytes)
+                buffers.append((ptr, c, a))
+                rt.to_device(ptr, c)
+                # The memref descriptor: allocated, aligned, offset, sizes,
+                # strides (in elements, row-major).
+                strides = [s // c.itemsize for s in c.strides]
+                args += [ctypes.c_uint64(ptr), ctypes.c_uint64(ptr),
+                         ctypes.c_int64(0)]
+                args += [ctypes.c_int64(d) for d in c.shape]
+                args += [ctypes.c_int64(s) for s in strides]
+            rt.launch(fn, self.launch.grid, self.launch.block, args)
+            for ptr, c, a in buffers:
+                rt.to_host(c, ptr)
+                if c is not a:
+                    a[...] = c
+            return arrays
+        finally:
+            for ptr, _, _ in buffers:
+                rt.free(ptr)
+
+
+def function(fn):
+    """Decorator: traces `fn` into a tile kernel."""
+    return PrimFunc(fn)
