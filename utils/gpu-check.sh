@@ -33,37 +33,36 @@ echo "== runtime check"
 $C/tile-runtime-check | tee "$OUT/runtime.txt"
 note "runtime check: $(tail -1 "$OUT/runtime.txt")"
 
-for exe in $C/int_*; do
-  case "$exe" in *.checks) continue;; esac
-  name=$(basename "$exe")
-  "$exe" > "$OUT/$name.txt" 2>&1; rc=$?
-  python3 $C/simple_check.py "$exe.checks" < "$OUT/$name.txt" > "$OUT/$name.check"; crc=$?
-  cat "$OUT/$name.txt" | head -20
-  # Tests whose RUN line starts with `not` must fail.
-  want=0; grep -q "RUN: not " "$exe.checks" && want=1
-  ok=FAIL
+# Runs one execution test's program and checks its output against the test's
+# own CHECK lines; tests whose RUN line starts with `not` must fail.
+# Usage: run_test NAME TESTFILE COMMAND...
+run_test() {
+  local name=$1 checks=$2; shift 2
+  "$@" > "$OUT/$name.txt" 2>&1; local rc=$?
+  python3 $C/simple_check.py "$checks" < "$OUT/$name.txt" > "$OUT/$name.check"
+  local crc=$? want=0 ok=FAIL
+  head -20 "$OUT/$name.txt"
+  grep -q "RUN: not " "$checks" && want=1
   if [ $crc = 0 ] && { { [ $want = 0 ] && [ $rc = 0 ]; } || { [ $want = 1 ] && [ $rc != 0 ]; }; }; then
     ok=PASS
   fi
   note "$name: $ok (rc=$rc; $(tail -1 "$OUT/$name.check"))"
+}
+
+# As executables written by tile-runner --emit-exe.
+for exe in $C/int_*; do
+  case "$exe" in *.checks) continue;; esac
+  run_test "$(basename "$exe")" "$exe.checks" "$exe"
 done
 
 # The same programs through the JIT runner (tile-runner, MLIR inside).
 if [ -f $C/tile-runner.xz ]; then
   xz -dc $C/tile-runner.xz > /tmp/tile-runner && chmod +x /tmp/tile-runner
   for f in test/Integration/CUDA/*.mlir; do
-    name="jit_$(basename "$f" .mlir)"
     src="$f"
     ex=$(grep -o '%tile_src/examples/[A-Za-z0-9_]*\.mlir' "$f" | head -1 || true)
     [ -n "$ex" ] && src="${ex/\%tile_src\//}"
-    /tmp/tile-runner "$src" > "$OUT/$name.txt" 2>&1; rc=$?
-    python3 $C/simple_check.py "$f" < "$OUT/$name.txt" > "$OUT/$name.check"; crc=$?
-    want=0; grep -q "RUN: not " "$f" && want=1
-    ok=FAIL
-    if [ $crc = 0 ] && { { [ $want = 0 ] && [ $rc = 0 ]; } || { [ $want = 1 ] && [ $rc != 0 ]; }; }; then
-      ok=PASS
-    fi
-    note "$name (tile-runner JIT): $ok (rc=$rc; $(tail -1 "$OUT/$name.check"))"
+    run_test "jit_$(basename "$f" .mlir)" "$f" /tmp/tile-runner "$src"
   done
 fi
 
