@@ -85,3 +85,7 @@ fi
 echo
 echo "== summary"
 printf '%s\n' "${summary[@]}" | tee "$OUT/summary.txt"
+# Non-zero when anything failed.
+if printf '%s\n' "${summary[@]}" | grep -Eq 'FAIL|[1-9][0-9]* failed'; then
+  exit 1
+fi
