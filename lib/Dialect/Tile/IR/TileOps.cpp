@@ -246,8 +246,7 @@ void ApplyOp::getEffects(
 }
 
 namespace {
-/// Checks one tensor operand's layout and returns its slots for overlap
-/// checks.
+/// The group, repeat and atom extents of one tensor operand.
 struct OperandShape {
   ArrayRef<int64_t> group, repeat;
   int64_t atom;
@@ -267,6 +266,53 @@ static bool isGlobalCompatible(MemRefType type) {
   return false;
 }
 
+/// Checks the form's PTX ISA version and SM floor against every NVVM target
+/// of the enclosing gpu.module.
+static LogicalResult verifyTargets(ApplyOp op, const ptx::Instr &instr) {
+  for (const ptx::Target &target : getEnclosingTargets(op)) {
+    if (!target.sm)
+      return op.emitOpError("cannot read the SM version of the enclosing "
+                            "#nvvm.target chip");
+    if (!target.ptx)
+      return op.emitOpError() << "no known PTX ISA version for sm_" << target.sm
+                              << "; add a '+ptxNN' feature to the #nvvm.target";
+    unsigned chipMin = ptx::getMinPtxForSm(target.sm);
+    if (chipMin && target.ptx < chipMin)
+      return op.emitOpError()
+             << "the target's PTX ISA " << ptx::formatPtxVersion(target.ptx)
+             << " cannot target sm_" << target.sm << " (needs "
+             << ptx::formatPtxVersion(chipMin) << " or later)";
+    std::string msg = ptx::checkTarget(instr, target);
+    if (!msg.empty())
+      return op.emitOpError() << msg;
+  }
+  return success();
+}
+
+/// Finds a register slot that two (repeat, atom) coordinates of a
+/// destination both write. `local` and `strides` are the repeat and atom
+/// extents and strides; returns the slot and the second coordinate.
+static std::optional<std::pair<int64_t, SmallVector<int64_t>>>
+findOverlappingSlot(ArrayRef<int64_t> local, ArrayRef<int64_t> strides,
+                    int64_t offset) {
+  llvm::DenseSet<int64_t> slots;
+  SmallVector<int64_t> coord(local.size(), 0);
+  int64_t count = 1;
+  for (int64_t d : local)
+    count *= d;
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t rem = n, slot = offset;
+    for (int64_t i = local.size() - 1; i >= 0; --i) {
+      coord[i] = rem % local[i];
+      rem /= local[i];
+      slot += coord[i] * strides[i];
+    }
+    if (!slots.insert(slot).second)
+      return std::make_pair(slot, coord);
+  }
+  return std::nullopt;
+}
+
 LogicalResult ApplyOp::verify() {
   std::string error;
   std::optional<ptx::Instr> instr = getOpcode().decode(error);
@@ -275,23 +321,8 @@ LogicalResult ApplyOp::verify() {
   const ptx::FormDesc &form = *instr->form;
   std::string name = "'" + instr->str() + "'";
 
-  for (const ptx::Target &target : getEnclosingTargets(*this)) {
-    if (!target.sm)
-      return emitOpError("cannot read the SM version of the enclosing "
-                         "#nvvm.target chip");
-    if (!target.ptx)
-      return emitOpError() << "no known PTX ISA version for sm_" << target.sm
-                           << "; add a '+ptxNN' feature to the #nvvm.target";
-    unsigned chipMin = ptx::getMinPtxForSm(target.sm);
-    if (chipMin && target.ptx < chipMin)
-      return emitOpError() << "the target's PTX ISA "
-                           << ptx::formatPtxVersion(target.ptx)
-                           << " cannot target sm_" << target.sm << " (needs "
-                           << ptx::formatPtxVersion(chipMin) << " or later)";
-    std::string msg = ptx::checkTarget(*instr, target);
-    if (!msg.empty())
-      return emitOpError() << msg;
-  }
+  if (failed(verifyTargets(*this, *instr)))
+    return failure();
   if (getArgs().size() != form.numOperands) {
     std::string list;
     for (const ptx::OperandDesc &o : form.getOperands())
@@ -423,26 +454,17 @@ LogicalResult ApplyOp::verify() {
     if (!isDef)
       continue;
     hasRegisterDef = true;
-    llvm::DenseSet<int64_t> slots;
-    SmallVector<int64_t> local(shape.drop_front(groupRank));
-    ArrayRef<int64_t> localStrides = ArrayRef(strides).drop_front(groupRank);
-    SmallVector<int64_t> coord(local.size(), 0);
-    int64_t count = 1;
-    for (int64_t d : local)
-      count *= d;
-    for (int64_t n = 0; n < count; ++n) {
-      int64_t rem = n, slot = offset;
-      for (int64_t i = local.size() - 1; i >= 0; --i) {
-        coord[i] = rem % local[i];
-        rem /= local[i];
-        slot += coord[i] * localStrides[i];
-      }
-      if (!slots.insert(slot).second)
-        return diag() << "destination slots overlap: register slot " << slot
-                      << " is written more than once (at repeat/atom "
-                         "coordinate ("
-                      << llvm::make_range(coord.begin(), coord.end()) << "))";
-    }
+    auto overlap =
+        findOverlappingSlot(shape.drop_front(groupRank),
+                            ArrayRef(strides).drop_front(groupRank), offset);
+    if (overlap)
+      return diag() << "destination slots overlap: register slot "
+                    << overlap->first
+                    << " is written more than once (at repeat/atom "
+                       "coordinate ("
+                    << llvm::make_range(overlap->second.begin(),
+                                        overlap->second.end())
+                    << "))";
   }
 
   // Group extents must fit the scope.
