@@ -59,6 +59,10 @@ if cuobjdump and os.path.exists(cuobjdump):
     config.substitutions.append(("%cuobjdump_dir", os.path.dirname(cuobjdump)))
     config.substitutions.append(("%cuobjdump", cuobjdump))
 
+# The runtime and tile-runner are built where cuda.h was found.
+if config.tile_cuda_runtime in ("ON", "1", "TRUE"):
+    config.available_features.add("cuda-runtime")
+
 # A CUDA driver (a GPU machine) enables the execution tests.
 def _has_cuda_driver():
     try:

@@ -1,4 +1,5 @@
 // tile ops outside a gpu.module are not lowered: a clear error, not a crash.
+// REQUIRES: cuda-runtime
 // RUN: not tile-runner %s 2>&1 | FileCheck %s
 // CHECK: error: tile ops are lowered only inside a gpu.module; move 'tile.alloc_local' into a gpu.func
 func.func @main() {
