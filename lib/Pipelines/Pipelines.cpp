@@ -135,6 +135,18 @@ LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   isa.optLevel = opts.optLevel.getValue();
   isa.useIntrinsics = opts.useIntrinsics.getValue();
   isa.format = "isa";
+  if (isa.chip.empty()) {
+    WalkResult noTarget = module.walk([](gpu::GPUModuleOp gpuModule) {
+      if (gpuModule.getTargetsAttr() && !gpuModule.getTargetsAttr().empty())
+        return WalkResult::advance();
+      gpuModule.emitError() << "gpu.module @" << gpuModule.getSymName()
+                            << " has no #nvvm.target; add one or pass a chip "
+                               "(--chip=sm_90)";
+      return WalkResult::interrupt();
+    });
+    if (noTarget.wasInterrupted())
+      return failure();
+  }
   PassManager pm(module.getContext());
   buildTileToPtxPipeline(pm, isa);
   if (failed(pm.run(module)))

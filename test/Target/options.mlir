@@ -28,3 +28,4 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
