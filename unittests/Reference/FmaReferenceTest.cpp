@@ -123,6 +123,65 @@ TEST(FmaReference, F64MatchesHostFmaInEveryRoundingMode) {
   }
 }
 
+/// The f32 value of an f16 (exact): via the host's _Float16.
+float halfToFloat(uint16_t h) {
+  _Float16 x;
+  std::memcpy(&x, &h, 2);
+  return static_cast<float>(x);
+}
+/// The f32 value of a bf16 (exact): its bits are the high half of an f32.
+float bf16ToFloat(uint16_t h) { return b2f(static_cast<uint32_t>(h) << 16); }
+
+// Mixed precision widens a and b exactly and rounds once: the host's fma on
+// the widened values under each rounding mode is an independent reference.
+TEST(FmaReference, MixedPrecisionMatchesHostFmaOnWidenedInputs) {
+  std::mt19937_64 rng(3);
+  const char *f16Ops[] = {"fma.rn.f32.f16", "fma.rz.f32.f16", "fma.rm.f32.f16",
+                          "fma.rp.f32.f16"};
+  const char *bf16Ops[] = {"fma.rn.f32.bf16", "fma.rz.f32.bf16",
+                           "fma.rm.f32.bf16", "fma.rp.f32.bf16"};
+  for (int m = 0; m < 4; ++m) {
+    for (int isBf16 = 0; isBf16 < 2; ++isBf16) {
+      ptx::Instr instr = op(isBf16 ? bf16Ops[m] : f16Ops[m]);
+      for (int i = 0; i < 100000; ++i) {
+        uint16_t a = rng(), b = rng();
+        uint32_t c = randomF32(rng);
+        float wa = isBf16 ? bf16ToFloat(a) : halfToFloat(a);
+        float wb = isBf16 ? bf16ToFloat(b) : halfToFloat(b);
+        std::fesetround(kModes[m]);
+        volatile float va = wa, vb = wb, vc = b2f(c);
+        float host = std::fma(va, vb, vc);
+        std::fesetround(FE_TONEAREST);
+        uint64_t got = ref::evalFma(instr, a, b, c);
+        ASSERT_TRUE(ref::sameResult(instr, got, f2b(host)))
+            << instr.str() << std::hex << " a=" << a << " b=" << b << " c=" << c
+            << " ref=" << got << " host=" << f2b(host);
+      }
+    }
+  }
+}
+
+// f32x2 is two independent f32 lanes, lane 0 in the low bits.
+TEST(FmaReference, F32x2IsTwoIndependentF32Lanes) {
+  std::mt19937_64 rng(5);
+  const char *pairs[][2] = {{"fma.rn.f32x2", "fma.rn.f32"},
+                            {"fma.rz.ftz.f32x2", "fma.rz.ftz.f32"},
+                            {"fma.rm.f32x2", "fma.rm.f32"},
+                            {"fma.rp.ftz.f32x2", "fma.rp.ftz.f32"}};
+  for (auto &pair : pairs) {
+    ptx::Instr packed = op(pair[0]), scalar = op(pair[1]);
+    for (int i = 0; i < 50000; ++i) {
+      uint64_t a = (uint64_t(randomF32(rng)) << 32) | randomF32(rng);
+      uint64_t b = (uint64_t(randomF32(rng)) << 32) | randomF32(rng);
+      uint64_t c = (uint64_t(randomF32(rng)) << 32) | randomF32(rng);
+      uint64_t lo =
+          ref::evalFma(scalar, a & 0xFFFFFFFF, b & 0xFFFFFFFF, c & 0xFFFFFFFF);
+      uint64_t hi = ref::evalFma(scalar, a >> 32, b >> 32, c >> 32);
+      ASSERT_EQ(ref::evalFma(packed, a, b, c), (hi << 32) | lo) << pair[0];
+    }
+  }
+}
+
 // PTX-FMA.md 2.1: one rounding, not two.
 TEST(FmaReference, SingleRoundingProbe) {
   uint32_t a = f2b(1.0f + std::ldexp(1.0f, -13));
