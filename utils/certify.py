@@ -101,7 +101,7 @@ def reg_type(group, repeat, atom, elt):
 
 
 def kernel(name, inst, variant):
-    vname, scope, group, repeat, pred, keep, containers = variant
+    _, scope, group, repeat, pred, keep, containers = variant
     args, body = [], []
     applies = []
     shape_of = lambda atom: group + repeat + [atom]
@@ -113,8 +113,6 @@ def kernel(name, inst, variant):
         if kind == "mem":
             args.append(f"%g{idx}: {gty}")
             operands.append((f"%g{idx}", gty))
-            if role == "use":
-                continue
             continue
         # Register operand: its own tile, loaded from / stored to memory.
         args.append(f"%g{idx}: {gty}")

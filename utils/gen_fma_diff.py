@@ -75,7 +75,6 @@ def kernel(name, opcode, elt, variant):
         lines.append("%off = arith.addi %boff, %toff : index")
         flat = memref([rep], elt, [1], "?")
         view_elems = rep
-    views = {}
     for buf in ["A", "B", "C", "D"]:
         lines.append(f"%{buf}f = memref.subview %{buf}[%off] [{view_elems}] [1]"
                      f" : memref<?x{elt}> to {flat}")
@@ -83,7 +82,6 @@ def kernel(name, opcode, elt, variant):
                      f"[[{', '.join(str(i) for i in range(len(shape)))}]] "
                      f"output_shape [{', '.join(str(d) for d in shape)}] "
                      f": {flat} into {mty}")
-        views[buf] = f"%{buf}v"
     move = {"i16": "b16", "i32": "b32", "i64": "b64"}[elt]
     for r in ["a", "b", "c", "d"]:
         lines.append(f"%r{r} = tile.alloc_local : {rty}")

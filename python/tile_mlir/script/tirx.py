@@ -86,8 +86,8 @@ class Scalar:
 
 
 class _Value:
-    def __init__(self, name, type_, kind):
-        self.name, self.type, self.kind = name, type_, kind
+    def __init__(self, name, type_):
+        self.name, self.type = name, type_
 
 
 class _Builder:
@@ -107,7 +107,7 @@ class _Builder:
             name = self.fresh("c")
             self.consts[key] = name
             self.lines.insert(0, f"{name} = arith.constant {literal} : {elt}")
-        return _Value(self.consts[key], elt, "scalar")
+        return _Value(self.consts[key], elt)
 
 
 def _builder():
@@ -239,7 +239,7 @@ def alloc_local(shape, dtype, layout="default", group=0):
     ty = f"memref<{'x'.join(map(str, shape))}x{elt}{layout_attr}, #tile.reg>"
     name = b.fresh("r")
     b.lines.append(f"{name} = tile.alloc_local : {ty}")
-    return _Value(name, ty, "local")
+    return _Value(name, ty)
 
 
 class PrimFunc:
@@ -258,9 +258,7 @@ class PrimFunc:
                                 "T.Tensor(shape, dtype) or T.Scalar(dtype) "
                                 "annotation")
             self.params.append((pname, ann))
-            args.append(_Value(f"%{pname}", ann.mlir_type(),
-                               "tensor" if isinstance(ann, Tensor)
-                               else "scalar"))
+            args.append(_Value(f"%{pname}", ann.mlir_type()))
         _Builder.current = b
         try:
             fn(*args)
