@@ -97,8 +97,8 @@ void decode(const Format &f, uint64_t bits, mpfr_t x) {
     mpfr_set_zero(x, -1);
 }
 
-/// Encodes `x`, already rounded to the format, as bits.
-uint64_t encode(const Format &f, mpfr_t x) {
+/// Encodes `x`, already rounded to the format, as bits; `t` is scratch.
+uint64_t encode(const Format &f, mpfr_t x, mpfr_t t) {
   uint64_t sign = mpfr_signbit(x) ? f.signMask() : 0;
   if (mpfr_nan_p(x))
     return f.canonicalNaN();
@@ -106,23 +106,18 @@ uint64_t encode(const Format &f, mpfr_t x) {
     return sign | f.expMask();
   if (mpfr_zero_p(x))
     return sign;
-  mpfr_t t;
-  mpfr_init2(t, f.precision + 2);
+  mpfr_set_prec(t, f.precision + 2);
   mpfr_abs(t, x, MPFR_RNDN);
   long e = mpfr_get_exp(t) - 1; // |x| = 1.m * 2^e
-  uint64_t bits;
   if (e >= 1 - f.bias()) {
     mpfr_mul_2si(t, t, static_cast<long>(f.precision - 1) - e, MPFR_RNDN);
     uint64_t mant = mpfr_get_ui(t, MPFR_RNDN);
-    bits = (static_cast<uint64_t>(e + f.bias()) << (f.precision - 1)) |
+    return sign | (static_cast<uint64_t>(e + f.bias()) << (f.precision - 1)) |
            (mant & f.fracMask());
-  } else {
-    mpfr_mul_2si(t, t, f.bias() - 1 + static_cast<long>(f.precision - 1),
-                 MPFR_RNDN);
-    bits = mpfr_get_ui(t, MPFR_RNDN);
   }
-  mpfr_clear(t);
-  return sign | bits;
+  mpfr_mul_2si(t, t, f.bias() - 1 + static_cast<long>(f.precision - 1),
+               MPFR_RNDN);
+  return sign | mpfr_get_ui(t, MPFR_RNDN);
 }
 
 mpfr_rnd_t toMpfr(ptx::Qual rnd) {
@@ -221,7 +216,7 @@ uint64_t fmaLane(const Format &f, const Format &abFormat, mpfr_rnd_t rnd,
   mpfr_set_emin(oldMin);
   mpfr_set_emax(oldMax);
 
-  uint64_t r = mpfr_nan_p(s.r) ? nanResult(f, a, b, c) : encode(f, s.r);
+  uint64_t r = mpfr_nan_p(s.r) ? nanResult(f, a, b, c) : encode(f, s.r, s.m);
   if (flags.ftz && f.isSubnormal(r))
     r &= f.signMask();
   return clampResult(f, r, flags);

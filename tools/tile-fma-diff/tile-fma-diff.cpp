@@ -118,7 +118,8 @@ uint64_t genScalar(const Fmt &f, std::mt19937_64 &rng) {
 
 /// Inputs of one lane: random classes, or a constructed tie / near-tie /
 /// overflow / cancellation case.
-void genLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &instr,
+/// `rn` is the round-to-nearest fma of the lane format (for cancellations).
+void genLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &rn,
              std::mt19937_64 &rng, uint64_t &a, uint64_t &b, uint64_t &c) {
   unsigned kind = rng() % 10;
   if (kind >= 4 || abF.bits != cF.bits) {
@@ -153,12 +154,6 @@ void genLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &instr,
   case 2: { // Cancellation: c = -round(a*b), leaving the product's error.
     a = x;
     b = f.make(f.bias() + static_cast<long>(rng() % 5) - 2, rng());
-    std::string error;
-    ptx::Instr rn = *ptx::decode(f.bits == 64        ? "fma.rn.f64"
-                                 : f.bits == 32      ? "fma.rn.f32"
-                                 : f.precision == 11 ? "fma.rn.f16"
-                                                     : "fma.rn.bf16",
-                                 error);
     c = ref::evalFma(rn, a, b, 0) ^ f.sign();
     return;
   }
@@ -227,6 +222,11 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   std::vector<char> A(total * bytes), B(total * bytes), C(total * bytes),
       D(total * bytes), E(total * bytes), Dout(total * bytes);
   Fmt abF = laneFormat(*instr, true), cF = laneFormat(*instr, false);
+  ptx::Instr rn = *ptx::decode(cF.bits == 64        ? "fma.rn.f64"
+                               : cF.bits == 32      ? "fma.rn.f32"
+                               : cF.precision == 11 ? "fma.rn.f16"
+                                                    : "fma.rn.bf16",
+                               error);
   unsigned lanes = ptx::getInfo(instr->form->types[0]).lanes;
   std::hash<std::string> hasher;
   uint64_t seed = hasher(k.opcode + "/" + k.variant);
@@ -240,7 +240,7 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
         uint64_t a = 0, b = 0, c = 0;
         for (unsigned l = 0; l < lanes; ++l) {
           uint64_t la, lb, lc;
-          genLane(abF, cF, *instr, rng, la, lb, lc);
+          genLane(abF, cF, rn, rng, la, lb, lc);
           unsigned sh = l * cF.bits;
           a |= la << sh;
           b |= lb << sh;
