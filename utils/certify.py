@@ -32,41 +32,31 @@ import tempfile
 LLVM_MIN_SM = 20
 LLVM_MIN_PTX = 32
 
-# Lowest PTX ISA version ptxas 13.0 accepts per SM (PTX-FMA.md appendix B).
-CHIP_MIN_PTX = {20: 20, 30: 30, 35: 31, 50: 40, 52: 41, 53: 42, 60: 50,
-                61: 50, 70: 60, 75: 63, 80: 70, 86: 71, 89: 78, 90: 78,
-                100: 86, 120: 87}
-
-# MLIR element types of the register containers, native and bit-container.
-NATIVE = {"f32": "f32", "f64": "f64", "f16": "f16", "bf16": "bf16",
-          "f16x2": "i32", "bf16x2": "i32", "f32x2": "i64", "b16": "f16",
-          "b32": "i32", "b64": "i64"}
-BITS = {"f32": "i32", "f64": "i64", "f16": "i16", "bf16": "i16",
-        "f16x2": "i32", "bf16x2": "i32", "f32x2": "i64", "b16": "i16",
-        "b32": "i32", "b64": "i64"}
-# The load/store that moves a container of each element type.
-MOVE = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16", "i16": "b16",
-        "i32": "b32", "i64": "b64"}
-
-# SASS opcodes of the fma family (one per repeat expected).
-SASS_FMA = re.compile(r"\b(FFMA2?|DFMA|HFMA2|FHFMA)(\.[A-Z0-9_]+)*\b")
 SASS_LOCAL = re.compile(r"\b(LDL|STL)\b")
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import instr_table  # noqa: E402  (the table's JSON export)
 
 
 class Instance:
-    def __init__(self, line):
-        parts = line.split()
-        self.opcode = parts[0]
-        self.sm = int(parts[1])
-        self.ptx = int(parts[2])
-        self.operands = []
-        for spec in parts[3:]:
-            kind, role, ty, atom = spec.split(":")
-            self.operands.append((kind, role, ty, int(atom)))
-        self.mnemonic = self.opcode.split(".")[0]
+    """One concrete opcode of the table, with its form's facts."""
+
+    def __init__(self, form, inst):
+        self.opcode = inst["opcode"]
+        self.sm = inst["sm"]
+        self.ptx = inst["ptx"]
+        self.needs_arity = inst["needs_arity"]
+        self.intrinsic = inst.get("intrinsic")
+        self.operands = [("mem" if o["kind"] == "memory" else "reg",
+                          o["role"], o["type"], o["atom"])
+                         for o in form["operands"]]
+        self.mnemonic = form["mnemonic"]
+        self.semantics = form["semantics"]
+        self.sass = form["sass"]
 
 
 # (name, scope, group shape, repeat shape, pred, preserve_dst, containers)
+NATIVE, BITS = instr_table.native_containers(), instr_table.bit_containers()
 VARIANTS = [
     ("plain", "thread", [], [2], False, False, NATIVE),
     ("bits", "thread", [], [3], False, False, BITS),
@@ -77,6 +67,11 @@ VARIANTS = [
     ("wgroup", "warpgroup", [4, 32], [2], False, False, BITS),
     ("cta", "cta", [2, 32], [1], True, False, NATIVE),
 ]
+# Variants per semantics: fma carries every scope; the other arithmetic
+# families are certified plain, in bit containers and predicated; data
+# movement plain, predicated and at warp scope.
+ARITH_VARIANTS = ("plain", "bits", "pred", "keep")
+MOVE_VARIANTS = ("plain", "pred", "keep", "warp")
 
 
 def memref(shape, elt, space=None, strides=None):
@@ -117,14 +112,13 @@ def kernel(name, inst, variant):
         # Register operand: its own tile, loaded from / stored to memory.
         args.append(f"%g{idx}: {gty}")
         body.append(f"%r{idx} = tile.alloc_local : {rty}")
-        mv = MOVE[elt]
         if role == "use" or keep:
-            vec = f".v{atom}" if atom > 1 else ""
-            body.append(f'tile.apply "ld.global{vec}.{mv}" (%r{idx}, %g{idx}) '
+            ld = instr_table.move_opcode("ld", elt, atom)
+            body.append(f'tile.apply "{ld}" (%r{idx}, %g{idx}) '
                         f"scope({scope}) : {rty}, {gty}")
         operands.append((f"%r{idx}", rty))
         if role == "def":
-            applies.append((idx, rty, gty, mv, atom))
+            applies.append((idx, rty, gty, elt, atom))
     args.append("%p: i1")
     params = ""
     if pred:
@@ -135,9 +129,9 @@ def kernel(name, inst, variant):
     types = ", ".join(o[1] for o in operands)
     body.append(f'tile.apply "{inst.opcode}" ({names}){params} '
                 f"scope({scope}) : {types}")
-    for idx, rty, gty, mv, atom in applies:
-        vec = f".v{atom}" if atom > 1 else ""
-        body.append(f'tile.apply "st.global{vec}.{mv}" (%g{idx}, %r{idx}) '
+    for idx, rty, gty, elt, atom in applies:
+        st = instr_table.move_opcode("st", elt, atom)
+        body.append(f'tile.apply "{st}" (%g{idx}, %r{idx}) '
                     f"scope({scope}) : {gty}, {rty}")
     count = 1
     for r in repeat:
@@ -201,10 +195,10 @@ def certify_target(args, instances, sm, ptx, label, results, sass):
         for variant in VARIANTS:
             if not usable(inst, variant):
                 continue
-            # The memory forms (ld/st) and mov are certified plain and
-            # predicated; the scopes are exercised through fma.
-            if inst.mnemonic != "fma" and variant[0] not in ("plain", "pred",
-                                                             "keep", "warp"):
+            if inst.semantics in ("load", "store", "move"):
+                if variant[0] not in MOVE_VARIANTS:
+                    continue
+            elif inst.semantics != "fma" and variant[0] not in ARITH_VARIANTS:
                 continue
             name = f"k{i}_{variant[0]}"
             text, count = kernel(name, inst, variant)
@@ -264,10 +258,16 @@ def certify_target(args, instances, sm, ptx, label, results, sass):
             return
         funcs = sass_functions(r.stdout)
         for name, inst, variant, count in kernels:
-            if inst.mnemonic != "fma":
-                continue
             lines = funcs.get(name, [])
-            n = sum(1 for l in lines if SASS_FMA.search(l))
+            local = any(SASS_LOCAL.search(l) for l in lines)
+            if not inst.sass:
+                # No native instruction: only the absence of local memory.
+                if local:
+                    results.append((False, f"[{label}] {inst.opcode} "
+                                    f"{variant[0]}: LDL/STL present"))
+                continue
+            native = re.compile(r"\b(" + inst.sass + r")(\.[A-Z0-9_]+)*\b")
+            n = sum(1 for l in lines if native.search(l))
             local = any(SASS_LOCAL.search(l) for l in lines)
             # ptxas 13.0 packs two independent scalar f16/bf16 FMAs into one
             # HFMA2 (one per half-lane): a scalar half repeat may share an
@@ -278,7 +278,7 @@ def certify_target(args, instances, sm, ptx, label, results, sass):
             else:
                 ok = n == count and not local
             results.append((ok, f"[{label}] {inst.opcode} {variant[0]}: {n} "
-                            f"FMA-family SASS instructions (expected {count})"
+                            f"x {inst.sass} in SASS (expected {count})"
                             f"{', LDL/STL present' if local else ''}"))
 
 
@@ -286,13 +286,11 @@ def certify_intrinsics(args, instances, results):
     """Each intrinsic-capable form gives the same PTX instruction either way."""
     with tempfile.TemporaryDirectory() as tmp:
         for inst in instances:
-            r = run([os.path.join(args.tools_dir, "tile-ptx-forms"),
-                     "--intrinsic", inst.opcode])
-            name = r.stdout.strip()
+            name = inst.intrinsic
             if not name:
                 continue
             sm = max(inst.sm, 90)
-            ptx = max(inst.ptx, CHIP_MIN_PTX.get(sm, 78))
+            ptx = max(inst.ptx, instr_table.chip_min_ptx(sm) or 78)
             text, count = kernel("k", inst, VARIANTS[0])
             src = (f'gpu.module @m [#nvvm.target<chip = "sm_{sm}", '
                    f'features = "+ptx{ptx}">] {{\n{text}}}\n')
@@ -339,13 +337,8 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
 
-    cmd = [os.path.join(args.tools_dir, "tile-ptx-forms"), "--instances"]
-    if args.mnemonic:
-        cmd += ["--mnemonic", args.mnemonic]
-    r = run(cmd)
-    if r.returncode:
-        sys.exit("tile-ptx-forms failed: " + r.stderr)
-    instances = [Instance(l) for l in r.stdout.splitlines() if l.strip()]
+    instances = [Instance(form, inst) for form, inst in
+                 instr_table.instances(mnemonic=args.mnemonic or None)]
 
     results = []
     if args.intrinsics:
@@ -354,14 +347,14 @@ def main():
         by_floor = collections.defaultdict(list)
         for inst in instances:
             sm = max(inst.sm, LLVM_MIN_SM)
-            ptx = max(inst.ptx, LLVM_MIN_PTX, CHIP_MIN_PTX.get(sm, 0))
+            ptx = max(inst.ptx, LLVM_MIN_PTX, instr_table.chip_min_ptx(sm))
             by_floor[(sm, ptx)].append(inst)
         for (sm, ptx), insts in sorted(by_floor.items()):
             certify_target(args, insts, sm, ptx, f"sm_{sm}/ptx{ptx}", results,
                            sass=False)
     else:
         sm = int(args.target.replace("sm_", "").rstrip("af"))
-        ptx = max([CHIP_MIN_PTX.get(sm, 0)] +
+        ptx = max([instr_table.chip_min_ptx(sm)] +
                   [i.ptx for i in instances if i.sm <= sm])
         insts = [i for i in instances if i.sm <= sm]
         certify_target(args, insts, sm, ptx, args.target, results,

@@ -4,46 +4,67 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Facts are from the PTX ISA 9.1 documentation, checked against ptxas 13.0
-// (see shared/docs/PTX-FMA.md, table 1.1, for every fma row).
+// Facts are from the PTX ISA 9.1 documentation; every floor was measured with
+// ptxas 13.0 (utils/scan_ptxas.py, results in docs/PtxasScan.md).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Ptx/InstrTable.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Sequence.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace tile::ptx;
 using llvm::StringRef;
 
 //===----------------------------------------------------------------------===//
-// Data types
+// Formats and data types
 //===----------------------------------------------------------------------===//
 
-static const DataTypeInfo kTypes[] = {
-    {DataType::F32, "f32", 32, 1, FK_F32, ".f32 or .b32"},
-    {DataType::F64, "f64", 64, 1, FK_F64, ".f64 or .b64"},
-    {DataType::F16, "f16", 16, 1, FK_F16, ".f16 or .b16"},
-    {DataType::BF16, "bf16", 16, 1, FK_BF16, ".b16 only"},
-    {DataType::F16x2, "f16x2", 32, 2, FK_None, ".b32 or .f16x2"},
-    {DataType::BF16x2, "bf16x2", 32, 2, FK_None, ".b32 only"},
-    {DataType::F32x2, "f32x2", 64, 2, FK_None, ".b64 only"},
-    {DataType::B16, "b16", 16, 1, FK_F16 | FK_BF16, "any 16-bit register"},
-    {DataType::B32, "b32", 32, 1, FK_F32, "any 32-bit register"},
-    {DataType::B64, "b64", 64, 1, FK_F64, "any 64-bit register"},
+static const FloatFormatInfo kFormats[] = {
+    {FloatFormat::None, "none", 0, 0, 0},
+    {FloatFormat::F16, "f16", 16, 5, 11},
+    {FloatFormat::BF16, "bf16", 16, 8, 8},
+    {FloatFormat::TF32, "tf32", 32, 8, 11},
+    {FloatFormat::F32, "f32", 32, 8, 24},
+    {FloatFormat::F64, "f64", 64, 11, 53},
 };
 
-const DataTypeInfo &tile::ptx::getInfo(DataType type) {
-  return kTypes[static_cast<unsigned>(type)];
+const FloatFormatInfo &tile::ptx::getInfo(FloatFormat format) {
+  return kFormats[static_cast<unsigned>(format)];
 }
 
-StringRef tile::ptx::getName(DataType type) { return getInfo(type).name; }
+static const llvm::SmallVector<DataTypeInfo, 0> &types() {
+  using FF = FloatFormat;
+  static const llvm::SmallVector<DataTypeInfo, 0> kTypes = {
+      {DataType::F32, "f32", 32, 1, FF::F32, {FF::F32}, ".f32 or .b32"},
+      {DataType::F64, "f64", 64, 1, FF::F64, {FF::F64}, ".f64 or .b64"},
+      {DataType::F16, "f16", 16, 1, FF::F16, {FF::F16}, ".f16 or .b16"},
+      {DataType::BF16, "bf16", 16, 1, FF::BF16, {FF::BF16}, ".b16 only"},
+      {DataType::F16x2, "f16x2", 32, 2, FF::F16, {}, ".b32 or .f16x2"},
+      {DataType::BF16x2, "bf16x2", 32, 2, FF::BF16, {}, ".b32 only"},
+      {DataType::F32x2, "f32x2", 64, 2, FF::F32, {}, ".b64 only"},
+      {DataType::B16, "b16", 16, 1, FF::None, {FF::F16, FF::BF16},
+       "any 16-bit register"},
+      {DataType::B32, "b32", 32, 1, FF::None, {FF::F32}, "any 32-bit register"},
+      {DataType::B64, "b64", 64, 1, FF::None, {FF::F64}, "any 64-bit register"},
+  };
+  return kTypes;
+}
 
-static std::optional<DataType> lookupType(StringRef name) {
-  for (const DataTypeInfo &info : kTypes)
+const DataTypeInfo &tile::ptx::getInfo(DataType type) {
+  return types()[static_cast<unsigned>(type)];
+}
+StringRef tile::ptx::getName(DataType type) { return getInfo(type).name; }
+llvm::ArrayRef<DataTypeInfo> tile::ptx::getDataTypes() { return types(); }
+
+std::optional<DataType> tile::ptx::lookupType(StringRef name) {
+  for (const DataTypeInfo &info : types())
     if (name == info.name)
       return info.type;
   return std::nullopt;
@@ -66,53 +87,36 @@ static bool isOtherPtxTypeName(StringRef name) {
 //===----------------------------------------------------------------------===//
 
 StringRef tile::ptx::getQualName(Qual q) {
-  switch (q) {
-  case Q_Global:
-    return "global";
-  case Q_V2:
-    return "v2";
-  case Q_V4:
-    return "v4";
-  case Q_RN:
-    return "rn";
-  case Q_RZ:
-    return "rz";
-  case Q_RM:
-    return "rm";
-  case Q_RP:
-    return "rp";
-  case Q_FTZ:
-    return "ftz";
-  case Q_OOB:
-    return "oob";
-  case Q_SAT:
-    return "sat";
-  case Q_RELU:
-    return "relu";
-  case Q_None:
-    break;
-  }
-  return "";
+  static const char *const kNames[] = {
+      "global", "v2",   "v4",   "rn",  "rz",          "rm", "rp",
+      "ftz",    "oob",  "sat",  "relu", "NaN", "xorsign.abs", "abs"};
+  static_assert(std::size(kNames) == static_cast<size_t>(Qual::NumQuals));
+  return kNames[static_cast<unsigned>(q)];
 }
 
-static std::optional<Qual> lookupQual(StringRef name) {
-  for (uint32_t bit = 1; bit <= Q_Last; bit <<= 1)
-    if (getQualName(static_cast<Qual>(bit)) == name)
-      return static_cast<Qual>(bit);
-  return std::nullopt;
+static auto allQuals() {
+  return llvm::map_range(
+      llvm::seq<unsigned>(0, static_cast<unsigned>(Qual::NumQuals)),
+      [](unsigned i) { return static_cast<Qual>(i); });
 }
 
-std::string tile::ptx::formatQuals(QualMask mask) {
+std::string tile::ptx::formatQuals(QualSet set) {
   std::string s;
-  for (uint32_t bit = 1; bit <= Q_Last; bit <<= 1) {
-    if (!(mask & bit))
+  for (Qual q : allQuals()) {
+    if (!(set & bit(q)))
       continue;
     if (!s.empty())
       s += ", ";
-    s += ".";
-    s += getQualName(static_cast<Qual>(bit)).str();
+    s += "." + getQualName(q).str();
   }
   return s;
+}
+
+StringRef tile::ptx::getName(Semantics s) {
+  static const char *const kNames[] = {"fma", "add", "sub",      "mul",
+                                       "min", "max", "neg",      "abs",
+                                       "copysign", "load", "store", "move"};
+  return kNames[static_cast<unsigned>(s)];
 }
 
 //===----------------------------------------------------------------------===//
@@ -120,16 +124,36 @@ std::string tile::ptx::formatQuals(QualMask mask) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-constexpr OperandDesc reg(const char *name, OperandRole role, DataType t,
-                          unsigned atom = 1) {
-  return {name, role, OperandKind::Register, t, atom};
-}
-constexpr OperandDesc mem(const char *name, OperandRole role, DataType t,
-                          unsigned atom = 1) {
-  return {name, role, OperandKind::GlobalMemory, t, atom};
-}
+using DT = DataType;
 constexpr OperandRole Def = OperandRole::Def;
 constexpr OperandRole Use = OperandRole::Use;
+
+OperandDesc reg(const char *name, OperandRole role, DataType t,
+                unsigned atom = 1) {
+  return {name, role, OperandKind::Register, t, atom};
+}
+OperandDesc global(const char *name, OperandRole role, DataType t,
+                   unsigned atom = 1) {
+  return {name, role, OperandKind::Memory, t, atom, StateSpace::Global};
+}
+
+// Slots.
+QualSlot rnd(QualSet choices) {
+  return {SlotKind::Rounding, choices, /*required=*/true};
+}
+QualSlot optRnd(QualSet choices) {
+  return {SlotKind::Rounding, choices, false, Qual::RN};
+}
+QualSlot opt(Qual q) { return {SlotKind::Flag, bit(q)}; }
+QualSlot req(Qual q) { return {SlotKind::Flag, bit(q), true}; }
+QualSlot space(Qual q) { return {SlotKind::StateSpace, bit(q), true}; }
+QualSlot vec(Qual q) { return {SlotKind::Vector, bit(q), true}; }
+
+const QualSet RN = bit(Qual::RN);
+const QualSet RND = kRoundingQuals;
+const QualSlot FTZ = opt(Qual::FTZ);
+const QualSlot SAT = opt(Qual::SAT);
+const QualSlot RELU = opt(Qual::RELU);
 
 constexpr const char *kFpFma = "9.7.3.6 Floating Point fma";
 constexpr const char *kHalfFma = "9.7.4.4 Half Precision fma";
@@ -138,166 +162,358 @@ constexpr const char *kMov = "9.7.9.3 mov";
 constexpr const char *kLd = "9.7.9.8 ld";
 constexpr const char *kSt = "9.7.9.11 st";
 
-/// An fma form: d and c of type `dc`, a and b of type `ab` (the same type
-/// except for mixed precision), a required rounding modifier.
-constexpr FormDesc fmaForm(const char *syntax, DataType dc, DataType ab,
-                           QualMask rounding, QualMask required,
-                           QualMask optional, unsigned ptx, unsigned sm,
-                           const char *ref, bool intrinsic) {
-  return {"fma",
-          syntax,
-          {dc, ab},
-          dc == ab ? 1u : 2u,
-          rounding,
-          /*roundingRequired=*/true,
-          required,
-          optional,
-          {reg("d", Def, dc), reg("a", Use, ab), reg("b", Use, ab),
-           reg("c", Use, dc)},
-          4,
-          ptx,
-          sm,
-          Semantics::Fma,
-          ref,
-          intrinsic};
+/// A form whose operands are a destination and `numSrc` sources, all of type
+/// `t` (the usual arithmetic shape).
+FormDesc arith(const char *mnemonic, const char *syntax, DataType t,
+               llvm::SmallVector<QualSlot, 4> slots, unsigned numSrc,
+               unsigned ptx, unsigned sm, Semantics sem, const char *ref,
+               const char *intrinsic = nullptr,
+               llvm::SmallVector<QualFloor, 1> floors = {}) {
+  static const char *const kSrc[] = {"a", "b", "c"};
+  FormDesc f{mnemonic, syntax, std::move(slots), {t}, {reg("d", Def, t)},
+             ptx,      sm,     std::move(floors), sem, ref, intrinsic};
+  for (unsigned i = 0; i < numSrc; ++i)
+    f.operands.push_back(reg(kSrc[i], Use, t));
+  return f;
 }
 
-constexpr FormDesc fma(const char *syntax, DataType t, QualMask rounding,
-                       QualMask required, QualMask optional, unsigned ptx,
-                       unsigned sm, const char *ref, bool intrinsic) {
-  return fmaForm(syntax, t, t, rounding, required, optional, ptx, sm, ref,
-                 intrinsic);
+FormDesc fma(const char *syntax, DataType t, llvm::SmallVector<QualSlot, 4> s,
+             unsigned ptx, unsigned sm, const char *ref,
+             const char *intrinsic) {
+  return arith("fma", syntax, t, std::move(s), 3, ptx, sm, Semantics::Fma, ref,
+               intrinsic);
 }
 
 /// Mixed precision: d, c in f32; a, b in `ab` (PTX ISA 8.6, sm_100).
-constexpr FormDesc mixedFma(const char *syntax, DataType ab) {
-  return fmaForm(syntax, DataType::F32, ab, kRoundingQuals, Q_None, Q_SAT, 86,
-                 100, kMixedFma, false);
+FormDesc mixedFma(const char *syntax, DataType ab) {
+  FormDesc f = fma(syntax, DT::F32, {rnd(RND), SAT}, 86, 100, kMixedFma,
+                   nullptr);
+  f.types.push_back(ab);
+  f.operands[1].type = f.operands[2].type = ab;
+  return f;
 }
 
 /// A data-movement form of one type with two operands (PTX 1.0, sm_10).
-constexpr FormDesc move(const char *mnemonic, const char *syntax, DataType t,
-                        QualMask required, OperandDesc first,
-                        OperandDesc second, Semantics semantics,
-                        const char *ref) {
-  return {mnemonic, syntax,          {t, t}, 1,  Q_None, false,     required,
-          Q_None,   {first, second}, 2,      10, 10,     semantics, ref,
-          false};
+FormDesc move(const char *mnemonic, const char *syntax, DataType t,
+              llvm::SmallVector<QualSlot, 4> slots, OperandDesc first,
+              OperandDesc second, Semantics semantics, const char *ref) {
+  return {mnemonic, syntax, std::move(slots), {t}, {first, second},
+          10,       10,     {},                semantics, ref};
 }
 
-constexpr FormDesc mov(const char *syntax, DataType t) {
-  return move("mov", syntax, t, Q_None, reg("d", Def, t), reg("a", Use, t),
+FormDesc mov(const char *syntax, DataType t) {
+  return move("mov", syntax, t, {}, reg("d", Def, t), reg("a", Use, t),
               Semantics::Move, kMov);
 }
 
-constexpr FormDesc ld(const char *syntax, DataType t, QualMask vec,
-                      unsigned n) {
-  return move("ld", syntax, t, Q_Global | vec, reg("d", Def, t, n),
-              mem("a", Use, t, n), Semantics::Load, kLd);
+llvm::SmallVector<QualSlot, 4> ldstSlots(std::optional<Qual> v) {
+  llvm::SmallVector<QualSlot, 4> s = {space(Qual::Global)};
+  if (v)
+    s.push_back(vec(*v));
+  return s;
 }
 
-constexpr FormDesc st(const char *syntax, DataType t, QualMask vec,
-                      unsigned n) {
-  return move("st", syntax, t, Q_Global | vec, mem("a", Def, t, n),
+FormDesc ld(const char *syntax, DataType t, std::optional<Qual> v,
+            unsigned n) {
+  return move("ld", syntax, t, ldstSlots(v), reg("d", Def, t, n),
+              global("a", Use, t, n), Semantics::Load, kLd);
+}
+
+FormDesc st(const char *syntax, DataType t, std::optional<Qual> v,
+            unsigned n) {
+  return move("st", syntax, t, ldstSlots(v), global("a", Def, t, n),
               reg("b", Use, t, n), Semantics::Store, kSt);
 }
 
-using DT = DataType;
-constexpr QualMask RN = Q_RN;
-constexpr QualMask RND = kRoundingQuals;
+/// add, sub, mul: every floating-point form (9.7.3.1-3, 9.7.4.1-3).
+void addArith3(llvm::SmallVectorImpl<FormDesc> &forms, const char *m,
+               Semantics sem, const char *f32Syntax, const char *f64Syntax,
+               const char *f32x2Syntax, const char *f16Syntax,
+               const char *f16x2Syntax, const char *bf16Syntax,
+               const char *bf16x2Syntax, const char *fpRef,
+               const char *halfRef) {
+  // .rm and .rp on f32 need sm_20 (ptxas 13.0 rejects them below).
+  forms.push_back(arith(m, f32Syntax, DT::F32, {optRnd(RND), FTZ, SAT}, 2, 10,
+                        10, sem, fpRef, nullptr,
+                        {{Qual::RM, 20, 20}, {Qual::RP, 20, 20}}));
+  forms.push_back(
+      arith(m, f64Syntax, DT::F64, {optRnd(RND)}, 2, 10, 13, sem, fpRef));
+  forms.push_back(arith(m, f32x2Syntax, DT::F32x2, {optRnd(RND), FTZ}, 2, 86,
+                        100, sem, fpRef));
+  forms.push_back(arith(m, f16Syntax, DT::F16, {optRnd(RN), FTZ, SAT}, 2, 42,
+                        53, sem, halfRef));
+  forms.push_back(arith(m, f16x2Syntax, DT::F16x2, {optRnd(RN), FTZ, SAT}, 2,
+                        42, 53, sem, halfRef));
+  forms.push_back(
+      arith(m, bf16Syntax, DT::BF16, {optRnd(RN)}, 2, 78, 90, sem, halfRef));
+  forms.push_back(arith(m, bf16x2Syntax, DT::BF16x2, {optRnd(RN)}, 2, 78, 90,
+                        sem, halfRef));
+}
 
-// clang-format off
-const FormDesc kForms[] = {
-  // PTX-FMA.md table 1.1, rows 1-11.
-  fma("fma.rnd{.ftz}{.sat}.f32", DT::F32, RND, Q_None, Q_FTZ | Q_SAT, 20, 20, kFpFma, true),
-  fma("fma.rnd{.ftz}.f32x2", DT::F32x2, RND, Q_None, Q_FTZ, 86, 100, kFpFma, false),
-  fma("fma.rnd.f64", DT::F64, RND, Q_None, Q_None, 14, 13, kFpFma, true),
-  fma("fma.rnd{.ftz}{.sat}.f16", DT::F16, RN, Q_None, Q_FTZ | Q_SAT, 42, 53, kHalfFma, true),
-  fma("fma.rnd{.ftz}{.sat}.f16x2", DT::F16x2, RN, Q_None, Q_FTZ | Q_SAT, 42, 53, kHalfFma, true),
-  fma("fma.rnd{.ftz}.relu.f16", DT::F16, RN, Q_RELU, Q_FTZ, 70, 80, kHalfFma, true),
-  fma("fma.rnd{.ftz}.relu.f16x2", DT::F16x2, RN, Q_RELU, Q_FTZ, 70, 80, kHalfFma, true),
-  fma("fma.rnd{.relu}.bf16", DT::BF16, RN, Q_None, Q_RELU, 70, 80, kHalfFma, true),
-  fma("fma.rnd{.relu}.bf16x2", DT::BF16x2, RN, Q_None, Q_RELU, 70, 80, kHalfFma, true),
-  fma("fma.rnd.oob{.relu}.f16", DT::F16, RN, Q_OOB, Q_RELU, 81, 90, kHalfFma, false),
-  fma("fma.rnd.oob{.relu}.f16x2", DT::F16x2, RN, Q_OOB, Q_RELU, 81, 90, kHalfFma, false),
-  fma("fma.rnd.oob{.relu}.bf16", DT::BF16, RN, Q_OOB, Q_RELU, 81, 90, kHalfFma, false),
-  fma("fma.rnd.oob{.relu}.bf16x2", DT::BF16x2, RN, Q_OOB, Q_RELU, 81, 90, kHalfFma, false),
-  mixedFma("fma.rnd{.sat}.f32.f16", DT::F16),
-  mixedFma("fma.rnd{.sat}.f32.bf16", DT::BF16),
+/// min, max (9.7.3.10-11, 9.7.4.10-11).
+void addMinMax(llvm::SmallVectorImpl<FormDesc> &forms, const char *m,
+               Semantics sem, const char *f32Syntax, const char *f32x3Syntax,
+               const char *f64Syntax, const char *f16Syntax,
+               const char *f16x2Syntax, const char *bf16Syntax,
+               const char *bf16x2Syntax, const char *fpRef,
+               const char *halfRef) {
+  QualSlot nan = opt(Qual::NaN), xabs = opt(Qual::XorsignAbs);
+  llvm::SmallVector<QualFloor, 1> floors = {{Qual::NaN, 70, 80},
+                                            {Qual::XorsignAbs, 72, 86}};
+  forms.push_back(arith(m, f32Syntax, DT::F32, {FTZ, nan, xabs}, 2, 10, 10,
+                        sem, fpRef, nullptr, floors));
+  forms.push_back(arith(m, f32x3Syntax, DT::F32,
+                        {FTZ, nan, opt(Qual::Abs)}, 3, 88, 100, sem, fpRef));
+  forms.push_back(arith(m, f64Syntax, DT::F64, {}, 2, 10, 13, sem, fpRef));
+  forms.push_back(arith(m, f16Syntax, DT::F16, {FTZ, nan, xabs}, 2, 70, 80, sem,
+                        halfRef, nullptr, {{Qual::XorsignAbs, 72, 86}}));
+  forms.push_back(arith(m, f16x2Syntax, DT::F16x2, {FTZ, nan, xabs}, 2, 70, 80,
+                        sem, halfRef, nullptr, {{Qual::XorsignAbs, 72, 86}}));
+  forms.push_back(arith(m, bf16Syntax, DT::BF16, {nan, xabs}, 2, 70, 80, sem,
+                        halfRef, nullptr, {{Qual::XorsignAbs, 72, 86}}));
+  forms.push_back(arith(m, bf16x2Syntax, DT::BF16x2, {nan, xabs}, 2, 70, 80,
+                        sem, halfRef, nullptr, {{Qual::XorsignAbs, 72, 86}}));
+}
+
+/// neg, abs (9.7.3.8-9, 9.7.4.6-7).
+void addSignOp(llvm::SmallVectorImpl<FormDesc> &forms, const char *m,
+               Semantics sem, unsigned halfPtx, const char *f32Syntax, const char *f64Syntax,
+               const char *f16Syntax, const char *f16x2Syntax,
+               const char *bf16Syntax, const char *bf16x2Syntax,
+               const char *fpRef, const char *halfRef) {
+  forms.push_back(arith(m, f32Syntax, DT::F32, {FTZ}, 1, 10, 10, sem, fpRef));
+  forms.push_back(arith(m, f64Syntax, DT::F64, {}, 1, 10, 13, sem, fpRef));
+  forms.push_back(
+      arith(m, f16Syntax, DT::F16, {FTZ}, 1, halfPtx, 53, sem, halfRef));
+  forms.push_back(
+      arith(m, f16x2Syntax, DT::F16x2, {FTZ}, 1, halfPtx, 53, sem, halfRef));
+  forms.push_back(arith(m, bf16Syntax, DT::BF16, {}, 1, 70, 80, sem, halfRef));
+  forms.push_back(
+      arith(m, bf16x2Syntax, DT::BF16x2, {}, 1, 70, 80, sem, halfRef));
+}
+
+/// The native SASS opcode of a form on sm_90 and newer (checked by the
+/// certification test), or null.
+const char *nativeSass(Semantics sem, llvm::ArrayRef<DataType> types,
+                       unsigned numOperands) {
+  if (types.size() != 1)
+    return nullptr;
+  DataType t = types[0];
+  bool half = t == DT::F16 || t == DT::F16x2 || t == DT::BF16 ||
+              t == DT::BF16x2;
+  auto pick = [&](const char *f32, const char *f64, const char *h,
+                  const char *f32x2) -> const char * {
+    if (t == DT::F32)
+      return f32;
+    if (t == DT::F64)
+      return f64;
+    if (t == DT::F32x2)
+      return f32x2;
+    return half ? h : nullptr;
+  };
+  switch (sem) {
+  case Semantics::Fma:
+    return pick("FFMA", "DFMA", "HFMA2", "FFMA2");
+  case Semantics::Add:
+  case Semantics::Sub:
+    // ptxas 13.0 issues half adds as HADD2 or as HFMA2 (a*1+b).
+    return pick("FADD", "DADD", "HADD2|HFMA2", "FADD2");
+  case Semantics::Mul:
+    return pick("FMUL", "DMUL", "HMUL2|HFMA2", "FMUL2");
+  case Semantics::Min:
+  case Semantics::Max:
+    return numOperands == 3 ? pick("FMNMX", nullptr, "HMNMX2", nullptr)
+                            : nullptr;
+  default:
+    return nullptr;
+  }
+}
+
+llvm::SmallVector<FormDesc, 0> buildForms() {
+  llvm::SmallVector<FormDesc, 0> f;
+  const char *fmaI = "llvm.nvvm.fma";
+  // clang-format off
+  // fma: PTX-FMA table 1.1.
+  f.push_back(fma("fma.rnd{.ftz}{.sat}.f32", DT::F32, {rnd(RND), FTZ, SAT}, 20, 20, kFpFma, fmaI));
+  f.push_back(fma("fma.rnd{.ftz}.f32x2", DT::F32x2, {rnd(RND), FTZ}, 86, 100, kFpFma, nullptr));
+  f.push_back(fma("fma.rnd.f64", DT::F64, {rnd(RND)}, 14, 13, kFpFma, fmaI));
+  f.push_back(fma("fma.rnd{.ftz}{.sat}.f16", DT::F16, {rnd(RN), FTZ, SAT}, 42, 53, kHalfFma, fmaI));
+  f.push_back(fma("fma.rnd{.ftz}{.sat}.f16x2", DT::F16x2, {rnd(RN), FTZ, SAT}, 42, 53, kHalfFma, fmaI));
+  f.push_back(fma("fma.rnd{.ftz}.relu.f16", DT::F16, {rnd(RN), FTZ, req(Qual::RELU)}, 70, 80, kHalfFma, fmaI));
+  f.push_back(fma("fma.rnd{.ftz}.relu.f16x2", DT::F16x2, {rnd(RN), FTZ, req(Qual::RELU)}, 70, 80, kHalfFma, fmaI));
+  f.push_back(fma("fma.rnd{.relu}.bf16", DT::BF16, {rnd(RN), RELU}, 70, 80, kHalfFma, fmaI));
+  f.push_back(fma("fma.rnd{.relu}.bf16x2", DT::BF16x2, {rnd(RN), RELU}, 70, 80, kHalfFma, fmaI));
+  f.push_back(fma("fma.rnd.oob{.relu}.f16", DT::F16, {rnd(RN), req(Qual::OOB), RELU}, 81, 90, kHalfFma, nullptr));
+  f.push_back(fma("fma.rnd.oob{.relu}.f16x2", DT::F16x2, {rnd(RN), req(Qual::OOB), RELU}, 81, 90, kHalfFma, nullptr));
+  f.push_back(fma("fma.rnd.oob{.relu}.bf16", DT::BF16, {rnd(RN), req(Qual::OOB), RELU}, 81, 90, kHalfFma, nullptr));
+  f.push_back(fma("fma.rnd.oob{.relu}.bf16x2", DT::BF16x2, {rnd(RN), req(Qual::OOB), RELU}, 81, 90, kHalfFma, nullptr));
+  f.push_back(mixedFma("fma.rnd{.sat}.f32.f16", DT::F16));
+  f.push_back(mixedFma("fma.rnd{.sat}.f32.bf16", DT::BF16));
+
+  // mad: the same instruction as fma for f32 (sm_20+) and f64.
+  f.push_back(arith("mad", "mad.rnd{.ftz}{.sat}.f32", DT::F32, {rnd(RND), FTZ, SAT}, 3, 20, 20, Semantics::Fma, "9.7.3.7 Floating Point mad"));
+  f.push_back(arith("mad", "mad.rnd.f64", DT::F64, {rnd(RND)}, 3, 14, 13, Semantics::Fma, "9.7.3.7 Floating Point mad"));
+
+  addArith3(f, "add", Semantics::Add, "add{.rnd}{.ftz}{.sat}.f32", "add{.rnd}.f64",
+            "add{.rnd}{.ftz}.f32x2", "add{.rnd}{.ftz}{.sat}.f16", "add{.rnd}{.ftz}{.sat}.f16x2",
+            "add{.rnd}.bf16", "add{.rnd}.bf16x2",
+            "9.7.3.1 Floating Point add", "9.7.4.1 Half Precision add");
+  addArith3(f, "sub", Semantics::Sub, "sub{.rnd}{.ftz}{.sat}.f32", "sub{.rnd}.f64",
+            "sub{.rnd}{.ftz}.f32x2", "sub{.rnd}{.ftz}{.sat}.f16", "sub{.rnd}{.ftz}{.sat}.f16x2",
+            "sub{.rnd}.bf16", "sub{.rnd}.bf16x2",
+            "9.7.3.2 Floating Point sub", "9.7.4.2 Half Precision sub");
+  addArith3(f, "mul", Semantics::Mul, "mul{.rnd}{.ftz}{.sat}.f32", "mul{.rnd}.f64",
+            "mul{.rnd}{.ftz}.f32x2", "mul{.rnd}{.ftz}{.sat}.f16", "mul{.rnd}{.ftz}{.sat}.f16x2",
+            "mul{.rnd}.bf16", "mul{.rnd}.bf16x2",
+            "9.7.3.3 Floating Point mul", "9.7.4.3 Half Precision mul");
+  addMinMax(f, "min", Semantics::Min, "min{.ftz}{.NaN}{.xorsign.abs}.f32",
+            "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c", "min.f64",
+            "min{.ftz}{.NaN}{.xorsign.abs}.f16", "min{.ftz}{.NaN}{.xorsign.abs}.f16x2",
+            "min{.NaN}{.xorsign.abs}.bf16", "min{.NaN}{.xorsign.abs}.bf16x2",
+            "9.7.3.10 Floating Point min", "9.7.4.10 Half Precision min");
+  addMinMax(f, "max", Semantics::Max, "max{.ftz}{.NaN}{.xorsign.abs}.f32",
+            "max{.ftz}{.NaN}{.abs}.f32 d, a, b, c", "max.f64",
+            "max{.ftz}{.NaN}{.xorsign.abs}.f16", "max{.ftz}{.NaN}{.xorsign.abs}.f16x2",
+            "max{.NaN}{.xorsign.abs}.bf16", "max{.NaN}{.xorsign.abs}.bf16x2",
+            "9.7.3.11 Floating Point max", "9.7.4.11 Half Precision max");
+  addSignOp(f, "neg", Semantics::Neg, 60, "neg{.ftz}.f32", "neg.f64", "neg{.ftz}.f16",
+            "neg{.ftz}.f16x2", "neg.bf16", "neg.bf16x2",
+            "9.7.3.9 Floating Point neg", "9.7.4.6 Half Precision neg");
+  addSignOp(f, "abs", Semantics::Abs, 65, "abs{.ftz}.f32", "abs.f64", "abs{.ftz}.f16",
+            "abs{.ftz}.f16x2", "abs.bf16", "abs.bf16x2",
+            "9.7.3.8 Floating Point abs", "9.7.4.7 Half Precision abs");
+  f.push_back(arith("copysign", "copysign.f32", DT::F32, {}, 2, 20, 20, Semantics::Copysign, "9.7.3.5 Floating Point copysign"));
+  f.push_back(arith("copysign", "copysign.f64", DT::F64, {}, 2, 20, 20, Semantics::Copysign, "9.7.3.5 Floating Point copysign"));
 
   // Data movement used around register tiles.
-  mov("mov.b16", DT::B16),
-  mov("mov.b32", DT::B32),
-  mov("mov.b64", DT::B64),
-  mov("mov.f32", DT::F32),
-  mov("mov.f64", DT::F64),
-  ld("ld.global.b16", DT::B16, Q_None, 1),
-  ld("ld.global.b32", DT::B32, Q_None, 1),
-  ld("ld.global.b64", DT::B64, Q_None, 1),
-  ld("ld.global.f32", DT::F32, Q_None, 1),
-  ld("ld.global.f64", DT::F64, Q_None, 1),
-  ld("ld.global.v2.f32", DT::F32, Q_V2, 2),
-  ld("ld.global.v4.f32", DT::F32, Q_V4, 4),
-  st("st.global.b16", DT::B16, Q_None, 1),
-  st("st.global.b32", DT::B32, Q_None, 1),
-  st("st.global.b64", DT::B64, Q_None, 1),
-  st("st.global.f32", DT::F32, Q_None, 1),
-  st("st.global.f64", DT::F64, Q_None, 1),
-  st("st.global.v2.f32", DT::F32, Q_V2, 2),
-  st("st.global.v4.f32", DT::F32, Q_V4, 4),
-};
+  f.push_back(mov("mov.b16", DT::B16));
+  f.push_back(mov("mov.b32", DT::B32));
+  f.push_back(mov("mov.b64", DT::B64));
+  f.push_back(mov("mov.f32", DT::F32));
+  f.push_back(mov("mov.f64", DT::F64));
+  f.push_back(ld("ld.global.b16", DT::B16, std::nullopt, 1));
+  f.push_back(ld("ld.global.b32", DT::B32, std::nullopt, 1));
+  f.push_back(ld("ld.global.b64", DT::B64, std::nullopt, 1));
+  f.push_back(ld("ld.global.f32", DT::F32, std::nullopt, 1));
+  f.push_back(ld("ld.global.f64", DT::F64, std::nullopt, 1));
+  f.push_back(ld("ld.global.v2.f32", DT::F32, Qual::V2, 2));
+  f.push_back(ld("ld.global.v4.f32", DT::F32, Qual::V4, 4));
+  f.push_back(st("st.global.b16", DT::B16, std::nullopt, 1));
+  f.push_back(st("st.global.b32", DT::B32, std::nullopt, 1));
+  f.push_back(st("st.global.b64", DT::B64, std::nullopt, 1));
+  f.push_back(st("st.global.f32", DT::F32, std::nullopt, 1));
+  f.push_back(st("st.global.f64", DT::F64, std::nullopt, 1));
+  f.push_back(st("st.global.v2.f32", DT::F32, Qual::V2, 2));
+  f.push_back(st("st.global.v4.f32", DT::F32, Qual::V4, 4));
+  // clang-format on
+  for (FormDesc &form : f)
+    form.sass = nativeSass(form.semantics, form.types, form.getNumOperands());
+  return f;
+}
 
-/// Spellings ptxas 13.0 accepts that the ISA does not document
-/// (PTX-FMA.md section 1.3).
+const llvm::SmallVector<FormDesc, 0> &forms() {
+  static const llvm::SmallVector<FormDesc, 0> kForms = buildForms();
+  return kForms;
+}
+
+/// Spellings ptxas 13.0 accepts that the ISA does not document.
 const RejectedSpelling kRejected[] = {
-  {"fma", DT::BF16, Q_RZ | Q_RM | Q_RP, Q_None,
-   "'.bf16' takes only '.rn' in the PTX ISA; ptxas 13.0 accepts .rz/.rm/.rp "
-   "on scalar bf16 but computes the result as f16 (wrong bits)"},
-  {"fma", DT::BF16x2, Q_RZ | Q_RM | Q_RP, Q_None,
-   "'.bf16x2' takes only '.rn' in the PTX ISA; ptxas 13.0 accepts "
-   ".rz/.rm/.rp on bf16x2 but silently ignores the rounding modifier"},
-  {"fma", DT::F16, Q_None, Q_OOB | Q_SAT,
-   "'.oob' cannot be combined with '.sat' in the PTX ISA; ptxas 13.0 accepts "
-   "it but the form is undocumented (it also flushes ordinary NaN to +0)"},
-  {"fma", DT::F16x2, Q_None, Q_OOB | Q_SAT,
-   "'.oob' cannot be combined with '.sat' in the PTX ISA; ptxas 13.0 accepts "
-   "it but the form is undocumented (it also flushes ordinary NaN to +0)"},
+    {"fma", DT::BF16, bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP), 0,
+     "'.bf16' takes only '.rn' in the PTX ISA; ptxas 13.0 accepts .rz/.rm/.rp "
+     "on scalar bf16 but computes the result as f16 (wrong bits)"},
+    {"fma", DT::BF16x2, bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP), 0,
+     "'.bf16x2' takes only '.rn' in the PTX ISA; ptxas 13.0 accepts "
+     ".rz/.rm/.rp on bf16x2 but silently ignores the rounding modifier"},
+    {"fma", DT::F16, 0, bit(Qual::OOB) | bit(Qual::SAT),
+     "'.oob' cannot be combined with '.sat' in the PTX ISA; ptxas 13.0 accepts "
+     "it but the form is undocumented (it also flushes ordinary NaN to +0)"},
+    {"fma", DT::F16x2, 0, bit(Qual::OOB) | bit(Qual::SAT),
+     "'.oob' cannot be combined with '.sat' in the PTX ISA; ptxas 13.0 accepts "
+     "it but the form is undocumented (it also flushes ordinary NaN to +0)"},
 };
-// clang-format on
 } // namespace
 
-llvm::ArrayRef<FormDesc> tile::ptx::getForms() { return kForms; }
+llvm::ArrayRef<FormDesc> tile::ptx::getForms() { return forms(); }
+
+llvm::ArrayRef<StringRef> tile::ptx::getMnemonics() {
+  static const llvm::SmallVector<StringRef> kMnemonics = [] {
+    llvm::SmallVector<StringRef> m;
+    for (const FormDesc &f : forms())
+      if (!llvm::is_contained(m, f.mnemonic))
+        m.push_back(f.mnemonic);
+    return m;
+  }();
+  return kMnemonics;
+}
+
 llvm::ArrayRef<RejectedSpelling> tile::ptx::getRejectedSpellings() {
   return kRejected;
 }
+
+QualSet FormDesc::getVocabulary() const {
+  QualSet v = 0;
+  for (const QualSlot &s : slots)
+    v |= s.choices;
+  return v;
+}
+
+unsigned FormDesc::getIndex() const { return this - forms().data(); }
 
 //===----------------------------------------------------------------------===//
 // Instr
 //===----------------------------------------------------------------------===//
 
+static std::optional<Qual> firstOf(QualSet set) {
+  if (!set)
+    return std::nullopt;
+  return static_cast<Qual>(llvm::countr_zero(set));
+}
+
 std::string Instr::str() const {
   std::string s = form->mnemonic;
-  for (uint32_t bit = 1; bit <= Q_Last; bit <<= 1)
-    if (quals & bit)
-      s += "." + getQualName(static_cast<Qual>(bit)).str();
+  for (const QualSlot &slot : form->slots)
+    if (std::optional<Qual> q = firstOf(quals & slot.choices))
+      s += "." + getQualName(*q).str();
   for (DataType t : form->getTypes())
     s += "." + getName(t).str();
   return s;
 }
 
-Qual Instr::rounding() const {
-  QualMask r = quals & kRoundingQuals;
-  return static_cast<Qual>(r);
+std::optional<Qual> Instr::rounding() const {
+  for (const QualSlot &slot : form->slots) {
+    if (slot.kind != SlotKind::Rounding)
+      continue;
+    if (std::optional<Qual> q = firstOf(quals & slot.choices))
+      return q;
+    return slot.defaultQual;
+  }
+  return std::nullopt;
+}
+
+unsigned Instr::getPtxVersion() const {
+  unsigned v = form->ptxVersion;
+  for (const QualFloor &f : form->qualFloors)
+    if (has(f.qual))
+      v = std::max(v, f.ptxVersion);
+  return v;
+}
+
+unsigned Instr::getMinSm() const {
+  unsigned v = form->minSm;
+  for (const QualFloor &f : form->qualFloors)
+    if (has(f.qual))
+      v = std::max(v, f.minSm);
+  return v;
 }
 
 std::optional<std::string> Instr::getEquivalentIntrinsic() const {
-  if (!form->hasIntrinsic)
+  if (!form->intrinsic)
     return std::nullopt;
-  // llvm.nvvm.fma.<rnd>{.ftz}{.sat|.relu}.<f|d|f16|f16x2|bf16|bf16x2>
-  std::string name = "llvm.nvvm." + std::string(form->mnemonic);
-  for (uint32_t bit = 1; bit <= Q_Last; bit <<= 1)
-    if (quals & bit)
-      name += "." + getQualName(static_cast<Qual>(bit)).str();
+  // <family>.<rnd>{.ftz}{.sat|.relu}.<f|d|f16|f16x2|bf16|bf16x2>
+  std::string name = form->intrinsic;
+  for (const QualSlot &slot : form->slots)
+    if (std::optional<Qual> q = firstOf(quals & slot.choices))
+      name += "." + getQualName(*q).str();
   DataType t = form->types[0];
   name += t == DataType::F32   ? ".f"
           : t == DataType::F64 ? ".d"
@@ -305,19 +521,39 @@ std::optional<std::string> Instr::getEquivalentIntrinsic() const {
   return name;
 }
 
+llvm::SmallVector<QualSet> Instr::enumerate(const FormDesc &form) {
+  llvm::SmallVector<QualSet> result = {0};
+  for (const QualSlot &slot : form.slots) {
+    llvm::SmallVector<QualSet> next;
+    for (QualSet prefix : result) {
+      if (!slot.required)
+        next.push_back(prefix);
+      for (Qual q : allQuals())
+        if (slot.choices & bit(q))
+          next.push_back(prefix | bit(q));
+    }
+    result = std::move(next);
+  }
+  return result;
+}
+
 //===----------------------------------------------------------------------===//
 // Decoding
 //===----------------------------------------------------------------------===//
 
-static bool sameTypes(const FormDesc &f, llvm::ArrayRef<DataType> types) {
-  return f.getTypes() == types;
-}
-
-static bool accepts(const FormDesc &f, QualMask rounding, QualMask flags) {
-  if (rounding ? !(f.rounding & rounding) : f.roundingRequired)
-    return false;
-  return (f.required & ~flags) == 0 &&
-         (flags & ~(f.required | f.optional)) == 0;
+/// Assigns `quals` to the slots of `form`; true when every qualifier finds a
+/// slot of its own and every required slot is filled.
+static bool accepts(const FormDesc &form, QualSet quals) {
+  QualSet left = quals;
+  for (const QualSlot &slot : form.slots) {
+    QualSet here = left & slot.choices;
+    if (llvm::popcount(here) > 1)
+      return false;
+    if (!here && slot.required)
+      return false;
+    left &= ~here;
+  }
+  return left == 0;
 }
 
 static std::string typesStr(llvm::ArrayRef<DataType> types) {
@@ -327,78 +563,228 @@ static std::string typesStr(llvm::ArrayRef<DataType> types) {
   return s;
 }
 
-std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error) {
+/// Prints a user-supplied spelling quoted, with unprintable characters
+/// escaped.
+static std::string quoted(StringRef text) {
+  std::string s = "'";
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') {
+      s += c;
+      continue;
+    }
+    s += "\\";
+    s += llvm::hexdigit(c >> 4, /*LowerCase=*/true);
+    s += llvm::hexdigit(c & 15, /*LowerCase=*/true);
+  }
+  return s + "'";
+}
+
+/// Matches the qualifier whose dotted name starts at `tokens[i]`, longest
+/// first; sets `width` to the number of tokens it covers.
+static std::optional<Qual> matchQual(llvm::ArrayRef<StringRef> tokens,
+                                     size_t i, unsigned &width) {
+  std::optional<Qual> best;
+  width = 0;
+  for (Qual q : allQuals()) {
+    llvm::SmallVector<StringRef, 2> parts;
+    getQualName(q).split(parts, '.');
+    if (i + parts.size() > tokens.size() || parts.size() <= width)
+      continue;
+    if (llvm::equal(parts, tokens.slice(i, parts.size()))) {
+      best = q;
+      width = parts.size();
+    }
+  }
+  return best;
+}
+
+namespace {
+/// Explains why no candidate form accepts a qualifier set.
+struct Explainer {
+  StringRef mnemonic;
+  llvm::ArrayRef<DataType> types;
+  llvm::ArrayRef<const FormDesc *> candidates;
+  QualSet quals;
+  std::string spelling;
+
+  std::string family() const {
+    return "'" + mnemonic.str() + typesStr(types) + "'";
+  }
+
+  std::optional<std::string> rejectedSpelling() const {
+    for (const RejectedSpelling &r : getRejectedSpellings()) {
+      if (mnemonic != r.mnemonic || types.size() != 1 || types[0] != r.type)
+        continue;
+      if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
+        continue;
+      // Only when the spelling is otherwise complete: a missing rounding
+      // modifier is the first problem.
+      return spelling + " is not a documented PTX form: " + r.reason;
+    }
+    return std::nullopt;
+  }
+
+  std::string explain() const {
+    QualSet roundingChoices = 0, allowed = 0;
+    bool roundingRequired = true, anyRounding = false;
+    for (const FormDesc *f : candidates) {
+      allowed |= f->getVocabulary();
+      bool hasSlot = false;
+      for (const QualSlot &s : f->slots) {
+        if (s.kind != SlotKind::Rounding)
+          continue;
+        hasSlot = true;
+        roundingChoices |= s.choices;
+        roundingRequired &= s.required;
+      }
+      anyRounding |= hasSlot;
+      if (!hasSlot)
+        roundingRequired = false;
+    }
+    QualSet rounding = quals & kRoundingQuals;
+    // 1. A required rounding modifier is missing.
+    if (!rounding && anyRounding && roundingRequired)
+      return family() + " requires a rounding modifier (one of " +
+             formatQuals(roundingChoices) + "), got none in " + spelling;
+    // 2. A rounding modifier the type does not take.
+    if (QualSet bad = rounding & ~roundingChoices) {
+      if (auto r = rejectedSpelling())
+        return *r;
+      return "rounding modifier " + formatQuals(bad) + " is not allowed for " +
+             family() +
+             (roundingChoices
+                  ? " (allowed: " + formatQuals(roundingChoices) + ")"
+                  : " (it takes none)") +
+             " in " + spelling;
+    }
+    // 3. Another qualifier the type does not take.
+    if (QualSet bad = quals & ~allowed) {
+      QualSet flags = allowed & ~kRoundingQuals;
+      return "qualifier " + formatQuals(bad) + " is not allowed for " +
+             family() +
+             (flags ? " (allowed: " + formatQuals(flags) + ")"
+                    : " (it takes none)") +
+             " in " + spelling;
+    }
+    if (auto r = rejectedSpelling())
+      return *r;
+    // 4. Two qualifiers of one slot (e.g. two rounding modifiers).
+    for (const FormDesc *f : candidates)
+      for (const QualSlot &s : f->slots)
+        if (llvm::popcount(quals & s.choices) > 1)
+          return std::string(s.kind == SlotKind::Rounding
+                                 ? "multiple rounding modifiers ("
+                                 : "mutually exclusive qualifiers (") +
+                 formatQuals(quals & s.choices) + ") in " + spelling;
+    // 5. Qualifiers that no form combines.
+    for (Qual a : allQuals())
+      for (Qual b : allQuals()) {
+        if (a >= b || !(quals & bit(a)) || !(quals & bit(b)))
+          continue;
+        QualSet pair = bit(a) | bit(b);
+        if (llvm::none_of(candidates, [&](const FormDesc *f) {
+              return (f->getVocabulary() & pair) == pair;
+            }))
+          return "qualifiers " + formatQuals(pair) +
+                 " cannot be combined for " + family() + " in " + spelling;
+      }
+    // 6. A required qualifier is missing (e.g. ld without .global).
+    QualSet missing = 0;
+    unsigned fewest = ~0u;
+    for (const FormDesc *f : candidates) {
+      QualSet m = 0;
+      for (const QualSlot &s : f->slots)
+        if (s.required && !(quals & s.choices))
+          m |= s.choices;
+      if (m && static_cast<unsigned>(llvm::popcount(m)) < fewest) {
+        fewest = llvm::popcount(m);
+        missing = m;
+      }
+    }
+    if (missing)
+      return family() + " requires " + formatQuals(missing) + " in " +
+             spelling;
+    return "no documented form of " + family() + " takes " +
+           formatQuals(quals) + " together in " + spelling;
+  }
+};
+} // namespace
+
+static std::string mnemonicList() {
+  return llvm::join(getMnemonics(), ", ");
+}
+
+std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
+                                       std::optional<unsigned> numOperands) {
   error.clear();
+  std::string quote = quoted(spelling);
   llvm::SmallVector<StringRef> tokens;
   spelling.split(tokens, '.', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
   StringRef mnemonic = tokens.front();
-  auto quote = [&]() { return "'" + spelling.str() + "'"; };
-
+  if (mnemonic.empty()) {
+    error = "expected a PTX mnemonic before the first '.' in " + quote;
+    return std::nullopt;
+  }
   auto byMnemonic = llvm::make_filter_range(
       getForms(), [&](const FormDesc &f) { return mnemonic == f.mnemonic; });
   if (byMnemonic.empty()) {
-    error = "unknown PTX instruction '" + mnemonic.str() +
-            "' (the instruction table has fma, ld, st, mov)";
+    error = "unknown PTX instruction " + quoted(mnemonic) +
+            " (the instruction table has " + mnemonicList() + ")";
     return std::nullopt;
   }
-  QualMask vocabulary = 0;
+  QualSet vocabulary = 0;
   for (const FormDesc &f : byMnemonic)
-    vocabulary |= f.rounding | f.required | f.optional;
+    vocabulary |= f.getVocabulary();
 
-  QualMask rounding = 0, flags = 0;
+  QualSet quals = 0;
   llvm::SmallVector<DataType, 2> types;
-  for (StringRef tok : llvm::drop_begin(tokens)) {
+  for (size_t i = 1; i < tokens.size();) {
+    StringRef tok = tokens[i];
     if (tok.empty()) {
-      error = "empty qualifier in " + quote();
+      error = "empty qualifier in " + quote;
       return std::nullopt;
     }
     if (std::optional<DataType> t = lookupType(tok)) {
       types.push_back(*t);
+      ++i;
       continue;
     }
     if (isOtherPtxTypeName(tok)) {
       error = "'" + mnemonic.str() + "' has no form with type '." + tok.str() +
-              "' in " + quote();
+              "' in " + quote;
       return std::nullopt;
     }
-    std::optional<Qual> q = lookupQual(tok);
+    unsigned width;
+    std::optional<Qual> q = matchQual(tokens, i, width);
     if (!q) {
-      error = "unknown qualifier '." + tok.str() + "' in " + quote();
+      error = "unknown qualifier " + quoted("." + tok.str()) + " in " + quote;
       return std::nullopt;
     }
-    if (!(vocabulary & *q)) {
-      error = "qualifier '." + tok.str() + "' is not valid for '" +
-              mnemonic.str() + "' in " + quote();
+    std::string name = "'." + getQualName(*q).str() + "'";
+    if (!(vocabulary & bit(*q))) {
+      error = "qualifier " + name + " is not valid for '" + mnemonic.str() +
+              "' in " + quote;
       return std::nullopt;
     }
     if (!types.empty()) {
-      error = "qualifier '." + tok.str() +
-              "' must precede the type suffix in " + quote();
+      error = "qualifier " + name + " must precede the type suffix in " + quote;
       return std::nullopt;
     }
-    if ((rounding | flags) & *q) {
-      error = "duplicate qualifier '." + tok.str() + "' in " + quote();
+    if (quals & bit(*q)) {
+      error = "duplicate qualifier " + name + " in " + quote;
       return std::nullopt;
     }
-    if (*q & kRoundingQuals) {
-      if (rounding) {
-        error = "multiple rounding modifiers (" + formatQuals(rounding | *q) +
-                ") in " + quote();
-        return std::nullopt;
-      }
-      rounding = *q;
-    } else {
-      flags |= *q;
-    }
+    quals |= bit(*q);
+    i += width;
   }
   if (types.empty()) {
-    error = "missing type suffix in " + quote();
+    error = "missing type suffix in " + quote;
     return std::nullopt;
   }
 
   llvm::SmallVector<const FormDesc *> candidates;
   for (const FormDesc &f : byMnemonic)
-    if (sameTypes(f, types))
+    if (f.getTypes() == llvm::ArrayRef(types))
       candidates.push_back(&f);
   if (candidates.empty()) {
     std::string known;
@@ -408,81 +794,31 @@ std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error) {
         known += (known.empty() ? "'" : ", '") + t + "'";
     }
     error = "'" + mnemonic.str() + "' has no form with type suffix '" +
-            typesStr(types) + "' in " + quote() + " (documented: " + known +
-            ")";
+            typesStr(types) + "' in " + quote + " (documented: " + known + ")";
     return std::nullopt;
   }
 
+  llvm::SmallVector<const FormDesc *> matching;
   for (const FormDesc *f : candidates)
-    if (accepts(*f, rounding, flags))
-      return Instr{f, rounding | flags};
+    if (accepts(*f, quals))
+      matching.push_back(f);
+  if (matching.empty()) {
+    error = Explainer{mnemonic, types, candidates, quals, quote}.explain();
+    return std::nullopt;
+  }
+  if (!numOperands)
+    return Instr{matching.front(), quals};
+  for (const FormDesc *f : matching)
+    if (f->getNumOperands() == *numOperands)
+      return Instr{f, quals};
+  // Let the verifier report the operand count against the first form.
+  return Instr{matching.front(), quals};
+}
 
-  // No documented form matched: explain why, most specific rule first.
-  QualMask all = rounding | flags;
-  for (const RejectedSpelling &r : getRejectedSpellings()) {
-    if (mnemonic != r.mnemonic || types.size() != 1 || types[0] != r.type)
-      continue;
-    if ((r.anyOf && !(all & r.anyOf)) || (all & r.allOf) != r.allOf)
-      continue;
-    error = quote() + " is not a documented PTX form: " + r.reason;
-    return std::nullopt;
-  }
-  QualMask allowedRounding = 0, allowedFlags = 0;
-  bool roundingRequired = true;
-  for (const FormDesc *f : candidates) {
-    allowedRounding |= f->rounding;
-    allowedFlags |= f->required | f->optional;
-    roundingRequired &= f->roundingRequired;
-  }
-  std::string family = "'" + mnemonic.str() + typesStr(types) + "'";
-  if (!rounding && roundingRequired && allowedRounding) {
-    error = family + " requires a rounding modifier (one of " +
-            formatQuals(allowedRounding) + "), got none in " + quote();
-    return std::nullopt;
-  }
-  if (rounding && !(allowedRounding & rounding)) {
-    error =
-        "rounding modifier " + formatQuals(rounding) + " is not allowed for " +
-        family +
-        (allowedRounding ? " (allowed: " + formatQuals(allowedRounding) + ")"
-                         : " (it takes none)") +
-        " in " + quote();
-    return std::nullopt;
-  }
-  if (QualMask bad = flags & ~allowedFlags) {
-    error = "qualifier " + formatQuals(bad) + " is not allowed for " + family +
-            (allowedFlags ? " (allowed: " + formatQuals(allowedFlags) + ")"
-                          : " (it takes none)") +
-            " in " + quote();
-    return std::nullopt;
-  }
-  // Every qualifier is allowed somewhere: find a pair that no form combines.
-  for (uint32_t a = 1; a <= Q_Last; a <<= 1) {
-    for (uint32_t b = a << 1; b <= Q_Last; b <<= 1) {
-      if (!(flags & a) || !(flags & b))
-        continue;
-      bool together = llvm::any_of(candidates, [&](const FormDesc *f) {
-        return ((f->required | f->optional) & (a | b)) == (a | b);
-      });
-      if (!together) {
-        error = "qualifiers " + formatQuals(a | b) +
-                " cannot be combined for " + family + " in " + quote();
-        return std::nullopt;
-      }
-    }
-  }
-  // A form needs a qualifier that is missing (e.g. ld without .global).
-  QualMask missing = 0;
-  unsigned fewest = ~0u;
-  for (const FormDesc *f : candidates) {
-    QualMask m = f->required & ~flags;
-    if (m && static_cast<unsigned>(llvm::popcount(m)) < fewest) {
-      fewest = llvm::popcount(m);
-      missing = m;
-    }
-  }
-  error = family + " requires " + formatQuals(missing) + " in " + quote();
-  return std::nullopt;
+bool tile::ptx::needsArity(const Instr &instr) {
+  std::string error;
+  std::optional<Instr> plain = decode(instr.str(), error);
+  return plain && plain->form != instr.form;
 }
 
 //===----------------------------------------------------------------------===//
@@ -501,15 +837,16 @@ std::optional<unsigned> tile::ptx::parseChip(StringRef chip) {
   return sm;
 }
 
+/// Lowest PTX ISA version ptxas 13.0 accepts per SM (non-suffixed targets).
+static const std::pair<unsigned, unsigned> kChipMinPtx[] = {
+    {10, 10},  {11, 10},  {12, 12}, {13, 12}, {20, 20},  {21, 20},  {30, 30},
+    {32, 40},  {35, 31},  {37, 41}, {50, 40}, {52, 41},  {53, 42},  {60, 50},
+    {61, 50},  {62, 50},  {70, 60}, {72, 61}, {75, 63},  {80, 70},  {86, 71},
+    {87, 74},  {88, 73},  {89, 78}, {90, 78}, {100, 86}, {101, 86}, {103, 88},
+    {110, 90}, {120, 87}, {121, 88}};
+
 unsigned tile::ptx::getMinPtxForSm(unsigned sm) {
-  // PTX-FMA.md appendix B (ptxas 13.0, non-suffixed targets).
-  static const std::pair<unsigned, unsigned> kMin[] = {
-      {10, 10},  {11, 10},  {12, 12}, {13, 12}, {20, 20},  {21, 20},  {30, 30},
-      {32, 40},  {35, 31},  {37, 41}, {50, 40}, {52, 41},  {53, 42},  {60, 50},
-      {61, 50},  {62, 50},  {70, 60}, {72, 61}, {75, 63},  {80, 70},  {86, 71},
-      {87, 74},  {88, 73},  {89, 78}, {90, 78}, {100, 86}, {101, 86}, {103, 88},
-      {110, 90}, {120, 87}, {121, 88}};
-  for (auto [s, p] : kMin)
+  for (auto [s, p] : kChipMinPtx)
     if (s == sm)
       return p;
   return 0;
@@ -552,14 +889,148 @@ std::string tile::ptx::formatPtxVersion(unsigned v) {
 }
 
 std::string tile::ptx::checkTarget(const Instr &instr, const Target &target) {
-  const FormDesc &f = *instr.form;
-  if (target.sm < f.minSm)
-    return "'" + instr.str() + "' requires sm_" + std::to_string(f.minSm) +
+  unsigned sm = instr.getMinSm(), ptx = instr.getPtxVersion();
+  if (target.sm < sm)
+    return "'" + instr.str() + "' requires sm_" + std::to_string(sm) +
            " or newer, but the target is sm_" + std::to_string(target.sm);
-  if (target.ptx < f.ptxVersion)
-    return "'" + instr.str() + "' requires PTX ISA " +
-           formatPtxVersion(f.ptxVersion) + ", but the target's PTX ISA is " +
-           formatPtxVersion(target.ptx) + " (raise it with the '+ptx" +
-           std::to_string(f.ptxVersion) + "' feature)";
+  if (target.ptx < ptx)
+    return "'" + instr.str() + "' requires PTX ISA " + formatPtxVersion(ptx) +
+           ", but the target's PTX ISA is " + formatPtxVersion(target.ptx) +
+           " (raise it with the '+ptx" + std::to_string(ptx) + "' feature)";
   return "";
+}
+
+//===----------------------------------------------------------------------===//
+// JSON export
+//===----------------------------------------------------------------------===//
+
+static StringRef kindName(SlotKind k) {
+  switch (k) {
+  case SlotKind::StateSpace:
+    return "state_space";
+  case SlotKind::Vector:
+    return "vector";
+  case SlotKind::Rounding:
+    return "rounding";
+  case SlotKind::Flag:
+    return "flag";
+  }
+  return "";
+}
+
+static llvm::json::Array qualArray(QualSet set) {
+  llvm::json::Array a;
+  for (Qual q : allQuals())
+    if (set & bit(q))
+      a.push_back(getQualName(q));
+  return a;
+}
+
+void tile::ptx::writeJson(llvm::raw_ostream &os) {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  Object root;
+  Array formats;
+  for (const FloatFormatInfo &f : kFormats)
+    if (f.format != FloatFormat::None)
+      formats.push_back(Object{{"name", f.name},
+                               {"bits", f.bits},
+                               {"exp_bits", f.expBits},
+                               {"precision", f.precision}});
+  root["formats"] = std::move(formats);
+  Array typeArray;
+  for (const DataTypeInfo &t : types()) {
+    Array floats;
+    for (FloatFormat f : t.floatContainers)
+      floats.push_back(getInfo(f).name);
+    Object o{{"name", t.name},
+             {"bits", t.bits},
+             {"lanes", t.lanes},
+             {"float_containers", std::move(floats)},
+             {"reg_note", t.regNote}};
+    if (t.format != FloatFormat::None)
+      o["format"] = getInfo(t.format).name;
+    typeArray.push_back(std::move(o));
+  }
+  root["types"] = std::move(typeArray);
+  Array quals;
+  for (Qual q : allQuals())
+    quals.push_back(getQualName(q));
+  root["qualifiers"] = std::move(quals);
+  Array mnemonics;
+  for (StringRef m : getMnemonics())
+    mnemonics.push_back(m);
+  root["mnemonics"] = std::move(mnemonics);
+
+  Array formArray;
+  for (const FormDesc &f : forms()) {
+    Array slots, tys, ops, floors, instances;
+    for (const QualSlot &s : f.slots) {
+      Object o{{"kind", kindName(s.kind)},
+               {"choices", qualArray(s.choices)},
+               {"required", s.required}};
+      if (s.defaultQual)
+        o["default"] = getQualName(*s.defaultQual);
+      slots.push_back(std::move(o));
+    }
+    for (DataType t : f.types)
+      tys.push_back(getName(t));
+    for (const OperandDesc &o : f.operands)
+      ops.push_back(Object{
+          {"name", o.name},
+          {"role", o.role == OperandRole::Def ? "def" : "use"},
+          {"kind", o.kind == OperandKind::Memory ? "memory" : "register"},
+          {"type", getName(o.type)},
+          {"atom", o.atom},
+          {"space", o.space == StateSpace::Global ? "global" : ""},
+          {"distribution", o.distribution == Distribution::Thread ? "thread"
+                           : o.distribution == Distribution::Warp
+                               ? "warp"
+                               : "warpgroup"}});
+    for (const QualFloor &q : f.qualFloors)
+      floors.push_back(Object{{"qualifier", getQualName(q.qual)},
+                              {"ptx", q.ptxVersion},
+                              {"sm", q.minSm}});
+    for (QualSet qs : Instr::enumerate(f)) {
+      Instr instr{&f, qs};
+      Object o{{"opcode", instr.str()},
+               {"ptx", instr.getPtxVersion()},
+               {"sm", instr.getMinSm()},
+               {"needs_arity", needsArity(instr)}};
+      if (std::optional<Qual> r = instr.rounding())
+        o["rounding"] = getQualName(*r);
+      o["qualifiers"] = qualArray(qs);
+      if (auto intr = instr.getEquivalentIntrinsic())
+        o["intrinsic"] = *intr;
+      instances.push_back(std::move(o));
+    }
+    formArray.push_back(Object{{"index", f.getIndex()},
+                               {"mnemonic", f.mnemonic},
+                               {"syntax", f.syntax},
+                               {"slots", std::move(slots)},
+                               {"types", std::move(tys)},
+                               {"operands", std::move(ops)},
+                               {"ptx", f.ptxVersion},
+                               {"sm", f.minSm},
+                               {"qualifier_floors", std::move(floors)},
+                               {"semantics", getName(f.semantics)},
+                               {"doc", f.docRef},
+                               {"sass", f.sass ? llvm::json::Value(f.sass)
+                                               : llvm::json::Value(nullptr)},
+                               {"instances", std::move(instances)}});
+  }
+  root["forms"] = std::move(formArray);
+  Array rejected;
+  for (const RejectedSpelling &r : kRejected)
+    rejected.push_back(Object{{"mnemonic", r.mnemonic},
+                              {"type", getName(r.type)},
+                              {"any_of", qualArray(r.anyOf)},
+                              {"all_of", qualArray(r.allOf)},
+                              {"reason", r.reason}});
+  root["rejected"] = std::move(rejected);
+  Array chips;
+  for (auto [sm, ptx] : kChipMinPtx)
+    chips.push_back(Object{{"sm", sm}, {"min_ptx", ptx}});
+  root["chips"] = std::move(chips);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
 }

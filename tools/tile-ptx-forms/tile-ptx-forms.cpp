@@ -30,42 +30,26 @@ static llvm::cl::opt<std::string>
     mnemonicFilter("mnemonic", llvm::cl::desc("Only forms of this mnemonic"),
                    llvm::cl::init(""));
 
-/// Every qualifier mask a form accepts.
-static std::vector<QualMask> enumerateQuals(const FormDesc &f) {
-  std::vector<QualMask> roundings;
-  if (!f.roundingRequired)
-    roundings.push_back(0);
-  for (uint32_t bit = 1; bit <= Q_Last; bit <<= 1)
-    if (f.rounding & bit)
-      roundings.push_back(bit);
-  std::vector<uint32_t> optBits;
-  for (uint32_t bit = 1; bit <= Q_Last; bit <<= 1)
-    if (f.optional & bit)
-      optBits.push_back(bit);
-  std::vector<QualMask> result;
-  for (QualMask r : roundings)
-    for (unsigned subset = 0; subset < (1u << optBits.size()); ++subset) {
-      QualMask m = r | f.required;
-      for (unsigned i = 0; i < optBits.size(); ++i)
-        if (subset & (1u << i))
-          m |= optBits[i];
-      result.push_back(m);
-    }
-  return result;
-}
+static llvm::cl::opt<bool>
+    json("json", llvm::cl::desc("Print the whole table as JSON (the export "
+                                "that utils/ and the Python package read)"));
 
 static std::string containers(DataType t) {
   const DataTypeInfo &info = getInfo(t);
   std::string s;
-  if (info.floatKinds & FK_F16)
-    s += "f16/";
-  if (info.floatKinds & FK_BF16)
-    s += "bf16/";
-  if (info.floatKinds & FK_F32)
-    s += "f32/";
-  if (info.floatKinds & FK_F64)
-    s += "f64/";
+  for (FloatFormat f : info.floatContainers)
+    s += std::string(getInfo(f).name) + "/";
   return s + "i" + std::to_string(info.bits);
+}
+
+/// "PTX 7.0, sm_80 with .NaN; ..." for the qualifier floors of a form.
+static std::string qualFloors(const FormDesc &f) {
+  std::string s;
+  for (const QualFloor &q : f.qualFloors)
+    s += (s.empty() ? "" : "; ") + std::string(".") +
+         getQualName(q.qual).str() + ": " + formatPtxVersion(q.ptxVersion) +
+         ", sm_" + std::to_string(q.minSm);
+  return s;
 }
 
 int main(int argc, char **argv) {
@@ -82,14 +66,20 @@ int main(int argc, char **argv) {
       os << *name << "\n";
     return 0;
   }
+  if (json) {
+    writeJson(os);
+    return 0;
+  }
   if (instances) {
     for (const FormDesc &f : getForms()) {
       if (!mnemonicFilter.empty() && mnemonicFilter != f.mnemonic)
         continue;
-      for (QualMask q : enumerateQuals(f)) {
-        os << Instr{&f, q}.str() << " " << f.minSm << " " << f.ptxVersion;
+      for (QualSet q : Instr::enumerate(f)) {
+        Instr instr{&f, q};
+        os << instr.str() << " " << instr.getMinSm() << " "
+           << instr.getPtxVersion();
         for (const OperandDesc &o : f.getOperands())
-          os << " " << (o.kind == OperandKind::GlobalMemory ? "mem:" : "reg:")
+          os << " " << (o.kind == OperandKind::Memory ? "mem:" : "reg:")
              << (o.role == OperandRole::Def ? "def:" : "use:")
              << getName(o.type) << ":" << o.atom;
         os << "\n";
@@ -105,26 +95,30 @@ int main(int argc, char **argv) {
         "table. `tile.apply` accepts each qualifier combination the syntax "
         "allows, in any order, and prints it in canonical order. Operand "
         "containers are the MLIR element types accepted for each operand "
-        "(CONTRACT.md section 5); the atom is the number of native registers "
+        "(an integer of the register width always works; packed types take "
+        "one integer for all lanes, lane 0 in the low bits); the atom is the number of native registers "
         "(or, for memory operands, elements) one instruction binds. PTX ISA "
         "and SM are the floors checked against the gpu.module's "
-        "`#nvvm.target` (PTX ISA 9.1 docs, measured with ptxas 13.0).\n\n"
+        "`#nvvm.target` (PTX ISA 9.1 docs, measured with ptxas 13.0); some "
+        "qualifiers raise them. Without a rounding modifier, `add`, `sub` and "
+        "`mul` round to nearest, and ptxas may contract them with a "
+        "neighbouring instruction: write `.rn` to prevent that.\n\n"
      << "| form | operands (containers, atom) | PTX ISA | min SM | "
-        "concrete opcodes | NVVM intrinsic (`use-intrinsics`) | ISA section "
-        "|\n"
-     << "|---|---|---|---|---|---|---|\n";
+        "qualifier floors | concrete opcodes | semantics | NVVM intrinsic "
+        "(`use-intrinsics`) | ISA section |\n"
+     << "|---|---|---|---|---|---|---|---|---|\n";
   for (const FormDesc &f : getForms()) {
     os << "| `" << f.syntax << "` | ";
     for (auto [i, o] : llvm::enumerate(f.getOperands())) {
       os << (i ? ", " : "") << o.name << ": "
-         << (o.kind == OperandKind::GlobalMemory ? "global memref of " : "")
+         << (o.kind == OperandKind::Memory ? "global memref of " : "")
          << containers(o.type)
          << (o.atom > 1 ? " x" + std::to_string(o.atom) : std::string());
     }
-    std::vector<QualMask> qs = enumerateQuals(f);
     os << " | " << formatPtxVersion(f.ptxVersion) << " | sm_" << f.minSm
-       << " | " << qs.size() << " | "
-       << (f.hasIntrinsic ? "yes" : "no (inline asm)") << " | " << f.docRef
+       << " | " << qualFloors(f) << " | " << Instr::enumerate(f).size()
+       << " | " << getName(f.semantics) << " | "
+       << (f.intrinsic ? "yes" : "no (inline asm)") << " | " << f.docRef
        << " |\n";
   }
   os << "\n## Rejected undocumented spellings\n\n"

@@ -5,13 +5,23 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The single source of instruction knowledge of tile-mlir. Every PTX form the
-/// project can emit is one `FormDesc` row: its mnemonic, type suffixes,
-/// qualifier slots, operands (role, register type, atom extent), the PTX ISA
-/// version and SM floor, and the NVVM intrinsic that provably emits the same
-/// instruction. The opcode parser, the verifier, the lowering, the reference
-/// semantics and the generated documentation all read these rows; adding an
-/// instruction family is adding rows here (plus tests).
+/// The single source of instruction knowledge of tile-mlir: a schema of PTX.
+///
+/// - A `DataTypeInfo` row per PTX type: its register width, packed lanes, the
+///   floating-point format of one lane, and the MLIR element types that can
+///   hold it.
+/// - A `FormDesc` row per documented PTX syntax shape: mnemonic, ordered
+///   qualifier slots (each a set of alternatives, required or optional, with
+///   a default), a type-suffix list of any length, operands (role, where they
+///   live, type, atom extent, which threads hold them), the PTX ISA version
+///   and SM floor (with per-qualifier raises), the semantics key that the
+///   reference dispatches on, and the NVVM intrinsic that provably emits the
+///   same instruction.
+///
+/// The opcode parser, the verifier, the lowering, the reference semantics,
+/// the generated documentation and the JSON export (`tile-ptx-forms
+/// --json`, read by utils/ and the Python front-end) all read these rows;
+/// adding an instruction family is adding rows here (plus tests).
 ///
 /// This library depends on LLVM Support only, so runtimes, reference
 /// implementations and documentation generators can use it without MLIR.
@@ -22,7 +32,9 @@
 #define TILE_PTX_INSTRTABLE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <optional>
@@ -30,6 +42,23 @@
 
 namespace tile {
 namespace ptx {
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// Floating-point formats of one lane.
+enum class FloatFormat : uint8_t { None, F16, BF16, TF32, F32, F64 };
+
+/// Facts about a binary floating-point format.
+struct FloatFormatInfo {
+  FloatFormat format;
+  const char *name;
+  unsigned bits;      ///< Storage width.
+  unsigned expBits;   ///< Exponent field width.
+  unsigned precision; ///< Significand bits, the hidden bit included.
+};
+const FloatFormatInfo &getInfo(FloatFormat format);
 
 /// PTX data types that can appear as an instruction type suffix.
 enum class DataType : uint8_t {
@@ -45,62 +74,103 @@ enum class DataType : uint8_t {
   B64,
 };
 
-/// Native (non-packed) floating-point interpretations that a register
-/// container of a data type may have, as a bit mask. A container of the same
-/// bit width with an integer type is always accepted (PTX bit-size types are
-/// compatible with every type of the same size).
-enum FloatKind : uint8_t {
-  FK_None = 0,
-  FK_F16 = 1 << 0,
-  FK_BF16 = 1 << 1,
-  FK_F32 = 1 << 2,
-  FK_F64 = 1 << 3,
-};
-
 /// Static facts about a data type.
 struct DataTypeInfo {
   DataType type;
-  const char *name;    ///< PTX spelling without the dot, e.g. "f16x2".
-  unsigned bits;       ///< Width of one register container.
-  unsigned lanes;      ///< Packed lanes per container (1 if not packed).
-  uint8_t floatKinds;  ///< Accepted float container types (FloatKind mask).
+  const char *name;   ///< PTX spelling without the dot, e.g. "f16x2".
+  unsigned bits;      ///< Width of one register container.
+  unsigned lanes;     ///< Packed lanes per container (1 if not packed).
+  FloatFormat format; ///< Format of one lane (None for bit-size types).
+  /// MLIR float element types that may hold the register besides the
+  /// integer of `bits` width (which PTX bit-size compatibility always
+  /// allows). Empty for packed types: one integer holds all lanes.
+  llvm::SmallVector<FloatFormat, 2> floatContainers;
   const char *regNote; ///< What PTX register types are accepted, for docs.
 };
 
 const DataTypeInfo &getInfo(DataType type);
 llvm::StringRef getName(DataType type);
+llvm::ArrayRef<DataTypeInfo> getDataTypes();
+std::optional<DataType> lookupType(llvm::StringRef name);
 
-/// Qualifier tokens, declared in canonical print order.
-enum Qual : uint32_t {
-  Q_None = 0,
-  Q_Global = 1u << 0,
-  Q_V2 = 1u << 1,
-  Q_V4 = 1u << 2,
-  Q_RN = 1u << 3,
-  Q_RZ = 1u << 4,
-  Q_RM = 1u << 5,
-  Q_RP = 1u << 6,
-  Q_FTZ = 1u << 7,
-  Q_OOB = 1u << 8,
-  Q_SAT = 1u << 9,
-  Q_RELU = 1u << 10,
-  Q_Last = Q_RELU,
+//===----------------------------------------------------------------------===//
+// Qualifiers
+//===----------------------------------------------------------------------===//
+
+/// Qualifier tokens. The enumerator order carries no meaning: a form's slots
+/// give the print order.
+enum class Qual : uint8_t {
+  Global,
+  V2,
+  V4,
+  RN,
+  RZ,
+  RM,
+  RP,
+  FTZ,
+  OOB,
+  SAT,
+  RELU,
+  NaN,
+  XorsignAbs,
+  Abs,
+  NumQuals
 };
-using QualMask = uint32_t;
-constexpr QualMask kRoundingQuals = Q_RN | Q_RZ | Q_RM | Q_RP;
+/// A set of qualifiers, one bit per `Qual`.
+using QualSet = uint64_t;
+constexpr QualSet bit(Qual q) { return QualSet(1) << static_cast<unsigned>(q); }
+constexpr QualSet kRoundingQuals =
+    bit(Qual::RN) | bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP);
 
-/// PTX spelling of a single qualifier bit, without the dot.
+/// PTX spelling of a qualifier, without the leading dot (may contain dots,
+/// e.g. "xorsign.abs").
 llvm::StringRef getQualName(Qual q);
-/// Renders a mask as ".a, .b" (for diagnostics).
-std::string formatQuals(QualMask mask);
+/// Renders a set as ".a, .b" in enumerator order (for diagnostics).
+std::string formatQuals(QualSet set);
+
+/// What a qualifier slot selects; names the slot in diagnostics.
+enum class SlotKind : uint8_t {
+  StateSpace,
+  Vector,
+  Rounding,
+  Flag, ///< A single optional or required modifier (.ftz, .sat, ...).
+};
+
+/// One qualifier position of a form: a set of alternatives, at most one of
+/// which is written.
+struct QualSlot {
+  SlotKind kind;
+  QualSet choices;
+  bool required = false;
+  /// For an optional rounding slot, the mode that applies when none is
+  /// written (e.g. `add.f32` rounds to nearest).
+  std::optional<Qual> defaultQual = std::nullopt;
+};
+
+/// A raise of the form's floor when a qualifier is used (e.g. `.NaN` on
+/// `min.f32` needs PTX ISA 7.0 and sm_80).
+struct QualFloor {
+  Qual qual;
+  unsigned ptxVersion;
+  unsigned minSm;
+};
+
+//===----------------------------------------------------------------------===//
+// Operands and forms
+//===----------------------------------------------------------------------===//
 
 /// Whether an operand is read or written by the instruction.
 enum class OperandRole : uint8_t { Def, Use };
 /// Where an operand lives.
 enum class OperandKind : uint8_t {
-  Register,     ///< A register of the issuing thread.
-  GlobalMemory, ///< An address in the global state space.
+  Register, ///< A register.
+  Memory,   ///< An address in the form's state space.
 };
+/// State space of a memory operand.
+enum class StateSpace : uint8_t { None, Global };
+/// Which threads hold a register operand: the issuing thread alone, or a
+/// fragment of a collective operand spread over a warp or warpgroup.
+enum class Distribution : uint8_t { Thread, Warp, Warpgroup };
 
 /// One operand slot of a form, in the instruction's own order.
 struct OperandDesc {
@@ -110,49 +180,72 @@ struct OperandDesc {
   DataType type;
   /// Atom extent: native registers bound (register operand) or elements moved
   /// (memory operand) by one instruction.
-  unsigned atom;
+  unsigned atom = 1;
+  StateSpace space = StateSpace::None;
+  Distribution distribution = Distribution::Thread;
 };
 
-/// What the instruction computes, for reference semantics and lowering.
-enum class Semantics : uint8_t { Fma, Load, Store, Move };
-
-constexpr unsigned kMaxOperands = 4;
-constexpr unsigned kMaxTypes = 2;
+/// What the instruction computes: the key the reference semantics and the
+/// CPU backend dispatch on.
+enum class Semantics : uint8_t {
+  Fma,
+  Add,
+  Sub,
+  Mul,
+  Min,
+  Max,
+  Neg,
+  Abs,
+  Copysign,
+  Load,
+  Store,
+  Move,
+};
+llvm::StringRef getName(Semantics s);
 
 /// One documented PTX syntax shape.
 struct FormDesc {
   const char *mnemonic;
   /// The documented syntax line, e.g. "fma.rnd{.ftz}{.sat}.f32".
   const char *syntax;
-  DataType types[kMaxTypes];
-  unsigned numTypes;
-  /// Allowed rounding modifiers, and whether one is required.
-  QualMask rounding;
-  bool roundingRequired;
-  /// Non-rounding qualifiers that must / may appear.
-  QualMask required;
-  QualMask optional;
-  OperandDesc operands[kMaxOperands];
-  unsigned numOperands;
+  /// Qualifier slots in print order.
+  llvm::SmallVector<QualSlot, 4> slots;
+  /// Type suffixes in print order (destination type first).
+  llvm::SmallVector<DataType, 2> types;
+  llvm::SmallVector<OperandDesc, 4> operands;
   /// PTX ISA version as major*10+minor (e.g. 81 for 8.1).
   unsigned ptxVersion;
   /// Minimum SM (e.g. 90 for sm_90).
   unsigned minSm;
+  /// Raised floors of individual qualifiers.
+  llvm::SmallVector<QualFloor, 1> qualFloors;
   Semantics semantics;
   /// PTX ISA section that documents the form.
   const char *docRef;
-  /// Whether the NVVM intrinsic named by `getEquivalentIntrinsic` exists in
-  /// LLVM 22 and emits exactly this form (checked by a PTX test per case).
-  bool hasIntrinsic;
+  /// The NVVM intrinsic family that emits exactly this form in LLVM 22
+  /// ("llvm.nvvm.fma" + qualifiers + type suffix), or null. Each case is
+  /// checked by a PTX test.
+  const char *intrinsic = nullptr;
+  /// The native SASS opcode (e.g. "FFMA", or alternatives "HADD2|HFMA2")
+  /// that ptxas 13.0 emits once per instruction on sm_90 and newer, or null
+  /// where the hardware has
+  /// none (ptxas folds neg/abs into operand modifiers or uses bit logic).
+  /// Scalar half forms may share one packed instruction between two atoms.
+  const char *sass = nullptr;
 
-  llvm::ArrayRef<DataType> getTypes() const { return {types, numTypes}; }
-  llvm::ArrayRef<OperandDesc> getOperands() const {
-    return {operands, numOperands};
-  }
+  llvm::ArrayRef<DataType> getTypes() const { return types; }
+  llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }
+  unsigned getNumOperands() const { return operands.size(); }
+  /// Every qualifier any slot accepts.
+  QualSet getVocabulary() const;
+  /// Index of this row in `getForms()`.
+  unsigned getIndex() const;
 };
 
 /// All forms, in documentation order.
 llvm::ArrayRef<FormDesc> getForms();
+/// Mnemonics of the table, in order of first appearance.
+llvm::ArrayRef<llvm::StringRef> getMnemonics();
 
 /// A spelling that ptxas accepts but the PTX ISA does not document, with the
 /// reason we reject it.
@@ -161,29 +254,57 @@ struct RejectedSpelling {
   DataType type;
   /// The spelling is matched if it has any of `anyOf` (or `anyOf` is empty)
   /// and all of `allOf`.
-  QualMask anyOf;
-  QualMask allOf;
+  QualSet anyOf;
+  QualSet allOf;
   const char *reason;
 };
 llvm::ArrayRef<RejectedSpelling> getRejectedSpellings();
 
+//===----------------------------------------------------------------------===//
+// Decoded instructions
+//===----------------------------------------------------------------------===//
+
 /// A decoded opcode: the matched form plus the qualifiers used.
 struct Instr {
   const FormDesc *form = nullptr;
-  QualMask quals = 0;
+  QualSet quals = 0;
 
-  /// The opcode in canonical qualifier order, e.g. "fma.rn.ftz.sat.f32".
+  /// The opcode with qualifiers in the form's slot order, e.g.
+  /// "fma.rn.ftz.sat.f32".
   std::string str() const;
-  bool has(Qual q) const { return quals & q; }
-  /// The rounding modifier used, or Q_None.
-  Qual rounding() const;
+  bool has(Qual q) const { return quals & bit(q); }
+  /// The rounding modifier written, or the slot's default, or nullopt.
+  std::optional<Qual> rounding() const;
+  /// The PTX ISA version and SM this instruction needs (the form's floor
+  /// raised by its qualifiers).
+  unsigned getPtxVersion() const;
+  unsigned getMinSm() const;
   /// The NVVM intrinsic that emits exactly this instruction, if any.
   std::optional<std::string> getEquivalentIntrinsic() const;
+  /// Every qualifier set the form accepts, in a stable order.
+  static llvm::SmallVector<QualSet> enumerate(const FormDesc &form);
+
+  bool operator==(const Instr &o) const {
+    return form == o.form && quals == o.quals;
+  }
 };
 
-/// Decodes `spelling` (e.g. "fma.sat.rn.f32"). On failure returns nullopt and
-/// sets `error` to a message that names the rule and what it saw.
-std::optional<Instr> decode(llvm::StringRef spelling, std::string &error);
+/// Decodes `spelling` (e.g. "fma.sat.rn.f32"). `numOperands`, when given,
+/// selects among forms that share a spelling but differ in operand count
+/// (e.g. two- and three-input `min`). On failure returns nullopt and sets
+/// `error` to a message that names the first real problem: an unknown
+/// mnemonic, type or qualifier, a missing required qualifier (rounding
+/// first), a qualifier the type does not allow, then combination rules.
+std::optional<Instr> decode(llvm::StringRef spelling, std::string &error,
+                            std::optional<unsigned> numOperands = {});
+
+/// Whether another form than `instr.form` decodes from the same spelling, so
+/// that the operand count must be written to identify it.
+bool needsArity(const Instr &instr);
+
+//===----------------------------------------------------------------------===//
+// Targets
+//===----------------------------------------------------------------------===//
 
 /// A compilation target: SM number and PTX ISA version (major*10+minor).
 struct Target {
@@ -208,6 +329,11 @@ std::string checkTarget(const Instr &instr, const Target &target);
 
 /// Renders "8.1" for 81.
 std::string formatPtxVersion(unsigned v);
+
+/// Writes the whole table (types, formats, qualifiers, forms with every
+/// concrete opcode, rejected spellings, chip floors) as JSON: the export that
+/// tools outside C++ read.
+void writeJson(llvm::raw_ostream &os);
 
 } // namespace ptx
 } // namespace tile

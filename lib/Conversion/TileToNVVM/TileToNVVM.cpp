@@ -156,7 +156,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
         slot.ptrs.push_back(
             getStridedElementPtr(rewriter, loc, memrefType, converted, {idx}));
       }
-      if (desc.kind == ptx::OperandKind::GlobalMemory) {
+      if (desc.kind == ptx::OperandKind::Memory) {
         Value ptr = slot.ptrs.front();
         auto ptrType = cast<LLVM::LLVMPointerType>(ptr.getType());
         if (ptrType.getAddressSpace() != 1)
@@ -195,7 +195,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       }
     }
     for (auto [i, slot] : llvm::enumerate(slots)) {
-      if (slot.desc->kind == ptx::OperandKind::GlobalMemory) {
+      if (slot.desc->kind == ptx::OperandKind::Memory) {
         argOperands[i].push_back(builder.addInput(slot.address));
         continue;
       }
@@ -205,7 +205,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
     }
     for (auto [i, slot] : llvm::enumerate(slots)) {
       PtxAsmBuilder::ArgForm argForm =
-          slot.desc->kind == ptx::OperandKind::GlobalMemory
+          slot.desc->kind == ptx::OperandKind::Memory
               ? PtxAsmBuilder::ArgForm::Address
           : slot.desc->atom > 1 ? PtxAsmBuilder::ArgForm::Vector
                                 : PtxAsmBuilder::ArgForm::Register;
@@ -223,7 +223,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
               builder.addTiedInput(old, out);
     }
     bool touchesMemory = llvm::any_of(form.getOperands(), [](auto &d) {
-      return d.kind == ptx::OperandKind::GlobalMemory;
+      return d.kind == ptx::OperandKind::Memory;
     });
     if (touchesMemory)
       builder.setMemoryClobber();

@@ -44,32 +44,38 @@ bool mlir::tile::isRegisterTile(Type type) {
   return memref && isa_and_nonnull<RegisterSpaceAttr>(memref.getMemorySpace());
 }
 
+/// Whether `type` is the MLIR float type of `format`.
+static bool isFloatOfFormat(Type type, ptx::FloatFormat format) {
+  switch (format) {
+  case ptx::FloatFormat::F16:
+    return type.isF16();
+  case ptx::FloatFormat::BF16:
+    return type.isBF16();
+  case ptx::FloatFormat::F32:
+    return type.isF32();
+  case ptx::FloatFormat::F64:
+    return type.isF64();
+  case ptx::FloatFormat::TF32:
+  case ptx::FloatFormat::None:
+    return false;
+  }
+  return false;
+}
+
 bool mlir::tile::isValidContainer(ptx::DataType t, Type type) {
   const ptx::DataTypeInfo &info = ptx::getInfo(t);
   if (auto intTy = dyn_cast<IntegerType>(type))
     return intTy.isSignless() && intTy.getWidth() == info.bits;
-  if (type.isF16())
-    return info.floatKinds & ptx::FK_F16;
-  if (type.isBF16())
-    return info.floatKinds & ptx::FK_BF16;
-  if (type.isF32())
-    return info.floatKinds & ptx::FK_F32;
-  if (type.isF64())
-    return info.floatKinds & ptx::FK_F64;
-  return false;
+  return llvm::any_of(info.floatContainers, [&](ptx::FloatFormat f) {
+    return isFloatOfFormat(type, f);
+  });
 }
 
 std::string mlir::tile::describeContainers(ptx::DataType t) {
   const ptx::DataTypeInfo &info = ptx::getInfo(t);
   std::string s;
-  if (info.floatKinds & ptx::FK_F16)
-    s += "f16 or ";
-  if (info.floatKinds & ptx::FK_BF16)
-    s += "bf16 or ";
-  if (info.floatKinds & ptx::FK_F32)
-    s += "f32 or ";
-  if (info.floatKinds & ptx::FK_F64)
-    s += "f64 or ";
+  for (ptx::FloatFormat f : info.floatContainers)
+    s += std::string(ptx::getInfo(f).name) + " or ";
   s += "i" + std::to_string(info.bits);
   if (info.lanes > 1)
     s += " (one container holds all " + std::to_string(info.lanes) +
@@ -99,29 +105,95 @@ SmallVector<ptx::Target> mlir::tile::getEnclosingTargets(Operation *op) {
 // PtxOpcodeAttr
 //===----------------------------------------------------------------------===//
 
-std::optional<ptx::Instr> PtxOpcodeAttr::decode(std::string &error) const {
-  return ptx::decode(getSpelling(), error);
+ptx::Instr PtxOpcodeAttr::getInstr() const {
+  return ptx::Instr{&ptx::getForms()[getForm()], getQuals()};
 }
 
-PtxOpcodeAttr PtxOpcodeAttr::getCanonical(MLIRContext *ctx,
-                                          StringRef spelling) {
+PtxOpcodeAttr PtxOpcodeAttr::get(MLIRContext *ctx, const ptx::Instr &instr) {
+  return get(ctx, instr.form->getIndex(), instr.quals);
+}
+
+PtxOpcodeAttr
+PtxOpcodeAttr::decode(llvm::function_ref<InFlightDiagnostic()> emitError,
+                      MLIRContext *ctx, StringRef spelling,
+                      std::optional<unsigned> numOperands) {
   std::string error;
-  if (std::optional<ptx::Instr> instr = ptx::decode(spelling, error))
-    return get(ctx, instr->str());
-  return get(ctx, spelling);
+  std::optional<ptx::Instr> instr = ptx::decode(spelling, error, numOperands);
+  if (!instr) {
+    emitError() << error;
+    return {};
+  }
+  return get(ctx, *instr);
 }
 
-static ParseResult parseOpcode(OpAsmParser &parser, PtxOpcodeAttr &opcode) {
-  std::string spelling;
-  if (parser.parseString(&spelling))
-    return failure();
-  opcode = PtxOpcodeAttr::getCanonical(parser.getContext(), spelling);
+LogicalResult
+PtxOpcodeAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
+                      unsigned form, uint64_t quals) {
+  if (form >= ptx::getForms().size())
+    return emitError() << "instruction-table form " << form
+                       << " does not exist";
+  ptx::Instr instr{&ptx::getForms()[form], quals};
+  // The form must accept exactly these qualifiers.
+  if (!llvm::is_contained(ptx::Instr::enumerate(*instr.form), quals))
+    return emitError() << "qualifier set " << ptx::formatQuals(quals)
+                       << " is not accepted by '" << instr.form->syntax << "'";
   return success();
 }
 
-static void printOpcode(OpAsmPrinter &printer, Operation *,
-                        PtxOpcodeAttr opcode) {
+/// `<"spelling">` or `<"spelling", operands = N>`.
+Attribute PtxOpcodeAttr::parse(AsmParser &parser, Type) {
+  std::string spelling;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseString(&spelling))
+    return {};
+  std::optional<unsigned> numOperands;
+  if (succeeded(parser.parseOptionalComma())) {
+    unsigned n;
+    if (parser.parseKeyword("operands") || parser.parseEqual() ||
+        parser.parseInteger(n))
+      return {};
+    numOperands = n;
+  }
+  if (parser.parseGreater())
+    return {};
+  PtxOpcodeAttr attr = decode([&] { return parser.emitError(loc); },
+                              parser.getContext(), spelling, numOperands);
+  if (attr && numOperands &&
+      attr.getInstr().form->getNumOperands() != *numOperands) {
+    parser.emitError(loc) << "'" << attr.getSpelling() << "' has no form with "
+                          << *numOperands << " operands";
+    return {};
+  }
+  return attr;
+}
+
+void PtxOpcodeAttr::print(AsmPrinter &printer) const {
+  ptx::Instr instr = getInstr();
+  printer << "<";
+  printer.printString(instr.str());
+  if (ptx::needsArity(instr))
+    printer << ", operands = " << instr.form->getNumOperands();
+  printer << ">";
+}
+
+/// `"spelling" (args)`: the opcode is decoded once its operand count is known.
+static ParseResult
+parseOpcodeAndArgs(OpAsmParser &parser, PtxOpcodeAttr &opcode,
+                   SmallVectorImpl<OpAsmParser::UnresolvedOperand> &args) {
+  std::string spelling;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseString(&spelling) ||
+      parser.parseOperandList(args, OpAsmParser::Delimiter::Paren))
+    return failure();
+  opcode = PtxOpcodeAttr::decode([&] { return parser.emitError(loc); },
+                                 parser.getContext(), spelling, args.size());
+  return success(static_cast<bool>(opcode));
+}
+
+static void printOpcodeAndArgs(OpAsmPrinter &printer, Operation *,
+                               PtxOpcodeAttr opcode, OperandRange args) {
   printer.printString(opcode.getSpelling());
+  printer << "(" << args << ")";
 }
 
 //===----------------------------------------------------------------------===//
@@ -165,19 +237,11 @@ LogicalResult AllocLocalOp::verify() {
 // ApplyOp
 //===----------------------------------------------------------------------===//
 
-void ApplyOp::build(OpBuilder &builder, OperationState &state, StringRef opcode,
-                    ValueRange args, Value pred, bool preserveDst,
-                    Scope scope) {
-  build(builder, state,
-        PtxOpcodeAttr::getCanonical(builder.getContext(), opcode), args, pred,
-        preserveDst, scope);
-}
-
-ptx::Instr ApplyOp::getInstr() {
-  std::string error;
-  std::optional<ptx::Instr> instr = getOpcode().decode(error);
-  assert(instr && "getInstr() on an unverified tile.apply");
-  return *instr;
+void ApplyOp::build(OpBuilder &builder, OperationState &state,
+                    const ptx::Instr &instr, ValueRange args, Value pred,
+                    bool preserveDst, Scope scope) {
+  build(builder, state, PtxOpcodeAttr::get(builder.getContext(), instr), args,
+        pred, preserveDst, scope);
 }
 
 unsigned ApplyOp::getGroupRank(Scope scope) {
@@ -224,17 +288,16 @@ bool ApplyOp::isSingleInstruction() {
 void ApplyOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  std::string error;
-  std::optional<ptx::Instr> instr = getOpcode().decode(error);
+  const ptx::FormDesc &form = *getInstr().form;
   for (auto [idx, value] : llvm::enumerate(getArgs())) {
     if (!isa<MemRefType>(value.getType()))
       continue;
     OpOperand &operand = getArgsMutable()[idx];
-    // An undecodable opcode is conservatively a read and a write.
-    bool isDef = !instr || idx >= instr->form->numOperands ||
-                 instr->form->operands[idx].role == ptx::OperandRole::Def;
-    bool isUse = !instr || idx >= instr->form->numOperands ||
-                 instr->form->operands[idx].role == ptx::OperandRole::Use ||
+    // An operand the form does not describe is conservatively read and
+    // written (the verifier rejects it).
+    bool known = idx < form.getNumOperands();
+    bool isDef = !known || form.operands[idx].role == ptx::OperandRole::Def;
+    bool isUse = !known || form.operands[idx].role == ptx::OperandRole::Use ||
                  getPreserveDst();
     if (isUse)
       effects.emplace_back(MemoryEffects::Read::get(), &operand,
@@ -314,20 +377,17 @@ findOverlappingSlot(ArrayRef<int64_t> local, ArrayRef<int64_t> strides,
 }
 
 LogicalResult ApplyOp::verify() {
-  std::string error;
-  std::optional<ptx::Instr> instr = getOpcode().decode(error);
-  if (!instr)
-    return emitOpError() << error;
-  const ptx::FormDesc &form = *instr->form;
-  std::string name = "'" + instr->str() + "'";
+  ptx::Instr instr = getInstr();
+  const ptx::FormDesc &form = *instr.form;
+  std::string name = "'" + instr.str() + "'";
 
-  if (failed(verifyTargets(*this, *instr)))
+  if (failed(verifyTargets(*this, instr)))
     return failure();
-  if (getArgs().size() != form.numOperands) {
+  if (getArgs().size() != form.getNumOperands()) {
     std::string list;
     for (const ptx::OperandDesc &o : form.getOperands())
       list += (list.empty() ? "" : ", ") + std::string(o.name);
-    return emitOpError() << name << " expects " << form.numOperands
+    return emitOpError() << name << " expects " << form.getNumOperands()
                          << " operands (" << list << "), got "
                          << getArgs().size();
   }
@@ -339,7 +399,7 @@ LogicalResult ApplyOp::verify() {
   bool hasRegisterDef = false;
 
   for (auto [idx, value, desc] :
-       llvm::zip(llvm::seq<unsigned>(0, form.numOperands), getArgs(),
+       llvm::zip(llvm::seq<unsigned>(0, form.getNumOperands()), getArgs(),
                  form.getOperands())) {
     Type type = value.getType();
     auto diag = [&, idx = idx, desc = desc]() {

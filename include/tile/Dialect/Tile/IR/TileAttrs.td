@@ -42,23 +42,38 @@ def Tile_RegisterSpaceAttr : Tile_Attr<"RegisterSpace", "reg"> {
 }
 
 def Tile_PtxOpcodeAttr : Tile_Attr<"PtxOpcode", "ptx"> {
-  let summary = "a PTX opcode, decoded against the instruction table";
+  let summary = "a PTX opcode, decoded once against the instruction table";
   let description = [{
-    Holds a PTX opcode in PTX spelling (`#tile.ptx<"fma.rn.f32">`). When the
-    spelling is a documented form it is stored in canonical qualifier order
-    (`"fma.sat.rn.f32"` becomes `"fma.rn.sat.f32"`); `decode()` gives the
-    structured form (matched table row, qualifiers, types) that the verifier
-    and the lowering read.
+    Holds a decoded PTX instruction: the instruction-table form it matched
+    and the qualifiers it uses. It is written in PTX spelling
+    (`#tile.ptx<"fma.rn.f32">`) and decoded when parsed or built, so an
+    attribute always names a documented form, and always prints in the
+    form's canonical qualifier order (`"fma.sat.rn.f32"` reads back as
+    `"fma.rn.sat.f32"`). Where two forms share a spelling and differ only in
+    their operand count (two- and three-input `min`), the count is written
+    too: `#tile.ptx<"min.f32", operands = 4>`.
+
+    A spelling that is not a documented form is a parse error that names
+    the first problem (an unknown mnemonic, a missing rounding modifier, a
+    qualifier the type does not take, ...).
   }];
-  let parameters = (ins StringRefParameter<"PTX spelling">:$spelling);
-  let assemblyFormat = "`<` $spelling `>`";
+  let parameters = (ins "unsigned":$form, "uint64_t":$quals);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// Decodes the spelling against the instruction table.
-    std::optional<::tile::ptx::Instr> decode(std::string &error) const;
-    /// Builds the attribute, canonicalizing the qualifier order when the
-    /// spelling is a documented form.
-    static PtxOpcodeAttr getCanonical(::mlir::MLIRContext *ctx,
-                                      ::llvm::StringRef spelling);
+    /// The decoded instruction.
+    ::tile::ptx::Instr getInstr() const;
+    /// The attribute of a decoded instruction.
+    static PtxOpcodeAttr get(::mlir::MLIRContext *ctx,
+                             const ::tile::ptx::Instr &instr);
+    /// Decodes `spelling` (selecting by `numOperands` where forms share a
+    /// spelling); on failure reports through `emitError` and returns null.
+    static PtxOpcodeAttr
+    decode(::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
+           ::mlir::MLIRContext *ctx, ::llvm::StringRef spelling,
+           ::std::optional<unsigned> numOperands = {});
+    /// The canonical spelling, e.g. "fma.rn.sat.f32".
+    ::std::string getSpelling() const { return getInstr().str(); }
   }];
 }
 

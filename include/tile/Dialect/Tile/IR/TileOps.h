@@ -31,7 +31,7 @@ namespace tile {
 bool isRegisterTile(Type type);
 
 /// Whether `type` is a valid register container for PTX data type `t`
-/// (CONTRACT.md section 5): an integer of the same width, or a float type
+/// (see docs/UserGuide.md, "Containers"): an integer of the same width, or a float type
 /// the PTX type accepts natively.
 bool isValidContainer(::tile::ptx::DataType t, Type type);
 

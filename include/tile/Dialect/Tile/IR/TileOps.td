@@ -95,7 +95,7 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     DefaultValuedAttr<Tile_Scope, "::mlir::tile::Scope::thread">:$scope
   );
   let assemblyFormat = [{
-    custom<Opcode>($opcode) `(` $args `)`
+    custom<OpcodeAndArgs>($opcode, $args)
     (`pred` `(` $pred^ `)`)?
     (`preserve_dst` $preserve_dst^)?
     `scope` `(` $scope `)`
@@ -103,14 +103,14 @@ def Tile_ApplyOp : Tile_Op<"apply", [
   }];
   let hasVerifier = 1;
   let builders = [
-    OpBuilder<(ins "::llvm::StringRef":$opcode, "::mlir::ValueRange":$args,
+    OpBuilder<(ins "const ::tile::ptx::Instr &":$instr, "::mlir::ValueRange":$args,
                    CArg<"::mlir::Value", "{}">:$pred,
                    CArg<"bool", "false">:$preserveDst,
                    CArg<"::mlir::tile::Scope", "::mlir::tile::Scope::thread">:$scope)>
   ];
   let extraClassDeclaration = [{
-    /// The decoded opcode; only valid on a verified op.
-    ::tile::ptx::Instr getInstr();
+    /// The decoded instruction.
+    ::tile::ptx::Instr getInstr() { return getOpcode().getInstr(); }
     /// Number of group axes the scope fixes.
     static unsigned getGroupRank(::mlir::tile::Scope scope);
     /// Largest extent of each group axis of the scope: (32) for warp,

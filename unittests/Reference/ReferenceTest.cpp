@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Reference/FmaReference.h"
+#include "tile/Reference/Reference.h"
 
 #include <gtest/gtest.h>
 

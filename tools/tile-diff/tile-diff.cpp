@@ -1,20 +1,21 @@
-//===- tile-fma-diff.cpp - GPU differential test of every fma form --------===//
+//===- tile-diff.cpp - GPU differential test of every arithmetic form -----===//
 //
 // Part of tile-mlir.
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs the kernels that utils/gen_fma_diff.py compiled with the project's
-// tools on the GPU, over inputs that mix random bit patterns with edge
-// classes (signed zeros, subnormals at both ends, infinities, quiet and
-// signalling NaNs, the OOB-NaN, products near overflow, sums at and near
-// rounding ties, cancellations), and compares every result bit for bit with
-// the MPFR reference (NaN-ness only where the ISA leaves payloads
+// Runs the kernels that utils/gen_diff.py compiled with the project's tools on
+// the GPU, over inputs that mix random bit patterns with edge classes (signed
+// zeros, subnormals at both ends, infinities, quiet and signalling NaNs, the
+// OOB-NaN, results near overflow and the subnormal boundary, sums at and near
+// rounding ties, cancellations, equal magnitudes for min/max), and compares
+// every result bit for bit with the MPFR reference, which it reaches through
+// the form's semantics key (NaN-ness only where the ISA leaves payloads
 // unspecified). Prints a table and "N passed, N failed" (one per kernel).
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Reference/FmaReference.h"
+#include "tile/Reference/Reference.h"
 #include "tile/Runtime/CudaRuntime.h"
 
 #include <algorithm>
@@ -41,6 +42,7 @@ struct Kernel {
   std::string opcode, variant, ptxFile, name;
   unsigned bits, threads, elems, stride;
   bool pred, keep;
+  unsigned numSources;
 };
 
 /// A scalar format, for generating inputs.
@@ -66,20 +68,13 @@ struct Fmt {
   }
 };
 
+/// The lane format of the destination (`ab` false) or of the a/b sources,
+/// from the table.
 Fmt laneFormat(const ptx::Instr &instr, bool ab) {
-  ptx::DataType t = instr.form->types[ab && instr.form->numTypes == 2 ? 1 : 0];
-  switch (t) {
-  case ptx::DataType::F64:
-    return {64, 11, 53};
-  case ptx::DataType::F16:
-  case ptx::DataType::F16x2:
-    return {16, 5, 11};
-  case ptx::DataType::BF16:
-  case ptx::DataType::BF16x2:
-    return {16, 8, 8};
-  default:
-    return {32, 8, 24};
-  }
+  const ptx::FormDesc &f = *instr.form;
+  ptx::DataType t = f.types[ab && f.types.size() == 2 ? 1 : 0];
+  const ptx::FloatFormatInfo &info = ptx::getInfo(ptx::getInfo(t).format);
+  return {info.bits, info.expBits, info.precision};
 }
 
 /// One value of an edge class or random bits.
@@ -116,11 +111,19 @@ uint64_t genScalar(const Fmt &f, std::mt19937_64 &rng) {
   }
 }
 
-/// Inputs of one lane: random classes, or a constructed tie / near-tie /
-/// overflow / cancellation case.
-/// `rn` is the round-to-nearest fma of the lane format (for cancellations).
-void genLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &rn,
-             std::mt19937_64 &rng, uint64_t &a, uint64_t &b, uint64_t &c) {
+/// A normal value with a random exponent in the middle of the range and a
+/// random sign; `ex` receives its unbiased exponent.
+uint64_t midValue(const Fmt &f, std::mt19937_64 &rng, long &ex) {
+  ex = static_cast<long>(rng() % (2 * f.bias() - 4)) - f.bias() + 3;
+  return f.make(ex + f.bias(), rng()) | ((rng() & 1) ? f.sign() : 0);
+}
+
+/// Inputs of one fma lane: random classes, or a constructed tie / near-tie /
+/// overflow / cancellation case. `rn` is the round-to-nearest fma of the
+/// lane format (for cancellations).
+void genFmaLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &rn,
+                std::mt19937_64 &rng, uint64_t *in) {
+  uint64_t &a = in[0], &b = in[1], &c = in[2];
   unsigned kind = rng() % 10;
   if (kind >= 4 || abF.bits != cF.bits) {
     a = genScalar(abF, rng);
@@ -129,9 +132,8 @@ void genLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &rn,
     return;
   }
   const Fmt &f = cF;
-  // A normal x with a random exponent in the middle of the range.
-  long ex = static_cast<long>(rng() % (2 * f.bias() - 4)) - f.bias() + 3;
-  uint64_t x = f.make(ex + f.bias(), rng()) | ((rng() & 1) ? f.sign() : 0);
+  long ex;
+  uint64_t x = midValue(f, rng, ex);
   uint64_t one = f.make(f.bias(), 0);
   switch (kind) {
   case 0: { // x*1 + half an ulp (a tie), or a quarter / three quarters.
@@ -178,6 +180,103 @@ void genLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &rn,
   }
 }
 
+/// Inputs of one add / sub lane: ties, cancellations, overflow and the
+/// subnormal boundary, or random classes. `negate` is set for sub (the
+/// constructed cases aim at a - b).
+void genAddLane(const Fmt &f, bool negate, std::mt19937_64 &rng,
+                uint64_t *in) {
+  uint64_t &a = in[0], &b = in[1];
+  uint64_t flip = negate ? f.sign() : 0;
+  long ex;
+  uint64_t x = midValue(f, rng, ex);
+  switch (rng() % 10) {
+  case 0: { // x + half an ulp (a tie), a quarter, or three quarters.
+    long k = ex - static_cast<long>(f.precision - 1) - 1 -
+             static_cast<long>(rng() % 2);
+    a = x;
+    b = f.pow2(k) | ((rng() & 1) ? f.sign() : 0);
+    if ((rng() & 1) && (b & (f.expMax() << (f.precision - 1))))
+      b |= 1ULL << (f.precision - 2);
+    b ^= flip;
+    return;
+  }
+  case 1: // Cancellation: b = -x with its last bits changed.
+    a = x;
+    b = (x ^ f.sign() ^ flip) ^ (rng() & 0xF);
+    return;
+  case 2: { // Sum near overflow.
+    uint64_t s = (rng() & 1) ? f.sign() : 0;
+    a = f.make(f.expMax() - 1 - rng() % 2, rng()) | s;
+    b = (f.make(f.expMax() - 1 - rng() % 3, rng()) | s) ^ flip;
+    return;
+  }
+  case 3: { // Difference near the subnormal boundary.
+    uint64_t s = (rng() & 1) ? f.sign() : 0;
+    a = f.make(1 + rng() % 2, rng()) | s;
+    b = (f.make(1 + rng() % 2, rng()) | (s ^ f.sign())) ^ flip;
+    return;
+  }
+  default:
+    a = genScalar(f, rng);
+    b = genScalar(f, rng);
+    return;
+  }
+}
+
+/// Inputs of one mul lane: products near overflow and the subnormal
+/// boundary, or random classes (random significands exercise every rounding
+/// case of a 2p-bit product).
+void genMulLane(const Fmt &f, std::mt19937_64 &rng, uint64_t *in) {
+  uint64_t &a = in[0], &b = in[1];
+  switch (rng() % 8) {
+  case 0: { // Product near overflow.
+    long half = f.bias() / 2 + static_cast<long>(rng() % 3);
+    a = f.make(half + f.bias(), rng()) | ((rng() & 1) ? f.sign() : 0);
+    b = f.make(f.bias() + f.bias() - half, rng()) |
+        ((rng() & 1) ? f.sign() : 0);
+    return;
+  }
+  case 1: { // Product near the smallest normal.
+    long k = 1 - f.bias() - static_cast<long>(rng() % (f.precision + 2));
+    a = f.make(f.bias() + k / 2, rng()) | ((rng() & 1) ? f.sign() : 0);
+    b = f.make(f.bias() + k - k / 2, rng());
+    return;
+  }
+  default:
+    a = genScalar(f, rng);
+    b = genScalar(f, rng);
+    return;
+  }
+}
+
+/// Inputs of min / max / neg / abs / copysign: random classes, with equal
+/// magnitudes (and the two zeros) often enough to test ties and signs.
+void genSelectLane(const Fmt &f, unsigned n, std::mt19937_64 &rng,
+                   uint64_t *in) {
+  for (unsigned i = 0; i < n; ++i)
+    in[i] = genScalar(f, rng);
+  if (n > 1 && rng() % 4 == 0)
+    in[1] = in[0] ^ ((rng() & 1) ? f.sign() : 0);
+}
+
+/// The sources of one lane of `instr`.
+void genLane(const ptx::Instr &instr, const Fmt &abF, const Fmt &cF,
+             const ptx::Instr &rnFma, unsigned n, std::mt19937_64 &rng,
+             uint64_t *in) {
+  switch (instr.form->semantics) {
+  case ptx::Semantics::Fma:
+    return genFmaLane(abF, cF, rnFma, rng, in);
+  case ptx::Semantics::Add:
+  case ptx::Semantics::Sub:
+    return genAddLane(cF, instr.form->semantics == ptx::Semantics::Sub, rng,
+                      in);
+  case ptx::Semantics::Mul:
+    return genMulLane(cF, rng, in);
+  default:
+    return genSelectLane(cF, n, rng, in);
+  }
+}
+
 uint64_t load(const std::vector<char> &buf, size_t i, unsigned bits) {
   uint64_t v = 0;
   std::memcpy(&v, buf.data() + i * (bits / 8), bits / 8);
@@ -199,8 +298,12 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   Result res;
   auto start = std::chrono::steady_clock::now();
   std::string error;
-  std::optional<ptx::Instr> instr = ptx::decode(k.opcode, error);
-  if (!instr) {
+  std::optional<ptx::Instr> instr =
+      ptx::decode(k.opcode, error, k.numSources + 1);
+  if (!instr || !ref::isSupported(*instr) ||
+      instr->form->getNumOperands() != k.numSources + 1) {
+    if (error.empty())
+      error = "no reference semantics or wrong operand count";
     res.status = Status(Status::kRuntimeError, "BAD_OPCODE", error);
     return res;
   }
@@ -219,14 +322,24 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   size_t blocks = n / k.elems;
   size_t total = blocks * k.stride;
   unsigned bytes = k.bits / 8;
-  std::vector<char> A(total * bytes), B(total * bytes), C(total * bytes),
-      D(total * bytes), E(total * bytes), Dout(total * bytes);
+  unsigned ns = k.numSources;
+  // Sources, the old destination, the expected result, the result.
+  std::vector<std::vector<char>> S(ns, std::vector<char>(total * bytes));
+  std::vector<char> D(total * bytes), E(total * bytes), Dout(total * bytes);
   Fmt abF = laneFormat(*instr, true), cF = laneFormat(*instr, false);
-  ptx::Instr rn = *ptx::decode(cF.bits == 64        ? "fma.rn.f64"
-                               : cF.bits == 32      ? "fma.rn.f32"
-                               : cF.precision == 11 ? "fma.rn.f16"
-                                                    : "fma.rn.bf16",
-                               error);
+  // The round-to-nearest fma of the lane format, from the table.
+  ptx::Instr rnFma = *instr;
+  for (const ptx::FormDesc &f : ptx::getForms())
+    if (f.semantics == ptx::Semantics::Fma && f.types.size() == 1 &&
+        ptx::getInfo(f.types[0]).lanes == 1 &&
+        ptx::getInfo(ptx::getInfo(f.types[0]).format).precision ==
+            cF.precision &&
+        ptx::getInfo(ptx::getInfo(f.types[0]).format).bits == cF.bits) {
+      for (ptx::QualSet q : ptx::Instr::enumerate(f))
+        if (q == ptx::bit(ptx::Qual::RN))
+          rnFma = ptx::Instr{&f, q};
+      break;
+    }
   unsigned lanes = ptx::getInfo(instr->form->types[0]).lanes;
   std::hash<std::string> hasher;
   uint64_t seed = hasher(k.opcode + "/" + k.variant);
@@ -236,41 +349,37 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   for (unsigned t = 0; t < threads; ++t) {
     pool.emplace_back([&, t]() {
       std::mt19937_64 rng(seed + t * 7919);
+      uint64_t laneIn[3];
       for (size_t i = t; i < total; i += threads) {
-        uint64_t a = 0, b = 0, c = 0;
+        uint64_t src[3] = {0, 0, 0};
         for (unsigned l = 0; l < lanes; ++l) {
-          uint64_t la, lb, lc;
-          genLane(abF, cF, rn, rng, la, lb, lc);
+          genLane(*instr, abF, cF, rnFma, ns, rng, laneIn);
           unsigned sh = l * cF.bits;
-          a |= la << sh;
-          b |= lb << sh;
-          c |= lc << sh;
+          for (unsigned j = 0; j < ns; ++j)
+            src[j] |= laneIn[j] << sh;
         }
-        storeBits(A, i, k.bits, a);
-        storeBits(B, i, k.bits, b);
-        storeBits(C, i, k.bits, c);
+        for (unsigned j = 0; j < ns; ++j)
+          storeBits(S[j], i, k.bits, src[j]);
         uint64_t old = rng() & (k.bits == 64 ? ~0ULL : (1ULL << k.bits) - 1);
         storeBits(D, i, k.bits, old);
-        storeBits(E, i, k.bits, ref::evalFma(*instr, a, b, c));
+        storeBits(E, i, k.bits,
+                  ref::evaluate(*instr, llvm::ArrayRef(src, ns)));
       }
     });
   }
   for (std::thread &t : pool)
     t.join();
 
-  rt::DevicePtr dA = 0, dB = 0, dC = 0, dD = 0;
+  std::vector<rt::DevicePtr> ptrs(ns + 1, 0);
   Status &st = res.status;
-  if (!(st = cuda.alloc(A.size(), dA)) || !(st = cuda.alloc(B.size(), dB)) ||
-      !(st = cuda.alloc(C.size(), dC)) || !(st = cuda.alloc(D.size(), dD)))
-    return res;
-  if (!(st = cuda.copyToDevice(dA, A.data(), A.size())) ||
-      !(st = cuda.copyToDevice(dB, B.data(), B.size())) ||
-      !(st = cuda.copyToDevice(dC, C.data(), C.size())) ||
-      !(st = cuda.copyToDevice(dD, D.data(), D.size())))
-    return res;
+  for (unsigned j = 0; j <= ns; ++j) {
+    const std::vector<char> &host = j < ns ? S[j] : D;
+    if (!(st = cuda.alloc(host.size(), ptrs[j])) ||
+        !(st = cuda.copyToDevice(ptrs[j], host.data(), host.size())))
+      return res;
+  }
   // memref<?xiN> descriptors: allocated, aligned, offset, size, stride.
   int64_t zero = 0, size = static_cast<int64_t>(total), one = 1;
-  rt::DevicePtr ptrs[4] = {dA, dB, dC, dD};
   std::vector<void *> params;
   for (rt::DevicePtr &p : ptrs) {
     params.push_back(&p);
@@ -282,7 +391,7 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   if (!(st = cuda.launch(fn, blocks, 1, 1, k.threads, 1, 1, 0, nullptr,
                          params.data())) ||
       !(st = cuda.synchronize()) ||
-      !(st = cuda.copyToHost(Dout.data(), dD, Dout.size())))
+      !(st = cuda.copyToHost(Dout.data(), ptrs[ns], Dout.size())))
     return res;
   for (rt::DevicePtr p : ptrs)
     cuda.free(p);
@@ -309,12 +418,13 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
     if (!same) {
       if (res.mismatches++ < 5) {
         char line[256];
-        std::snprintf(line, sizeof(line),
-                      "    [%zu] a=%llx b=%llx c=%llx got=%llx want=%llx\n", i,
-                      (unsigned long long)load(A, i, k.bits),
-                      (unsigned long long)load(B, i, k.bits),
-                      (unsigned long long)load(C, i, k.bits),
-                      (unsigned long long)got, (unsigned long long)expected);
+        std::snprintf(
+            line, sizeof(line),
+            "    [%zu] a=%llx b=%llx c=%llx got=%llx want=%llx\n", i,
+            (unsigned long long)load(S[0], i, k.bits),
+            (unsigned long long)(ns > 1 ? load(S[1], i, k.bits) : 0),
+            (unsigned long long)(ns > 2 ? load(S[2], i, k.bits) : 0),
+            (unsigned long long)got, (unsigned long long)expected);
         res.firstMismatches += line;
       }
     }
@@ -329,9 +439,9 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
 
 int main(int argc, char **argv) {
   std::string dir = ".";
-  size_t fullN = 10 * 1024 * 1024, variantN = 1024 * 1024;
+  size_t fullN = 2 * 1024 * 1024, variantN = 512 * 1024;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  std::string only;
+  std::string only, mnemonic;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() { return i + 1 < argc ? std::string(argv[++i]) : ""; };
@@ -345,6 +455,8 @@ int main(int argc, char **argv) {
       threads = std::stoul(next());
     else if (a == "--only")
       only = next();
+    else if (a == "--mnemonic")
+      mnemonic = next();
   }
   Status st = CudaRuntime::get().init(0);
   if (!st) {
@@ -363,10 +475,12 @@ int main(int argc, char **argv) {
     Kernel k;
     int pred, keep;
     if (ls >> k.opcode >> k.variant >> k.ptxFile >> k.name >> k.bits >>
-        k.threads >> k.elems >> k.stride >> pred >> keep) {
+        k.threads >> k.elems >> k.stride >> pred >> keep >> k.numSources) {
       k.pred = pred;
       k.keep = keep;
-      if (only.empty() || k.opcode == only)
+      if ((only.empty() || k.opcode == only) &&
+          (mnemonic.empty() ||
+           k.opcode.compare(0, mnemonic.size() + 1, mnemonic + ".") == 0))
         kernels.push_back(k);
     }
   }

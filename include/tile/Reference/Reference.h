@@ -1,0 +1,65 @@
+//===- Reference.h - bit-exact reference semantics of PTX forms -*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A bit-exact reference of every arithmetic form of the instruction table,
+/// dispatched on the form's semantics key and computed with MPFR: the exact
+/// result rounded once in the form's rounding mode to the format's precision
+/// and exponent range (subnormals included), then the qualifiers: `.ftz`
+/// flushes subnormal inputs and results to sign-preserving zero, `.sat`
+/// clamps to [0, 1] (NaN and -0 to +0), `.relu` clamps negatives to +0 (NaN to
+/// the canonical NaN), `.oob` gives +0 when a or b is the OOB-NaN, `.NaN`
+/// makes min/max propagate NaN, `.xorsign.abs` / `.abs` act on magnitudes.
+/// Packed forms compute each lane independently (lane 0 in the low bits);
+/// mixed precision widens a and b exactly to f32. Formats come from the
+/// table's per-type float format.
+///
+/// NaN payloads: the ISA leaves them unspecified except for f64 arithmetic
+/// (fma, add, sub, mul), which propagates an input payload; `sameResult`
+/// compares NaN-ness where the payload is open.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_REFERENCE_REFERENCE_H
+#define TILE_REFERENCE_REFERENCE_H
+
+#include "tile/Ptx/InstrTable.h"
+
+#include <cstdint>
+
+namespace tile {
+namespace ref {
+
+/// The OOB-NaN of the .oob forms for f16 and bf16 (with either sign). The ISA
+/// does not give its encoding; this one was measured on an H200.
+constexpr uint16_t kOobNaN16 = 0x7FF7;
+
+/// Whether the reference can evaluate `instr` (an arithmetic form).
+bool isSupported(const ptx::Instr &instr);
+
+/// Evaluates `instr` on its source register containers, in operand order
+/// (the low bits of each uint64 hold the container). Returns the destination
+/// container.
+uint64_t evaluate(const ptx::Instr &instr, llvm::ArrayRef<uint64_t> sources);
+
+/// `evaluate` for the three sources of an fma form.
+inline uint64_t evalFma(const ptx::Instr &instr, uint64_t a, uint64_t b,
+                        uint64_t c) {
+  return evaluate(instr, {a, b, c});
+}
+
+/// Whether `got` equals `expected` under the NaN rules of the form: bit for
+/// bit, except where the ISA leaves NaN payloads open, where any NaN matches
+/// any NaN (per lane for packed types).
+bool sameResult(const ptx::Instr &instr, uint64_t got, uint64_t expected);
+
+/// Whether the bits of one lane of `type` are a NaN.
+bool isNaN(ptx::DataType type, uint64_t bits);
+
+} // namespace ref
+} // namespace tile
+
+#endif // TILE_REFERENCE_REFERENCE_H

@@ -1,0 +1,391 @@
+//===- Reference.cpp - bit-exact reference semantics of PTX forms ---------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Reference/Reference.h"
+
+#include <mpfr.h>
+
+#include <cassert>
+
+using namespace tile;
+using namespace tile::ref;
+using ptx::DataType;
+
+namespace {
+
+/// An IEEE-style binary format.
+struct Format {
+  unsigned bits;
+  unsigned expBits;
+  unsigned precision; ///< Significand bits, hidden bit included.
+
+  int bias() const { return (1 << (expBits - 1)) - 1; }
+  uint64_t signMask() const { return 1ULL << (bits - 1); }
+  uint64_t expMask() const {
+    return ((1ULL << expBits) - 1) << (precision - 1);
+  }
+  uint64_t fracMask() const { return (1ULL << (precision - 1)) - 1; }
+  uint64_t mask() const { return bits == 64 ? ~0ULL : (1ULL << bits) - 1; }
+  uint64_t quietBit() const { return 1ULL << (precision - 2); }
+  bool isNaN(uint64_t x) const {
+    return (x & expMask()) == expMask() && (x & fracMask());
+  }
+  bool isInf(uint64_t x) const {
+    return (x & expMask()) == expMask() && !(x & fracMask());
+  }
+  bool isSubnormal(uint64_t x) const {
+    return !(x & expMask()) && (x & fracMask());
+  }
+  /// The NaN hardware returns where the ISA leaves payloads unspecified.
+  uint64_t canonicalNaN() const { return mask() >> 1; }
+};
+
+/// The format of one lane of `t`, from the table.
+Format formatOf(DataType t) {
+  const ptx::FloatFormatInfo &info = ptx::getInfo(ptx::getInfo(t).format);
+  return {info.bits, info.expBits, info.precision};
+}
+
+/// Scratch MPFR variables of one thread (the precision is set per use).
+struct Scratch {
+  mpfr_t a, b, c, r, m;
+  Scratch() { mpfr_inits2(64, a, b, c, r, m, static_cast<mpfr_ptr>(nullptr)); }
+  ~Scratch() { mpfr_clears(a, b, c, r, m, static_cast<mpfr_ptr>(nullptr)); }
+};
+Scratch &scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
+/// Sets `x` exactly to the finite or infinite value of `bits` (not NaN).
+void decode(const Format &f, uint64_t bits, mpfr_t x) {
+  bool neg = bits & f.signMask();
+  uint64_t e = (bits & f.expMask()) >> (f.precision - 1);
+  uint64_t frac = bits & f.fracMask();
+  mpfr_set_prec(x, 64);
+  if (f.isInf(bits)) {
+    mpfr_set_inf(x, neg ? -1 : 1);
+    return;
+  }
+  long scale = 1 - f.bias() - static_cast<long>(f.precision - 1);
+  uint64_t mant = frac;
+  if (e) {
+    mant |= 1ULL << (f.precision - 1);
+    scale = static_cast<long>(e) - f.bias() - (f.precision - 1);
+  }
+  mpfr_set_ui_2exp(x, mant, scale, MPFR_RNDN); // Exact: 53 bits at most.
+  if (neg)
+    mpfr_neg(x, x, MPFR_RNDN);
+  if (!mant && neg)
+    mpfr_set_zero(x, -1);
+}
+
+/// Encodes `x`, already rounded to the format, as bits; `t` is scratch.
+uint64_t encode(const Format &f, mpfr_t x, mpfr_t t) {
+  uint64_t sign = mpfr_signbit(x) ? f.signMask() : 0;
+  if (mpfr_nan_p(x))
+    return f.canonicalNaN();
+  if (mpfr_inf_p(x))
+    return sign | f.expMask();
+  if (mpfr_zero_p(x))
+    return sign;
+  mpfr_set_prec(t, f.precision + 2);
+  mpfr_abs(t, x, MPFR_RNDN);
+  long e = mpfr_get_exp(t) - 1; // |x| = 1.m * 2^e
+  if (e >= 1 - f.bias()) {
+    mpfr_mul_2si(t, t, static_cast<long>(f.precision - 1) - e, MPFR_RNDN);
+    uint64_t mant = mpfr_get_ui(t, MPFR_RNDN);
+    return sign | (static_cast<uint64_t>(e + f.bias()) << (f.precision - 1)) |
+           (mant & f.fracMask());
+  }
+  mpfr_mul_2si(t, t, f.bias() - 1 + static_cast<long>(f.precision - 1),
+               MPFR_RNDN);
+  return sign | mpfr_get_ui(t, MPFR_RNDN);
+}
+
+mpfr_rnd_t toMpfr(std::optional<ptx::Qual> rnd) {
+  switch (rnd.value_or(ptx::Qual::RN)) {
+  case ptx::Qual::RZ:
+    return MPFR_RNDZ;
+  case ptx::Qual::RM:
+    return MPFR_RNDD;
+  case ptx::Qual::RP:
+    return MPFR_RNDU;
+  default:
+    return MPFR_RNDN;
+  }
+}
+
+struct Flags {
+  bool ftz = false, sat = false, relu = false, oob = false, nan = false,
+       xorsignAbs = false, abs = false;
+};
+
+bool isOob(const Format &f, uint64_t x) {
+  return f.bits == 16 && (x & 0x7FFF) == kOobNaN16;
+}
+
+/// The IEEE result of NaN-producing inputs. f64 propagates a payload,
+/// quieted, from the inputs in `order` (the ISA leaves the choice open; the
+/// order of each operation was measured on an H200); an invalid operation
+/// gives the negative default NaN. Elsewhere the payload is unspecified and
+/// the canonical NaN stands for it.
+uint64_t nanResult(const Format &f, std::initializer_list<uint64_t> order) {
+  if (f.bits != 64)
+    return f.canonicalNaN();
+  for (uint64_t x : order)
+    if (f.isNaN(x))
+      return x | f.quietBit();
+  return f.signMask() | f.expMask() | f.quietBit();
+}
+
+/// Applies .sat / .relu to a result.
+uint64_t clampResult(const Format &f, uint64_t r, const Flags &flags) {
+  bool neg = r & f.signMask();
+  if (flags.sat) {
+    if (f.isNaN(r) || neg)
+      return 0;
+    // 1.0: biased exponent = bias, fraction 0.
+    uint64_t one = static_cast<uint64_t>(f.bias()) << (f.precision - 1);
+    return r > one ? one : r; // Positive floats order like their bits.
+  }
+  if (flags.relu) {
+    if (f.isNaN(r))
+      return f.canonicalNaN();
+    if (neg)
+      return 0;
+  }
+  return r;
+}
+
+/// The rounded arithmetic operations.
+enum class Op { Fma, Add, Sub, Mul };
+
+/// One lane of a rounded operation in format `f`; `abFormat` is the format
+/// of a and b (the mixed-precision forms widen them exactly). `c` is read by
+/// fma only.
+uint64_t roundedLane(Op op, const Format &f, const Format &abFormat,
+                     mpfr_rnd_t rnd, const Flags &flags, uint64_t a,
+                     uint64_t b, uint64_t c) {
+  bool isFma = op == Op::Fma;
+  if (flags.oob && (isOob(abFormat, a) || isOob(abFormat, b)))
+    return 0;
+  if (abFormat.isNaN(a) || abFormat.isNaN(b) || (isFma && f.isNaN(c)))
+    return clampResult(f, isFma ? nanResult(f, {b, c, a}) : nanResult(f, {a, b}),
+                       flags);
+  if (flags.ftz) {
+    if (abFormat.isSubnormal(a))
+      a &= abFormat.signMask();
+    if (abFormat.isSubnormal(b))
+      b &= abFormat.signMask();
+    if (f.isSubnormal(c))
+      c &= f.signMask();
+  }
+  Scratch &s = scratch();
+  decode(abFormat, a, s.a);
+  decode(abFormat, b, s.b);
+  decode(f, c, s.c);
+  auto compute = [&]() {
+    switch (op) {
+    case Op::Fma:
+      return mpfr_fma(s.r, s.a, s.b, s.c, rnd);
+    case Op::Add:
+      return mpfr_add(s.r, s.a, s.b, rnd);
+    case Op::Sub:
+      return mpfr_sub(s.r, s.a, s.b, rnd);
+    case Op::Mul:
+      return mpfr_mul(s.r, s.a, s.b, rnd);
+    }
+    return 0;
+  };
+
+  mpfr_set_prec(s.r, f.precision);
+  if (flags.ftz) {
+    // .ftz flushes a result that is tiny after rounding to the format's
+    // precision with an unbounded exponent.
+    compute();
+    mpfr_set_prec(s.m, 2);
+    mpfr_set_ui_2exp(s.m, 1, 1 - f.bias(), MPFR_RNDN);
+    if (mpfr_regular_p(s.r) && mpfr_cmpabs(s.r, s.m) < 0)
+      return clampResult(f, mpfr_signbit(s.r) ? f.signMask() : 0, flags);
+  }
+  mpfr_exp_t oldMin = mpfr_get_emin(), oldMax = mpfr_get_emax();
+  // MPFR exponents: x = m * 2^E, 1/2 <= m < 1.
+  mpfr_set_emin(3 - f.bias() - static_cast<long>(f.precision));
+  mpfr_set_emax(f.bias() + 1);
+  mpfr_set_prec(s.r, f.precision);
+  int t = compute();
+  t = mpfr_check_range(s.r, t, rnd);
+  mpfr_subnormalize(s.r, t, rnd);
+  mpfr_set_emin(oldMin);
+  mpfr_set_emax(oldMax);
+
+  uint64_t r = mpfr_nan_p(s.r) ? nanResult(f, {}) : encode(f, s.r, s.m);
+  if (flags.ftz && f.isSubnormal(r))
+    r &= f.signMask();
+  return clampResult(f, r, flags);
+}
+
+/// Orders two non-NaN values of `f` as numbers, with -0 below +0.
+bool lessThan(const Format &f, uint64_t x, uint64_t y) {
+  bool nx = x & f.signMask(), ny = y & f.signMask();
+  if (nx != ny)
+    return nx;
+  return nx ? x > y : x < y; // Sign-magnitude order.
+}
+
+/// One lane of min (`isMax` false) or max over two or three values.
+uint64_t minMaxLane(bool isMax, const Format &f, const Flags &flags,
+                    llvm::ArrayRef<uint64_t> in) {
+  llvm::SmallVector<uint64_t, 3> v(in.begin(), in.end());
+  uint64_t sign = 0;
+  if (flags.xorsignAbs)
+    for (uint64_t x : v)
+      sign ^= x & f.signMask();
+  for (uint64_t &x : v) {
+    if (flags.ftz && f.isSubnormal(x))
+      x &= f.signMask();
+    if (flags.xorsignAbs || flags.abs)
+      x &= ~f.signMask();
+  }
+  bool anyNaN = llvm::any_of(v, [&](uint64_t x) { return f.isNaN(x); });
+  if (flags.nan && anyNaN)
+    return f.canonicalNaN();
+  std::optional<uint64_t> best;
+  for (uint64_t x : v) {
+    if (f.isNaN(x))
+      continue;
+    if (!best || (isMax ? lessThan(f, *best, x) : lessThan(f, x, *best)))
+      best = x;
+  }
+  if (!best)
+    return f.canonicalNaN();
+  return *best | sign;
+}
+
+/// One lane of neg, abs or copysign: sign-bit operations.
+uint64_t signLane(ptx::Semantics sem, const Format &f, const Flags &flags,
+                  llvm::ArrayRef<uint64_t> in) {
+  uint64_t a = in[0];
+  if (flags.ftz && f.isSubnormal(a))
+    a &= f.signMask();
+  switch (sem) {
+  case ptx::Semantics::Neg:
+    return a ^ f.signMask();
+  case ptx::Semantics::Abs:
+    return a & ~f.signMask();
+  default: // copysign d, a, b: the sign of a, the rest of b.
+    return (in[1] & ~f.signMask()) | (a & f.signMask());
+  }
+}
+
+/// Evaluates one lane; `ab` is the format of the sources, `f` of the result.
+uint64_t evalLane(const ptx::Instr &instr, const Format &f, const Format &ab,
+                  const Flags &flags, llvm::ArrayRef<uint64_t> in) {
+  mpfr_rnd_t rnd = toMpfr(instr.rounding());
+  switch (instr.form->semantics) {
+  case ptx::Semantics::Fma:
+    return roundedLane(Op::Fma, f, ab, rnd, flags, in[0], in[1], in[2]);
+  case ptx::Semantics::Add:
+    return roundedLane(Op::Add, f, ab, rnd, flags, in[0], in[1], 0);
+  case ptx::Semantics::Sub:
+    return roundedLane(Op::Sub, f, ab, rnd, flags, in[0], in[1], 0);
+  case ptx::Semantics::Mul:
+    return roundedLane(Op::Mul, f, ab, rnd, flags, in[0], in[1], 0);
+  case ptx::Semantics::Min:
+  case ptx::Semantics::Max:
+    return minMaxLane(instr.form->semantics == ptx::Semantics::Max, f, flags,
+                      in);
+  case ptx::Semantics::Neg:
+  case ptx::Semantics::Abs:
+  case ptx::Semantics::Copysign:
+    return signLane(instr.form->semantics, f, flags, in);
+  case ptx::Semantics::Load:
+  case ptx::Semantics::Store:
+  case ptx::Semantics::Move:
+    break;
+  }
+  return in[0];
+}
+
+/// Whether the form's NaN results carry a defined payload.
+bool hasExactNaN(const ptx::Instr &instr) {
+  switch (instr.form->semantics) {
+  case ptx::Semantics::Fma:
+  case ptx::Semantics::Add:
+  case ptx::Semantics::Sub:
+  case ptx::Semantics::Mul:
+    return instr.form->types[0] == DataType::F64;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+bool tile::ref::isNaN(DataType type, uint64_t bits) {
+  return formatOf(type).isNaN(bits);
+}
+
+bool tile::ref::isSupported(const ptx::Instr &instr) {
+  switch (instr.form->semantics) {
+  case ptx::Semantics::Load:
+  case ptx::Semantics::Store:
+  case ptx::Semantics::Move:
+    return false;
+  default:
+    return true;
+  }
+}
+
+uint64_t tile::ref::evaluate(const ptx::Instr &instr,
+                             llvm::ArrayRef<uint64_t> sources) {
+  const ptx::FormDesc &form = *instr.form;
+  assert(isSupported(instr) && "no reference semantics for this form");
+  Flags flags;
+  flags.ftz = instr.has(ptx::Qual::FTZ);
+  flags.sat = instr.has(ptx::Qual::SAT);
+  flags.relu = instr.has(ptx::Qual::RELU);
+  flags.oob = instr.has(ptx::Qual::OOB);
+  flags.nan = instr.has(ptx::Qual::NaN);
+  flags.xorsignAbs = instr.has(ptx::Qual::XorsignAbs);
+  flags.abs = instr.has(ptx::Qual::Abs);
+  DataType dst = form.types[0];
+  const Format f = formatOf(dst);
+  // Mixed precision: the sources of the second type are widened exactly.
+  const Format ab = form.types.size() == 2 ? formatOf(form.types[1]) : f;
+  unsigned lanes = ptx::getInfo(dst).lanes;
+  uint64_t result = 0;
+  llvm::SmallVector<uint64_t, 3> in(sources.size());
+  for (unsigned i = 0; i < lanes; ++i) {
+    unsigned shift = i * f.bits;
+    for (auto [k, src] : llvm::enumerate(sources)) {
+      // fma's c has the destination format; the other sources have `ab`'s.
+      const Format &sf =
+          form.semantics == ptx::Semantics::Fma && k == 2 ? f : ab;
+      in[k] = (src >> shift) & sf.mask();
+    }
+    result |= evalLane(instr, f, ab, flags, in) << shift;
+  }
+  return result;
+}
+
+bool tile::ref::sameResult(const ptx::Instr &instr, uint64_t got,
+                           uint64_t expected) {
+  DataType dst = instr.form->types[0];
+  const Format f = formatOf(dst);
+  unsigned lanes = ptx::getInfo(dst).lanes;
+  for (unsigned i = 0; i < lanes; ++i) {
+    unsigned shift = i * f.bits;
+    uint64_t g = (got >> shift) & f.mask(), e = (expected >> shift) & f.mask();
+    if (g == e)
+      continue;
+    if (!hasExactNaN(instr) && f.isNaN(g) && f.isNaN(e))
+      continue;
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,127 @@
+"""The instruction table, as exported by `tile-ptx-forms --json`.
+
+Everything outside C++ that needs a fact about an instruction (qualifier
+slots, types and their formats, operand roles, floors, chip PTX floors, the
+semantics key) reads it here, from the export that the build writes to
+`build/share/tile-mlir/instr_table.json`. Nothing is typed twice.
+"""
+
+import functools
+import json
+import os
+import subprocess
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_CANDIDATES = (
+    os.path.join(_HERE, "instr_table.json"),  # an installed package
+    os.path.normpath(os.path.join(_HERE, "..", "..", "build", "share",
+                                  "tile-mlir", "instr_table.json")),
+)
+
+
+def _locate():
+    env = os.environ.get("TILE_INSTR_TABLE")
+    if env:
+        return env
+    for path in _CANDIDATES:
+        if os.path.exists(path):
+            return path
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def table():
+    """The whole export (a dict)."""
+    path = _locate()
+    if path:
+        with open(path) as f:
+            return json.load(f)
+    # No export on disk: ask the tool (on PATH or $TILE_MLIR_TOOLS).
+    from .compiler import find_tool
+    out = subprocess.run([find_tool("tile-ptx-forms"), "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+def forms():
+    return table()["forms"]
+
+
+def instances(mnemonic=None):
+    """(form, instance) pairs of every concrete opcode, in table order."""
+    for form in forms():
+        if mnemonic and form["mnemonic"] != mnemonic:
+            continue
+        for inst in form["instances"]:
+            yield form, inst
+
+
+def types():
+    """PTX data types by name."""
+    return {t["name"]: t for t in table()["types"]}
+
+
+def formats():
+    """Floating-point formats by name."""
+    return {f["name"]: f for f in table()["formats"]}
+
+
+def mnemonics():
+    return list(table()["mnemonics"])
+
+
+def qualifiers():
+    return list(table()["qualifiers"])
+
+
+def chip_min_ptx(sm):
+    """Lowest PTX ISA version (major*10+minor) for sm_<sm>, 0 if unknown."""
+    for chip in table()["chips"]:
+        if chip["sm"] == sm:
+            return chip["min_ptx"]
+    return 0
+
+
+def element_bits(elt):
+    """Width of an MLIR element type name: 'i32' -> 32, 'bf16' -> 16."""
+    if elt.startswith("i") and elt[1:].isdigit():
+        return int(elt[1:])
+    fmt = formats().get(elt)
+    if fmt is None:
+        raise KeyError(f"unknown element type '{elt}'")
+    return fmt["bits"]
+
+
+def native_containers():
+    """PTX type -> the MLIR element type that holds it natively: its first
+    float container, else the integer of its width."""
+    out = {}
+    for name, t in types().items():
+        floats = t["float_containers"]
+        out[name] = floats[0] if floats else f"i{t['bits']}"
+    return out
+
+
+def bit_containers():
+    """PTX type -> the integer container of its width."""
+    return {name: f"i{t['bits']}" for name, t in types().items()}
+
+
+def move_opcode(mnemonic, elt, atom=1):
+    """The table's global `ld` or `st` opcode that moves `atom` elements of
+    MLIR element type `elt`: the form whose type is `elt` itself, else one
+    whose type holds it."""
+    bits = element_bits(elt)
+    holders = []
+    for form, inst in instances(mnemonic):
+        op = next(o for o in form["operands"] if o["kind"] == "register")
+        t = types()[op["type"]]
+        if op["atom"] != atom or t["bits"] != bits:
+            continue
+        if op["type"] == elt:
+            return inst["opcode"]
+        if elt == f"i{bits}" or elt in t["float_containers"]:
+            holders.append(inst["opcode"])
+    if holders:
+        return holders[0]
+    raise KeyError(f"no global {mnemonic} of {atom} x '{elt}'")

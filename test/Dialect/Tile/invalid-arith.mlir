@@ -1,0 +1,274 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+// Diagnostics of the arithmetic families: decoding (missing rounding,
+// qualifiers the type does not take, combinations), qualifier floors,
+// and forms that differ only in their operand count.
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f16) kernel {
+    %r = tile.alloc_local : memref<4x1xf16, #tile.reg>
+    // expected-error @+1 {{rounding modifier .rz is not allowed for 'add.f16' (allowed: .rn) in 'add.rz.f16'}}
+    tile.apply "add.rz.f16" (%r, %c, %c) scope(thread) : memref<4x1xf16, #tile.reg>, f16, f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{qualifier '.relu' is not valid for 'add' in 'add.rn.relu.f32'}}
+    tile.apply "add.rn.relu.f32" (%r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: bf16) kernel {
+    %r = tile.alloc_local : memref<4x1xbf16, #tile.reg>
+    // expected-error @+1 {{qualifier .sat is not allowed for 'add.bf16' (it takes none) in 'add.rn.sat.bf16'}}
+    tile.apply "add.rn.sat.bf16" (%r, %c, %c) scope(thread) : memref<4x1xbf16, #tile.reg>, bf16, bf16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f64) kernel {
+    %r = tile.alloc_local : memref<4x1xf64, #tile.reg>
+    // expected-error @+1 {{qualifier .ftz is not allowed for 'add.f64' (it takes none) in 'add.ftz.f64'}}
+    tile.apply "add.ftz.f64" (%r, %c, %c) scope(thread) : memref<4x1xf64, #tile.reg>, f64, f64
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'mad.f32' requires a rounding modifier (one of .rn, .rz, .rm, .rp), got none in 'mad.ftz.f32'}}
+    tile.apply "mad.ftz.f32" (%r, %c, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{qualifier '.rn' is not valid for 'min' in 'min.rn.f32'}}
+    tile.apply "min.rn.f32" (%r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: bf16) kernel {
+    %r = tile.alloc_local : memref<4x1xbf16, #tile.reg>
+    // expected-error @+1 {{qualifier .ftz is not allowed for 'min.bf16' (allowed: .NaN, .xorsign.abs) in 'min.ftz.bf16'}}
+    tile.apply "min.ftz.bf16" (%r, %c, %c) scope(thread) : memref<4x1xbf16, #tile.reg>, bf16, bf16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{unknown qualifier '.xorsign' in 'min.xorsign.f32'}}
+    tile.apply "min.xorsign.f32" (%r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f64) kernel {
+    %r = tile.alloc_local : memref<4x1xf64, #tile.reg>
+    // expected-error @+1 {{qualifier .abs is not allowed for 'min.f64' (it takes none) in 'min.abs.f64'}}
+    tile.apply "min.abs.f64" (%r, %c, %c) scope(thread) : memref<4x1xf64, #tile.reg>, f64, f64
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{qualifier '.rn' is not valid for 'neg' in 'neg.rn.f32'}}
+    tile.apply "neg.rn.f32" (%r, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: bf16) kernel {
+    %r = tile.alloc_local : memref<4x1xbf16, #tile.reg>
+    // expected-error @+1 {{qualifier .ftz is not allowed for 'abs.bf16' (it takes none) in 'abs.ftz.bf16'}}
+    tile.apply "abs.ftz.bf16" (%r, %c) scope(thread) : memref<4x1xbf16, #tile.reg>, bf16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f16) kernel {
+    %r = tile.alloc_local : memref<4x1xf16, #tile.reg>
+    // expected-error @+1 {{'copysign' has no form with type suffix '.f16' in 'copysign.f16' (documented: '.f32', '.f64')}}
+    tile.apply "copysign.f16" (%r, %c, %c) scope(thread) : memref<4x1xf16, #tile.reg>, f16, f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{expected a PTX mnemonic before the first '.' in '.fma.rn.f32'}}
+    tile.apply ".fma.rn.f32" (%r, %c, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{unknown qualifier '.rn\01' in 'fma.rn\01.f32'}}
+    tile.apply "fma.rn\01.f32" (%r, %c, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{qualifiers .xorsign.abs, .abs cannot be combined for 'min.f32' in 'min.xorsign.abs.abs.f32'}}
+    tile.apply "min.xorsign.abs.abs.f32" (%r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_75">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'min.NaN.f32' requires sm_80 or newer, but the target is sm_75}}
+    tile.apply "min.NaN.f32" (%r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%c: f16) kernel {
+    %r = tile.alloc_local : memref<4x1xf16, #tile.reg>
+    // expected-error @+1 {{'max.xorsign.abs.f16' requires sm_86 or newer, but the target is sm_80}}
+    tile.apply "max.xorsign.abs.f16" (%r, %c, %c) scope(thread) : memref<4x1xf16, #tile.reg>, f16, f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_86", features = "+ptx71">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'max.xorsign.abs.f32' requires PTX ISA 7.2, but the target's PTX ISA is 7.1 (raise it with the '+ptx72' feature)}}
+    tile.apply "max.xorsign.abs.f32" (%r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%c: bf16) kernel {
+    %r = tile.alloc_local : memref<4x1xbf16, #tile.reg>
+    // expected-error @+1 {{'add.rn.bf16' requires sm_90 or newer, but the target is sm_80}}
+    tile.apply "add.rn.bf16" (%r, %c, %c) scope(thread) : memref<4x1xbf16, #tile.reg>, bf16, bf16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'min.f32' requires sm_100 or newer, but the target is sm_90}}
+    tile.apply "min.f32" (%r, %c, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_100", features = "+ptx86">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'min.abs.f32' requires PTX ISA 8.8, but the target's PTX ISA is 8.6 (raise it with the '+ptx88' feature)}}
+    tile.apply "min.abs.f32" (%r, %c, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_100", features = "+ptx88">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'min.abs.f32' expects 4 operands (d, a, b, c), got 3}}
+    tile.apply "min.abs.f32" (%r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f16) kernel {
+    %r = tile.alloc_local : memref<4x1xf16, #tile.reg>
+    // expected-error @+1 {{'neg.ftz.f16' expects 2 operands (d, a), got 3}}
+    tile.apply "neg.ftz.f16" (%r, %c, %c) scope(thread) : memref<4x1xf16, #tile.reg>, f16, f16
+    gpu.return
+  }
+}
+
+// -----
+
+// The generic form decodes the attribute as well.
+
+func.func @g(%r: memref<1xf32, #tile.reg>, %c: f32) {
+  // expected-error @+1 {{'min.f32' has no form with 5 operands}}
+  "tile.apply"(%r, %c, %c) <{opcode = #tile.ptx<"min.f32", operands = 5>, operandSegmentSizes = array<i32: 3, 0>}> : (memref<1xf32, #tile.reg>, f32, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @g(%r: memref<1xf32, #tile.reg>, %c: f32) {
+  // expected-error @+1 {{'fma.f32' requires a rounding modifier (one of .rn, .rz, .rm, .rp), got none in 'fma.sat.f32'}}
+  "tile.apply"(%r, %c, %c, %c) <{opcode = #tile.ptx<"fma.sat.f32">, operandSegmentSizes = array<i32: 4, 0>}> : (memref<1xf32, #tile.reg>, f32, f32, f32) -> ()
+  return
+}
