@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Generate the kernels of the GPU differential fma test.
+"""Generate the kernels of the GPU differential test.
 
-For every fma form an sm_90 GPU executes (from `tile-ptx-forms --instances`),
-this writes one MLIR module with a kernel per variant, compiles it to PTX with
-the project's own `tile-translate --mlir-to-ptx`, and lists the kernels in
-manifest.txt for `tile-fma-diff`:
+For every arithmetic form an sm_90 GPU executes (from the instruction table's
+JSON export: every form with a semantics the reference evaluates), this
+writes one MLIR module with a kernel per variant, compiles it to PTX with the
+project's own `tile-translate --mlir-to-ptx`, and lists the kernels in
+manifest.txt for `tile-diff`:
 
   full    cta scope, 8 warps x 32 lanes, 4 repeats per thread (the 10M test)
   pred    pred = odd lane, no preserve_dst (odd lanes checked)
@@ -15,7 +16,7 @@ manifest.txt for `tile-fma-diff`:
   warp16  warp scope over 16 lanes: lanes 16..31 must write nothing
 
 Every operand uses an integer container (i16 / i32 / i64), loaded and stored
-with ld.global.bN / st.global.bN through tile.apply as well.
+with the table's ld/st of that width through tile.apply as well.
 """
 
 import argparse
@@ -23,8 +24,12 @@ import os
 import subprocess
 import sys
 
-BITS = {"f32": 32, "f64": 64, "f16": 16, "bf16": 16, "f16x2": 32,
-        "bf16x2": 32, "f32x2": 64}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import instr_table  # noqa: E402
+
+# Semantics the MPFR reference evaluates (data movement is checked by the
+# execution tests instead).
+NO_REFERENCE = ("load", "store", "move")
 
 # name: (scope, group, repeat, threads per block, elements per block,
 #        block stride in elements, pred, preserve)
@@ -49,7 +54,7 @@ def memref(shape, elt, strides=None, offset=None, space=None):
     return f"memref<{s}>"
 
 
-def kernel(name, opcode, elt, variant):
+def kernel(name, opcode, elt, nsrc, variant):
     scope, group, rep, threads, elems, stride, pred, keep = VARIANTS[variant]
     shape = group + [rep, 1]
     # Row-major strides of (group..., repeat, atom) in memory.
@@ -75,19 +80,20 @@ def kernel(name, opcode, elt, variant):
         lines.append("%off = arith.addi %boff, %toff : index")
         flat = memref([rep], elt, [1], "?")
         view_elems = rep
-    for buf in ["A", "B", "C", "D"]:
+    bufs = [f"S{i}" for i in range(nsrc)] + ["D"]
+    for buf in bufs:
         lines.append(f"%{buf}f = memref.subview %{buf}[%off] [{view_elems}] [1]"
                      f" : memref<?x{elt}> to {flat}")
         lines.append(f"%{buf}v = memref.expand_shape %{buf}f "
                      f"[[{', '.join(str(i) for i in range(len(shape)))}]] "
                      f"output_shape [{', '.join(str(d) for d in shape)}] "
                      f": {flat} into {mty}")
-    move = {"i16": "b16", "i32": "b32", "i64": "b64"}[elt]
-    for r in ["a", "b", "c", "d"]:
-        lines.append(f"%r{r} = tile.alloc_local : {rty}")
-    for r, buf in [("a", "A"), ("b", "B"), ("c", "C")] + (
-            [("d", "D")] if keep else []):
-        lines.append(f'tile.apply "ld.global.{move}" (%r{r}, %{buf}v) '
+    ld = instr_table.move_opcode("ld", elt)
+    st = instr_table.move_opcode("st", elt)
+    for buf in bufs:
+        lines.append(f"%r{buf} = tile.alloc_local : {rty}")
+    for buf in bufs[:-1] + (["D"] if keep else []):
+        lines.append(f'tile.apply "{ld}" (%r{buf}, %{buf}v) '
                      f"scope({scope}) : {rty}, {mty}")
     params = ""
     if pred:
@@ -97,11 +103,12 @@ def kernel(name, opcode, elt, variant):
         lines.append("%bit = arith.andi %l32, %one : i32")
         lines.append("%p = arith.trunci %bit : i32 to i1")
         params = " pred(%p)" + (" preserve_dst" if keep else "")
-    lines.append(f'tile.apply "{opcode}" (%rd, %ra, %rb, %rc){params} '
-                 f"scope({scope}) : {rty}, {rty}, {rty}, {rty}")
-    lines.append(f'tile.apply "st.global.{move}" (%Dv, %rd) scope({scope}) '
+    regs = ["%rD"] + [f"%r{b}" for b in bufs[:-1]]
+    lines.append(f'tile.apply "{opcode}" ({", ".join(regs)}){params} '
+                 f"scope({scope}) : {', '.join([rty] * len(regs))}")
+    lines.append(f'tile.apply "{st}" (%Dv, %rD) scope({scope}) '
                  f": {mty}, {rty}")
-    args = ", ".join(f"%{b}: memref<?x{elt}>" for b in "ABCD")
+    args = ", ".join(f"%{b}: memref<?x{elt}>" for b in bufs)
     body = "".join(f"    {l}\n" for l in lines)
     return f"  gpu.func @{name}({args}) kernel {{\n{body}    gpu.return\n  }}\n"
 
@@ -111,25 +118,29 @@ def main():
     ap.add_argument("--tools-dir", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--sm", type=int, default=90)
+    ap.add_argument("--mnemonic", default=None)
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    out = subprocess.run([os.path.join(args.tools_dir, "tile-ptx-forms"),
-                          "--instances", "--mnemonic", "fma"],
-                         capture_output=True, text=True, check=True).stdout
+    types = instr_table.types()
     manifest = []
-    for idx, line in enumerate(l for l in out.splitlines() if l.strip()):
-        parts = line.split()
-        opcode, sm, ptx = parts[0], int(parts[1]), int(parts[2])
-        types = opcode.split(".")
-        if sm > args.sm or len([t for t in types if t in BITS]) != 1:
+    idx = 0
+    for form, inst in instr_table.instances(args.mnemonic):
+        if form["semantics"] in NO_REFERENCE or inst["sm"] > args.sm:
             continue
-        bits = BITS[types[-1]]
+        opcode = inst["opcode"]
+        nsrc = len(form["operands"]) - 1
+        # One register width for every operand (mixed precision needs
+        # sm_100 and is not run here).
+        widths = {types[o["type"]]["bits"] for o in form["operands"]}
+        if len(widths) != 1:
+            continue
+        bits = widths.pop()
         elt = f"i{bits}"
-        ptxv = max(ptx, 78)
+        ptxv = max(inst["ptx"], instr_table.chip_min_ptx(args.sm))
         src = (f'gpu.module @m [#nvvm.target<chip = "sm_{args.sm}", '
                f'features = "+ptx{ptxv}">] {{\n')
         for v in VARIANTS:
-            src += kernel(f"k_{v}", opcode, elt, v)
+            src += kernel(f"k_{v}", opcode, elt, nsrc, v)
         src += "}\n"
         base = os.path.join(args.out, f"f{idx}")
         with open(base + ".mlir", "w") as f:
@@ -143,11 +154,11 @@ def main():
         for v, (scope, group, rep, threads, elems, stride, pred,
                 keep) in VARIANTS.items():
             manifest.append(f"{opcode} {v} f{idx}.ptx k_{v} {bits} {threads} "
-                            f"{elems} {stride} {int(pred)} {int(keep)}")
+                            f"{elems} {stride} {int(pred)} {int(keep)} {nsrc}")
+        idx += 1
     with open(os.path.join(args.out, "manifest.txt"), "w") as f:
         f.write("\n".join(manifest) + "\n")
-    print(f"{len(manifest)} kernels for "
-          f"{len(manifest) // len(VARIANTS)} forms in {args.out}")
+    print(f"{len(manifest)} kernels for {idx} forms in {args.out}")
 
 
 if __name__ == "__main__":

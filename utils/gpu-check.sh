@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 OUT="${OUT:-/tmp/tile-gpu-out}"; mkdir -p "$OUT"
 C=.carry
 export TILE_CACHE_DIR=/tmp/tile-cubin-cache
+export TILE_INSTR_TABLE=$PWD/$C/instr_table.json
 rm -rf "$TILE_CACHE_DIR"
 summary=()
 note() { summary+=("$1"); }
@@ -76,10 +77,11 @@ else
   note "python seed example: FAIL (rc=$prc)"
 fi
 
-if [ -x $C/tile-fma-diff ]; then
-  echo "== fma differential test"
-  $C/tile-fma-diff --ptx-dir $C/fma --threads "$(nproc)" | tee "$OUT/fma-diff.txt"
-  note "fma diff: $(tail -1 "$OUT/fma-diff.txt")"
+if [ -x $C/tile-diff ]; then
+  echo "== differential test of every arithmetic form"
+  $C/tile-diff --ptx-dir $C/diff --threads "$(nproc)" > "$OUT/diff.txt"
+  grep -v "| 0 | " "$OUT/diff.txt" | head -80
+  note "arithmetic diff: $(tail -2 "$OUT/diff.txt" | tr '\n' ' ')"
 fi
 
 echo

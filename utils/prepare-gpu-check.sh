@@ -28,8 +28,10 @@ TILE_MLIR_PTX_CACHE=.carry/ptxcache PYTHONPATH=python python3 examples/affine_fm
 # The JIT runner itself, linked statically (MLIR/LLVM inside), compressed.
 bash utils/build-static-runner.sh >/dev/null
 xz -T2 -6 -c build/bin/tile-runner-static > .carry/tile-runner.xz
-if [ -x build/bin/tile-fma-diff ]; then
-  cp build/bin/tile-fma-diff .carry/
-  python3 utils/gen_fma_diff.py --tools-dir build/bin --out .carry/fma
+# The instruction table's export (the Python front-end reads it).
+cp build/share/tile-mlir/instr_table.json .carry/
+if [ -x build/bin/tile-diff ]; then
+  cp build/bin/tile-diff .carry/
+  python3 utils/gen_diff.py --tools-dir build/bin --out .carry/diff
 fi
 du -sh .carry

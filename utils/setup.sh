@@ -8,7 +8,8 @@ SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 
 pkgs=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools ninja-build
-      ccache cmake g++ libmpfr-dev libgmp-dev libgtest-dev python3-pip)
+      ccache cmake g++ libmpfr-dev libgmp-dev libgtest-dev python3-pip
+      libzstd-dev zlib1g-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

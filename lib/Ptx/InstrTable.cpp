@@ -333,7 +333,7 @@ llvm::SmallVector<FormDesc, 0> buildForms() {
   llvm::SmallVector<FormDesc, 0> f;
   const char *fmaI = "llvm.nvvm.fma";
   // clang-format off
-  // fma: PTX-FMA table 1.1.
+  // fma: every documented form (9.7.3.6, 9.7.4.4, 9.7.5.3).
   f.push_back(fma("fma.rnd{.ftz}{.sat}.f32", DT::F32, {rnd(RND), FTZ, SAT}, 20, 20, kFpFma, fmaI));
   f.push_back(fma("fma.rnd{.ftz}.f32x2", DT::F32x2, {rnd(RND), FTZ}, 86, 100, kFpFma, nullptr));
   f.push_back(fma("fma.rnd.f64", DT::F64, {rnd(RND)}, 14, 13, kFpFma, fmaI));

@@ -1,4 +1,4 @@
-//===- FmaReferenceTest.cpp - tests of the fma reference ------------------===//
+//===- ReferenceTest.cpp - tests of the reference semantics ---------------===//
 //
 // Part of tile-mlir.
 //
@@ -6,7 +6,7 @@
 //
 // The reference against the host's correctly rounded fma under each IEEE
 // rounding mode (f32, f64), and against the values measured on an H200 and
-// hand-checked in PTX-FMA.md (single rounding, rounding table, ftz, sat,
+// hand-checked against the PTX ISA (single rounding, rounding table, ftz, sat,
 // relu, oob, packing order, f64 NaN payloads).
 //
 //===----------------------------------------------------------------------===//
@@ -18,6 +18,7 @@
 #include <cfenv>
 #include <cmath>
 #include <cstring>
+#include <string>
 #include <random>
 
 using namespace tile;
@@ -182,14 +183,14 @@ TEST(FmaReference, F32x2IsTwoIndependentF32Lanes) {
   }
 }
 
-// PTX-FMA.md 2.1: one rounding, not two.
+// One rounding, not two.
 TEST(FmaReference, SingleRoundingProbe) {
   uint32_t a = f2b(1.0f + std::ldexp(1.0f, -13));
   uint32_t b = f2b(1.0f - std::ldexp(1.0f, -13));
   EXPECT_EQ(fma("fma.rn.f32", a, b, 0xBF800000), 0xB2800000u);
 }
 
-// PTX-FMA.md 2.1: the rounding table.
+// The rounding table.
 TEST(FmaReference, RoundingTable) {
   uint32_t one = 0x3F800000, mone = 0xBF800000;
   uint32_t e25 = f2b(std::ldexp(1.0f, -25)), e25x3 = f2b(std::ldexp(3.0f, -25));
@@ -205,7 +206,7 @@ TEST(FmaReference, RoundingTable) {
   }
 }
 
-// PTX-FMA.md 2.3.
+// .ftz.
 TEST(FmaReference, FlushToZero) {
   EXPECT_EQ(fma("fma.rn.f32", 0x00000001, 0x3F800000, 0), 0x00000001u);
   EXPECT_EQ(fma("fma.rn.ftz.f32", 0x00000001, 0x3F800000, 0), 0u);
@@ -228,7 +229,7 @@ TEST(FmaReference, FlushToZero) {
             0x80000000u);
 }
 
-// PTX-FMA.md 2.4.
+// .sat.
 TEST(FmaReference, Saturate) {
   uint32_t one = 0x3F800000;
   EXPECT_EQ(fma("fma.rn.sat.f32", 0x7FC00000, one, 0), 0u);
@@ -243,7 +244,7 @@ TEST(FmaReference, Saturate) {
   EXPECT_EQ(fma("fma.rn.sat.f16x2", 0xC0004000, 0x3C003C00, 0), 0x00003C00u);
 }
 
-// PTX-FMA.md 2.5.
+// .relu.
 TEST(FmaReference, Relu) {
   EXPECT_EQ(fma("fma.rn.relu.f16", 0xC000, 0x3C00, 0), 0u);
   EXPECT_EQ(fma("fma.rn.relu.f16", 0x8000, 0x3C00, 0x8000), 0u);
@@ -256,7 +257,7 @@ TEST(FmaReference, Relu) {
   EXPECT_TRUE(ref::isNaN(ptx::DataType::F16, r >> 16));
 }
 
-// PTX-FMA.md 2.6.
+// .oob.
 TEST(FmaReference, OutOfBounds) {
   EXPECT_EQ(fma("fma.rn.oob.f16", 0x7FF7, 0x3C00, 0x3C00), 0u);
   EXPECT_EQ(fma("fma.rn.oob.f16", 0xFFF7, 0x3C00, 0x3C00), 0u);
@@ -275,7 +276,7 @@ TEST(FmaReference, OutOfBounds) {
             0x00004000u);
 }
 
-// PTX-FMA.md 2.7: element 0 is the low half.
+// Element 0 is the low half.
 TEST(FmaReference, PackingOrder) {
   EXPECT_EQ(fma("fma.rn.f16x2", 0x40003C00, 0x45004200, 0), 0x49004200u);
   EXPECT_EQ(fma("fma.rn.bf16x2", 0x40003F80, 0x40A04040, 0), 0x41204040u);
@@ -286,7 +287,7 @@ TEST(FmaReference, PackingOrder) {
             (uint64_t(f2b(10.0f)) << 32) | f2b(3.0f));
 }
 
-// PTX-FMA.md 2.2: f64 propagates NaN payloads.
+// f64 propagates NaN payloads.
 TEST(FmaReference, F64NaNPayloads) {
   uint64_t one = d2b(1.0);
   EXPECT_EQ(fma("fma.rn.f64", 0x7FF8000000012345ULL, one, one),
@@ -313,7 +314,7 @@ TEST(FmaReference, F64NaNPayloads) {
             0xFFFEFDC9348C7E40ULL);
 }
 
-// PTX-FMA.md 1.3 / 2.1: the documented .rn bf16 rounds up here.
+// The documented .rn bf16 rounds up here.
 TEST(FmaReference, Bf16Rounding) {
   EXPECT_EQ(fma("fma.rn.bf16", 0x3F80, 0x3F80, 0x3BC0), 0x3F81u);
 }
@@ -345,6 +346,168 @@ TEST(FmaReference, ExactZeroSign) {
   EXPECT_EQ(fma("fma.rn.f32", one, one, mone), 0u);
   EXPECT_EQ(fma("fma.rm.f32", one, one, mone), 0x80000000u);
   EXPECT_EQ(fma("fma.rn.f32", 0x80000000, one, 0x80000000), 0x80000000u);
+}
+
+//===----------------------------------------------------------------------===//
+// add, sub, mul, mad
+//===----------------------------------------------------------------------===//
+
+uint64_t eval(const char *spelling, std::initializer_list<uint64_t> in) {
+  std::string error;
+  std::optional<ptx::Instr> instr =
+      ptx::decode(spelling, error, static_cast<unsigned>(in.size() + 1));
+  EXPECT_TRUE(instr.has_value()) << error;
+  return ref::evaluate(*instr, llvm::ArrayRef<uint64_t>(in.begin(), in.size()));
+}
+
+/// add/sub/mul of f32 against the host's IEEE operation in every rounding
+/// mode (subnormals included; NaN-ness only for NaN results).
+TEST(ArithReference, F32MatchesHostInEveryRoundingMode) {
+  std::mt19937_64 rng(11);
+  const char *mnemonics[] = {"add", "sub", "mul"};
+  const char *modes[] = {"rn", "rz", "rm", "rp"};
+  for (int m = 0; m < 4; ++m) {
+    for (const char *mn : mnemonics) {
+      std::string spelling = std::string(mn) + "." + modes[m] + ".f32";
+      for (int i = 0; i < 20000; ++i) {
+        uint32_t a = randomF32(rng), b = randomF32(rng);
+        std::fesetround(kModes[m]);
+        volatile float x = b2f(a), y = b2f(b);
+        float host = mn[0] == 'a' ? x + y : mn[0] == 's' ? x - y : x * y;
+        std::fesetround(FE_TONEAREST);
+        uint64_t got = eval(spelling.c_str(), {a, b});
+        if (std::isnan(host)) {
+          ASSERT_TRUE(ref::isNaN(ptx::DataType::F32, got)) << spelling;
+          continue;
+        }
+        ASSERT_EQ(got, f2b(host)) << spelling << " " << std::hex << a << " "
+                                  << b;
+      }
+    }
+  }
+}
+
+TEST(ArithReference, F64MatchesHostInEveryRoundingMode) {
+  std::mt19937_64 rng(12);
+  const char *modes[] = {"rn", "rz", "rm", "rp"};
+  for (int m = 0; m < 4; ++m) {
+    for (const char *mn : {"add", "sub", "mul"}) {
+      std::string spelling = std::string(mn) + "." + modes[m] + ".f64";
+      for (int i = 0; i < 20000; ++i) {
+        uint64_t a = rng(), b = rng();
+        if (i % 3 == 0) // Nearby exponents exercise the rounding.
+          b = (b & 0x800FFFFFFFFFFFFFULL) | (a & 0x7FF0000000000000ULL);
+        std::fesetround(kModes[m]);
+        volatile double x = b2d(a), y = b2d(b);
+        double host = mn[0] == 'a' ? x + y : mn[0] == 's' ? x - y : x * y;
+        std::fesetround(FE_TONEAREST);
+        if (std::isnan(host))
+          continue; // NaN payloads: the measured cases below.
+        ASSERT_EQ(eval(spelling.c_str(), {a, b}), d2b(host)) << spelling;
+      }
+    }
+  }
+}
+
+/// Without a rounding modifier, add/sub/mul round to nearest.
+TEST(ArithReference, DefaultRoundingIsNearest) {
+  uint32_t one = 0x3F800000, e24 = f2b(std::ldexp(1.0f, -24));
+  uint32_t e24x3 = f2b(std::ldexp(3.0f, -24));
+  EXPECT_EQ(eval("add.f32", {one, e24}), eval("add.rn.f32", {one, e24}));
+  EXPECT_EQ(eval("add.f32", {one, e24x3}), 0x3F800002u);
+  EXPECT_EQ(eval("add.rz.f32", {one, e24x3}), 0x3F800001u);
+  EXPECT_EQ(eval("sub.f64", {d2b(1.0), d2b(std::ldexp(1.0, -54))}),
+            d2b(1.0));
+}
+
+/// Measured on an H200: f64 add, sub and mul propagate b's NaN payload
+/// (quieted) before a's.
+TEST(ArithReference, F64NaNPayloadOrder) {
+  EXPECT_EQ(eval("add.rn.f64", {0xFFF666B9D2CD2828ULL, 0x7FF396041DAC306DULL}),
+            0x7FFB96041DAC306DULL);
+  EXPECT_EQ(eval("add.f64", {0x7FF9F27EB7B0D94AULL, 0x7FFEC8D446AEAC30ULL}),
+            0x7FFEC8D446AEAC30ULL);
+  EXPECT_EQ(eval("sub.rn.f64", {0xFFF1B60862BBFF67ULL, 0x7FFA77B1E784FAF9ULL}),
+            0x7FFA77B1E784FAF9ULL);
+  EXPECT_EQ(eval("mul.rn.f64", {0x7FF896D4F9D646CBULL, 0xFFF07FC55A6889E4ULL}),
+            0xFFF87FC55A6889E4ULL);
+  // Only a is a NaN: its payload, quieted.
+  EXPECT_EQ(eval("mul.rz.f64", {0x7FF0000000000123ULL, d2b(2.0)}),
+            0x7FF8000000000123ULL);
+  // inf - inf: the negative default NaN.
+  EXPECT_EQ(eval("sub.rn.f64", {0x7FF0000000000000ULL, 0x7FF0000000000000ULL}),
+            0xFFF8000000000000ULL);
+}
+
+TEST(ArithReference, HalfQualifiers) {
+  // 1 + 1 = 2, saturated to 1.
+  EXPECT_EQ(eval("add.rn.sat.f16", {0x3C00, 0x3C00}), 0x3C00u);
+  EXPECT_EQ(eval("sub.sat.f16", {0x3C00, 0x4000}), 0u);
+  // Subnormal f16 inputs flushed: 2^-24 + 2^-24.
+  EXPECT_EQ(eval("add.rn.f16", {0x0001, 0x0001}), 0x0002u);
+  EXPECT_EQ(eval("add.rn.ftz.f16", {0x0001, 0x0001}), 0u);
+  // Per lane: {lo = 1*2, hi = 3*2}.
+  EXPECT_EQ(eval("mul.rn.f16x2", {0x42003C00, 0x40004000}), 0x46004000u);
+  // bf16: 1 + 2^-8 is a tie between 1 and 1 + 2^-7; rn gives the even 1.
+  EXPECT_EQ(eval("add.rn.bf16", {0x3F80, 0x3B80}), 0x3F80u);
+  EXPECT_EQ(eval("add.rn.bf16x2", {0x3F803F80, 0x3C003B80}), 0x3F813F80u);
+}
+
+TEST(ArithReference, MadIsFma) {
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 5000; ++i) {
+    uint32_t a = randomF32(rng), b = randomF32(rng), c = randomF32(rng);
+    uint64_t x = eval("mad.rm.ftz.f32", {a, b, c});
+    uint64_t y = fma("fma.rm.ftz.f32", a, b, c);
+    ASSERT_TRUE(ref::sameResult(op("fma.rm.ftz.f32"), x, y));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// min, max, neg, abs, copysign
+//===----------------------------------------------------------------------===//
+
+TEST(SelectReference, MinMax) {
+  uint32_t one = 0x3F800000, two = 0x40000000, nan = 0x7FC00000;
+  EXPECT_EQ(eval("min.f32", {one, two}), one);
+  EXPECT_EQ(eval("max.f32", {one, two}), two);
+  // A NaN input gives the other; .NaN gives a NaN.
+  EXPECT_EQ(eval("min.f32", {nan, two}), two);
+  EXPECT_EQ(eval("max.f32", {one, nan | 0x80000000}), one);
+  EXPECT_TRUE(ref::isNaN(ptx::DataType::F32, eval("min.NaN.f32", {nan, two})));
+  EXPECT_TRUE(ref::isNaN(ptx::DataType::F32, eval("max.f32", {nan, nan})));
+  // -0 is below +0.
+  EXPECT_EQ(eval("min.f32", {0, 0x80000000}), 0x80000000u);
+  EXPECT_EQ(eval("max.f32", {0x80000000, 0}), 0u);
+  // .ftz: a subnormal is a signed zero.
+  EXPECT_EQ(eval("min.ftz.f32", {0x00000001, 0x3F800000}), 0u);
+  EXPECT_EQ(eval("min.f32", {0x00000001, 0x3F800000}), 1u);
+  // .xorsign.abs: the smaller magnitude, with the xor of the signs.
+  EXPECT_EQ(eval("min.xorsign.abs.f32", {0xC0000000, one}), 0xBF800000u);
+  EXPECT_EQ(eval("max.xorsign.abs.f32", {0xC0000000, 0xBF800000}),
+            0x40000000u);
+  // Three inputs with .abs (sm_100).
+  EXPECT_EQ(eval("min.abs.f32", {0xC0400000, two, 0xBF800000}), one);
+  EXPECT_EQ(eval("max.f32", {0xC0400000, two, 0xBF800000}), two);
+  // Per lane for packed halves: {lo = min(1, 2), hi = min(-1, 3)}.
+  EXPECT_EQ(eval("min.f16x2", {0xBC003C00, 0x42004000}), 0xBC003C00u);
+  EXPECT_EQ(eval("max.bf16", {0xBF80, 0x3F80}), 0x3F80u);
+  EXPECT_EQ(eval("min.f64", {d2b(-1.5), d2b(2.0)}), d2b(-1.5));
+}
+
+TEST(SelectReference, SignOperations) {
+  EXPECT_EQ(eval("neg.f32", {0x3F800000}), 0xBF800000u);
+  EXPECT_EQ(eval("neg.f32", {0}), 0x80000000u);
+  EXPECT_EQ(eval("neg.ftz.f32", {0x00000001}), 0x80000000u);
+  EXPECT_EQ(eval("abs.f32", {0xBF800000}), 0x3F800000u);
+  EXPECT_EQ(eval("abs.ftz.f32", {0x80000001}), 0u);
+  EXPECT_EQ(eval("neg.f16x2", {0xBC003C00}), 0x3C00BC00u);
+  EXPECT_EQ(eval("abs.bf16", {0xBF80}), 0x3F80u);
+  EXPECT_EQ(eval("neg.f64", {d2b(2.0)}), d2b(-2.0));
+  // copysign d, a, b: the sign of a, the magnitude of b.
+  EXPECT_EQ(eval("copysign.f32", {0x80000000, 0x40000000}), 0xC0000000u);
+  EXPECT_EQ(eval("copysign.f32", {0x3F800000, 0xC0000000}), 0x40000000u);
+  EXPECT_EQ(eval("copysign.f64", {d2b(-0.0), d2b(3.0)}), d2b(-3.0));
 }
 
 } // namespace
