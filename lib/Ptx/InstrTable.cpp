@@ -838,11 +838,12 @@ std::optional<unsigned> tile::ptx::parseChip(StringRef chip) {
 }
 
 /// Lowest PTX ISA version ptxas 13.0 accepts per SM (non-suffixed targets).
+/// sm_101 is absent: CUDA 13 renamed it sm_110 and ptxas 13.0 rejects it.
 static const std::pair<unsigned, unsigned> kChipMinPtx[] = {
     {10, 10},  {11, 10},  {12, 12}, {13, 12}, {20, 20},  {21, 20},  {30, 30},
     {32, 40},  {35, 31},  {37, 41}, {50, 40}, {52, 41},  {53, 42},  {60, 50},
     {61, 50},  {62, 50},  {70, 60}, {72, 61}, {75, 63},  {80, 70},  {86, 71},
-    {87, 74},  {88, 73},  {89, 78}, {90, 78}, {100, 86}, {101, 86}, {103, 88},
+    {87, 74},  {88, 73},  {89, 78}, {90, 78}, {100, 86}, {103, 88},
     {110, 90}, {120, 87}, {121, 88}};
 
 unsigned tile::ptx::getMinPtxForSm(unsigned sm) {

@@ -142,3 +142,39 @@ def test_seed_runs_on_the_gpu():
     Out = np.zeros((4, 1), dtype=np.float32)
     seed()(A, Out)
     assert (Out == 2 * A + 1).all()
+
+
+def test_opcodes_cannot_inject_ir():
+    # Anything but a dotted spelling of a known mnemonic is refused before it
+    # reaches the MLIR text.
+    for bad in ['fma.rn.f32" (%a) scope(thread) : f32\n  llvm.inline_asm',
+                "fma.rn.f32\n", ".fma.rn.f32", "fma rn f32", ""]:
+        with pytest.raises(TileError, match="not a PTX opcode spelling"):
+            T.ptx[bad]
+    with pytest.raises(TileError, match="unknown PTX instruction 'foo'"):
+        T.ptx["foo.rn.f32"]
+    # The mnemonic list comes from the instruction table.
+    with pytest.raises(TileError, match="has fma, mad, add"):
+        T.ptx["bar.f32"]
+    assert T.ptx["min.NaN.xorsign.abs.bf16x2"] == "min.NaN.xorsign.abs.bf16x2"
+
+
+def test_scalar_constructors_encode_special_values():
+    assert T.bfloat16(1.5).literal == "1.5" and T.bfloat16(1).elt == "bf16"
+    assert T.float32(float("nan")).literal == "0x7FC00000"
+    assert T.float16(float("-inf")).literal == "0xFC00"
+    assert T.float64(float("inf")).literal == "0x7FF0000000000000"
+    assert T.bfloat16(float("nan")).literal == "0x7FC0"
+
+
+def test_new_families_compile_from_python():
+    @T.function
+    def k(A: T.Tensor((4, 1), "float32"), Out: T.Tensor((4, 1), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        r = T.alloc_local((4, 1), "float32", layout="default")
+        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A)
+        T.cuda.tile.apply(T.ptx["max.NaN.f32"], r, r, T.float32(0))
+        T.cuda.tile.apply(T.ptx["add.rz.f32"], r, r, T.float32(1))
+        T.cuda.tile.apply(T.ptx["st.global.f32"], Out, r)
+    ptx = k.ptx("sm_90")
+    assert ptx.count("max.NaN.f32") == 4 and ptx.count("add.rz.f32") == 4

@@ -20,13 +20,17 @@ operations (`affine_fma.mlir`), compiles it with the project's tools
 (`affine_fma.ptx()`), and calling it with numpy arrays runs it on the GPU,
 copying every tensor argument back (`affine_fma(A, Out)`).
 
-The opcode is passed through verbatim: the tile verifier decides what is a
-legal PTX form, and its diagnostics come back as `TileError`.
+An opcode must be a well-formed spelling of a mnemonic of the instruction
+table (it is checked before it reaches any MLIR text); the tile verifier then
+decides whether it is a documented PTX form, and its diagnostics come back as
+`TileError`.
 """
 
 import inspect
 import os
+import re
 
+from .. import instr_table
 from ..compiler import TileError, cache_key, compile_to_ptx
 
 _DTYPES = {
@@ -36,8 +40,9 @@ _DTYPES = {
 }
 
 
-_BITS = {"f32": 32, "f64": 64, "f16": 16, "bf16": 16, "i16": 16, "i32": 32,
-         "i64": 64, "i1": 8}
+def _bits(elt):
+    """Storage bits of an MLIR element type (i1 is stored as a byte)."""
+    return 8 if elt == "i1" else instr_table.element_bits(elt)
 
 
 def _mlir_type(dtype):
@@ -53,9 +58,21 @@ class _Ptx:
     class Opcode(str):
         pass
 
+    _SPELLING = re.compile(r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+")
+
     def __getitem__(self, opcode):
         if not isinstance(opcode, str):
             raise TileError("T.ptx[...] takes the opcode as a string")
+        # Only a dotted PTX spelling of a known mnemonic may reach the MLIR
+        # text: nothing else can be pasted into the module.
+        if not self._SPELLING.fullmatch(opcode):
+            raise TileError(f"T.ptx[{opcode!r}]: not a PTX opcode spelling "
+                            "(letters, digits and '_' in dot-separated parts)")
+        mnemonic = opcode.split(".", 1)[0]
+        if mnemonic not in instr_table.mnemonics():
+            raise TileError(f"T.ptx[{opcode!r}]: unknown PTX instruction "
+                            f"'{mnemonic}' (the instruction table has "
+                            f"{', '.join(instr_table.mnemonics())})")
         return _Ptx.Opcode(opcode)
 
 
@@ -122,9 +139,15 @@ class _TypedScalar:
 
 
 def _float_literal(v, elt):
+    """An MLIR float literal; NaN and infinities as the format's bits."""
     v = float(v)
-    return repr(v) if v == v and abs(v) != float("inf") else {
-        "f32": "0x7FC00000", "f64": "0x7FF8000000000000"}.get(elt, "0x7E00")
+    if v == v and abs(v) != float("inf"):
+        return repr(v)
+    fmt = instr_table.formats()[elt]
+    exp = ((1 << fmt["exp_bits"]) - 1) << (fmt["precision"] - 1)
+    sign = (1 << (fmt["bits"] - 1)) if v < 0 else 0
+    quiet = (1 << (fmt["precision"] - 2)) if v != v else 0
+    return f"0x{sign | exp | quiet:0{fmt['bits'] // 4}X}"
 
 
 def float32(v):
@@ -137,6 +160,10 @@ def float64(v):
 
 def float16(v):
     return _TypedScalar(_float_literal(v, "f16"), "f16")
+
+
+def bfloat16(v):
+    return _TypedScalar(_float_literal(v, "bf16"), "bf16")
 
 
 def int32(v):
@@ -323,7 +350,7 @@ class PrimFunc:
                 if not isinstance(a, np.ndarray) or a.shape != ann.shape:
                     raise TileError(f"argument '{pname}' must be a numpy "
                                     f"array of shape {ann.shape}")
-                if a.dtype.itemsize * 8 != _BITS[ann.elt]:
+                if a.dtype.itemsize * 8 != _bits(ann.elt):
                     raise TileError(f"argument '{pname}' has dtype {a.dtype},"
                                     f" expected {ann.dtype}")
                 c = np.ascontiguousarray(a)

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Scan ptxas against the instruction table.
+
+Two checks, both driven by the table's JSON export:
+
+  floors     every documented opcode is accepted by ptxas at its own floor
+             (PTX ISA version, SM) and rejected one step below each of them,
+             so the table's floors are exact (floors below what ptxas 13.0
+             can assemble from a 64-bit kernel, PTX 2.3 / sm_20 here, are
+             taken from the ISA and only checked from there up);
+  spellings  every spelling built from a mnemonic of the table, any subset of
+             the qualifiers its forms use plus every rounding modifier, and
+             every type suffix of the table: those ptxas accepts must decode
+             to a documented form, or be rejected by the decoder with a
+             reason that says ptxas accepts them ("is not a documented PTX
+             form: ..."). Any other acceptance is an undocumented spelling
+             the table does not know about, and a failure.
+
+Prints a markdown report (docs/PtxasScan.md is its output) and a closing
+"N passed, N failed" line.
+"""
+
+import argparse
+import concurrent.futures
+import itertools
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import instr_table  # noqa: E402
+
+# The scan kernel uses .address_size 64, which needs PTX ISA 2.3.
+MIN_SCAN_PTX = 23
+MIN_SCAN_SM = 20
+PTX_VERSIONS = [23, 30, 31, 32, 40, 41, 42, 43, 50, 60, 61, 62, 63, 64, 65,
+                70, 71, 72, 73, 74, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85,
+                86, 87, 88, 90]
+ROUNDING = ["rn", "rz", "rm", "rp"]
+
+
+def reg_type(ptx_type):
+    t = instr_table.types()[ptx_type]
+    return ptx_type if ptx_type in ("f32", "f64") else f"b{t['bits']}"
+
+
+def kernel(opcode, operand_types, ptx, sm):
+    regs = []
+    decls = []
+    for i, ty in enumerate(operand_types):
+        decls.append(f"  .reg .{reg_type(ty)} %r{i};")
+        regs.append(f"%r{i}")
+    loads = [f"  ld.global.{reg_type(ty)} %r{i}, [%a+{8 * i}];"
+             for i, ty in enumerate(operand_types) if i]
+    return "\n".join([
+        f".version {ptx // 10}.{ptx % 10}", f".target sm_{sm}",
+        ".address_size 64", ".visible .entry k(.param .u64 p)", "{",
+        *decls, "  .reg .b64 %a;", "  ld.param.u64 %a, [p];", *loads,
+        f"  {opcode} {', '.join(regs)};",
+        f"  st.global.{reg_type(operand_types[0])} [%a], %r0;", "  ret;",
+        "}", ""])
+
+
+class Ptxas:
+    def __init__(self, path, tmp):
+        self.path, self.tmp, self.count = path, tmp, 0
+
+    def accepts(self, opcode, operand_types, ptx, sm):
+        self.count += 1
+        fd, name = tempfile.mkstemp(suffix=".ptx", dir=self.tmp)
+        with os.fdopen(fd, "w") as f:
+            f.write(kernel(opcode, operand_types, ptx, sm))
+        # ptxas 13.0 assembles sm_75 and newer; it checks older .target
+        # directives for legality when asked for sm_75.
+        arch = sm if sm >= 75 else 75
+        r = subprocess.run([self.path, f"-arch=sm_{arch}", name, "-o",
+                            os.devnull], capture_output=True, text=True)
+        os.remove(name)
+        return r.returncode == 0
+
+
+def max_sm(ptx):
+    """The newest chip that PTX ISA `ptx` can target."""
+    return max(c["sm"] for c in instr_table.table()["chips"]
+               if c["min_ptx"] <= ptx)
+
+
+def check_floors(ptxas, pool):
+    """(opcode, ok, note) per documented opcode."""
+    jobs = []
+    for form, inst in instr_table.instances():
+        if form["semantics"] in ("load", "store"):
+            continue  # Memory operands: certified through the pipeline.
+        jobs.append((form, inst))
+
+    chips = sorted({c["sm"] for c in instr_table.table()["chips"]})
+
+    def one(job):
+        form, inst = job
+        op, types = inst["opcode"], [o["type"] for o in form["operands"]]
+        ptx, sm = max(inst["ptx"], MIN_SCAN_PTX), max(inst["sm"], MIN_SCAN_SM)
+        notes = []
+        if not ptxas.accepts(op, types, 90, sm):
+            notes.append(f"rejected at its SM floor sm_{sm}")
+        if not ptxas.accepts(op, types, ptx, max(max_sm(ptx), sm)):
+            notes.append(f"rejected at its PTX floor {ptx}")
+        lower_sm = [c for c in chips if MIN_SCAN_SM <= c < inst["sm"]]
+        if lower_sm and ptxas.accepts(op, types, 90, lower_sm[-1]):
+            notes.append(f"accepted below its SM floor, at sm_{lower_sm[-1]}")
+        lower_ptx = [v for v in PTX_VERSIONS if v < inst["ptx"]]
+        if lower_ptx and ptxas.accepts(op, types, lower_ptx[-1],
+                                       max_sm(lower_ptx[-1])):
+            notes.append(f"accepted below its PTX floor, at {lower_ptx[-1]}")
+        return op, not notes, "; ".join(notes)
+
+    return list(pool.map(one, jobs))
+
+
+def candidate_spellings():
+    """(spelling, operand count, type) over every mnemonic's vocabulary."""
+    types = [t["name"] for t in instr_table.table()["types"]
+             if "format" in t]
+    by_mnemonic = {}
+    for form in instr_table.forms():
+        if form["semantics"] in ("load", "store", "move"):
+            continue
+        entry = by_mnemonic.setdefault(form["mnemonic"], [set(), set()])
+        for slot in form["slots"]:
+            if slot["kind"] != "rounding":
+                entry[0].update(slot["choices"])
+        entry[1].add(len(form["operands"]))
+    for mnemonic, (flags, arities) in by_mnemonic.items():
+        flags = sorted(flags)
+        for rnd in [None] + ROUNDING:
+            for k in range(len(flags) + 1):
+                for subset in itertools.combinations(flags, k):
+                    quals = ([rnd] if rnd else []) + list(subset)
+                    for t in types:
+                        for n in sorted(arities):
+                            yield ".".join([mnemonic] + quals + [t]), n, t
+
+
+def check_spellings(ptxas, pool, decode):
+    def one(cand):
+        spelling, n, t = cand
+        accepted = (ptxas.accepts(spelling, [t] * n, 90, 100) or
+                    ptxas.accepts(spelling, [t] * n, 90, 90))
+        if not accepted:
+            return None
+        ok, message = decode(spelling, n)
+        return spelling, n, ok, message
+
+    return [r for r in pool.map(one, candidate_spellings()) if r]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tools-dir", required=True)
+    ap.add_argument("--ptxas", required=True)
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    args = ap.parse_args()
+    tile_opt = os.path.join(args.tools_dir, "tile-opt")
+
+    def decode(spelling, n):
+        """(documented, decoder message) through tile-opt's parser."""
+        args_ = ", ".join(["%r"] * n)
+        ty = ", ".join(["memref<1xi64, #tile.reg>"] * n)
+        src = (f'func.func @f(%r: memref<1xi64, #tile.reg>) {{\n'
+               f'  tile.apply "{spelling}" ({args_}) scope(thread) : {ty}\n'
+               f'  return\n}}\n')
+        r = subprocess.run([tile_opt, "-"], input=src, capture_output=True,
+                           text=True)
+        errors = [line for line in r.stderr.splitlines() if "error:" in line]
+        decode_errors = [e for e in errors if "custom op" in e]
+        if not decode_errors:
+            return True, ""  # Decoded (operand container errors come later).
+        return False, decode_errors[0].split("custom op 'tile.apply' ", 1)[-1]
+
+    results = []
+    with tempfile.TemporaryDirectory() as tmp, \
+            concurrent.futures.ThreadPoolExecutor(args.j) as pool:
+        ptxas = Ptxas(args.ptxas, tmp)
+        floors = check_floors(ptxas, pool)
+        spellings = check_spellings(ptxas, pool, decode)
+        compiles = ptxas.count
+
+    print("<!-- Generated by `utils/scan_ptxas.py`. Do not edit. -->")
+    print("# ptxas 13.0 against the instruction table\n")
+    print(f"{compiles} ptxas runs. Floors: every documented arithmetic and "
+          "move opcode is accepted at its PTX ISA and SM floor and rejected "
+          "one step below each (floors under PTX 2.3 / sm_20, which this "
+          "scan's 64-bit kernel cannot reach, come from the ISA). "
+          "Spellings: every combination of a mnemonic, any subset of its "
+          "qualifiers, any rounding modifier and any type suffix that ptxas "
+          "accepts.\n")
+    bad_floors = [f for f in floors if not f[1]]
+    for _, ok, _ in floors:
+        results.append(ok)
+    print(f"## Floors\n\n{len(floors)} opcodes, {len(bad_floors)} "
+          "mismatches.\n")
+    for opcode, _, note in bad_floors:
+        print(f"- `{opcode}`: {note}")
+    print("\n## Spellings ptxas accepts\n")
+    print("| spelling | operands | decoder |\n|---|---|---|")
+    documented = undocumented_ok = 0
+    for spelling, n, ok, message in sorted(spellings):
+        if ok:
+            documented += 1
+            results.append(True)
+            continue
+        known = "is not a documented PTX form" in message
+        undocumented_ok += known
+        results.append(known)
+        verdict = "rejected with the reason" if known else "**unexplained**"
+        print(f"| `{spelling}` | {n} | {verdict}: {message} |")
+    print(f"\n{documented} accepted spellings decode to documented forms; the "
+          f"{len(spellings) - documented} above are undocumented.\n")
+    passed = sum(results)
+    print(f"{passed} passed, {len(results) - passed} failed")
+    return 0 if passed == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
