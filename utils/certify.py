@@ -45,11 +45,12 @@ class Instance:
         self.opcode = inst["opcode"]
         self.sm = inst["sm"]
         self.ptx = inst["ptx"]
-        self.needs_arity = inst["needs_arity"]
+        self.needs_variant = inst["needs_variant"]
         self.intrinsic = inst.get("intrinsic")
         self.operands = [("mem" if o["kind"] == "memory" else "reg",
                           o["role"], o["type"], o["atom"])
                          for o in form["operands"]]
+        self.spaces = [o["space"] for o in form["operands"]]
         self.mnemonic = form["mnemonic"]
         self.semantics = form["semantics"]
         self.sass = form["sass"]
@@ -97,7 +98,7 @@ def reg_type(group, repeat, atom, elt):
 
 def kernel(name, inst, variant):
     _, scope, group, repeat, pred, keep, containers = variant
-    args, body = [], []
+    args, body, workgroup = [], [], []
     applies = []
     shape_of = lambda atom: group + repeat + [atom]
     operands = []
@@ -105,6 +106,12 @@ def kernel(name, inst, variant):
         elt = containers[ty]
         gty = memref(shape_of(atom), elt)
         rty = reg_type(group, repeat, atom, elt)
+        if kind == "mem" and inst.spaces[idx] == "shared":
+            # A workgroup buffer of the kernel.
+            sty = memref(shape_of(atom), elt, "#gpu.address_space<workgroup>")
+            workgroup.append(f"%s{idx}: {sty}")
+            operands.append((f"%s{idx}", sty))
+            continue
         if kind == "mem":
             args.append(f"%g{idx}: {gty}")
             operands.append((f"%g{idx}", gty))
@@ -136,21 +143,25 @@ def kernel(name, inst, variant):
     count = 1
     for r in repeat:
         count *= r
-    text = f"  gpu.func @{name}({', '.join(args)}) kernel {{\n"
+    wg = f" workgroup({', '.join(workgroup)})" if workgroup else ""
+    text = f"  gpu.func @{name}({', '.join(args)}){wg} kernel {{\n"
     text += "".join(f"    {line}\n" for line in body)
     text += "    gpu.return\n  }\n"
     return text, count
 
 
 def usable(inst, variant):
-    """Bit containers can't carry the .v2/.v4 f32 memory forms we use to
-    move them, and a mov has no packed type: all variants apply otherwise."""
+    """Whether the table has the global ld/st that moves each register
+    operand in the variant's containers (and preserve_dst has a register
+    destination)."""
     containers = variant[6]
     has_reg_def = any(k == "reg" and r == "def" for k, r, _, _ in inst.operands)
     if variant[5] and not has_reg_def:
         return False  # preserve_dst needs a register destination.
     for kind, role, ty, atom in inst.operands:
-        if atom > 1 and containers[ty] not in ("f32",):
+        try:
+            instr_table.move_opcode("ld", containers[ty], atom)
+        except KeyError:
             return False
     return True
 

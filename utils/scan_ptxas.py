@@ -45,21 +45,34 @@ def reg_type(ptx_type):
     return ptx_type if ptx_type in ("f32", "f64") else f"b{t['bits']}"
 
 
-def kernel(opcode, operand_types, ptx, sm):
-    regs = []
-    decls = []
-    for i, ty in enumerate(operand_types):
-        decls.append(f"  .reg .{reg_type(ty)} %r{i};")
-        regs.append(f"%r{i}")
-    loads = [f"  ld.global.{reg_type(ty)} %r{i}, [%a+{8 * i}];"
-             for i, ty in enumerate(operand_types) if i]
+def kernel(opcode, operands, ptx, sm):
+    """A kernel that issues `opcode` once. `operands` are (type, atom,
+    space) per operand, space "" for a register, or a plain type name."""
+    operands = [(o, 1, "") if isinstance(o, str) else o for o in operands]
+    decls, loads, rendered = [], [], []
+    n = 0
+    for i, (ty, atom, space) in enumerate(operands):
+        if space:
+            rendered.append("[%a]" if space == "global" else "[sm]")
+            continue
+        regs = []
+        for _ in range(atom):
+            decls.append(f"  .reg .{reg_type(ty)} %r{n};")
+            if i:
+                loads.append(f"  ld.global.{reg_type(ty)} %r{n}, "
+                             f"[%a+{8 * n}];")
+            regs.append(f"%r{n}")
+            n += 1
+        rendered.append(regs[0] if atom == 1 else "{" + ", ".join(regs) + "}")
+    first = operands[0]
+    store = (f"  st.global.{reg_type(first[0])} [%a], %r0;"
+             if not first[2] else "")
     return "\n".join([
         f".version {ptx // 10}.{ptx % 10}", f".target sm_{sm}",
         ".address_size 64", ".visible .entry k(.param .u64 p)", "{",
-        *decls, "  .reg .b64 %a;", "  ld.param.u64 %a, [p];", *loads,
-        f"  {opcode} {', '.join(regs)};",
-        f"  st.global.{reg_type(operand_types[0])} [%a], %r0;", "  ret;",
-        "}", ""])
+        *decls, "  .reg .b64 %a;", "  .shared .align 32 .b8 sm[256];",
+        "  ld.param.u64 %a, [p];", *loads,
+        f"  {opcode} {', '.join(rendered)};", store, "  ret;", "}", ""])
 
 
 class Ptxas:
@@ -88,17 +101,14 @@ def max_sm(ptx):
 
 def check_floors(ptxas, pool):
     """(opcode, ok, note) per documented opcode."""
-    jobs = []
-    for form, inst in instr_table.instances():
-        if form["semantics"] in ("load", "store"):
-            continue  # Memory operands: certified through the pipeline.
-        jobs.append((form, inst))
+    jobs = list(instr_table.instances())
 
     chips = sorted({c["sm"] for c in instr_table.table()["chips"]})
 
     def one(job):
         form, inst = job
-        op, types = inst["opcode"], [o["type"] for o in form["operands"]]
+        op = inst["opcode"]
+        types = [(o["type"], o["atom"], o["space"]) for o in form["operands"]]
         ptx, sm = max(inst["ptx"], MIN_SCAN_PTX), max(inst["sm"], MIN_SCAN_SM)
         notes = []
         if not ptxas.accepts(op, types, 90, sm):
@@ -141,17 +151,49 @@ def candidate_spellings():
                             yield ".".join([mnemonic] + quals + [t]), n, t
 
 
+def memory_spellings():
+    """(spelling, operands) for ld/st over every state space, cache
+    operator, vector width and type their forms use."""
+    vocab = {}
+    for form in instr_table.forms():
+        if form["semantics"] not in ("load", "store"):
+            continue
+        v = vocab.setdefault(form["mnemonic"], {"state_space": set(),
+                                                "cache_op": set(),
+                                                "vector": set(),
+                                                "types": set()})
+        for slot in form["slots"]:
+            v[slot["kind"]].update(slot["choices"])
+        v["types"].update(form["types"])
+    widths = {"": 1, "v2": 2, "v4": 4, "v8": 8}
+    for mnemonic, v in vocab.items():
+        for ss in sorted(v["state_space"]):
+            for cop in [""] + sorted(v["cache_op"]):
+                for vec in [""] + sorted(v["vector"]):
+                    for t in sorted(v["types"]):
+                        n = widths[vec]
+                        spelling = ".".join(x for x in (mnemonic, ss, cop,
+                                                        vec, t) if x)
+                        reg, mem = (t, n, ""), (t, n, ss)
+                        yield spelling, ([reg, mem] if mnemonic == "ld"
+                                         else [mem, reg])
+
+
 def check_spellings(ptxas, pool, decode):
+    cands = [(sp, [(t, 1, "")] * n) for sp, n, t in candidate_spellings()]
+    cands += list(memory_spellings())
+
     def one(cand):
-        spelling, n, t = cand
-        accepted = (ptxas.accepts(spelling, [t] * n, 90, 100) or
-                    ptxas.accepts(spelling, [t] * n, 90, 90))
+        spelling, operands = cand
+        n = len(operands)
+        accepted = (ptxas.accepts(spelling, operands, 90, 100) or
+                    ptxas.accepts(spelling, operands, 90, 90))
         if not accepted:
             return None
         ok, message = decode(spelling, n)
         return spelling, n, ok, message
 
-    return [r for r in pool.map(one, candidate_spellings()) if r]
+    return [r for r in pool.map(one, cands) if r]
 
 
 def main():

@@ -88,8 +88,10 @@ static bool isOtherPtxTypeName(StringRef name) {
 
 StringRef tile::ptx::getQualName(Qual q) {
   static const char *const kNames[] = {
-      "global", "v2",   "v4",   "rn",  "rz",          "rm", "rp",
-      "ftz",    "oob",  "sat",  "relu", "NaN", "xorsign.abs", "abs"};
+      "global", "shared", "ca",   "cg",  "cs",          "lu",  "cv",
+      "wb",     "wt",     "v2",   "v4",  "v8",          "rn",  "rz",
+      "rm",     "rp",     "ftz",  "oob", "sat",         "relu", "NaN",
+      "xorsign.abs", "abs"};
   static_assert(std::size(kNames) == static_cast<size_t>(Qual::NumQuals));
   return kNames[static_cast<unsigned>(q)];
 }
@@ -132,9 +134,9 @@ OperandDesc reg(const char *name, OperandRole role, DataType t,
                 unsigned atom = 1) {
   return {name, role, OperandKind::Register, t, atom};
 }
-OperandDesc global(const char *name, OperandRole role, DataType t,
-                   unsigned atom = 1) {
-  return {name, role, OperandKind::Memory, t, atom, StateSpace::Global};
+OperandDesc memory(const char *name, OperandRole role, DataType t,
+                   unsigned atom, StateSpace space) {
+  return {name, role, OperandKind::Memory, t, atom, space};
 }
 
 // Slots.
@@ -194,11 +196,11 @@ FormDesc mixedFma(const char *syntax, DataType ab) {
 }
 
 /// A data-movement form of one type with two operands (PTX 1.0, sm_10).
-FormDesc move(const char *mnemonic, const char *syntax, DataType t,
+FormDesc move(const char *mnemonic, std::string syntax, DataType t,
               llvm::SmallVector<QualSlot, 4> slots, OperandDesc first,
               OperandDesc second, Semantics semantics, const char *ref) {
-  return {mnemonic, syntax, std::move(slots), {t}, {first, second},
-          10,       10,     {},                semantics, ref};
+  return {mnemonic, std::move(syntax), std::move(slots), {t}, {first, second},
+          10,       10,                {},               semantics, ref};
 }
 
 FormDesc mov(const char *syntax, DataType t) {
@@ -206,23 +208,81 @@ FormDesc mov(const char *syntax, DataType t) {
               Semantics::Move, kMov);
 }
 
-llvm::SmallVector<QualSlot, 4> ldstSlots(std::optional<Qual> v) {
-  llvm::SmallVector<QualSlot, 4> s = {space(Qual::Global)};
-  if (v)
-    s.push_back(vec(*v));
-  return s;
+/// `mov.bN d, {a, b, ...}` (pack) and `mov.bN {d, e, ...}, a` (unpack): one
+/// register of `wide` and `n` registers of `narrow`, lane 0 in the low bits.
+void addPackUnpack(llvm::SmallVectorImpl<FormDesc> &forms, DataType wide,
+                   DataType narrow, unsigned n, const char *pack,
+                   const char *unpack, const char *packName,
+                   const char *unpackName) {
+  forms.push_back(move("mov", pack, wide, {}, reg("d", Def, wide),
+                       reg("a", Use, narrow, n), Semantics::Move, kMov));
+  forms.back().variant = packName;
+  forms.push_back(move("mov", unpack, wide, {}, reg("d", Def, narrow, n),
+                       reg("a", Use, wide), Semantics::Move, kMov));
+  forms.back().variant = unpackName;
 }
 
-FormDesc ld(const char *syntax, DataType t, std::optional<Qual> v,
-            unsigned n) {
-  return move("ld", syntax, t, ldstSlots(v), reg("d", Def, t, n),
-              global("a", Use, t, n), Semantics::Load, kLd);
-}
-
-FormDesc st(const char *syntax, DataType t, std::optional<Qual> v,
-            unsigned n) {
-  return move("st", syntax, t, ldstSlots(v), global("a", Def, t, n),
-              reg("b", Use, t, n), Semantics::Store, kSt);
+/// Every `ld` and `st` form around register tiles: `.global` and `.shared`,
+/// the cache operators, scalar and vector accesses of the bit-size and float
+/// types (9.7.9.8, 9.7.9.11). The vector widths a state space and type take
+/// and their floors were measured with ptxas 13.0 (docs/PtxasScan.md).
+void addLoadsStores(llvm::SmallVectorImpl<FormDesc> &forms) {
+  struct Vec {
+    std::optional<Qual> q;
+    unsigned n;
+  };
+  const Vec vecs[] = {{std::nullopt, 1}, {Qual::V2, 2}, {Qual::V4, 4},
+                      {Qual::V8, 8}};
+  const DataType types[] = {DT::B16, DT::B32, DT::B64, DT::F32, DT::F64};
+  for (bool isLoad : {true, false}) {
+    for (Qual ss : {Qual::Global, Qual::Shared}) {
+      StateSpace space = ss == Qual::Global ? StateSpace::Global
+                                            : StateSpace::Shared;
+      QualSet cops = isLoad ? bit(Qual::CA) | bit(Qual::CG) | bit(Qual::CS) |
+                                  bit(Qual::LU) | bit(Qual::CV)
+                            : bit(Qual::WB) | bit(Qual::CG) | bit(Qual::CS) |
+                                  bit(Qual::WT);
+      for (const Vec &v : vecs) {
+        for (DataType t : types) {
+          unsigned bits = getInfo(t).bits * v.n;
+          // 256-bit vectors (.v4 of 64-bit, .v8 of 32-bit types) exist for
+          // .global only, from PTX ISA 8.8 and sm_100; .v8 of 16-bit types
+          // is not documented.
+          bool wide = bits > 128;
+          if (bits > 256 || (v.n == 8 && getInfo(t).bits != 32) ||
+              (wide && ss != Qual::Global))
+            continue;
+          llvm::SmallVector<QualSlot, 4> slots = {
+              {SlotKind::StateSpace, bit(ss), true}, {SlotKind::CacheOp, cops}};
+          std::string syntax = std::string(isLoad ? "ld." : "st.") +
+                               getQualName(ss).str() +
+                               (isLoad ? "{.ca,.cg,.cs,.lu,.cv}"
+                                       : "{.wb,.cg,.cs,.wt}");
+          if (v.q) {
+            slots.push_back({SlotKind::Vector, bit(*v.q), true});
+            syntax += "." + getQualName(*v.q).str();
+          }
+          syntax += "." + getName(t).str();
+          OperandDesc regOp = reg(isLoad ? "d" : "b", isLoad ? Def : Use, t,
+                                  v.n);
+          OperandDesc memOp =
+              memory("a", isLoad ? Use : Def, t, v.n, space);
+          FormDesc f = isLoad ? move("ld", syntax, t, slots, regOp, memOp,
+                                     Semantics::Load, kLd)
+                              : move("st", syntax, t, slots, memOp, regOp,
+                                     Semantics::Store, kSt);
+          if (wide) {
+            f.ptxVersion = 88;
+            f.minSm = 100;
+          }
+          for (QualSet c = cops; c; c &= c - 1)
+            f.qualFloors.push_back(
+                {static_cast<Qual>(llvm::countr_zero(c)), 20, 20});
+          forms.push_back(std::move(f));
+        }
+      }
+    }
+  }
 }
 
 /// add, sub, mul: every floating-point form (9.7.3.1-3, 9.7.4.1-3).
@@ -264,6 +324,7 @@ void addMinMax(llvm::SmallVectorImpl<FormDesc> &forms, const char *m,
                         sem, fpRef, nullptr, floors));
   forms.push_back(arith(m, f32x3Syntax, DT::F32,
                         {FTZ, nan, opt(Qual::Abs)}, 3, 88, 100, sem, fpRef));
+  forms.back().variant = "three_source";
   forms.push_back(arith(m, f64Syntax, DT::F64, {}, 2, 10, 13, sem, fpRef));
   forms.push_back(arith(m, f16Syntax, DT::F16, {FTZ, nan, xabs}, 2, 70, 80, sem,
                         halfRef, nullptr, {{Qual::XorsignAbs, 72, 86}}));
@@ -296,7 +357,8 @@ void addSignOp(llvm::SmallVectorImpl<FormDesc> &forms, const char *m,
 /// certification test), or null.
 const char *nativeSass(Semantics sem, llvm::ArrayRef<DataType> types,
                        unsigned numOperands) {
-  if (types.size() != 1)
+  if (types.size() != 1 || sem == Semantics::Load ||
+      sem == Semantics::Store || sem == Semantics::Move)
     return nullptr;
   DataType t = types[0];
   bool half = t == DT::F16 || t == DT::F16x2 || t == DT::BF16 ||
@@ -385,26 +447,16 @@ llvm::SmallVector<FormDesc, 0> buildForms() {
   f.push_back(arith("copysign", "copysign.f32", DT::F32, {}, 2, 20, 20, Semantics::Copysign, "9.7.3.5 Floating Point copysign"));
   f.push_back(arith("copysign", "copysign.f64", DT::F64, {}, 2, 20, 20, Semantics::Copysign, "9.7.3.5 Floating Point copysign"));
 
-  // Data movement used around register tiles.
+  // Data movement around register tiles.
   f.push_back(mov("mov.b16", DT::B16));
   f.push_back(mov("mov.b32", DT::B32));
   f.push_back(mov("mov.b64", DT::B64));
   f.push_back(mov("mov.f32", DT::F32));
   f.push_back(mov("mov.f64", DT::F64));
-  f.push_back(ld("ld.global.b16", DT::B16, std::nullopt, 1));
-  f.push_back(ld("ld.global.b32", DT::B32, std::nullopt, 1));
-  f.push_back(ld("ld.global.b64", DT::B64, std::nullopt, 1));
-  f.push_back(ld("ld.global.f32", DT::F32, std::nullopt, 1));
-  f.push_back(ld("ld.global.f64", DT::F64, std::nullopt, 1));
-  f.push_back(ld("ld.global.v2.f32", DT::F32, Qual::V2, 2));
-  f.push_back(ld("ld.global.v4.f32", DT::F32, Qual::V4, 4));
-  f.push_back(st("st.global.b16", DT::B16, std::nullopt, 1));
-  f.push_back(st("st.global.b32", DT::B32, std::nullopt, 1));
-  f.push_back(st("st.global.b64", DT::B64, std::nullopt, 1));
-  f.push_back(st("st.global.f32", DT::F32, std::nullopt, 1));
-  f.push_back(st("st.global.f64", DT::F64, std::nullopt, 1));
-  f.push_back(st("st.global.v2.f32", DT::F32, Qual::V2, 2));
-  f.push_back(st("st.global.v4.f32", DT::F32, Qual::V4, 4));
+  addPackUnpack(f, DT::B32, DT::B16, 2, "mov.b32 d, {a, b}", "mov.b32 {d, e}, a", "pack", "unpack");
+  addPackUnpack(f, DT::B64, DT::B32, 2, "mov.b64 d, {a, b}", "mov.b64 {d, e}, a", "pack", "unpack");
+  addPackUnpack(f, DT::B64, DT::B16, 4, "mov.b64 d, {a, b, c, d}", "mov.b64 {d, e, f, g}, a", "pack4", "unpack4");
+  addLoadsStores(f);
   // clang-format on
   for (FormDesc &form : f)
     form.sass = nativeSass(form.semantics, form.types, form.getNumOperands());
@@ -430,6 +482,10 @@ const RejectedSpelling kRejected[] = {
     {"fma", DT::F16x2, 0, bit(Qual::OOB) | bit(Qual::SAT),
      "'.oob' cannot be combined with '.sat' in the PTX ISA; ptxas 13.0 accepts "
      "it but the form is undocumented (it also flushes ordinary NaN to +0)"},
+    {"st", DT::B16, 0, bit(Qual::V8),
+     "'.v8' is documented for 32-bit types in .global only (PTX ISA 8.8, "
+     "sm_100); ptxas 13.0 also accepts st.v8.b16 in .global and .shared on "
+     "sm_90, which the ISA does not document"},
 };
 } // namespace
 
@@ -611,6 +667,23 @@ struct Explainer {
     return "'" + mnemonic.str() + typesStr(types) + "'";
   }
 
+  const RejectedSpelling *matchRejected() const {
+    for (const RejectedSpelling &r : getRejectedSpellings()) {
+      if (mnemonic != r.mnemonic || types.size() != 1 || types[0] != r.type)
+        continue;
+      if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
+        continue;
+      return &r;
+    }
+    return nullptr;
+  }
+
+  /// The qualifiers the matched rejected spelling accounts for.
+  QualSet rejectedQuals() const {
+    const RejectedSpelling *r = matchRejected();
+    return r ? (r->anyOf | r->allOf) : 0;
+  }
+
   std::optional<std::string> rejectedSpelling() const {
     for (const RejectedSpelling &r : getRejectedSpellings()) {
       if (mnemonic != r.mnemonic || types.size() != 1 || types[0] != r.type)
@@ -646,29 +719,35 @@ struct Explainer {
     if (!rounding && anyRounding && roundingRequired)
       return family() + " requires a rounding modifier (one of " +
              formatQuals(roundingChoices) + "), got none in " + spelling;
-    // 2. A rounding modifier the type does not take.
-    if (QualSet bad = rounding & ~roundingChoices) {
-      if (auto r = rejectedSpelling())
-        return *r;
-      return "rounding modifier " + formatQuals(bad) + " is not allowed for " +
+    QualSet badRounding = rounding & ~roundingChoices;
+    QualSet badOther = quals & ~allowed & ~kRoundingQuals;
+    QualSet flags = allowed & ~kRoundingQuals;
+    auto notAllowed = [&](QualSet bad) {
+      return "qualifier " + formatQuals(bad) + " is not allowed for " +
              family() +
+             (flags ? " (allowed: " + formatQuals(flags) + ")"
+                    : " (it takes none)");
+    };
+    // 2. A spelling ptxas accepts but the ISA does not document, with any
+    //    other qualifier the type does not take.
+    if (auto r = rejectedSpelling()) {
+      std::string also;
+      if (QualSet other = badOther & ~rejectedQuals())
+        also = "; also, " + notAllowed(other);
+      return *r + also;
+    }
+    // 3. A rounding modifier the type does not take.
+    if (badRounding)
+      return "rounding modifier " + formatQuals(badRounding) +
+             " is not allowed for " + family() +
              (roundingChoices
                   ? " (allowed: " + formatQuals(roundingChoices) + ")"
                   : " (it takes none)") +
              " in " + spelling;
-    }
-    // 3. Another qualifier the type does not take.
-    if (QualSet bad = quals & ~allowed) {
-      QualSet flags = allowed & ~kRoundingQuals;
-      return "qualifier " + formatQuals(bad) + " is not allowed for " +
-             family() +
-             (flags ? " (allowed: " + formatQuals(flags) + ")"
-                    : " (it takes none)") +
-             " in " + spelling;
-    }
-    if (auto r = rejectedSpelling())
-      return *r;
-    // 4. Two qualifiers of one slot (e.g. two rounding modifiers).
+    // 4. Another qualifier the type does not take.
+    if (badOther)
+      return notAllowed(badOther) + " in " + spelling;
+    // 5. Two qualifiers of one slot (e.g. two rounding modifiers).
     for (const FormDesc *f : candidates)
       for (const QualSlot &s : f->slots)
         if (llvm::popcount(quals & s.choices) > 1)
@@ -676,7 +755,7 @@ struct Explainer {
                                  ? "multiple rounding modifiers ("
                                  : "mutually exclusive qualifiers (") +
                  formatQuals(quals & s.choices) + ") in " + spelling;
-    // 5. Qualifiers that no form combines.
+    // 6. Qualifiers that no form combines.
     for (Qual a : allQuals())
       for (Qual b : allQuals()) {
         if (a >= b || !(quals & bit(a)) || !(quals & bit(b)))
@@ -688,7 +767,7 @@ struct Explainer {
           return "qualifiers " + formatQuals(pair) +
                  " cannot be combined for " + family() + " in " + spelling;
       }
-    // 6. A required qualifier is missing (e.g. ld without .global).
+    // 7. A required qualifier is missing (e.g. ld without .global).
     QualSet missing = 0;
     unsigned fewest = ~0u;
     for (const FormDesc *f : candidates) {
@@ -715,7 +794,7 @@ static std::string mnemonicList() {
 }
 
 std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
-                                       std::optional<unsigned> numOperands) {
+                                       const FormHint &hint) {
   error.clear();
   std::string quote = quoted(spelling);
   llvm::SmallVector<StringRef> tokens;
@@ -806,16 +885,37 @@ std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
     error = Explainer{mnemonic, types, candidates, quals, quote}.explain();
     return std::nullopt;
   }
-  if (!numOperands)
-    return Instr{matching.front(), quals};
+  if (hint.variant) {
+    for (const FormDesc *f : matching)
+      if (*hint.variant == f->variant)
+        return Instr{f, quals};
+    std::string known;
+    for (const FormDesc *f : matching)
+      known += (known.empty() ? "'" : ", '") + std::string(f->variant) + "'";
+    error = quote + " has no variant '" + hint.variant->str() +
+            "' (it has " + known + ")";
+    return std::nullopt;
+  }
+  auto atomsMatch = [&](const FormDesc *f) {
+    if (hint.atoms.size() != f->getNumOperands())
+      return false;
+    for (auto [atom, op] : llvm::zip(hint.atoms, f->operands))
+      if (atom != op.atom)
+        return false;
+    return true;
+  };
   for (const FormDesc *f : matching)
-    if (f->getNumOperands() == *numOperands)
+    if (atomsMatch(f))
       return Instr{f, quals};
-  // Let the verifier report the operand count against the first form.
+  if (hint.numOperands)
+    for (const FormDesc *f : matching)
+      if (f->getNumOperands() == *hint.numOperands)
+        return Instr{f, quals};
+  // Let the verifier report the operands against the first form.
   return Instr{matching.front(), quals};
 }
 
-bool tile::ptx::needsArity(const Instr &instr) {
+bool tile::ptx::needsVariant(const Instr &instr) {
   std::string error;
   std::optional<Instr> plain = decode(instr.str(), error);
   return plain && plain->form != instr.form;
@@ -909,6 +1009,8 @@ static StringRef kindName(SlotKind k) {
   switch (k) {
   case SlotKind::StateSpace:
     return "state_space";
+  case SlotKind::CacheOp:
+    return "cache_op";
   case SlotKind::Vector:
     return "vector";
   case SlotKind::Rounding:
@@ -983,7 +1085,9 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
           {"kind", o.kind == OperandKind::Memory ? "memory" : "register"},
           {"type", getName(o.type)},
           {"atom", o.atom},
-          {"space", o.space == StateSpace::Global ? "global" : ""},
+          {"space", o.space == StateSpace::Global   ? "global"
+                    : o.space == StateSpace::Shared ? "shared"
+                                                    : ""},
           {"distribution", o.distribution == Distribution::Thread ? "thread"
                            : o.distribution == Distribution::Warp
                                ? "warp"
@@ -997,7 +1101,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
       Object o{{"opcode", instr.str()},
                {"ptx", instr.getPtxVersion()},
                {"sm", instr.getMinSm()},
-               {"needs_arity", needsArity(instr)}};
+               {"needs_variant", needsVariant(instr)}};
       if (std::optional<Qual> r = instr.rounding())
         o["rounding"] = getQualName(*r);
       o["qualifiers"] = qualArray(qs);
@@ -1016,6 +1120,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                                {"qualifier_floors", std::move(floors)},
                                {"semantics", getName(f.semantics)},
                                {"doc", f.docRef},
+                               {"variant", f.variant},
                                {"sass", f.sass ? llvm::json::Value(f.sass)
                                                : llvm::json::Value(nullptr)},
                                {"instances", std::move(instances)}});

@@ -299,7 +299,7 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   auto start = std::chrono::steady_clock::now();
   std::string error;
   std::optional<ptx::Instr> instr =
-      ptx::decode(k.opcode, error, k.numSources + 1);
+      ptx::decode(k.opcode, error, {std::nullopt, k.numSources + 1, {}});
   if (!instr || !ref::isSupported(*instr) ||
       instr->form->getNumOperands() != k.numSources + 1) {
     if (error.empty())

@@ -355,7 +355,8 @@ TEST(FmaReference, ExactZeroSign) {
 uint64_t eval(const char *spelling, std::initializer_list<uint64_t> in) {
   std::string error;
   std::optional<ptx::Instr> instr =
-      ptx::decode(spelling, error, static_cast<unsigned>(in.size() + 1));
+      ptx::decode(spelling, error,
+                  {std::nullopt, static_cast<unsigned>(in.size() + 1), {}});
   EXPECT_TRUE(instr.has_value()) << error;
   return ref::evaluate(*instr, llvm::ArrayRef<uint64_t>(in.begin(), in.size()));
 }

@@ -101,8 +101,17 @@ std::optional<DataType> lookupType(llvm::StringRef name);
 /// give the print order.
 enum class Qual : uint8_t {
   Global,
+  Shared,
+  CA,
+  CG,
+  CS,
+  LU,
+  CV,
+  WB,
+  WT,
   V2,
   V4,
+  V8,
   RN,
   RZ,
   RM,
@@ -131,6 +140,7 @@ std::string formatQuals(QualSet set);
 /// What a qualifier slot selects; names the slot in diagnostics.
 enum class SlotKind : uint8_t {
   StateSpace,
+  CacheOp,
   Vector,
   Rounding,
   Flag, ///< A single optional or required modifier (.ftz, .sat, ...).
@@ -167,7 +177,7 @@ enum class OperandKind : uint8_t {
   Memory,   ///< An address in the form's state space.
 };
 /// State space of a memory operand.
-enum class StateSpace : uint8_t { None, Global };
+enum class StateSpace : uint8_t { None, Global, Shared };
 /// Which threads hold a register operand: the issuing thread alone, or a
 /// fragment of a collective operand spread over a warp or warpgroup.
 enum class Distribution : uint8_t { Thread, Warp, Warpgroup };
@@ -207,7 +217,7 @@ llvm::StringRef getName(Semantics s);
 struct FormDesc {
   const char *mnemonic;
   /// The documented syntax line, e.g. "fma.rnd{.ftz}{.sat}.f32".
-  const char *syntax;
+  std::string syntax;
   /// Qualifier slots in print order.
   llvm::SmallVector<QualSlot, 4> slots;
   /// Type suffixes in print order (destination type first).
@@ -232,6 +242,12 @@ struct FormDesc {
   /// none (ptxas folds neg/abs into operand modifiers or uses bit logic).
   /// Scalar half forms may share one packed instruction between two atoms.
   const char *sass = nullptr;
+  /// A name that tells this form apart from earlier forms with the same
+  /// spelling (e.g. "three_source" for three-input min, "pack" for
+  /// `mov.b32 d, {a, b}`); empty for the first form of a spelling. The
+  /// generic attribute syntax writes it where the spelling alone is
+  /// ambiguous.
+  const char *variant = "";
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }
@@ -289,18 +305,29 @@ struct Instr {
   }
 };
 
-/// Decodes `spelling` (e.g. "fma.sat.rn.f32"). `numOperands`, when given,
-/// selects among forms that share a spelling but differ in operand count
-/// (e.g. two- and three-input `min`). On failure returns nullopt and sets
-/// `error` to a message that names the first real problem: an unknown
-/// mnemonic, type or qualifier, a missing required qualifier (rounding
-/// first), a qualifier the type does not allow, then combination rules.
-std::optional<Instr> decode(llvm::StringRef spelling, std::string &error,
-                            std::optional<unsigned> numOperands = {});
+/// How to choose among forms that share a spelling: by variant name, or by
+/// the operands' count and atom extents (what the operand list shows).
+struct FormHint {
+  std::optional<llvm::StringRef> variant;
+  std::optional<unsigned> numOperands;
+  /// Atom extent of each operand, when known.
+  llvm::ArrayRef<unsigned> atoms;
+};
 
-/// Whether another form than `instr.form` decodes from the same spelling, so
-/// that the operand count must be written to identify it.
-bool needsArity(const Instr &instr);
+/// Decodes `spelling` (e.g. "fma.sat.rn.f32"). `hint` selects among forms
+/// that share a spelling (two- and three-input `min`, `mov.b32` plain, pack
+/// and unpack); without one, or when none matches, the first such form is
+/// taken (and the verifier reports the operands against it). On failure
+/// returns nullopt and sets `error` to a message that names the first real
+/// problem: an unknown mnemonic, type or qualifier, a missing required
+/// qualifier (rounding first), a qualifier the type does not allow, then
+/// combination rules.
+std::optional<Instr> decode(llvm::StringRef spelling, std::string &error,
+                            const FormHint &hint = {});
+
+/// Whether the spelling alone decodes to another form than `instr.form`, so
+/// that the variant name must be written to identify it.
+bool needsVariant(const Instr &instr);
 
 //===----------------------------------------------------------------------===//
 // Targets

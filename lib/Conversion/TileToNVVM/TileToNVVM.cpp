@@ -159,9 +159,13 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       if (desc.kind == ptx::OperandKind::Memory) {
         Value ptr = slot.ptrs.front();
         auto ptrType = cast<LLVM::LLVMPointerType>(ptr.getType());
-        if (ptrType.getAddressSpace() != 1)
+        unsigned space =
+            desc.space == ptx::StateSpace::Shared
+                ? static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared)
+                : static_cast<unsigned>(NVVM::NVVMMemorySpace::Global);
+        if (ptrType.getAddressSpace() != space)
           ptr = LLVM::AddrSpaceCastOp::create(
-              rewriter, loc, LLVM::LLVMPointerType::get(ctx, 1), ptr);
+              rewriter, loc, LLVM::LLVMPointerType::get(ctx, space), ptr);
         slot.address = ptr;
         slot.ptrs.clear();
       } else if (desc.role == ptx::OperandRole::Use || op.getPreserveDst()) {

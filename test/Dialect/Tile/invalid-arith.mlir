@@ -260,8 +260,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // The generic form decodes the attribute as well.
 
 func.func @g(%r: memref<1xf32, #tile.reg>, %c: f32) {
-  // expected-error @+1 {{'min.f32' has no form with 5 operands}}
-  "tile.apply"(%r, %c, %c) <{opcode = #tile.ptx<"min.f32", operands = 5>, operandSegmentSizes = array<i32: 3, 0>}> : (memref<1xf32, #tile.reg>, f32, f32) -> ()
+  // expected-error @+1 {{'min.f32' has no variant 'five' (it has '', 'three_source')}}
+  "tile.apply"(%r, %c, %c) <{opcode = #tile.ptx<"min.f32", variant = "five">, operandSegmentSizes = array<i32: 3, 0>}> : (memref<1xf32, #tile.reg>, f32, f32) -> ()
   return
 }
 
@@ -271,4 +271,18 @@ func.func @g(%r: memref<1xf32, #tile.reg>, %c: f32) {
   // expected-error @+1 {{'fma.f32' requires a rounding modifier (one of .rn, .rz, .rm, .rp), got none in 'fma.sat.f32'}}
   "tile.apply"(%r, %c, %c, %c) <{opcode = #tile.ptx<"fma.sat.f32">, operandSegmentSizes = array<i32: 4, 0>}> : (memref<1xf32, #tile.reg>, f32, f32, f32) -> ()
   return
+}
+
+// -----
+
+// An undocumented spelling that ptxas accepts, with another qualifier the
+// type does not take: both are named.
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: bf16) kernel {
+    %r = tile.alloc_local : memref<4x1xbf16, #tile.reg>
+    // expected-error @+1 {{'fma.rz.sat.bf16' is not a documented PTX form: '.bf16' takes only '.rn' in the PTX ISA; ptxas 13.0 accepts .rz/.rm/.rp on scalar bf16 but computes the result as f16 (wrong bits); also, qualifier .sat is not allowed for 'fma.bf16' (allowed: .oob, .relu)}}
+    tile.apply "fma.rz.sat.bf16" (%r, %r, %c, %c) scope(thread) : memref<4x1xbf16, #tile.reg>, memref<4x1xbf16, #tile.reg>, bf16, bf16
+    gpu.return
+  }
 }

@@ -40,7 +40,7 @@ gpu.module @m [#nvvm.target<chip = "sm_100", features = "+ptx88">] {
     // GENERIC: opcode = #tile.ptx<"max.ftz.NaN.abs.f32">
     tile.apply "max.abs.NaN.ftz.f32" (%r, %r, %f, %r) scope(thread) : !r, !r, f32, !r
     // CHECK: tile.apply "max.f32"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) scope
-    // GENERIC: opcode = #tile.ptx<"max.f32", operands = 4>
+    // GENERIC: opcode = #tile.ptx<"max.f32", variant = "three_source">
     tile.apply "max.f32" (%r, %r, %f, %f) scope(thread) : !r, !r, f32, f32
     // CHECK: tile.apply "max.NaN.xorsign.abs.bf16x2"
     tile.apply "max.xorsign.abs.NaN.bf16x2" (%h, %h, %w) scope(thread) : !h, !h, i32

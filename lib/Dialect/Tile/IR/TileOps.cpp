@@ -116,9 +116,9 @@ PtxOpcodeAttr PtxOpcodeAttr::get(MLIRContext *ctx, const ptx::Instr &instr) {
 PtxOpcodeAttr
 PtxOpcodeAttr::decode(llvm::function_ref<InFlightDiagnostic()> emitError,
                       MLIRContext *ctx, StringRef spelling,
-                      std::optional<unsigned> numOperands) {
+                      const ptx::FormHint &hint) {
   std::string error;
-  std::optional<ptx::Instr> instr = ptx::decode(spelling, error, numOperands);
+  std::optional<ptx::Instr> instr = ptx::decode(spelling, error, hint);
   if (!instr) {
     emitError() << error;
     return {};
@@ -140,60 +140,120 @@ PtxOpcodeAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-/// `<"spelling">` or `<"spelling", operands = N>`.
+/// `<"spelling">` or `<"spelling", variant = "name">`.
 Attribute PtxOpcodeAttr::parse(AsmParser &parser, Type) {
-  std::string spelling;
+  std::string spelling, variant;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLess() || parser.parseString(&spelling))
     return {};
-  std::optional<unsigned> numOperands;
+  ptx::FormHint hint;
   if (succeeded(parser.parseOptionalComma())) {
-    unsigned n;
-    if (parser.parseKeyword("operands") || parser.parseEqual() ||
-        parser.parseInteger(n))
+    if (parser.parseKeyword("variant") || parser.parseEqual() ||
+        parser.parseString(&variant))
       return {};
-    numOperands = n;
+    hint.variant = variant;
   }
   if (parser.parseGreater())
     return {};
-  PtxOpcodeAttr attr = decode([&] { return parser.emitError(loc); },
-                              parser.getContext(), spelling, numOperands);
-  if (attr && numOperands &&
-      attr.getInstr().form->getNumOperands() != *numOperands) {
-    parser.emitError(loc) << "'" << attr.getSpelling() << "' has no form with "
-                          << *numOperands << " operands";
-    return {};
-  }
-  return attr;
+  return decode([&] { return parser.emitError(loc); }, parser.getContext(),
+                spelling, hint);
 }
 
 void PtxOpcodeAttr::print(AsmPrinter &printer) const {
   ptx::Instr instr = getInstr();
   printer << "<";
   printer.printString(instr.str());
-  if (ptx::needsArity(instr))
-    printer << ", operands = " << instr.form->getNumOperands();
+  if (ptx::needsVariant(instr)) {
+    printer << ", variant = ";
+    printer.printString(instr.form->variant);
+  }
   printer << ">";
 }
 
-/// `"spelling" (args)`: the opcode is decoded once its operand count is known.
-static ParseResult
-parseOpcodeAndArgs(OpAsmParser &parser, PtxOpcodeAttr &opcode,
-                   SmallVectorImpl<OpAsmParser::UnresolvedOperand> &args) {
+//===----------------------------------------------------------------------===//
+// ApplyOp syntax
+//===----------------------------------------------------------------------===//
+
+/// The atom extent an operand of type `type` shows: the last axis of a
+/// memref, 1 for a scalar.
+static unsigned getAtomExtent(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || memref.getRank() == 0 || memref.isDynamicDim(
+                                               memref.getRank() - 1))
+    return 1;
+  return static_cast<unsigned>(std::max<int64_t>(memref.getShape().back(), 0));
+}
+
+/// `"spelling" (args) [pred(%p)] [preserve_dst] scope(s) attr-dict : types`.
+/// The opcode is decoded once the operand types are known, so forms that
+/// share a spelling are told apart by their operands.
+ParseResult ApplyOp::parse(OpAsmParser &parser, OperationState &result) {
   std::string spelling;
-  SMLoc loc = parser.getCurrentLocation();
+  SMLoc opcodeLoc = parser.getCurrentLocation();
+  SmallVector<OpAsmParser::UnresolvedOperand> args;
+  OpAsmParser::UnresolvedOperand pred;
+  bool hasPred = false;
+  Properties &props = result.getOrAddProperties<Properties>();
   if (parser.parseString(&spelling) ||
       parser.parseOperandList(args, OpAsmParser::Delimiter::Paren))
     return failure();
-  opcode = PtxOpcodeAttr::decode([&] { return parser.emitError(loc); },
-                                 parser.getContext(), spelling, args.size());
-  return success(static_cast<bool>(opcode));
+  if (succeeded(parser.parseOptionalKeyword("pred"))) {
+    hasPred = true;
+    if (parser.parseLParen() || parser.parseOperand(pred) ||
+        parser.parseRParen())
+      return failure();
+  }
+  if (succeeded(parser.parseOptionalKeyword("preserve_dst")))
+    props.preserve_dst = parser.getBuilder().getUnitAttr();
+  StringRef scopeName;
+  SMLoc scopeLoc;
+  if (parser.parseKeyword("scope") || parser.parseLParen() ||
+      (scopeLoc = parser.getCurrentLocation(),
+       parser.parseKeyword(&scopeName)) ||
+      parser.parseRParen())
+    return failure();
+  std::optional<Scope> scope = symbolizeScope(scopeName);
+  if (!scope)
+    return parser.emitError(scopeLoc, "unknown scope '")
+           << scopeName << "' (expected thread, warp, warpgroup or cta)";
+  props.scope = ScopeAttr::get(parser.getContext(), *scope);
+  SmallVector<Type> types;
+  SMLoc typesLoc;
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      (typesLoc = parser.getCurrentLocation(), parser.parseTypeList(types)))
+    return failure();
+  if (parser.resolveOperands(args, types, typesLoc, result.operands))
+    return failure();
+  if (hasPred && parser.resolveOperand(pred, parser.getBuilder().getI1Type(),
+                                       result.operands))
+    return failure();
+  SmallVector<unsigned> atoms = llvm::map_to_vector(types, getAtomExtent);
+  ptx::FormHint hint;
+  hint.numOperands = args.size();
+  hint.atoms = atoms;
+  props.opcode =
+      PtxOpcodeAttr::decode([&] { return parser.emitError(opcodeLoc); },
+                            parser.getContext(), spelling, hint);
+  if (!props.opcode)
+    return failure();
+  props.operandSegmentSizes = {static_cast<int32_t>(args.size()),
+                               hasPred ? 1 : 0};
+  return success();
 }
 
-static void printOpcodeAndArgs(OpAsmPrinter &printer, Operation *,
-                               PtxOpcodeAttr opcode, OperandRange args) {
-  printer.printString(opcode.getSpelling());
-  printer << "(" << args << ")";
+void ApplyOp::print(OpAsmPrinter &printer) {
+  printer << " ";
+  printer.printString(getOpcode().getSpelling());
+  printer << "(" << getArgs() << ")";
+  if (Value pred = getPred())
+    printer << " pred(" << pred << ")";
+  if (getPreserveDst())
+    printer << " preserve_dst";
+  printer << " scope(" << stringifyScope(getScope()) << ")";
+  printer.printOptionalAttrDict(
+      (*this)->getAttrs(), {getOpcodeAttrName(), getPreserveDstAttrName(),
+                            getScopeAttrName(), getOperandSegmentSizesAttrName()});
+  printer << " : " << getArgs().getTypes();
 }
 
 //===----------------------------------------------------------------------===//
@@ -316,10 +376,17 @@ struct OperandShape {
 };
 } // namespace
 
-/// Whether a memref's memory space can hold a global-state-space address:
-/// the default (generic) space or the global one.
-static bool isGlobalCompatible(MemRefType type) {
+/// Whether a memref's memory space can hold an address of the PTX state
+/// space: global takes the default (generic) space or the global one, shared
+/// takes workgroup memory (NVVM address space 3).
+static bool isSpaceCompatible(MemRefType type, ptx::StateSpace ss) {
   Attribute space = type.getMemorySpace();
+  if (ss == ptx::StateSpace::Shared) {
+    if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))
+      return gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
+    auto intSpace = dyn_cast_or_null<IntegerAttr>(space);
+    return intSpace && intSpace.getInt() == 3;
+  }
   if (!space)
     return true;
   if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
@@ -327,6 +394,24 @@ static bool isGlobalCompatible(MemRefType type) {
   if (auto intSpace = dyn_cast<IntegerAttr>(space))
     return intSpace.getInt() == 0 || intSpace.getInt() == 1;
   return false;
+}
+
+/// For a vector access of `bytes` bytes through a memref with a static
+/// layout, the first misaligned element offset (in bytes) among the offset
+/// and the strides of the non-atom axes; nullopt when every access is
+/// aligned relative to the buffer (whose base is aligned by allocation).
+static std::optional<int64_t>
+findMisalignment(MemRefType type, ArrayRef<int64_t> strides, int64_t offset,
+                 int64_t bytes) {
+  int64_t eltBytes = type.getElementTypeBitWidth() / 8;
+  if (!ShapedType::isDynamic(offset) && (offset * eltBytes) % bytes)
+    return offset * eltBytes;
+  for (auto [size, stride] :
+       llvm::zip(type.getShape().drop_back(), ArrayRef(strides).drop_back()))
+    if (size > 1 && !ShapedType::isDynamic(stride) &&
+        (stride * eltBytes) % bytes)
+      return stride * eltBytes;
+  return std::nullopt;
 }
 
 /// Checks the form's PTX ISA version and SM floor against every NVVM target
@@ -440,9 +525,14 @@ LogicalResult ApplyOp::verify() {
       if (isRegisterTile(memref))
         return diag() << "expected a global memory operand, got register tile "
                       << type;
-      if (!isGlobalCompatible(memref))
-        return diag() << "expected a memref in the global or default memory "
-                         "space for the .global state space, got "
+      if (!isSpaceCompatible(memref, desc.space))
+        return diag() << (desc.space == ptx::StateSpace::Shared
+                              ? "expected a memref in the workgroup memory "
+                                "space (#gpu.address_space<workgroup> or 3) "
+                                "for the .shared state space, got "
+                              : "expected a memref in the global or default "
+                                "memory space for the .global state space, "
+                                "got ")
                       << type;
     }
     if (!memref.hasStaticShape())
@@ -488,13 +578,20 @@ LogicalResult ApplyOp::verify() {
     if (failed(memref.getStridesAndOffset(strides, offset)))
       return diag() << "expected a strided layout, got " << type;
     if (!isRegOperand) {
-      if (desc.atom > 1 &&
-          (failed(memref.getStridesAndOffset(strides, offset)) ||
-           strides.back() != 1))
+      if (desc.atom > 1 && strides.back() != 1)
         return diag() << "a vector access moves " << desc.atom
                       << " consecutive elements: expected stride 1 on the "
                          "atom axis, got "
                       << type;
+      // Natural alignment of the whole access, where the layout shows it;
+      // dynamic offsets and strides are the caller's promise.
+      int64_t bytes = desc.atom * memref.getElementTypeBitWidth() / 8;
+      if (desc.atom > 1)
+        if (std::optional<int64_t> bad =
+                findMisalignment(memref, strides, offset, bytes))
+          return diag() << "a " << bytes << "-byte vector access must be "
+                        << bytes << "-byte aligned, but the layout puts one "
+                        << "at a multiple of " << *bad << " bytes: " << type;
       continue;
     }
 

@@ -50,8 +50,10 @@ def Tile_PtxOpcodeAttr : Tile_Attr<"PtxOpcode", "ptx"> {
     attribute always names a documented form, and always prints in the
     form's canonical qualifier order (`"fma.sat.rn.f32"` reads back as
     `"fma.rn.sat.f32"`). Where two forms share a spelling and differ only in
-    their operand count (two- and three-input `min`), the count is written
-    too: `#tile.ptx<"min.f32", operands = 4>`.
+    their operands (two- and three-input `min`; `mov.b32` plain, packing
+    and unpacking), the form's variant name is written too:
+    `#tile.ptx<"min.f32", variant = "three_source">`. The pretty form of
+    `tile.apply` tells them apart by its operands.
 
     A spelling that is not a documented form is a parse error that names
     the first problem (an unknown mnemonic, a missing rounding modifier, a
@@ -66,12 +68,12 @@ def Tile_PtxOpcodeAttr : Tile_Attr<"PtxOpcode", "ptx"> {
     /// The attribute of a decoded instruction.
     static PtxOpcodeAttr get(::mlir::MLIRContext *ctx,
                              const ::tile::ptx::Instr &instr);
-    /// Decodes `spelling` (selecting by `numOperands` where forms share a
+    /// Decodes `spelling` (selecting by `hint` where forms share a
     /// spelling); on failure reports through `emitError` and returns null.
     static PtxOpcodeAttr
     decode(::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
            ::mlir::MLIRContext *ctx, ::llvm::StringRef spelling,
-           ::std::optional<unsigned> numOperands = {});
+           const ::tile::ptx::FormHint &hint = {});
     /// The canonical spelling, e.g. "fma.rn.sat.f32".
     ::std::string getSpelling() const { return getInstr().str(); }
   }];

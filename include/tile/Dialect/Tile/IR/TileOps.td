@@ -94,13 +94,9 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     UnitAttr:$preserve_dst,
     DefaultValuedAttr<Tile_Scope, "::mlir::tile::Scope::thread">:$scope
   );
-  let assemblyFormat = [{
-    custom<OpcodeAndArgs>($opcode, $args)
-    (`pred` `(` $pred^ `)`)?
-    (`preserve_dst` $preserve_dst^)?
-    `scope` `(` $scope `)`
-    attr-dict `:` type($args)
-  }];
+  // `"spelling" (args) [pred(%p)] [preserve_dst] scope(s) attr-dict : types`:
+  // custom, so that the opcode is decoded once the operand types are known.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let builders = [
     OpBuilder<(ins "const ::tile::ptx::Instr &":$instr, "::mlir::ValueRange":$args,

@@ -1,0 +1,22 @@
+// RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(convert-tile-to-nvvm))' | FileCheck %s
+
+// Data movement lowers to one inline-asm instruction: brace lists for
+// vectors and packed operands, the address in its state space.
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // CHECK-LABEL: llvm.func @movement
+  gpu.func @movement(%g: memref<2xf32>, %w: i32) workgroup(%s: memref<2xf32, #gpu.address_space<workgroup>>) kernel {
+    %r = tile.alloc_local : memref<2xf32, #tile.reg>
+    // CHECK: "ld.global.cs.v2.f32 {$0, $1}, [$2];", "=f,=f,l,~{memory}" %{{.*}} : (!llvm.ptr<1>) -> !llvm.struct<(f32, f32)>
+    tile.apply "ld.global.cs.v2.f32" (%r, %g) scope(thread) : memref<2xf32, #tile.reg>, memref<2xf32>
+    // CHECK: "st.shared.v2.f32 [$0], {$1, $2};", "l,f,f,~{memory}" %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<3>, f32, f32) -> ()
+    tile.apply "st.shared.v2.f32" (%s, %r) scope(thread) : memref<2xf32, #gpu.address_space<workgroup>>, memref<2xf32, #tile.reg>
+    %u = tile.alloc_local : memref<2xi16, #tile.reg>
+    %p = tile.alloc_local : memref<1xi32, #tile.reg>
+    // CHECK: "mov.b32 {$0, $1}, $2;", "=h,=h,r" %{{.*}} : (i32) -> !llvm.struct<(i16, i16)>
+    tile.apply "mov.b32" (%u, %w) scope(thread) : memref<2xi16, #tile.reg>, i32
+    // CHECK: "mov.b32 $0, {$1, $2};", "=r,h,h" %{{.*}}, %{{.*}} : (i16, i16) -> i32
+    tile.apply "mov.b32" (%p, %u) scope(thread) : memref<1xi32, #tile.reg>, memref<2xi16, #tile.reg>
+    gpu.return
+  }
+}
