@@ -54,6 +54,7 @@ class Instance:
         self.mnemonic = form["mnemonic"]
         self.semantics = form["semantics"]
         self.sass = form["sass"]
+        self.older = [(o["sm"], o["ptx"]) for o in form["older_chips"]]
 
 
 # (name, scope, group shape, repeat shape, pred, preserve_dst, containers)
@@ -357,9 +358,12 @@ def main():
     elif args.target == "floor":
         by_floor = collections.defaultdict(list)
         for inst in instances:
-            sm = max(inst.sm, LLVM_MIN_SM)
-            ptx = max(inst.ptx, LLVM_MIN_PTX, instr_table.chip_min_ptx(sm))
-            by_floor[(sm, ptx)].append(inst)
+            # The form's floor, and each older chip at its own PTX floor.
+            for sm, ptx in [(inst.sm, inst.ptx)] + [
+                    (o_sm, max(o_ptx, inst.ptx)) for o_sm, o_ptx in inst.older]:
+                sm = max(sm, LLVM_MIN_SM)
+                ptx = max(ptx, LLVM_MIN_PTX, instr_table.chip_min_ptx(sm))
+                by_floor[(sm, ptx)].append(inst)
         for (sm, ptx), insts in sorted(by_floor.items()):
             certify_target(args, insts, sm, ptx, f"sm_{sm}/ptx{ptx}", results,
                            sass=False)

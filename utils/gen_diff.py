@@ -54,7 +54,8 @@ def memref(shape, elt, strides=None, offset=None, space=None):
     return f"memref<{s}>"
 
 
-def kernel(name, opcode, elt, nsrc, variant):
+def kernel(name, opcode, elt, src_elt, nsrc, variant):
+    """One kernel: sources of container `src_elt`, destination of `elt`."""
     scope, group, rep, threads, elems, stride, pred, keep = VARIANTS[variant]
     shape = group + [rep, 1]
     # Row-major strides of (group..., repeat, atom) in memory.
@@ -62,15 +63,12 @@ def kernel(name, opcode, elt, nsrc, variant):
     for d in reversed(shape):
         mstrides.insert(0, acc)
         acc *= d
-    mty = memref(shape, elt, mstrides, "?")
-    rty = memref(shape, elt, [0] * len(group) + [1, 1], None, "#tile.reg")
-    flat = memref([elems], elt, [1], "?")
+    view_elems = elems if scope != "thread" else rep
     lines = []
     lines.append("%bid = gpu.block_id x")
     lines.append(f"%stride = arith.constant {stride} : index")
     if scope != "thread":
         lines.append("%off = arith.muli %bid, %stride : index")
-        view_elems = elems
     else:
         lines.append("%boff = arith.muli %bid, %stride : index")
         # Each thread owns `rep` consecutive elements.
@@ -78,21 +76,24 @@ def kernel(name, opcode, elt, nsrc, variant):
         lines.append(f"%rep = arith.constant {rep} : index")
         lines.append("%toff = arith.muli %tid, %rep : index")
         lines.append("%off = arith.addi %boff, %toff : index")
-        flat = memref([rep], elt, [1], "?")
-        view_elems = rep
     bufs = [f"S{i}" for i in range(nsrc)] + ["D"]
+    types = {}
     for buf in bufs:
+        e = elt if buf == "D" else src_elt
+        mty = memref(shape, e, mstrides, "?")
+        rty = memref(shape, e, [0] * len(group) + [1, 1], None, "#tile.reg")
+        flat = memref([view_elems], e, [1], "?")
+        types[buf] = (e, mty, rty)
         lines.append(f"%{buf}f = memref.subview %{buf}[%off] [{view_elems}] [1]"
-                     f" : memref<?x{elt}> to {flat}")
+                     f" : memref<?x{e}> to {flat}")
         lines.append(f"%{buf}v = memref.expand_shape %{buf}f "
                      f"[[{', '.join(str(i) for i in range(len(shape)))}]] "
                      f"output_shape [{', '.join(str(d) for d in shape)}] "
                      f": {flat} into {mty}")
-    ld = instr_table.move_opcode("ld", elt)
-    st = instr_table.move_opcode("st", elt)
-    for buf in bufs:
         lines.append(f"%r{buf} = tile.alloc_local : {rty}")
     for buf in bufs[:-1] + (["D"] if keep else []):
+        e, mty, rty = types[buf]
+        ld = instr_table.move_opcode("ld", e)
         lines.append(f'tile.apply "{ld}" (%r{buf}, %{buf}v) '
                      f"scope({scope}) : {rty}, {mty}")
     params = ""
@@ -103,12 +104,16 @@ def kernel(name, opcode, elt, nsrc, variant):
         lines.append("%bit = arith.andi %l32, %one : i32")
         lines.append("%p = arith.trunci %bit : i32 to i1")
         params = " pred(%p)" + (" preserve_dst" if keep else "")
-    regs = ["%rD"] + [f"%r{b}" for b in bufs[:-1]]
+    order = ["D"] + bufs[:-1]
+    regs = [f"%r{b}" for b in order]
     lines.append(f'tile.apply "{opcode}" ({", ".join(regs)}){params} '
-                 f"scope({scope}) : {', '.join([rty] * len(regs))}")
+                 f"scope({scope}) : "
+                 f"{', '.join(types[b][2] for b in order)}")
+    e, mty, rty = types["D"]
+    st = instr_table.move_opcode("st", e)
     lines.append(f'tile.apply "{st}" (%Dv, %rD) scope({scope}) '
                  f": {mty}, {rty}")
-    args = ", ".join(f"%{b}: memref<?x{elt}>" for b in bufs)
+    args = ", ".join(f"%{b}: memref<?x{types[b][0]}>" for b in bufs)
     body = "".join(f"    {l}\n" for l in lines)
     return f"  gpu.func @{name}({args}) kernel {{\n{body}    gpu.return\n  }}\n"
 
@@ -129,18 +134,20 @@ def main():
             continue
         opcode = inst["opcode"]
         nsrc = len(form["operands"]) - 1
-        # One register width for every operand (mixed precision needs
-        # sm_100 and is not run here).
-        widths = {types[o["type"]]["bits"] for o in form["operands"]}
-        if len(widths) != 1:
+        # One register width for all sources (mixed-precision fma, whose a
+        # and b differ from c, needs sm_100 and is not run here).
+        src_widths = {types[o["type"]]["bits"] for o in form["operands"][1:]}
+        if len(src_widths) != 1 or any(o["atom"] != 1
+                                       for o in form["operands"]):
             continue
-        bits = widths.pop()
-        elt = f"i{bits}"
+        bits = types[form["operands"][0]["type"]]["bits"]
+        src_bits = src_widths.pop()
+        elt, src_elt = f"i{bits}", f"i{src_bits}"
         ptxv = max(inst["ptx"], instr_table.chip_min_ptx(args.sm))
         src = (f'gpu.module @m [#nvvm.target<chip = "sm_{args.sm}", '
                f'features = "+ptx{ptxv}">] {{\n')
         for v in VARIANTS:
-            src += kernel(f"k_{v}", opcode, elt, nsrc, v)
+            src += kernel(f"k_{v}", opcode, elt, src_elt, nsrc, v)
         src += "}\n"
         base = os.path.join(args.out, f"f{idx}")
         with open(base + ".mlir", "w") as f:
@@ -154,7 +161,8 @@ def main():
         for v, (scope, group, rep, threads, elems, stride, pred,
                 keep) in VARIANTS.items():
             manifest.append(f"{opcode} {v} f{idx}.ptx k_{v} {bits} {threads} "
-                            f"{elems} {stride} {int(pred)} {int(keep)} {nsrc}")
+                            f"{elems} {stride} {int(pred)} {int(keep)} {nsrc} "
+                            f"{src_bits}")
         idx += 1
     with open(os.path.join(args.out, "manifest.txt"), "w") as f:
         f.write("\n".join(manifest) + "\n")

@@ -115,7 +115,17 @@ def check_floors(ptxas, pool):
             notes.append(f"rejected at its SM floor sm_{sm}")
         if not ptxas.accepts(op, types, ptx, max(max_sm(ptx), sm)):
             notes.append(f"rejected at its PTX floor {ptx}")
-        lower_sm = [c for c in chips if MIN_SCAN_SM <= c < inst["sm"]]
+        older = {o["sm"]: max(o["ptx"], inst["ptx"])
+                 for o in form["older_chips"]}
+        # An older chip has the form from its own PTX floor, not below.
+        for o_sm, o_ptx in older.items():
+            if not ptxas.accepts(op, types, o_ptx, o_sm):
+                notes.append(f"rejected on sm_{o_sm} at PTX {o_ptx}")
+            below = [v for v in PTX_VERSIONS if v < o_ptx]
+            if below and ptxas.accepts(op, types, below[-1], o_sm):
+                notes.append(f"accepted on sm_{o_sm} at PTX {below[-1]}")
+        lower_sm = [c for c in chips if MIN_SCAN_SM <= c < inst["sm"] and
+                    c not in older]
         if lower_sm and ptxas.accepts(op, types, 90, lower_sm[-1]):
             notes.append(f"accepted below its SM floor, at sm_{lower_sm[-1]}")
         lower_ptx = [v for v in PTX_VERSIONS if v < inst["ptx"]]
@@ -128,9 +138,15 @@ def check_floors(ptxas, pool):
 
 
 def candidate_spellings():
-    """(spelling, operand count, type) over every mnemonic's vocabulary."""
-    types = [t["name"] for t in instr_table.table()["types"]
-             if "format" in t]
+    """(spelling, operand types) over every mnemonic's vocabulary: any
+    subset of its qualifiers, every rounding modifier of the table, and
+    every type suffix its forms use (each single float type for one-type
+    mnemonics, each type pair for conversions)."""
+    float_types = [t["name"] for t in instr_table.table()["types"]
+                   if "format" in t]
+    roundings = sorted({q for form in instr_table.forms()
+                        for slot in form["slots"] if slot["kind"] == "rounding"
+                        for q in slot["choices"]})
     by_mnemonic = {}
     for form in instr_table.forms():
         if form["semantics"] in ("load", "store", "move"):
@@ -139,16 +155,27 @@ def candidate_spellings():
         for slot in form["slots"]:
             if slot["kind"] != "rounding":
                 entry[0].update(slot["choices"])
-        entry[1].add(len(form["operands"]))
-    for mnemonic, (flags, arities) in by_mnemonic.items():
+        # (type suffixes, operand types) this form's shape gives.
+        types = tuple(form["types"])
+        shape = tuple(o["type"] for o in form["operands"])
+        entry[1].add((types, shape))
+    for mnemonic, (flags, shapes) in by_mnemonic.items():
+        suffixes = set()
+        for types, shape in shapes:
+            if len(types) == 1:
+                # Every float type, with the form's operand count.
+                for t in float_types:
+                    suffixes.add(((t,), (t,) * len(shape)))
+            else:
+                suffixes.add((types, shape))
         flags = sorted(flags)
-        for rnd in [None] + ROUNDING:
+        for rnd in [None] + roundings:
             for k in range(len(flags) + 1):
                 for subset in itertools.combinations(flags, k):
                     quals = ([rnd] if rnd else []) + list(subset)
-                    for t in types:
-                        for n in sorted(arities):
-                            yield ".".join([mnemonic] + quals + [t]), n, t
+                    for types, shape in sorted(suffixes):
+                        yield ".".join([mnemonic] + quals + list(types)), \
+                            [(t, 1, "") for t in shape]
 
 
 def memory_spellings():
@@ -180,8 +207,7 @@ def memory_spellings():
 
 
 def check_spellings(ptxas, pool, decode):
-    cands = [(sp, [(t, 1, "")] * n) for sp, n, t in candidate_spellings()]
-    cands += list(memory_spellings())
+    cands = list(candidate_spellings()) + list(memory_spellings())
 
     def one(cand):
         spelling, operands = cand

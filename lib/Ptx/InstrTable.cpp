@@ -33,6 +33,8 @@ static const FloatFormatInfo kFormats[] = {
     {FloatFormat::TF32, "tf32", 32, 8, 11},
     {FloatFormat::F32, "f32", 32, 8, 24},
     {FloatFormat::F64, "f64", 64, 11, 53},
+    {FloatFormat::E4M3, "e4m3", 8, 4, 4, /*finiteOnly=*/true},
+    {FloatFormat::E5M2, "e5m2", 8, 5, 3},
 };
 
 const FloatFormatInfo &tile::ptx::getInfo(FloatFormat format) {
@@ -53,6 +55,10 @@ static const llvm::SmallVector<DataTypeInfo, 0> &types() {
        "any 16-bit register"},
       {DataType::B32, "b32", 32, 1, FF::None, {FF::F32}, "any 32-bit register"},
       {DataType::B64, "b64", 64, 1, FF::None, {FF::F64}, "any 64-bit register"},
+      {DataType::TF32, "tf32", 32, 1, FF::TF32, {FF::F32},
+       ".b32 (an f32 bit pattern with the low 13 bits zero)"},
+      {DataType::E4M3x2, "e4m3x2", 16, 2, FF::E4M3, {}, ".b16 only"},
+      {DataType::E5M2x2, "e5m2x2", 16, 2, FF::E5M2, {}, ".b16 only"},
   };
   return kTypes;
 }
@@ -75,10 +81,10 @@ std::optional<DataType> tile::ptx::lookupType(StringRef name) {
 /// qualifier.
 static bool isOtherPtxTypeName(StringRef name) {
   return llvm::is_contained(
-      {"b8",      "b128",   "u8",     "u16",    "u32",    "u64",    "s8",
-       "s16",     "s32",    "s64",    "tf32",   "e4m3",   "e5m2",   "e4m3x2",
-       "e5m2x2",  "e4m3x4", "e5m2x4", "e2m1x2", "e2m1x4", "e2m3x2", "e3m2x2",
-       "ue8m0x2", "f64x2",  "f16x4",  "bf16x4", "u16x2",  "s16x2",  "pred"},
+      {"b8",     "b128",   "u8",     "u16",    "u32",     "u64",
+       "s8",     "s16",    "s32",    "s64",    "e4m3",    "e5m2",
+       "e4m3x4", "e5m2x4", "e2m1x2", "e2m1x4", "e2m3x2",  "e3m2x2",
+       "ue8m0x2", "f64x2", "f16x4",  "bf16x4", "u16x2",   "s16x2", "pred"},
       name);
 }
 
@@ -91,7 +97,7 @@ StringRef tile::ptx::getQualName(Qual q) {
       "global", "shared", "ca",   "cg",  "cs",          "lu",  "cv",
       "wb",     "wt",     "v2",   "v4",  "v8",          "rn",  "rz",
       "rm",     "rp",     "ftz",  "oob", "sat",         "relu", "NaN",
-      "xorsign.abs", "abs"};
+      "xorsign.abs", "abs", "rna", "rni", "rzi", "rmi", "rpi", "satfinite"};
   static_assert(std::size(kNames) == static_cast<size_t>(Qual::NumQuals));
   return kNames[static_cast<unsigned>(q)];
 }
@@ -115,9 +121,9 @@ std::string tile::ptx::formatQuals(QualSet set) {
 }
 
 StringRef tile::ptx::getName(Semantics s) {
-  static const char *const kNames[] = {"fma", "add", "sub",      "mul",
-                                       "min", "max", "neg",      "abs",
-                                       "copysign", "load", "store", "move"};
+  static const char *const kNames[] = {
+      "fma", "add",      "sub",     "mul",  "min",   "max",  "neg",
+      "abs", "copysign", "convert", "load", "store", "move"};
   return kNames[static_cast<unsigned>(s)];
 }
 
@@ -152,7 +158,7 @@ QualSlot space(Qual q) { return {SlotKind::StateSpace, bit(q), true}; }
 QualSlot vec(Qual q) { return {SlotKind::Vector, bit(q), true}; }
 
 const QualSet RN = bit(Qual::RN);
-const QualSet RND = kRoundingQuals;
+const QualSet RND = bit(Qual::RN) | bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP);
 const QualSlot FTZ = opt(Qual::FTZ);
 const QualSlot SAT = opt(Qual::SAT);
 const QualSlot RELU = opt(Qual::RELU);
@@ -391,6 +397,83 @@ const char *nativeSass(Semantics sem, llvm::ArrayRef<DataType> types,
   }
 }
 
+/// Floating-point `cvt` (9.7.9.21): every documented float-to-float form
+/// that ptxas 13.0 assembles. Floors were measured with ptxas; those under
+/// PTX 2.3 / sm_20, which the scan cannot reach, are the ISA's.
+void addConversions(llvm::SmallVectorImpl<FormDesc> &f) {
+  constexpr const char *kCvt = "9.7.9.21 cvt";
+  const QualSet IRND = bit(Qual::RNI) | bit(Qual::RZI) | bit(Qual::RMI) |
+                       bit(Qual::RPI);
+  const QualSet RNRZ = bit(Qual::RN) | bit(Qual::RZ);
+  auto irnd = [&]() {
+    return QualSlot{SlotKind::Rounding, IRND, false, std::nullopt};
+  };
+  const QualSlot SATF = opt(Qual::SatFinite);
+  // cvt d, a (or d, a, b for the packing forms): d of `d`, sources of `a`.
+  auto cvt = [&](const char *syntax, DataType d, DataType a,
+                 llvm::SmallVector<QualSlot, 4> slots, unsigned ptx,
+                 unsigned sm, llvm::SmallVector<QualFloor, 1> floors = {},
+                 unsigned numSrc = 1) {
+    FormDesc form = arith("cvt", syntax, d, std::move(slots), numSrc, ptx, sm,
+                          Semantics::Convert, kCvt, nullptr,
+                          std::move(floors));
+    form.types.push_back(a);
+    for (OperandDesc &o : llvm::drop_begin(form.operands))
+      o.type = a;
+    f.push_back(std::move(form));
+  };
+  // clang-format off
+  // Same type: optional rounding to an integral value.
+  cvt("cvt{.irnd}{.ftz}{.sat}.f32.f32", DT::F32, DT::F32, {irnd(), FTZ, SAT}, 10, 10);
+  cvt("cvt{.irnd}{.sat}.f64.f64", DT::F64, DT::F64, {irnd(), SAT}, 10, 13);
+  cvt("cvt{.irnd}{.sat}.f16.f16", DT::F16, DT::F16, {irnd(), SAT}, 10, 10);
+  cvt("cvt{.irnd}.bf16.bf16", DT::BF16, DT::BF16, {irnd()}, 78, 90);
+  // Widening: exact, no rounding modifier.
+  cvt("cvt{.ftz}{.sat}.f32.f16", DT::F32, DT::F16, {FTZ, SAT}, 10, 10);
+  cvt("cvt{.ftz}{.sat}.f64.f32", DT::F64, DT::F32, {FTZ, SAT}, 10, 13);
+  cvt("cvt{.sat}.f64.f16", DT::F64, DT::F16, {SAT}, 10, 13);
+  cvt("cvt{.ftz}.f32.bf16", DT::F32, DT::BF16, {FTZ}, 71, 80, {{Qual::FTZ, 78, 90}});
+  cvt("cvt.f64.bf16", DT::F64, DT::BF16, {}, 78, 90);
+  // Narrowing: a rounding modifier is required.
+  cvt("cvt.frnd{.ftz}{.sat}.f16.f32", DT::F16, DT::F32, {rnd(RND), FTZ, SAT}, 10, 10);
+  cvt("cvt.frnd2{.relu}{.satfinite}.f16.f32", DT::F16, DT::F32, {rnd(RNRZ), RELU, SATF}, 70, 70,
+      {{Qual::RELU, 70, 80}, {Qual::SatFinite, 81, 70}});
+  f.back().variant = "relu_satfinite";
+  cvt("cvt.frnd{.ftz}{.sat}.f32.f64", DT::F32, DT::F64, {rnd(RND), FTZ, SAT}, 10, 13);
+  cvt("cvt.frnd{.sat}.f16.f64", DT::F16, DT::F64, {rnd(RND), SAT}, 10, 13);
+  cvt("cvt.frnd{.ftz}.bf16.f32", DT::BF16, DT::F32, {rnd(RND), FTZ}, 70, 80);
+  cvt("cvt.frnd2{.relu}{.satfinite}.bf16.f32", DT::BF16, DT::F32, {rnd(RNRZ), RELU, SATF}, 70, 80,
+      {{Qual::SatFinite, 81, 80}});
+  f.back().variant = "relu_satfinite";
+  cvt("cvt.frnd.bf16.f64", DT::BF16, DT::F64, {rnd(RND)}, 78, 90);
+  cvt("cvt.frnd.bf16.f16", DT::BF16, DT::F16, {rnd(RND)}, 78, 90);
+  cvt("cvt.frnd.f16.bf16", DT::F16, DT::BF16, {rnd(RND)}, 78, 90);
+  cvt("cvt.rna{.satfinite}.tf32.f32", DT::TF32, DT::F32, {rnd(bit(Qual::RNA)), SATF}, 70, 80,
+      {{Qual::SatFinite, 81, 80}});
+  cvt("cvt.frnd2{.relu}{.satfinite}.tf32.f32", DT::TF32, DT::F32, {rnd(RNRZ), RELU, SATF}, 78, 90,
+      {{Qual::SatFinite, 86, 100}});
+  // Packing two f32: a becomes the upper half, b the lower.
+  cvt("cvt.frnd2{.relu}{.satfinite}.f16x2.f32 d, a, b", DT::F16x2, DT::F32, {rnd(RNRZ), RELU, SATF}, 70, 80,
+      {{Qual::SatFinite, 81, 80}}, 2);
+  cvt("cvt.frnd2{.relu}{.satfinite}.bf16x2.f32 d, a, b", DT::BF16x2, DT::F32, {rnd(RNRZ), RELU, SATF}, 70, 80,
+      {{Qual::SatFinite, 81, 80}}, 2);
+  // 8-bit formats (sm_89): always round to nearest and saturate to finite.
+  // On sm_90 from PTX ISA 7.8, on sm_89 from 8.1.
+  for (DT t : {DT::E4M3x2, DT::E5M2x2}) {
+    bool e4 = t == DT::E4M3x2;
+    cvt(e4 ? "cvt.rn.satfinite{.relu}.e4m3x2.f32 d, a, b" : "cvt.rn.satfinite{.relu}.e5m2x2.f32 d, a, b",
+        t, DT::F32, {rnd(RN), req(Qual::SatFinite), RELU}, 78, 90, {}, 2);
+    f.back().olderChips = {{89, 81}};
+    cvt(e4 ? "cvt.rn.satfinite{.relu}.e4m3x2.f16x2" : "cvt.rn.satfinite{.relu}.e5m2x2.f16x2",
+        t, DT::F16x2, {rnd(RN), req(Qual::SatFinite), RELU}, 78, 90);
+    f.back().olderChips = {{89, 81}};
+    cvt(e4 ? "cvt.rn{.relu}.f16x2.e4m3x2" : "cvt.rn{.relu}.f16x2.e5m2x2",
+        DT::F16x2, t, {rnd(RN), RELU}, 78, 90);
+    f.back().olderChips = {{89, 81}};
+  }
+  // clang-format on
+}
+
 llvm::SmallVector<FormDesc, 0> buildForms() {
   llvm::SmallVector<FormDesc, 0> f;
   const char *fmaI = "llvm.nvvm.fma";
@@ -447,6 +530,8 @@ llvm::SmallVector<FormDesc, 0> buildForms() {
   f.push_back(arith("copysign", "copysign.f32", DT::F32, {}, 2, 20, 20, Semantics::Copysign, "9.7.3.5 Floating Point copysign"));
   f.push_back(arith("copysign", "copysign.f64", DT::F64, {}, 2, 20, 20, Semantics::Copysign, "9.7.3.5 Floating Point copysign"));
 
+  addConversions(f);
+
   // Data movement around register tiles.
   f.push_back(mov("mov.b16", DT::B16));
   f.push_back(mov("mov.b32", DT::B32));
@@ -470,22 +555,36 @@ const llvm::SmallVector<FormDesc, 0> &forms() {
 
 /// Spellings ptxas 13.0 accepts that the ISA does not document.
 const RejectedSpelling kRejected[] = {
-    {"fma", DT::BF16, bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP), 0,
+    {"fma", ".bf16", bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP), 0,
      "'.bf16' takes only '.rn' in the PTX ISA; ptxas 13.0 accepts .rz/.rm/.rp "
      "on scalar bf16 but computes the result as f16 (wrong bits)"},
-    {"fma", DT::BF16x2, bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP), 0,
+    {"fma", ".bf16x2", bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP), 0,
      "'.bf16x2' takes only '.rn' in the PTX ISA; ptxas 13.0 accepts "
      ".rz/.rm/.rp on bf16x2 but silently ignores the rounding modifier"},
-    {"fma", DT::F16, 0, bit(Qual::OOB) | bit(Qual::SAT),
+    {"fma", ".f16", 0, bit(Qual::OOB) | bit(Qual::SAT),
      "'.oob' cannot be combined with '.sat' in the PTX ISA; ptxas 13.0 accepts "
      "it but the form is undocumented (it also flushes ordinary NaN to +0)"},
-    {"fma", DT::F16x2, 0, bit(Qual::OOB) | bit(Qual::SAT),
+    {"fma", ".f16x2", 0, bit(Qual::OOB) | bit(Qual::SAT),
      "'.oob' cannot be combined with '.sat' in the PTX ISA; ptxas 13.0 accepts "
      "it but the form is undocumented (it also flushes ordinary NaN to +0)"},
-    {"st", DT::B16, 0, bit(Qual::V8),
+    {"st", ".b16", 0, bit(Qual::V8),
      "'.v8' is documented for 32-bit types in .global only (PTX ISA 8.8, "
      "sm_100); ptxas 13.0 also accepts st.v8.b16 in .global and .shared on "
      "sm_90, which the ISA does not document"},
+    {"cvt", ".f32.bf16", kRoundingQuals, 0,
+     "the PTX ISA allows no rounding modifier on a conversion that cannot "
+     "lose precision; ptxas 13.0 accepts one on a bf16 source"},
+    {"cvt", ".f64.bf16", kRoundingQuals, 0,
+     "the PTX ISA allows no rounding modifier on a conversion that cannot "
+     "lose precision; ptxas 13.0 accepts one on a bf16 source"},
+    {"cvt", ".bf16.f16", 0, 0,
+     "the PTX ISA requires a rounding modifier (.rn, .rz, .rm, .rp) on a "
+     "conversion that can lose precision; ptxas 13.0 accepts it without one",
+     /*noRounding=*/true},
+    {"cvt", ".f16.bf16", 0, 0,
+     "the PTX ISA requires a rounding modifier (.rn, .rz, .rm, .rp) on a "
+     "conversion that can lose precision; ptxas 13.0 accepts it without one",
+     /*noRounding=*/true},
 };
 } // namespace
 
@@ -669,9 +768,11 @@ struct Explainer {
 
   const RejectedSpelling *matchRejected() const {
     for (const RejectedSpelling &r : getRejectedSpellings()) {
-      if (mnemonic != r.mnemonic || types.size() != 1 || types[0] != r.type)
+      if (mnemonic != r.mnemonic || typesStr(types) != r.types)
         continue;
       if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
+        continue;
+      if (r.noRounding && (quals & kRoundingQuals))
         continue;
       return &r;
     }
@@ -685,15 +786,8 @@ struct Explainer {
   }
 
   std::optional<std::string> rejectedSpelling() const {
-    for (const RejectedSpelling &r : getRejectedSpellings()) {
-      if (mnemonic != r.mnemonic || types.size() != 1 || types[0] != r.type)
-        continue;
-      if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
-        continue;
-      // Only when the spelling is otherwise complete: a missing rounding
-      // modifier is the first problem.
-      return spelling + " is not a documented PTX form: " + r.reason;
-    }
+    if (const RejectedSpelling *r = matchRejected())
+      return spelling + " is not a documented PTX form: " + r->reason;
     return std::nullopt;
   }
 
@@ -715,7 +809,11 @@ struct Explainer {
         roundingRequired = false;
     }
     QualSet rounding = quals & kRoundingQuals;
-    // 1. A required rounding modifier is missing.
+    // 1. A required rounding modifier is missing (ptxas accepts some such
+    //    spellings: say so).
+    const RejectedSpelling *rejected = matchRejected();
+    if (rejected && rejected->noRounding)
+      return *rejectedSpelling();
     if (!rounding && anyRounding && roundingRequired)
       return family() + " requires a rounding modifier (one of " +
              formatQuals(roundingChoices) + "), got none in " + spelling;
@@ -992,6 +1090,13 @@ std::string tile::ptx::formatPtxVersion(unsigned v) {
 std::string tile::ptx::checkTarget(const Instr &instr, const Target &target) {
   unsigned sm = instr.getMinSm(), ptx = instr.getPtxVersion();
   if (target.sm < sm)
+    for (auto [olderSm, olderPtx] : instr.form->olderChips)
+      if (target.sm >= olderSm) {
+        sm = olderSm;
+        ptx = std::max(ptx, olderPtx);
+        break;
+      }
+  if (target.sm < sm)
     return "'" + instr.str() + "' requires sm_" + std::to_string(sm) +
            " or newer, but the target is sm_" + std::to_string(target.sm);
   if (target.ptx < ptx)
@@ -1067,7 +1172,9 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
 
   Array formArray;
   for (const FormDesc &f : forms()) {
-    Array slots, tys, ops, floors, instances;
+    Array slots, tys, ops, floors, instances, older;
+    for (auto [sm, ptx] : f.olderChips)
+      older.push_back(Object{{"sm", sm}, {"ptx", ptx}});
     for (const QualSlot &s : f.slots) {
       Object o{{"kind", kindName(s.kind)},
                {"choices", qualArray(s.choices)},
@@ -1118,6 +1225,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                                {"ptx", f.ptxVersion},
                                {"sm", f.minSm},
                                {"qualifier_floors", std::move(floors)},
+                               {"older_chips", std::move(older)},
                                {"semantics", getName(f.semantics)},
                                {"doc", f.docRef},
                                {"variant", f.variant},
@@ -1129,7 +1237,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
   Array rejected;
   for (const RejectedSpelling &r : kRejected)
     rejected.push_back(Object{{"mnemonic", r.mnemonic},
-                              {"type", getName(r.type)},
+                              {"types", r.types},
                               {"any_of", qualArray(r.anyOf)},
                               {"all_of", qualArray(r.allOf)},
                               {"reason", r.reason}});

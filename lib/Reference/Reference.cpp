@@ -21,32 +21,48 @@ struct Format {
   unsigned bits;
   unsigned expBits;
   unsigned precision; ///< Significand bits, hidden bit included.
+  /// Significand bits of the storage layout (tf32 is stored as f32).
+  unsigned layout;
+  /// No infinities; the one NaN per sign has every other bit set (e4m3).
+  bool finiteOnly = false;
 
   int bias() const { return (1 << (expBits - 1)) - 1; }
   uint64_t signMask() const { return 1ULL << (bits - 1); }
-  uint64_t expMask() const {
-    return ((1ULL << expBits) - 1) << (precision - 1);
-  }
-  uint64_t fracMask() const { return (1ULL << (precision - 1)) - 1; }
+  uint64_t expMask() const { return ((1ULL << expBits) - 1) << (layout - 1); }
+  uint64_t fracMask() const { return (1ULL << (layout - 1)) - 1; }
   uint64_t mask() const { return bits == 64 ? ~0ULL : (1ULL << bits) - 1; }
-  uint64_t quietBit() const { return 1ULL << (precision - 2); }
+  uint64_t quietBit() const { return 1ULL << (layout - 2); }
   bool isNaN(uint64_t x) const {
+    if (finiteOnly)
+      return (x & ~signMask() & mask()) == (mask() >> 1);
     return (x & expMask()) == expMask() && (x & fracMask());
   }
   bool isInf(uint64_t x) const {
-    return (x & expMask()) == expMask() && !(x & fracMask());
+    return !finiteOnly && (x & expMask()) == expMask() && !(x & fracMask());
   }
   bool isSubnormal(uint64_t x) const {
     return !(x & expMask()) && (x & fracMask());
   }
   /// The NaN hardware returns where the ISA leaves payloads unspecified.
   uint64_t canonicalNaN() const { return mask() >> 1; }
+  /// The largest finite magnitude.
+  uint64_t maxFinite() const {
+    if (finiteOnly)
+      return (mask() >> 1) - 1;
+    uint64_t frac = fracMask() & ~((1ULL << (layout - precision)) - 1);
+    return (expMask() - (1ULL << (layout - 1))) | frac;
+  }
+  /// MPFR's exponent bound: values stay below 2^emax().
+  long emax() const { return bias() + (finiteOnly ? 2 : 1); }
 };
 
 /// The format of one lane of `t`, from the table.
 Format formatOf(DataType t) {
   const ptx::FloatFormatInfo &info = ptx::getInfo(ptx::getInfo(t).format);
-  return {info.bits, info.expBits, info.precision};
+  if (info.format == ptx::FloatFormat::TF32)
+    return {32, info.expBits, info.precision, 24};
+  return {info.bits, info.expBits, info.precision, info.precision,
+          info.finiteOnly};
 }
 
 /// Scratch MPFR variables of one thread (the precision is set per use).
@@ -63,18 +79,18 @@ Scratch &scratch() {
 /// Sets `x` exactly to the finite or infinite value of `bits` (not NaN).
 void decode(const Format &f, uint64_t bits, mpfr_t x) {
   bool neg = bits & f.signMask();
-  uint64_t e = (bits & f.expMask()) >> (f.precision - 1);
+  uint64_t e = (bits & f.expMask()) >> (f.layout - 1);
   uint64_t frac = bits & f.fracMask();
   mpfr_set_prec(x, 64);
   if (f.isInf(bits)) {
     mpfr_set_inf(x, neg ? -1 : 1);
     return;
   }
-  long scale = 1 - f.bias() - static_cast<long>(f.precision - 1);
+  long scale = 1 - f.bias() - static_cast<long>(f.layout - 1);
   uint64_t mant = frac;
   if (e) {
-    mant |= 1ULL << (f.precision - 1);
-    scale = static_cast<long>(e) - f.bias() - (f.precision - 1);
+    mant |= 1ULL << (f.layout - 1);
+    scale = static_cast<long>(e) - f.bias() - (f.layout - 1);
   }
   mpfr_set_ui_2exp(x, mant, scale, MPFR_RNDN); // Exact: 53 bits at most.
   if (neg)
@@ -92,16 +108,16 @@ uint64_t encode(const Format &f, mpfr_t x, mpfr_t t) {
     return sign | f.expMask();
   if (mpfr_zero_p(x))
     return sign;
-  mpfr_set_prec(t, f.precision + 2);
+  mpfr_set_prec(t, f.layout + 2);
   mpfr_abs(t, x, MPFR_RNDN);
   long e = mpfr_get_exp(t) - 1; // |x| = 1.m * 2^e
   if (e >= 1 - f.bias()) {
-    mpfr_mul_2si(t, t, static_cast<long>(f.precision - 1) - e, MPFR_RNDN);
+    mpfr_mul_2si(t, t, static_cast<long>(f.layout - 1) - e, MPFR_RNDN);
     uint64_t mant = mpfr_get_ui(t, MPFR_RNDN);
-    return sign | (static_cast<uint64_t>(e + f.bias()) << (f.precision - 1)) |
+    return sign | (static_cast<uint64_t>(e + f.bias()) << (f.layout - 1)) |
            (mant & f.fracMask());
   }
-  mpfr_mul_2si(t, t, f.bias() - 1 + static_cast<long>(f.precision - 1),
+  mpfr_mul_2si(t, t, f.bias() - 1 + static_cast<long>(f.layout - 1),
                MPFR_RNDN);
   return sign | mpfr_get_ui(t, MPFR_RNDN);
 }
@@ -109,10 +125,13 @@ uint64_t encode(const Format &f, mpfr_t x, mpfr_t t) {
 mpfr_rnd_t toMpfr(std::optional<ptx::Qual> rnd) {
   switch (rnd.value_or(ptx::Qual::RN)) {
   case ptx::Qual::RZ:
+  case ptx::Qual::RZI:
     return MPFR_RNDZ;
   case ptx::Qual::RM:
+  case ptx::Qual::RMI:
     return MPFR_RNDD;
   case ptx::Qual::RP:
+  case ptx::Qual::RPI:
     return MPFR_RNDU;
   default:
     return MPFR_RNDN;
@@ -121,7 +140,7 @@ mpfr_rnd_t toMpfr(std::optional<ptx::Qual> rnd) {
 
 struct Flags {
   bool ftz = false, sat = false, relu = false, oob = false, nan = false,
-       xorsignAbs = false, abs = false;
+       xorsignAbs = false, abs = false, satfinite = false;
 };
 
 bool isOob(const Format &f, uint64_t x) {
@@ -283,6 +302,77 @@ uint64_t signLane(ptx::Semantics sem, const Format &f, const Flags &flags,
   }
 }
 
+/// Whether `f` is the f32 layout (where `.ftz` applies to cvt).
+bool isF32(const Format &f) {
+  return f.bits == 32 && f.layout == 24 && f.precision == 24;
+}
+
+/// One lane of cvt from `src` to `dst`: exact decoding, one rounding in the
+/// form's mode (to an integral value for .rni/.rzi/.rmi/.rpi), then .ftz
+/// (f32 sources and results), .satfinite, .relu, .sat. Two conversions
+/// follow what ptxas 13.0 emits for sm_90 rather than the ISA's words:
+/// `.rna` to tf32 is integer arithmetic on the f32 bits (NaN payloads in the
+/// dropped bits become infinities; `.satfinite` then steps infinities and
+/// NaNs down by one tf32 ulp), and `.ftz` on `cvt.f16.f32` is dropped
+/// (F2F.F16.F32 without .FTZ: subnormal inputs are not flushed).
+uint64_t convertLane(const Format &src, const Format &dst,
+                     std::optional<ptx::Qual> rounding, const Flags &flags,
+                     uint64_t x) {
+  auto finish = [&](uint64_t r) {
+    if (flags.satfinite && dst.isInf(r))
+      r = (r & dst.signMask()) | dst.maxFinite();
+    return clampResult(dst, r, flags);
+  };
+  if (rounding == ptx::Qual::RNA && src.bits == dst.bits &&
+      src.layout == dst.layout) {
+    // The f32 bits: add half of the dropped part to finite inputs, then
+    // clear the dropped bits; .satfinite subtracts one ulp from what is
+    // then infinite or NaN.
+    unsigned drop = dst.layout - dst.precision;
+    uint64_t mag = x & ~src.signMask();
+    if (mag < src.expMask())
+      x += 1ULL << (drop - 1);
+    uint64_t r = x & ~((1ULL << drop) - 1) & dst.mask();
+    if (flags.satfinite && (r & ~dst.signMask()) >= dst.expMask())
+      r -= 1ULL << drop;
+    return clampResult(dst, r, flags);
+  }
+  if (src.isNaN(x))
+    return finish(dst.canonicalNaN());
+  bool f16Result = dst.bits == 16 && dst.precision == 11;
+  if (flags.ftz && isF32(src) && !f16Result && src.isSubnormal(x))
+    x &= src.signMask();
+  uint64_t sign = (x & src.signMask()) ? dst.signMask() : 0;
+  bool integral = rounding == ptx::Qual::RNI || rounding == ptx::Qual::RZI ||
+                  rounding == ptx::Qual::RMI || rounding == ptx::Qual::RPI;
+  Scratch &s = scratch();
+  decode(src, x, s.a);
+  mpfr_rnd_t rnd = toMpfr(rounding);
+  mpfr_exp_t oldMin = mpfr_get_emin(), oldMax = mpfr_get_emax();
+  mpfr_set_emin(3 - dst.bias() - static_cast<long>(dst.precision));
+  mpfr_set_emax(dst.emax());
+  mpfr_set_prec(s.r, dst.precision);
+  int t = integral ? mpfr_rint(s.r, s.a, rnd) : mpfr_set(s.r, s.a, rnd);
+  t = mpfr_check_range(s.r, t, rnd);
+  mpfr_subnormalize(s.r, t, rnd);
+  mpfr_set_emin(oldMin);
+  mpfr_set_emax(oldMax);
+  uint64_t r;
+  if (mpfr_inf_p(s.r) && dst.finiteOnly) {
+    r = flags.satfinite ? sign | dst.maxFinite() : dst.canonicalNaN();
+  } else if (mpfr_inf_p(s.r)) {
+    r = sign | dst.expMask();
+  } else {
+    r = encode(dst, s.r, s.m);
+    // A finite-only format overflows above its largest value.
+    if (dst.finiteOnly && (r & ~dst.signMask()) > dst.maxFinite())
+      r = flags.satfinite ? sign | dst.maxFinite() : dst.canonicalNaN();
+  }
+  if (flags.ftz && isF32(dst) && dst.isSubnormal(r))
+    r &= dst.signMask();
+  return finish(r);
+}
+
 /// Evaluates one lane; `ab` is the format of the sources, `f` of the result.
 uint64_t evalLane(const ptx::Instr &instr, const Format &f, const Format &ab,
                   const Flags &flags, llvm::ArrayRef<uint64_t> in) {
@@ -304,6 +394,8 @@ uint64_t evalLane(const ptx::Instr &instr, const Format &f, const Format &ab,
   case ptx::Semantics::Abs:
   case ptx::Semantics::Copysign:
     return signLane(instr.form->semantics, f, flags, in);
+  case ptx::Semantics::Convert:
+    return convertLane(ab, f, instr.rounding(), flags, in[0]);
   case ptx::Semantics::Load:
   case ptx::Semantics::Store:
   case ptx::Semantics::Move:
@@ -354,12 +446,19 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
   flags.nan = instr.has(ptx::Qual::NaN);
   flags.xorsignAbs = instr.has(ptx::Qual::XorsignAbs);
   flags.abs = instr.has(ptx::Qual::Abs);
+  flags.satfinite = instr.has(ptx::Qual::SatFinite);
   DataType dst = form.types[0];
   const Format f = formatOf(dst);
   // Mixed precision: the sources of the second type are widened exactly.
   const Format ab = form.types.size() == 2 ? formatOf(form.types[1]) : f;
   unsigned lanes = ptx::getInfo(dst).lanes;
   uint64_t result = 0;
+  if (form.semantics == ptx::Semantics::Convert && sources.size() == 2) {
+    // Packing two scalars: a becomes the upper lane, b the lower.
+    uint64_t lo = sources[1] & ab.mask(), hi = sources[0] & ab.mask();
+    return evalLane(instr, f, ab, flags, lo) |
+           (evalLane(instr, f, ab, flags, hi) << f.bits);
+  }
   llvm::SmallVector<uint64_t, 3> in(sources.size());
   for (unsigned i = 0; i < lanes; ++i) {
     unsigned shift = i * f.bits;
@@ -367,7 +466,11 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
       // fma's c has the destination format; the other sources have `ab`'s.
       const Format &sf =
           form.semantics == ptx::Semantics::Fma && k == 2 ? f : ab;
-      in[k] = (src >> shift) & sf.mask();
+      // Conversions between packed types keep lanes in place.
+      unsigned srcShift = form.semantics == ptx::Semantics::Convert
+                              ? i * ab.bits
+                              : shift;
+      in[k] = (src >> srcShift) & sf.mask();
     }
     result |= evalLane(instr, f, ab, flags, in) << shift;
   }

@@ -43,6 +43,7 @@ struct Kernel {
   unsigned bits, threads, elems, stride;
   bool pred, keep;
   unsigned numSources;
+  unsigned srcBits; ///< Container width of the sources.
 };
 
 /// A scalar format, for generating inputs.
@@ -259,6 +260,27 @@ void genSelectLane(const Fmt &f, unsigned n, std::mt19937_64 &rng,
     in[1] = in[0] ^ ((rng() & 1) ? f.sign() : 0);
 }
 
+/// One source lane of a conversion from `src` to `dst`: random classes, or
+/// values within (and just beyond) the destination's range with random or
+/// tie-making low bits, so that every rounding and overflow case is hit.
+uint64_t genConvertLane(const Fmt &src, const Fmt &dst, std::mt19937_64 &rng) {
+  if (src.precision <= dst.precision || rng() % 4 == 0)
+    return genScalar(src, rng);
+  uint64_t sign = (rng() & 1) ? src.sign() : 0;
+  // An exponent from below the destination's subnormals to above its range.
+  long lo = 1 - dst.bias() - static_cast<long>(dst.precision) - 2;
+  long hi = static_cast<long>(dst.expMax()) - dst.bias() + 1;
+  long e = lo + static_cast<long>(rng() % (hi - lo + 1));
+  long be = e + src.bias();
+  if (be < 1 || be >= static_cast<long>(src.expMax()))
+    return genScalar(src, rng);
+  uint64_t frac = rng() & src.frac();
+  unsigned drop = src.precision - dst.precision;
+  if (rng() % 3 == 0) // Exactly half an ulp of the destination: a tie.
+    frac = (frac & ~((1ULL << drop) - 1)) | (1ULL << (drop - 1));
+  return sign | src.make(be, frac);
+}
+
 /// The sources of one lane of `instr`.
 void genLane(const ptx::Instr &instr, const Fmt &abF, const Fmt &cF,
              const ptx::Instr &rnFma, unsigned n, std::mt19937_64 &rng,
@@ -324,7 +346,8 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   unsigned bytes = k.bits / 8;
   unsigned ns = k.numSources;
   // Sources, the old destination, the expected result, the result.
-  std::vector<std::vector<char>> S(ns, std::vector<char>(total * bytes));
+  std::vector<std::vector<char>> S(ns,
+                                   std::vector<char>(total * k.srcBits / 8));
   std::vector<char> D(total * bytes), E(total * bytes), Dout(total * bytes);
   Fmt abF = laneFormat(*instr, true), cF = laneFormat(*instr, false);
   // The round-to-nearest fma of the lane format, from the table.
@@ -341,6 +364,9 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
       break;
     }
   unsigned lanes = ptx::getInfo(instr->form->types[0]).lanes;
+  bool isConvert = instr->form->semantics == ptx::Semantics::Convert;
+  unsigned srcLanes =
+      ptx::getInfo(instr->form->operands.back().type).lanes;
   std::hash<std::string> hasher;
   uint64_t seed = hasher(k.opcode + "/" + k.variant);
 
@@ -352,14 +378,20 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
       uint64_t laneIn[3];
       for (size_t i = t; i < total; i += threads) {
         uint64_t src[3] = {0, 0, 0};
-        for (unsigned l = 0; l < lanes; ++l) {
-          genLane(*instr, abF, cF, rnFma, ns, rng, laneIn);
-          unsigned sh = l * cF.bits;
+        if (isConvert) {
           for (unsigned j = 0; j < ns; ++j)
-            src[j] |= laneIn[j] << sh;
+            for (unsigned l = 0; l < srcLanes; ++l)
+              src[j] |= genConvertLane(abF, cF, rng) << (l * abF.bits);
+        } else {
+          for (unsigned l = 0; l < lanes; ++l) {
+            genLane(*instr, abF, cF, rnFma, ns, rng, laneIn);
+            unsigned sh = l * cF.bits;
+            for (unsigned j = 0; j < ns; ++j)
+              src[j] |= laneIn[j] << sh;
+          }
         }
         for (unsigned j = 0; j < ns; ++j)
-          storeBits(S[j], i, k.bits, src[j]);
+          storeBits(S[j], i, k.srcBits, src[j]);
         uint64_t old = rng() & (k.bits == 64 ? ~0ULL : (1ULL << k.bits) - 1);
         storeBits(D, i, k.bits, old);
         storeBits(E, i, k.bits,
@@ -421,9 +453,9 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
         std::snprintf(
             line, sizeof(line),
             "    [%zu] a=%llx b=%llx c=%llx got=%llx want=%llx\n", i,
-            (unsigned long long)load(S[0], i, k.bits),
-            (unsigned long long)(ns > 1 ? load(S[1], i, k.bits) : 0),
-            (unsigned long long)(ns > 2 ? load(S[2], i, k.bits) : 0),
+            (unsigned long long)load(S[0], i, k.srcBits),
+            (unsigned long long)(ns > 1 ? load(S[1], i, k.srcBits) : 0),
+            (unsigned long long)(ns > 2 ? load(S[2], i, k.srcBits) : 0),
             (unsigned long long)got, (unsigned long long)expected);
         res.firstMismatches += line;
       }
@@ -475,7 +507,8 @@ int main(int argc, char **argv) {
     Kernel k;
     int pred, keep;
     if (ls >> k.opcode >> k.variant >> k.ptxFile >> k.name >> k.bits >>
-        k.threads >> k.elems >> k.stride >> pred >> keep >> k.numSources) {
+        k.threads >> k.elems >> k.stride >> pred >> keep >> k.numSources >>
+        k.srcBits) {
       k.pred = pred;
       k.keep = keep;
       if ((only.empty() || k.opcode == only) &&

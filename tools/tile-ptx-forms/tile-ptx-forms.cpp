@@ -132,7 +132,9 @@ int main(int argc, char **argv) {
       os << " {" << formatQuals(r.anyOf) << "}";
     if (r.allOf)
       os << " " << formatQuals(r.allOf);
-    os << " ." << getName(r.type) << "` | " << r.reason << " |\n";
+    if (r.noRounding)
+      os << " (no rounding modifier)";
+    os << " " << r.types << "` | " << r.reason << " |\n";
   }
   return 0;
 }

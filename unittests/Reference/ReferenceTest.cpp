@@ -511,4 +511,116 @@ TEST(SelectReference, SignOperations) {
   EXPECT_EQ(eval("copysign.f64", {d2b(-0.0), d2b(3.0)}), d2b(-3.0));
 }
 
+//===----------------------------------------------------------------------===//
+// cvt
+//===----------------------------------------------------------------------===//
+
+/// f64 -> f32 against the host's conversion in every rounding mode.
+TEST(ConvertReference, F64ToF32MatchesHostInEveryRoundingMode) {
+  std::mt19937_64 rng(21);
+  const char *ops[] = {"cvt.rn.f32.f64", "cvt.rz.f32.f64", "cvt.rm.f32.f64",
+                       "cvt.rp.f32.f64"};
+  for (int m = 0; m < 4; ++m) {
+    for (int i = 0; i < 20000; ++i) {
+      uint64_t a = rng();
+      // Most inputs near or inside f32's range, subnormals included.
+      if (i % 2)
+        a = (a & 0x800FFFFFFFFFFFFFULL) |
+            (static_cast<uint64_t>(1023 - 160 + rng() % 300) << 52);
+      std::fesetround(kModes[m]);
+      volatile double x = b2d(a);
+      float host = static_cast<float>(x);
+      std::fesetround(FE_TONEAREST);
+      if (std::isnan(host))
+        continue;
+      ASSERT_EQ(eval(ops[m], {a}), f2b(host)) << ops[m] << std::hex << " " << a;
+    }
+  }
+}
+
+/// f32 -> f16 round to nearest against the host's _Float16.
+TEST(ConvertReference, F32ToF16MatchesHost) {
+  std::mt19937_64 rng(22);
+  for (int i = 0; i < 50000; ++i) {
+    uint32_t a = randomF32(rng);
+    if (i % 2)
+      a = (a & 0x807FFFFF) | ((127 - 30 + rng() % 50) << 23);
+    _Float16 h = static_cast<_Float16>(b2f(a));
+    uint16_t bits;
+    std::memcpy(&bits, &h, 2);
+    uint64_t got = eval("cvt.rn.f16.f32", {a});
+    if (std::isnan(b2f(a))) {
+      ASSERT_TRUE(ref::isNaN(ptx::DataType::F16, got));
+      continue;
+    }
+    ASSERT_EQ(got, bits) << std::hex << a;
+  }
+}
+
+TEST(ConvertReference, Qualifiers) {
+  uint32_t big = f2b(70000.0f), half = f2b(0.5f);
+  // Overflow follows the rounding mode; .satfinite clamps to the largest
+  // finite value.
+  EXPECT_EQ(eval("cvt.rn.f16.f32", {big}), 0x7C00u);
+  EXPECT_EQ(eval("cvt.rz.f16.f32", {big}), 0x7BFFu);
+  EXPECT_EQ(eval("cvt.rn.satfinite.f16.f32", {big}), 0x7BFFu);
+  EXPECT_EQ(eval("cvt.rn.satfinite.f16.f32", {0xFF800000}), 0xFBFFu);
+  EXPECT_EQ(eval("cvt.rn.relu.f16.f32", {f2b(-2.0f)}), 0u);
+  EXPECT_EQ(eval("cvt.rn.sat.f16.f32", {f2b(3.0f)}), 0x3C00u);
+  // .ftz flushes an f32 subnormal source.
+  EXPECT_EQ(eval("cvt.ftz.f64.f32", {0x00000001}), 0u);
+  EXPECT_EQ(eval("cvt.f64.f32", {0x00000001}), d2b(std::ldexp(1.0, -149)));
+  // Rounding to an integral value.
+  EXPECT_EQ(eval("cvt.rni.f32.f32", {f2b(2.5f)}), f2b(2.0f));
+  EXPECT_EQ(eval("cvt.rmi.f32.f32", {f2b(-0.5f)}), f2b(-1.0f));
+  EXPECT_EQ(eval("cvt.rpi.f64.f64", {d2b(1.25)}), d2b(2.0));
+  EXPECT_EQ(eval("cvt.rzi.f16.f16", {0xBE00}), 0xBC00u); // -1.5 -> -1
+  EXPECT_EQ(eval("cvt.f32.f16", {0x3800}), half);
+}
+
+TEST(ConvertReference, PackingOrderAndNarrowFormats) {
+  // a goes to the upper half, b to the lower.
+  EXPECT_EQ(eval("cvt.rn.f16x2.f32", {f2b(1.0f), f2b(2.0f)}), 0x3C004000u);
+  EXPECT_EQ(eval("cvt.rz.bf16x2.f32", {f2b(-1.0f), f2b(0.5f)}), 0xBF803F00u);
+  // e4m3: 1.0 = 0x38, 448 is the largest finite value (0x7E), NaN is 0x7F.
+  EXPECT_EQ(eval("cvt.rn.satfinite.e4m3x2.f32", {f2b(1.0f), f2b(1000.0f)}),
+            0x387Eu);
+  EXPECT_EQ(eval("cvt.rn.satfinite.e4m3x2.f32", {0x7FC00000, f2b(-448.0f)}),
+            0x7FFEu);
+  // e5m2: 1.0 = 0x3C, the largest finite value 57344 = 0x7B.
+  EXPECT_EQ(eval("cvt.rn.satfinite.e5m2x2.f32", {f2b(1.0f), 0x7F800000}),
+            0x3C7Bu);
+  // e4m3x2 -> f16x2 keeps lanes in place: {lo = 1.0, hi = -2.0}.
+  EXPECT_EQ(eval("cvt.rn.f16x2.e4m3x2", {0xC038}), 0xC0003C00u);
+  // tf32, ties away from zero: 1 + 2^-11 is a tie between 1 and 1 + 2^-10.
+  uint32_t tie = f2b(1.0f + std::ldexp(1.0f, -11));
+  EXPECT_EQ(eval("cvt.rna.tf32.f32", {tie}), f2b(1.0f + std::ldexp(1.0f, -10)));
+  EXPECT_EQ(eval("cvt.rn.tf32.f32", {tie}), f2b(1.0f));
+  EXPECT_EQ(eval("cvt.rna.satfinite.tf32.f32", {0x7F7FFFFF}), 0x7F7FE000u);
+  EXPECT_EQ(eval("cvt.rna.tf32.f32", {0x7F7FFFFF}), 0x7F800000u);
+}
+
+/// Measured on an H200: ptxas 13.0 turns cvt.rna(.satfinite).tf32.f32 into
+/// integer operations, so NaNs whose payload sits in the 13 dropped bits
+/// become infinities, and .satfinite steps infinities and NaNs down by one
+/// tf32 ulp (an infinity to the largest finite value, such a NaN to an
+/// infinity).
+TEST(ConvertReference, Tf32RnaOnNaNsAsMeasured) {
+  EXPECT_EQ(eval("cvt.rna.tf32.f32", {0x7F800C00}), 0x7F800000u);
+  EXPECT_EQ(eval("cvt.rna.tf32.f32", {0xFF801F62}), 0xFF800000u);
+  EXPECT_EQ(eval("cvt.rna.satfinite.tf32.f32", {0xFF800A0A}), 0xFF7FE000u);
+  EXPECT_EQ(eval("cvt.rna.satfinite.tf32.f32", {0x7F8016D1}), 0x7F7FE000u);
+  EXPECT_EQ(eval("cvt.rna.satfinite.tf32.f32", {0x7F802300}), 0x7F800000u);
+  EXPECT_EQ(eval("cvt.rna.satfinite.tf32.f32", {0xFF803901}), 0xFF800000u);
+}
+
+/// Measured on an H200: .ftz does not flush a subnormal f32 source of
+/// cvt.f16.f32 (ptxas emits F2F.F16.F32 without .FTZ), but does for bf16.
+TEST(ConvertReference, FtzOnF16ResultIsDropped) {
+  EXPECT_EQ(eval("cvt.rm.ftz.f16.f32", {0x803CAE22}), 0x8001u);
+  EXPECT_EQ(eval("cvt.rp.ftz.sat.f16.f32", {0x00000001}), 0x0001u);
+  EXPECT_EQ(eval("cvt.rp.ftz.bf16.f32", {0x00000001}), 0u);
+  EXPECT_EQ(eval("cvt.rp.bf16.f32", {0x00000001}), 0x0001u);
+}
+
 } // namespace

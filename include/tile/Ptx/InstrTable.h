@@ -48,15 +48,27 @@ namespace ptx {
 //===----------------------------------------------------------------------===//
 
 /// Floating-point formats of one lane.
-enum class FloatFormat : uint8_t { None, F16, BF16, TF32, F32, F64 };
+enum class FloatFormat : uint8_t {
+  None,
+  F16,
+  BF16,
+  TF32,
+  F32,
+  F64,
+  E4M3,
+  E5M2
+};
 
 /// Facts about a binary floating-point format.
 struct FloatFormatInfo {
   FloatFormat format;
   const char *name;
-  unsigned bits;      ///< Storage width.
+  unsigned bits;      ///< Storage width (tf32 is stored in the f32 layout).
   unsigned expBits;   ///< Exponent field width.
   unsigned precision; ///< Significand bits, the hidden bit included.
+  /// No infinities; the all-ones exponent holds normal numbers and the one
+  /// NaN per sign has every other bit set (e4m3).
+  bool finiteOnly = false;
 };
 const FloatFormatInfo &getInfo(FloatFormat format);
 
@@ -72,6 +84,9 @@ enum class DataType : uint8_t {
   B16,
   B32,
   B64,
+  TF32,
+  E4M3x2,
+  E5M2x2,
 };
 
 /// Static facts about a data type.
@@ -123,13 +138,21 @@ enum class Qual : uint8_t {
   NaN,
   XorsignAbs,
   Abs,
+  RNA,
+  RNI,
+  RZI,
+  RMI,
+  RPI,
+  SatFinite,
   NumQuals
 };
 /// A set of qualifiers, one bit per `Qual`.
 using QualSet = uint64_t;
 constexpr QualSet bit(Qual q) { return QualSet(1) << static_cast<unsigned>(q); }
 constexpr QualSet kRoundingQuals =
-    bit(Qual::RN) | bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP);
+    bit(Qual::RN) | bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP) |
+    bit(Qual::RNA) | bit(Qual::RNI) | bit(Qual::RZI) | bit(Qual::RMI) |
+    bit(Qual::RPI);
 
 /// PTX spelling of a qualifier, without the leading dot (may contain dots,
 /// e.g. "xorsign.abs").
@@ -207,6 +230,7 @@ enum class Semantics : uint8_t {
   Neg,
   Abs,
   Copysign,
+  Convert,
   Load,
   Store,
   Move,
@@ -248,6 +272,10 @@ struct FormDesc {
   /// generic attribute syntax writes it where the spelling alone is
   /// ambiguous.
   const char *variant = "";
+  /// Older chips that have the form from a later PTX ISA version, as
+  /// (SM, PTX ISA) pairs: e.g. e4m3 conversions exist on sm_90 from PTX 7.8
+  /// and on sm_89 from PTX 8.1.
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 1> olderChips = {};
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }
@@ -267,12 +295,14 @@ llvm::ArrayRef<llvm::StringRef> getMnemonics();
 /// reason we reject it.
 struct RejectedSpelling {
   const char *mnemonic;
-  DataType type;
+  /// The type suffixes, e.g. ".f32.bf16".
+  const char *types;
   /// The spelling is matched if it has any of `anyOf` (or `anyOf` is empty)
-  /// and all of `allOf`.
+  /// and all of `allOf`, and, with `noRounding`, no rounding modifier.
   QualSet anyOf;
   QualSet allOf;
   const char *reason;
+  bool noRounding = false;
 };
 llvm::ArrayRef<RejectedSpelling> getRejectedSpellings();
 
