@@ -363,7 +363,8 @@ void addSignOp(llvm::SmallVectorImpl<FormDesc> &forms, const char *m,
 /// certification test), or null.
 const char *nativeSass(Semantics sem, llvm::ArrayRef<DataType> types,
                        unsigned numOperands) {
-  if (types.size() != 1 || sem == Semantics::Load ||
+  if (types.size() != 1 || sem == Semantics::Convert ||
+      sem == Semantics::Load ||
       sem == Semantics::Store || sem == Semantics::Move)
     return nullptr;
   DataType t = types[0];
@@ -436,7 +437,7 @@ void addConversions(llvm::SmallVectorImpl<FormDesc> &f) {
   cvt("cvt.f64.bf16", DT::F64, DT::BF16, {}, 78, 90);
   // Narrowing: a rounding modifier is required.
   cvt("cvt.frnd{.ftz}{.sat}.f16.f32", DT::F16, DT::F32, {rnd(RND), FTZ, SAT}, 10, 10);
-  cvt("cvt.frnd2{.relu}{.satfinite}.f16.f32", DT::F16, DT::F32, {rnd(RNRZ), RELU, SATF}, 70, 70,
+  cvt("cvt.frnd2{.relu}{.satfinite}.f16.f32", DT::F16, DT::F32, {rnd(RNRZ), RELU, SATF}, 10, 10,
       {{Qual::RELU, 70, 80}, {Qual::SatFinite, 81, 70}});
   f.back().variant = "relu_satfinite";
   cvt("cvt.frnd{.ftz}{.sat}.f32.f64", DT::F32, DT::F64, {rnd(RND), FTZ, SAT}, 10, 13);
@@ -472,6 +473,19 @@ void addConversions(llvm::SmallVectorImpl<FormDesc> &f) {
     f.back().olderChips = {{89, 81}};
   }
   // clang-format on
+  // The native SASS of each conversion on sm_90 (ptxas 13.0): F2F/F2FP for
+  // the narrowing, 8-bit and widening-to-f64 forms, HADD2.F32 for f16 to f32.
+  // None for same-type forms (FRND only with .rni etc., nothing or FADD.SAT
+  // without), bf16 to f32 (a shift), or .rna to tf32 (integer operations).
+  for (FormDesc &form : f) {
+    if (form.semantics != Semantics::Convert || form.types[0] == form.types[1])
+      continue;
+    bool rna = form.getVocabulary() & bit(Qual::RNA);
+    if (form.types[0] == DT::F32 && form.types[1] == DT::F16)
+      form.sass = "HADD2";
+    else if (!rna && !(form.types[0] == DT::F32 && form.types[1] == DT::BF16))
+      form.sass = "F2F|F2FP";
+  }
 }
 
 llvm::SmallVector<FormDesc, 0> buildForms() {
@@ -544,7 +558,8 @@ llvm::SmallVector<FormDesc, 0> buildForms() {
   addLoadsStores(f);
   // clang-format on
   for (FormDesc &form : f)
-    form.sass = nativeSass(form.semantics, form.types, form.getNumOperands());
+    if (!form.sass)
+      form.sass = nativeSass(form.semantics, form.types, form.getNumOperands());
   return f;
 }
 

@@ -286,3 +286,84 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// Conversions.
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf16, #tile.reg>
+    // expected-error @+1 {{'cvt.f16.f32' requires a rounding modifier (one of .rn, .rz, .rm, .rp), got none in 'cvt.sat.f16.f32'}}
+    tile.apply "cvt.sat.f16.f32" (%r, %c) scope(thread) : memref<4x1xf16, #tile.reg>, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: bf16) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'cvt.rn.f32.bf16' is not a documented PTX form: the PTX ISA allows no rounding modifier on a conversion that cannot lose precision; ptxas 13.0 accepts one on a bf16 source}}
+    tile.apply "cvt.rn.f32.bf16" (%r, %c) scope(thread) : memref<4x1xf32, #tile.reg>, bf16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f16) kernel {
+    %r = tile.alloc_local : memref<4x1xbf16, #tile.reg>
+    // expected-error @+1 {{'cvt.bf16.f16' is not a documented PTX form: the PTX ISA requires a rounding modifier (.rn, .rz, .rm, .rp) on a conversion that can lose precision; ptxas 13.0 accepts it without one}}
+    tile.apply "cvt.bf16.f16" (%r, %c) scope(thread) : memref<4x1xbf16, #tile.reg>, f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xi16, #tile.reg>
+    // expected-error @+1 {{'cvt.e4m3x2.f32' requires .satfinite in 'cvt.rn.e4m3x2.f32'}}
+    tile.apply "cvt.rn.e4m3x2.f32" (%r, %c, %c) scope(thread) : memref<4x1xi16, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{rounding modifier .rna is not allowed for 'cvt.f32.f32' (allowed: .rni, .rzi, .rmi, .rpi) in 'cvt.rna.f32.f32'}}
+    tile.apply "cvt.rna.f32.f32" (%r, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32
+    gpu.return
+  }
+}
+
+// -----
+
+// e4m3 conversions: sm_90 from PTX ISA 7.8, sm_89 from 8.1.
+
+gpu.module @m [#nvvm.target<chip = "sm_89", features = "+ptx80">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xi16, #tile.reg>
+    // expected-error @+1 {{'cvt.rn.satfinite.e4m3x2.f32' requires PTX ISA 8.1, but the target's PTX ISA is 8.0 (raise it with the '+ptx81' feature)}}
+    tile.apply "cvt.rn.satfinite.e4m3x2.f32" (%r, %c, %c) scope(thread) : memref<4x1xi16, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_88", features = "+ptx90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xi16, #tile.reg>
+    // expected-error @+1 {{'cvt.rn.satfinite.e4m3x2.f32' requires sm_90 or newer, but the target is sm_88}}
+    tile.apply "cvt.rn.satfinite.e4m3x2.f32" (%r, %c, %c) scope(thread) : memref<4x1xi16, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
