@@ -84,23 +84,13 @@ struct AllocLocalOpLowering : public ConvertOpToLLVMPattern<AllocLocalOp> {
 
 /// Bit-casts a register container to the LLVM type an NVVM intrinsic takes
 /// for a PTX data type, and back.
+/// (The lane's float type; a vector of them for packed types.)
 static Type getIntrinsicType(MLIRContext *ctx, ptx::DataType t) {
-  switch (t) {
-  case ptx::DataType::F32:
-    return Float32Type::get(ctx);
-  case ptx::DataType::F64:
-    return Float64Type::get(ctx);
-  case ptx::DataType::F16:
-    return Float16Type::get(ctx);
-  case ptx::DataType::BF16:
-    return BFloat16Type::get(ctx);
-  case ptx::DataType::F16x2:
-    return VectorType::get({2}, Float16Type::get(ctx));
-  case ptx::DataType::BF16x2:
-    return VectorType::get({2}, BFloat16Type::get(ctx));
-  default:
-    return {};
-  }
+  const ptx::DataTypeInfo &info = ptx::getInfo(t);
+  FloatType lane = getFloatType(ctx, info.format);
+  if (!lane || info.lanes == 1)
+    return lane;
+  return VectorType::get({static_cast<int64_t>(info.lanes)}, lane);
 }
 
 static Value bitcastIfNeeded(OpBuilder &b, Location loc, Value v, Type to) {

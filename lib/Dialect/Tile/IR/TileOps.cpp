@@ -44,22 +44,31 @@ bool mlir::tile::isRegisterTile(Type type) {
   return memref && isa_and_nonnull<RegisterSpaceAttr>(memref.getMemorySpace());
 }
 
-/// Whether `type` is the MLIR float type of `format`.
-static bool isFloatOfFormat(Type type, ptx::FloatFormat format) {
+FloatType mlir::tile::getFloatType(MLIRContext *ctx, ptx::FloatFormat format) {
   switch (format) {
   case ptx::FloatFormat::F16:
-    return type.isF16();
+    return Float16Type::get(ctx);
   case ptx::FloatFormat::BF16:
-    return type.isBF16();
+    return BFloat16Type::get(ctx);
   case ptx::FloatFormat::F32:
-    return type.isF32();
+    return Float32Type::get(ctx);
   case ptx::FloatFormat::F64:
-    return type.isF64();
+    return Float64Type::get(ctx);
+  case ptx::FloatFormat::E4M3:
+    return Float8E4M3FNType::get(ctx);
+  case ptx::FloatFormat::E5M2:
+    return Float8E5M2Type::get(ctx);
   case ptx::FloatFormat::TF32:
   case ptx::FloatFormat::None:
-    return false;
+    break;
   }
-  return false;
+  return {};
+}
+
+/// Whether `type` is the MLIR float type of `format`.
+static bool isFloatOfFormat(Type type, ptx::FloatFormat format) {
+  FloatType f = getFloatType(type.getContext(), format);
+  return f && f == type;
 }
 
 bool mlir::tile::isValidContainer(ptx::DataType t, Type type) {

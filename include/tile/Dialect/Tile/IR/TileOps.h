@@ -35,6 +35,9 @@ bool isRegisterTile(Type type);
 /// the PTX type accepts natively.
 bool isValidContainer(::tile::ptx::DataType t, Type type);
 
+/// The MLIR float type of a PTX float format (null for tf32, which has none).
+FloatType getFloatType(MLIRContext *ctx, ::tile::ptx::FloatFormat format);
+
 /// A human-readable list of the containers accepted for `t`.
 std::string describeContainers(::tile::ptx::DataType t);
 
