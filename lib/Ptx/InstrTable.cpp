@@ -59,6 +59,7 @@ static const llvm::SmallVector<DataTypeInfo, 0> &types() {
        ".b32 (an f32 bit pattern with the low 13 bits zero)"},
       {DataType::E4M3x2, "e4m3x2", 16, 2, FF::E4M3, {}, ".b16 only"},
       {DataType::E5M2x2, "e5m2x2", 16, 2, FF::E5M2, {}, ".b16 only"},
+      {DataType::B128, "b128", 128, 1, FF::None, {}, ".b128 (an i128)"},
   };
   return kTypes;
 }
@@ -81,7 +82,7 @@ std::optional<DataType> tile::ptx::lookupType(StringRef name) {
 /// qualifier.
 static bool isOtherPtxTypeName(StringRef name) {
   return llvm::is_contained(
-      {"b8",     "b128",   "u8",     "u16",    "u32",     "u64",
+      {"b8",     "u8",     "u16",    "u32",     "u64",
        "s8",     "s16",    "s32",    "s64",    "e4m3",    "e5m2",
        "e4m3x4", "e5m2x4", "e2m1x2", "e2m1x4", "e2m3x2",  "e3m2x2",
        "ue8m0x2", "f64x2", "f16x4",  "bf16x4", "u16x2",   "s16x2", "pred"},
@@ -239,7 +240,8 @@ void addLoadsStores(llvm::SmallVectorImpl<FormDesc> &forms) {
   };
   const Vec vecs[] = {{std::nullopt, 1}, {Qual::V2, 2}, {Qual::V4, 4},
                       {Qual::V8, 8}};
-  const DataType types[] = {DT::B16, DT::B32, DT::B64, DT::F32, DT::F64};
+  const DataType types[] = {DT::B16, DT::B32, DT::B64, DT::F32, DT::F64,
+                            DT::B128};
   for (bool isLoad : {true, false}) {
     for (Qual ss : {Qual::Global, Qual::Shared}) {
       StateSpace space = ss == Qual::Global ? StateSpace::Global
@@ -255,8 +257,9 @@ void addLoadsStores(llvm::SmallVectorImpl<FormDesc> &forms) {
           // .global only, from PTX ISA 8.8 and sm_100; .v8 of 16-bit types
           // is not documented.
           bool wide = bits > 128;
+          bool b128 = t == DT::B128;
           if (bits > 256 || (v.n == 8 && getInfo(t).bits != 32) ||
-              (wide && ss != Qual::Global))
+              (wide && ss != Qual::Global) || (b128 && v.n > 1))
             continue;
           llvm::SmallVector<QualSlot, 4> slots = {
               {SlotKind::StateSpace, bit(ss), true}, {SlotKind::CacheOp, cops}};
@@ -280,6 +283,10 @@ void addLoadsStores(llvm::SmallVectorImpl<FormDesc> &forms) {
           if (wide) {
             f.ptxVersion = 88;
             f.minSm = 100;
+          }
+          if (b128) { // 128-bit registers: PTX ISA 8.3, sm_70.
+            f.ptxVersion = 83;
+            f.minSm = 70;
           }
           for (QualSet c = cops; c; c &= c - 1)
             f.qualFloors.push_back(
@@ -555,6 +562,12 @@ llvm::SmallVector<FormDesc, 0> buildForms() {
   addPackUnpack(f, DT::B32, DT::B16, 2, "mov.b32 d, {a, b}", "mov.b32 {d, e}, a", "pack", "unpack");
   addPackUnpack(f, DT::B64, DT::B32, 2, "mov.b64 d, {a, b}", "mov.b64 {d, e}, a", "pack", "unpack");
   addPackUnpack(f, DT::B64, DT::B16, 4, "mov.b64 d, {a, b, c, d}", "mov.b64 {d, e, f, g}, a", "pack4", "unpack4");
+  f.push_back(mov("mov.b128", DT::B128));
+  addPackUnpack(f, DT::B128, DT::B64, 2, "mov.b128 d, {a, b}", "mov.b128 {d, e}, a", "pack", "unpack");
+  for (FormDesc &form : llvm::make_range(f.end() - 3, f.end())) {
+    form.ptxVersion = 83; // 128-bit registers: PTX ISA 8.3, sm_70.
+    form.minSm = 70;
+  }
   addLoadsStores(f);
   // clang-format on
   for (FormDesc &form : f)

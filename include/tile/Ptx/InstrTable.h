@@ -87,6 +87,7 @@ enum class DataType : uint8_t {
   TF32,
   E4M3x2,
   E5M2x2,
+  B128,
 };
 
 /// Static facts about a data type.

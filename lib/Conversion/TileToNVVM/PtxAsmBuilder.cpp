@@ -29,6 +29,8 @@ char PtxAsmBuilder::getConstraintLetter(Type type) {
       return 'r';
     case 64:
       return 'l';
+    case 128:
+      return 'q';
     default:
       return 0;
     }

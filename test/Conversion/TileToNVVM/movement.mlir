@@ -20,3 +20,17 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// 128-bit registers take the 'q' constraint.
+gpu.module @m128 [#nvvm.target<chip = "sm_90", features = "+ptx83">] {
+  // CHECK-LABEL: llvm.func @b128
+  gpu.func @b128(%g: memref<1xi128>) kernel {
+    %q = tile.alloc_local : memref<1xi128, #tile.reg>
+    %u = tile.alloc_local : memref<2xi64, #tile.reg>
+    // CHECK: "ld.global.b128 $0, [$1];", "=q,l,~{memory}"
+    tile.apply "ld.global.b128" (%q, %g) scope(thread) : memref<1xi128, #tile.reg>, memref<1xi128>
+    // CHECK: "mov.b128 {$0, $1}, $2;", "=l,=l,q"
+    tile.apply "mov.b128" (%u, %q) scope(thread) : memref<2xi64, #tile.reg>, memref<1xi128, #tile.reg>
+    gpu.return
+  }
+}

@@ -136,3 +136,25 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4x1xi128>) kernel {
+    %r = tile.alloc_local : memref<4x1xi128, #tile.reg>
+    // expected-error @+1 {{'ld.global.b128' requires PTX ISA 8.3, but the target's PTX ISA is 8.0 (raise it with the '+ptx83' feature)}}
+    tile.apply "ld.global.b128" (%r, %g) scope(thread) : memref<4x1xi128, #tile.reg>, memref<4x1xi128>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx83">] {
+  gpu.func @k(%g: memref<4x2xi128>) kernel {
+    %r = tile.alloc_local : memref<4x2xi128, #tile.reg>
+    // expected-error @+1 {{qualifier .v2 is not allowed for 'ld.b128' (allowed: .global, .shared, .ca, .cg, .cs, .lu, .cv) in 'ld.global.v2.b128'}}
+    tile.apply "ld.global.v2.b128" (%r, %g) scope(thread) : memref<4x2xi128, #tile.reg>, memref<4x2xi128>
+    gpu.return
+  }
+}

@@ -44,7 +44,7 @@ public:
   };
 
   /// The inline-asm constraint letter of a register of LLVM type `type`
-  /// (h: 16-bit, r: i32, l: i64 or pointer, f: f32, d: f64), or 0.
+  /// (h: 16-bit, r: i32, l: i64 or pointer, q: i128, f: f32, d: f64), or 0.
   static char getConstraintLetter(Type type);
 
   /// Adds an output register of LLVM type `type`.
