@@ -17,6 +17,7 @@
 
 #include "tile/Reference/Reference.h"
 #include "tile/Runtime/CudaRuntime.h"
+#include "tile/Version.h"
 
 #include <algorithm>
 #include <atomic>
@@ -477,6 +478,10 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() { return i + 1 < argc ? std::string(argv[++i]) : ""; };
+    if (a == "--version") {
+      std::printf("%s\n", TILE_MLIR_VERSION_LINE);
+      return 0;
+    }
     if (a == "--ptx-dir")
       dir = next();
     else if (a == "--n")

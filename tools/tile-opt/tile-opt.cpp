@@ -8,17 +8,25 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Pipelines/Pipelines.h"
+#include "tile/Version.h"
 
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  llvm::cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
   mlir::registerAllPasses();
   mlir::tile::registerTilePasses();
   mlir::tile::registerTileConversionPasses();
   mlir::tile::registerTilePipelines();
 
+  // Every upstream dialect and extension, as mlir-opt has, plus tile.
   mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
   mlir::tile::registerTileCompilerDialects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tile-mlir pass runner\n", registry));

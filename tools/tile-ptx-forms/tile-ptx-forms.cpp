@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Ptx/InstrTable.h"
+#include "tile/Version.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -53,6 +54,8 @@ static std::string qualFloors(const FormDesc &f) {
 }
 
 int main(int argc, char **argv) {
+  llvm::cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
   llvm::cl::ParseCommandLineOptions(argc, argv, "tile-mlir instruction table");
   llvm::raw_ostream &os = llvm::outs();
   if (!intrinsicOf.empty()) {

@@ -17,6 +17,7 @@
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Runtime/CudaRuntime.h"
 #include "tile/Runtime/MgpuWrappers.h"
+#include "tile/Version.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -272,6 +273,8 @@ int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
+  cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
   cl::ParseCommandLineOptions(argc, argv, "tile-mlir program runner\n");
 
   if (clearCache) {

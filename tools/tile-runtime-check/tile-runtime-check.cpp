@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Runtime/CudaRuntime.h"
+#include "tile/Version.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -68,7 +69,11 @@ static const char *kBadPtx = R"(.version 7.8
 }
 )";
 
-int main() {
+int main(int argc, char **argv) {
+  if (argc > 1 && std::string(argv[1]) == "--version") {
+    std::printf("%s\n", TILE_MLIR_VERSION_LINE);
+    return 0;
+  }
   CudaRuntime &rt = CudaRuntime::get();
   Status st = rt.init(0);
   if (!st) {

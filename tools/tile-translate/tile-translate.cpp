@@ -6,6 +6,7 @@
 
 #include "tile/Pipelines/Pipelines.h"
 #include "tile/Ptx/InstrTable.h"
+#include "tile/Version.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
@@ -34,6 +35,8 @@ static llvm::cl::opt<bool> useIntrinsics(
     llvm::cl::init(false));
 
 int main(int argc, char **argv) {
+  llvm::cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
   TranslateFromMLIRRegistration ptx(
       "mlir-to-ptx", "Compile the gpu.modules of a tile program to PTX",
       [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
