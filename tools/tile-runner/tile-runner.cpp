@@ -50,6 +50,19 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input>"),
                                       cl::init("-"));
 static cl::opt<std::string> entryPoint("e", cl::desc("Entry function"),
                                        cl::init("main"));
+static cl::opt<std::string> entryPointResult(
+    "entry-point-result",
+    cl::desc("Result type of the entry function: void, i32, i64 or f32 "
+             "(printed on stdout)"),
+    cl::init("void"));
+static cl::list<std::string>
+    sharedLibs("shared-libs",
+               cl::desc("Libraries to load for the JIT (comma-separated)"),
+               cl::CommaSeparated);
+static cl::opt<unsigned>
+    optLevel("O", cl::Prefix,
+             cl::desc("Host optimization level: -O0, -O1, -O2 (default), -O3"),
+             cl::init(2));
 static cl::opt<std::string> chip("chip",
                                  cl::desc("Target SM; empty keeps the "
                                           "gpu.modules' #nvvm.target"),
@@ -173,18 +186,85 @@ static int runtimeExitCode() {
   return 0;
 }
 
+/// Checks that the entry exists, takes no arguments and returns what
+/// --entry-point-result says; reports a clear error otherwise.
+static LogicalResult checkEntry(ModuleOp module) {
+  auto entry = module.lookupSymbol<LLVM::LLVMFuncOp>(entryPoint);
+  if (!entry || entry.isExternal()) {
+    llvm::errs() << "tile-runner: no function @" << entryPoint
+                 << " to run (choose one with -e)\n";
+    return failure();
+  }
+  LLVM::LLVMFunctionType type = entry.getFunctionType();
+  auto describe = [&]() {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "@" << entryPoint << " has type " << type;
+    return s;
+  };
+  if (type.getNumParams() != 0 || type.isVarArg()) {
+    llvm::errs() << "tile-runner: " << describe()
+                 << "; an entry function takes no arguments\n";
+    return failure();
+  }
+  Type result = type.getReturnType();
+  StringRef want = entryPointResult;
+  bool ok = (want == "void" && isa<LLVM::LLVMVoidType>(result)) ||
+            (want == "i32" && result.isInteger(32)) ||
+            (want == "i64" && result.isInteger(64)) ||
+            (want == "f32" && result.isF32());
+  if (!llvm::is_contained({"void", "i32", "i64", "f32"}, want)) {
+    llvm::errs() << "tile-runner: invalid --entry-point-result '" << want
+                 << "' (expected void, i32, i64 or f32)\n";
+    return failure();
+  }
+  if (!ok) {
+    llvm::errs() << "tile-runner: " << describe()
+                 << ", but --entry-point-result is " << want << "\n";
+    return failure();
+  }
+  return success();
+}
+
+/// Whether the program launches GPU kernels (and so needs the driver).
+static bool launchesKernels(ModuleOp module) {
+  // gpu.launch_func stays until translation to LLVM IR.
+  bool found = false;
+  module.walk([&](Operation *op) {
+    found |= op->getName().getStringRef() == "gpu.launch_func";
+  });
+  return found;
+}
+
 static int runJit(ModuleOp module) {
-  // Fail early and clearly where there is no driver or device.
-  ::tile::rt::Status st = ::tile::rt::CudaRuntime::get().init(0);
-  if (!st) {
-    llvm::errs() << "tile-runner: " << st.str() << "\n";
+  if (failed(checkEntry(module)))
     return 1;
+  // Fail early and clearly where there is no driver or device.
+  if (launchesKernels(module)) {
+    ::tile::rt::Status st = ::tile::rt::CudaRuntime::get().init(0);
+    if (!st) {
+      llvm::errs() << "tile-runner: " << st.str() << "\n";
+      return 1;
+    }
   }
   if (noCache)
     ::tile::rt::CudaRuntime::get().getCache().setEnabled(false);
-  auto transformer = makeOptimizingTransformer(2, 0, nullptr);
+  if (optLevel > 3) {
+    llvm::errs() << "tile-runner: invalid -O" << optLevel
+                 << " (expected -O0 to -O3)\n";
+    return 1;
+  }
+  auto transformer = makeOptimizingTransformer(optLevel, 0, nullptr);
   ExecutionEngineOptions options;
   options.transformer = transformer;
+  llvm::SmallVector<StringRef> libs(sharedLibs.begin(), sharedLibs.end());
+  for (StringRef lib : libs)
+    if (!llvm::sys::fs::exists(lib)) {
+      llvm::errs() << "tile-runner: shared library '" << lib
+                   << "' does not exist\n";
+      return 1;
+    }
+  options.sharedLibPaths = libs;
   auto engine = ExecutionEngine::create(module, options);
   if (!engine) {
     llvm::errs() << "tile-runner: " << llvm::toString(engine.takeError())
@@ -193,7 +273,25 @@ static int runJit(ModuleOp module) {
   }
   (*engine)->registerSymbols(runtimeSymbols);
   (*engine)->initialize();
-  if (llvm::Error err = (*engine)->invokePacked(entryPoint)) {
+  // The packed interface takes a pointer to the result as its last
+  // argument.
+  union {
+    int32_t i32;
+    int64_t i64;
+    float f32;
+  } result{};
+  StringRef kind = entryPointResult;
+  llvm::SmallVector<void *, 1> args;
+  if (kind != "void")
+    args.push_back(&result);
+  llvm::Error err = (*engine)->invokePacked(entryPoint, args);
+  if (!err && kind == "i32")
+    llvm::outs() << result.i32 << "\n";
+  else if (!err && kind == "i64")
+    llvm::outs() << result.i64 << "\n";
+  else if (!err && kind == "f32")
+    llvm::outs() << result.f32 << "\n";
+  if (err) {
     llvm::errs() << "tile-runner: " << llvm::toString(std::move(err)) << "\n";
     return 1;
   }
@@ -202,11 +300,13 @@ static int runJit(ModuleOp module) {
 
 static int writeExecutable(ModuleOp module) {
   // The entry becomes tile_aot_entry, called by the stub main.
-  auto entry = module.lookupSymbol<LLVM::LLVMFuncOp>(entryPoint);
-  if (!entry) {
-    llvm::errs() << "tile-runner: no llvm.func @" << entryPoint << "\n";
+  if (entryPointResult != "void") {
+    llvm::errs() << "tile-runner: --emit-exe takes a void entry function\n";
     return 1;
   }
+  if (failed(checkEntry(module)))
+    return 1;
+  auto entry = module.lookupSymbol<LLVM::LLVMFuncOp>(entryPoint);
   entry.setSymName("tile_aot_entry");
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
