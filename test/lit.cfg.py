@@ -21,6 +21,7 @@ config.substitutions.append(("%tile_src", config.tile_src_root))
 config.substitutions.append(("%tile_tools", config.tile_tools_dir))
 config.substitutions.append(("%tile_obj", config.tile_obj_root))
 config.substitutions.append(("%python", config.python_executable or "python3"))
+config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
 # Debian's own mlir-opt (not ours) and the plugin it loads.
 config.substitutions.append(("%stock_mlir_opt",
                              os.path.join(config.llvm_tools_dir, "mlir-opt")))
