@@ -36,6 +36,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -353,8 +354,25 @@ static int writeExecutable(ModuleOp module) {
     llvm::errs() << "tile-runner: no c++ to link with\n";
     return 1;
   }
-  std::string aotMain = runtimeDir + "/libtile_aot_main.a";
-  std::string runtime = runtimeDir + "/libtile_cuda_runtime_static.a";
+  // The build tree's lib/, or, for an installed tile-runner, the lib/ beside
+  // its bin/.
+  std::string dir = runtimeDir;
+  if (!llvm::sys::fs::exists(dir + "/libtile_aot_main.a")) {
+    std::string exe = llvm::sys::fs::getMainExecutable(
+        nullptr, reinterpret_cast<void *>(&writeExecutable));
+    llvm::SmallString<256> installed(llvm::sys::path::parent_path(exe));
+    llvm::sys::path::append(installed, "..", "lib");
+    if (llvm::sys::fs::exists(installed + "/libtile_aot_main.a"))
+      dir = std::string(installed);
+  }
+  std::string aotMain = dir + "/libtile_aot_main.a";
+  std::string runtime = dir + "/libtile_cuda_runtime_static.a";
+  if (!llvm::sys::fs::exists(aotMain) || !llvm::sys::fs::exists(runtime)) {
+    llvm::errs() << "tile-runner: no libtile_aot_main.a and "
+                    "libtile_cuda_runtime_static.a in '"
+                 << dir << "' (set --runtime-dir)\n";
+    return 1;
+  }
   llvm::SmallVector<llvm::StringRef> args = {
       *cxx,   object.str(),        aotMain,          runtime,
       "-ldl", "-static-libstdc++", "-static-libgcc", "-o",
