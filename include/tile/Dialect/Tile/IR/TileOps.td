@@ -45,6 +45,18 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "apply one PTX instruction over register tiles";
   let description = [{
+    Syntax:
+
+    ```
+    operation ::= `tile.apply` string-literal `(` ssa-use-list `)`
+                  (`pred` `(` ssa-use `)`)? (`preserve_dst`)?
+                  `scope` `(` scope `)` attr-dict `:` type-list
+    ```
+
+    The opcode string is decoded once the operand types are known, so forms
+    that share a spelling (`mov.b32` plain, packing, unpacking) are told
+    apart by their operands.
+
     `tile.apply` applies the PTX instruction named by its opcode
     ([PTX ISA](https://docs.nvidia.com/cuda/parallel-thread-execution/),
     e.g. section 9.7.3.6 for `fma`) to its operands, which are listed in the
