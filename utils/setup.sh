@@ -21,11 +21,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # cuobjdump/nvdisasm (to read SASS without a GPU) and pytest come from PyPI.
-if ! python3 -c "import pytest, numpy" 2>/dev/null ||
+if ! python3 -c "import pytest, numpy, setuptools, wheel" 2>/dev/null ||
    ! ls "$(python3 -c 'import site; print(site.getsitepackages()[0])')"/nvidia/cu13/bin/cuobjdump >/dev/null 2>&1; then
   echo "== installing PyPI packages"
   python3 -m pip install -q --disable-pip-version-check \
-    nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm pytest numpy 2>&1 | grep -v "WARNING: Running pip as" || true
+    nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm pytest numpy setuptools wheel 2>&1 | grep -v "WARNING: Running pip as" || true
 fi
 
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/tile-mlir-ccache}"

@@ -178,3 +178,48 @@ def test_new_families_compile_from_python():
         T.cuda.tile.apply(T.ptx["st.global.f32"], Out, r)
     ptx = k.ptx("sm_90")
     assert ptx.count("max.NaN.f32") == 4 and ptx.count("add.rz.f32") == 4
+
+
+def test_arguments_are_checked_by_dtype_before_the_gpu():
+    np = pytest.importorskip("numpy")
+    k = seed()
+    # Same size, other dtype: an error, raised before any driver is needed.
+    with pytest.raises(TileError, match="argument 'A' has dtype int32, "
+                                        "expected float32"):
+        k(np.zeros((4, 1), np.int32), np.zeros((4, 1), np.float32))
+    with pytest.raises(TileError, match="must be a numpy array of shape"):
+        k(np.zeros((4, 2), np.float32), np.zeros((4, 1), np.float32))
+    with pytest.raises(TileError, match="takes 2 arguments, got 1"):
+        k(np.zeros((4, 1), np.float32))
+
+
+def test_package_version_and_unsigned_scalars():
+    import tile_mlir
+    assert re.fullmatch(r"\d+\.\d+\.\d+", tile_mlir.__version__)
+    assert T.uint16(65535).literal == "65535" and T.uint16(-1).elt == "i16"
+
+
+def test_pip_install_gives_a_working_package(tmp_path):
+    # A clean install of python/ into a scratch target directory imports and
+    # traces the seed example.
+    import shutil
+    src = tmp_path / "src"
+    shutil.copytree(os.path.join(ROOT, "python"), src,
+                    ignore=shutil.ignore_patterns("build", "*.egg-info",
+                                                  "__pycache__"))
+    target = tmp_path / "site"
+    r = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps",
+                        "--no-build-isolation", "--target", str(target),
+                        str(src)],
+                       capture_output=True, text=True)
+    if r.returncode and "bdist_wheel" in (r.stderr + r.stdout):
+        pytest.skip("the wheel package is not installed")
+    assert r.returncode == 0, r.stderr
+    code = ("import tile_mlir; from tile_mlir.script import tirx as T; "
+            "print(tile_mlir.__version__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, env=dict(os.environ,
+                                             PYTHONPATH=str(target)),
+                         cwd=str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == __import__("tile_mlir").__version__

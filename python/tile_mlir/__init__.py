@@ -8,5 +8,7 @@ Python 3. Where the tools and the library are is found from the environment
 package (`build/bin`, `build/lib`).
 """
 
+__version__ = "0.2.0"
+
 from .compiler import TileError, compile_to_ptx, find_tool  # noqa: F401
 from .runtime import CudaRuntime, CudaError  # noqa: F401

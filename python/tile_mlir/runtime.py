@@ -53,6 +53,7 @@ class CudaRuntime:
             ctypes.POINTER(vp)]
         self._lib = lib
         self._check(lib.tileRtInit(device))
+        self.device = device
         self.sm = lib.tileRtDeviceSm()
 
     def _check(self, rc):

@@ -182,6 +182,10 @@ def uint64(v):
     return _TypedScalar(str(int(v) & 0xFFFFFFFFFFFFFFFF), "i64")
 
 
+def uint16(v):
+    return _TypedScalar(str(int(v) & 0xFFFF), "i16")
+
+
 def int16(v):
     return _TypedScalar(str(int(v)), "i16")
 
@@ -275,6 +279,9 @@ class PrimFunc:
     def __init__(self, fn):
         self.name = fn.__name__
         self.params = []
+        # Loaded modules by (device, sm): each kernel is loaded once per
+        # device and stays loaded for the process.
+        self._modules = {}
         sig = inspect.signature(fn)
         args = []
         b = _Builder()
@@ -326,18 +333,39 @@ class PrimFunc:
                 f.write(out)
         return out
 
+    def _check_arguments(self, arrays):
+        """Checks every argument against its annotation, by dtype (not by
+        size: an int32 array is not a float32 tensor), before any GPU work."""
+        import numpy as np
+        if len(arrays) != len(self.params):
+            raise TileError(f"{self.name} takes {len(self.params)} arguments, "
+                            f"got {len(arrays)}")
+        for (pname, ann), a in zip(self.params, arrays):
+            if isinstance(ann, Scalar):
+                continue
+            if not isinstance(a, np.ndarray) or a.shape != ann.shape:
+                raise TileError(f"argument '{pname}' must be a numpy "
+                                f"array of shape {ann.shape}")
+            if a.dtype.name != ann.dtype:
+                raise TileError(f"argument '{pname}' has dtype {a.dtype.name},"
+                                f" expected {ann.dtype}")
+
+    def _module(self, rt):
+        """The kernel's module on `rt`'s device, loaded once."""
+        key = (rt.device, rt.sm)
+        if key not in self._modules:
+            self._modules[key] = rt.load_ptx(self.ptx(f"sm_{rt.sm}"))
+        return self._modules[key]
+
     def __call__(self, *arrays):
         """Runs the kernel on the GPU with numpy arrays (tensors are copied
         in, and back out after the launch)."""
         import ctypes
         import numpy as np
         from ..runtime import CudaRuntime
-        if len(arrays) != len(self.params):
-            raise TileError(f"{self.name} takes {len(self.params)} arguments, "
-                            f"got {len(arrays)}")
+        self._check_arguments(arrays)
         rt = CudaRuntime.get()
-        module = rt.load_ptx(self.ptx(f"sm_{rt.sm}"))
-        fn = rt.function(module, self.name)
+        fn = rt.function(self._module(rt), self.name)
         args, buffers = [], []
         try:
             for (pname, ann), a in zip(self.params, arrays):
@@ -347,12 +375,6 @@ class PrimFunc:
                              "f64": ctypes.c_double}[ann.elt]
                     args.append(ctype(a))
                     continue
-                if not isinstance(a, np.ndarray) or a.shape != ann.shape:
-                    raise TileError(f"argument '{pname}' must be a numpy "
-                                    f"array of shape {ann.shape}")
-                if a.dtype.itemsize * 8 != _bits(ann.elt):
-                    raise TileError(f"argument '{pname}' has dtype {a.dtype},"
-                                    f" expected {ann.dtype}")
                 c = np.ascontiguousarray(a)
                 ptr = rt.alloc(c.nbytes)
                 buffers.append((ptr, c, a))
