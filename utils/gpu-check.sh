@@ -78,6 +78,23 @@ else
   note "python seed example: FAIL (rc=$prc)"
 fi
 
+echo "== Python GPU tests (torch and cupy arrays in place, caller's stream)"
+# pytest is carried when the machine has none (prepare-gpu-check.sh).
+PYLIB=python; [ -d $C/pylib ] && PYLIB=python:$C/pylib
+if PYTHONPATH=$PYLIB python3 -c "import pytest" 2>/dev/null; then
+  TILE_MLIR_PTX_CACHE=$C/ptxcache TILE_MLIR_RUNTIME=$C/libtile_cuda_runtime.so \
+    PYTHONPATH=$PYLIB python3 -m pytest -q -rs -p no:cacheprovider python/tests \
+    -k "torch_and_cupy or seed_runs_on_the_gpu" > "$OUT/python-gpu.txt" 2>&1; pyrc=$?
+  tail -5 "$OUT/python-gpu.txt"
+  if [ $pyrc = 0 ] && ! grep -q "skipped" "$OUT/python-gpu.txt"; then
+    note "python GPU tests: PASS ($(tail -1 "$OUT/python-gpu.txt"))"
+  else
+    note "python GPU tests: FAIL (rc=$pyrc; $(tail -1 "$OUT/python-gpu.txt"))"
+  fi
+else
+  note "python GPU tests: FAIL (no pytest on this machine)"
+fi
+
 if [ -x $C/tile-diff ] && [ -z "${TILE_GPU_SKIP_DIFF:-}" ]; then
   echo "== differential test of every arithmetic form"
   $C/tile-diff --ptx-dir $C/diff --threads "$(nproc)" > "$OUT/diff.txt"

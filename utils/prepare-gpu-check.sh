@@ -28,6 +28,9 @@ TILE_MLIR_PTX_CACHE=.carry/ptxcache PYTHONPATH=python python3 examples/affine_fm
 # The JIT runner itself, linked statically (MLIR/LLVM inside), compressed.
 bash utils/build-static-runner.sh >/dev/null
 xz -T2 -6 -c build/bin/tile-runner-static > .carry/tile-runner.xz
+# pytest for the Python GPU tests, in case the GPU machine has none.
+python3 -m pip install -q --disable-pip-version-check --target .carry/pylib \
+  pytest 2>&1 | grep -v "WARNING: Running pip as" || true
 # The instruction table's export (the Python front-end reads it).
 cp build/share/tile-mlir/instr_table.json .carry/
 if [ -x build/bin/tile-diff ]; then

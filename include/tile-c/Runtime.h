@@ -36,6 +36,12 @@ int tileRtCopyToHost(void *dst, uint64_t src, size_t bytes);
 int tileRtLaunch(void *function, unsigned gridX, unsigned gridY,
                  unsigned gridZ, unsigned blockX, unsigned blockY,
                  unsigned blockZ, unsigned sharedBytes, void **params);
+/* The same on a stream (a CUstream; 0 is the default stream), without
+ * waiting for the kernel. */
+int tileRtLaunchOnStream(void *function, unsigned gridX, unsigned gridY,
+                         unsigned gridZ, unsigned blockX, unsigned blockY,
+                         unsigned blockZ, unsigned sharedBytes, void *stream,
+                         void **params);
 int tileRtSynchronize(void);
 
 #ifdef __cplusplus

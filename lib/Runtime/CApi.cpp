@@ -71,6 +71,16 @@ extern "C" int tileRtLaunch(void *function, unsigned gridX, unsigned gridY,
                                           nullptr, params));
 }
 
+extern "C" int tileRtLaunchOnStream(void *function, unsigned gridX,
+                                    unsigned gridY, unsigned gridZ,
+                                    unsigned blockX, unsigned blockY,
+                                    unsigned blockZ, unsigned sharedBytes,
+                                    void *stream, void **params) {
+  return report(CudaRuntime::get().launch(function, gridX, gridY, gridZ,
+                                          blockX, blockY, blockZ, sharedBytes,
+                                          stream, params));
+}
+
 extern "C" int tileRtSynchronize(void) {
   return report(CudaRuntime::get().synchronize());
 }

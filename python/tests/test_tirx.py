@@ -187,7 +187,7 @@ def test_arguments_are_checked_by_dtype_before_the_gpu():
     with pytest.raises(TileError, match="argument 'A' has dtype int32, "
                                         "expected float32"):
         k(np.zeros((4, 1), np.int32), np.zeros((4, 1), np.float32))
-    with pytest.raises(TileError, match="must be a numpy array of shape"):
+    with pytest.raises(TileError, match=r"must be an array of shape \(4, 1\), got \(4, 2\)"):
         k(np.zeros((4, 2), np.float32), np.zeros((4, 1), np.float32))
     with pytest.raises(TileError, match="takes 2 arguments, got 1"):
         k(np.zeros((4, 1), np.float32))
@@ -223,3 +223,64 @@ def test_pip_install_gives_a_working_package(tmp_path):
                          cwd=str(tmp_path))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == __import__("tile_mlir").__version__
+
+
+def test_errors_name_the_python_line():
+    @T.function
+    def k(A: T.Tensor((4, 1), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        r = T.alloc_local((4, 1), "float32", layout="default")
+        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A)
+        T.cuda.tile.apply(T.ptx["fma.rn.f32x2"], r, r, r, r)  # the bad line
+    line = next(i for i, l in enumerate(open(__file__).read().splitlines(), 1)
+                if "# the bad line" in l and "T.ptx" in l)
+    with pytest.raises(TileError) as e:
+        k.ptx("sm_90")
+    assert f"test_tirx.py:{line}:" in str(e.value)
+
+
+def test_chip_strings_cannot_inject_ir():
+    k = seed()
+    for bad in ['sm_90">] {} llvm.func @x() {', "sm90", "sm_90 ", 90]:
+        with pytest.raises(TileError, match="is not an SM name"):
+            k.module(bad)
+    assert '"sm_90a"' in k.module("sm_90a")
+
+
+@pytest.mark.skipif(not has_driver(), reason="needs a CUDA driver")
+def test_torch_and_cupy_arrays_are_used_in_place_on_the_callers_stream():
+    # CUDA arrays are passed by pointer: the kernel writes Out itself, on the
+    # caller's stream; a dtype that only matches in size is refused.
+    k = seed()
+    ran = 0
+    torch = None
+    try:
+        import torch
+    except ImportError:
+        pass
+    if torch is not None and torch.cuda.is_available():
+        A = torch.tensor([[3.0], [5.0], [7.0], [11.0]], device="cuda")
+        Out = torch.zeros((4, 1), device="cuda")
+        ptr = Out.data_ptr()
+        s = torch.cuda.Stream()
+        k(A, Out, stream=s)
+        s.synchronize()
+        assert Out.data_ptr() == ptr
+        assert Out.cpu().flatten().tolist() == [7.0, 11.0, 15.0, 23.0]
+        with pytest.raises(TileError, match="has dtype int32, expected float32"):
+            k(A.to(torch.int32), Out)
+        ran += 1
+    try:
+        import cupy
+    except ImportError:
+        cupy = None
+    if cupy is not None:
+        A = cupy.asarray([[3.0], [5.0], [7.0], [11.0]], dtype=cupy.float32)
+        Out = cupy.zeros((4, 1), dtype=cupy.float32)
+        s = cupy.cuda.Stream(non_blocking=True)
+        k(A, Out, stream=s)
+        s.synchronize()
+        assert cupy.asnumpy(Out).flatten().tolist() == [7.0, 11.0, 15.0, 23.0]
+        ran += 1
+    if not ran:
+        pytest.skip("neither torch nor cupy is installed")

@@ -51,6 +51,8 @@ class CudaRuntime:
         lib.tileRtCopyToHost.argtypes = [vp, u64, ctypes.c_size_t]
         lib.tileRtLaunch.argtypes = [vp] + [ctypes.c_uint] * 7 + [
             ctypes.POINTER(vp)]
+        lib.tileRtLaunchOnStream.argtypes = [vp] + [ctypes.c_uint] * 7 + [
+            vp, ctypes.POINTER(vp)]
         self._lib = lib
         self._check(lib.tileRtInit(device))
         self.device = device
@@ -88,11 +90,21 @@ class CudaRuntime:
         self._check(self._lib.tileRtCopyToHost(
             array.ctypes.data_as(ctypes.c_void_p), ptr, array.nbytes))
 
-    def launch(self, fn, grid, block, args, shared=0):
-        """`args`: ctypes values, in kernel-parameter order."""
+    def synchronize(self):
+        """Waits for all work on the device."""
+        self._check(self._lib.tileRtSynchronize())
+
+    def launch(self, fn, grid, block, args, shared=0, stream=None):
+        """`args`: ctypes values, in kernel-parameter order. With `stream`
+        (a CUstream handle as an int), the launch is queued on it and not
+        waited for."""
         params = (ctypes.c_void_p * len(args))(
             *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
         g = tuple(grid) + (1,) * (3 - len(grid))
         b = tuple(block) + (1,) * (3 - len(block))
-        self._check(self._lib.tileRtLaunch(fn, *g, *b, shared, params))
+        if stream is None:
+            self._check(self._lib.tileRtLaunch(fn, *g, *b, shared, params))
+        else:
+            self._check(self._lib.tileRtLaunchOnStream(
+                fn, *g, *b, shared, ctypes.c_void_p(stream), params))
         self._check(self._lib.tileRtSynchronize())

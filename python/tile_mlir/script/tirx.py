@@ -234,7 +234,23 @@ class _Tile:
         if preserve_dst:
             params += " preserve_dst"
         b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
-                       f"scope({scope}) : {', '.join(types)}")
+                       f"scope({scope}) : {', '.join(types)} "
+                       f"{_caller_location()}")
+
+
+def _caller_location():
+    """The MLIR location of the user's line that called into T.*: the first
+    frame outside this package, so the verifier's words name that line."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for frame in inspect.stack()[1:]:
+        path = os.path.abspath(frame.filename)
+        if not path.startswith(here + os.sep):
+            name = frame.filename.replace("\\", "\\\\").replace('"', '\\"')
+            return f'loc("{name}":{frame.lineno}:0)'
+    return ""
+
+
+_CHIP = re.compile(r"sm_[0-9]+[af]?")
 
 
 class _Cuda:
@@ -306,6 +322,9 @@ class PrimFunc:
 
     def module(self, chip="sm_90"):
         """The MLIR module (a gpu.module targeting `chip`)."""
+        if not isinstance(chip, str) or not _CHIP.fullmatch(chip):
+            raise TileError(f"chip {chip!r} is not an SM name such as sm_90 "
+                            "or sm_90a")
         return ("module attributes {gpu.container_module} {\n"
                 f'  gpu.module @{self.name}_module [#nvvm.target<chip = '
                 f'"{chip}">] {{\n{self._kernel}  }}\n}}\n')
@@ -322,7 +341,11 @@ class PrimFunc:
         cache = os.environ.get("TILE_MLIR_PTX_CACHE")
         path = None
         if cache:
-            path = os.path.join(cache, cache_key(text) + ".ptx")
+            # Source locations do not change the PTX: key on the text
+            # without them, so another checkout path finds the same entry.
+            key = cache_key(re.sub(r' loc\("(?:[^"\\]|\\.)*":\d+:\d+\)', "",
+                                   text))
+            path = os.path.join(cache, key + ".ptx")
             if os.path.exists(path):
                 with open(path) as f:
                     return f.read()
@@ -332,6 +355,31 @@ class PrimFunc:
             with open(path, "w") as f:
                 f.write(out)
         return out
+
+    @staticmethod
+    def _device_view(a):
+        """(pointer, shape, strides in elements, dtype name) of an object
+        with __cuda_array_interface__ (torch and cupy CUDA tensors), or
+        None for host arrays."""
+        iface = getattr(a, "__cuda_array_interface__", None)
+        if iface is None:
+            return None
+        import numpy as np
+        dtype = np.dtype(iface["typestr"])
+        shape = tuple(iface["shape"])
+        if iface.get("strides") is None:
+            strides, acc = [], 1
+            for d in reversed(shape):
+                strides.insert(0, acc)
+                acc *= d
+        else:
+            strides = [s // dtype.itemsize for s in iface["strides"]]
+        # torch's bfloat16 has no numpy typestr of its own ("<V2").
+        name = dtype.name
+        torch_dtype = getattr(a, "dtype", None)
+        if str(torch_dtype) == "torch.bfloat16":
+            name = "bfloat16"
+        return iface["data"][0], shape, strides, name
 
     def _check_arguments(self, arrays):
         """Checks every argument against its annotation, by dtype (not by
@@ -343,11 +391,20 @@ class PrimFunc:
         for (pname, ann), a in zip(self.params, arrays):
             if isinstance(ann, Scalar):
                 continue
-            if not isinstance(a, np.ndarray) or a.shape != ann.shape:
-                raise TileError(f"argument '{pname}' must be a numpy "
-                                f"array of shape {ann.shape}")
-            if a.dtype.name != ann.dtype:
-                raise TileError(f"argument '{pname}' has dtype {a.dtype.name},"
+            view = self._device_view(a)
+            if view is not None:
+                shape, dtype = view[1], view[3]
+            elif isinstance(a, np.ndarray):
+                shape, dtype = a.shape, a.dtype.name
+            else:
+                raise TileError(f"argument '{pname}' must be a numpy array or "
+                                "a CUDA array (__cuda_array_interface__: "
+                                "torch, cupy)")
+            if shape != ann.shape:
+                raise TileError(f"argument '{pname}' must be an array of "
+                                f"shape {ann.shape}, got {shape}")
+            if dtype != ann.dtype:
+                raise TileError(f"argument '{pname}' has dtype {dtype},"
                                 f" expected {ann.dtype}")
 
     def _module(self, rt):
@@ -357,13 +414,23 @@ class PrimFunc:
             self._modules[key] = rt.load_ptx(self.ptx(f"sm_{rt.sm}"))
         return self._modules[key]
 
-    def __call__(self, *arrays):
-        """Runs the kernel on the GPU with numpy arrays (tensors are copied
-        in, and back out after the launch)."""
+    def __call__(self, *arrays, stream=None):
+        """Runs the kernel. numpy arrays are copied in, and back out after
+        the launch; CUDA arrays (torch, cupy: __cuda_array_interface__) are
+        used in place, with no copy. `stream` (an int CUstream handle, or an
+        object with `cuda_stream` or `ptr`, e.g. torch.cuda.Stream or
+        cupy.cuda.Stream) queues the launch on the caller's stream without
+        waiting; by default the launch goes to the default stream."""
         import ctypes
         import numpy as np
         from ..runtime import CudaRuntime
         self._check_arguments(arrays)
+        if stream is not None and not isinstance(stream, int):
+            stream = getattr(stream, "cuda_stream", None) or getattr(
+                stream, "ptr", None)
+            if not isinstance(stream, int):
+                raise TileError("stream must be a CUstream handle (int) or "
+                                "have a cuda_stream or ptr attribute")
         rt = CudaRuntime.get()
         fn = rt.function(self._module(rt), self.name)
         args, buffers = [], []
@@ -375,18 +442,26 @@ class PrimFunc:
                              "f64": ctypes.c_double}[ann.elt]
                     args.append(ctype(a))
                     continue
-                c = np.ascontiguousarray(a)
-                ptr = rt.alloc(c.nbytes)
-                buffers.append((ptr, c, a))
-                rt.to_device(ptr, c)
+                view = self._device_view(a)
+                if view is not None:
+                    ptr, shape, strides, _ = view
+                else:
+                    c = np.ascontiguousarray(a)
+                    ptr = rt.alloc(c.nbytes)
+                    buffers.append((ptr, c, a))
+                    rt.to_device(ptr, c)
+                    shape = c.shape
+                    strides = [s // c.itemsize for s in c.strides]
                 # The memref descriptor: allocated, aligned, offset, sizes,
-                # strides (in elements, row-major).
-                strides = [s // c.itemsize for s in c.strides]
+                # strides (in elements).
                 args += [ctypes.c_uint64(ptr), ctypes.c_uint64(ptr),
                          ctypes.c_int64(0)]
-                args += [ctypes.c_int64(d) for d in c.shape]
+                args += [ctypes.c_int64(d) for d in shape]
                 args += [ctypes.c_int64(s) for s in strides]
-            rt.launch(fn, self.launch.grid, self.launch.block, args)
+            rt.launch(fn, self.launch.grid, self.launch.block, args,
+                      stream=stream)
+            if buffers and stream is not None:
+                rt.synchronize()  # The copies back use the default stream.
             for ptr, c, a in buffers:
                 rt.to_host(c, ptr)
                 if c is not a:
