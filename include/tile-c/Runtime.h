@@ -28,6 +28,8 @@ int tileRtDeviceSm(void);
 /* JIT-loads PTX (through the cubin cache); optLevel 0..4. */
 int tileRtLoadPtx(const char *ptx, int optLevel, void **module);
 int tileRtGetFunction(void *module, const char *name, void **function);
+/* Unloads a module from tileRtLoadPtx (its functions become invalid). */
+int tileRtUnloadModule(void *module);
 int tileRtAlloc(size_t bytes, uint64_t *devicePtr);
 int tileRtFree(uint64_t devicePtr);
 int tileRtCopyToDevice(uint64_t dst, const void *src, size_t bytes);

@@ -45,6 +45,10 @@ extern "C" int tileRtGetFunction(void *module, const char *name,
   return report(CudaRuntime::get().getFunction(module, name, *function));
 }
 
+extern "C" int tileRtUnloadModule(void *module) {
+  return report(CudaRuntime::get().unloadModule(module));
+}
+
 extern "C" int tileRtAlloc(size_t bytes, uint64_t *devicePtr) {
   return report(CudaRuntime::get().alloc(bytes, *devicePtr));
 }

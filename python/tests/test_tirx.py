@@ -266,6 +266,14 @@ def test_torch_and_cupy_arrays_are_used_in_place_on_the_callers_stream():
         k(A, Out, stream=s)
         s.synchronize()
         assert Out.data_ptr() == ptr
+        # Loaded once per device; unloading and calling again reloads it.
+        assert len(k._modules) == 1
+        k.unload()
+        assert not k._modules
+        Out.zero_()
+        k(A, Out)
+        torch.cuda.synchronize()
+        assert len(k._modules) == 1
         assert Out.cpu().flatten().tolist() == [7.0, 11.0, 15.0, 23.0]
         with pytest.raises(TileError, match="has dtype int32, expected float32"):
             k(A.to(torch.int32), Out)

@@ -45,6 +45,7 @@ class CudaRuntime:
                                       ctypes.POINTER(vp)]
         lib.tileRtGetFunction.argtypes = [vp, ctypes.c_char_p,
                                           ctypes.POINTER(vp)]
+        lib.tileRtUnloadModule.argtypes = [vp]
         lib.tileRtAlloc.argtypes = [ctypes.c_size_t, ctypes.POINTER(u64)]
         lib.tileRtFree.argtypes = [u64]
         lib.tileRtCopyToDevice.argtypes = [u64, vp, ctypes.c_size_t]
@@ -73,6 +74,9 @@ class CudaRuntime:
         self._check(self._lib.tileRtGetFunction(module, name.encode(),
                                                 ctypes.byref(fn)))
         return fn
+
+    def unload(self, module):
+        self._check(self._lib.tileRtUnloadModule(module))
 
     def alloc(self, nbytes):
         ptr = ctypes.c_uint64()

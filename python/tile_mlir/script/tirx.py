@@ -29,6 +29,7 @@ decides whether it is a documented PTX form, and its diagnostics come back as
 import inspect
 import os
 import re
+import weakref
 
 from .. import instr_table
 from ..compiler import TileError, cache_key, compile_to_ptx
@@ -298,6 +299,7 @@ class PrimFunc:
         # Loaded modules by (device, sm): each kernel is loaded once per
         # device and stays loaded for the process.
         self._modules = {}
+        self._finalizer = None
         sig = inspect.signature(fn)
         args = []
         b = _Builder()
@@ -408,11 +410,30 @@ class PrimFunc:
                                 f" expected {ann.dtype}")
 
     def _module(self, rt):
-        """The kernel's module on `rt`'s device, loaded once."""
+        """The kernel's module on `rt`'s device, loaded once (and unloaded
+        by `unload()` or when the function is collected)."""
         key = (rt.device, rt.sm)
         if key not in self._modules:
             self._modules[key] = rt.load_ptx(self.ptx(f"sm_{rt.sm}"))
+            if self._finalizer is None:
+                self._finalizer = weakref.finalize(
+                    self, PrimFunc._unload_all, rt, self._modules)
         return self._modules[key]
+
+    @staticmethod
+    def _unload_all(rt, modules):
+        for module in modules.values():
+            try:
+                rt.unload(module)
+            except Exception:  # The process may be tearing the driver down.
+                pass
+        modules.clear()
+
+    def unload(self):
+        """Unloads the kernel's modules; the next call loads them again."""
+        from ..runtime import CudaRuntime
+        if self._modules:
+            PrimFunc._unload_all(CudaRuntime.get(), self._modules)
 
     def __call__(self, *arrays, stream=None):
         """Runs the kernel. numpy arrays are copied in, and back out after
