@@ -200,29 +200,31 @@ def test_package_version_and_unsigned_scalars():
 
 
 def test_pip_install_gives_a_working_package(tmp_path):
-    # A clean install of python/ into a scratch target directory imports and
-    # traces the seed example.
-    import shutil
-    src = tmp_path / "src"
-    shutil.copytree(os.path.join(ROOT, "python"), src,
-                    ignore=shutil.ignore_patterns("build", "*.egg-info",
-                                                  "__pycache__"))
+    # pip install of python/ (into a scratch target): the package imports,
+    # knows its version, and compiles the seed example, finding the tools of
+    # the checkout it was installed from with no environment variables.
     target = tmp_path / "site"
     r = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps",
                         "--no-build-isolation", "--target", str(target),
-                        str(src)],
+                        os.path.join(ROOT, "python")],
                        capture_output=True, text=True)
     if r.returncode and "bdist_wheel" in (r.stderr + r.stdout):
         pytest.skip("the wheel package is not installed")
     assert r.returncode == 0, r.stderr
-    code = ("import tile_mlir; from tile_mlir.script import tirx as T; "
-            "print(tile_mlir.__version__)")
+    example = os.path.join(ROOT, "examples", "affine_fma.py")
+    code = ("import runpy, tile_mlir; print(tile_mlir.__version__); "
+            f"ns = runpy.run_path({example!r}, run_name='tile_example'); "
+            "print(ns['affine_fma'].ptx('sm_90').count('fma.rn.f32'))")
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("TILE_")}
+    env["PYTHONPATH"] = str(target)
+    env["PATH"] = "/usr/bin:/bin"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True,
-                         text=True, env=dict(os.environ,
-                                             PYTHONPATH=str(target)),
-                         cwd=str(tmp_path))
+                         text=True, env=env, cwd=str(tmp_path))
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == __import__("tile_mlir").__version__
+    version, count = out.stdout.split()
+    assert version == __import__("tile_mlir").__version__
+    assert count == "4"
 
 
 def test_errors_name_the_python_line():

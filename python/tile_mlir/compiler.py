@@ -7,6 +7,16 @@ import subprocess
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _BUILD = os.path.normpath(os.path.join(_HERE, "..", "..", "build"))
+try:  # Written by `pip install`: the build tree of the checkout it came from.
+    from ._install_paths import BUILD_DIR as _INSTALLED_BUILD
+except ImportError:
+    _INSTALLED_BUILD = None
+
+
+def build_dirs():
+    """The tile-mlir build trees to look in: beside the package (a
+    checkout), then the one the installed package was built from."""
+    return [d for d in (_BUILD, _INSTALLED_BUILD) if d]
 
 
 class TileError(Exception):
@@ -15,7 +25,9 @@ class TileError(Exception):
 
 def find_tool(name):
     """Path of a tile-mlir tool: $TILE_MLIR_TOOLS, the build tree, or PATH."""
-    for d in (os.environ.get("TILE_MLIR_TOOLS"), os.path.join(_BUILD, "bin")):
+    dirs = [os.environ.get("TILE_MLIR_TOOLS")]
+    dirs += [os.path.join(b, "bin") for b in build_dirs()]
+    for d in dirs:
         if d and os.path.exists(os.path.join(d, name)):
             return os.path.join(d, name)
     found = shutil.which(name)

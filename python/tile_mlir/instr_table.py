@@ -23,7 +23,10 @@ def _locate():
     env = os.environ.get("TILE_INSTR_TABLE")
     if env:
         return env
-    for path in _CANDIDATES:
+    from .compiler import build_dirs
+    installed = [os.path.join(b, "share", "tile-mlir", "instr_table.json")
+                 for b in build_dirs()]
+    for path in list(_CANDIDATES) + installed:
         if os.path.exists(path):
             return path
     return None

@@ -2,8 +2,9 @@
 
 import ctypes
 import os
+import shutil
 
-from .compiler import _BUILD
+from .compiler import build_dirs
 
 
 class CudaError(RuntimeError):
@@ -16,7 +17,13 @@ class CudaError(RuntimeError):
 
 
 def _library_path():
-    for d in (os.environ.get("TILE_MLIR_RUNTIME"), os.path.join(_BUILD, "lib")):
+    dirs = [os.environ.get("TILE_MLIR_RUNTIME")]
+    dirs += [os.path.join(b, "lib") for b in build_dirs()]
+    # An installed tile-mlir: lib/ beside the bin/ that holds the tools.
+    tool = shutil.which("tile-translate")
+    if tool:
+        dirs.append(os.path.join(os.path.dirname(tool), "..", "lib"))
+    for d in dirs:
         if d:
             p = d if d.endswith(".so") else os.path.join(
                 d, "libtile_cuda_runtime.so")
