@@ -644,3 +644,35 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// Bounded extents: no overflow, no unbounded expansion.
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<4294967296x4294967296x1xf32>, %r: memref<4294967296x4294967296x1xf32, #tile.reg>) kernel {
+    // expected-error @+1 {{operand #0 ('d') of 'ld.global.f32': expands to more than 65536 instructions per thread (the product of the repeat extents), got 'memref<4294967296x4294967296x1xf32, #tile.reg>'}}
+    tile.apply "ld.global.f32" (%r, %g) scope(thread) : memref<4294967296x4294967296x1xf32, #tile.reg>, memref<4294967296x4294967296x1xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k() kernel {
+    // expected-error @+1 {{a register tile holds at most 524288 elements per thread, got 'memref<4294967296x4294967296x1xf32, #tile.reg>'}}
+    %r = tile.alloc_local : memref<4294967296x4294967296x1xf32, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<3x1xf32>, %r: memref<3x1xf32, strided<[4611686018427387904, 1]>, #tile.reg>) kernel {
+    // expected-error @+1 {{operand #0 ('d') of 'ld.global.f32': register layout addresses a slot beyond 64 bits at repeat/atom coordinate (2, 0)}}
+    tile.apply "ld.global.f32" (%r, %g) scope(thread) : memref<3x1xf32, strided<[4611686018427387904, 1]>, #tile.reg>, memref<3x1xf32>
+    gpu.return
+  }
+}

@@ -13,6 +13,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -275,10 +276,17 @@ int64_t AllocLocalOp::getStorageSize() {
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)))
     return 0;
+  // Checked: the verifier rejects a layout whose span overflows (-1 here).
   int64_t last = offset;
-  for (auto [size, stride] : llvm::zip(type.getShape(), strides))
-    last += (size - 1) * stride;
-  return type.getNumElements() == 0 ? 0 : last + 1;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
+    int64_t term;
+    if (size <= 0)
+      return 0;
+    if (llvm::MulOverflow(size - 1, stride, term) ||
+        llvm::AddOverflow(last, term, last))
+      return -1;
+  }
+  return last + 1;
 }
 
 LogicalResult AllocLocalOp::verify() {
@@ -299,6 +307,12 @@ LogicalResult AllocLocalOp::verify() {
   if (offset < 0 || llvm::any_of(strides, [](int64_t s) { return s < 0; }))
     return emitOpError("expected non-negative strides and offset, got ")
            << type;
+  // A thread holds the tile in registers: bound its storage.
+  int64_t storage = getStorageSize();
+  constexpr int64_t kMaxStorage = kMaxRepeatsPerOp * 8;
+  if (storage < 0 || storage > kMaxStorage)
+    return emitOpError() << "a register tile holds at most " << kMaxStorage
+                         << " elements per thread, got " << type;
   return success();
 }
 
@@ -449,6 +463,9 @@ static LogicalResult verifyTargets(ApplyOp op, const ptx::Instr &instr) {
 /// Finds a register slot that two (repeat, atom) coordinates of a
 /// destination both write. `local` and `strides` are the repeat and atom
 /// extents and strides; returns the slot and the second coordinate.
+/// The extents are bounded by the verifier (kMaxRepeatsPerOp repeats of at
+/// most 8 registers); a slot index that overflows is reported as an overlap
+/// at slot -1.
 static std::optional<std::pair<int64_t, SmallVector<int64_t>>>
 findOverlappingSlot(ArrayRef<int64_t> local, ArrayRef<int64_t> strides,
                     int64_t offset) {
@@ -462,7 +479,10 @@ findOverlappingSlot(ArrayRef<int64_t> local, ArrayRef<int64_t> strides,
     for (int64_t i = local.size() - 1; i >= 0; --i) {
       coord[i] = rem % local[i];
       rem /= local[i];
-      slot += coord[i] * strides[i];
+      int64_t term;
+      if (llvm::MulOverflow(coord[i], strides[i], term) ||
+          llvm::AddOverflow(slot, term, slot))
+        return std::make_pair(int64_t(-1), coord);
     }
     if (!slots.insert(slot).second)
       return std::make_pair(slot, coord);
@@ -560,6 +580,15 @@ LogicalResult ApplyOp::verify() {
                     << " (native registers per instruction), got " << s.atom;
     if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
       return diag() << "expected positive extents, got " << type;
+    // Instructions per thread: the product of the repeat extents, bounded.
+    int64_t repeats = 1;
+    for (int64_t d : s.repeat)
+      if (llvm::MulOverflow(repeats, d, repeats) ||
+          repeats > kMaxRepeatsPerOp)
+        return diag() << "expands to more than " << kMaxRepeatsPerOp
+                      << " instructions per thread (the product of the "
+                         "repeat extents), got "
+                      << type;
     if (!ref) {
       ref = s;
       refIndex = idx;
@@ -623,6 +652,12 @@ LogicalResult ApplyOp::verify() {
     auto overlap =
         findOverlappingSlot(shape.drop_front(groupRank),
                             ArrayRef(strides).drop_front(groupRank), offset);
+    if (overlap && overlap->first < 0)
+      return diag() << "register layout addresses a slot beyond 64 bits at "
+                       "repeat/atom coordinate ("
+                    << llvm::make_range(overlap->second.begin(),
+                                        overlap->second.end())
+                    << "): " << type;
     if (overlap)
       return diag() << "destination slots overlap: register slot "
                     << overlap->first

@@ -170,10 +170,30 @@ struct TileExpandRepeatsPass
     : public mlir::tile::impl::TileExpandRepeatsBase<TileExpandRepeatsPass> {
   void runOnOperation() override {
     SmallVector<ApplyOp> ops;
-    getOperation()->walk([&](ApplyOp op) {
+    // Instructions each function will hold, bounded per kernel.
+    llvm::DenseMap<Operation *, int64_t> perFunction;
+    WalkResult tooMany = getOperation()->walk([&](ApplyOp op) {
       if (!op.isSingleInstruction())
         ops.push_back(op);
+      int64_t n = 1;
+      if (auto t = dyn_cast<MemRefType>(op.getArgs().front().getType())) {
+        unsigned groupRank = ApplyOp::getGroupRank(op.getScope());
+        for (int64_t d : t.getShape().drop_front(groupRank).drop_back())
+          n *= d; // Bounded by the verifier.
+      }
+      Operation *fn = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+      int64_t &total = perFunction[fn];
+      total += n;
+      if (total > kMaxInstructionsPerKernel) {
+        fn->emitError() << "expands to more than "
+                        << kMaxInstructionsPerKernel
+                        << " tile instructions per thread; split the kernel";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
     });
+    if (tooMany.wasInterrupted())
+      return signalPassFailure();
     OpBuilder builder(&getContext());
     for (ApplyOp op : ops)
       if (failed(expandRepeats(op, builder)))

@@ -27,6 +27,12 @@
 namespace mlir {
 namespace tile {
 
+/// The most instructions one tile.apply may expand to per thread (the product
+/// of its repeat extents), and one kernel in all: larger tiles are rejected
+/// with a message instead of overflowing or exhausting memory.
+constexpr int64_t kMaxRepeatsPerOp = int64_t(1) << 16;
+constexpr int64_t kMaxInstructionsPerKernel = int64_t(1) << 20;
+
 /// Whether `type` is a memref in the `#tile.reg` memory space.
 bool isRegisterTile(Type type);
 
