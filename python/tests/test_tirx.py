@@ -276,6 +276,22 @@ def test_torch_and_cupy_arrays_are_used_in_place_on_the_callers_stream():
         k(A, Out)
         torch.cuda.synchronize()
         assert len(k._modules) == 1
+
+        # An object that offers only DLPack is used in place too.
+        class OnlyDLPack:
+            def __init__(self, t):
+                self.t = t
+
+            def __dlpack__(self, stream=None):
+                return self.t.__dlpack__()
+
+            def __dlpack_device__(self):
+                return self.t.__dlpack_device__()
+
+        Out.zero_()
+        k(OnlyDLPack(A), OnlyDLPack(Out))
+        torch.cuda.synchronize()
+        assert Out.cpu().flatten().tolist() == [7.0, 11.0, 15.0, 23.0]
         assert Out.cpu().flatten().tolist() == [7.0, 11.0, 15.0, 23.0]
         with pytest.raises(TileError, match="has dtype int32, expected float32"):
             k(A.to(torch.int32), Out)

@@ -253,6 +253,60 @@ def _caller_location():
 
 _CHIP = re.compile(r"sm_[0-9]+[af]?")
 
+# DLPack (dlpack.h): the tensor a producer's __dlpack__() capsule points to.
+_DL_CUDA, _DL_CUDA_MANAGED = 2, 13
+_DL_DTYPES = {(0, 16): "int16", (0, 32): "int32", (0, 64): "int64",
+              (1, 16): "uint16", (1, 32): "uint32", (1, 64): "uint64",
+              (2, 16): "float16", (2, 32): "float32", (2, 64): "float64",
+              (4, 16): "bfloat16", (6, 8): "bool"}
+
+
+def _dlpack_view(a):
+    """The CUDA tensor behind `a.__dlpack__()`, or None when `a` has none or
+    lives elsewhere. The capsule is kept on the caller's object for the
+    launch (it owns the tensor's lifetime)."""
+    import ctypes
+    if not hasattr(a, "__dlpack__") or not hasattr(a, "__dlpack_device__"):
+        return None
+    device_type, _ = a.__dlpack_device__()
+    if device_type not in (_DL_CUDA, _DL_CUDA_MANAGED):
+        return None
+
+    class DLDevice(ctypes.Structure):
+        _fields_ = [("device_type", ctypes.c_int), ("device_id", ctypes.c_int)]
+
+    class DLDataType(ctypes.Structure):
+        _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                    ("lanes", ctypes.c_uint16)]
+
+    class DLTensor(ctypes.Structure):
+        _fields_ = [("data", ctypes.c_void_p), ("device", DLDevice),
+                    ("ndim", ctypes.c_int), ("dtype", DLDataType),
+                    ("shape", ctypes.POINTER(ctypes.c_int64)),
+                    ("strides", ctypes.POINTER(ctypes.c_int64)),
+                    ("byte_offset", ctypes.c_uint64)]
+
+    capsule = a.__dlpack__()
+    get = ctypes.pythonapi.PyCapsule_GetPointer
+    get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object,
+                                                  ctypes.c_char_p]
+    # DLManagedTensor starts with its DLTensor.
+    t = DLTensor.from_address(get(capsule, b"dltensor"))
+    dtype = _DL_DTYPES.get((t.dtype.code, t.dtype.bits))
+    if dtype is None or t.dtype.lanes != 1:
+        raise TileError(f"unsupported DLPack dtype (code {t.dtype.code}, "
+                        f"{t.dtype.bits} bits, {t.dtype.lanes} lanes)")
+    shape = tuple(t.shape[i] for i in range(t.ndim))
+    if t.strides:
+        strides = [t.strides[i] for i in range(t.ndim)]
+    else:
+        strides, acc = [], 1
+        for d in reversed(shape):
+            strides.insert(0, acc)
+            acc *= d
+    _dlpack_view.keep = capsule  # Alive until the next view.
+    return (t.data or 0) + t.byte_offset, shape, strides, dtype
+
 
 class _Cuda:
     LaunchConfig = _LaunchConfig
@@ -360,12 +414,13 @@ class PrimFunc:
 
     @staticmethod
     def _device_view(a):
-        """(pointer, shape, strides in elements, dtype name) of an object
-        with __cuda_array_interface__ (torch and cupy CUDA tensors), or
-        None for host arrays."""
+        """(pointer, shape, strides in elements, dtype name) of a CUDA array:
+        an object with __cuda_array_interface__ (torch, cupy) or a CUDA
+        DLPack tensor (__dlpack__ with a CUDA __dlpack_device__); None for
+        host arrays."""
         iface = getattr(a, "__cuda_array_interface__", None)
         if iface is None:
-            return None
+            return _dlpack_view(a)
         import numpy as np
         dtype = np.dtype(iface["typestr"])
         shape = tuple(iface["shape"])
@@ -400,8 +455,8 @@ class PrimFunc:
                 shape, dtype = a.shape, a.dtype.name
             else:
                 raise TileError(f"argument '{pname}' must be a numpy array or "
-                                "a CUDA array (__cuda_array_interface__: "
-                                "torch, cupy)")
+                                "a CUDA array (__cuda_array_interface__ or "
+                                "__dlpack__: torch, cupy)")
             if shape != ann.shape:
                 raise TileError(f"argument '{pname}' must be an array of "
                                 f"shape {ann.shape}, got {shape}")
