@@ -254,6 +254,7 @@ def _caller_location():
 _CHIP = re.compile(r"sm_[0-9]+[af]?")
 
 # DLPack (dlpack.h): the tensor a producer's __dlpack__() capsule points to.
+_DLPACK_KEEP = []
 _DL_CUDA, _DL_CUDA_MANAGED = 2, 13
 _DL_DTYPES = {(0, 16): "int16", (0, 32): "int32", (0, 64): "int64",
               (1, 16): "uint16", (1, 32): "uint32", (1, 64): "uint64",
@@ -304,7 +305,7 @@ def _dlpack_view(a):
         for d in reversed(shape):
             strides.insert(0, acc)
             acc *= d
-    _dlpack_view.keep = capsule  # Alive until the next view.
+    _DLPACK_KEEP.append(capsule)  # Alive until the call that needs it ends.
     return (t.data or 0) + t.byte_offset, shape, strides, dtype
 
 
@@ -544,6 +545,7 @@ class PrimFunc:
                     a[...] = c
             return arrays
         finally:
+            _DLPACK_KEEP.clear()
             for ptr, _, _ in buffers:
                 rt.free(ptr)
 
