@@ -52,6 +52,7 @@ void mlir::tile::buildTileToNVVMPipeline(OpPassManager &pm,
     pm.addPass(createTileSetNVVMTarget(target));
   }
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
+  gpm.addPass(createTileCheckRegisterTiles());
   gpm.addPass(createTileExpandRepeats());
   gpm.addPass(memref::createExpandStridedMetadataPass());
   gpm.addPass(createLowerAffinePass());

@@ -32,6 +32,25 @@ def TileExpandRepeats : Pass<"tile-expand-repeats"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileCheckRegisterTiles : Pass<"tile-check-register-tiles"> {
+  let summary = "Reject uses of register tiles that would force local memory";
+  let description = [{
+    A `#tile.reg` memref stays in registers only if every element it is
+    accessed at is known at compile time. This pass follows every register
+    tile through its views (`memref.subview`, `memref.expand_shape`,
+    `memref.collapse_shape`, `memref.cast`, `memref.reinterpret_cast`) and
+    reports, with the location, any use that is none of: an operand of
+    `tile.apply`, a `memref.load`/`memref.store` at constant indices, or a
+    view. A call or return that passes the tile, a dynamic index, or any
+    other use would make the compiler keep the tile in local memory.
+
+    ```mlir
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    %v = memref.load %r[%i, %c0] : memref<4x1xf32, #tile.reg>  // error
+    ```
+  }];
+}
+
 def TileSetNVVMTarget : Pass<"tile-set-nvvm-target", "::mlir::ModuleOp"> {
   let summary = "Set the #nvvm.target (chip and PTX ISA) of every gpu.module";
   let description = [{

@@ -1,0 +1,97 @@
+//===- CheckRegisterTiles.cpp - keep register tiles in registers ----------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILECHECKREGISTERTILES
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Whether every index of a load or store is a constant.
+bool hasConstantIndices(ValueRange indices) {
+  return llvm::all_of(indices,
+                      [](Value v) { return matchPattern(v, m_Constant()); });
+}
+
+/// Checks every use of the register tile `tile` (and of its views); reports
+/// the first that would force local memory.
+LogicalResult checkUses(Value tile) {
+  SmallVector<Value> worklist = {tile};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<ApplyOp>(user))
+        continue;
+      if (isa<memref::SubViewOp, memref::ExpandShapeOp,
+              memref::CollapseShapeOp, memref::CastOp,
+              memref::ReinterpretCastOp>(user)) {
+        worklist.push_back(user->getResult(0));
+        continue;
+      }
+      if (auto load = dyn_cast<memref::LoadOp>(user)) {
+        if (hasConstantIndices(load.getIndices()))
+          continue;
+        return load.emitError("register tile read at a dynamic index: the "
+                              "tile would be kept in local memory; index "
+                              "register tiles with constants (or use "
+                              "tile.apply repeats)");
+      }
+      if (auto store = dyn_cast<memref::StoreOp>(user)) {
+        if (use.getOperandNumber() == 1 &&
+            hasConstantIndices(store.getIndices()))
+          continue;
+        return store.emitError(
+            use.getOperandNumber() == 1
+                ? "register tile written at a dynamic index: the tile would "
+                  "be kept in local memory; index register tiles with "
+                  "constants (or use tile.apply repeats)"
+                : "a register tile cannot be stored as a value");
+      }
+      return user->emitError()
+             << "register tile escapes to '" << user->getName()
+             << "': passing or returning it, or any use other than "
+                "tile.apply, a view, or a load or store at constant "
+                "indices, would keep it in local memory";
+    }
+  }
+  return success();
+}
+
+struct TileCheckRegisterTilesPass
+    : public mlir::tile::impl::TileCheckRegisterTilesBase<
+          TileCheckRegisterTilesPass> {
+  void runOnOperation() override {
+    WalkResult result = getOperation()->walk([&](Operation *op) {
+      // Register tiles enter as tile.alloc_local results or as block
+      // arguments (function parameters).
+      for (Value v : op->getResults())
+        if (isRegisterTile(v.getType()) && failed(checkUses(v)))
+          return WalkResult::interrupt();
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            if (isRegisterTile(arg.getType()) && failed(checkUses(arg)))
+              return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
