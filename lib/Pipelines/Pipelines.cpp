@@ -44,6 +44,7 @@ using namespace mlir::tile;
 
 void mlir::tile::buildTileToNVVMPipeline(OpPassManager &pm,
                                          const TileToPtxOptions &opts) {
+  pm.addPass(createTileCheckGpuModules());
   if (!opts.chip.empty()) {
     TileSetNVVMTargetOptions target;
     target.chip = opts.chip;

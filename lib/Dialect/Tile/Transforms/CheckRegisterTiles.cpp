@@ -7,12 +7,14 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 
 namespace mlir {
 namespace tile {
 #define GEN_PASS_DEF_TILECHECKREGISTERTILES
+#define GEN_PASS_DEF_TILECHECKGPUMODULES
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 } // namespace tile
 } // namespace mlir
@@ -89,6 +91,26 @@ struct TileCheckRegisterTilesPass
             if (isRegisterTile(arg.getType()) && failed(checkUses(arg)))
               return WalkResult::interrupt();
       return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+struct TileCheckGpuModulesPass
+    : public mlir::tile::impl::TileCheckGpuModulesBase<
+          TileCheckGpuModulesPass> {
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    WalkResult result = top.walk([&](gpu::GPUModuleOp module) {
+      if (module->getParentOp() == top.getOperation())
+        return WalkResult::advance();
+      module.emitError() << "gpu.module @" << module.getName()
+                         << " is nested inside '"
+                         << module->getParentOp()->getName()
+                         << "': the tile pipelines lower the gpu.modules of "
+                            "the top-level module only; move it there";
+      return WalkResult::interrupt();
     });
     if (result.wasInterrupted())
       signalPassFailure();

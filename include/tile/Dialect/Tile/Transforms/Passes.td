@@ -51,6 +51,15 @@ def TileCheckRegisterTiles : Pass<"tile-check-register-tiles"> {
   }];
 }
 
+def TileCheckGpuModules : Pass<"tile-check-gpu-modules", "::mlir::ModuleOp"> {
+  let summary = "Reject gpu.modules the tile pipelines would not reach";
+  let description = [{
+    The tile pipelines lower the `gpu.module`s of the top-level module. A
+    `gpu.module` nested deeper (inside another `builtin.module`, say) would
+    keep its tile ops unlowered; this pass reports it, with its location.
+  }];
+}
+
 def TileSetNVVMTarget : Pass<"tile-set-nvvm-target", "::mlir::ModuleOp"> {
   let summary = "Set the #nvvm.target (chip and PTX ISA) of every gpu.module";
   let description = [{
