@@ -141,7 +141,8 @@ LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
     WalkResult noTarget = module.walk([](gpu::GPUModuleOp gpuModule) {
       if (gpuModule.getTargetsAttr() && !gpuModule.getTargetsAttr().empty())
         return WalkResult::advance();
-      gpuModule.emitError() << "gpu.module @" << gpuModule.getSymName()
+      mlir::emitError(gpuModule.getLoc())
+          << "gpu.module @" << gpuModule.getSymName()
                             << " has no #nvvm.target; add one or pass a chip "
                                "(--chip=sm_90)";
       return WalkResult::interrupt();
@@ -164,6 +165,6 @@ LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
     }
   });
   if (!count)
-    return module.emitError("no gpu.module to emit PTX for");
+    return mlir::emitError(module.getLoc(), "no gpu.module to emit PTX for");
   return success();
 }

@@ -4,6 +4,11 @@
 // RUN: tile-translate --mlir-to-ptx --chip=sm_100 --ptx-version=8.7 %s | FileCheck %s --check-prefix=SM100
 // RUN: not tile-translate --mlir-to-ptx --ptx-version=eight %s 2>&1 | FileCheck %s --check-prefix=BADPTX
 // BADPTX: invalid --ptx-version 'eight' (expected e.g. 80, 8.0 or +ptx80)
+// Option errors name the problem without dumping the module.
+// BADPTX-NOT: see current operation
+// RUN: not tile-translate --mlir-to-ptx --chip=sm_1000 %s 2>&1 | FileCheck %s --check-prefix=BADCHIP
+// BADCHIP: error: no known PTX ISA version for sm_1000
+// BADCHIP-NOT: see current operation
 // RUN: not tile-translate --mlir-to-ptx --chip=sm_80 %s 2>&1 | FileCheck %s --check-prefix=SM80
 // RUN: tile-opt --tile-to-ptx='chip=sm_90 ptx=81' %s | FileCheck %s --check-prefix=BINARY
 // RUN: tile-opt --tile-to-nvvm %s | FileCheck %s --check-prefix=NVVM

@@ -42,13 +42,13 @@ int main(int argc, char **argv) {
       [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)
-          return op->emitError("expected a builtin.module");
+          return mlir::emitError(op->getLoc(), "expected a builtin.module");
         mlir::tile::TileToPtxOptions opts;
         opts.chip = chip;
         if (!ptxVersion.empty()) {
           std::optional<unsigned> v = ::tile::ptx::parsePtxVersion(ptxVersion);
           if (!v)
-            return op->emitError("invalid --ptx-version '")
+            return mlir::emitError(op->getLoc(), "invalid --ptx-version '")
                    << ptxVersion << "' (expected e.g. 80, 8.0 or +ptx80)";
           opts.ptxVersion = *v;
         }

@@ -105,7 +105,8 @@ struct TileCheckGpuModulesPass
     WalkResult result = top.walk([&](gpu::GPUModuleOp module) {
       if (module->getParentOp() == top.getOperation())
         return WalkResult::advance();
-      module.emitError() << "gpu.module @" << module.getName()
+      mlir::emitError(module.getLoc())
+          << "gpu.module @" << module.getName()
                          << " is nested inside '"
                          << module->getParentOp()->getName()
                          << "': the tile pipelines lower the gpu.modules of "

@@ -26,14 +26,14 @@ struct TileSetNVVMTargetPass
   void runOnOperation() override {
     std::optional<unsigned> sm = ::tile::ptx::parseChip(chip);
     if (!sm) {
-      getOperation().emitError()
+      mlir::emitError(getOperation().getLoc())
           << "invalid chip '" << chip << "' (expected sm_<N>, e.g. sm_90)";
       return signalPassFailure();
     }
     unsigned ptx =
         ptxVersion ? unsigned(ptxVersion) : ::tile::ptx::getMinPtxForSm(*sm);
     if (!ptx) {
-      getOperation().emitError()
+      mlir::emitError(getOperation().getLoc())
           << "no known PTX ISA version for " << chip << "; pass ptx=<NN>";
       return signalPassFailure();
     }
