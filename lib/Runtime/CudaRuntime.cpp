@@ -8,6 +8,7 @@
 
 #include <cuda.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -504,9 +505,32 @@ CubinCache::CubinCache() {
   else if (const char *h = std::getenv("HOME"); h && *h)
     dir = std::string(h) + "/.cache/tile-mlir/cubin";
   else
-    dir = "/tmp/tile-mlir-cubin";
+    dir = "/tmp/tile-mlir-cubin-" + std::to_string(getuid());
   if (const char *off = std::getenv("TILE_CACHE_DISABLE"))
     enabled = !(*off && std::strcmp(off, "0") != 0);
+  // A shared fallback must be the user's own and writable by no one else.
+  if (enabled && dir.rfind("/tmp/", 0) == 0) {
+    struct stat st;
+    if (stat(dir.c_str(), &st) == 0 &&
+        (!S_ISDIR(st.st_mode) || st.st_uid != getuid() ||
+         (st.st_mode & (S_IWGRP | S_IWOTH)))) {
+      std::fprintf(stderr,
+                   "tile-runtime: cache directory %s is not the user's own "
+                   "private directory; cubin cache disabled\n",
+                   dir.c_str());
+      enabled = false;
+    }
+  }
+}
+
+/// Whether `name` is a cache entry's file name: 32 hex digits and ".cubin".
+static bool isEntryName(const std::string &name) {
+  if (name.size() != 32 + 6 || name.compare(32, 6, ".cubin") != 0)
+    return false;
+  for (size_t i = 0; i < 32; ++i)
+    if (!std::isxdigit(static_cast<unsigned char>(name[i])))
+      return false;
+  return true;
 }
 
 /// 64-bit FNV-1a, twice with different seeds for a 128-bit digest.
@@ -549,12 +573,26 @@ static bool makeDirs(const std::string &path) {
 
 bool CubinCache::lookup(const std::string &key,
                         std::vector<char> &cubin) const {
-  std::ifstream in(dir + "/" + key + ".cubin", std::ios::binary);
-  if (!in)
+  // Anything but a readable regular file is a miss (with a warning), never
+  // an abort.
+  std::string path = dir + "/" + key + ".cubin";
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0)
     return false;
-  cubin.assign(std::istreambuf_iterator<char>(in),
-               std::istreambuf_iterator<char>());
-  return !cubin.empty();
+  FILE *f = S_ISREG(st.st_mode) ? std::fopen(path.c_str(), "rb") : nullptr;
+  if (!f) {
+    std::fprintf(stderr, "tile-runtime: ignoring unreadable cache entry %s\n",
+                 path.c_str());
+    return false;
+  }
+  cubin.resize(static_cast<size_t>(st.st_size));
+  size_t got = cubin.empty() ? 0 : std::fread(cubin.data(), 1, cubin.size(), f);
+  std::fclose(f);
+  if (got != cubin.size() || cubin.empty()) {
+    cubin.clear();
+    return false;
+  }
+  return true;
 }
 
 Status CubinCache::store(const std::string &key, const void *data,
@@ -564,16 +602,20 @@ Status CubinCache::store(const std::string &key, const void *data,
                   "cannot create cache directory " + dir);
   std::string final = dir + "/" + key + ".cubin";
   std::string tmp = final + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out.write(static_cast<const char *>(data), size);
-    if (!out)
-      return Status(Status::kRuntimeError, "TILE_CACHE_ERROR",
-                    "cannot write " + tmp);
+  FILE *out = std::fopen(tmp.c_str(), "wb");
+  bool written = out && std::fwrite(data, 1, size, out) == size;
+  if (out && std::fclose(out) != 0)
+    written = false;
+  if (!written) {
+    std::remove(tmp.c_str()); // Leave nothing behind.
+    return Status(Status::kRuntimeError, "TILE_CACHE_ERROR",
+                  "cannot write " + tmp);
   }
-  if (std::rename(tmp.c_str(), final.c_str()) != 0)
+  if (std::rename(tmp.c_str(), final.c_str()) != 0) {
+    std::remove(tmp.c_str());
     return Status(Status::kRuntimeError, "TILE_CACHE_ERROR",
                   "cannot rename " + tmp);
+  }
   return Status();
 }
 
@@ -582,8 +624,8 @@ Status CubinCache::clear(size_t *removed) const {
   if (DIR *d = opendir(dir.c_str())) {
     while (dirent *e = readdir(d)) {
       std::string name = e->d_name;
-      if (name.size() > 6 && name.compare(name.size() - 6, 6, ".cubin") == 0 &&
-          std::remove((dir + "/" + name).c_str()) == 0)
+      // Only the cache's own entries: other files stay.
+      if (isEntryName(name) && std::remove((dir + "/" + name).c_str()) == 0)
         ++n;
     }
     closedir(d);

@@ -91,7 +91,9 @@ struct LoadedModule {
 class CubinCache {
 public:
   /// Uses `TILE_CACHE_DIR`, else `$XDG_CACHE_HOME/tile-mlir/cubin`, else
-  /// `$HOME/.cache/tile-mlir/cubin`; disabled when `TILE_CACHE_DISABLE=1`.
+  /// `$HOME/.cache/tile-mlir/cubin`, else `/tmp/tile-mlir-cubin-<uid>`
+  /// (only if it is the user's own and not group/world-writable); disabled
+  /// when `TILE_CACHE_DISABLE=1`.
   CubinCache();
 
   bool isEnabled() const { return enabled; }
@@ -102,11 +104,12 @@ public:
   /// The cache key of a compilation (hex digest).
   static std::string key(std::string_view ptx, int sm, int driverVersion,
                          const JitOptions &opts);
-  /// Reads a cached cubin; false if absent.
+  /// Reads a cached cubin; false if absent or unreadable (a warning then).
   bool lookup(const std::string &key, std::vector<char> &cubin) const;
   /// Stores a cubin (atomically: written to a temporary, then renamed).
   Status store(const std::string &key, const void *data, size_t size) const;
-  /// Removes every cached cubin; returns how many were removed.
+  /// Removes the cache's own entries (files named <32 hex digits>.cubin);
+  /// other files in the directory stay. Returns how many were removed.
   Status clear(size_t *removed = nullptr) const;
 
   unsigned hits = 0;
