@@ -1,4 +1,4 @@
-/*===- tile-c/Dialect.h - C API of the tile dialect ----------------*- C -*-===*\
+/*===- tile-c/Dialect.h - C API of the tile dialect -------------*- C -*-===*\
 |*                                                                            *|
 |* Part of tile-mlir.                                                         *|
 |*                                                                            *|
@@ -24,7 +24,8 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Tile, tile);
 
 /// Registers the tile dialect and every dialect, interface and translation
 /// the tile pipelines use (gpu, nvvm, llvm, arith, memref, ...).
-MLIR_CAPI_EXPORTED void tileRegisterCompilerDialects(MlirDialectRegistry registry);
+MLIR_CAPI_EXPORTED void
+tileRegisterCompilerDialects(MlirDialectRegistry registry);
 
 /// Registers the tile passes, the conversion pass and the tile-to-nvvm,
 /// tile-to-ptx and tile-to-llvm pipelines with the global pass registry.
@@ -42,9 +43,9 @@ MLIR_CAPI_EXPORTED MlirAttribute tilePtxOpcodeAttrGet(MlirContext ctx,
 MLIR_CAPI_EXPORTED bool tileAttributeIsAPtxOpcode(MlirAttribute attr);
 
 /// Passes the canonical spelling of an opcode attribute to `callback`.
-MLIR_CAPI_EXPORTED void tilePtxOpcodeAttrGetSpelling(MlirAttribute attr,
-                                                     MlirStringCallback callback,
-                                                     void *userData);
+MLIR_CAPI_EXPORTED void
+tilePtxOpcodeAttrGetSpelling(MlirAttribute attr, MlirStringCallback callback,
+                             void *userData);
 
 /// `#tile.reg`, the memory space of register tiles.
 MLIR_CAPI_EXPORTED MlirAttribute tileRegisterSpaceAttrGet(MlirContext ctx);

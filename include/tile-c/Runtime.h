@@ -35,9 +35,9 @@ int tileRtFree(uint64_t devicePtr);
 int tileRtCopyToDevice(uint64_t dst, const void *src, size_t bytes);
 int tileRtCopyToHost(void *dst, uint64_t src, size_t bytes);
 /* params: an array of pointers to the kernel arguments' values. */
-int tileRtLaunch(void *function, unsigned gridX, unsigned gridY,
-                 unsigned gridZ, unsigned blockX, unsigned blockY,
-                 unsigned blockZ, unsigned sharedBytes, void **params);
+int tileRtLaunch(void *function, unsigned gridX, unsigned gridY, unsigned gridZ,
+                 unsigned blockX, unsigned blockY, unsigned blockZ,
+                 unsigned sharedBytes, void **params);
 /* The same on a stream (a CUstream; 0 is the default stream), without
  * waiting for the kernel. */
 int tileRtLaunchOnStream(void *function, unsigned gridX, unsigned gridY,

@@ -45,8 +45,7 @@ bool tileAttributeIsAPtxOpcode(MlirAttribute attr) {
 }
 
 void tilePtxOpcodeAttrGetSpelling(MlirAttribute attr,
-                                  MlirStringCallback callback,
-                                  void *userData) {
+                                  MlirStringCallback callback, void *userData) {
   std::string s = cast<mlir::tile::PtxOpcodeAttr>(unwrap(attr)).getSpelling();
   callback(mlirStringRefCreate(s.data(), s.size()), userData);
 }
@@ -109,10 +108,10 @@ MlirLogicalResult tileCompileToPtx(MlirModule module, MlirStringRef chip,
   mlir::tile::TileToPtxOptions opts;
   opts.chip = unwrap(chip).str();
   if (ptxVersion.length) {
-    std::optional<unsigned> v = ::tile::ptx::parsePtxVersion(unwrap(ptxVersion));
+    std::optional<unsigned> v =
+        ::tile::ptx::parsePtxVersion(unwrap(ptxVersion));
     if (!v) {
-      emitError(m.getLoc()) << "invalid PTX ISA version '"
-                            << unwrap(ptxVersion)
+      emitError(m.getLoc()) << "invalid PTX ISA version '" << unwrap(ptxVersion)
                             << "' (expected e.g. 80, 8.0 or +ptx80)";
       return mlirLogicalResultFailure();
     }

@@ -143,8 +143,8 @@ LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
         return WalkResult::advance();
       mlir::emitError(gpuModule.getLoc())
           << "gpu.module @" << gpuModule.getSymName()
-                            << " has no #nvvm.target; add one or pass a chip "
-                               "(--chip=sm_90)";
+          << " has no #nvvm.target; add one or pass a chip "
+             "(--chip=sm_90)";
       return WalkResult::interrupt();
     });
     if (noTarget.wasInterrupted())

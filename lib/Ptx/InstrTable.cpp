@@ -51,11 +51,21 @@ static const llvm::SmallVector<DataTypeInfo, 0> &types() {
       {DataType::F16x2, "f16x2", 32, 2, FF::F16, {}, ".b32 or .f16x2"},
       {DataType::BF16x2, "bf16x2", 32, 2, FF::BF16, {}, ".b32 only"},
       {DataType::F32x2, "f32x2", 64, 2, FF::F32, {}, ".b64 only"},
-      {DataType::B16, "b16", 16, 1, FF::None, {FF::F16, FF::BF16},
+      {DataType::B16,
+       "b16",
+       16,
+       1,
+       FF::None,
+       {FF::F16, FF::BF16},
        "any 16-bit register"},
       {DataType::B32, "b32", 32, 1, FF::None, {FF::F32}, "any 32-bit register"},
       {DataType::B64, "b64", 64, 1, FF::None, {FF::F64}, "any 64-bit register"},
-      {DataType::TF32, "tf32", 32, 1, FF::TF32, {FF::F32},
+      {DataType::TF32,
+       "tf32",
+       32,
+       1,
+       FF::TF32,
+       {FF::F32},
        ".b32 (an f32 bit pattern with the low 13 bits zero)"},
       {DataType::E4M3x2, "e4m3x2", 16, 2, FF::E4M3, {}, ".b16 only"},
       {DataType::E5M2x2, "e5m2x2", 16, 2, FF::E5M2, {}, ".b16 only"},
@@ -81,12 +91,12 @@ std::optional<DataType> tile::ptx::lookupType(StringRef name) {
 /// are recognised so that "fma.rn.s32" reports a type error, not an unknown
 /// qualifier.
 static bool isOtherPtxTypeName(StringRef name) {
-  return llvm::is_contained(
-      {"b8",     "u8",     "u16",    "u32",     "u64",
-       "s8",     "s16",    "s32",    "s64",    "e4m3",    "e5m2",
-       "e4m3x4", "e5m2x4", "e2m1x2", "e2m1x4", "e2m3x2",  "e3m2x2",
-       "ue8m0x2", "f64x2", "f16x4",  "bf16x4", "u16x2",   "s16x2", "pred"},
-      name);
+  return llvm::is_contained({"b8",     "u8",     "u16",     "u32",    "u64",
+                             "s8",     "s16",    "s32",     "s64",    "e4m3",
+                             "e5m2",   "e4m3x4", "e5m2x4",  "e2m1x2", "e2m1x4",
+                             "e2m3x2", "e3m2x2", "ue8m0x2", "f64x2",  "f16x4",
+                             "bf16x4", "u16x2",  "s16x2",   "pred"},
+                            name);
 }
 
 //===----------------------------------------------------------------------===//
@@ -95,10 +105,11 @@ static bool isOtherPtxTypeName(StringRef name) {
 
 StringRef tile::ptx::getQualName(Qual q) {
   static const char *const kNames[] = {
-      "global", "shared", "ca",   "cg",  "cs",          "lu",  "cv",
-      "wb",     "wt",     "v2",   "v4",  "v8",          "rn",  "rz",
-      "rm",     "rp",     "ftz",  "oob", "sat",         "relu", "NaN",
-      "xorsign.abs", "abs", "rna", "rni", "rzi", "rmi", "rpi", "satfinite"};
+      "global", "shared", "ca",  "cg",          "cs",       "lu",
+      "cv",     "wb",     "wt",  "v2",          "v4",       "v8",
+      "rn",     "rz",     "rm",  "rp",          "ftz",      "oob",
+      "sat",    "relu",   "NaN", "xorsign.abs", "abs",      "rna",
+      "rni",    "rzi",    "rmi", "rpi",         "satfinite"};
   static_assert(std::size(kNames) == static_cast<size_t>(Qual::NumQuals));
   return kNames[static_cast<unsigned>(q)];
 }
@@ -123,7 +134,7 @@ std::string tile::ptx::formatQuals(QualSet set) {
 
 StringRef tile::ptx::getName(Semantics s) {
   static const char *const kNames[] = {
-      "fma", "add",      "sub",     "mul",  "min",   "max",  "neg",
+      "fma", "add",      "sub",     "mul",  "min",   "max", "neg",
       "abs", "copysign", "convert", "load", "store", "move"};
   return kNames[static_cast<unsigned>(s)];
 }
@@ -159,7 +170,8 @@ QualSlot space(Qual q) { return {SlotKind::StateSpace, bit(q), true}; }
 QualSlot vec(Qual q) { return {SlotKind::Vector, bit(q), true}; }
 
 const QualSet RN = bit(Qual::RN);
-const QualSet RND = bit(Qual::RN) | bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP);
+const QualSet RND =
+    bit(Qual::RN) | bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP);
 const QualSlot FTZ = opt(Qual::FTZ);
 const QualSlot SAT = opt(Qual::SAT);
 const QualSlot RELU = opt(Qual::RELU);
@@ -179,8 +191,9 @@ FormDesc arith(const char *mnemonic, const char *syntax, DataType t,
                const char *intrinsic = nullptr,
                llvm::SmallVector<QualFloor, 1> floors = {}) {
   static const char *const kSrc[] = {"a", "b", "c"};
-  FormDesc f{mnemonic, syntax, std::move(slots), {t}, {reg("d", Def, t)},
-             ptx,      sm,     std::move(floors), sem, ref, intrinsic};
+  FormDesc f{mnemonic, syntax, std::move(slots),  {t}, {reg("d", Def, t)},
+             ptx,      sm,     std::move(floors), sem, ref,
+             intrinsic};
   for (unsigned i = 0; i < numSrc; ++i)
     f.operands.push_back(reg(kSrc[i], Use, t));
   return f;
@@ -195,8 +208,8 @@ FormDesc fma(const char *syntax, DataType t, llvm::SmallVector<QualSlot, 4> s,
 
 /// Mixed precision: d, c in f32; a, b in `ab` (PTX ISA 8.6, sm_100).
 FormDesc mixedFma(const char *syntax, DataType ab) {
-  FormDesc f = fma(syntax, DT::F32, {rnd(RND), SAT}, 86, 100, kMixedFma,
-                   nullptr);
+  FormDesc f =
+      fma(syntax, DT::F32, {rnd(RND), SAT}, 86, 100, kMixedFma, nullptr);
   f.types.push_back(ab);
   f.operands[1].type = f.operands[2].type = ab;
   return f;
@@ -206,8 +219,16 @@ FormDesc mixedFma(const char *syntax, DataType ab) {
 FormDesc move(const char *mnemonic, std::string syntax, DataType t,
               llvm::SmallVector<QualSlot, 4> slots, OperandDesc first,
               OperandDesc second, Semantics semantics, const char *ref) {
-  return {mnemonic, std::move(syntax), std::move(slots), {t}, {first, second},
-          10,       10,                {},               semantics, ref};
+  return {mnemonic,
+          std::move(syntax),
+          std::move(slots),
+          {t},
+          {first, second},
+          10,
+          10,
+          {},
+          semantics,
+          ref};
 }
 
 FormDesc mov(const char *syntax, DataType t) {
@@ -238,14 +259,14 @@ void addLoadsStores(llvm::SmallVectorImpl<FormDesc> &forms) {
     std::optional<Qual> q;
     unsigned n;
   };
-  const Vec vecs[] = {{std::nullopt, 1}, {Qual::V2, 2}, {Qual::V4, 4},
-                      {Qual::V8, 8}};
-  const DataType types[] = {DT::B16, DT::B32, DT::B64, DT::F32, DT::F64,
-                            DT::B128};
+  const Vec vecs[] = {
+      {std::nullopt, 1}, {Qual::V2, 2}, {Qual::V4, 4}, {Qual::V8, 8}};
+  const DataType types[] = {DT::B16, DT::B32, DT::B64,
+                            DT::F32, DT::F64, DT::B128};
   for (bool isLoad : {true, false}) {
     for (Qual ss : {Qual::Global, Qual::Shared}) {
-      StateSpace space = ss == Qual::Global ? StateSpace::Global
-                                            : StateSpace::Shared;
+      StateSpace space =
+          ss == Qual::Global ? StateSpace::Global : StateSpace::Shared;
       QualSet cops = isLoad ? bit(Qual::CA) | bit(Qual::CG) | bit(Qual::CS) |
                                   bit(Qual::LU) | bit(Qual::CV)
                             : bit(Qual::WB) | bit(Qual::CG) | bit(Qual::CS) |
@@ -263,19 +284,17 @@ void addLoadsStores(llvm::SmallVectorImpl<FormDesc> &forms) {
             continue;
           llvm::SmallVector<QualSlot, 4> slots = {
               {SlotKind::StateSpace, bit(ss), true}, {SlotKind::CacheOp, cops}};
-          std::string syntax = std::string(isLoad ? "ld." : "st.") +
-                               getQualName(ss).str() +
-                               (isLoad ? "{.ca,.cg,.cs,.lu,.cv}"
-                                       : "{.wb,.cg,.cs,.wt}");
+          std::string syntax =
+              std::string(isLoad ? "ld." : "st.") + getQualName(ss).str() +
+              (isLoad ? "{.ca,.cg,.cs,.lu,.cv}" : "{.wb,.cg,.cs,.wt}");
           if (v.q) {
             slots.push_back({SlotKind::Vector, bit(*v.q), true});
             syntax += "." + getQualName(*v.q).str();
           }
           syntax += "." + getName(t).str();
-          OperandDesc regOp = reg(isLoad ? "d" : "b", isLoad ? Def : Use, t,
-                                  v.n);
-          OperandDesc memOp =
-              memory("a", isLoad ? Use : Def, t, v.n, space);
+          OperandDesc regOp =
+              reg(isLoad ? "d" : "b", isLoad ? Def : Use, t, v.n);
+          OperandDesc memOp = memory("a", isLoad ? Use : Def, t, v.n, space);
           FormDesc f = isLoad ? move("ld", syntax, t, slots, regOp, memOp,
                                      Semantics::Load, kLd)
                               : move("st", syntax, t, slots, memOp, regOp,
@@ -333,10 +352,10 @@ void addMinMax(llvm::SmallVectorImpl<FormDesc> &forms, const char *m,
   QualSlot nan = opt(Qual::NaN), xabs = opt(Qual::XorsignAbs);
   llvm::SmallVector<QualFloor, 1> floors = {{Qual::NaN, 70, 80},
                                             {Qual::XorsignAbs, 72, 86}};
-  forms.push_back(arith(m, f32Syntax, DT::F32, {FTZ, nan, xabs}, 2, 10, 10,
-                        sem, fpRef, nullptr, floors));
-  forms.push_back(arith(m, f32x3Syntax, DT::F32,
-                        {FTZ, nan, opt(Qual::Abs)}, 3, 88, 100, sem, fpRef));
+  forms.push_back(arith(m, f32Syntax, DT::F32, {FTZ, nan, xabs}, 2, 10, 10, sem,
+                        fpRef, nullptr, floors));
+  forms.push_back(arith(m, f32x3Syntax, DT::F32, {FTZ, nan, opt(Qual::Abs)}, 3,
+                        88, 100, sem, fpRef));
   forms.back().variant = "three_source";
   forms.push_back(arith(m, f64Syntax, DT::F64, {}, 2, 10, 13, sem, fpRef));
   forms.push_back(arith(m, f16Syntax, DT::F16, {FTZ, nan, xabs}, 2, 70, 80, sem,
@@ -351,10 +370,11 @@ void addMinMax(llvm::SmallVectorImpl<FormDesc> &forms, const char *m,
 
 /// neg, abs (9.7.3.8-9, 9.7.4.6-7).
 void addSignOp(llvm::SmallVectorImpl<FormDesc> &forms, const char *m,
-               Semantics sem, unsigned halfPtx, const char *f32Syntax, const char *f64Syntax,
-               const char *f16Syntax, const char *f16x2Syntax,
-               const char *bf16Syntax, const char *bf16x2Syntax,
-               const char *fpRef, const char *halfRef) {
+               Semantics sem, unsigned halfPtx, const char *f32Syntax,
+               const char *f64Syntax, const char *f16Syntax,
+               const char *f16x2Syntax, const char *bf16Syntax,
+               const char *bf16x2Syntax, const char *fpRef,
+               const char *halfRef) {
   forms.push_back(arith(m, f32Syntax, DT::F32, {FTZ}, 1, 10, 10, sem, fpRef));
   forms.push_back(arith(m, f64Syntax, DT::F64, {}, 1, 10, 13, sem, fpRef));
   forms.push_back(
@@ -371,12 +391,12 @@ void addSignOp(llvm::SmallVectorImpl<FormDesc> &forms, const char *m,
 const char *nativeSass(Semantics sem, llvm::ArrayRef<DataType> types,
                        unsigned numOperands) {
   if (types.size() != 1 || sem == Semantics::Convert ||
-      sem == Semantics::Load ||
-      sem == Semantics::Store || sem == Semantics::Move)
+      sem == Semantics::Load || sem == Semantics::Store ||
+      sem == Semantics::Move)
     return nullptr;
   DataType t = types[0];
-  bool half = t == DT::F16 || t == DT::F16x2 || t == DT::BF16 ||
-              t == DT::BF16x2;
+  bool half =
+      t == DT::F16 || t == DT::F16x2 || t == DT::BF16 || t == DT::BF16x2;
   auto pick = [&](const char *f32, const char *f64, const char *h,
                   const char *f32x2) -> const char * {
     if (t == DT::F32)
@@ -410,8 +430,8 @@ const char *nativeSass(Semantics sem, llvm::ArrayRef<DataType> types,
 /// PTX 2.3 / sm_20, which the scan cannot reach, are the ISA's.
 void addConversions(llvm::SmallVectorImpl<FormDesc> &f) {
   constexpr const char *kCvt = "9.7.9.21 cvt";
-  const QualSet IRND = bit(Qual::RNI) | bit(Qual::RZI) | bit(Qual::RMI) |
-                       bit(Qual::RPI);
+  const QualSet IRND =
+      bit(Qual::RNI) | bit(Qual::RZI) | bit(Qual::RMI) | bit(Qual::RPI);
   const QualSet RNRZ = bit(Qual::RN) | bit(Qual::RZ);
   auto irnd = [&]() {
     return QualSlot{SlotKind::Rounding, IRND, false, std::nullopt};
@@ -423,8 +443,7 @@ void addConversions(llvm::SmallVectorImpl<FormDesc> &f) {
                  unsigned sm, llvm::SmallVector<QualFloor, 1> floors = {},
                  unsigned numSrc = 1) {
     FormDesc form = arith("cvt", syntax, d, std::move(slots), numSrc, ptx, sm,
-                          Semantics::Convert, kCvt, nullptr,
-                          std::move(floors));
+                          Semantics::Convert, kCvt, nullptr, std::move(floors));
     form.types.push_back(a);
     for (OperandDesc &o : llvm::drop_begin(form.operands))
       o.type = a;
@@ -764,8 +783,8 @@ static std::string quoted(StringRef text) {
 
 /// Matches the qualifier whose dotted name starts at `tokens[i]`, longest
 /// first; sets `width` to the number of tokens it covers.
-static std::optional<Qual> matchQual(llvm::ArrayRef<StringRef> tokens,
-                                     size_t i, unsigned &width) {
+static std::optional<Qual> matchQual(llvm::ArrayRef<StringRef> tokens, size_t i,
+                                     unsigned &width) {
   std::optional<Qual> best;
   width = 0;
   for (Qual q : allQuals()) {
@@ -907,17 +926,14 @@ struct Explainer {
       }
     }
     if (missing)
-      return family() + " requires " + formatQuals(missing) + " in " +
-             spelling;
+      return family() + " requires " + formatQuals(missing) + " in " + spelling;
     return "no documented form of " + family() + " takes " +
            formatQuals(quals) + " together in " + spelling;
   }
 };
 } // namespace
 
-static std::string mnemonicList() {
-  return llvm::join(getMnemonics(), ", ");
-}
+static std::string mnemonicList() { return llvm::join(getMnemonics(), ", "); }
 
 std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
                                        const FormHint &hint) {
@@ -1018,8 +1034,8 @@ std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
     std::string known;
     for (const FormDesc *f : matching)
       known += (known.empty() ? "'" : ", '") + std::string(f->variant) + "'";
-    error = quote + " has no variant '" + hint.variant->str() +
-            "' (it has " + known + ")";
+    error = quote + " has no variant '" + hint.variant->str() + "' (it has " +
+            known + ")";
     return std::nullopt;
   }
   auto atomsMatch = [&](const FormDesc *f) {
@@ -1066,11 +1082,11 @@ std::optional<unsigned> tile::ptx::parseChip(StringRef chip) {
 /// Lowest PTX ISA version ptxas 13.0 accepts per SM (non-suffixed targets).
 /// sm_101 is absent: CUDA 13 renamed it sm_110 and ptxas 13.0 rejects it.
 static const std::pair<unsigned, unsigned> kChipMinPtx[] = {
-    {10, 10},  {11, 10},  {12, 12}, {13, 12}, {20, 20},  {21, 20},  {30, 30},
-    {32, 40},  {35, 31},  {37, 41}, {50, 40}, {52, 41},  {53, 42},  {60, 50},
-    {61, 50},  {62, 50},  {70, 60}, {72, 61}, {75, 63},  {80, 70},  {86, 71},
-    {87, 74},  {88, 73},  {89, 78}, {90, 78}, {100, 86}, {103, 88},
-    {110, 90}, {120, 87}, {121, 88}};
+    {10, 10}, {11, 10},  {12, 12},  {13, 12},  {20, 20},  {21, 20},
+    {30, 30}, {32, 40},  {35, 31},  {37, 41},  {50, 40},  {52, 41},
+    {53, 42}, {60, 50},  {61, 50},  {62, 50},  {70, 60},  {72, 61},
+    {75, 63}, {80, 70},  {86, 71},  {87, 74},  {88, 73},  {89, 78},
+    {90, 78}, {100, 86}, {103, 88}, {110, 90}, {120, 87}, {121, 88}};
 
 unsigned tile::ptx::getMinPtxForSm(unsigned sm) {
   for (auto [s, p] : kChipMinPtx)

@@ -117,8 +117,7 @@ uint64_t encode(const Format &f, mpfr_t x, mpfr_t t) {
     return sign | (static_cast<uint64_t>(e + f.bias()) << (f.layout - 1)) |
            (mant & f.fracMask());
   }
-  mpfr_mul_2si(t, t, f.bias() - 1 + static_cast<long>(f.layout - 1),
-               MPFR_RNDN);
+  mpfr_mul_2si(t, t, f.bias() - 1 + static_cast<long>(f.layout - 1), MPFR_RNDN);
   return sign | mpfr_get_ui(t, MPFR_RNDN);
 }
 
@@ -188,14 +187,14 @@ enum class Op { Fma, Add, Sub, Mul };
 /// of a and b (the mixed-precision forms widen them exactly). `c` is read by
 /// fma only.
 uint64_t roundedLane(Op op, const Format &f, const Format &abFormat,
-                     mpfr_rnd_t rnd, const Flags &flags, uint64_t a,
-                     uint64_t b, uint64_t c) {
+                     mpfr_rnd_t rnd, const Flags &flags, uint64_t a, uint64_t b,
+                     uint64_t c) {
   bool isFma = op == Op::Fma;
   if (flags.oob && (isOob(abFormat, a) || isOob(abFormat, b)))
     return 0;
   if (abFormat.isNaN(a) || abFormat.isNaN(b) || (isFma && f.isNaN(c)))
-    return clampResult(f, isFma ? nanResult(f, {b, c, a}) : nanResult(f, {b, a}),
-                       flags);
+    return clampResult(
+        f, isFma ? nanResult(f, {b, c, a}) : nanResult(f, {b, a}), flags);
   if (flags.ftz) {
     if (abFormat.isSubnormal(a))
       a &= abFormat.signMask();
@@ -467,9 +466,8 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
       const Format &sf =
           form.semantics == ptx::Semantics::Fma && k == 2 ? f : ab;
       // Conversions between packed types keep lanes in place.
-      unsigned srcShift = form.semantics == ptx::Semantics::Convert
-                              ? i * ab.bits
-                              : shift;
+      unsigned srcShift =
+          form.semantics == ptx::Semantics::Convert ? i * ab.bits : shift;
       in[k] = (src >> srcShift) & sf.mask();
     }
     result |= evalLane(instr, f, ab, flags, in) << shift;

@@ -57,8 +57,7 @@ extern "C" int tileRtFree(uint64_t devicePtr) {
   return report(CudaRuntime::get().free(devicePtr));
 }
 
-extern "C" int tileRtCopyToDevice(uint64_t dst, const void *src,
-                                  size_t bytes) {
+extern "C" int tileRtCopyToDevice(uint64_t dst, const void *src, size_t bytes) {
   return report(CudaRuntime::get().copyToDevice(dst, src, bytes));
 }
 
@@ -70,9 +69,9 @@ extern "C" int tileRtLaunch(void *function, unsigned gridX, unsigned gridY,
                             unsigned gridZ, unsigned blockX, unsigned blockY,
                             unsigned blockZ, unsigned sharedBytes,
                             void **params) {
-  return report(CudaRuntime::get().launch(function, gridX, gridY, gridZ,
-                                          blockX, blockY, blockZ, sharedBytes,
-                                          nullptr, params));
+  return report(CudaRuntime::get().launch(function, gridX, gridY, gridZ, blockX,
+                                          blockY, blockZ, sharedBytes, nullptr,
+                                          params));
 }
 
 extern "C" int tileRtLaunchOnStream(void *function, unsigned gridX,
@@ -80,9 +79,9 @@ extern "C" int tileRtLaunchOnStream(void *function, unsigned gridX,
                                     unsigned blockX, unsigned blockY,
                                     unsigned blockZ, unsigned sharedBytes,
                                     void *stream, void **params) {
-  return report(CudaRuntime::get().launch(function, gridX, gridY, gridZ,
-                                          blockX, blockY, blockZ, sharedBytes,
-                                          stream, params));
+  return report(CudaRuntime::get().launch(function, gridX, gridY, gridZ, blockX,
+                                          blockY, blockZ, sharedBytes, stream,
+                                          params));
 }
 
 extern "C" int tileRtSynchronize(void) {

@@ -1,4 +1,4 @@
-/*===- tile-capi.c - a C program on the tile C API -------------------------===*\
+/*===- tile-capi.c - a C program on the tile C API --------------*- C -*-===*\
 |*                                                                            *|
 |* Part of tile-mlir.                                                         *|
 |*                                                                            *|
@@ -27,7 +27,9 @@ static void printDiagnostic(MlirStringRef s, void *user) {
   fprintf(stdout, "diagnostic: %.*s\n", (int)s.length, s.data);
 }
 
-static MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
+static MlirStringRef str(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
 
 /* A module whose kernel body is built through the C API. */
 static const char *kModule =
@@ -75,9 +77,8 @@ int main(void) {
     return 1;
   /* The gpu.func's entry block: before its gpu.return. */
   MlirOperation top = mlirModuleGetOperation(module);
-  MlirOperation gpuModule =
-      mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(
-          mlirOperationGetRegion(top, 0)));
+  MlirOperation gpuModule = mlirBlockGetFirstOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(top, 0)));
   MlirOperation func = mlirBlockGetFirstOperation(
       mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0)));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -87,9 +88,9 @@ int main(void) {
   MlirLocation loc = mlirLocationUnknownGet(ctx);
 
   int64_t shape[] = {4, 1};
-  MlirType regType = mlirMemRefTypeGet(
-      mlirF32TypeGet(ctx), 2, shape, mlirAttributeGetNull(),
-      tileRegisterSpaceAttrGet(ctx));
+  MlirType regType =
+      mlirMemRefTypeGet(mlirF32TypeGet(ctx), 2, shape, mlirAttributeGetNull(),
+                        tileRegisterSpaceAttrGet(ctx));
   MlirOperation alloc = tileAllocLocalOpCreate(loc, regType);
   mlirBlockInsertOwnedOperationBefore(body, ret, alloc);
   MlirValue r = mlirOperationGetResult(alloc, 0);

@@ -185,8 +185,7 @@ void genFmaLane(const Fmt &abF, const Fmt &cF, const ptx::Instr &rn,
 /// Inputs of one add / sub lane: ties, cancellations, overflow and the
 /// subnormal boundary, or random classes. `negate` is set for sub (the
 /// constructed cases aim at a - b).
-void genAddLane(const Fmt &f, bool negate, std::mt19937_64 &rng,
-                uint64_t *in) {
+void genAddLane(const Fmt &f, bool negate, std::mt19937_64 &rng, uint64_t *in) {
   uint64_t &a = in[0], &b = in[1];
   uint64_t flip = negate ? f.sign() : 0;
   long ex;
@@ -366,8 +365,7 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
     }
   unsigned lanes = ptx::getInfo(instr->form->types[0]).lanes;
   bool isConvert = instr->form->semantics == ptx::Semantics::Convert;
-  unsigned srcLanes =
-      ptx::getInfo(instr->form->operands.back().type).lanes;
+  unsigned srcLanes = ptx::getInfo(instr->form->operands.back().type).lanes;
   std::hash<std::string> hasher;
   uint64_t seed = hasher(k.opcode + "/" + k.variant);
 
@@ -395,8 +393,7 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
           storeBits(S[j], i, k.srcBits, src[j]);
         uint64_t old = rng() & (k.bits == 64 ? ~0ULL : (1ULL << k.bits) - 1);
         storeBits(D, i, k.bits, old);
-        storeBits(E, i, k.bits,
-                  ref::evaluate(*instr, llvm::ArrayRef(src, ns)));
+        storeBits(E, i, k.bits, ref::evaluate(*instr, llvm::ArrayRef(src, ns)));
       }
     });
   }

@@ -99,7 +99,8 @@ int main(int argc, char **argv) {
         "allows, in any order, and prints it in canonical order. Operand "
         "containers are the MLIR element types accepted for each operand "
         "(an integer of the register width always works; packed types take "
-        "one integer for all lanes, lane 0 in the low bits); the atom is the number of native registers "
+        "one integer for all lanes, lane 0 in the low bits); the atom is the "
+        "number of native registers "
         "(or, for memory operands, elements) one instruction binds. PTX ISA "
         "and SM are the floors checked against the gpu.module's "
         "`#nvvm.target` (PTX ISA 9.1 docs, measured with ptxas 13.0); some "
@@ -119,8 +120,8 @@ int main(int argc, char **argv) {
          << (o.atom > 1 ? " x" + std::to_string(o.atom) : std::string());
     }
     os << " | " << formatPtxVersion(f.ptxVersion) << " | sm_" << f.minSm
-       << " | " << qualFloors(f) << " | " << Instr::enumerate(f).size()
-       << " | " << getName(f.semantics) << " | "
+       << " | " << qualFloors(f) << " | " << Instr::enumerate(f).size() << " | "
+       << getName(f.semantics) << " | "
        << (f.intrinsic ? "yes" : "no (inline asm)") << " | " << f.docRef
        << " |\n";
   }

@@ -18,8 +18,8 @@
 #include <cfenv>
 #include <cmath>
 #include <cstring>
-#include <string>
 #include <random>
+#include <string>
 
 using namespace tile;
 
@@ -381,8 +381,8 @@ TEST(ArithReference, F32MatchesHostInEveryRoundingMode) {
           ASSERT_TRUE(ref::isNaN(ptx::DataType::F32, got)) << spelling;
           continue;
         }
-        ASSERT_EQ(got, f2b(host)) << spelling << " " << std::hex << a << " "
-                                  << b;
+        ASSERT_EQ(got, f2b(host))
+            << spelling << " " << std::hex << a << " " << b;
       }
     }
   }
@@ -417,8 +417,7 @@ TEST(ArithReference, DefaultRoundingIsNearest) {
   EXPECT_EQ(eval("add.f32", {one, e24}), eval("add.rn.f32", {one, e24}));
   EXPECT_EQ(eval("add.f32", {one, e24x3}), 0x3F800002u);
   EXPECT_EQ(eval("add.rz.f32", {one, e24x3}), 0x3F800001u);
-  EXPECT_EQ(eval("sub.f64", {d2b(1.0), d2b(std::ldexp(1.0, -54))}),
-            d2b(1.0));
+  EXPECT_EQ(eval("sub.f64", {d2b(1.0), d2b(std::ldexp(1.0, -54))}), d2b(1.0));
 }
 
 /// Measured on an H200: f64 add, sub and mul propagate b's NaN payload
@@ -485,8 +484,7 @@ TEST(SelectReference, MinMax) {
   EXPECT_EQ(eval("min.f32", {0x00000001, 0x3F800000}), 1u);
   // .xorsign.abs: the smaller magnitude, with the xor of the signs.
   EXPECT_EQ(eval("min.xorsign.abs.f32", {0xC0000000, one}), 0xBF800000u);
-  EXPECT_EQ(eval("max.xorsign.abs.f32", {0xC0000000, 0xBF800000}),
-            0x40000000u);
+  EXPECT_EQ(eval("max.xorsign.abs.f32", {0xC0000000, 0xBF800000}), 0x40000000u);
   // Three inputs with .abs (sm_100).
   EXPECT_EQ(eval("min.abs.f32", {0xC0400000, two, 0xBF800000}), one);
   EXPECT_EQ(eval("max.f32", {0xC0400000, two, 0xBF800000}), two);

@@ -188,8 +188,8 @@ void PtxOpcodeAttr::print(AsmPrinter &printer) const {
 /// memref, 1 for a scalar.
 static unsigned getAtomExtent(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || memref.getRank() == 0 || memref.isDynamicDim(
-                                               memref.getRank() - 1))
+  if (!memref || memref.getRank() == 0 ||
+      memref.isDynamicDim(memref.getRank() - 1))
     return 1;
   return static_cast<unsigned>(std::max<int64_t>(memref.getShape().back(), 0));
 }
@@ -260,9 +260,10 @@ void ApplyOp::print(OpAsmPrinter &printer) {
   if (getPreserveDst())
     printer << " preserve_dst";
   printer << " scope(" << stringifyScope(getScope()) << ")";
-  printer.printOptionalAttrDict(
-      (*this)->getAttrs(), {getOpcodeAttrName(), getPreserveDstAttrName(),
-                            getScopeAttrName(), getOperandSegmentSizesAttrName()});
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {getOpcodeAttrName(), getPreserveDstAttrName(),
+                                 getScopeAttrName(),
+                                 getOperandSegmentSizesAttrName()});
   printer << " : " << getArgs().getTypes();
 }
 
@@ -423,9 +424,9 @@ static bool isSpaceCompatible(MemRefType type, ptx::StateSpace ss) {
 /// layout, the first misaligned element offset (in bytes) among the offset
 /// and the strides of the non-atom axes; nullopt when every access is
 /// aligned relative to the buffer (whose base is aligned by allocation).
-static std::optional<int64_t>
-findMisalignment(MemRefType type, ArrayRef<int64_t> strides, int64_t offset,
-                 int64_t bytes) {
+static std::optional<int64_t> findMisalignment(MemRefType type,
+                                               ArrayRef<int64_t> strides,
+                                               int64_t offset, int64_t bytes) {
   int64_t eltBytes = type.getElementTypeBitWidth() / 8;
   if (!ShapedType::isDynamic(offset) && (offset * eltBytes) % bytes)
     return offset * eltBytes;
@@ -583,8 +584,7 @@ LogicalResult ApplyOp::verify() {
     // Instructions per thread: the product of the repeat extents, bounded.
     int64_t repeats = 1;
     for (int64_t d : s.repeat)
-      if (llvm::MulOverflow(repeats, d, repeats) ||
-          repeats > kMaxRepeatsPerOp)
+      if (llvm::MulOverflow(repeats, d, repeats) || repeats > kMaxRepeatsPerOp)
         return diag() << "expands to more than " << kMaxRepeatsPerOp
                       << " instructions per thread (the product of the "
                          "repeat extents), got "

@@ -40,9 +40,8 @@ LogicalResult checkUses(Value tile) {
       Operation *user = use.getOwner();
       if (isa<ApplyOp>(user))
         continue;
-      if (isa<memref::SubViewOp, memref::ExpandShapeOp,
-              memref::CollapseShapeOp, memref::CastOp,
-              memref::ReinterpretCastOp>(user)) {
+      if (isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+              memref::CastOp, memref::ReinterpretCastOp>(user)) {
         worklist.push_back(user->getResult(0));
         continue;
       }
@@ -106,11 +105,10 @@ struct TileCheckGpuModulesPass
       if (module->getParentOp() == top.getOperation())
         return WalkResult::advance();
       mlir::emitError(module.getLoc())
-          << "gpu.module @" << module.getName()
-                         << " is nested inside '"
-                         << module->getParentOp()->getName()
-                         << "': the tile pipelines lower the gpu.modules of "
-                            "the top-level module only; move it there";
+          << "gpu.module @" << module.getName() << " is nested inside '"
+          << module->getParentOp()->getName()
+          << "': the tile pipelines lower the gpu.modules of "
+             "the top-level module only; move it there";
       return WalkResult::interrupt();
     });
     if (result.wasInterrupted())

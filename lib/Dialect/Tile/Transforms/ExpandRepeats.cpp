@@ -185,8 +185,7 @@ struct TileExpandRepeatsPass
       int64_t &total = perFunction[fn];
       total += n;
       if (total > kMaxInstructionsPerKernel) {
-        fn->emitError() << "expands to more than "
-                        << kMaxInstructionsPerKernel
+        fn->emitError() << "expands to more than " << kMaxInstructionsPerKernel
                         << " tile instructions per thread; split the kernel";
         return WalkResult::interrupt();
       }

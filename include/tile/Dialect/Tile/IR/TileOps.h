@@ -37,8 +37,8 @@ constexpr int64_t kMaxInstructionsPerKernel = int64_t(1) << 20;
 bool isRegisterTile(Type type);
 
 /// Whether `type` is a valid register container for PTX data type `t`
-/// (see docs/UserGuide.md, "Containers"): an integer of the same width, or a float type
-/// the PTX type accepts natively.
+/// (see docs/UserGuide.md, "Containers"): an integer of the same width, or a
+/// float type the PTX type accepts natively.
 bool isValidContainer(::tile::ptx::DataType t, Type type);
 
 /// The MLIR float type of a PTX float format (null for tf32, which has none).
