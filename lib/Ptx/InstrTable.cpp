@@ -1127,6 +1127,23 @@ std::optional<unsigned> tile::ptx::parsePtxVersion(StringRef text) {
   return v;
 }
 
+/// The +ptxNN features of LLVM 22's NVPTX backend (`llc -march=nvptx64
+/// -mattr=help`).
+static const unsigned kLlvmPtxVersions[] = {
+    32, 40, 41, 42, 43, 50, 60, 61, 62, 63, 64, 65, 70, 71, 72, 73,
+    74, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90};
+
+bool tile::ptx::isEmittablePtxVersion(unsigned ptx) {
+  return llvm::is_contained(kLlvmPtxVersions, ptx);
+}
+
+std::string tile::ptx::emittablePtxVersions() {
+  std::string s;
+  for (unsigned v : kLlvmPtxVersions)
+    s += (s.empty() ? "" : ", ") + formatPtxVersion(v);
+  return s;
+}
+
 std::string tile::ptx::formatPtxVersion(unsigned v) {
   return std::to_string(v / 10) + "." + std::to_string(v % 10);
 }

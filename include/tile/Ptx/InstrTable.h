@@ -379,6 +379,12 @@ std::optional<unsigned> parsePtxFeature(llvm::StringRef features);
 /// Parses a PTX ISA version written "80", "8.0", "ptx80" or "+ptx80" into
 /// major*10+minor; nullopt if it is none of those.
 std::optional<unsigned> parsePtxVersion(llvm::StringRef text);
+/// Whether LLVM 22's NVPTX backend emits PTX ISA `ptx` (a `+ptxNN` feature it
+/// honours); any other version would be silently replaced by its default.
+bool isEmittablePtxVersion(unsigned ptx);
+/// The versions LLVM 22 emits, as "3.2, 4.0, ..." (for diagnostics).
+std::string emittablePtxVersions();
+
 /// Highest PTX ISA version the project knows.
 constexpr unsigned kMaxKnownPtx = 91;
 

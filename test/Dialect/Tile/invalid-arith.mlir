@@ -367,3 +367,16 @@ gpu.module @m [#nvvm.target<chip = "sm_88", features = "+ptx90">] {
     gpu.return
   }
 }
+
+// -----
+
+// A +ptxNN feature LLVM 22 does not honour would be replaced silently.
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx91">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{the target's PTX ISA 9.1 is not one LLVM 22 emits (it would silently emit another version); use one of 3.2, 4.0}}
+    tile.apply "add.rn.f32" (%r, %r, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32
+    gpu.return
+  }
+}

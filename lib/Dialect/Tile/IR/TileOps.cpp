@@ -448,6 +448,12 @@ static LogicalResult verifyTargets(ApplyOp op, const ptx::Instr &instr) {
     if (!target.ptx)
       return op.emitOpError() << "no known PTX ISA version for sm_" << target.sm
                               << "; add a '+ptxNN' feature to the #nvvm.target";
+    if (!ptx::isEmittablePtxVersion(target.ptx))
+      return op.emitOpError()
+             << "the target's PTX ISA " << ptx::formatPtxVersion(target.ptx)
+             << " is not one LLVM 22 emits (it would silently emit another "
+                "version); use one of "
+             << ptx::emittablePtxVersions();
     unsigned chipMin = ptx::getMinPtxForSm(target.sm);
     if (chipMin && target.ptx < chipMin)
       return op.emitOpError()

@@ -37,6 +37,13 @@ struct TileSetNVVMTargetPass
           << "no known PTX ISA version for " << chip << "; pass ptx=<NN>";
       return signalPassFailure();
     }
+    if (!::tile::ptx::isEmittablePtxVersion(ptx)) {
+      mlir::emitError(getOperation().getLoc())
+          << "PTX ISA " << ::tile::ptx::formatPtxVersion(ptx)
+          << " is not one LLVM 22 emits; use one of "
+          << ::tile::ptx::emittablePtxVersions();
+      return signalPassFailure();
+    }
     std::string features = "+ptx" + std::to_string(ptx);
     auto target = NVVM::NVVMTargetAttr::get(
         &getContext(), optLevel, "nvptx64-nvidia-cuda", chip, features);
