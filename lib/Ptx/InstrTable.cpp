@@ -745,9 +745,9 @@ llvm::SmallVector<QualSet> Instr::enumerate(const FormDesc &form) {
 
 /// Assigns `quals` to the slots of `form`; true when every qualifier finds a
 /// slot of its own and every required slot is filled.
-static bool accepts(const FormDesc &form, QualSet quals) {
+bool FormDesc::accepts(QualSet quals) const {
   QualSet left = quals;
-  for (const QualSlot &slot : form.slots) {
+  for (const QualSlot &slot : slots) {
     QualSet here = left & slot.choices;
     if (llvm::popcount(here) > 1)
       return false;
@@ -1021,7 +1021,7 @@ std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
 
   llvm::SmallVector<const FormDesc *> matching;
   for (const FormDesc *f : candidates)
-    if (accepts(*f, quals))
+    if (f->accepts(quals))
       matching.push_back(f);
   if (matching.empty()) {
     error = Explainer{mnemonic, types, candidates, quals, quote}.explain();

@@ -283,6 +283,9 @@ struct FormDesc {
   unsigned getNumOperands() const { return operands.size(); }
   /// Every qualifier any slot accepts.
   QualSet getVocabulary() const;
+  /// Whether `quals` fills this form's slots: at most one qualifier per
+  /// slot, every required slot filled, nothing left over.
+  bool accepts(QualSet quals) const;
   /// Index of this row in `getForms()`.
   unsigned getIndex() const;
 };

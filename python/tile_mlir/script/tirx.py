@@ -41,6 +41,15 @@ _DTYPES = {
 }
 
 
+def _row_major_strides(shape):
+    """Element strides of a contiguous row-major array of `shape`."""
+    strides, acc = [], 1
+    for d in reversed(shape):
+        strides.insert(0, acc)
+        acc *= d
+    return strides
+
+
 def _bits(elt):
     """Storage bits of an MLIR element type (i1 is stored as a byte)."""
     return 8 if elt == "i1" else instr_table.element_bits(elt)
@@ -301,10 +310,7 @@ def _dlpack_view(a):
     if t.strides:
         strides = [t.strides[i] for i in range(t.ndim)]
     else:
-        strides, acc = [], 1
-        for d in reversed(shape):
-            strides.insert(0, acc)
-            acc *= d
+        strides = _row_major_strides(shape)
     _DLPACK_KEEP.append(capsule)  # Alive until the call that needs it ends.
     return (t.data or 0) + t.byte_offset, shape, strides, dtype
 
@@ -333,11 +339,7 @@ def alloc_local(shape, dtype, layout="default", group=0):
     elt = _mlir_type(dtype)
     layout_attr = ""
     if group:
-        strides, acc = [], 1
-        for d in reversed(shape[group:]):
-            strides.insert(0, acc)
-            acc *= d
-        strides = [0] * group + strides
+        strides = [0] * group + _row_major_strides(shape[group:])
         layout_attr = ", strided<[" + ", ".join(map(str, strides)) + "]>"
     ty = f"memref<{'x'.join(map(str, shape))}x{elt}{layout_attr}, #tile.reg>"
     name = b.fresh("r")
@@ -426,10 +428,7 @@ class PrimFunc:
         dtype = np.dtype(iface["typestr"])
         shape = tuple(iface["shape"])
         if iface.get("strides") is None:
-            strides, acc = [], 1
-            for d in reversed(shape):
-                strides.insert(0, acc)
-                acc *= d
+            strides = _row_major_strides(shape)
         else:
             strides = [s // dtype.itemsize for s in iface["strides"]]
         # torch's bfloat16 has no numpy typestr of its own ("<V2").

@@ -144,7 +144,7 @@ PtxOpcodeAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
                        << " does not exist";
   ptx::Instr instr{&ptx::getForms()[form], quals};
   // The form must accept exactly these qualifiers.
-  if (!llvm::is_contained(ptx::Instr::enumerate(*instr.form), quals))
+  if (!instr.form->accepts(quals))
     return emitError() << "qualifier set " << ptx::formatQuals(quals)
                        << " is not accepted by '" << instr.form->syntax << "'";
   return success();
