@@ -24,6 +24,7 @@ config.substitutions.append(("%tile_obj", config.tile_obj_root))
 config.substitutions.append(("%python", config.python_executable or "python3"))
 config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
 # Debian's own mlir-opt (not ours) and the plugin it loads.
+config.substitutions.append(("%llc", os.path.join(config.llvm_tools_dir, "llc")))
 config.substitutions.append(("%stock_mlir_opt",
                              os.path.join(config.llvm_tools_dir, "mlir-opt")))
 config.substitutions.append(("%tile_plugin", os.path.join(

@@ -45,13 +45,17 @@ using namespace mlir::tile;
 void mlir::tile::buildTileToNVVMPipeline(OpPassManager &pm,
                                          const TileToPtxOptions &opts) {
   pm.addPass(createTileCheckGpuModules());
-  if (!opts.chip.empty()) {
+  if (!opts.chip.empty() || opts.ptxVersion) {
     TileSetNVVMTargetOptions target;
     target.chip = opts.chip;
     target.ptxVersion = opts.ptxVersion;
     target.optLevel = opts.optLevel;
+    target.uncheckedTarget = opts.uncheckedTarget;
     pm.addPass(createTileSetNVVMTarget(target));
   }
+  TileCheckTargetsOptions check;
+  check.uncheckedTarget = opts.uncheckedTarget;
+  pm.addPass(createTileCheckTargets(check));
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
   gpm.addPass(createTileCheckRegisterTiles());
   gpm.addPass(createTileExpandRepeats());
@@ -136,6 +140,7 @@ LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   isa.ptxVersion = opts.ptxVersion.getValue();
   isa.optLevel = opts.optLevel.getValue();
   isa.useIntrinsics = opts.useIntrinsics.getValue();
+  isa.uncheckedTarget = opts.uncheckedTarget.getValue();
   isa.format = "isa";
   if (isa.chip.empty()) {
     WalkResult noTarget = module.walk([](gpu::GPUModuleOp gpuModule) {

@@ -1079,20 +1079,131 @@ std::optional<unsigned> tile::ptx::parseChip(StringRef chip) {
   return sm;
 }
 
-/// Lowest PTX ISA version ptxas 13.0 accepts per SM (non-suffixed targets).
-/// sm_101 is absent: CUDA 13 renamed it sm_110 and ptxas 13.0 rejects it.
-static const std::pair<unsigned, unsigned> kChipMinPtx[] = {
-    {10, 10}, {11, 10},  {12, 12},  {13, 12},  {20, 20},  {21, 20},
-    {30, 30}, {32, 40},  {35, 31},  {37, 41},  {50, 40},  {52, 41},
-    {53, 42}, {60, 50},  {61, 50},  {62, 50},  {70, 60},  {72, 61},
-    {75, 63}, {80, 70},  {86, 71},  {87, 74},  {88, 73},  {89, 78},
-    {90, 78}, {100, 86}, {103, 88}, {110, 90}, {120, 87}, {121, 88}};
+/// The chips ptxas 13.0 or LLVM 22 know, with each tool's PTX ISA floor,
+/// measured by utils/check_chips.py (which the Certification tests rerun):
+/// ptxas's floor is the lowest `.version` at which it assembles an empty
+/// kernel for `.target <chip>` (chips older than sm_75, which it no longer
+/// compiles for, assembled for sm_75 as its help allows), LLVM's the lowest
+/// `+ptxNN` at which `llc -mcpu=<chip>` emits it without a fatal error.
+static const ChipInfo kChips[] = {
+    {"sm_20", 20, 0, 23, 32, ""},
+    {"sm_21", 21, 0, 23, 32, ""},
+    {"sm_30", 30, 0, 30, 32, ""},
+    {"sm_32", 32, 0, 40, 40, ""},
+    {"sm_35", 35, 0, 31, 32, ""},
+    {"sm_37", 37, 0, 41, 41, ""},
+    {"sm_50", 50, 0, 40, 40, ""},
+    {"sm_52", 52, 0, 41, 41, ""},
+    {"sm_53", 53, 0, 42, 42, ""},
+    {"sm_60", 60, 0, 50, 50, ""},
+    {"sm_61", 61, 0, 50, 50, ""},
+    {"sm_62", 62, 0, 50, 50, ""},
+    {"sm_70", 70, 0, 60, 60, ""},
+    {"sm_72", 72, 0, 61, 61, ""},
+    {"sm_75", 75, 0, 63, 63, ""},
+    {"sm_80", 80, 0, 70, 70, ""},
+    {"sm_86", 86, 0, 71, 71, ""},
+    {"sm_87", 87, 0, 74, 74, ""},
+    {"sm_88", 88, 0, 73, 90, ""},
+    {"sm_89", 89, 0, 78, 78, ""},
+    {"sm_90", 90, 0, 78, 78, ""},
+    {"sm_90a", 90, 'a', 80, 80, ""},
+    {"sm_100", 100, 0, 86, 86, ""},
+    {"sm_100a", 100, 'a', 86, 86, ""},
+    {"sm_100f", 100, 'f', 88, 88, ""},
+    {"sm_101", 101, 0, 0, 86, "CUDA 13 renamed sm_101 to sm_110"},
+    {"sm_101a", 101, 'a', 0, 86, "CUDA 13 renamed sm_101a to sm_110a"},
+    {"sm_101f", 101, 'f', 0, 88, "CUDA 13 renamed sm_101f to sm_110f"},
+    {"sm_103", 103, 0, 88, 88, ""},
+    {"sm_103a", 103, 'a', 88, 88, ""},
+    {"sm_103f", 103, 'f', 88, 88, ""},
+    {"sm_110", 110, 0, 90, 90, ""},
+    {"sm_110a", 110, 'a', 90, 90, ""},
+    {"sm_110f", 110, 'f', 90, 90, ""},
+    {"sm_120", 120, 0, 87, 87, ""},
+    {"sm_120a", 120, 'a', 87, 87, ""},
+    {"sm_120f", 120, 'f', 88, 88, ""},
+    {"sm_121", 121, 0, 88, 88, ""},
+    {"sm_121a", 121, 'a', 88, 88, ""},
+    {"sm_121f", 121, 'f', 88, 88, ""},
+};
+
+llvm::ArrayRef<ChipInfo> tile::ptx::getChips() { return kChips; }
+
+const ChipInfo *tile::ptx::lookupChip(StringRef name) {
+  for (const ChipInfo &c : kChips)
+    if (c.name == name)
+      return &c;
+  return nullptr;
+}
 
 unsigned tile::ptx::getMinPtxForSm(unsigned sm) {
-  for (auto [s, p] : kChipMinPtx)
-    if (s == sm)
-      return p;
+  for (const ChipInfo &c : kChips)
+    if (c.sm == sm && !c.suffix && c.isChecked())
+      return c.getMinPtx();
   return 0;
+}
+
+/// The checked chips as "sm_75, sm_80, ..." (for diagnostics).
+static std::string checkedChipNames() {
+  std::string s;
+  for (const ChipInfo &c : kChips)
+    if (c.isChecked())
+      s += (s.empty() ? "" : ", ") + c.name.str();
+  return s;
+}
+
+std::optional<Target> tile::ptx::resolveTarget(StringRef chip,
+                                               StringRef features,
+                                               bool unchecked,
+                                               std::string &error) {
+  std::string name = quoted(chip);
+  const ChipInfo *info = lookupChip(chip);
+  if (!info || !info->llvmMinPtx) {
+    error = "unknown chip " + name + "; ptxas 13.0 and LLVM 22 know " +
+            checkedChipNames();
+    return std::nullopt;
+  }
+  if (!info->ptxasMinPtx && !unchecked) {
+    error = "chip " + name + " is not one ptxas 13.0 knows";
+    if (!info->note.empty())
+      error += " (" + info->note.str() + ")";
+    error += "; the 'unchecked-target' option accepts chips LLVM 22 emits "
+             "for a newer ptxas";
+    return std::nullopt;
+  }
+  unsigned floor = unchecked ? info->llvmMinPtx : info->getMinPtx();
+  Target target;
+  target.sm = info->sm;
+  target.ptx = floor;
+  llvm::SmallVector<StringRef> parts;
+  features.split(parts, ',', -1, false);
+  for (StringRef part : parts) {
+    StringRef p = part.trim();
+    unsigned v;
+    if (!p.consume_front("+ptx") || p.getAsInteger(10, v)) {
+      error = "unsupported #nvvm.target feature " + quoted(part.trim()) +
+              "; only '+ptxNN' (the PTX ISA version) is accepted";
+      return std::nullopt;
+    }
+    target.ptx = v;
+  }
+  if (!isEmittablePtxVersion(target.ptx)) {
+    error = "PTX ISA " + formatPtxVersion(target.ptx) +
+            " is not one LLVM 22 emits (it would silently emit another "
+            "version); use one of " +
+            emittablePtxVersions();
+    return std::nullopt;
+  }
+  if (target.ptx < floor) {
+    error = "PTX ISA " + formatPtxVersion(target.ptx) + " cannot target " +
+            name + " (";
+    if (!unchecked)
+      error += "ptxas 13.0 needs " + formatPtxVersion(info->ptxasMinPtx) + ", ";
+    error += "LLVM 22 needs " + formatPtxVersion(info->llvmMinPtx) + ")";
+    return std::nullopt;
+  }
+  return target;
 }
 
 std::optional<unsigned> tile::ptx::parsePtxFeature(StringRef features) {
@@ -1304,8 +1415,18 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                               {"reason", r.reason}});
   root["rejected"] = std::move(rejected);
   Array chips;
-  for (auto [sm, ptx] : kChipMinPtx)
-    chips.push_back(Object{{"sm", sm}, {"min_ptx", ptx}});
+  for (const ChipInfo &c : kChips)
+    chips.push_back(Object{{"name", c.name},
+                           {"sm", c.sm},
+                           {"suffix", c.suffix ? std::string(1, c.suffix) : ""},
+                           {"ptxas_min_ptx", c.ptxasMinPtx},
+                           {"llvm_min_ptx", c.llvmMinPtx},
+                           {"checked", c.isChecked()},
+                           {"min_ptx", c.getMinPtx()}});
   root["chips"] = std::move(chips);
+  Array emittable;
+  for (unsigned v : kLlvmPtxVersions)
+    emittable.push_back(v);
+  root["llvm_ptx_versions"] = std::move(emittable);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
 }

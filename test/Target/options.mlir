@@ -7,10 +7,10 @@
 // Option errors name the problem without dumping the module.
 // BADPTX-NOT: see current operation
 // RUN: not tile-translate --mlir-to-ptx --chip=sm_1000 %s 2>&1 | FileCheck %s --check-prefix=BADCHIP
-// BADCHIP: error: no known PTX ISA version for sm_1000
+// BADCHIP: error: unknown chip 'sm_1000'; ptxas 13.0 and LLVM 22 know sm_20
 // BADCHIP-NOT: see current operation
 // RUN: not tile-translate --mlir-to-ptx --chip=sm_90 --ptx-version=91 %s 2>&1 | FileCheck %s --check-prefix=PTX91
-// PTX91: error: PTX ISA 9.1 is not one LLVM 22 emits; use one of 3.2, 4.0
+// PTX91: error: PTX ISA 9.1 is not one LLVM 22 emits (it would silently emit another version); use one of 3.2, 4.0
 // RUN: not tile-translate --mlir-to-ptx --chip=sm_80 %s 2>&1 | FileCheck %s --check-prefix=SM80
 // RUN: tile-opt --tile-to-ptx='chip=sm_90 ptx=81' %s | FileCheck %s --check-prefix=BINARY
 // RUN: tile-opt --tile-to-nvvm %s | FileCheck %s --check-prefix=NVVM

@@ -140,5 +140,21 @@ int main(int argc, char **argv) {
       os << " (no rounding modifier)";
     os << " " << r.types << "` | " << r.reason << " |\n";
   }
+  os << "\n## Chips\n\n"
+     << "The target model (`tile-check-targets`): a chip is accepted when both "
+        "ptxas 13.0 and LLVM 22 know it, at a PTX ISA version at or above both "
+        "floors; `--unchecked-target` accepts the others LLVM 22 emits, at "
+        "LLVM's floor.\n\n"
+     << "| chip | ptxas 13.0 floor | LLVM 22 floor | accepted by default |\n"
+     << "|---|---|---|---|\n";
+  for (const ChipInfo &c : getChips()) {
+    os << "| `" << c.name << "` | "
+       << (c.ptxasMinPtx ? formatPtxVersion(c.ptxasMinPtx) : "unknown") << " | "
+       << formatPtxVersion(c.llvmMinPtx) << " | "
+       << (c.isChecked() ? "yes" : "no");
+    if (!c.note.empty())
+      os << " (" << c.note << ")";
+    os << " |\n";
+  }
   return 0;
 }

@@ -73,6 +73,11 @@ static llvm::cl::opt<std::string> ptxVersion(
     llvm::cl::desc(
         "PTX ISA version: 80, 8.0 or +ptx80; empty = the chip's lowest"),
     llvm::cl::init(""));
+static cl::opt<bool> uncheckedTarget(
+    "unchecked-target",
+    cl::desc("Accept a chip LLVM 22 emits but ptxas 13.0 does not know (for "
+             "a newer ptxas)"),
+    cl::init(false));
 static cl::opt<bool> useIntrinsics("use-intrinsics",
                                    cl::desc("Use provably equal NVVM "
                                             "intrinsics"),
@@ -120,6 +125,7 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
     opts.ptxVersion = *v;
   }
   opts.useIntrinsics = useIntrinsics;
+  opts.uncheckedTarget = uncheckedTarget;
   PassManager pm(&context);
   mlir::tile::buildTileToLLVMPipeline(pm, opts);
   if (failed(pm.run(*module)))

@@ -28,6 +28,11 @@ static llvm::cl::opt<std::string>
 static llvm::cl::opt<unsigned>
     optLevel("opt-level", llvm::cl::desc("LLVM optimization level"),
              llvm::cl::init(2));
+static llvm::cl::opt<bool> uncheckedTarget(
+    "unchecked-target",
+    llvm::cl::desc("Accept a chip LLVM 22 emits but ptxas 13.0 does not know (for "
+             "a newer ptxas)"),
+    llvm::cl::init(false));
 static llvm::cl::opt<bool> useIntrinsics(
     "use-intrinsics",
     llvm::cl::desc("Use an NVVM intrinsic where it provably emits the same "
@@ -54,6 +59,7 @@ int main(int argc, char **argv) {
         }
         opts.optLevel = optLevel;
         opts.useIntrinsics = useIntrinsics;
+        opts.uncheckedTarget = uncheckedTarget;
         return mlir::tile::emitPtx(module, opts, os);
       },
       [](DialectRegistry &registry) {

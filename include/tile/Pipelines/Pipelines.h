@@ -27,8 +27,13 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
   PassOptions::Option<unsigned> ptxVersion{
       *this, "ptx",
       llvm::cl::desc("PTX ISA version as major*10+minor (e.g. 80); 0 = the "
-                     "chip's lowest (only with chip)"),
+                     "chip's lowest with chip, else the module's own"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> uncheckedTarget{
+      *this, "unchecked-target",
+      llvm::cl::desc("Accept chips LLVM 22 emits but ptxas 13.0 does not "
+                     "know (for a newer ptxas)"),
+      llvm::cl::init(false)};
   PassOptions::Option<unsigned> optLevel{
       *this, "O", llvm::cl::desc("LLVM optimization level (with chip)"),
       llvm::cl::init(2)};

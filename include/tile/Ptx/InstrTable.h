@@ -373,9 +373,47 @@ struct Target {
   unsigned ptx = 0;
 };
 
-/// Parses "sm_90", "sm_90a", "sm_100f" into the SM number.
+/// A chip name as the target model knows it: `sm_<sm><suffix>` with the PTX
+/// ISA floors measured for ptxas 13.0 (the lowest `.version` it assembles a
+/// `.target` of this chip at; 0 when it does not know the chip) and for LLVM
+/// 22's NVPTX backend (the lowest `+ptxNN` it emits the chip at without a
+/// fatal error; 0 when it does not know the chip).
+struct ChipInfo {
+  llvm::StringLiteral name;
+  unsigned sm;
+  /// '\0', 'a' (arch-specific) or 'f' (family).
+  char suffix;
+  unsigned ptxasMinPtx;
+  unsigned llvmMinPtx;
+  /// Why a chip one of the two tools lacks is not accepted (or empty).
+  llvm::StringLiteral note;
+
+  /// Accepted by default: both ptxas 13.0 and LLVM 22 know it.
+  bool isChecked() const { return ptxasMinPtx && llvmMinPtx; }
+  /// The lowest PTX ISA version both tools accept (LLVM's alone when the
+  /// target is unchecked).
+  unsigned getMinPtx() const { return std::max(ptxasMinPtx, llvmMinPtx); }
+};
+
+/// Every chip either tool knows, oldest first.
+llvm::ArrayRef<ChipInfo> getChips();
+/// The chip named `name` ("sm_90a"), or null.
+const ChipInfo *lookupChip(llvm::StringRef name);
+
+/// Resolves an #nvvm.target's chip and features into a Target, or returns
+/// nullopt with `error` set. Accepted by default: a chip that ptxas 13.0 and
+/// LLVM 22 both know, and a PTX ISA version (the `+ptxNN` feature, else the
+/// chip's lowest) that LLVM 22 emits and that is at or above both tools'
+/// floor for the chip. With `unchecked`, a chip ptxas 13.0 does not know (for
+/// a newer toolchain) is accepted when LLVM 22 emits it, and only LLVM's
+/// floor applies. Features other than `+ptxNN` are rejected.
+std::optional<Target> resolveTarget(llvm::StringRef chip,
+                                    llvm::StringRef features, bool unchecked,
+                                    std::string &error);
+
+/// Parses "sm_90", "sm_90a", "sm_100f" into the SM number (syntax only).
 std::optional<unsigned> parseChip(llvm::StringRef chip);
-/// Lowest PTX ISA version ptxas 13.0 accepts for an SM (0 if unknown).
+/// Lowest PTX ISA version of a checked, unsuffixed `sm_<sm>` (0 if unknown).
 unsigned getMinPtxForSm(unsigned sm);
 /// Parses a "+ptx80"-style feature list; returns nullopt if it names none.
 std::optional<unsigned> parsePtxFeature(llvm::StringRef features);

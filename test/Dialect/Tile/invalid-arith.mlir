@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -verify-diagnostics
+// RUN: tile-opt %s -split-input-file -tile-check-targets -verify-diagnostics
 
 // Diagnostics of the arithmetic families: decoding (missing rounding,
 // qualifiers the type does not take, combinations), qualifier floors,
@@ -364,19 +364,6 @@ gpu.module @m [#nvvm.target<chip = "sm_88", features = "+ptx90">] {
     %r = tile.alloc_local : memref<4x1xi16, #tile.reg>
     // expected-error @+1 {{'cvt.rn.satfinite.e4m3x2.f32' requires sm_90 or newer, but the target is sm_88}}
     tile.apply "cvt.rn.satfinite.e4m3x2.f32" (%r, %c, %c) scope(thread) : memref<4x1xi16, #tile.reg>, f32, f32
-    gpu.return
-  }
-}
-
-// -----
-
-// A +ptxNN feature LLVM 22 does not honour would be replaced silently.
-
-gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx91">] {
-  gpu.func @k(%c: f32) kernel {
-    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{the target's PTX ISA 9.1 is not one LLVM 22 emits (it would silently emit another version); use one of 3.2, 4.0}}
-    tile.apply "add.rn.f32" (%r, %r, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32
     gpu.return
   }
 }

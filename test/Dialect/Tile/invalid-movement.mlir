@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -verify-diagnostics
+// RUN: tile-opt %s -split-input-file -tile-check-targets -verify-diagnostics
 
 // Diagnostics of data movement: state spaces, cache operators, vector widths
 // and their floors, static alignment, pack/unpack operand shapes.

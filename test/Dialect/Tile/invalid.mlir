@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -verify-diagnostics
+// RUN: tile-opt %s -split-input-file -tile-check-targets -verify-diagnostics
 
 // Every diagnostic of the opcode decoder, the target check and the
 // tile.apply / tile.alloc_local verifiers.
@@ -246,7 +246,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// Target legality: SM floor, PTX ISA floor, PTX ISA below the chip's.
+// Target legality of the forms: SM floor, PTX ISA floor (the chip and PTX
+// ISA checks of the target model are in invalid-target.mlir).
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%c: i64) kernel {
@@ -286,28 +287,6 @@ gpu.module @m [#nvvm.target<chip = "sm_52">] {
     %r = tile.alloc_local : memref<4x1xf16, #tile.reg>
     // expected-error @+1 {{'fma.rn.f16' requires sm_53 or newer, but the target is sm_52}}
     tile.apply "fma.rn.f16" (%r, %r, %c, %c) scope(thread) : memref<4x1xf16, #tile.reg>, memref<4x1xf16, #tile.reg>, f16, f16
-    gpu.return
-  }
-}
-
-// -----
-
-gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx70">] {
-  gpu.func @k(%c: f32) kernel {
-    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{the target's PTX ISA 7.0 cannot target sm_90 (needs 7.8 or later)}}
-    tile.apply "fma.rn.f32" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
-    gpu.return
-  }
-}
-
-// -----
-
-gpu.module @m [#nvvm.target<chip = "gfx90a">] {
-  gpu.func @k(%c: f32) kernel {
-    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{cannot read the SM version of the enclosing #nvvm.target chip}}
-    tile.apply "fma.rn.f32" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
     gpu.return
   }
 }
@@ -621,17 +600,6 @@ func.func @f() {
   // expected-error @+1 {{op result #0 must be statically shaped memref of any type values}}
   %r = tile.alloc_local : memref<?xf32, #tile.reg>
   return
-}
-
-// -----
-
-gpu.module @m [#nvvm.target<chip = "sm_95">] {
-  gpu.func @k(%c: f32) kernel {
-    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{no known PTX ISA version for sm_95; add a '+ptxNN' feature to the #nvvm.target}}
-    tile.apply "fma.rn.f32" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
-    gpu.return
-  }
 }
 
 // -----

@@ -93,24 +93,6 @@ std::string mlir::tile::describeContainers(ptx::DataType t) {
   return s;
 }
 
-SmallVector<ptx::Target> mlir::tile::getEnclosingTargets(Operation *op) {
-  SmallVector<ptx::Target> result;
-  auto module = op->getParentOfType<gpu::GPUModuleOp>();
-  if (!module || !module.getTargetsAttr())
-    return result;
-  for (Attribute attr : module.getTargetsAttr()) {
-    auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
-    if (!target)
-      continue;
-    ptx::Target t;
-    t.sm = ptx::parseChip(target.getChip()).value_or(0);
-    StringRef features = target.getFeatures();
-    t.ptx = ptx::parsePtxFeature(features).value_or(ptx::getMinPtxForSm(t.sm));
-    result.push_back(t);
-  }
-  return result;
-}
-
 //===----------------------------------------------------------------------===//
 // PtxOpcodeAttr
 //===----------------------------------------------------------------------===//
@@ -438,35 +420,6 @@ static std::optional<int64_t> findMisalignment(MemRefType type,
   return std::nullopt;
 }
 
-/// Checks the form's PTX ISA version and SM floor against every NVVM target
-/// of the enclosing gpu.module.
-static LogicalResult verifyTargets(ApplyOp op, const ptx::Instr &instr) {
-  for (const ptx::Target &target : getEnclosingTargets(op)) {
-    if (!target.sm)
-      return op.emitOpError("cannot read the SM version of the enclosing "
-                            "#nvvm.target chip");
-    if (!target.ptx)
-      return op.emitOpError() << "no known PTX ISA version for sm_" << target.sm
-                              << "; add a '+ptxNN' feature to the #nvvm.target";
-    if (!ptx::isEmittablePtxVersion(target.ptx))
-      return op.emitOpError()
-             << "the target's PTX ISA " << ptx::formatPtxVersion(target.ptx)
-             << " is not one LLVM 22 emits (it would silently emit another "
-                "version); use one of "
-             << ptx::emittablePtxVersions();
-    unsigned chipMin = ptx::getMinPtxForSm(target.sm);
-    if (chipMin && target.ptx < chipMin)
-      return op.emitOpError()
-             << "the target's PTX ISA " << ptx::formatPtxVersion(target.ptx)
-             << " cannot target sm_" << target.sm << " (needs "
-             << ptx::formatPtxVersion(chipMin) << " or later)";
-    std::string msg = ptx::checkTarget(instr, target);
-    if (!msg.empty())
-      return op.emitOpError() << msg;
-  }
-  return success();
-}
-
 /// Finds a register slot that two (repeat, atom) coordinates of a
 /// destination both write. `local` and `strides` are the repeat and atom
 /// extents and strides; returns the slot and the second coordinate.
@@ -502,8 +455,6 @@ LogicalResult ApplyOp::verify() {
   const ptx::FormDesc &form = *instr.form;
   std::string name = "'" + instr.str() + "'";
 
-  if (failed(verifyTargets(*this, instr)))
-    return failure();
   if (getArgs().size() != form.getNumOperands()) {
     std::string list;
     for (const ptx::OperandDesc &o : form.getOperands())

@@ -24,30 +24,40 @@ struct TileSetNVVMTargetPass
     : public mlir::tile::impl::TileSetNVVMTargetBase<TileSetNVVMTargetPass> {
   using Base::Base;
   void runOnOperation() override {
-    std::optional<unsigned> sm = ::tile::ptx::parseChip(chip);
-    if (!sm) {
-      mlir::emitError(getOperation().getLoc())
-          << "invalid chip '" << chip << "' (expected sm_<N>, e.g. sm_90)";
-      return signalPassFailure();
-    }
-    unsigned ptx =
-        ptxVersion ? unsigned(ptxVersion) : ::tile::ptx::getMinPtxForSm(*sm);
-    if (!ptx) {
-      mlir::emitError(getOperation().getLoc())
-          << "no known PTX ISA version for " << chip << "; pass ptx=<NN>";
-      return signalPassFailure();
-    }
-    if (!::tile::ptx::isEmittablePtxVersion(ptx)) {
-      mlir::emitError(getOperation().getLoc())
-          << "PTX ISA " << ::tile::ptx::formatPtxVersion(ptx)
-          << " is not one LLVM 22 emits; use one of "
-          << ::tile::ptx::emittablePtxVersions();
-      return signalPassFailure();
-    }
-    std::string features = "+ptx" + std::to_string(ptx);
-    auto target = NVVM::NVVMTargetAttr::get(
-        &getContext(), optLevel, "nvptx64-nvidia-cuda", chip, features);
+    bool failed = false;
     getOperation().walk([&](gpu::GPUModuleOp module) {
+      if (failed)
+        return;
+      // Without a chip, keep the module's own (its first NVVM target's).
+      std::string moduleChip = chip;
+      if (moduleChip.empty())
+        if (ArrayAttr old = module.getTargetsAttr())
+          for (Attribute t : old)
+            if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t)) {
+              moduleChip = nvvm.getChip().str();
+              break;
+            }
+      if (moduleChip.empty()) {
+        mlir::emitError(module.getLoc())
+            << "gpu.module @" << module.getName()
+            << " has no #nvvm.target to take the chip from; pass a chip "
+               "(e.g. chip=sm_90)";
+        failed = true;
+        return;
+      }
+      std::string features =
+          ptxVersion ? "+ptx" + std::to_string(ptxVersion) : "";
+      std::string error;
+      std::optional<::tile::ptx::Target> resolved = ::tile::ptx::resolveTarget(
+          moduleChip, features, uncheckedTarget, error);
+      if (!resolved) {
+        mlir::emitError(module.getLoc()) << error;
+        failed = true;
+        return;
+      }
+      auto target = NVVM::NVVMTargetAttr::get(
+          &getContext(), optLevel, "nvptx64-nvidia-cuda", moduleChip,
+          "+ptx" + std::to_string(resolved->ptx));
       SmallVector<Attribute> targets;
       if (ArrayAttr old = module.getTargetsAttr())
         for (Attribute t : old)
@@ -56,6 +66,8 @@ struct TileSetNVVMTargetPass
       targets.insert(targets.begin(), target);
       module.setTargetsAttr(ArrayAttr::get(&getContext(), targets));
     });
+    if (failed)
+      signalPassFailure();
   }
 };
 } // namespace

@@ -47,11 +47,6 @@ FloatType getFloatType(MLIRContext *ctx, ::tile::ptx::FloatFormat format);
 /// A human-readable list of the containers accepted for `t`.
 std::string describeContainers(::tile::ptx::DataType t);
 
-/// Reads the PTX target (SM and PTX ISA version) of the gpu.module that
-/// encloses `op` from its `#nvvm.target` attributes. Returns one entry per
-/// NVVM target; empty when there is none.
-SmallVector<::tile::ptx::Target> getEnclosingTargets(Operation *op);
-
 } // namespace tile
 } // namespace mlir
 

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "tile/Ptx/InstrTable.h"
 
 namespace mlir {
 namespace tile {
@@ -25,6 +26,12 @@ class ApplyOp;
 /// Expands one tile.apply into one instruction per repeat (see
 /// TileExpandRepeats). A no-op on an already expanded op.
 LogicalResult expandRepeats(ApplyOp op, OpBuilder &builder);
+
+/// Resolves the targets of `module` under the target model (see
+/// TileCheckTargets): one entry per #nvvm.target, empty when it has none.
+/// Emits a located error and fails on any target the model rejects.
+FailureOr<SmallVector<::tile::ptx::Target>>
+resolveModuleTargets(gpu::GPUModuleOp module, bool unchecked);
 
 #define GEN_PASS_REGISTRATION
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"

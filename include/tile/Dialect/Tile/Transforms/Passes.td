@@ -65,16 +65,48 @@ def TileSetNVVMTarget : Pass<"tile-set-nvvm-target", "::mlir::ModuleOp"> {
   let description = [{
     Replaces the NVVM target of every `gpu.module` (or adds one) with the
     given chip and PTX ISA version. With no PTX version, the lowest one the
-    chip allows is used. The verifier then checks every `tile.apply` against
-    the new target.
+    chip allows is used; with no chip, each module keeps its chip and only
+    the PTX ISA version changes. The chip and version are checked as
+    `tile-check-targets` checks them; that pass, which the pipelines run
+    next, then checks every `tile.apply` against the new target.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", "\"sm_90\"", "Target SM, e.g. sm_90">,
+    Option<"chip", "chip", "std::string", "\"\"",
+           "Target SM, e.g. sm_90; empty keeps each module's chip">,
     Option<"ptxVersion", "ptx", "unsigned", "0",
            "PTX ISA version as major*10+minor (e.g. 80); 0 = the chip's lowest">,
     Option<"optLevel", "O", "unsigned", "2", "LLVM optimization level">,
+    Option<"uncheckedTarget", "unchecked-target", "bool", "false",
+           "Accept chips LLVM 22 emits but ptxas 13.0 does not know">,
   ];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+}
+
+def TileCheckTargets : Pass<"tile-check-targets", "::mlir::ModuleOp"> {
+  let summary = "Check every gpu.module's targets and its tile ops against them";
+  let description = [{
+    The target model, checked once per `gpu.module`: every target must be an
+    `#nvvm.target` whose chip ptxas 13.0 and LLVM 22 both know (the `a` and
+    `f` suffixes included, each with its own PTX ISA floor), whose features
+    are a `+ptxNN` version that LLVM 22 emits, and whose PTX ISA version is at
+    or above both tools' floor for the chip. Then every `tile.apply` inside is
+    checked against each target's SM and PTX ISA version (the instruction
+    table's floors). Modules without tile ops are checked too, so that no
+    target reaches LLVM's NVPTX backend that it would reject with a fatal
+    error or silently replace.
+
+    The tile pipelines run this pass after any retargeting (`chip`/`ptx`
+    options), so a module is checked against the target it is compiled for.
+    IR without a target verifies structurally; only this pass checks floors.
+
+    `unchecked-target` serves a newer ptxas: a chip that LLVM 22 emits but
+    ptxas 13.0 does not know (e.g. `sm_101`) is accepted, and only LLVM's PTX
+    floor for it applies. Instruction floors are still checked.
+  }];
+  let options = [
+    Option<"uncheckedTarget", "unchecked-target", "bool", "false",
+           "Accept chips LLVM 22 emits but ptxas 13.0 does not know">,
+  ];
 }
 
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,89 @@
+//===- CheckTargets.cpp - the target model, once per gpu.module -----------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Ptx/InstrTable.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILECHECKTARGETS
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// The triples LLVM 22's NVPTX backend serves.
+static bool isNvptxTriple(StringRef triple) {
+  return triple == "nvptx64-nvidia-cuda" || triple == "nvptx-nvidia-cuda";
+}
+
+FailureOr<SmallVector<::tile::ptx::Target>>
+mlir::tile::resolveModuleTargets(gpu::GPUModuleOp module, bool unchecked) {
+  SmallVector<::tile::ptx::Target> result;
+  ArrayAttr targets = module.getTargetsAttr();
+  if (!targets)
+    return result;
+  for (Attribute attr : targets) {
+    auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+    if (!target) {
+      return mlir::emitError(module.getLoc())
+             << "gpu.module @" << module.getName() << " has target " << attr
+             << "; tile-mlir compiles for #nvvm.target only";
+    }
+    if (!isNvptxTriple(target.getTriple()))
+      return mlir::emitError(module.getLoc())
+             << "gpu.module @" << module.getName() << ": #nvvm.target triple '"
+             << target.getTriple()
+             << "' is not nvptx64-nvidia-cuda or nvptx-nvidia-cuda";
+    std::string error;
+    std::optional<::tile::ptx::Target> resolved = ::tile::ptx::resolveTarget(
+        target.getChip(), target.getFeatures(), unchecked, error);
+    if (!resolved)
+      return mlir::emitError(module.getLoc())
+             << "gpu.module @" << module.getName() << ": " << error;
+    result.push_back(*resolved);
+  }
+  return result;
+}
+
+namespace {
+struct TileCheckTargetsPass
+    : public mlir::tile::impl::TileCheckTargetsBase<TileCheckTargetsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    bool failed = false;
+    getOperation().walk([&](gpu::GPUModuleOp module) {
+      FailureOr<SmallVector<::tile::ptx::Target>> targets =
+          resolveModuleTargets(module, uncheckedTarget);
+      if (mlir::failed(targets)) {
+        failed = true;
+        return;
+      }
+      if (targets->empty())
+        return;
+      module.walk([&](ApplyOp op) {
+        ::tile::ptx::Instr instr = op.getInstr();
+        for (const ::tile::ptx::Target &target : *targets) {
+          std::string msg = ::tile::ptx::checkTarget(instr, target);
+          if (!msg.empty()) {
+            op.emitOpError() << msg;
+            failed = true;
+            return;
+          }
+        }
+      });
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+} // namespace
