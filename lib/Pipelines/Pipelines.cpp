@@ -42,8 +42,9 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-void mlir::tile::buildTileToNVVMPipeline(OpPassManager &pm,
-                                         const TileToPtxOptions &opts) {
+/// The device path; `requireTarget` when the modules will be serialized.
+static void buildDevicePipeline(OpPassManager &pm, const TileToPtxOptions &opts,
+                                bool requireTarget) {
   pm.addPass(createTileCheckGpuModules());
   if (!opts.chip.empty() || opts.ptxVersion) {
     TileSetNVVMTargetOptions target;
@@ -55,9 +56,13 @@ void mlir::tile::buildTileToNVVMPipeline(OpPassManager &pm,
   }
   TileCheckTargetsOptions check;
   check.uncheckedTarget = opts.uncheckedTarget;
+  check.requireTarget = requireTarget;
   pm.addPass(createTileCheckTargets(check));
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
-  gpm.addPass(createTileCheckRegisterTiles());
+  TileCheckRegisterTilesOptions registers;
+  registers.registerBudget = opts.registerBudget;
+  registers.registerBudgetError = opts.registerBudgetError;
+  gpm.addPass(createTileCheckRegisterTiles(registers));
   gpm.addPass(createTileExpandRepeats());
   gpm.addPass(memref::createExpandStridedMetadataPass());
   gpm.addPass(createLowerAffinePass());
@@ -70,9 +75,14 @@ void mlir::tile::buildTileToNVVMPipeline(OpPassManager &pm,
   gpm.addPass(createCSEPass());
 }
 
+void mlir::tile::buildTileToNVVMPipeline(OpPassManager &pm,
+                                         const TileToPtxOptions &opts) {
+  buildDevicePipeline(pm, opts, /*requireTarget=*/false);
+}
+
 void mlir::tile::buildTileToPtxPipeline(OpPassManager &pm,
                                         const TileToPtxOptions &opts) {
-  buildTileToNVVMPipeline(pm, opts);
+  buildDevicePipeline(pm, opts, /*requireTarget=*/opts.format != "none");
   if (opts.format == "none")
     return;
   GpuModuleToBinaryPassOptions binary;
@@ -82,7 +92,7 @@ void mlir::tile::buildTileToPtxPipeline(OpPassManager &pm,
 
 void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
                                          const TileToPtxOptions &opts) {
-  buildTileToNVVMPipeline(pm, opts);
+  buildDevicePipeline(pm, opts, /*requireTarget=*/true);
   // Host code. gpu-to-llvm lowers gpu.alloc/memcpy/memset only in their
   // async form: make the host's synchronous GPU ops async first.
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
@@ -141,6 +151,8 @@ LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   isa.optLevel = opts.optLevel.getValue();
   isa.useIntrinsics = opts.useIntrinsics.getValue();
   isa.uncheckedTarget = opts.uncheckedTarget.getValue();
+  isa.registerBudget = opts.registerBudget.getValue();
+  isa.registerBudgetError = opts.registerBudgetError.getValue();
   isa.format = "isa";
   if (isa.chip.empty()) {
     WalkResult noTarget = module.walk([](gpu::GPUModuleOp gpuModule) {

@@ -73,6 +73,14 @@ static llvm::cl::opt<std::string> ptxVersion(
     llvm::cl::desc(
         "PTX ISA version: 80, 8.0 or +ptx80; empty = the chip's lowest"),
     llvm::cl::init(""));
+static cl::opt<unsigned> registerBudget(
+    "register-budget",
+    cl::desc("32-bit registers the register tiles of one function may take "
+             "before a warning"),
+    cl::init(240));
+static cl::opt<bool> registerBudgetError(
+    "register-budget-error",
+    cl::desc("Make exceeding the register budget an error"), cl::init(false));
 static cl::opt<bool> uncheckedTarget(
     "unchecked-target",
     cl::desc("Accept a chip LLVM 22 emits but ptxas 13.0 does not know (for "
@@ -126,6 +134,8 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
   }
   opts.useIntrinsics = useIntrinsics;
   opts.uncheckedTarget = uncheckedTarget;
+  opts.registerBudget = registerBudget;
+  opts.registerBudgetError = registerBudgetError;
   PassManager pm(&context);
   mlir::tile::buildTileToLLVMPipeline(pm, opts);
   if (failed(pm.run(*module)))

@@ -28,6 +28,14 @@ static llvm::cl::opt<std::string>
 static llvm::cl::opt<unsigned>
     optLevel("opt-level", llvm::cl::desc("LLVM optimization level"),
              llvm::cl::init(2));
+static llvm::cl::opt<unsigned> registerBudget(
+    "register-budget",
+    llvm::cl::desc("32-bit registers the register tiles of one function may take "
+             "before a warning"),
+    llvm::cl::init(240));
+static llvm::cl::opt<bool> registerBudgetError(
+    "register-budget-error",
+    llvm::cl::desc("Make exceeding the register budget an error"), llvm::cl::init(false));
 static llvm::cl::opt<bool> uncheckedTarget(
     "unchecked-target",
     llvm::cl::desc("Accept a chip LLVM 22 emits but ptxas 13.0 does not know (for "
@@ -60,6 +68,8 @@ int main(int argc, char **argv) {
         opts.optLevel = optLevel;
         opts.useIntrinsics = useIntrinsics;
         opts.uncheckedTarget = uncheckedTarget;
+        opts.registerBudget = registerBudget;
+        opts.registerBudgetError = registerBudgetError;
         return mlir::tile::emitPtx(module, opts, os);
       },
       [](DialectRegistry &registry) {

@@ -37,6 +37,15 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
   PassOptions::Option<unsigned> optLevel{
       *this, "O", llvm::cl::desc("LLVM optimization level (with chip)"),
       llvm::cl::init(2)};
+  PassOptions::Option<unsigned> registerBudget{
+      *this, "register-budget",
+      llvm::cl::desc("32-bit registers the register tiles of one function "
+                     "may take before a warning"),
+      llvm::cl::init(240)};
+  PassOptions::Option<bool> registerBudgetError{
+      *this, "register-budget-error",
+      llvm::cl::desc("Make exceeding the register budget an error"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> useIntrinsics{
       *this, "use-intrinsics",
       llvm::cl::desc("Use an NVVM intrinsic where it provably emits the same "

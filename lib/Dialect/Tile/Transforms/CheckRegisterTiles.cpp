@@ -10,6 +10,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir {
 namespace tile {
@@ -74,10 +75,53 @@ LogicalResult checkUses(Value tile) {
   return success();
 }
 
+/// 32-bit registers one element of a register tile takes.
+int64_t registersPerElement(MemRefType type) {
+  return type.getElementTypeBitWidth() > 32 ? 2 : 1;
+}
+
 struct TileCheckRegisterTilesPass
     : public mlir::tile::impl::TileCheckRegisterTilesBase<
           TileCheckRegisterTilesPass> {
+  using Base::Base;
+
+  /// Warns (or errs) where the register tiles of one function exceed the
+  /// budget; returns failure only for an error.
+  LogicalResult checkBudget(FunctionOpInterface func) {
+    int64_t total = 0, largest = 0;
+    AllocLocalOp largestOp;
+    func.walk([&](AllocLocalOp alloc) {
+      auto type = cast<MemRefType>(alloc.getType());
+      int64_t regs = type.getNumElements() * registersPerElement(type);
+      total += regs;
+      if (regs > largest) {
+        largest = regs;
+        largestOp = alloc;
+      }
+    });
+    if (total <= int64_t(registerBudget))
+      return success();
+    unsigned budget = registerBudget;
+    InFlightDiagnostic diag = registerBudgetError
+                                  ? mlir::emitError(func.getLoc())
+                                  : mlir::emitWarning(func.getLoc());
+    diag << "the register tiles of '" << func.getName() << "' take " << total
+         << " 32-bit registers, over the budget of " << budget
+         << " (a thread holds at most 255): ptxas will spill them to local "
+            "memory";
+    diag.attachNote(largestOp.getLoc())
+        << "the largest takes " << largest << " registers";
+    return failure(registerBudgetError);
+  }
+
   void runOnOperation() override {
+    bool budgetFailed = false;
+    getOperation()->walk([&](FunctionOpInterface func) {
+      if (failed(checkBudget(func)))
+        budgetFailed = true;
+    });
+    if (budgetFailed)
+      return signalPassFailure();
     WalkResult result = getOperation()->walk([&](Operation *op) {
       // Register tiles enter as tile.alloc_local results or as block
       // arguments (function parameters).

@@ -68,8 +68,16 @@ struct TileCheckTargetsPass
         failed = true;
         return;
       }
-      if (targets->empty())
+      if (targets->empty()) {
+        if (requireTarget) {
+          mlir::emitError(module.getLoc())
+              << "gpu.module @" << module.getName()
+              << " has no #nvvm.target; add one or pass a chip (e.g. "
+                 "chip=sm_90)";
+          failed = true;
+        }
         return;
+      }
       module.walk([&](ApplyOp op) {
         ::tile::ptx::Instr instr = op.getInstr();
         for (const ::tile::ptx::Target &target : *targets) {
