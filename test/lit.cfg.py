@@ -27,6 +27,8 @@ config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
 config.substitutions.append(("%llc", os.path.join(config.llvm_tools_dir, "llc")))
 config.substitutions.append(("%stock_mlir_opt",
                              os.path.join(config.llvm_tools_dir, "mlir-opt")))
+config.substitutions.append(("%fake_cuda", os.path.join(
+    config.tile_obj_root, "test", "Runtime", "FakeDriver")))
 config.substitutions.append(("%tile_plugin", os.path.join(
     config.tile_obj_root, "lib", "libTilePlugin.so")))
 

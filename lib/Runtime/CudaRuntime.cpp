@@ -353,6 +353,21 @@ Status CudaRuntime::getFunction(ModuleHandle module, const char *name,
       return st_;                                                              \
   } while (0)
 
+/// A copy or memset through a null pointer (after a failed allocation, say)
+/// is refused before the driver sees it.
+static Status nullPointer(const char *what) {
+  return Status(Status::kRuntimeError, "TILE_NULL_POINTER",
+                std::string(what) +
+                    ": null pointer (did an earlier allocation fail?)");
+}
+
+#define TILE_NONNULL(what, ...)                                                \
+  do {                                                                         \
+    for (bool null_ : {__VA_ARGS__})                                           \
+      if (null_)                                                               \
+        return nullPointer(what);                                              \
+  } while (0)
+
 Status CudaRuntime::alloc(size_t bytes, DevicePtr &out) {
   TILE_CURRENT();
   CUdeviceptr ptr = 0;
@@ -368,17 +383,23 @@ Status CudaRuntime::free(DevicePtr ptr) {
 
 Status CudaRuntime::copyToDevice(DevicePtr dst, const void *src, size_t bytes) {
   TILE_CURRENT();
+  if (bytes)
+    TILE_NONNULL("cuMemcpyHtoD", !dst, !src);
   return check(driver->cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD");
 }
 
 Status CudaRuntime::copyToHost(void *dst, DevicePtr src, size_t bytes) {
   TILE_CURRENT();
+  if (bytes)
+    TILE_NONNULL("cuMemcpyDtoH", !dst, !src);
   return check(driver->cuMemcpyDtoH(dst, src, bytes), "cuMemcpyDtoH");
 }
 
 Status CudaRuntime::copy(void *dst, const void *src, size_t bytes,
                          StreamHandle stream) {
   TILE_CURRENT();
+  if (bytes)
+    TILE_NONNULL("cuMemcpyAsync", !dst, !src);
   return check(driver->cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
                                      reinterpret_cast<CUdeviceptr>(src), bytes,
                                      static_cast<CUstream>(stream)),
@@ -388,6 +409,8 @@ Status CudaRuntime::copy(void *dst, const void *src, size_t bytes,
 Status CudaRuntime::memset32(DevicePtr dst, uint32_t value, size_t count,
                              StreamHandle stream) {
   TILE_CURRENT();
+  if (count)
+    TILE_NONNULL("cuMemsetD32Async", !dst);
   return check(driver->cuMemsetD32Async(dst, value, count,
                                         static_cast<CUstream>(stream)),
                "cuMemsetD32Async");
@@ -396,6 +419,8 @@ Status CudaRuntime::memset32(DevicePtr dst, uint32_t value, size_t count,
 Status CudaRuntime::memset16(DevicePtr dst, uint16_t value, size_t count,
                              StreamHandle stream) {
   TILE_CURRENT();
+  if (count)
+    TILE_NONNULL("cuMemsetD16Async", !dst);
   return check(driver->cuMemsetD16Async(dst, value, count,
                                         static_cast<CUstream>(stream)),
                "cuMemsetD16Async");

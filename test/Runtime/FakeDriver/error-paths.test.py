@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Every driver entry point the runtime uses fails once, through the fake
+driver: the runtime check program and tile-runner must report a clean status
+naming the failed call and exit 1 (never crash, hang or exit 0).
+
+Usage: error_paths.py <fake-driver-dir> <tile-runner> <seed.mlir>
+Prints PASS/FAIL lines and "N passed, N failed".
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+# (entry point, error code, the step of fake-driver-check that fails, the
+# code's name). Steps follow the check program's order.
+CASES = [
+    ("cuInit", 100, "init", "CUDA_ERROR_NO_DEVICE"),
+    ("cuDeviceGetCount", 999, "init", "CUDA_ERROR_UNKNOWN"),
+    ("cuDeviceGet", 101, "init", "CUDA_ERROR_INVALID_DEVICE"),
+    ("cuDevicePrimaryCtxRetain", 2, "init", "CUDA_ERROR_OUT_OF_MEMORY"),
+    ("cuCtxSetCurrent", 3, "init", "CUDA_ERROR_NOT_INITIALIZED"),
+    ("cuModuleLoadDataEx", 218, "loadPtx", "CUDA_ERROR_INVALID_PTX"),
+    ("cuModuleGetFunction", 500, "getFunction", "CUDA_ERROR_NOT_FOUND"),
+    ("cuMemAlloc_v2", 2, "alloc", "CUDA_ERROR_OUT_OF_MEMORY"),
+    ("cuMemcpyHtoD_v2", 1, "copyToDevice", "CUDA_ERROR_INVALID_VALUE"),
+    ("cuStreamCreate", 999, "createStream", "CUDA_ERROR_UNKNOWN"),
+    ("cuMemsetD32Async", 1, "memset32", "CUDA_ERROR_INVALID_VALUE"),
+    ("cuEventCreate", 2, "createEvent", "CUDA_ERROR_OUT_OF_MEMORY"),
+    ("cuEventRecord", 999, "recordEvent", "CUDA_ERROR_UNKNOWN"),
+    ("cuLaunchKernel", 701, "launch", "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"),
+    ("cuEventSynchronize", 700, "synchronizeEvent",
+     "CUDA_ERROR_ILLEGAL_ADDRESS"),
+    ("cuEventElapsedTime", 1, "elapsedMs", "CUDA_ERROR_INVALID_VALUE"),
+    ("cuStreamSynchronize", 700, "synchronizeStream",
+     "CUDA_ERROR_ILLEGAL_ADDRESS"),
+    ("cuCtxSynchronize", 700, "synchronize", "CUDA_ERROR_ILLEGAL_ADDRESS"),
+    ("cuMemcpyDtoH_v2", 700, "copyToHost", "CUDA_ERROR_ILLEGAL_ADDRESS"),
+    ("cuEventDestroy_v2", 1, "destroyEvent", "CUDA_ERROR_INVALID_VALUE"),
+    ("cuStreamDestroy_v2", 1, "destroyStream", "CUDA_ERROR_INVALID_VALUE"),
+    ("cuMemFree_v2", 1, "free", "CUDA_ERROR_INVALID_VALUE"),
+    ("cuModuleUnload", 1, "unloadModule", "CUDA_ERROR_INVALID_VALUE"),
+    # An error code the driver has no name for.
+    ("cuLaunchKernel", 4242, "launch", "CUDA_ERROR_4242"),
+]
+
+# With the cubin cache, the JIT goes through the driver's linker.
+CACHE_CASES = [
+    ("cuLinkCreate_v2", 2, "loadPtx", "CUDA_ERROR_OUT_OF_MEMORY"),
+    ("cuLinkAddData_v2", 218, "loadPtx", "CUDA_ERROR_INVALID_PTX"),
+    ("cuLinkComplete", 999, "loadPtx", "CUDA_ERROR_UNKNOWN"),
+    ("cuModuleLoadData", 200, "loadPtx", "CUDA_ERROR_INVALID_IMAGE"),
+]
+
+# tile-runner on the seed example: the failure named, exit status 1.
+RUNNER_CASES = ["cuInit", "cuDevicePrimaryCtxRetain", "cuModuleLoadDataEx",
+                "cuModuleGetFunction", "cuMemAlloc_v2", "cuMemcpyAsync",
+                "cuLaunchKernel", "cuStreamSynchronize", "cuStreamCreate",
+                "cuMemFree_v2"]
+
+passed = failed = 0
+
+
+def report(ok, what, detail=""):
+    global passed, failed
+    print(("PASS " if ok else "FAIL ") + what +
+          ("" if ok else "\n  " + detail.replace("\n", "\n  ")))
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+
+
+def run(cmd, env_extra, timeout=60):
+    env = dict(os.environ, **env_extra)
+    try:
+        r = subprocess.run(cmd, env=env, capture_output=True, text=True,
+                           timeout=timeout)
+        return r.returncode, r.stdout + r.stderr
+    except subprocess.TimeoutExpired:
+        return None, "timed out"
+
+
+def crashed(out):
+    return "Stack dump" in out or "PLEASE submit" in out or "Sanitizer" in out
+
+
+def main():
+    fake_dir, runner, seed = sys.argv[1:4]
+    check = os.path.join(fake_dir, "tile-fake-driver-check")
+    full = os.path.join(fake_dir, "full", "libcuda.so.1")
+    partial = os.path.join(fake_dir, "partial", "libcuda.so.1")
+    drv = {"TILE_CUDA_DRIVER": full}
+
+    rc, out = run([check, "-"], drv)
+    report(rc == 0 and "all steps ok" in out and
+           "memset result: 7 7 7 7" in out, "no failure: every step ok", out)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = os.path.join(tmp, "cache")
+        rc, out = run([check, cache], drv)
+        report(rc == 0 and "second load from cache: yes" in out and
+               len(os.listdir(cache)) == 1,
+               "cache: the second load is a hit, one entry", out)
+
+        rc, out = run([check, "-"], {"TILE_CUDA_DRIVER":
+                                     os.path.join(tmp, "missing.so.1")})
+        report(rc == 1 and "FAILED init: TILE_NO_CUDA_DRIVER: " in out and
+               "cannot load" in out, "no driver library", out)
+        rc, out = run([check, "-"], {"TILE_CUDA_DRIVER": partial})
+        report(rc == 1 and "FAILED init: TILE_NO_CUDA_DRIVER: " in out and
+               "the driver lacks cuLaunchKernel" in out,
+               "a driver without cuLaunchKernel", out)
+        rc, out = run([check, "-"], dict(drv, FAKE_CUDA_DEVICES="0"))
+        report(rc == 1 and "FAILED init: CUDA_ERROR_INVALID_DEVICE: device 0 "
+               "does not exist (0 devices)" in out, "no device", out)
+
+        for symbol, code, stage, name in CASES:
+            rc, out = run([check, "-"],
+                          dict(drv, FAKE_CUDA_FAIL=f"{symbol}:{code}"))
+            report(rc == 1 and f"FAILED {stage}: {name}: " in out and
+                   not crashed(out), f"{symbol} fails -> {stage}: {name}",
+                   out)
+        rc, out = run([check, "-"], dict(drv, FAKE_CUDA_FAIL="cuModuleLoadDataEx:218"))
+        report("fake JIT error log" in out, "the JIT error log comes back",
+               out)
+
+        for symbol, code, stage, name in CACHE_CASES:
+            cache = os.path.join(tmp, f"cache-{symbol}")
+            rc, out = run([check, cache],
+                          dict(drv, FAKE_CUDA_FAIL=f"{symbol}:{code}"))
+            left = os.listdir(cache) if os.path.isdir(cache) else []
+            report(rc == 1 and f"FAILED {stage}: {name}: " in out and
+                   not crashed(out) and not left,
+                   f"cache on, {symbol} fails -> {stage}: {name}, "
+                   "nothing left in the cache", out + f"\nleft: {left}")
+
+        for symbol in RUNNER_CASES:
+            rc, out = run([runner, "--no-cache", seed],
+                          dict(drv, FAKE_CUDA_FAIL=symbol))
+            report(rc == 1 and "tile-runner: " in out and
+                   symbol.replace("_v2", "") in out and not crashed(out),
+                   f"tile-runner: {symbol} fails -> exit 1 naming it", out)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
