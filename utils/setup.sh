@@ -28,6 +28,9 @@ if ! python3 -c "import pytest, numpy, setuptools, wheel" 2>/dev/null ||
     nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm pytest numpy setuptools wheel 2>&1 | grep -v "WARNING: Running pip as" || true
 fi
 
+# utils/sanitize.sh and utils/fuzz.sh only need the packages.
+if [ "${1:-}" = --deps-only ]; then exit 0; fi
+
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/tile-mlir-ccache}"
 if [ ! -f build/build.ninja ]; then
   cmake -G Ninja -S . -B build \

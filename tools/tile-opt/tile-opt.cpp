@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Tools/LargeStack.h"
 #include "tile/Conversion/TileToNVVM/TileToNVVM.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -15,7 +16,7 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
   mlir::registerAllPasses();
@@ -30,4 +31,8 @@ int main(int argc, char **argv) {
   mlir::tile::registerTileCompilerDialects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tile-mlir pass runner\n", registry));
+}
+
+int main(int argc, char **argv) {
+  return ::tile::runWithLargeStack(toolMain, argc, argv);
 }

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Tools/LargeStack.h"
 #include "tile/Pipelines/Pipelines.h"
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Runtime/CudaRuntime.h"
@@ -403,7 +404,7 @@ static int writeExecutable(ModuleOp module) {
   return 0;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
@@ -434,4 +435,8 @@ int main(int argc, char **argv) {
   if (!emitExe.empty())
     return writeExecutable(*module);
   return runJit(*module);
+}
+
+int main(int argc, char **argv) {
+  return ::tile::runWithLargeStack(toolMain, argc, argv);
 }

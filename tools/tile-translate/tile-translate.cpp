@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Tools/LargeStack.h"
 #include "tile/Pipelines/Pipelines.h"
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Version.h"
@@ -47,7 +48,7 @@ static llvm::cl::opt<bool> useIntrinsics(
                    "PTX"),
     llvm::cl::init(false));
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
   TranslateFromMLIRRegistration ptx(
@@ -76,4 +77,8 @@ int main(int argc, char **argv) {
         mlir::tile::registerTileCompilerDialects(registry);
       });
   return failed(mlirTranslateMain(argc, argv, "tile-mlir translations\n"));
+}
+
+int main(int argc, char **argv) {
+  return ::tile::runWithLargeStack(toolMain, argc, argv);
 }

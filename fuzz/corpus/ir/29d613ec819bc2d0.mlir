@@ -1,0 +1,4 @@
+func.func @f() {
+  %r = tile.alloc_local : memref<4x1xindex, #tile.reg>
+  return
+}

@@ -1,0 +1,7 @@
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf16, #tile.reg>
+    tile.apply "cvt.sat.f16.f32" (%r, %c) scope(thread) : memref<4x1xf16, #tile.reg>, f32
+    gpu.return
+  }
+}

@@ -1,0 +1,7 @@
+gpu.module @m [#nvvm.target<chip = "sm_75">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    tile.apply "min.NaN.f32" (%r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}

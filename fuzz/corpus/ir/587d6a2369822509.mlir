@@ -1,0 +1,2 @@
+gpu.module @m [#nvvm.target<triple = "nvptx64-nvidia-amdhsa", chip = "sm_90">] {
+}

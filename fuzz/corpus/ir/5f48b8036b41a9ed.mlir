@@ -1,0 +1,2 @@
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx78">] {
+}

@@ -1,0 +1,4 @@
+func.func @f() {
+  %r = tile.alloc_local : memref<?xf32, #tile.reg>
+  return
+}
