@@ -6,7 +6,7 @@
 // PIPELINE-NOT: see current operation
 // RUN: tile-opt --tile-to-nvvm %s | FileCheck %s --check-prefix=NVVM
 // NVVM: llvm.inline_asm
-// RUN: not tile-translate --mlir-to-ptx --ptx-version=80 %s 2>&1 | FileCheck %s --check-prefix=PTXONLY
+// RUN: not tile-opt --tile-set-nvvm-target='ptx=80' %s 2>&1 | FileCheck %s --check-prefix=PTXONLY
 // PTXONLY: error: gpu.module @n has no #nvvm.target to take the chip from; pass a chip (e.g. chip=sm_90)
 // NOTARGET: error: gpu.module @n has no #nvvm.target; add one or pass a chip (--chip=sm_90)
 // CHIP80: .target sm_80
