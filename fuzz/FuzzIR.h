@@ -16,6 +16,8 @@
 
 #include "tile/Pipelines/Pipelines.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -56,6 +58,28 @@ inline bool isTooDeep(llvm::StringRef text, unsigned limit = 64) {
       return true;
   }
   return false;
+}
+
+/// The instructions the tile ops of `module` expand to, at most: the group
+/// and repeat extents of each tile.apply's first tensor operand. Inputs over
+/// kMaxFuzzInstructions are skipped so that the fuzzer keeps its pace; large
+/// kernels are the benchmarks' business (bench/).
+constexpr int64_t kMaxFuzzInstructions = 4096;
+inline bool isTooLarge(mlir::ModuleOp module) {
+  int64_t total = 0;
+  module.walk([&](mlir::Operation *op) {
+    if (op->getName().getStringRef() != "tile.apply")
+      return;
+    for (mlir::Type t : op->getOperandTypes())
+      if (auto memref = llvm::dyn_cast<mlir::MemRefType>(t)) {
+        int64_t n = 1;
+        for (int64_t d : memref.getShape().drop_back())
+          n = d > 0 && n <= kMaxFuzzInstructions ? n * d : n;
+        total += n;
+        break;
+      }
+  });
+  return total > kMaxFuzzInstructions;
 }
 
 /// Counts error diagnostics while alive.

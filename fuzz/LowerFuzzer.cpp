@@ -22,7 +22,8 @@
 using namespace mlir;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer reads the buffer's terminating NUL: copy the input.
+  std::string text(reinterpret_cast<const char *>(data), size);
   if (tile_fuzz::isTooDeep(text))
     return 0;
   MLIRContext &ctx = tile_fuzz::getContext();
@@ -34,6 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       tile_fuzz::fail("the parse failed without an error");
     return 0;
   }
+  if (tile_fuzz::isTooLarge(*module))
+    return 0;
   PassManager pm(&ctx);
   tile::TileToPtxOptions opts;
   opts.format = "none";

@@ -28,10 +28,19 @@ using namespace mlir;
 
 /// Assembles one PTX module (one gpu.module's text) with ptxas; aborts when
 /// ptxas rejects it.
+static unsigned assembled = 0, emitted = 0;
+
+static void printCounts() {
+  std::fprintf(stderr, "tile-fuzz-ptx: %u inputs emitted PTX; ptxas assembled "
+               "%u distinct modules, all accepted\n", emitted, assembled);
+}
+
 static void assemble(const char *ptxas, llvm::StringRef ptx) {
   static llvm::DenseSet<llvm::hash_code> seen;
   if (seen.size() >= 20000 || !seen.insert(llvm::hash_value(ptx)).second)
     return;
+  if (!assembled++)
+    std::atexit(printCounts);
   std::smatch match;
   std::string text = ptx.str();
   if (!std::regex_search(text, match, std::regex(R"(\.target (sm_[0-9]+[af]?))")))
@@ -61,7 +70,8 @@ static void assemble(const char *ptxas, llvm::StringRef ptx) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer reads the buffer's terminating NUL: copy the input.
+  std::string text(reinterpret_cast<const char *>(data), size);
   if (tile_fuzz::isTooDeep(text))
     return 0;
   MLIRContext &ctx = tile_fuzz::getContext();
@@ -73,6 +83,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       tile_fuzz::fail("the parse failed without an error");
     return 0;
   }
+  if (tile_fuzz::isTooLarge(*module))
+    return 0;
   std::string ptx;
   llvm::raw_string_ostream os(ptx);
   tile::TileToPtxOptions opts;
@@ -81,6 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       tile_fuzz::fail("PTX emission failed without an error");
     return 0;
   }
+  ++emitted;
   if (const char *ptxas = std::getenv("TILE_FUZZ_PTXAS")) {
     // One PTX module per gpu.module, separated by "// gpu.module @" lines.
     llvm::StringRef rest(ptx);
