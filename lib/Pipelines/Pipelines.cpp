@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Pipelines/Pipelines.h"
+#include "tile/Conversion/TileToHost/TileToHost.h"
 #include "tile/Conversion/TileToNVVM/TileToNVVM.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -42,9 +43,11 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-/// The device path; `requireTarget` when the modules will be serialized.
-static void buildDevicePipeline(OpPassManager &pm, const TileToPtxOptions &opts,
-                                bool requireTarget) {
+/// What every pipeline starts with: the module checks, any retargeting, the
+/// target model, the register-tile checks and the expansion of repeats.
+static void addChecksAndExpansion(OpPassManager &pm,
+                                  const TileToPtxOptions &opts,
+                                  bool requireTarget) {
   pm.addPass(createTileCheckGpuModules());
   if (!opts.chip.empty() || opts.ptxVersion) {
     TileSetNVVMTargetOptions target;
@@ -64,6 +67,13 @@ static void buildDevicePipeline(OpPassManager &pm, const TileToPtxOptions &opts,
   registers.registerBudgetError = opts.registerBudgetError;
   gpm.addPass(createTileCheckRegisterTiles(registers));
   gpm.addPass(createTileExpandRepeats());
+}
+
+/// The device path; `requireTarget` when the modules will be serialized.
+static void buildDevicePipeline(OpPassManager &pm, const TileToPtxOptions &opts,
+                                bool requireTarget) {
+  addChecksAndExpansion(pm, opts, requireTarget);
+  OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
   gpm.addPass(memref::createExpandStridedMetadataPass());
   gpm.addPass(createLowerAffinePass());
   gpm.addPass(createSCFToControlFlowPass());
@@ -110,6 +120,19 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
 }
 
+void mlir::tile::buildTileToCpuPipeline(OpPassManager &pm,
+                                        const TileToPtxOptions &opts) {
+  addChecksAndExpansion(pm, opts, /*requireTarget=*/false);
+  pm.addPass(createConvertGpuTileToHost());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void mlir::tile::registerTilePipelines() {
   PassPipelineRegistration<TileToPtxOptions>(
       "tile-to-llvm",
@@ -125,6 +148,11 @@ void mlir::tile::registerTilePipelines() {
       "Lower every gpu.module to NVVM/LLVM and serialize it to PTX "
       "(gpu.binary)",
       buildTileToPtxPipeline);
+  PassPipelineRegistration<TileToPtxOptions>(
+      "tile-to-cpu",
+      "The CPU backend: every kernel as host code calling the reference "
+      "semantics, the whole program lowered to the LLVM dialect",
+      buildTileToCpuPipeline);
 }
 
 void mlir::tile::registerTileCompilerDialects(DialectRegistry &registry) {

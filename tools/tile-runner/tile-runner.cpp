@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Tools/LargeStack.h"
+#include "tile/CpuRuntime/CpuRuntime.h"
 #include "tile/Pipelines/Pipelines.h"
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Runtime/CudaRuntime.h"
@@ -100,6 +101,13 @@ static cl::opt<std::string>
                cl::desc("Directory holding libtile_cuda_runtime_static.a and "
                         "libtile_aot_main.a (for --emit-exe)"),
                cl::init(TILE_RUNTIME_LIB_DIR));
+static cl::opt<std::string>
+    backend("backend",
+            cl::desc("Where kernels run: cuda (a CUDA GPU), cpu (the CPU "
+                     "backend: host code with the reference semantics), or "
+                     "auto (cuda where a driver and device are present, cpu "
+                     "otherwise)"),
+            cl::init("auto"));
 static cl::opt<bool> noCache("no-cache", cl::desc("Do not use the cubin cache"),
                              cl::init(false));
 static cl::opt<bool> clearCache("clear-cache",
@@ -108,6 +116,37 @@ static cl::opt<bool> clearCache("clear-cache",
 static cl::opt<bool> dumpLLVM("dump-llvm-dialect",
                               cl::desc("Print the lowered module and exit"),
                               cl::init(false));
+
+/// Whether the program launches GPU kernels (and so needs the driver).
+static bool launchesKernels(ModuleOp module) {
+  // gpu.launch_func stays until translation to LLVM IR.
+  bool found = false;
+  module.walk([&](Operation *op) {
+    found |= op->getName().getStringRef() == "gpu.launch_func";
+  });
+  return found;
+}
+
+/// Whether the kernels run on the CPU backend (--backend); nullopt after an
+/// error.
+static std::optional<bool> chooseCpuBackend(ModuleOp module) {
+  StringRef choice = backend;
+  if (!llvm::is_contained({"auto", "cuda", "cpu"}, choice)) {
+    llvm::errs() << "tile-runner: invalid --backend '" << choice
+                 << "' (expected auto, cuda or cpu)\n";
+    return std::nullopt;
+  }
+  if (choice != "auto")
+    return choice == "cpu";
+  if (!launchesKernels(module) || !emitExe.empty())
+    return false;
+  ::tile::rt::Status st = ::tile::rt::CudaRuntime::get().init(0);
+  if (st)
+    return false;
+  llvm::errs() << "tile-runner: " << st.str()
+               << "; running the kernels on the CPU backend\n";
+  return true;
+}
 
 /// Parses and lowers the input to the LLVM dialect.
 static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
@@ -121,6 +160,9 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
+    return nullptr;
+  std::optional<bool> cpu = chooseCpuBackend(*module);
+  if (!cpu)
     return nullptr;
   mlir::tile::TileToPtxOptions opts;
   opts.chip = chip;
@@ -138,7 +180,10 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
   opts.registerBudget = registerBudget;
   opts.registerBudgetError = registerBudgetError;
   PassManager pm(&context);
-  mlir::tile::buildTileToLLVMPipeline(pm, opts);
+  if (*cpu)
+    mlir::tile::buildTileToCpuPipeline(pm, opts);
+  else
+    mlir::tile::buildTileToLLVMPipeline(pm, opts);
   if (failed(pm.run(*module)))
     return nullptr;
   // The device pipeline lowers tile ops inside gpu.modules only.
@@ -182,6 +227,7 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(mgpuMemset32)
   TILE_SYM(mgpuMemset16)
   TILE_SYM(mgpuSetDefaultDevice)
+  TILE_SYM(tile_cpu_apply)
   TILE_SYM(printMemrefF32)
   TILE_SYM(printMemrefF64)
   TILE_SYM(printMemrefI32)
@@ -242,16 +288,6 @@ static LogicalResult checkEntry(ModuleOp module) {
     return failure();
   }
   return success();
-}
-
-/// Whether the program launches GPU kernels (and so needs the driver).
-static bool launchesKernels(ModuleOp module) {
-  // gpu.launch_func stays until translation to LLVM IR.
-  bool found = false;
-  module.walk([&](Operation *op) {
-    found |= op->getName().getStringRef() == "gpu.launch_func";
-  });
-  return found;
 }
 
 static int runJit(ModuleOp module) {
@@ -317,6 +353,11 @@ static int runJit(ModuleOp module) {
 }
 
 static int writeExecutable(ModuleOp module) {
+  if (backend == "cpu") {
+    llvm::errs() << "tile-runner: --emit-exe writes CUDA programs; run CPU "
+                    "backend programs with the JIT (no --emit-exe)\n";
+    return 1;
+  }
   // The entry becomes tile_aot_entry, called by the stub main.
   if (entryPointResult != "void") {
     llvm::errs() << "tile-runner: --emit-exe takes a void entry function\n";

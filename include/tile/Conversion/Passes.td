@@ -38,4 +38,37 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::gpu::GPUModuleOp">
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def ConvertGpuTileToHost : Pass<"tile-gpu-to-host", "::mlir::ModuleOp"> {
+  let summary = "The CPU backend: run gpu.module kernels as host code";
+  let description = [{
+    Turns a host + device program into a host-only one that computes what
+    the GPU would, bit for bit, for the instructions `tile.apply` carries:
+
+    - every kernel `gpu.func` becomes a host function that runs one thread:
+      it takes the kernel's arguments, its workgroup buffers and the
+      thread's ids (`thread_id`, `block_id`, `block_dim`, `grid_dim`);
+      `gpu.lane_id` is the linear thread id modulo 32, as on the GPU, so
+      that scopes, sub-range guards and `pred` behave the same;
+    - every expanded `tile.apply` (run `tile-expand-repeats` first) becomes
+      one call of `tile_cpu_apply`, which executes the instruction the
+      form's semantics key names: the MPFR reference for computation, a bit
+      copy for data movement. A `pred` that is false skips the call;
+    - `tile.alloc_local` becomes an entry-block `memref.alloca`; the
+      `#tile.reg` and GPU address spaces are dropped;
+    - `gpu.launch_func` becomes loops over the grid's blocks and each
+      block's threads, in order (x fastest), with the workgroup buffers
+      allocated per block; `gpu.alloc`, `gpu.dealloc` and `gpu.memcpy`
+      become their `memref` counterparts and `gpu.wait` goes away.
+
+    The threads of a block run one after another, so an op through which
+    threads communicate (`gpu.barrier`, `gpu.shuffle`, any other `gpu` op
+    in a kernel, NVVM ops) is a located error, as are asynchronous `gpu`
+    ops on the host and non-kernel device functions.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TILE_CONVERSION_PASSES_TD

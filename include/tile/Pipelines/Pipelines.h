@@ -71,6 +71,11 @@ void buildTileToPtxPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
 /// (PTX by default, JIT-loaded through mgpuModuleLoadJIT at run time).
 void buildTileToLLVMPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
 
+/// The CPU backend: the device checks and expansion, then every kernel as
+/// host code (tile-gpu-to-host) and the whole program to the LLVM dialect,
+/// ready for the ExecutionEngine (tile_cpu_apply resolved by the runner).
+void buildTileToCpuPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
+
 /// Registers the pipelines above as "tile-to-nvvm", "tile-to-ptx" and
 /// "tile-to-llvm".
 void registerTilePipelines();

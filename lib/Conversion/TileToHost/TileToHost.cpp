@@ -1,0 +1,464 @@
+//===- TileToHost.cpp - the CPU backend: kernels as host code -------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// Each kernel becomes a host function that runs one thread; each expanded
+// tile.apply one call of tile_cpu_apply (tile/CpuRuntime/CpuRuntime.h), which
+// dispatches on the instruction table's semantics key; each gpu.launch_func
+// loops over the grid's blocks and each block's threads. See the pass
+// description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToHost/TileToHost.h"
+#include "tile/CpuRuntime/CpuRuntime.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_CONVERTGPUTILETOHOST
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+namespace ptx = ::tile::ptx;
+using ::tile::cpu::kSlotBytes;
+
+std::string mlir::tile::getHostKernelName(StringRef module, StringRef kernel) {
+  return ("__tile_cpu_" + module + "_" + kernel).str();
+}
+
+namespace {
+
+constexpr StringLiteral kApplyFn = "tile_cpu_apply";
+
+/// `type` without its memory space (register tiles and GPU address spaces
+/// are plain host memory here).
+Type stripSpace(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.getMemorySpace())
+    return type;
+  return MemRefType::get(memref.getShape(), memref.getElementType(),
+                         memref.getLayout(), Attribute());
+}
+
+SmallVector<Type> stripSpaces(TypeRange types) {
+  return llvm::map_to_vector(types, stripSpace);
+}
+
+/// Drops the memory space of every memref value in `fn`.
+void stripSpaces(func::FuncOp fn) {
+  fn.walk([](Operation *op) {
+    for (Value r : op->getResults())
+      r.setType(stripSpace(r.getType()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument a : block.getArguments())
+          a.setType(stripSpace(a.getType()));
+  });
+  fn.setFunctionType(
+      FunctionType::get(fn.getContext(), stripSpaces(fn.getArgumentTypes()),
+                        stripSpaces(fn.getResultTypes())));
+}
+
+/// The ids of the running thread: the host function's trailing arguments.
+struct ThreadIds {
+  Value tid[3], bid[3], bdim[3], gdim[3];
+  Value lane;
+};
+
+/// Stores `value` into slot `slot` of the byte buffer `buf`.
+void storeSlot(OpBuilder &b, Location loc, Value buf, unsigned slot,
+               Value value) {
+  Value off = arith::ConstantIndexOp::create(b, loc, slot * kSlotBytes);
+  auto viewType = MemRefType::get({}, value.getType());
+  Value view = memref::ViewOp::create(b, loc, viewType, buf, off, {});
+  memref::StoreOp::create(b, loc, value, view, ValueRange{});
+}
+
+/// Loads an element of type `type` from slot `slot` of `buf`.
+Value loadSlot(OpBuilder &b, Location loc, Value buf, unsigned slot,
+               Type type) {
+  Value off = arith::ConstantIndexOp::create(b, loc, slot * kSlotBytes);
+  auto viewType = MemRefType::get({}, type);
+  Value view = memref::ViewOp::create(b, loc, viewType, buf, off, {});
+  return memref::LoadOp::create(b, loc, view, ValueRange{});
+}
+
+/// The elements one operand contributes: the atom for a tensor operand,
+/// one for a broadcast scalar.
+unsigned elementCount(const ptx::OperandDesc &desc, Value arg) {
+  return isa<MemRefType>(arg.getType()) ? desc.atom : 1;
+}
+
+/// Counts the slots `op` needs in the input and output buffers.
+std::pair<unsigned, unsigned> countSlots(ApplyOp op) {
+  unsigned in = 0, out = 0;
+  for (auto [desc, arg] :
+       llvm::zip(op.getInstr().form->getOperands(), op.getArgs()))
+    (desc.role == ptx::OperandRole::Use ? in : out) += elementCount(desc, arg);
+  return {in, out};
+}
+
+/// One expanded tile.apply -> loads into `inBuf`, a tile_cpu_apply call,
+/// stores from `outBuf`; under `pred`, inside an scf.if.
+void lowerApply(ApplyOp op, Value inBuf, Value outBuf) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  ptx::Instr instr = op.getInstr();
+  if (Value pred = op.getPred()) {
+    auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+  struct Write {
+    Value dest;
+    unsigned index, slot;
+  };
+  SmallVector<Write> writes;
+  unsigned inSlot = 0, outSlot = 0;
+  for (auto [desc, arg] : llvm::zip(instr.form->getOperands(), op.getArgs())) {
+    bool isTensor = isa<MemRefType>(arg.getType());
+    for (unsigned k = 0, e = elementCount(desc, arg); k < e; ++k) {
+      if (desc.role != ptx::OperandRole::Use) {
+        writes.push_back({arg, k, outSlot++});
+        continue;
+      }
+      Value v = arg;
+      if (isTensor) {
+        Value idx = arith::ConstantIndexOp::create(b, loc, k);
+        v = memref::LoadOp::create(b, loc, arg, ValueRange{idx});
+      }
+      storeSlot(b, loc, inBuf, inSlot++, v);
+    }
+  }
+  auto i64 = b.getI64Type();
+  Value form = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(i64, instr.form->getIndex()));
+  Value quals = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(i64, static_cast<int64_t>(instr.quals)));
+  auto ptrOf = [&](Value buf) -> Value {
+    if (!buf)
+      return arith::ConstantIndexOp::create(b, loc, 0);
+    return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
+  };
+  func::CallOp::create(b, loc, kApplyFn, TypeRange{},
+                       ValueRange{form, quals, ptrOf(inBuf), ptrOf(outBuf)});
+  for (const Write &w : writes) {
+    Type elt = cast<MemRefType>(w.dest.getType()).getElementType();
+    Value v = loadSlot(b, loc, outBuf, w.slot, elt);
+    Value idx = arith::ConstantIndexOp::create(b, loc, w.index);
+    memref::StoreOp::create(b, loc, v, w.dest, ValueRange{idx});
+  }
+  op.erase();
+}
+
+/// Whether `op` is one the host version of a kernel can run: everything
+/// but GPU and NVVM ops, which need a GPU or threads that run together.
+bool isHostable(Operation *op) {
+  StringRef ns = op->getName().getDialectNamespace();
+  return ns != "gpu" && ns != "nvvm" && ns != "rocdl";
+}
+
+struct ConvertGpuTileToHostPass
+    : public mlir::tile::impl::ConvertGpuTileToHostBase<
+          ConvertGpuTileToHostPass> {
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    if (failed(outlineKernels(top)) || failed(rewriteHost(top)))
+      return signalPassFailure();
+    for (auto module :
+         llvm::make_early_inc_range(top.getOps<gpu::GPUModuleOp>()))
+      module.erase();
+    top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+  }
+
+  /// Declares tile_cpu_apply(i64 form, i64 quals, index in, index out).
+  void declareApply(ModuleOp top) {
+    if (top.lookupSymbol(kApplyFn))
+      return;
+    OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
+    auto i64 = b.getI64Type();
+    auto fn = func::FuncOp::create(
+        b, top.getLoc(), kApplyFn,
+        b.getFunctionType({i64, i64, b.getIndexType(), b.getIndexType()}, {}));
+    fn.setPrivate();
+  }
+
+  LogicalResult outlineKernels(ModuleOp top) {
+    bool needApply = false;
+    for (auto module : top.getOps<gpu::GPUModuleOp>()) {
+      for (Operation &op : module.getBody()->getOperations()) {
+        auto kernel = dyn_cast<gpu::GPUFuncOp>(op);
+        if (!kernel)
+          continue;
+        if (!kernel.isKernel())
+          return kernel.emitOpError(
+              "is a device function; the CPU backend runs kernels only "
+              "(inline it into the kernel)");
+        if (failed(outline(top, module, kernel, needApply)))
+          return failure();
+      }
+    }
+    if (needApply)
+      declareApply(top);
+    return success();
+  }
+
+  /// Outlines `kernel` into a host function; sets `needApply` when it
+  /// calls tile_cpu_apply.
+  LogicalResult outline(ModuleOp top, gpu::GPUModuleOp module,
+                        gpu::GPUFuncOp kernel, bool &needApply) {
+    MLIRContext *ctx = &getContext();
+    Location loc = kernel.getLoc();
+    IndexType index = IndexType::get(ctx);
+    unsigned numArgs = kernel.getNumArguments();
+    unsigned numWorkgroup = kernel.getNumWorkgroupAttributions();
+    SmallVector<Type> inputs = stripSpaces(kernel.getArgumentTypes());
+    for (BlockArgument a : kernel.getWorkgroupAttributions())
+      inputs.push_back(stripSpace(a.getType()));
+    inputs.append(12, index);
+
+    OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
+    auto fn = func::FuncOp::create(
+        b, loc, getHostKernelName(module.getName(), kernel.getName()),
+        FunctionType::get(ctx, inputs, {}));
+    fn.setPrivate();
+    fn.getBody().takeBody(kernel.getBody());
+    Block &entry = fn.front();
+
+    // Private attributions: one buffer per thread.
+    b.setInsertionPointToStart(&entry);
+    while (entry.getNumArguments() > numArgs + numWorkgroup) {
+      BlockArgument a = entry.getArguments().back();
+      auto type = cast<MemRefType>(stripSpace(a.getType()));
+      a.replaceAllUsesWith(memref::AllocaOp::create(b, loc, type));
+      entry.eraseArgument(a.getArgNumber());
+    }
+    ThreadIds ids;
+    for (Value *v : {ids.tid, ids.bid, ids.bdim, ids.gdim})
+      for (unsigned d = 0; d < 3; ++d)
+        v[d] = entry.addArgument(index, loc);
+    // The lane, as on the GPU: the linear thread id within the block
+    // modulo 32.
+    Value linear = arith::AddIOp::create(
+        b, loc, ids.tid[0],
+        arith::MulIOp::create(
+            b, loc, ids.bdim[0],
+            arith::AddIOp::create(
+                b, loc, ids.tid[1],
+                arith::MulIOp::create(b, loc, ids.bdim[1], ids.tid[2]))));
+    ids.lane = arith::RemUIOp::create(
+        b, loc, linear, arith::ConstantIndexOp::create(b, loc, 32));
+
+    // GPU ops: ids become arguments, returns host returns; the rest cannot
+    // run here.
+    SmallVector<Operation *> gpuOps;
+    fn.walk([&](Operation *op) {
+      if (!isHostable(op))
+        gpuOps.push_back(op);
+    });
+    for (Operation *op : gpuOps) {
+      auto dim = [](gpu::Dimension d) { return static_cast<unsigned>(d); };
+      Value replacement;
+      if (auto o = dyn_cast<gpu::ThreadIdOp>(op))
+        replacement = ids.tid[dim(o.getDimension())];
+      else if (auto o = dyn_cast<gpu::BlockIdOp>(op))
+        replacement = ids.bid[dim(o.getDimension())];
+      else if (auto o = dyn_cast<gpu::BlockDimOp>(op))
+        replacement = ids.bdim[dim(o.getDimension())];
+      else if (auto o = dyn_cast<gpu::GridDimOp>(op))
+        replacement = ids.gdim[dim(o.getDimension())];
+      else if (isa<gpu::LaneIdOp>(op))
+        replacement = ids.lane;
+      else if (auto o = dyn_cast<gpu::GlobalIdOp>(op)) {
+        OpBuilder ob(op);
+        unsigned d = dim(o.getDimension());
+        replacement = arith::AddIOp::create(
+            ob, op->getLoc(),
+            arith::MulIOp::create(ob, op->getLoc(), ids.bid[d], ids.bdim[d]),
+            ids.tid[d]);
+      } else if (isa<gpu::ReturnOp>(op)) {
+        OpBuilder ob(op);
+        func::ReturnOp::create(ob, op->getLoc());
+        op->erase();
+        continue;
+      } else {
+        return op->emitOpError()
+               << "cannot run on the CPU backend, which runs the threads of "
+                  "a block one after another"
+               << (isa<gpu::BarrierOp, gpu::ShuffleOp>(op)
+                       ? ": this op needs them to run together"
+                       : "");
+      }
+      op->getResult(0).replaceAllUsesWith(replacement);
+      op->erase();
+    }
+
+    // Register tiles: entry-block buffers of the thread.
+    SmallVector<AllocLocalOp> allocs;
+    fn.walk([&](AllocLocalOp op) { allocs.push_back(op); });
+    for (AllocLocalOp alloc : allocs) {
+      OpBuilder ab(&entry, entry.begin());
+      Value buf = memref::AllocaOp::create(
+          ab, alloc.getLoc(), cast<MemRefType>(stripSpace(alloc.getType())));
+      alloc.getResult().replaceAllUsesWith(buf);
+      alloc.erase();
+    }
+
+    // Instructions: one operand buffer pair, sized for the widest.
+    SmallVector<ApplyOp> applies;
+    fn.walk([&](ApplyOp op) { applies.push_back(op); });
+    unsigned maxIn = 0, maxOut = 0;
+    for (ApplyOp op : applies) {
+      if (!op.isSingleInstruction())
+        return op.emitOpError("has group or repeat axes; run "
+                              "-tile-expand-repeats before tile-gpu-to-host");
+      auto [in, out] = countSlots(op);
+      maxIn = std::max(maxIn, in);
+      maxOut = std::max(maxOut, out);
+    }
+    Value inBuf, outBuf;
+    OpBuilder eb(&entry, entry.begin());
+    auto i8 = eb.getI8Type();
+    if (maxIn)
+      inBuf = memref::AllocaOp::create(
+          eb, loc, MemRefType::get({int64_t(maxIn * kSlotBytes)}, i8));
+    if (maxOut)
+      outBuf = memref::AllocaOp::create(
+          eb, loc, MemRefType::get({int64_t(maxOut * kSlotBytes)}, i8));
+    for (ApplyOp op : applies)
+      lowerApply(op, inBuf, outBuf);
+    needApply |= !applies.empty();
+    // Any other tile op (none exist today) cannot run here.
+    WalkResult leftover = fn.walk([](Operation *op) {
+      if (op->getName().getDialectNamespace() != "tile")
+        return WalkResult::advance();
+      op->emitOpError("has no CPU lowering");
+      return WalkResult::interrupt();
+    });
+    if (leftover.wasInterrupted())
+      return failure();
+    stripSpaces(fn);
+    return success();
+  }
+
+  /// Host code: launches become loops over blocks and threads, GPU memory
+  /// ops become memref ops.
+  LogicalResult rewriteHost(ModuleOp top) {
+    SmallVector<Operation *> ops;
+    top.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<gpu::GPUModuleOp>(op))
+        return WalkResult::skip();
+      if (op->getName().getDialectNamespace() == "gpu")
+        ops.push_back(op);
+      return WalkResult::advance();
+    });
+    for (Operation *op : ops) {
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      auto async = dyn_cast<gpu::AsyncOpInterface>(op);
+      if (async && (async.getAsyncToken() ||
+                    !async.getAsyncDependencies().empty()))
+        return op->emitOpError("is asynchronous; the CPU backend runs "
+                               "synchronous GPU host code only");
+      if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
+        if (failed(rewriteLaunch(top, launch)))
+          return failure();
+      } else if (auto alloc = dyn_cast<gpu::AllocOp>(op)) {
+        auto m = memref::AllocOp::create(b, loc, alloc.getType(),
+                                         alloc.getDynamicSizes(),
+                                         alloc.getSymbolOperands());
+        alloc.getMemref().replaceAllUsesWith(m);
+        op->erase();
+      } else if (auto dealloc = dyn_cast<gpu::DeallocOp>(op)) {
+        memref::DeallocOp::create(b, loc, dealloc.getMemref());
+        op->erase();
+      } else if (auto copy = dyn_cast<gpu::MemcpyOp>(op)) {
+        memref::CopyOp::create(b, loc, copy.getSrc(), copy.getDst());
+        op->erase();
+      } else if (isa<gpu::WaitOp, gpu::HostRegisterOp,
+                     gpu::HostUnregisterOp>(op)) {
+        op->erase();
+      } else {
+        return op->emitOpError("has no CPU backend lowering");
+      }
+    }
+    return success();
+  }
+
+  LogicalResult rewriteLaunch(ModuleOp top, gpu::LaunchFuncOp launch) {
+    Location loc = launch.getLoc();
+    std::string name = getHostKernelName(launch.getKernelModuleName(),
+                                         launch.getKernelName());
+    auto fn = top.lookupSymbol<func::FuncOp>(name);
+    if (!fn)
+      return launch.emitOpError("launches @")
+             << launch.getKernelModuleName() << "::@" << launch.getKernelName()
+             << ", which is not a kernel of this module";
+    if (launch.hasClusterSize())
+      return launch.emitOpError("has a cluster size; the CPU backend runs "
+                                "grids of blocks only");
+    if (Value shared = launch.getDynamicSharedMemorySize())
+      if (!matchPattern(shared, m_Zero()))
+        return launch.emitOpError("uses dynamic shared memory, which the "
+                                  "CPU backend does not provide");
+    OpBuilder b(launch);
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    Value gdim[3] = {grid.x, grid.y, grid.z};
+    Value bdim[3] = {block.x, block.y, block.z};
+    auto loop = [&](Value ub) {
+      auto f = scf::ForOp::create(b, loc, c0, ub, c1);
+      b.setInsertionPoint(f.getBody()->getTerminator());
+      return f.getInductionVar();
+    };
+    Value bz = loop(gdim[2]), by = loop(gdim[1]), bx = loop(gdim[0]);
+    // Workgroup memory: one buffer per block.
+    unsigned numArgs = launch.getKernelOperands().size();
+    SmallVector<Value> workgroup;
+    for (Type t : fn.getArgumentTypes().drop_front(numArgs).drop_back(12)) {
+      auto type = cast<MemRefType>(t);
+      if (!type.hasStaticShape())
+        return launch.emitOpError("launches a kernel with a dynamically "
+                                  "shaped workgroup buffer");
+      workgroup.push_back(memref::AllocOp::create(b, loc, type));
+    }
+    OpBuilder::InsertPoint afterThreads = b.saveInsertionPoint();
+    Value tz = loop(bdim[2]), ty = loop(bdim[1]), tx = loop(bdim[0]);
+    SmallVector<Value> args;
+    for (auto [arg, type] :
+         llvm::zip(launch.getKernelOperands(), fn.getArgumentTypes())) {
+      Value v = arg;
+      if (v.getType() != type) {
+        auto memref = dyn_cast<MemRefType>(type);
+        if (!memref || !isa<MemRefType>(v.getType()))
+          return launch.emitOpError("passes ")
+                 << v.getType() << " for a kernel argument of type " << type;
+        v = memref::MemorySpaceCastOp::create(b, loc, memref, v);
+      }
+      args.push_back(v);
+    }
+    args.append(workgroup.begin(), workgroup.end());
+    args.append({tx, ty, tz, bx, by, bz});
+    args.append(std::begin(bdim), std::end(bdim));
+    args.append(std::begin(gdim), std::end(gdim));
+    func::CallOp::create(b, loc, fn, args);
+    b.restoreInsertionPoint(afterThreads);
+    for (Value w : workgroup)
+      memref::DeallocOp::create(b, loc, w);
+    launch.erase();
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,96 @@
+//===- CpuRuntime.cpp - one instruction on the host ------------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/CpuRuntime/CpuRuntime.h"
+#include "tile/Ptx/InstrTable.h"
+#include "tile/Reference/Reference.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+using namespace tile;
+using tile::cpu::kSlotBytes;
+
+/// Bytes of one element of `desc`.
+static unsigned elementBytes(const ptx::OperandDesc &desc) {
+  return ptx::getInfo(desc.type).bits / 8;
+}
+
+[[noreturn]] static void fatal(const ptx::Instr &instr, const char *what) {
+  std::fprintf(stderr, "tile_cpu_apply: '%s': %s\n", instr.str().c_str(),
+               what);
+  std::abort();
+}
+
+void tile_cpu_apply(int64_t form, int64_t quals, const uint8_t *in,
+                    uint8_t *out) {
+  llvm::ArrayRef<ptx::FormDesc> forms = ptx::getForms();
+  if (form < 0 || size_t(form) >= forms.size()) {
+    std::fprintf(stderr, "tile_cpu_apply: no form %lld\n", (long long)form);
+    std::abort();
+  }
+  ptx::Instr instr{&forms[form], static_cast<ptx::QualSet>(quals)};
+  const ptx::FormDesc &desc = *instr.form;
+
+  if (!ref::isSupported(instr)) {
+    // Data movement: the bits read, in order, become the bits written.
+    uint8_t bits[64];
+    unsigned size = 0, slot = 0;
+    for (const ptx::OperandDesc &o : desc.getOperands()) {
+      if (o.role != ptx::OperandRole::Use)
+        continue;
+      for (unsigned k = 0; k < o.atom; ++k, ++slot) {
+        unsigned n = elementBytes(o);
+        if (size + n > sizeof(bits))
+          fatal(instr, "moves more than 64 bytes");
+        std::memcpy(bits + size, in + slot * kSlotBytes, n);
+        size += n;
+      }
+    }
+    unsigned used = 0;
+    slot = 0;
+    for (const ptx::OperandDesc &o : desc.getOperands()) {
+      if (o.role != ptx::OperandRole::Def)
+        continue;
+      for (unsigned k = 0; k < o.atom; ++k, ++slot) {
+        unsigned n = elementBytes(o);
+        if (used + n > size)
+          fatal(instr, "writes more bits than it reads");
+        std::memcpy(out + slot * kSlotBytes, bits + used, n);
+        used += n;
+      }
+    }
+    if (used != size)
+      fatal(instr, "reads more bits than it writes");
+    return;
+  }
+
+  // Computation: one result register from the sources' registers.
+  llvm::SmallVector<uint64_t, 4> sources;
+  const ptx::OperandDesc *result = nullptr;
+  unsigned slot = 0;
+  for (const ptx::OperandDesc &o : desc.getOperands()) {
+    if (o.role == ptx::OperandRole::Def) {
+      if (result || o.atom != 1)
+        fatal(instr, "computes more than one register");
+      result = &o;
+      continue;
+    }
+    for (unsigned k = 0; k < o.atom; ++k, ++slot) {
+      uint64_t v = 0;
+      unsigned n = elementBytes(o);
+      if (n > 8)
+        fatal(instr, "reads a register wider than 64 bits");
+      std::memcpy(&v, in + slot * kSlotBytes, n);
+      sources.push_back(v);
+    }
+  }
+  if (!result)
+    fatal(instr, "computes no register");
+  uint64_t value = ref::evaluate(instr, sources);
+  std::memcpy(out, &value, elementBytes(*result));
+}
