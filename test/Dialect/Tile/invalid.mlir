@@ -637,6 +637,18 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// The span's last slot is INT64_MAX: one past it overflows (found by the
+// fuzzer; UBSan reported the addition).
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k() kernel {
+    // expected-error @+1 {{a register tile holds at most 524288 elements per thread, got 'memref<2147483648x4294967296x1xf32, #tile.reg>'}}
+    %r = tile.alloc_local : memref<2147483648x4294967296x1xf32, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%g: memref<3x1xf32>, %r: memref<3x1xf32, strided<[4611686018427387904, 1]>, #tile.reg>) kernel {
     // expected-error @+1 {{operand #0 ('d') of 'ld.global.f32': register layout addresses a slot beyond 64 bits at repeat/atom coordinate (2, 0)}}

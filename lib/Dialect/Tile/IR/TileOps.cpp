@@ -15,6 +15,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::tile;
 namespace ptx = ::tile::ptx;
@@ -269,7 +271,7 @@ int64_t AllocLocalOp::getStorageSize() {
         llvm::AddOverflow(last, term, last))
       return -1;
   }
-  return last + 1;
+  return last == std::numeric_limits<int64_t>::max() ? -1 : last + 1;
 }
 
 LogicalResult AllocLocalOp::verify() {

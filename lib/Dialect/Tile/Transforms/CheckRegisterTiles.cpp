@@ -10,6 +10,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir {
@@ -140,14 +142,42 @@ struct TileCheckRegisterTilesPass
   }
 };
 
+/// Whether `name` is a PTX identifier (PTX ISA 4.4) that LLVM 22 emits: a
+/// letter followed by letters, digits, '_' and '$', or '_' or '$' followed
+/// by at least one of those. (PTX also allows a leading '%'; LLVM's NVPTX
+/// printer stops with a fatal error on it.)
+bool isPtxIdentifier(StringRef name) {
+  auto isBody = [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; };
+  if (name.empty() || !llvm::all_of(name.drop_front(), isBody))
+    return false;
+  if (llvm::isAlpha(name.front()))
+    return true;
+  return (name.front() == '_' || name.front() == '$') && name.size() > 1;
+}
+
 struct TileCheckGpuModulesPass
     : public mlir::tile::impl::TileCheckGpuModulesBase<
           TileCheckGpuModulesPass> {
+  /// Every symbol of a gpu.module becomes a PTX name: it must be one.
+  static WalkResult checkNames(gpu::GPUModuleOp module) {
+    for (Operation &op : module.getBody()->getOperations()) {
+      auto name = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+      if (!name || isPtxIdentifier(name.getValue()))
+        continue;
+      op.emitOpError() << "name '" << name.getValue()
+                       << "' is not a PTX identifier LLVM emits (a letter, or "
+                          "'_' or '$' and one more character, followed by "
+                          "letters, digits, '_' or '$')";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  }
+
   void runOnOperation() override {
     ModuleOp top = getOperation();
     WalkResult result = top.walk([&](gpu::GPUModuleOp module) {
       if (module->getParentOp() == top.getOperation())
-        return WalkResult::advance();
+        return checkNames(module);
       mlir::emitError(module.getLoc())
           << "gpu.module @" << module.getName() << " is nested inside '"
           << module->getParentOp()->getName()
