@@ -69,6 +69,12 @@ if cuobjdump and os.path.exists(cuobjdump):
     config.substitutions.append(("%cuobjdump_dir", os.path.dirname(cuobjdump)))
     config.substitutions.append(("%cuobjdump", cuobjdump))
 
+# A sanitizer build (utils/sanitize.sh): tests that link or load our
+# instrumented code into uninstrumented programs (Debian's mlir-opt, a
+# consumer project, --emit-exe binaries) cannot run.
+if getattr(config, "tile_sanitized", "OFF") in ("ON", "1", "TRUE"):
+    config.available_features.add("asan")
+
 # The runtime and tile-runner are built where cuda.h was found.
 if config.tile_cuda_runtime in ("ON", "1", "TRUE"):
     config.available_features.add("cuda-runtime")

@@ -135,11 +135,18 @@ def main():
                    "nothing left in the cache", out + f"\nleft: {left}")
 
         for symbol in RUNNER_CASES:
-            rc, out = run([runner, "--no-cache", seed],
+            rc, out = run([runner, "--backend=cuda", "--no-cache", seed],
                           dict(drv, FAKE_CUDA_FAIL=symbol))
             report(rc == 1 and "tile-runner: " in out and
                    symbol.replace("_v2", "") in out and not crashed(out),
                    f"tile-runner: {symbol} fails -> exit 1 naming it", out)
+        # The default backend falls back to the CPU when the driver fails
+        # to initialize, and says why.
+        rc, out = run([runner, seed], dict(drv, FAKE_CUDA_FAIL="cuInit:100"))
+        report(rc == 0 and "CUDA_ERROR_NO_DEVICE: cuInit failed" in out and
+               "running the kernels on the CPU backend" in out and
+               "[23]]" in out, "tile-runner: cuInit fails -> CPU backend",
+               out)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
