@@ -11,12 +11,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Ptx/InstrTable.h"
+#include "tile/Reference/Reference.h"
+
+#include "llvm/Support/Format.h"
+
+#include <iostream>
 #include "tile/Version.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace tile::ptx;
+using llvm::StringRef;
 
 static llvm::cl::opt<bool>
     instances("instances",
@@ -53,11 +59,50 @@ static std::string qualFloors(const FormDesc &f) {
   return s;
 }
 
+static llvm::cl::opt<bool> evalStdin(
+    "eval",
+    llvm::cl::desc("Read lines 'OPCODE HEX...' (the sources' bits) from stdin "
+                   "and print each result of the MPFR reference in hex"),
+    llvm::cl::init(false));
+
+/// --eval: the reference result of each line's instruction and sources.
+static int evalLines() {
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    llvm::SmallVector<StringRef> words;
+    StringRef(line).split(words, ' ', -1, false);
+    if (words.empty())
+      continue;
+    std::string error;
+    std::optional<Instr> instr = decode(words[0], error);
+    if (!instr || !tile::ref::isSupported(*instr)) {
+      llvm::errs() << "error: '" << words[0] << "': "
+                   << (instr ? "no reference semantics" : error) << "\n";
+      return 1;
+    }
+    llvm::SmallVector<uint64_t> sources;
+    for (StringRef w : llvm::drop_begin(words)) {
+      uint64_t v;
+      if (w.getAsInteger(16, v)) {
+        llvm::errs() << "error: '" << w << "' is not a hex number\n";
+        return 1;
+      }
+      sources.push_back(v);
+    }
+    llvm::outs() << llvm::format_hex_no_prefix(
+                        tile::ref::evaluate(*instr, sources), 1)
+                 << "\n";
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
   llvm::cl::ParseCommandLineOptions(argc, argv, "tile-mlir instruction table");
   llvm::raw_ostream &os = llvm::outs();
+  if (evalStdin)
+    return evalLines();
   if (!intrinsicOf.empty()) {
     std::string error;
     std::optional<Instr> instr = decode(intrinsicOf, error);

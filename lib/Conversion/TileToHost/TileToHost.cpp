@@ -306,9 +306,16 @@ struct ConvertGpuTileToHostPass
     SmallVector<AllocLocalOp> allocs;
     fn.walk([&](AllocLocalOp op) { allocs.push_back(op); });
     for (AllocLocalOp alloc : allocs) {
+      // A tile's group axes have stride 0 (each thread holds its own
+      // slots): allocate the slots, then view them with the tile's layout.
       OpBuilder ab(&entry, entry.begin());
-      Value buf = memref::AllocaOp::create(
-          ab, alloc.getLoc(), cast<MemRefType>(stripSpace(alloc.getType())));
+      auto type = cast<MemRefType>(stripSpace(alloc.getType()));
+      auto flat = MemRefType::get({std::max<int64_t>(alloc.getStorageSize(), 1)},
+                                  type.getElementType());
+      Value buf = memref::AllocaOp::create(ab, alloc.getLoc(), flat);
+      auto [strides, offset] = type.getStridesAndOffset();
+      buf = memref::ReinterpretCastOp::create(ab, alloc.getLoc(), type, buf,
+                                              offset, type.getShape(), strides);
       alloc.getResult().replaceAllUsesWith(buf);
       alloc.erase();
     }

@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""Runs every computational form of the instruction table on the CPU backend
+and compares each result with the MPFR reference.
+
+For each concrete opcode with reference semantics (from the table's JSON
+export; every chip, not only sm_90) this builds a kernel of 32 threads, each
+loading its sources from global memory into register tiles with the table's
+ld, applying the instruction with tile.apply, and storing the destination
+with st. Variants rotate over the opcodes: thread, warp and warpgroup scope,
+a warp-scope sub-range of 16 lanes (lanes 16..31 must write nothing), and
+pred = odd lane with and without preserve_dst (even lanes keep the
+destination's sentinel with preserve_dst; without it they are not checked).
+The host program fills the sources with edge values and random bits, runs
+the kernels with `tile-runner --backend=cpu` and prints every destination;
+`tile-ptx-forms --eval` gives the reference results. NaN results compare by
+NaN-ness where the ISA leaves the payload open (as ref::sameResult does).
+
+Prints one line per failing opcode and closes with "N passed, N failed" (one
+count per opcode).
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import instr_table  # noqa: E402
+
+NO_REFERENCE = ("load", "store", "move")
+LANES = 32
+SENTINEL = {16: 0x5A5A, 32: 0x5A5A5A5A, 64: 0x5A5A5A5A5A5A5A5A}
+EDGES = {
+    16: [0, 0x8000, 0x3C00, 0xBC00, 0x7C00, 0xFC00, 0x7E00, 0x7C01, 0x0001,
+         0x03FF, 0x7BFF, 0x3F80, 0x7F80, 0x7FC0, 0x0080, 0x7F7F],
+    32: [0, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000,
+         0x7FC00000, 0x7F800001, 0x00000001, 0x007FFFFF, 0x7F7FFFFF,
+         0x00800000, 0x3C003C00, 0x7C007C00, 0x3F803F80, 0xFFFFFFFF],
+    64: [0, 0x8000000000000000, 0x3FF0000000000000, 0xBFF0000000000000,
+         0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000,
+         0x7FF0000000000001, 1, 0x000FFFFFFFFFFFFF, 0x7FEFFFFFFFFFFFFF,
+         0x0010000000000000, 0x3F8000003F800000, 0x7F8000007F800000,
+         0x400000003F800000, 0xFFFFFFFFFFFFFFFF],
+}
+# (name, scope, group shape, pred, preserve_dst)
+VARIANTS = [
+    ("thread", "thread", [], False, False),
+    ("warp", "warp", [32], False, False),
+    ("warpgroup", "warpgroup", [1, 32], False, False),
+    ("warp16", "warp", [16], False, False),
+    ("pred", "thread", [], True, False),
+    ("keep", "thread", [], True, True),
+]
+
+
+def nan_payload_open(form):
+    """Whether the ISA leaves NaN payloads open (only f64 add/sub/mul/fma
+    propagate a defined payload; see ref::sameResult)."""
+    dst = form["operands"][0]["type"]
+    return not (form["semantics"] in ("fma", "add", "sub", "mul") and
+                dst == "f64")
+
+
+def is_nan(types, fmt_of, t, bits):
+    """NaN-ness of `bits` in every lane of PTX type `t`."""
+    info = types[t]
+    fmt = fmt_of.get(info.get("format"))
+    if not fmt:
+        return False
+    w, e, p = fmt["bits"], fmt["exp_bits"], fmt["precision"]
+    for lane in range(info["lanes"]):
+        v = (bits >> (lane * w)) & ((1 << w) - 1)
+        exp = (v >> (p - 1)) & ((1 << e) - 1)
+        frac = v & ((1 << (p - 1)) - 1)
+        if exp == (1 << e) - 1 and frac and not fmt.get("finite_only"):
+            return True
+    return False
+
+
+def kernel(name, opcode, elts, variant):
+    _, scope, group, pred, keep = variant
+    lines = ["%t = gpu.thread_id x"]
+    shape = group + [1, 1]
+    names = ["D"] + [f"S{i}" for i in range(len(elts) - 1)]
+    rtypes = {}
+    for buf, elt in zip(names, elts):
+        if group:
+            # The whole warp's (or warpgroup's) slice of the buffer.
+            mty = (f"memref<{'x'.join(map(str, shape))}x{elt}>")
+            n = 1
+            for d in group:
+                n *= d
+            lines.append(f"%{buf}c = memref.subview %{buf}[0] [{n}] [1] : "
+                         f"memref<{LANES}x{elt}> to memref<{n}x{elt}, "
+                         f"strided<[1]>>")
+            lines.append(f"%{buf}v = memref.expand_shape %{buf}c "
+                         f"[[{', '.join(str(i) for i in range(len(shape)))}]]"
+                         f" output_shape [{', '.join(map(str, shape))}] : "
+                         f"memref<{n}x{elt}, strided<[1]>> into {mty}")
+            rty = (f"memref<{'x'.join(map(str, shape))}x{elt}, strided<["
+                   f"{', '.join(['0'] * len(group) + ['1', '1'])}]>, "
+                   f"#tile.reg>")
+        else:
+            mty = f"memref<1x1x{elt}, strided<[1, 1], offset: ?>>"
+            lines.append(f"%{buf}c = memref.subview %{buf}[%t] [1] [1] : "
+                         f"memref<{LANES}x{elt}> to memref<1x{elt}, "
+                         f"strided<[1], offset: ?>>")
+            lines.append(f"%{buf}v = memref.expand_shape %{buf}c [[0, 1]] "
+                         f"output_shape [1, 1] : memref<1x{elt}, strided<[1],"
+                         f" offset: ?>> into {mty}")
+            rty = f"memref<1x1x{elt}, #tile.reg>"
+        rtypes[buf] = (mty, rty)
+        lines.append(f"%r{buf} = tile.alloc_local : {rty}")
+    for buf, elt in zip(names, elts):
+        if buf == "D" and not keep:
+            continue
+        ld = instr_table.move_opcode("ld", elt)
+        lines.append(f'tile.apply "{ld}" (%r{buf}, %{buf}v) scope({scope}) '
+                     f": {rtypes[buf][1]}, {rtypes[buf][0]}")
+    params = ""
+    if pred:
+        lines.append("%lane = arith.index_cast %t : index to i32")
+        lines.append("%one = arith.constant 1 : i32")
+        lines.append("%bit = arith.andi %lane, %one : i32")
+        lines.append("%p = arith.trunci %bit : i32 to i1")
+        params = " pred(%p)" + (" preserve_dst" if keep else "")
+    regs = ", ".join(f"%r{b}" for b in names)
+    lines.append(f'tile.apply "{opcode}" ({regs}){params} scope({scope}) : '
+                 + ", ".join(rtypes[b][1] for b in names))
+    st = instr_table.move_opcode("st", elts[0])
+    lines.append(f'tile.apply "{st}" (%Dv, %rD) scope({scope}) : '
+                 f"{rtypes['D'][0]}, {rtypes['D'][1]}")
+    args = ", ".join(f"%{b}: memref<{LANES}x{e}>" for b, e in zip(names, elts))
+    body = "".join(f"      {l}\n" for l in lines)
+    return (f"    gpu.func @{name}({args}) kernel {{\n{body}"
+            f"      gpu.return\n    }}\n")
+
+
+def build_module(jobs, rng):
+    """jobs: (index, opcode, elts, variant); returns (mlir, inputs)."""
+    kernels, host, globals_, inputs = [], [], [], {}
+    host.append("%c0 = arith.constant 0 : index")
+    host.append("%c1 = arith.constant 1 : index")
+    host.append(f"%cl = arith.constant {LANES} : index")
+    host.append(f"%p = memref.alloc() : memref<{LANES}xi64>")
+    host.append("%pu = memref.cast %p : memref<" + str(LANES) +
+                "xi64> to memref<*xi64>")
+    for idx, opcode, elts, variant in jobs:
+        name = f"k{idx}"
+        kernels.append(kernel(name, opcode, elts, variant))
+        vals = []
+        args = []
+        for i, elt in enumerate(elts):
+            bits = int(elt[1:])
+            if i == 0:
+                data = [SENTINEL[bits]] * LANES
+            else:
+                data = [rng.choice(EDGES[bits]) if rng.random() < 0.5
+                        else rng.getrandbits(bits) for _ in range(LANES)]
+            vals.append(data)
+            signed = [d - (1 << bits) if d >> (bits - 1) else d for d in data]
+            g = f"g{idx}_{i}"
+            globals_.append(f'  memref.global "private" constant @{g} : '
+                            f"memref<{LANES}x{elt}> = dense<"
+                            f"[{', '.join(map(str, signed))}]>")
+            host.append(f"%{g} = memref.get_global @{g} : "
+                        f"memref<{LANES}x{elt}>")
+            if i == 0:
+                host.append(f"%d{idx} = memref.alloc() : memref<{LANES}x{elt}>")
+                host.append(f"memref.copy %{g}, %d{idx} : memref<{LANES}x"
+                            f"{elt}> to memref<{LANES}x{elt}>")
+                args.append(f"%d{idx} : memref<{LANES}x{elt}>")
+            else:
+                args.append(f"%{g} : memref<{LANES}x{elt}>")
+        inputs[idx] = vals
+        host.append(f"gpu.launch_func @m::@{name} blocks in (%c1, %c1, %c1) "
+                    f"threads in (%cl, %c1, %c1) args({', '.join(args)})")
+        delt = elts[0]
+        host.append(f"scf.for %j = %c0 to %cl step %c1 {{\n"
+                    f"  %v = memref.load %d{idx}[%j] : memref<{LANES}x{delt}>\n"
+                    + (f"  %w = arith.extui %v : {delt} to i64\n"
+                       if delt != "i64" else "  %w = arith.addi %v, %v0 : i64\n"
+                       .replace("%v0", "%z"))
+                    + f"  memref.store %w, %p[%j] : memref<{LANES}xi64>\n}}")
+        host.append("call @printMemrefI64(%pu) : (memref<*xi64>) -> ()")
+    host.insert(0, "%z = arith.constant 0 : i64")
+    src = "module attributes {gpu.container_module} {\n"
+    src += "\n".join(globals_) + "\n"
+    src += ('  gpu.module @m [#nvvm.target<chip = "sm_100", features = '
+            '"+ptx88">] {\n' + "".join(kernels) + "  }\n")
+    src += "  func.func private @printMemrefI64(memref<*xi64>)\n"
+    src += ("  func.func @main() {\n" +
+            "".join(f"    {l}\n" for l in "\n".join(host).split("\n")) +
+            "    return\n  }\n}\n")
+    return src, inputs
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tools-dir", required=True)
+    ap.add_argument("--mnemonic", default=None)
+    ap.add_argument("--batch", type=int, default=60)
+    args = ap.parse_args()
+    rng = random.Random(2026)
+    types = instr_table.types()
+    fmt_of = {f["name"]: f for f in instr_table.table()["formats"]}
+    jobs, forms = [], {}
+    for form, inst in instr_table.instances(args.mnemonic):
+        if form["semantics"] in NO_REFERENCE:
+            continue
+        if any(o["atom"] != 1 for o in form["operands"]):
+            continue
+        elts = [f"i{types[o['type']]['bits']}" for o in form["operands"]]
+        idx = len(jobs)
+        variant = VARIANTS[idx % len(VARIANTS)]
+        jobs.append((idx, inst["opcode"], elts, variant))
+        forms[idx] = form
+    passed = failed = 0
+    tools = args.tools_dir
+    with tempfile.TemporaryDirectory() as tmp:
+        for start in range(0, len(jobs), args.batch):
+            batch = jobs[start:start + args.batch]
+            src, inputs = build_module(batch, rng)
+            path = os.path.join(tmp, f"b{start}.mlir")
+            with open(path, "w") as f:
+                f.write(src)
+            r = subprocess.run([os.path.join(tools, "tile-runner"),
+                                "--backend=cpu", path], capture_output=True,
+                               text=True)
+            if r.returncode:
+                print(f"FAIL batch at {start}: tile-runner exit "
+                      f"{r.returncode}\n{r.stderr[-2000:]}")
+                failed += len(batch)
+                continue
+            # The data lines of printMemrefI64 (the headers hold "sizes = [..]").
+            rows = [[int(x) for x in line.strip("[] \n").split(",")]
+                    for line in r.stdout.splitlines()
+                    if re.fullmatch(r"\[[-0-9, ]+\]", line.strip())]
+            queries = []
+            for (idx, opcode, elts, variant), row in zip(batch, rows):
+                for lane in range(LANES):
+                    srcs = [inputs[idx][i][lane] for i in range(1, len(elts))]
+                    queries.append(opcode + " " +
+                                   " ".join(f"{s:x}" for s in srcs))
+            e = subprocess.run([os.path.join(tools, "tile-ptx-forms"),
+                                "--eval"], input="\n".join(queries) + "\n",
+                               capture_output=True, text=True)
+            if e.returncode:
+                sys.exit(e.stderr)
+            expected = [int(x, 16) for x in e.stdout.split()]
+            k = 0
+            for (idx, opcode, elts, variant), row in zip(batch, rows):
+                bits = int(elts[0][1:])
+                mask = (1 << bits) - 1
+                form = forms[idx]
+                dst_type = form["operands"][0]["type"]
+                bad = []
+                for lane in range(LANES):
+                    want = expected[k]
+                    k += 1
+                    got = row[lane] & mask
+                    name = variant[0]
+                    writes = not ((name == "warp16" and lane >= 16) or
+                                  (name in ("pred", "keep") and lane % 2 == 0))
+                    if not writes:
+                        if name != "pred" and got != SENTINEL[bits]:
+                            bad.append(f"lane {lane} wrote {got:x}")
+                        continue
+                    if got == want:
+                        continue
+                    if nan_payload_open(form) and \
+                            is_nan(types, fmt_of, dst_type, got) and \
+                            is_nan(types, fmt_of, dst_type, want):
+                        continue
+                    srcs = [f"{inputs[idx][i][lane]:x}"
+                            for i in range(1, len(elts))]
+                    bad.append(f"lane {lane} sources {' '.join(srcs)}: got "
+                               f"{got:x}, reference {want:x}")
+                if bad:
+                    failed += 1
+                    print(f"FAIL {opcode} ({variant[0]}): " + "; ".join(bad[:3]))
+                else:
+                    passed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
