@@ -17,8 +17,18 @@ NaN-ness where the ISA leaves the payload open (as ref::sameResult does).
 
 Prints one line per failing opcode and closes with "N passed, N failed" (one
 count per opcode).
+
+The same kernels on both backends (the GPU suite, utils/gpu-check.sh):
+  --record DIR   also writes each batch's module, the CPU backend's output
+                 and what the comparison needs (no MLIR tools needed later);
+  --compare DIR --runner R   runs the recorded modules with `R --backend=cuda`
+                 (on a GPU machine) and requires the GPU's results to equal
+                 the CPU backend's bit for bit (NaN-ness only where the ISA
+                 leaves the payload open; lanes that pred turns off without
+                 preserve_dst are not compared, their value being undefined).
 """
 import argparse
+import json
 import os
 import random
 import re
@@ -64,19 +74,10 @@ def nan_payload_open(form):
 
 
 def is_nan(types, fmt_of, t, bits):
-    """NaN-ness of `bits` in every lane of PTX type `t`."""
+    """NaN-ness of `bits` in any lane of PTX type `t`."""
     info = types[t]
-    fmt = fmt_of.get(info.get("format"))
-    if not fmt:
-        return False
-    w, e, p = fmt["bits"], fmt["exp_bits"], fmt["precision"]
-    for lane in range(info["lanes"]):
-        v = (bits >> (lane * w)) & ((1 << w) - 1)
-        exp = (v >> (p - 1)) & ((1 << e) - 1)
-        frac = v & ((1 << (p - 1)) - 1)
-        if exp == (1 << e) - 1 and frac and not fmt.get("finite_only"):
-            return True
-    return False
+    return lane_nan({"format": fmt_of.get(info.get("format")),
+                     "lanes": info["lanes"]}, bits)
 
 
 def kernel(name, opcode, elts, variant):
@@ -138,7 +139,7 @@ def kernel(name, opcode, elts, variant):
             f"      gpu.return\n    }}\n")
 
 
-def build_module(jobs, rng):
+def build_module(jobs, rng, sm):
     """jobs: (index, opcode, elts, variant); returns (mlir, inputs)."""
     kernels, host, globals_, inputs = [], [], [], {}
     host.append("%c0 = arith.constant 0 : index")
@@ -188,7 +189,7 @@ def build_module(jobs, rng):
     host.insert(0, "%z = arith.constant 0 : i64")
     src = "module attributes {gpu.container_module} {\n"
     src += "\n".join(globals_) + "\n"
-    src += ('  gpu.module @m [#nvvm.target<chip = "sm_100", features = '
+    src += (f'  gpu.module @m [#nvvm.target<chip = "sm_{sm}", features = '
             '"+ptx88">] {\n' + "".join(kernels) + "  }\n")
     src += "  func.func private @printMemrefI64(memref<*xi64>)\n"
     src += ("  func.func @main() {\n" +
@@ -197,12 +198,87 @@ def build_module(jobs, rng):
     return src, inputs
 
 
+def parse_rows(stdout):
+    """The data lines of printMemrefI64 (the headers hold "sizes = [..]")."""
+    return [[int(x) for x in line.strip("[] \n").split(",")]
+            for line in stdout.splitlines()
+            if re.fullmatch(r"\[[-0-9, ]+\]", line.strip())]
+
+
+def lane_nan(meta, bits):
+    """NaN-ness of a destination register (any lane), from its format (an
+    entry of the table's "formats") and lane count."""
+    fmt = meta["format"]
+    if not fmt:
+        return False
+    w, e, p = fmt["bits"], fmt["exp_bits"], fmt["precision"]
+    for lane in range(meta["lanes"]):
+        v = (bits >> (lane * w)) & ((1 << w) - 1)
+        frac = v & ((1 << (p - 1)) - 1)
+        if ((v >> (p - 1)) & ((1 << e) - 1)) == (1 << e) - 1 and \
+                (frac == (1 << (p - 1)) - 1 if fmt.get("finite_only")
+                 else frac):
+            return True
+    return False
+
+
+def compare(args):
+    """--compare: the recorded modules on the GPU against the CPU's output."""
+    passed = failed = 0
+    for name in sorted(f for f in os.listdir(args.compare)
+                       if f.endswith(".json")):
+        base = os.path.join(args.compare, name[:-5])
+        with open(base + ".json") as f:
+            metas = json.load(f)
+        with open(base + ".cpu.txt") as f:
+            cpu_rows = parse_rows(f.read())
+        r = subprocess.run([args.runner, "--backend=cuda", base + ".mlir"],
+                           capture_output=True, text=True)
+        gpu_rows = parse_rows(r.stdout)
+        if r.returncode or len(gpu_rows) != len(metas):
+            print(f"FAIL {name}: runner exit {r.returncode}\n"
+                  f"{r.stderr[-1500:]}")
+            failed += len(metas)
+            continue
+        for meta, crow, grow in zip(metas, cpu_rows, gpu_rows):
+            mask = (1 << meta["bits"]) - 1
+            bad = []
+            for lane in range(LANES):
+                if meta["variant"] == "pred" and lane % 2 == 0:
+                    continue
+                c, g = crow[lane] & mask, grow[lane] & mask
+                if c == g or (meta["nan_open"] and lane_nan(meta, c) and
+                              lane_nan(meta, g)):
+                    continue
+                bad.append(f"lane {lane}: cpu {c:x}, gpu {g:x}")
+            if bad:
+                failed += 1
+                print(f"FAIL {meta['opcode']} ({meta['variant']}): " +
+                      "; ".join(bad[:3]))
+            else:
+                passed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tools-dir", required=True)
+    ap.add_argument("--tools-dir")
+    ap.add_argument("--record", default=None)
+    ap.add_argument("--compare", default=None)
+    ap.add_argument("--runner", default=None)
     ap.add_argument("--mnemonic", default=None)
     ap.add_argument("--batch", type=int, default=60)
+    ap.add_argument("--sm", type=int, default=100,
+                    help="the chip the modules target; forms above it are "
+                    "left out (90 for an H200 to run them)")
     args = ap.parse_args()
+    if args.compare:
+        return compare(args)
+    if not args.tools_dir:
+        ap.error("--tools-dir is required")
+    if args.record:
+        os.makedirs(args.record, exist_ok=True)
     rng = random.Random(2026)
     types = instr_table.types()
     fmt_of = {f["name"]: f for f in instr_table.table()["formats"]}
@@ -210,7 +286,8 @@ def main():
     for form, inst in instr_table.instances(args.mnemonic):
         if form["semantics"] in NO_REFERENCE:
             continue
-        if any(o["atom"] != 1 for o in form["operands"]):
+        if any(o["atom"] != 1 for o in form["operands"]) or \
+                inst["sm"] > args.sm:
             continue
         elts = [f"i{types[o['type']]['bits']}" for o in form["operands"]]
         idx = len(jobs)
@@ -222,7 +299,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for start in range(0, len(jobs), args.batch):
             batch = jobs[start:start + args.batch]
-            src, inputs = build_module(batch, rng)
+            src, inputs = build_module(batch, rng, args.sm)
             path = os.path.join(tmp, f"b{start}.mlir")
             with open(path, "w") as f:
                 f.write(src)
@@ -234,10 +311,24 @@ def main():
                       f"{r.returncode}\n{r.stderr[-2000:]}")
                 failed += len(batch)
                 continue
-            # The data lines of printMemrefI64 (the headers hold "sizes = [..]").
-            rows = [[int(x) for x in line.strip("[] \n").split(",")]
-                    for line in r.stdout.splitlines()
-                    if re.fullmatch(r"\[[-0-9, ]+\]", line.strip())]
+            rows = parse_rows(r.stdout)
+            if args.record:
+                base = os.path.join(args.record, f"b{start:04d}")
+                with open(base + ".mlir", "w") as f:
+                    f.write(src)
+                with open(base + ".cpu.txt", "w") as f:
+                    f.write(r.stdout)
+                metas = []
+                for idx, opcode, elts, variant in batch:
+                    dst = forms[idx]["operands"][0]["type"]
+                    info = types[dst]
+                    metas.append({"opcode": opcode, "variant": variant[0],
+                                  "bits": int(elts[0][1:]),
+                                  "lanes": info["lanes"],
+                                  "format": fmt_of.get(info.get("format")),
+                                  "nan_open": nan_payload_open(forms[idx])})
+                with open(base + ".json", "w") as f:
+                    json.dump(metas, f)
             queries = []
             for (idx, opcode, elts, variant), row in zip(batch, rows):
                 for lane in range(LANES):

@@ -65,7 +65,18 @@ if [ -f $C/tile-runner.xz ]; then
     ex=$(grep -o '%tile_src/examples/[A-Za-z0-9_]*\.mlir' "$f" | head -1 || true)
     [ -n "$ex" ] && src="${ex/\%tile_src\//}"
     run_test "jit_$(basename "$f" .mlir)" "$f" /tmp/tile-runner "$src"
+    # The CPU backend on the same program, against the same CHECK lines
+    # (fault.mlir's out-of-bounds store is a GPU fault only).
+    case "$f" in *fault.mlir) continue;; esac
+    run_test "cpu_$(basename "$f" .mlir)" "$f" /tmp/tile-runner --backend=cpu "$src"
   done
+  echo "== the same kernels on both backends (every sm_90 computational form)"
+  if [ -d $C/cpucheck ]; then
+    python3 utils/cpu_check.py --compare $C/cpucheck --runner /tmp/tile-runner \
+      > "$OUT/cpu-vs-gpu.txt" 2>&1
+    grep FAIL "$OUT/cpu-vs-gpu.txt" | head -20
+    note "cpu backend vs gpu, bit for bit: $(tail -1 "$OUT/cpu-vs-gpu.txt")"
+  fi
 fi
 
 echo "== the seed example from Python (tile_mlir.script.tirx)"

@@ -1316,7 +1316,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
       formats.push_back(Object{{"name", f.name},
                                {"bits", f.bits},
                                {"exp_bits", f.expBits},
-                               {"precision", f.precision}});
+                               {"precision", f.precision},
+                               {"finite_only", f.finiteOnly}});
   root["formats"] = std::move(formats);
   Array typeArray;
   for (const DataTypeInfo &t : types()) {
