@@ -64,10 +64,8 @@ def test_seed_file_runs_with_only_the_import_changed():
                        capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stderr
     assert r.stdout.count("fma.rn.f32") >= 4
-    if has_driver():
-        assert "Out = [7.0, 11.0, 15.0, 23.0]" in r.stdout
-    else:
-        assert "no CUDA driver" in r.stdout
+    # On the GPU, or on the CPU backend where there is none.
+    assert "Out = [7.0, 11.0, 15.0, 23.0]" in r.stdout
 
 
 def test_verifier_diagnostics_become_tile_errors():
@@ -131,8 +129,60 @@ def test_runtime_without_a_driver_is_a_clean_error():
     import numpy as np
     A = np.zeros((4, 1), dtype=np.float32)
     with pytest.raises(CudaError, match="no CUDA driver") as e:
-        seed()(A, A.copy())
+        seed()(A, A.copy(), backend="cuda")
     assert e.value.code == -1
+
+
+def test_seed_runs_on_the_cpu_backend():
+    import numpy as np
+    A = np.array([[3.0], [5.0], [7.0], [11.0]], dtype=np.float32)
+    Out = np.zeros((4, 1), dtype=np.float32)
+    seed()(A, Out, backend="cpu")
+    assert Out.ravel().tolist() == [7.0, 11.0, 15.0, 23.0]
+    if not has_driver():  # "auto" takes the CPU where there is no GPU.
+        Out2 = np.zeros((4, 1), dtype=np.float32)
+        seed()(A, Out2)
+        assert Out2.ravel().tolist() == [7.0, 11.0, 15.0, 23.0]
+
+
+def test_cpu_backend_is_bit_exact_with_scopes_and_pred():
+    """Warp scope, pred with preserve_dst, a scalar argument, and values
+    whose fma rounds: the CPU backend keeps every bit."""
+    import numpy as np
+
+    @T.function
+    def warp(A: T.Tensor((32, 2, 1), "float32"), p: T.Scalar("bool")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        r = T.alloc_local((32, 2, 1), "float32", group=1)
+        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A, scope="warp")
+        T.cuda.tile.apply(T.ptx["fma.rz.f32"], r, r, T.float32(3),
+                          T.float32(1e-8), scope="warp", pred=p,
+                          preserve_dst=True)
+        T.cuda.tile.apply(T.ptx["st.global.f32"], A, r, scope="warp")
+    A = (np.arange(64, dtype=np.float32).reshape(32, 2, 1) + 0.1)
+    A[0, 0, 0] = np.float32("nan")
+    out = A.copy()
+    warp(out, True, backend="cpu")
+    # fma.rz: 3*a + c rounded toward zero once. For these positive a (24
+    # significant bits) and c = f32(1e-8), 3*a + c fits in an f64 exactly;
+    # the expected value is that sum truncated to f32.
+    exact = A.astype(np.float64) * 3 + np.float64(np.float32(1e-8))
+    trunc = np.float32(exact)  # round to nearest
+    up = trunc.astype(np.float64) > exact
+    trunc[up] = np.nextafter(trunc[up], np.float32(0))
+    assert np.isnan(out[0, 0, 0])
+    assert (out.ravel()[1:].view(np.uint32) ==
+            trunc.ravel()[1:].view(np.uint32)).all()
+    kept = A.copy()
+    warp(kept, False, backend="cpu")  # pred false, preserve_dst: unchanged
+    assert (kept.view(np.uint32) == A.view(np.uint32)).all()
+
+
+def test_backend_choice_is_checked():
+    import numpy as np
+    A = np.zeros((4, 1), dtype=np.float32)
+    with pytest.raises(TileError, match="backend 'gpu' is not"):
+        seed()(A, A.copy(), backend="gpu")
 
 
 @pytest.mark.skipif(not has_driver(), reason="needs a CUDA driver")

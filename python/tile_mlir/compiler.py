@@ -52,5 +52,17 @@ def compile_to_ptx(mlir, chip=None, ptx_version=None):
     return r.stdout
 
 
+def run_on_cpu(mlir):
+    """Runs a whole program (host `main` + gpu.modules, MLIR text) with
+    `tile-runner --backend=cpu` and returns what it printed.
+
+    Raises TileError with the diagnostics on failure."""
+    r = subprocess.run([find_tool("tile-runner"), "--backend=cpu", "-"],
+                       input=mlir, capture_output=True, text=True)
+    if r.returncode:
+        raise TileError(r.stderr.strip() or "tile-runner failed")
+    return r.stdout
+
+
 def cache_key(*parts):
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]

@@ -32,7 +32,7 @@ import re
 import weakref
 
 from .. import instr_table
-from ..compiler import TileError, cache_key, compile_to_ptx
+from ..compiler import TileError, cache_key, compile_to_ptx, run_on_cpu
 
 _DTYPES = {
     "float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
@@ -152,7 +152,11 @@ def _float_literal(v, elt):
     """An MLIR float literal; NaN and infinities as the format's bits."""
     v = float(v)
     if v == v and abs(v) != float("inf"):
-        return repr(v)
+        # MLIR wants a digit and a '.' before any exponent: 1e-08 -> 1.0e-08.
+        mantissa, e, exponent = repr(v).partition("e")
+        if "." not in mantissa:
+            mantissa += ".0"
+        return mantissa + e + exponent
     fmt = instr_table.formats()[elt]
     exp = ((1 << fmt["exp_bits"]) - 1) << (fmt["precision"] - 1)
     sign = (1 << (fmt["bits"] - 1)) if v < 0 else 0
@@ -490,17 +494,138 @@ class PrimFunc:
         if self._modules:
             PrimFunc._unload_all(CudaRuntime.get(), self._modules)
 
-    def __call__(self, *arrays, stream=None):
+    def _cpu_program(self, arrays):
+        """A host program that runs the kernel on `arrays` (numpy) and prints
+        every tensor argument afterwards, bit for bit (as integers)."""
+        import numpy as np
+        g, host, inits, prints, args = [], [], [], [], []
+        host.append("%c0 = arith.constant 0 : index")
+        host.append("%c1 = arith.constant 1 : index")
+        for i, ((pname, ann), a) in enumerate(zip(self.params, arrays)):
+            elt = ann.elt
+            bits = _bits(elt)
+            ity = f"i{bits}"
+            if isinstance(ann, Scalar):
+                if elt == "i1":
+                    raw = int(bool(a))
+                else:
+                    raw = int(np.array(a, dtype=ann.dtype).view(
+                        f"u{bits // 8}").item())
+                if elt.startswith("f") or elt == "bf16":
+                    host.append(f"%s{i}b = arith.constant {raw} : {ity}")
+                    host.append(f"%s{i} = arith.bitcast %s{i}b : {ity} to "
+                                f"{elt}")
+                else:
+                    signed = raw - (1 << bits) if raw >> (bits - 1) and \
+                        bits > 1 else raw
+                    host.append(f"%s{i} = arith.constant {signed} : {elt}")
+                args.append(f"%s{i} : {elt}")
+                continue
+            flat = np.ascontiguousarray(a).reshape(-1)
+            n = flat.size
+            raw = flat.view(f"u{bits // 8}").astype(np.int64)
+            signed = [int(x) - (1 << bits) if int(x) >> (bits - 1) else int(x)
+                      for x in raw]
+            g.append(f'  memref.global "private" constant @a{i} : '
+                     f"memref<{n}x{ity}> = dense<[{', '.join(map(str, signed))}]>")
+            mty = ann.mlir_type()
+            rank = len(ann.shape)
+            host.append(f"%t{i} = memref.alloc() : {mty}")
+            host.append(f"%f{i} = memref.collapse_shape %t{i} "
+                        f"[[{', '.join(str(d) for d in range(rank))}]] : "
+                        f"{mty} into memref<{n}x{elt}>")
+            host.append(f"%g{i} = memref.get_global @a{i} : memref<{n}x{ity}>")
+            host.append(f"%n{i} = arith.constant {n} : index")
+            conv = (f"%y = arith.bitcast %x : {ity} to {elt}"
+                    if elt != ity else f"%y = arith.addi %x, %zero{bits} : {ity}")
+            inits.append(f"scf.for %j = %c0 to %n{i} step %c1 {{\n"
+                         f"  %x = memref.load %g{i}[%j] : memref<{n}x{ity}>\n"
+                         f"  {conv}\n"
+                         f"  memref.store %y, %f{i}[%j] : memref<{n}x{elt}>\n}}")
+            back = (f"%b = arith.bitcast %v : {elt} to {ity}"
+                    if elt != ity else f"%b = arith.addi %v, %zero{bits} : {ity}")
+            ext = ("%w = arith.extui %b : " + ity + " to i64"
+                   if bits < 64 else "%w = arith.addi %b, %zero64 : i64")
+            prints.append(f"%p{i} = memref.alloc() : memref<{n}xi64>\n"
+                          f"scf.for %j = %c0 to %n{i} step %c1 {{\n"
+                          f"  %v = memref.load %f{i}[%j] : memref<{n}x{elt}>\n"
+                          f"  {back}\n  {ext}\n"
+                          f"  memref.store %w, %p{i}[%j] : memref<{n}xi64>\n}}\n"
+                          f"%u{i} = memref.cast %p{i} : memref<{n}xi64> to "
+                          f"memref<*xi64>\n"
+                          f"call @printMemrefI64(%u{i}) : (memref<*xi64>) -> ()")
+            args.append(f"%t{i} : {mty}")
+        zeros = [f"%zero{b} = arith.constant 0 : i{b}" for b in (8, 16, 32, 64)]
+        grid = list(self.launch.grid) + [1] * (3 - len(self.launch.grid))
+        block = list(self.launch.block) + [1] * (3 - len(self.launch.block))
+        dims = [f"%d{k} = arith.constant {v} : index"
+                for k, v in enumerate(grid + block)]
+        launch = (f"gpu.launch_func @{self.name}_module::@{self.name} "
+                  "blocks in (%d0, %d1, %d2) threads in (%d3, %d4, %d5) "
+                  f"args({', '.join(args)})")
+        body = "\n".join(zeros + dims + host + inits + [launch] + prints)
+        kernel_module = self.module("sm_90")
+        head, tail = kernel_module.rsplit("}", 1)
+        return (head + "\n".join(g) + "\n"
+                "  func.func private @printMemrefI64(memref<*xi64>)\n"
+                "  func.func @main() {\n" +
+                "".join(f"    {line}\n" for line in body.split("\n")) +
+                "    return\n  }\n}" + tail)
+
+    def _run_cpu(self, arrays):
+        """The CPU backend: runs the kernel with `tile-runner --backend=cpu`
+        on copies of the numpy `arrays` and writes the results back."""
+        import numpy as np
+        for (pname, ann), a in zip(self.params, arrays):
+            if isinstance(ann, Tensor) and not isinstance(a, np.ndarray):
+                raise TileError(f"argument '{pname}': the CPU backend takes "
+                                "numpy arrays")
+            if isinstance(ann, Tensor) and ann.elt in ("bf16", "i1"):
+                raise TileError(f"argument '{pname}': the CPU backend does "
+                                f"not take {ann.dtype} arrays yet")
+        out = run_on_cpu(self._cpu_program(arrays))
+        rows = [line.strip("[] ") for line in out.splitlines()
+                if re.fullmatch(r"\[[-0-9, ]+\]", line.strip())]
+        tensors = [(ann, a) for (_, ann), a in zip(self.params, arrays)
+                   if isinstance(ann, Tensor)]
+        if len(rows) != len(tensors):
+            raise TileError("the CPU backend printed an unexpected result:\n"
+                            + out[-2000:])
+        for (ann, a), row in zip(tensors, rows):
+            bits = _bits(ann.elt)
+            vals = np.array([int(x) & ((1 << bits) - 1)
+                             for x in row.split(",")], dtype=np.uint64)
+            a[...] = vals.astype(f"u{bits // 8}").view(a.dtype).reshape(
+                a.shape)
+        return arrays
+
+    def __call__(self, *arrays, stream=None, backend="auto"):
         """Runs the kernel. numpy arrays are copied in, and back out after
         the launch; CUDA arrays (torch, cupy: __cuda_array_interface__) are
         used in place, with no copy. `stream` (an int CUstream handle, or an
         object with `cuda_stream` or `ptr`, e.g. torch.cuda.Stream or
         cupy.cuda.Stream) queues the launch on the caller's stream without
-        waiting; by default the launch goes to the default stream."""
+        waiting; by default the launch goes to the default stream.
+
+        `backend`: "cuda" runs on the GPU, "cpu" on the CPU backend (the
+        kernel as host code with the reference semantics; numpy arrays only),
+        "auto" (the default) on the GPU where a CUDA driver and device are
+        present and on the CPU otherwise."""
         import ctypes
         import numpy as np
-        from ..runtime import CudaRuntime
+        from ..runtime import CudaError, CudaRuntime
+        if backend not in ("auto", "cuda", "cpu"):
+            raise TileError(f"backend {backend!r} is not 'auto', 'cuda' or "
+                            "'cpu'")
         self._check_arguments(arrays)
+        if backend == "cpu":
+            return self._run_cpu(arrays)
+        if backend == "auto" and all(
+                self._device_view(a) is None for a in arrays):
+            try:
+                CudaRuntime.get()
+            except CudaError:
+                return self._run_cpu(arrays)
         if stream is not None and not isinstance(stream, int):
             stream = getattr(stream, "cuda_stream", None) or getattr(
                 stream, "ptr", None)
