@@ -168,17 +168,19 @@ def build_module(jobs, rng, sm):
                             f"[{', '.join(map(str, signed))}]>")
             host.append(f"%{g} = memref.get_global @{g} : "
                         f"memref<{LANES}x{elt}>")
-            if i == 0:
-                host.append(f"%d{idx} = memref.alloc() : memref<{LANES}x{elt}>")
-                host.append(f"memref.copy %{g}, %d{idx} : memref<{LANES}x"
-                            f"{elt}> to memref<{LANES}x{elt}>")
-                args.append(f"%d{idx} : memref<{LANES}x{elt}>")
-            else:
-                args.append(f"%{g} : memref<{LANES}x{elt}>")
+            # Device buffers (host memory on the CPU backend), filled from
+            # the constants.
+            ty = f"memref<{LANES}x{elt}>"
+            host.append(f"%b{g} = gpu.alloc () : {ty}")
+            host.append(f"gpu.memcpy %b{g}, %{g} : {ty}, {ty}")
+            args.append(f"%b{g} : {ty}")
         inputs[idx] = vals
         host.append(f"gpu.launch_func @m::@{name} blocks in (%c1, %c1, %c1) "
                     f"threads in (%cl, %c1, %c1) args({', '.join(args)})")
         delt = elts[0]
+        dty = f"memref<{LANES}x{delt}>"
+        host.append(f"%d{idx} = memref.alloc() : {dty}")
+        host.append(f"gpu.memcpy %d{idx}, %bg{idx}_0 : {dty}, {dty}")
         host.append(f"scf.for %j = %c0 to %cl step %c1 {{\n"
                     f"  %v = memref.load %d{idx}[%j] : memref<{LANES}x{delt}>\n"
                     + (f"  %w = arith.extui %v : {delt} to i64\n"
@@ -207,17 +209,20 @@ def parse_rows(stdout):
 
 def lane_nan(meta, bits):
     """NaN-ness of a destination register (any lane), from its format (an
-    entry of the table's "formats") and lane count."""
+    entry of the table's "formats") and lane count. The significand field is
+    what sign and exponent leave of the format's bits (tf32 keeps f32's
+    layout: its 13 dropped bits are part of the field)."""
     fmt = meta["format"]
     if not fmt:
         return False
-    w, e, p = fmt["bits"], fmt["exp_bits"], fmt["precision"]
+    w, e = fmt["bits"], fmt["exp_bits"]
+    field = w - e - 1
     for lane in range(meta["lanes"]):
         v = (bits >> (lane * w)) & ((1 << w) - 1)
-        frac = v & ((1 << (p - 1)) - 1)
-        if ((v >> (p - 1)) & ((1 << e) - 1)) == (1 << e) - 1 and \
-                (frac == (1 << (p - 1)) - 1 if fmt.get("finite_only")
-                 else frac):
+        exp = (v >> field) & ((1 << e) - 1)
+        frac = v & ((1 << field) - 1)
+        if exp == (1 << e) - 1 and (frac == (1 << field) - 1
+                                    if fmt.get("finite_only") else frac):
             return True
     return False
 

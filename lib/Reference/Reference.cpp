@@ -43,8 +43,12 @@ struct Format {
   bool isSubnormal(uint64_t x) const {
     return !(x & expMask()) && (x & fracMask());
   }
-  /// The NaN hardware returns where the ISA leaves payloads unspecified.
-  uint64_t canonicalNaN() const { return mask() >> 1; }
+  /// The NaN hardware returns where the ISA leaves payloads unspecified:
+  /// every bit but the sign set, in the format's own bits (the H200 returns
+  /// 0x7FFFE000 for a tf32 NaN: the dropped low bits stay clear).
+  uint64_t canonicalNaN() const {
+    return (mask() >> 1) & ~((1ULL << (layout - precision)) - 1);
+  }
   /// The largest finite magnitude.
   uint64_t maxFinite() const {
     if (finiteOnly)

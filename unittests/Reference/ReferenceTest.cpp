@@ -614,6 +614,16 @@ TEST(ConvertReference, Tf32RnaOnNaNsAsMeasured) {
 
 /// Measured on an H200: .ftz does not flush a subnormal f32 source of
 /// cvt.f16.f32 (ptxas emits F2F.F16.F32 without .FTZ), but does for bf16.
+TEST(ConvertReference, Tf32NaNKeepsTheDroppedBitsClear) {
+  // Measured on the H200 (docs/gpu-logs/cpu-vs-gpu.txt, first run): cvt.rn
+  // and cvt.rz to tf32 return 0x7FFFE000 for NaN inputs, the canonical NaN
+  // with the 13 bits tf32 drops clear.
+  for (const char *op : {"cvt.rn.tf32.f32", "cvt.rz.relu.tf32.f32",
+                         "cvt.rn.relu.tf32.f32"})
+    for (uint32_t nan : {0x7FC00000u, 0x7F800001u, 0xFFFFFFFFu})
+      EXPECT_EQ(eval(op, {nan}), 0x7FFFE000u) << op << " " << std::hex << nan;
+}
+
 TEST(ConvertReference, FtzOnF16ResultIsDropped) {
   EXPECT_EQ(eval("cvt.rm.ftz.f16.f32", {0x803CAE22}), 0x8001u);
   EXPECT_EQ(eval("cvt.rp.ftz.sat.f16.f32", {0x00000001}), 0x0001u);
