@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Atoms per second on the CPU backend, against the host's own fmaf loop.
+
+Runs a kernel of `fma.rn.f32` over register tiles (4 repeats per thread,
+256 threads per block) with `tile-runner --backend=cpu` for two grid sizes
+and takes the difference (so that compilation and start-up cancel), then
+times a C loop of fmaf over the same number of elements, compiled with cc
+-O2. Prints a Markdown table (machine, command, atoms, seconds, atoms/s).
+
+Usage: bench/cpu_backend.py --tools-dir build/bin [--atoms 1048576]
+"""
+import argparse
+import os
+import platform
+import subprocess
+import tempfile
+import time
+
+KERNEL = """module attributes {{gpu.container_module}} {{
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {{
+    gpu.func @k(%A: memref<?xf32>) kernel {{
+      %b = gpu.block_id x
+      %t = gpu.thread_id x
+      %c256 = arith.constant 256 : index
+      %c4 = arith.constant 4 : index
+      %bt = arith.muli %b, %c256 : index
+      %i = arith.addi %bt, %t : index
+      %o = arith.muli %i, %c4 : index
+      %v = memref.subview %A[%o] [4] [1] : memref<?xf32> to memref<4xf32, strided<[1], offset: ?>>
+      %e = memref.expand_shape %v [[0, 1]] output_shape [4, 1] : memref<4xf32, strided<[1], offset: ?>> into memref<4x1xf32, strided<[1, 1], offset: ?>>
+      %two = arith.constant 2.0 : f32
+      %one = arith.constant 1.0 : f32
+      %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+      tile.apply "ld.global.f32" (%r, %e) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, strided<[1, 1], offset: ?>>
+      tile.apply "fma.rn.f32" (%r, %r, %two, %one) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
+      tile.apply "st.global.f32" (%e, %r) scope(thread) : memref<4x1xf32, strided<[1, 1], offset: ?>>, memref<4x1xf32, #tile.reg>
+      gpu.return
+    }}
+  }}
+  func.func @main() {{
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %grid = arith.constant {grid} : index
+    %n = arith.constant {n} : index
+    %A = gpu.alloc (%n) : memref<?xf32>
+    gpu.launch_func @m::@k blocks in (%grid, %c1, %c1) threads in (%c256, %c1, %c1) args(%A : memref<?xf32>)
+    return
+  }}
+}}
+"""
+
+HOST = r"""
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+int main(int argc, char **argv) {
+  long n = atol(argv[1]);
+  float *a = calloc(n, sizeof(float));
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (long i = 0; i < n; ++i) a[i] = fmaf(a[i], 2.0f, 1.0f);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double s = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
+  printf("%.9f %f\n", s, a[n / 2]);
+  return 0;
+}
+"""
+
+
+def run_kernel(runner, atoms, tmp):
+    grid = atoms // (256 * 4)
+    path = os.path.join(tmp, f"k{atoms}.mlir")
+    with open(path, "w") as f:
+        f.write(KERNEL.format(grid=grid, n=atoms))
+    t0 = time.perf_counter()
+    subprocess.run([runner, "--backend=cpu", path], check=True,
+                   capture_output=True)
+    return time.perf_counter() - t0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tools-dir", required=True)
+    ap.add_argument("--atoms", type=int, default=1 << 20)
+    args = ap.parse_args()
+    runner = os.path.join(args.tools_dir, "tile-runner")
+    with tempfile.TemporaryDirectory() as tmp:
+        small = 1 << 12
+        base = min(run_kernel(runner, small, tmp) for _ in range(3))
+        big = min(run_kernel(runner, args.atoms, tmp) for _ in range(3))
+        cpu_s = big - base
+        src = os.path.join(tmp, "host.c")
+        with open(src, "w") as f:
+            f.write(HOST)
+        exe = os.path.join(tmp, "host")
+        subprocess.run(["cc", "-O2", src, "-o", exe, "-lm"], check=True)
+        host_s = min(float(subprocess.run(
+            [exe, str(args.atoms)], capture_output=True, text=True,
+            check=True).stdout.split()[0]) for _ in range(3))
+    atoms = args.atoms - small
+    print(f"Machine: {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} cores; `bench/cpu_backend.py --atoms "
+          f"{args.atoms}`\n")
+    print("| what | atoms | seconds | atoms/s |")
+    print("|---|---|---|---|")
+    print(f"| CPU backend, fma.rn.f32 (tile-runner --backend=cpu; the run "
+          f"at {small} atoms subtracted) | {atoms} | {cpu_s:.3f} | "
+          f"{atoms / cpu_s:.3g} |")
+    print(f"| host fmaf loop (cc -O2) | {args.atoms} | {host_s:.6f} | "
+          f"{args.atoms / host_s:.3g} |")
+    print(f"\nRatio: the CPU backend runs at {cpu_s / host_s * args.atoms / atoms:.0f}x "
+          "the host loop's time per fma (each atom is an MPFR evaluation "
+          "through tile_cpu_apply, plus the ld and st atoms).")
+
+
+if __name__ == "__main__":
+    main()
