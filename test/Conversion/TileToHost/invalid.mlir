@@ -1,0 +1,123 @@
+// RUN: tile-opt %s -split-input-file -tile-gpu-to-host -verify-diagnostics
+
+// What the CPU backend cannot run, each with its location.
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k() kernel {
+      // expected-error @+1 {{'gpu.barrier' op cannot run on the CPU backend, which runs the threads of a block one after another: this op needs them to run together}}
+      gpu.barrier
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k(%x: f32) kernel {
+      %c1 = arith.constant 1 : i32
+      %c32 = arith.constant 32 : i32
+      // expected-error @+1 {{'gpu.shuffle' op cannot run on the CPU backend, which runs the threads of a block one after another: this op needs them to run together}}
+      %r, %ok = gpu.shuffle xor %x, %c1, %c32 : f32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k() kernel {
+      // expected-error @+1 {{'nvvm.read.ptx.sreg.clock' op cannot run on the CPU backend, which runs the threads of a block one after another}}
+      %t = nvvm.read.ptx.sreg.clock : i32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{'gpu.func' op is a device function; the CPU backend runs kernels only (inline it into the kernel)}}
+    gpu.func @f() {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @main() {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'gpu.wait' op is asynchronous; the CPU backend runs synchronous GPU host code only}}
+    %t = gpu.wait async
+    %t2 = gpu.launch_func async [%t] @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @main(%m: memref<4xi32>, %v: i32) {
+    // expected-error @+1 {{'gpu.memset' op has no CPU backend lowering}}
+    gpu.memset %m, %v : memref<4xi32>, i32
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @main() {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : i32
+    // expected-error @+1 {{'gpu.launch_func' op uses dynamic shared memory, which the CPU backend does not provide}}
+    gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) dynamic_shared_memory_size %c64
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @main() {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'gpu.launch_func' op has a cluster size; the CPU backend runs grids of blocks only}}
+    gpu.launch_func @m::@k clusters in (%c1, %c1, %c1) blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k(%c: f32) kernel {
+      %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+      // expected-error @+1 {{'tile.apply' op has group or repeat axes; run -tile-expand-repeats before tile-gpu-to-host}}
+      tile.apply "fma.rn.f32" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
+      gpu.return
+    }
+  }
+}
