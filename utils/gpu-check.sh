@@ -106,6 +106,12 @@ else
   note "python GPU tests: FAIL (no pytest on this machine)"
 fi
 
+if [ -d $C/bench ]; then
+  echo "== FMA-bound throughput, tile-mlir against nvcc"
+  python3 bench/gpu_throughput.py run --dir $C/bench > "$OUT/throughput.md" 2>&1
+  cat "$OUT/throughput.md"
+fi
+
 if [ -x $C/tile-diff ] && [ -z "${TILE_GPU_SKIP_DIFF:-}" ]; then
   echo "== differential test of every arithmetic form"
   $C/tile-diff --ptx-dir $C/diff --threads "$(nproc)" > "$OUT/diff.txt"

@@ -31,6 +31,8 @@ xz -T2 -6 -c build/bin/tile-runner-static > .carry/tile-runner.xz
 # The CPU backend's results for every sm_90 computational form, to compare
 # with the GPU's (cpu_check.py --compare in gpu-check.sh).
 python3 utils/cpu_check.py --tools-dir build/bin --sm 90 --record .carry/cpucheck | tail -1
+# FMA-bound throughput, tile-mlir against nvcc (bench/gpu_throughput.py).
+python3 bench/gpu_throughput.py prepare --tools-dir build/bin --out .carry/bench
 # pytest for the Python GPU tests, in case the GPU machine has none.
 python3 -m pip install -q --disable-pip-version-check --target .carry/pylib \
   pytest 2>&1 | grep -v "WARNING: Running pip as" || true

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Compile time and peak memory of the seed kernel's shape over N elements,
+tile-mlir (`tile-translate --mlir-to-ptx`) against `nvcc -ptx` in the same
+run.
+
+The tile kernel is examples/affine_fma.mlir with its 4x1 tile widened to
+Nx1 (N repeats of ld.global.f32, fma.rn.f32, st.global.f32: 3N
+instructions). The nvcc kernel is the same computation in CUDA C with a
+register array and fully unrolled loops. Each compile runs once under
+/usr/bin/time; nvcc runs that pass --nvcc-timeout seconds are reported as
+such. Prints a Markdown table.
+
+Usage: bench/compile_time.py --tools-dir build/bin [--sizes 0 2 4 ...]
+       (sizes are exponents k: N = 2^k)
+"""
+import argparse
+import os
+import platform
+import subprocess
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
+
+CUDA = """
+extern "C" __global__ void __launch_bounds__(1)
+affine_fma(const float *__restrict__ A, float *__restrict__ Out) {{
+  float r[{n}];
+#pragma unroll
+  for (int i = 0; i < {n}; ++i) r[i] = A[i];
+#pragma unroll
+  for (int i = 0; i < {n}; ++i) r[i] = __fmaf_rn(r[i], 2.0f, 1.0f);
+#pragma unroll
+  for (int i = 0; i < {n}; ++i) Out[i] = r[i];
+}}
+"""
+
+
+def timed(cmd, timeout):
+    """(seconds, peak MB) of `cmd`, or None on timeout/failure."""
+    try:
+        r = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + cmd,
+                           capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    if r.returncode:
+        return None
+    secs, kb = r.stderr.strip().splitlines()[-1].split()
+    return float(secs), int(kb) / 1024
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tools-dir", required=True)
+    ap.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
+    ap.add_argument("--sizes", type=int, nargs="+",
+                    default=list(range(0, 17, 2)))
+    ap.add_argument("--nvcc-timeout", type=int, default=300)
+    args = ap.parse_args()
+    seed = open(os.path.join(ROOT, "examples", "affine_fma.mlir")).read()
+    translate = os.path.join(args.tools_dir, "tile-translate")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in args.sizes:
+            n = 1 << k
+            mlir = os.path.join(tmp, f"t{n}.mlir")
+            with open(mlir, "w") as f:
+                f.write(seed.replace("4x1xf32", f"{n}x1xf32"))
+            tile = timed([translate, "--mlir-to-ptx", "--register-budget=0",
+                          mlir, "-o", os.devnull], 3600)
+            cu = os.path.join(tmp, f"k{n}.cu")
+            with open(cu, "w") as f:
+                f.write(CUDA.format(n=n))
+            nv = timed([args.nvcc, "-ptx", "-arch=sm_90", "-O3", cu, "-o",
+                        os.devnull], args.nvcc_timeout)
+            rows.append((k, n, tile, nv))
+            print(f"N=2^{k} done", flush=True, file=__import__("sys").stderr)
+    print(f"Machine: {platform.machine()}, {os.cpu_count()} cores; "
+          f"`bench/compile_time.py --sizes {' '.join(map(str, args.sizes))}`"
+          "\n")
+    print("| N | instructions | tile-mlir s | tile-mlir MB | nvcc -ptx s | "
+          "nvcc MB | time ratio (tile/nvcc) |")
+    print("|---|---|---|---|---|---|---|")
+    for k, n, tile, nv in rows:
+        t = f"{tile[0]:.2f} | {tile[1]:.0f}" if tile else "failed | -"
+        v = (f"{nv[0]:.2f} | {nv[1]:.0f}" if nv else
+             f"> {args.nvcc_timeout} (stopped) | -")
+        ratio = f"{tile[0] / nv[0]:.2f}" if tile and nv else "-"
+        print(f"| 2^{k} = {n} | {3 * n} | {t} | {v} | {ratio} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""FMA-bound throughput on the GPU, tile-mlir against nvcc, in one run.
+
+Two steps, because the GPU machine has no MLIR:
+
+  bench/gpu_throughput.py prepare --tools-dir build/bin --out .carry/bench
+      writes, per type (f32, f64, f16x2, bf16x2), the tile kernel's PTX
+      (tile-translate) and the nvcc kernel's PTX (nvcc -ptx -O3), here;
+  bench/gpu_throughput.py run --dir .carry/bench
+      on the GPU machine: loads both with cupy, launches each on 1056 blocks
+      of 256 threads, times 5 launches with CUDA events after a warm-up, and
+      prints a Markdown table of TFLOP/s (2 flops per fma lane) and the
+      ratio tile/nvcc.
+
+Both kernels do the same work: 8 independent fma chains per thread (a
+register tile of 8 x 1 in tile-mlir, a float[8] array in CUDA C), 4 tile
+operations (32 fmas) per loop iteration, then one store per register.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+BLOCKS, THREADS, ITERS = 1056, 256, 8192
+
+TYPES = {
+    # name: (opcode, MLIR container, ld/st suffix, CUDA type, CUDA fma,
+    #        CUDA header, a, b as CUDA expressions, lanes per fma)
+    "f32": ("fma.rn.f32", "f32", "f32", "float", "__fmaf_rn(r[j], a, b)",
+            "", 1),
+    "f64": ("fma.rn.f64", "f64", "f64", "double", "__fma_rn(r[j], a, b)",
+            "", 1),
+    "f16x2": ("fma.rn.f16x2", "i32", "b32", "__half2", "__hfma2(r[j], a, b)",
+              "#include <cuda_fp16.h>", 2),
+    "bf16x2": ("fma.rn.bf16x2", "i32", "b32", "__nv_bfloat162",
+               "__hfma2(r[j], a, b)", "#include <cuda_bf16.h>", 2),
+}
+
+TILE = """module attributes {{gpu.container_module}} {{
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {{
+    gpu.func @bench(%Out: memref<?x{c}>, %a: {c}, %b: {c}, %iters: index) kernel {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c256 = arith.constant 256 : index
+      %r = tile.alloc_local : memref<8x1x{c}, #tile.reg>
+{init}
+      scf.for %i = %c0 to %iters step %c1 {{
+{body}
+      }}
+      %bid = gpu.block_id x
+      %tid = gpu.thread_id x
+      %bt = arith.muli %bid, %c256 : index
+      %t = arith.addi %bt, %tid : index
+      %o = arith.muli %t, %c8 : index
+      %v = memref.subview %Out[%o] [8] [1] : memref<?x{c}> to memref<8x{c}, strided<[1], offset: ?>>
+      %e = memref.expand_shape %v [[0, 1]] output_shape [8, 1] : memref<8x{c}, strided<[1], offset: ?>> into memref<8x1x{c}, strided<[1, 1], offset: ?>>
+      tile.apply "st.global.{s}" (%e, %r) scope(thread) : memref<8x1x{c}, strided<[1, 1], offset: ?>>, memref<8x1x{c}, #tile.reg>
+      gpu.return
+    }}
+  }}
+}}
+"""
+
+CUDA = """{header}
+extern "C" __global__ void __launch_bounds__(256)
+bench({t} *__restrict__ Out, {t} a, {t} b, long iters) {{
+  {t} r[8];
+#pragma unroll
+  for (int j = 0; j < 8; ++j) r[j] = a;
+#pragma unroll 1
+  for (long i = 0; i < iters; ++i) {{
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {{
+#pragma unroll
+      for (int j = 0; j < 8; ++j) r[j] = {fma};
+    }}
+  }}
+  long t = (long)blockIdx.x * 256 + threadIdx.x;
+#pragma unroll
+  for (int j = 0; j < 8; ++j) Out[t * 8 + j] = r[j];
+}}
+"""
+
+
+def prepare(args):
+    os.makedirs(args.out, exist_ok=True)
+    meta = {}
+    for name, (op, c, s, t, fma, header, lanes) in TYPES.items():
+        init = "\n".join(
+            f"      %i{j} = arith.constant {j} : index\n"
+            f"      memref.store %a, %r[%i{j}, %c0] : memref<8x1x{c}, #tile.reg>"
+            for j in range(8))
+        body = "\n".join(
+            f'        tile.apply "{op}" (%r, %r, %a, %b) scope(thread) : '
+            f"memref<8x1x{c}, #tile.reg>, memref<8x1x{c}, #tile.reg>, {c}, {c}"
+            for _ in range(4))
+        mlir = os.path.join(args.out, f"tile_{name}.mlir")
+        with open(mlir, "w") as f:
+            f.write(TILE.format(c=c, s=s, init=init, body=body))
+        subprocess.run([os.path.join(args.tools_dir, "tile-translate"),
+                        "--mlir-to-ptx", mlir, "-o",
+                        os.path.join(args.out, f"tile_{name}.ptx")],
+                       check=True)
+        cu = os.path.join(args.out, f"nvcc_{name}.cu")
+        with open(cu, "w") as f:
+            f.write(CUDA.format(header=header, t=t, fma=fma))
+        subprocess.run([args.nvcc, "-ptx", "-O3", "-arch=sm_90", cu, "-o",
+                        os.path.join(args.out, f"nvcc_{name}.ptx")],
+                       check=True)
+        meta[name] = {"lanes": lanes, "container": c}
+    with open(os.path.join(args.out, "meta.json"), "w") as f:
+        json.dump(meta, f)
+    print(f"prepared {len(TYPES)} kernel pairs in {args.out}")
+
+
+def run(args):
+    import cupy as cp
+    import numpy as np
+    with open(os.path.join(args.dir, "meta.json")) as f:
+        meta = json.load(f)
+    scalars = {"f32": (np.float32(1.0000001), np.float32(1e-7)),
+               "f64": (np.float64(1.0000001), np.float64(1e-7)),
+               # {1.0, 1.0} and {2^-14, 2^-14} as half2 / bf162 bits.
+               "f16x2": (np.uint32(0x3C003C00), np.uint32(0x04000400)),
+               "bf16x2": (np.uint32(0x3F803F80), np.uint32(0x38803880))}
+    n = BLOCKS * THREADS * 8
+    rows = []
+    for name, m in meta.items():
+        a, b = scalars[name]
+        dtype = {"f32": np.float32, "f64": np.float64}.get(name, np.uint32)
+        out = cp.zeros(n, dtype=dtype)
+        flops = 2 * m["lanes"] * BLOCKS * THREADS * 8 * 4 * ITERS
+        result = {}
+        for who in ("tile", "nvcc"):
+            mod = cp.RawModule(path=os.path.join(args.dir, f"{who}_{name}.ptx"))
+            fn = mod.get_function("bench")
+            if who == "tile":
+                # The memref descriptor: allocated, aligned, offset, size,
+                # stride; then a, b and the iteration count.
+                params = (out, out, np.int64(0), np.int64(n), np.int64(1),
+                          a, b, np.int64(ITERS))
+            else:
+                params = (out, a, b, np.int64(ITERS))
+            fn((BLOCKS,), (THREADS,), params)
+            cp.cuda.Device().synchronize()
+            start, end = cp.cuda.Event(), cp.cuda.Event()
+            best = None
+            for _ in range(5):
+                start.record()
+                fn((BLOCKS,), (THREADS,), params)
+                end.record()
+                end.synchronize()
+                ms = cp.cuda.get_elapsed_time(start, end)
+                best = ms if best is None else min(best, ms)
+            result[who] = flops / (best * 1e-3) / 1e12
+            checksum = int(out[:8].view(np.uint8).sum())
+            result[who + "_check"] = checksum
+        rows.append((name, result))
+    print(f"GPU: {cp.cuda.runtime.getDeviceProperties(0)['name'].decode()}; "
+          f"{BLOCKS} blocks x {THREADS} threads, 8 chains, "
+          f"{4 * ITERS} fmas per chain; best of 5\n")
+    print("| type | tile-mlir TFLOP/s | nvcc TFLOP/s | ratio | same result |")
+    print("|---|---|---|---|---|")
+    for name, r in rows:
+        same = "yes" if r["tile_check"] == r["nvcc_check"] else "no"
+        print(f"| {name} | {r['tile']:.1f} | {r['nvcc']:.1f} | "
+              f"{r['tile'] / r['nvcc']:.3f} | {same} |")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("prepare")
+    p.add_argument("--tools-dir", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
+    r = sub.add_parser("run")
+    r.add_argument("--dir", required=True)
+    args = ap.parse_args()
+    return prepare(args) if args.cmd == "prepare" else run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
