@@ -12,16 +12,17 @@
 // CHECK: .target sm_90
 // CHECK-LABEL: .visible .entry affine_fma(
 // CHECK: ld.global.f32 [[A0:%r[0-9]+]], [[[P0:%rd[0-9]+]]];
-// CHECK: ld.global.f32 [[A1:%r[0-9]+]], [{{%rd[0-9]+}}];
-// CHECK: ld.global.f32 [[A2:%r[0-9]+]], [{{%rd[0-9]+}}];
-// CHECK: ld.global.f32 [[A3:%r[0-9]+]], [{{%rd[0-9]+}}];
+// Static offsets are immediates of the address, as nvcc writes them.
+// CHECK: ld.global.f32 [[A1:%r[0-9]+]], [[[P0]]+4];
+// CHECK: ld.global.f32 [[A2:%r[0-9]+]], [[[P0]]+8];
+// CHECK: ld.global.f32 [[A3:%r[0-9]+]], [[[P0]]+12];
 // CHECK-DAG: mov.b32 [[TWO:%r[0-9]+]], 1073741824;
 // CHECK-DAG: mov.b32 [[ONE:%r[0-9]+]], 1065353216;
 // CHECK: fma.rn.f32 [[D0:%r[0-9]+]], [[A0]], [[TWO]], [[ONE]];
 // CHECK: fma.rn.f32 [[D1:%r[0-9]+]], [[A1]], [[TWO]], [[ONE]];
 // CHECK: fma.rn.f32 [[D2:%r[0-9]+]], [[A2]], [[TWO]], [[ONE]];
 // CHECK: fma.rn.f32 [[D3:%r[0-9]+]], [[A3]], [[TWO]], [[ONE]];
-// CHECK: st.global.f32 [{{%rd[0-9]+}}], [[D0]];
-// CHECK: st.global.f32 [{{%rd[0-9]+}}], [[D1]];
-// CHECK: st.global.f32 [{{%rd[0-9]+}}], [[D2]];
-// CHECK: st.global.f32 [{{%rd[0-9]+}}], [[D3]];
+// CHECK: st.global.f32 [[[Q0:%rd[0-9]+]]], [[D0]];
+// CHECK: st.global.f32 [[[Q0]]+4], [[D1]];
+// CHECK: st.global.f32 [[[Q0]]+8], [[D2]];
+// CHECK: st.global.f32 [[[Q0]]+12], [[D3]];

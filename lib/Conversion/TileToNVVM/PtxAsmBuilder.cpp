@@ -100,7 +100,10 @@ std::string PtxAsmBuilder::getAsmString(StringRef opcode,
       os << "{" << llvm::join(regs, ", ") << "}";
       break;
     case ArgForm::Address:
-      os << "[" << regs.front() << "]";
+      os << "[" << regs.front();
+      if (arg.offset)
+        os << (arg.offset > 0 ? "+" : "") << arg.offset;
+      os << "]";
       break;
     }
   }

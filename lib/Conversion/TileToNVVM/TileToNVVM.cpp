@@ -110,6 +110,7 @@ struct Slot {
   SmallVector<Value, 4> values; ///< Register inputs (or old dst values).
   SmallVector<Value, 4> ptrs;   ///< Register element pointers.
   Value address;                ///< Memory operands.
+  int64_t addressOffset = 0;    ///< Bytes added to `address` in the asm.
   Type eltType;                 ///< LLVM element type.
 };
 
@@ -152,6 +153,19 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       }
       if (desc.kind == ptx::OperandKind::Memory) {
         Value ptr = slot.ptrs.front();
+        // A static offset goes into the address as an immediate
+        // ([base+bytes]), as nvcc writes it: the same instruction, and
+        // ptxas keeps one base register instead of one per offset (the
+        // seed kernel: 19 SASS instructions instead of 21).
+        auto [strides, offset] = memrefType.getStridesAndOffset();
+        int64_t bytes = 0;
+        unsigned eltBits = memrefType.getElementTypeBitWidth();
+        if (!ShapedType::isDynamic(offset) && offset && eltBits % 8 == 0 &&
+            !llvm::MulOverflow(offset, int64_t(eltBits / 8), bytes) &&
+            bytes > 0 && bytes < (int64_t(1) << 31)) {
+          ptr = MemRefDescriptor(converted).alignedPtr(rewriter, loc);
+          slot.addressOffset = bytes;
+        }
         auto ptrType = cast<LLVM::LLVMPointerType>(ptr.getType());
         unsigned space =
             desc.space == ptx::StateSpace::Shared
@@ -207,7 +221,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
               ? PtxAsmBuilder::ArgForm::Address
           : slot.desc->atom > 1 ? PtxAsmBuilder::ArgForm::Vector
                                 : PtxAsmBuilder::ArgForm::Register;
-      args.push_back({argForm, argOperands[i]});
+      args.push_back({argForm, argOperands[i], slot.addressOffset});
     }
     if (pred) {
       Value pred32 =

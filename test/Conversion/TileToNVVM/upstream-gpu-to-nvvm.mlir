@@ -5,8 +5,14 @@
 // RUN: tile-opt %tile_src/examples/affine_fma.mlir --pass-pipeline='builtin.module(gpu.module(tile-expand-repeats, expand-strided-metadata, lower-affine, convert-scf-to-cf, convert-gpu-to-nvvm, reconcile-unrealized-casts))' | FileCheck %s
 // CHECK-LABEL: gpu.module @kernels
 // CHECK: llvm.alloca {{.*}} x !llvm.array<{{[0-9]+}} x f32> : (i64) -> !llvm.ptr<5>
-// CHECK-COUNT-4: "ld.global.f32 $0, [$1];", "=f,l,~{memory}"
+// CHECK: "ld.global.f32 $0, [$1];", "=f,l,~{memory}"
+// CHECK: "ld.global.f32 $0, [$1+4];", "=f,l,~{memory}"
+// CHECK: "ld.global.f32 $0, [$1+8];", "=f,l,~{memory}"
+// CHECK: "ld.global.f32 $0, [$1+12];", "=f,l,~{memory}"
 // CHECK-COUNT-4: "fma.rn.f32 $0, $1, $2, $3;", "=f,f,f,f"
-// CHECK-COUNT-4: "st.global.f32 [$0], $1;", "l,f,~{memory}"
+// CHECK: "st.global.f32 [$0], $1;", "l,f,~{memory}"
+// CHECK: "st.global.f32 [$0+4], $1;", "l,f,~{memory}"
+// CHECK: "st.global.f32 [$0+8], $1;", "l,f,~{memory}"
+// CHECK: "st.global.f32 [$0+12], $1;", "l,f,~{memory}"
 // CHECK-NOT: tile.
 // CHECK: func.func @main

@@ -37,10 +37,12 @@ public:
   /// How one instruction operand is written.
   enum class ArgForm { Register, Vector, Address };
   /// One instruction operand: a register, a brace list `{a, b}` or an
-  /// address `[a]`.
+  /// address `[a]` (`[a+offset]` with a nonzero byte offset, PTX's
+  /// register-plus-immediate address).
   struct Arg {
     ArgForm form;
     SmallVector<Operand, 4> operands;
+    int64_t offset = 0;
   };
 
   /// The inline-asm constraint letter of a register of LLVM type `type`
