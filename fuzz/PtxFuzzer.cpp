@@ -31,8 +31,10 @@ using namespace mlir;
 static unsigned assembled = 0, emitted = 0;
 
 static void printCounts() {
-  std::fprintf(stderr, "tile-fuzz-ptx: %u inputs emitted PTX; ptxas assembled "
-               "%u distinct modules, all accepted\n", emitted, assembled);
+  std::fprintf(stderr,
+               "tile-fuzz-ptx: %u inputs emitted PTX; ptxas assembled "
+               "%u distinct modules, all accepted\n",
+               emitted, assembled);
 }
 
 static void assemble(const char *ptxas, llvm::StringRef ptx) {
@@ -43,7 +45,8 @@ static void assemble(const char *ptxas, llvm::StringRef ptx) {
     std::atexit(printCounts);
   std::smatch match;
   std::string text = ptx.str();
-  if (!std::regex_search(text, match, std::regex(R"(\.target (sm_[0-9]+[af]?))")))
+  if (!std::regex_search(text, match,
+                         std::regex(R"(\.target (sm_[0-9]+[af]?))")))
     tile_fuzz::fail("PTX without a .target");
   std::string gpu = match[1].str();
   // PTX for chips older than ptxas 13.0's oldest GPU is compiled forward.
@@ -59,8 +62,8 @@ static void assemble(const char *ptxas, llvm::StringRef ptx) {
   }
   llvm::StringRef args[] = {ptxas, "-arch", gpu, path, "-o", "/dev/null"};
   std::string err;
-  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, {}, 60, 0,
-                                     &err);
+  int rc =
+      llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, {}, 60, 0, &err);
   if (rc != 0) {
     std::fprintf(stderr, "ptxas rejected the emitted PTX (%s):\n%s\n",
                  path.c_str(), text.c_str());

@@ -1,4 +1,5 @@
-//===- CpuRuntime.cpp - one instruction on the host ------------------------===//
+//===- CpuRuntime.cpp - one instruction on the host
+//------------------------===//
 //
 // Part of tile-mlir.
 //
@@ -21,8 +22,7 @@ static unsigned elementBytes(const ptx::OperandDesc &desc) {
 }
 
 [[noreturn]] static void fatal(const ptx::Instr &instr, const char *what) {
-  std::fprintf(stderr, "tile_cpu_apply: '%s': %s\n", instr.str().c_str(),
-               what);
+  std::fprintf(stderr, "tile_cpu_apply: '%s': %s\n", instr.str().c_str(), what);
   std::abort();
 }
 

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Tools/LargeStack.h"
 #include "tile/Conversion/TileToNVVM/TileToNVVM.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Pipelines/Pipelines.h"
+#include "tile/Tools/LargeStack.h"
 #include "tile/Version.h"
 
 #include "mlir/InitAllDialects.h"

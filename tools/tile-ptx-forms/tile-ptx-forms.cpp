@@ -15,8 +15,8 @@
 
 #include "llvm/Support/Format.h"
 
-#include <iostream>
 #include "tile/Version.h"
+#include <iostream>
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -76,8 +76,9 @@ static int evalLines() {
     std::string error;
     std::optional<Instr> instr = decode(words[0], error);
     if (!instr || !tile::ref::isSupported(*instr)) {
-      llvm::errs() << "error: '" << words[0] << "': "
-                   << (instr ? "no reference semantics" : error) << "\n";
+      llvm::errs() << "error: '" << words[0]
+                   << "': " << (instr ? "no reference semantics" : error)
+                   << "\n";
       return 1;
     }
     llvm::SmallVector<uint64_t> sources;

@@ -13,12 +13,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Tools/LargeStack.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
 #include "tile/Pipelines/Pipelines.h"
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Runtime/CudaRuntime.h"
 #include "tile/Runtime/MgpuWrappers.h"
+#include "tile/Tools/LargeStack.h"
 #include "tile/Version.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -80,9 +80,10 @@ static cl::opt<unsigned> registerBudget(
     cl::desc("32-bit registers the register tiles of one function may take "
              "before a warning"),
     cl::init(240));
-static cl::opt<bool> registerBudgetError(
-    "register-budget-error",
-    cl::desc("Make exceeding the register budget an error"), cl::init(false));
+static cl::opt<bool>
+    registerBudgetError("register-budget-error",
+                        cl::desc("Make exceeding the register budget an error"),
+                        cl::init(false));
 static cl::opt<bool> uncheckedTarget(
     "unchecked-target",
     cl::desc("Accept a chip LLVM 22 emits but ptxas 13.0 does not know (for "

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Tools/LargeStack.h"
 #include "tile/Pipelines/Pipelines.h"
 #include "tile/Ptx/InstrTable.h"
+#include "tile/Tools/LargeStack.h"
 #include "tile/Version.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -31,16 +31,19 @@ static llvm::cl::opt<unsigned>
              llvm::cl::init(2));
 static llvm::cl::opt<unsigned> registerBudget(
     "register-budget",
-    llvm::cl::desc("32-bit registers the register tiles of one function may take "
-             "before a warning"),
+    llvm::cl::desc(
+        "32-bit registers the register tiles of one function may take "
+        "before a warning"),
     llvm::cl::init(240));
 static llvm::cl::opt<bool> registerBudgetError(
     "register-budget-error",
-    llvm::cl::desc("Make exceeding the register budget an error"), llvm::cl::init(false));
+    llvm::cl::desc("Make exceeding the register budget an error"),
+    llvm::cl::init(false));
 static llvm::cl::opt<bool> uncheckedTarget(
     "unchecked-target",
-    llvm::cl::desc("Accept a chip LLVM 22 emits but ptxas 13.0 does not know (for "
-             "a newer ptxas)"),
+    llvm::cl::desc(
+        "Accept a chip LLVM 22 emits but ptxas 13.0 does not know (for "
+        "a newer ptxas)"),
     llvm::cl::init(false));
 static llvm::cl::opt<bool> useIntrinsics(
     "use-intrinsics",

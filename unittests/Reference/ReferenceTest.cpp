@@ -618,8 +618,8 @@ TEST(ConvertReference, Tf32NaNKeepsTheDroppedBitsClear) {
   // Measured on the H200 (docs/gpu-logs/cpu-vs-gpu.txt, first run): cvt.rn
   // and cvt.rz to tf32 return 0x7FFFE000 for NaN inputs, the canonical NaN
   // with the 13 bits tf32 drops clear.
-  for (const char *op : {"cvt.rn.tf32.f32", "cvt.rz.relu.tf32.f32",
-                         "cvt.rn.relu.tf32.f32"})
+  for (const char *op :
+       {"cvt.rn.tf32.f32", "cvt.rz.relu.tf32.f32", "cvt.rn.relu.tf32.f32"})
     for (uint32_t nan : {0x7FC00000u, 0x7F800001u, 0xFFFFFFFFu})
       EXPECT_EQ(eval(op, {nan}), 0x7FFFE000u) << op << " " << std::hex << nan;
 }

@@ -64,9 +64,9 @@ void stripSpaces(func::FuncOp fn) {
         for (BlockArgument a : block.getArguments())
           a.setType(stripSpace(a.getType()));
   });
-  fn.setFunctionType(
-      FunctionType::get(fn.getContext(), stripSpaces(fn.getArgumentTypes()),
-                        stripSpaces(fn.getResultTypes())));
+  fn.setFunctionType(FunctionType::get(fn.getContext(),
+                                       stripSpaces(fn.getArgumentTypes()),
+                                       stripSpaces(fn.getResultTypes())));
 }
 
 /// The ids of the running thread: the host function's trailing arguments.
@@ -310,8 +310,9 @@ struct ConvertGpuTileToHostPass
       // slots): allocate the slots, then view them with the tile's layout.
       OpBuilder ab(&entry, entry.begin());
       auto type = cast<MemRefType>(stripSpace(alloc.getType()));
-      auto flat = MemRefType::get({std::max<int64_t>(alloc.getStorageSize(), 1)},
-                                  type.getElementType());
+      auto flat =
+          MemRefType::get({std::max<int64_t>(alloc.getStorageSize(), 1)},
+                          type.getElementType());
       Value buf = memref::AllocaOp::create(ab, alloc.getLoc(), flat);
       auto [strides, offset] = type.getStridesAndOffset();
       buf = memref::ReinterpretCastOp::create(ab, alloc.getLoc(), type, buf,
@@ -372,8 +373,8 @@ struct ConvertGpuTileToHostPass
       OpBuilder b(op);
       Location loc = op->getLoc();
       auto async = dyn_cast<gpu::AsyncOpInterface>(op);
-      if (async && (async.getAsyncToken() ||
-                    !async.getAsyncDependencies().empty()))
+      if (async &&
+          (async.getAsyncToken() || !async.getAsyncDependencies().empty()))
         return op->emitOpError("is asynchronous; the CPU backend runs "
                                "synchronous GPU host code only");
       if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
@@ -391,8 +392,8 @@ struct ConvertGpuTileToHostPass
       } else if (auto copy = dyn_cast<gpu::MemcpyOp>(op)) {
         memref::CopyOp::create(b, loc, copy.getSrc(), copy.getDst());
         op->erase();
-      } else if (isa<gpu::WaitOp, gpu::HostRegisterOp,
-                     gpu::HostUnregisterOp>(op)) {
+      } else if (isa<gpu::WaitOp, gpu::HostRegisterOp, gpu::HostUnregisterOp>(
+                     op)) {
         op->erase();
       } else {
         return op->emitOpError("has no CPU backend lowering");
@@ -403,8 +404,8 @@ struct ConvertGpuTileToHostPass
 
   LogicalResult rewriteLaunch(ModuleOp top, gpu::LaunchFuncOp launch) {
     Location loc = launch.getLoc();
-    std::string name = getHostKernelName(launch.getKernelModuleName(),
-                                         launch.getKernelName());
+    std::string name =
+        getHostKernelName(launch.getKernelModuleName(), launch.getKernelName());
     auto fn = top.lookupSymbol<func::FuncOp>(name);
     if (!fn)
       return launch.emitOpError("launches @")

@@ -90,18 +90,30 @@ CUresult cuCtxSynchronize(void) {
 
 static const char *errorName(CUresult r) {
   switch (r) {
-  case 1: return "CUDA_ERROR_INVALID_VALUE";
-  case 2: return "CUDA_ERROR_OUT_OF_MEMORY";
-  case 3: return "CUDA_ERROR_NOT_INITIALIZED";
-  case 100: return "CUDA_ERROR_NO_DEVICE";
-  case 101: return "CUDA_ERROR_INVALID_DEVICE";
-  case 200: return "CUDA_ERROR_INVALID_IMAGE";
-  case 218: return "CUDA_ERROR_INVALID_PTX";
-  case 500: return "CUDA_ERROR_NOT_FOUND";
-  case 700: return "CUDA_ERROR_ILLEGAL_ADDRESS";
-  case 701: return "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
-  case 999: return "CUDA_ERROR_UNKNOWN";
-  default: return NULL;
+  case 1:
+    return "CUDA_ERROR_INVALID_VALUE";
+  case 2:
+    return "CUDA_ERROR_OUT_OF_MEMORY";
+  case 3:
+    return "CUDA_ERROR_NOT_INITIALIZED";
+  case 100:
+    return "CUDA_ERROR_NO_DEVICE";
+  case 101:
+    return "CUDA_ERROR_INVALID_DEVICE";
+  case 200:
+    return "CUDA_ERROR_INVALID_IMAGE";
+  case 218:
+    return "CUDA_ERROR_INVALID_PTX";
+  case 500:
+    return "CUDA_ERROR_NOT_FOUND";
+  case 700:
+    return "CUDA_ERROR_ILLEGAL_ADDRESS";
+  case 701:
+    return "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
+  case 999:
+    return "CUDA_ERROR_UNKNOWN";
+  default:
+    return NULL;
   }
 }
 CUresult cuGetErrorName(CUresult r, const char **name) {

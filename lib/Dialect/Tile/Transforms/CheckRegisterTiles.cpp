@@ -11,8 +11,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/StringExtras.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace mlir {
 namespace tile {
@@ -161,7 +161,8 @@ struct TileCheckGpuModulesPass
   /// Every symbol of a gpu.module becomes a PTX name: it must be one.
   static WalkResult checkNames(gpu::GPUModuleOp module) {
     for (Operation &op : module.getBody()->getOperations()) {
-      auto name = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+      auto name =
+          op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
       if (!name || isPtxIdentifier(name.getValue()))
         continue;
       op.emitOpError() << "name '" << name.getValue()
