@@ -99,6 +99,29 @@ struct ErrorCounter {
   std::abort();
 }
 
+/// Parses one input (copied: MLIR's lexer reads the buffer's terminating
+/// NUL). Returns null for inputs that are skipped (too deep, too large) or
+/// that do not parse, checking that a failed parse said why.
+inline mlir::OwningOpRef<mlir::ModuleOp> parseInput(mlir::MLIRContext &ctx,
+                                                    const ErrorCounter &counter,
+                                                    const uint8_t *data,
+                                                    size_t size) {
+  std::string text(reinterpret_cast<const char *>(data), size);
+  if (isTooDeep(text))
+    return nullptr;
+  mlir::ParserConfig config(&ctx);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(text, config);
+  if (!module) {
+    if (!counter.errors)
+      fail("the parse failed without an error");
+    return nullptr;
+  }
+  if (isTooLarge(*module))
+    return nullptr;
+  return module;
+}
+
 } // namespace tile_fuzz
 
 #endif // TILE_FUZZ_FUZZIR_H

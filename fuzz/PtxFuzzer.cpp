@@ -73,20 +73,11 @@ static void assemble(const char *ptxas, llvm::StringRef ptx) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  // MLIR's lexer reads the buffer's terminating NUL: copy the input.
-  std::string text(reinterpret_cast<const char *>(data), size);
-  if (tile_fuzz::isTooDeep(text))
-    return 0;
   MLIRContext &ctx = tile_fuzz::getContext();
   tile_fuzz::ErrorCounter counter(ctx);
-  ParserConfig config(&ctx);
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
-  if (!module) {
-    if (!counter.errors)
-      tile_fuzz::fail("the parse failed without an error");
-    return 0;
-  }
-  if (tile_fuzz::isTooLarge(*module))
+  OwningOpRef<ModuleOp> module =
+      tile_fuzz::parseInput(ctx, counter, data, size);
+  if (!module)
     return 0;
   std::string ptx;
   llvm::raw_string_ostream os(ptx);
