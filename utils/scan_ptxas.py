@@ -96,14 +96,15 @@ class Ptxas:
 def max_sm(ptx):
     """The newest chip that PTX ISA `ptx` can target."""
     return max(c["sm"] for c in instr_table.table()["chips"]
-               if c["min_ptx"] <= ptx)
+               if c["min_ptx"] <= ptx and c["checked"] and not c["suffix"])
 
 
 def check_floors(ptxas, pool):
     """(opcode, ok, note) per documented opcode."""
     jobs = list(instr_table.instances())
 
-    chips = sorted({c["sm"] for c in instr_table.table()["chips"]})
+    chips = sorted({c["sm"] for c in instr_table.table()["chips"]
+                    if c["checked"] and not c["suffix"]})
 
     def one(job):
         form, inst = job

@@ -80,7 +80,7 @@ def qualifiers():
 def chip_min_ptx(sm):
     """Lowest PTX ISA version (major*10+minor) for sm_<sm>, 0 if unknown."""
     for chip in table()["chips"]:
-        if chip["sm"] == sm:
+        if chip["sm"] == sm and not chip["suffix"] and chip["checked"]:
             return chip["min_ptx"]
     return 0
 
