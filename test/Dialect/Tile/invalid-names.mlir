@@ -1,6 +1,7 @@
 // RUN: tile-opt %s -split-input-file -tile-check-gpu-modules -verify-diagnostics
 
-// Every symbol of a gpu.module becomes a PTX name, so it must be a PTX
+// tile-check-gpu-modules on what LLVM would stop on or emit wrongly. Every
+// symbol of a gpu.module becomes a PTX name, so it must be a PTX
 // identifier; LLVM's NVPTX backend would emit it as written and ptxas reject
 // it (found by the PTX-emission fuzzer).
 
@@ -52,6 +53,36 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
   gpu.func @"$k"() kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+// Types LLVM 22's NVPTX backend stops on (a fatal error) or emits as PTX
+// ptxas rejects (an i3 parameter becomes `.param .b3`).
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-error @+1 {{'gpu.func' op uses a type LLVM's NVPTX backend cannot lower: 'f80'}}
+  gpu.func @k(%a: memref<4xf80>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: f32) kernel {
+    // expected-error @+1 {{'arith.extf' op uses a type LLVM's NVPTX backend cannot lower: 'f128'}}
+    %b = arith.extf %a : f32 to f128
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-error @+1 {{'gpu.func' op has a parameter of a type PTX has no parameter for (integers must have 1, 8, 16, 32, 64 or 128 bits): 'i3'}}
+  gpu.func @k(%a: i3) kernel {
     gpu.return
   }
 }

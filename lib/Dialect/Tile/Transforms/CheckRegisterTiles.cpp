@@ -155,9 +155,63 @@ bool isPtxIdentifier(StringRef name) {
   return (name.front() == '_' || name.front() == '$') && name.size() > 1;
 }
 
+/// The scalar type LLVM 22's NVPTX backend cannot lower (it stops with a
+/// fatal error on f80 and f128, and tf32 has no LLVM type), looking through
+/// memrefs, vectors and complex numbers; null if none.
+Type findUnlowerableType(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return findUnlowerableType(shaped.getElementType());
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return findUnlowerableType(complex.getElementType());
+  if (auto f = dyn_cast<FloatType>(type))
+    return f.getWidth() > 64 || isa<FloatTF32Type>(f) ? type : Type();
+  return Type();
+}
+
+/// Whether a kernel parameter of `type` becomes a PTX parameter ptxas
+/// takes: integers of 1, 8, 16, 32, 64 or 128 bits (LLVM 22 emits `.b3`
+/// for an i3 parameter, which ptxas rejects).
+bool isParameterType(Type type) {
+  if (auto i = dyn_cast<IntegerType>(type))
+    return llvm::is_contained({1u, 8u, 16u, 32u, 64u, 128u}, i.getWidth());
+  if (auto v = dyn_cast<VectorType>(type))
+    return isParameterType(v.getElementType());
+  if (auto c = dyn_cast<ComplexType>(type))
+    return isParameterType(c.getElementType());
+  return true;
+}
+
 struct TileCheckGpuModulesPass
     : public mlir::tile::impl::TileCheckGpuModulesBase<
           TileCheckGpuModulesPass> {
+  /// Types LLVM's NVPTX backend would stop on or emit wrongly.
+  static WalkResult checkTypes(gpu::GPUModuleOp module) {
+    WalkResult result = module.walk([](Operation *op) {
+      auto report = [&](Type t, StringRef what) {
+        op->emitOpError() << what << " " << t;
+        return WalkResult::interrupt();
+      };
+      for (Type t : op->getResultTypes())
+        if (Type bad = findUnlowerableType(t))
+          return report(bad, "uses a type LLVM's NVPTX backend cannot lower:");
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument a : block.getArguments())
+            if (Type bad = findUnlowerableType(a.getType()))
+              return report(bad,
+                            "uses a type LLVM's NVPTX backend cannot lower:");
+      if (auto func = dyn_cast<gpu::GPUFuncOp>(op))
+        for (Type t : func.getArgumentTypes())
+          if (!isParameterType(t))
+            return report(t, "has a parameter of a type PTX has no "
+                             "parameter for (integers must have 1, 8, 16, 32, "
+                             "64 or 128 bits):");
+      return WalkResult::advance();
+    });
+    return result;
+  }
+
+
   /// Every symbol of a gpu.module becomes a PTX name: it must be one.
   static WalkResult checkNames(gpu::GPUModuleOp module) {
     for (Operation &op : module.getBody()->getOperations()) {
@@ -178,7 +232,8 @@ struct TileCheckGpuModulesPass
     ModuleOp top = getOperation();
     WalkResult result = top.walk([&](gpu::GPUModuleOp module) {
       if (module->getParentOp() == top.getOperation())
-        return checkNames(module);
+        return checkNames(module).wasInterrupted() ? WalkResult::interrupt()
+                                                   : checkTypes(module);
       mlir::emitError(module.getLoc())
           << "gpu.module @" << module.getName() << " is nested inside '"
           << module->getParentOp()->getName()

@@ -73,6 +73,13 @@ def TileCheckGpuModules : Pass<"tile-check-gpu-modules", "::mlir::ModuleOp"> {
     The tile pipelines lower the `gpu.module`s of the top-level module. A
     `gpu.module` nested deeper (inside another `builtin.module`, say) would
     keep its tile ops unlowered; this pass reports it, with its location.
+
+    It also rejects, with their locations, what LLVM 22's NVPTX backend
+    would stop on with a fatal error or turn into PTX that ptxas rejects:
+    symbol names that are not PTX identifiers (or start with `%`), the
+    floating-point types it cannot lower (`f80`, `f128`, `tf32`, also inside
+    memrefs, vectors and complex numbers), and kernel parameters of integer
+    widths PTX has no parameter for (other than 1, 8, 16, 32, 64, 128).
   }];
 }
 
