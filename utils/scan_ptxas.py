@@ -96,7 +96,8 @@ class Ptxas:
 def max_sm(ptx):
     """The newest chip that PTX ISA `ptx` can target."""
     return max(c["sm"] for c in instr_table.table()["chips"]
-               if c["min_ptx"] <= ptx and c["checked"] and not c["suffix"])
+               if c["ptxas_min_ptx"] and c["ptxas_min_ptx"] <= ptx and
+               not c["suffix"])
 
 
 def check_floors(ptxas, pool):
@@ -104,7 +105,7 @@ def check_floors(ptxas, pool):
     jobs = list(instr_table.instances())
 
     chips = sorted({c["sm"] for c in instr_table.table()["chips"]
-                    if c["checked"] and not c["suffix"]})
+                    if c["ptxas_min_ptx"] and not c["suffix"]})
 
     def one(job):
         form, inst = job
