@@ -1067,18 +1067,6 @@ bool tile::ptx::needsVariant(const Instr &instr) {
 // Targets
 //===----------------------------------------------------------------------===//
 
-std::optional<unsigned> tile::ptx::parseChip(StringRef chip) {
-  if (!chip.consume_front("sm_"))
-    return std::nullopt;
-  // Accept the arch-specific ("a") and family ("f") suffixes.
-  if (chip.ends_with("a") || chip.ends_with("f"))
-    chip = chip.drop_back();
-  unsigned sm;
-  if (chip.getAsInteger(10, sm) || sm < 10)
-    return std::nullopt;
-  return sm;
-}
-
 /// The chips ptxas 13.0 or LLVM 22 know, with each tool's PTX ISA floor,
 /// measured by utils/check_chips.py (which the Certification tests rerun):
 /// ptxas's floor is the lowest `.version` at which it assembles an empty
@@ -1135,13 +1123,6 @@ const ChipInfo *tile::ptx::lookupChip(StringRef name) {
     if (c.name == name)
       return &c;
   return nullptr;
-}
-
-unsigned tile::ptx::getMinPtxForSm(unsigned sm) {
-  for (const ChipInfo &c : kChips)
-    if (c.sm == sm && !c.suffix && c.isChecked())
-      return c.getMinPtx();
-  return 0;
 }
 
 /// The checked chips as "sm_75, sm_80, ..." (for diagnostics).
@@ -1204,21 +1185,6 @@ std::optional<Target> tile::ptx::resolveTarget(StringRef chip,
     return std::nullopt;
   }
   return target;
-}
-
-std::optional<unsigned> tile::ptx::parsePtxFeature(StringRef features) {
-  llvm::SmallVector<StringRef> parts;
-  features.split(parts, ',', -1, false);
-  std::optional<unsigned> result;
-  for (StringRef p : parts) {
-    p = p.trim();
-    if (!p.consume_front("+ptx"))
-      continue;
-    unsigned v;
-    if (!p.getAsInteger(10, v))
-      result = v;
-  }
-  return result;
 }
 
 std::optional<unsigned> tile::ptx::parsePtxVersion(StringRef text) {

@@ -411,12 +411,6 @@ std::optional<Target> resolveTarget(llvm::StringRef chip,
                                     llvm::StringRef features, bool unchecked,
                                     std::string &error);
 
-/// Parses "sm_90", "sm_90a", "sm_100f" into the SM number (syntax only).
-std::optional<unsigned> parseChip(llvm::StringRef chip);
-/// Lowest PTX ISA version of a checked, unsuffixed `sm_<sm>` (0 if unknown).
-unsigned getMinPtxForSm(unsigned sm);
-/// Parses a "+ptx80"-style feature list; returns nullopt if it names none.
-std::optional<unsigned> parsePtxFeature(llvm::StringRef features);
 /// Parses a PTX ISA version written "80", "8.0", "ptx80" or "+ptx80" into
 /// major*10+minor; nullopt if it is none of those.
 std::optional<unsigned> parsePtxVersion(llvm::StringRef text);
