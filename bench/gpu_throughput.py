@@ -24,18 +24,33 @@ import sys
 
 BLOCKS, THREADS, ITERS = 1056, 256, 8192
 
+# name: (opcode, CUDA type, CUDA fma, CUDA header, lanes per fma). The
+# register container and the store opcode come from the instruction table.
 TYPES = {
-    # name: (opcode, MLIR container, ld/st suffix, CUDA type, CUDA fma,
-    #        CUDA header, a, b as CUDA expressions, lanes per fma)
-    "f32": ("fma.rn.f32", "f32", "f32", "float", "__fmaf_rn(r[j], a, b)",
-            "", 1),
-    "f64": ("fma.rn.f64", "f64", "f64", "double", "__fma_rn(r[j], a, b)",
-            "", 1),
-    "f16x2": ("fma.rn.f16x2", "i32", "b32", "__half2", "__hfma2(r[j], a, b)",
+    "f32": ("fma.rn.f32", "float", "__fmaf_rn(r[j], a, b)", "", 1),
+    "f64": ("fma.rn.f64", "double", "__fma_rn(r[j], a, b)", "", 1),
+    "f16x2": ("fma.rn.f16x2", "__half2", "__hfma2(r[j], a, b)",
               "#include <cuda_fp16.h>", 2),
-    "bf16x2": ("fma.rn.bf16x2", "i32", "b32", "__nv_bfloat162",
-               "__hfma2(r[j], a, b)", "#include <cuda_bf16.h>", 2),
+    "bf16x2": ("fma.rn.bf16x2", "__nv_bfloat162", "__hfma2(r[j], a, b)",
+               "#include <cuda_bf16.h>", 2),
 }
+
+
+def container_and_store(opcode):
+    """The MLIR element type that holds the destination of `opcode` (its
+    float type where the table allows one, else the integer of its width)
+    and the table's st opcode for it."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(
+        __file__)), "..", "utils"))
+    import instr_table
+    for form, inst in instr_table.instances(opcode.split(".")[0]):
+        if inst["opcode"] == opcode:
+            t = instr_table.types()[form["operands"][0]["type"]]
+            c = (t["float_containers"][0] if t["float_containers"]
+                 else f"i{t['bits']}")
+            return c, instr_table.move_opcode("st", c)
+    sys.exit(f"{opcode} is not in the instruction table")
+
 
 TILE = """module attributes {{gpu.container_module}} {{
   gpu.module @m [#nvvm.target<chip = "sm_90">] {{
@@ -56,7 +71,7 @@ TILE = """module attributes {{gpu.container_module}} {{
       %o = arith.muli %t, %c8 : index
       %v = memref.subview %Out[%o] [8] [1] : memref<?x{c}> to memref<8x{c}, strided<[1], offset: ?>>
       %e = memref.expand_shape %v [[0, 1]] output_shape [8, 1] : memref<8x{c}, strided<[1], offset: ?>> into memref<8x1x{c}, strided<[1, 1], offset: ?>>
-      tile.apply "st.global.{s}" (%e, %r) scope(thread) : memref<8x1x{c}, strided<[1, 1], offset: ?>>, memref<8x1x{c}, #tile.reg>
+      tile.apply "{st}" (%e, %r) scope(thread) : memref<8x1x{c}, strided<[1, 1], offset: ?>>, memref<8x1x{c}, #tile.reg>
       gpu.return
     }}
   }}
@@ -87,7 +102,8 @@ bench({t} *__restrict__ Out, {t} a, {t} b, long iters) {{
 def prepare(args):
     os.makedirs(args.out, exist_ok=True)
     meta = {}
-    for name, (op, c, s, t, fma, header, lanes) in TYPES.items():
+    for name, (op, t, fma, header, lanes) in TYPES.items():
+        c, st = container_and_store(op)
         init = "\n".join(
             f"      %i{j} = arith.constant {j} : index\n"
             f"      memref.store %a, %r[%i{j}, %c0] : memref<8x1x{c}, #tile.reg>"
@@ -98,7 +114,7 @@ def prepare(args):
             for _ in range(4))
         mlir = os.path.join(args.out, f"tile_{name}.mlir")
         with open(mlir, "w") as f:
-            f.write(TILE.format(c=c, s=s, init=init, body=body))
+            f.write(TILE.format(c=c, st=st, init=init, body=body))
         subprocess.run([os.path.join(args.tools_dir, "tile-translate"),
                         "--mlir-to-ptx", mlir, "-o",
                         os.path.join(args.out, f"tile_{name}.ptx")],
