@@ -8,6 +8,10 @@ Two checks, both driven by the table's JSON export:
              so the table's floors are exact (floors below what ptxas 13.0
              can assemble from a 64-bit kernel, PTX 2.3 / sm_20 here, are
              taken from the ISA and only checked from there up);
+  immediates every form with each register source whose type the table
+             gives an immediate syntax (`immediate_prefix`) written as an
+             immediate, as the lowering writes constant broadcast scalars:
+             ptxas must accept them all;
   spellings  every spelling built from a mnemonic of the table, any subset of
              the qualifiers its forms use plus every rounding modifier, and
              every type suffix of the table: those ptxas accepts must decode
@@ -47,11 +51,17 @@ def reg_type(ptx_type):
 
 def kernel(opcode, operands, ptx, sm):
     """A kernel that issues `opcode` once. `operands` are (type, atom,
-    space) per operand, space "" for a register, or a plain type name."""
+    space) per operand, space "" for a register and "imm" for an immediate
+    (the value 1 in the table's syntax), or a plain type name."""
     operands = [(o, 1, "") if isinstance(o, str) else o for o in operands]
     decls, loads, rendered = [], [], []
     n = 0
     for i, (ty, atom, space) in enumerate(operands):
+        if space == "imm":
+            t = instr_table.types()[ty]
+            digits = t["bits"] // 4
+            rendered.append(t["immediate_prefix"] + "1".zfill(digits))
+            continue
         if space:
             rendered.append("[%a]" if space == "global" else "[sm]")
             continue
@@ -135,6 +145,27 @@ def check_floors(ptxas, pool):
                                        max_sm(lower_ptx[-1])):
             notes.append(f"accepted below its PTX floor, at {lower_ptx[-1]}")
         return op, not notes, "; ".join(notes)
+
+    return list(pool.map(one, jobs))
+
+
+def check_immediates(ptxas, pool):
+    """(opcode, operand index, ok) for every register source that the
+    table lets the lowering write as an immediate."""
+    jobs = []
+    for form, inst in instr_table.instances():
+        for i, o in enumerate(form["operands"]):
+            t = instr_table.types()[o["type"]]
+            if (o["kind"] == "register" and o["role"] == "use" and
+                    o["atom"] == 1 and t.get("immediate_prefix")):
+                jobs.append((form, inst, i))
+
+    def one(job):
+        form, inst, i = job
+        types = [(o["type"], o["atom"], o["space"]) for o in form["operands"]]
+        types[i] = (types[i][0], 1, "imm")
+        sm = max(inst["sm"], MIN_SCAN_SM)
+        return inst["opcode"], i, ptxas.accepts(inst["opcode"], types, 90, sm)
 
     return list(pool.map(one, jobs))
 
@@ -252,6 +283,7 @@ def main():
             concurrent.futures.ThreadPoolExecutor(args.j) as pool:
         ptxas = Ptxas(args.ptxas, tmp)
         floors = check_floors(ptxas, pool)
+        immediates = check_immediates(ptxas, pool)
         spellings = check_spellings(ptxas, pool, decode)
         compiles = ptxas.count
 
@@ -271,6 +303,13 @@ def main():
           "mismatches.\n")
     for opcode, _, note in bad_floors:
         print(f"- `{opcode}`: {note}")
+    bad_imm = [(op, i) for op, i, ok in immediates if not ok]
+    results.extend(ok for _, _, ok in immediates)
+    print(f"\n## Immediate sources\n\n{len(immediates)} register sources "
+          f"(of {len({op for op, _, _ in immediates})} opcodes) written as "
+          f"immediates, {len(bad_imm)} rejected.\n")
+    for opcode, i in bad_imm:
+        print(f"- `{opcode}` operand {i}: rejected as an immediate")
     print("\n## Spellings ptxas accepts\n")
     print("| spelling | operands | decoder |\n|---|---|---|")
     documented = undocumented_ok = 0

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -44,8 +45,8 @@ const FloatFormatInfo &tile::ptx::getInfo(FloatFormat format) {
 static const llvm::SmallVector<DataTypeInfo, 0> &types() {
   using FF = FloatFormat;
   static const llvm::SmallVector<DataTypeInfo, 0> kTypes = {
-      {DataType::F32, "f32", 32, 1, FF::F32, {FF::F32}, ".f32 or .b32"},
-      {DataType::F64, "f64", 64, 1, FF::F64, {FF::F64}, ".f64 or .b64"},
+      {DataType::F32, "f32", 32, 1, FF::F32, {FF::F32}, ".f32 or .b32", "0f"},
+      {DataType::F64, "f64", 64, 1, FF::F64, {FF::F64}, ".f64 or .b64", "0d"},
       {DataType::F16, "f16", 16, 1, FF::F16, {FF::F16}, ".f16 or .b16"},
       {DataType::BF16, "bf16", 16, 1, FF::BF16, {FF::BF16}, ".b16 only"},
       {DataType::F16x2, "f16x2", 32, 2, FF::F16, {}, ".b32 or .f16x2"},
@@ -57,9 +58,24 @@ static const llvm::SmallVector<DataTypeInfo, 0> &types() {
        1,
        FF::None,
        {FF::F16, FF::BF16},
-       "any 16-bit register"},
-      {DataType::B32, "b32", 32, 1, FF::None, {FF::F32}, "any 32-bit register"},
-      {DataType::B64, "b64", 64, 1, FF::None, {FF::F64}, "any 64-bit register"},
+       "any 16-bit register",
+       "0x"},
+      {DataType::B32,
+       "b32",
+       32,
+       1,
+       FF::None,
+       {FF::F32},
+       "any 32-bit register",
+       "0x"},
+      {DataType::B64,
+       "b64",
+       64,
+       1,
+       FF::None,
+       {FF::F64},
+       "any 64-bit register",
+       "0x"},
       {DataType::TF32,
        "tf32",
        32,
@@ -79,6 +95,20 @@ const DataTypeInfo &tile::ptx::getInfo(DataType type) {
 }
 StringRef tile::ptx::getName(DataType type) { return getInfo(type).name; }
 llvm::ArrayRef<DataTypeInfo> tile::ptx::getDataTypes() { return types(); }
+
+std::optional<std::string> tile::ptx::formatImmediate(DataType type,
+                                                      const llvm::APInt &bits) {
+  const DataTypeInfo &info = getInfo(type);
+  if (!info.immediatePrefix || bits.getBitWidth() != info.bits)
+    return std::nullopt;
+  llvm::SmallString<40> hex;
+  bits.toStringUnsigned(hex, 16);
+  std::string text = info.immediatePrefix;
+  text.append(info.bits / 4 - hex.size(), '0');
+  for (char c : hex)
+    text += llvm::toUpper(c);
+  return text;
+}
 
 std::optional<DataType> tile::ptx::lookupType(StringRef name) {
   for (const DataTypeInfo &info : types())
@@ -1295,6 +1325,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
              {"lanes", t.lanes},
              {"float_containers", std::move(floats)},
              {"reg_note", t.regNote}};
+    if (t.immediatePrefix)
+      o["immediate_prefix"] = t.immediatePrefix;
     if (t.format != FloatFormat::None)
       o["format"] = getInfo(t.format).name;
     typeArray.push_back(std::move(o));

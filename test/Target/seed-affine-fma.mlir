@@ -16,12 +16,13 @@
 // CHECK: ld.global.f32 [[A1:%r[0-9]+]], [[[P0]]+4];
 // CHECK: ld.global.f32 [[A2:%r[0-9]+]], [[[P0]]+8];
 // CHECK: ld.global.f32 [[A3:%r[0-9]+]], [[[P0]]+12];
-// CHECK-DAG: mov.b32 [[TWO:%r[0-9]+]], 1073741824;
-// CHECK-DAG: mov.b32 [[ONE:%r[0-9]+]], 1065353216;
-// CHECK: fma.rn.f32 [[D0:%r[0-9]+]], [[A0]], [[TWO]], [[ONE]];
-// CHECK: fma.rn.f32 [[D1:%r[0-9]+]], [[A1]], [[TWO]], [[ONE]];
-// CHECK: fma.rn.f32 [[D2:%r[0-9]+]], [[A2]], [[TWO]], [[ONE]];
-// CHECK: fma.rn.f32 [[D3:%r[0-9]+]], [[A3]], [[TWO]], [[ONE]];
+// The broadcast constants are immediates (2.0f = 0x40000000,
+// 1.0f = 0x3F800000), as nvcc writes them.
+// CHECK-NOT: mov.b32
+// CHECK: fma.rn.f32 [[D0:%r[0-9]+]], [[A0]], 0f40000000, 0f3F800000;
+// CHECK: fma.rn.f32 [[D1:%r[0-9]+]], [[A1]], 0f40000000, 0f3F800000;
+// CHECK: fma.rn.f32 [[D2:%r[0-9]+]], [[A2]], 0f40000000, 0f3F800000;
+// CHECK: fma.rn.f32 [[D3:%r[0-9]+]], [[A3]], 0f40000000, 0f3F800000;
 // CHECK: st.global.f32 [[[Q0:%rd[0-9]+]]], [[D0]];
 // CHECK: st.global.f32 [[[Q0]]+4], [[D1]];
 // CHECK: st.global.f32 [[[Q0]]+8], [[D2]];

@@ -31,6 +31,7 @@
 #ifndef TILE_PTX_INSTRTABLE_H
 #define TILE_PTX_INSTRTABLE_H
 
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -102,11 +103,22 @@ struct DataTypeInfo {
   /// allows). Empty for packed types: one integer holds all lanes.
   llvm::SmallVector<FloatFormat, 2> floatContainers;
   const char *regNote; ///< What PTX register types are accepted, for docs.
+  /// How an immediate source operand of this type is spelled: the prefix of
+  /// its bits in hex, one digit per 4 bits ("0f" f32, "0d" f64, "0x" bit
+  /// types); null where PTX takes registers only (ptxas rejects
+  /// `fma.rn.f16 %h1, %h2, 0x3C00, %h2`). The ptxas scan assembles every
+  /// form with immediates wherever this allows them.
+  const char *immediatePrefix = nullptr;
 };
 
 const DataTypeInfo &getInfo(DataType type);
 llvm::StringRef getName(DataType type);
 llvm::ArrayRef<DataTypeInfo> getDataTypes();
+/// The PTX immediate of `bits` (the type's container width) for a source
+/// operand of `type`, e.g. "0f40000000"; nullopt where the type has no
+/// immediate form or the width differs.
+std::optional<std::string> formatImmediate(DataType type,
+                                           const llvm::APInt &bits);
 std::optional<DataType> lookupType(llvm::StringRef name);
 
 //===----------------------------------------------------------------------===//

@@ -93,6 +93,9 @@ std::string PtxAsmBuilder::getAsmString(StringRef opcode,
     for (Operand op : arg.operands)
       regs.push_back(render(op));
     switch (arg.form) {
+    case ArgForm::Immediate:
+      os << arg.immediate;
+      break;
     case ArgForm::Register:
       os << regs.front();
       break;

@@ -9,7 +9,7 @@
 // CHECK: "ld.global.f32 $0, [$1+4];", "=f,l,~{memory}"
 // CHECK: "ld.global.f32 $0, [$1+8];", "=f,l,~{memory}"
 // CHECK: "ld.global.f32 $0, [$1+12];", "=f,l,~{memory}"
-// CHECK-COUNT-4: "fma.rn.f32 $0, $1, $2, $3;", "=f,f,f,f"
+// CHECK-COUNT-4: "fma.rn.f32 $0, $1, 0f40000000, 0f3F800000;", "=f,f"
 // CHECK: "st.global.f32 [$0], $1;", "l,f,~{memory}"
 // CHECK: "st.global.f32 [$0+4], $1;", "l,f,~{memory}"
 // CHECK: "st.global.f32 [$0+8], $1;", "l,f,~{memory}"

@@ -35,14 +35,16 @@ public:
     unsigned index;
   };
   /// How one instruction operand is written.
-  enum class ArgForm { Register, Vector, Address };
-  /// One instruction operand: a register, a brace list `{a, b}` or an
+  enum class ArgForm { Register, Vector, Address, Immediate };
+  /// One instruction operand: a register, a brace list `{a, b}`, an
   /// address `[a]` (`[a+offset]` with a nonzero byte offset, PTX's
-  /// register-plus-immediate address).
+  /// register-plus-immediate address) or an immediate (`immediate`, as the
+  /// instruction table spells it; no asm operand).
   struct Arg {
     ArgForm form;
     SmallVector<Operand, 4> operands;
     int64_t offset = 0;
+    std::string immediate = {};
   };
 
   /// The inline-asm constraint letter of a register of LLVM type `type`

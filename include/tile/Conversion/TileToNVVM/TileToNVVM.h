@@ -22,6 +22,10 @@ namespace tile {
 /// LLVM address space that register tiles are allocated in (NVPTX local).
 constexpr unsigned kRegisterTileAddressSpace = 5;
 
+/// Static address offsets are immediates (`[base+bytes]`) below this many
+/// bytes; from it on, each multiple of it gets its own base register.
+constexpr int64_t kAddressChunkBytes = 16384;
+
 /// Teaches `converter` the `#tile.reg` memory space.
 void configureTileTypeConverter(LLVMTypeConverter &converter);
 
