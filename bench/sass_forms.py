@@ -46,8 +46,9 @@ import instr_table  # noqa: E402
 OVERHEAD = {"LDG", "STG", "LDL", "STL", "LDC", "ULDC", "MOV", "IMAD", "S2R",
             "CS2R", "EXIT", "BRA", "NOP", "UMOV", "IADD3", "LEA", "IMAD"}
 LOCAL = {"LDL", "STL"}
-C_TYPE = {16: "unsigned short", 32: "unsigned int", 64: "unsigned long long"}
-LETTER = {16: "h", 32: "r", 64: "l"}
+C_TYPE = {16: "unsigned short", 32: "unsigned int", 64: "unsigned long long",
+          128: "unsigned __int128"}
+LETTER = {16: "h", 32: "r", 64: "l", 128: "q"}
 
 
 def find_cuobjdump():
@@ -80,41 +81,46 @@ def bits_of(op):
 
 def tile_kernel(form, inst, r):
     """The tile-mlir module, or None where the table has no ld/st for a
-    register operand's container."""
+    register operand's container. Register tiles are Rx<atom>x1: loaded and
+    stored one element per instruction with the table's scalar ld/st, as the
+    CUDA kernel does, and given to the form as an Rx<atom> view."""
     ops = form["operands"]
-    args, body = [], []
-    mem_ty, reg_ty = {}, {}
+    args, body, view = [], [], {}
     for i, o in enumerate(ops):
         elt = f"i{bits_of(o)}"
-        shape = f"{r}x{o['atom']}x{elt}"
-        mem_ty[i] = f"memref<{shape}>"
-        reg_ty[i] = f"memref<{shape}, #tile.reg>"
-        args.append(f"%b{i}: {mem_ty[i]}")
-    for i, o in enumerate(ops):
         if o["kind"] != "register":
+            args.append(f"%b{i}: memref<{r}x{o['atom']}x{elt}>")
             continue
-        body.append(f"%r{i} = tile.alloc_local : {reg_ty[i]}")
+        mem = f"memref<{r}x{o['atom']}x1x{elt}>"
+        reg = f"memref<{r}x{o['atom']}x1x{elt}, #tile.reg>"
+        args.append(f"%b{i}: {mem}")
+        body.append(f"%t{i} = tile.alloc_local : {reg}")
+        body.append(f"%r{i} = memref.collapse_shape %t{i} [[0], [1, 2]] : "
+                    f"{reg} into memref<{r}x{o['atom']}x{elt}, #tile.reg>")
+        view[i] = (mem, reg)
         if o["role"] == "use":
             try:
-                ld = instr_table.move_opcode("ld", f"i{bits_of(o)}", o["atom"])
+                ld = instr_table.move_opcode("ld", elt)
             except KeyError:
                 return None
-            body.append(f'tile.apply "{ld}" (%r{i}, %b{i}) scope(thread) : '
-                        f"{reg_ty[i]}, {mem_ty[i]}")
+            body.append(f'tile.apply "{ld}" (%t{i}, %b{i}) scope(thread) : '
+                        f"{reg}, {mem}")
     operands = ", ".join(f"%r{i}" if o["kind"] == "register" else f"%b{i}"
                          for i, o in enumerate(ops))
-    types = ", ".join(reg_ty[i] if o["kind"] == "register" else mem_ty[i]
-                      for i, o in enumerate(ops))
+    types = ", ".join(
+        f"memref<{r}x{o['atom']}xi{bits_of(o)}"
+        f"{', #tile.reg' if o['kind'] == 'register' else ''}>" for o in ops)
     body.append(f'tile.apply "{inst["opcode"]}" ({operands}) scope(thread) : '
                 f"{types}")
     for i, o in enumerate(ops):
         if o["kind"] == "register" and o["role"] == "def":
             try:
-                st = instr_table.move_opcode("st", f"i{bits_of(o)}", o["atom"])
+                st = instr_table.move_opcode("st", f"i{bits_of(o)}")
             except KeyError:
                 return None
-            body.append(f'tile.apply "{st}" (%b{i}, %r{i}) scope(thread) : '
-                        f"{mem_ty[i]}, {reg_ty[i]}")
+            mem, reg = view[i]
+            body.append(f'tile.apply "{st}" (%b{i}, %t{i}) scope(thread) : '
+                        f"{mem}, {reg}")
     ptx = max(inst["ptx"], 78)
     lines = "".join(f"      {line}\n" for line in body)
     return (f'gpu.module @m [#nvvm.target<chip = "sm_90", features = '
@@ -138,7 +144,7 @@ def cuda_kernel(form, inst, r):
         params.append(f"{ct} *b{i}")
         if o["kind"] != "register":
             memory = True
-            ins.append(f'"l"(b{i} + i)')
+            ins.append(f'"l"(b{i} + i * {atom})')
             text.append(("[", i, None))
             continue
         pre.append(f"{ct} r{i}[{r}][{atom}];")
@@ -260,18 +266,19 @@ def main():
     worse, failed, rows = [], [], {}
     for (form, inst, r), tile, nv, why in results:
         if why:
-            failed.append((inst["opcode"], r, why))
+            failed.append((f"{form['index']}: `{form['syntax']}`", r, why))
             continue
-        rows.setdefault(r, []).append((inst["opcode"], tile, nv))
+        name = f"{form['index']}: `{form['syntax']}` | `{inst['opcode']}`"
+        rows.setdefault(r, []).append((name, tile, nv))
         if tile["total"] > nv["total"]:
-            worse.append((inst["opcode"], r, tile, nv))
+            worse.append((name.split(" | ")[0], r, tile, nv))
     for r in args.repeats:
         print(f"## {r} repeat{'s' if r > 1 else ''}\n")
-        print("| form (first instance) | total tile / nvcc | native | "
+        print("| form | first instance | total tile / nvcc | native | "
               "local | registers |")
-        print("|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|")
         for op, t, n in rows.get(r, []):
-            print(f"| `{op}` | {t['total']} / {n['total']} | {t['native']} / "
+            print(f"| {op} | {t['total']} / {n['total']} | {t['native']} / "
                   f"{n['native']} | {t['local']} / {n['local']} | "
                   f"{t['regs']} / {n['regs']} |")
         same = sum(t["total"] == n["total"] for _, t, n in rows.get(r, []))
@@ -284,11 +291,11 @@ def main():
           f"tile-mlir's SASS is longer than nvcc's; {len(failed)} not "
           "compiled.\n")
     for op, r, t, n in worse:
-        print(f"- `{op}` x{r}: {t['total']} vs {n['total']} (local "
+        print(f"- {op} x{r}: {t['total']} vs {n['total']} (local "
               f"{t['local']} vs {n['local']}, registers {t['regs']} vs "
               f"{n['regs']})")
     for op, r, why in failed:
-        print(f"- not compiled: `{op}` x{r}: {why}")
+        print(f"- not compiled: {op} x{r}: {why}")
     return 0
 
 

@@ -112,6 +112,13 @@ if [ -d $C/bench ]; then
   cat "$OUT/throughput.md"
 fi
 
+if [ -d $C/jit ]; then
+  echo "== JIT load, cold against the cubin cache"
+  python3 bench/jit_load.py run --dir $C/jit --lib $C/libtile_cuda_runtime.so \
+    > "$OUT/jit-load.md" 2>&1
+  cat "$OUT/jit-load.md"
+fi
+
 if [ -x $C/tile-diff ] && [ -z "${TILE_GPU_SKIP_DIFF:-}" ]; then
   echo "== differential test of every arithmetic form"
   $C/tile-diff --ptx-dir $C/diff --threads "$(nproc)" > "$OUT/diff.txt"

@@ -33,6 +33,8 @@ xz -T2 -6 -c build/bin/tile-runner-static > .carry/tile-runner.xz
 python3 utils/cpu_check.py --tools-dir build/bin --sm 90 --record .carry/cpucheck | tail -1
 # FMA-bound throughput, tile-mlir against nvcc (bench/gpu_throughput.py).
 python3 bench/gpu_throughput.py prepare --tools-dir build/bin --out .carry/bench
+# JIT load, cold against cached (bench/jit_load.py).
+python3 bench/jit_load.py prepare --tools-dir build/bin --out .carry/jit
 # pytest for the Python GPU tests, in case the GPU machine has none.
 python3 -m pip install -q --disable-pip-version-check --target .carry/pylib \
   pytest 2>&1 | grep -v "WARNING: Running pip as" || true
