@@ -55,7 +55,8 @@ def container_and_store(opcode):
 
 TILE = """module attributes {{gpu.container_module}} {{
   gpu.module @m [#nvvm.target<chip = "sm_90">] {{
-    gpu.func @bench(%Out: memref<?x{c}>, %a: {c}, %b: {c}, %iters: index) kernel {{
+    gpu.func @bench(%Out: memref<?x{c}>, %a: {c}, %b: {c}, %iters: index) kernel
+        attributes {{known_block_size = array<i32: 256, 1, 1>}} {{
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c8 = arith.constant 8 : index
