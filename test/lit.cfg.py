@@ -46,6 +46,11 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
+    # nvcc beside it: the benchmarks' equivalent kernels.
+    _nvcc = os.path.join(os.path.dirname(config.ptxas), "nvcc")
+    if os.path.exists(_nvcc):
+        config.available_features.add("nvcc")
+        config.substitutions.append(("%nvcc", _nvcc))
 def _find_cuobjdump():
     found = config.cuobjdump or shutil.which("cuobjdump")
     if found:
