@@ -16,9 +16,10 @@ kernels of one thread do the same thing:
              lowering marks it), fully unrolled; `nvcc -cubin -O3`.
 
 Both are assembled by the same ptxas for sm_90 and read with cuobjdump:
-total SASS instructions (NOPs aside), native instructions (total less
-global/local memory, parameter/constant loads, moves, control: what
-implements the form), local-memory instructions (LDL/STL) and registers.
+total SASS instructions (NOPs aside), native instructions (those of the
+SASS opcode the instruction table gives the form, e.g. FFMA, or HADD2|HFMA2;
+"-" where the table names none: moves, loads, stores, neg/abs),
+local-memory instructions (LDL/STL) and registers.
 Forms on shared memory are left out (the kernels use global buffers).
 
 Prints a Markdown table per repeat count and a closing summary listing
@@ -42,9 +43,6 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "utils"))
 import instr_table  # noqa: E402
 
-# SASS opcodes (before the first '.') that are not the form's own work.
-OVERHEAD = {"LDG", "STG", "LDL", "STL", "LDC", "ULDC", "MOV", "IMAD", "S2R",
-            "CS2R", "EXIT", "BRA", "NOP", "UMOV", "IADD3", "LEA", "IMAD"}
 LOCAL = {"LDL", "STL"}
 C_TYPE = {16: "unsigned short", 32: "unsigned int", 64: "unsigned long long",
           128: "unsigned __int128"}
@@ -191,7 +189,7 @@ def cuda_kernel(form, inst, r):
             f"k({', '.join(params)}) {{\n{body}\n}}\n")
 
 
-def sass_stats(cubin, cuobjdump, ptxas_log):
+def sass_stats(cubin, cuobjdump, ptxas_log, native):
     out = subprocess.run([cuobjdump, "-sass", cubin], capture_output=True,
                          text=True, check=True).stdout
     ops = re.findall(r"^\s+/\*[0-9a-f]+\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)",
@@ -199,7 +197,7 @@ def sass_stats(cubin, cuobjdump, ptxas_log):
     ops = [o.split(".")[0] for o in ops if not o.startswith("NOP")]
     m = re.search(r"Used (\d+) registers", ptxas_log)
     return {"total": len(ops),
-            "native": sum(o not in OVERHEAD for o in ops),
+            "native": (sum(o in native for o in ops) if native else "-"),
             "local": sum(o in LOCAL for o in ops),
             "regs": int(m.group(1)) if m else -1}
 
@@ -211,6 +209,7 @@ def run(cmd, **kw):
 def measure(job, tools, nvcc, ptxas, cuobjdump, tmp):
     form, inst, r = job
     tag = f"f{form['index']}_r{r}"
+    native = set(form["sass"].split("|")) if form.get("sass") else set()
     mlir = tile_kernel(form, inst, r)
     cu = cuda_kernel(form, inst, r)
     if mlir is None or cu is None:
@@ -227,7 +226,7 @@ def measure(job, tools, nvcc, ptxas, cuobjdump, tmp):
     a = run([ptxas, "-arch=sm_90", "-O3", "-v", ptx, "-o", cub])
     if a.returncode:
         return job, None, None, "ptxas: " + a.stderr.strip()[:200]
-    tile = sass_stats(cub, cuobjdump, a.stderr)
+    tile = sass_stats(cub, cuobjdump, a.stderr, native)
     cusrc = os.path.join(tmp, tag + ".cu")
     with open(cusrc, "w") as f:
         f.write(cu)
@@ -236,7 +235,7 @@ def measure(job, tools, nvcc, ptxas, cuobjdump, tmp):
              "-o", ncub])
     if n.returncode:
         return job, tile, None, "nvcc: " + n.stderr.strip()[:200]
-    return job, tile, sass_stats(ncub, cuobjdump, n.stderr), ""
+    return job, tile, sass_stats(ncub, cuobjdump, n.stderr, native), ""
 
 
 def main():

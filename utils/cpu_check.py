@@ -66,11 +66,9 @@ VARIANTS = [
 
 
 def nan_payload_open(form):
-    """Whether the ISA leaves NaN payloads open (only f64 add/sub/mul/fma
-    propagate a defined payload; see ref::sameResult)."""
-    dst = form["operands"][0]["type"]
-    return not (form["semantics"] in ("fma", "add", "sub", "mul") and
-                dst == "f64")
+    """Whether the ISA leaves NaN payloads open (the table's
+    nan_payload_defined, which ref::sameResult reads too)."""
+    return not form["nan_payload_defined"]
 
 
 def is_nan(types, fmt_of, t, bits):

@@ -682,6 +682,18 @@ llvm::ArrayRef<RejectedSpelling> tile::ptx::getRejectedSpellings() {
   return kRejected;
 }
 
+bool FormDesc::hasDefinedNaNPayload() const {
+  switch (semantics) {
+  case Semantics::Fma:
+  case Semantics::Add:
+  case Semantics::Sub:
+  case Semantics::Mul:
+    return types[0] == DataType::F64;
+  default:
+    return false;
+  }
+}
+
 QualSet FormDesc::getVocabulary() const {
   QualSet v = 0;
   for (const QualSlot &s : slots)
@@ -1398,6 +1410,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                                {"qualifier_floors", std::move(floors)},
                                {"older_chips", std::move(older)},
                                {"semantics", getName(f.semantics)},
+                               {"nan_payload_defined",
+                                f.hasDefinedNaNPayload()},
                                {"doc", f.docRef},
                                {"variant", f.variant},
                                {"sass", f.sass ? llvm::json::Value(f.sass)

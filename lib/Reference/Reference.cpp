@@ -407,17 +407,9 @@ uint64_t evalLane(const ptx::Instr &instr, const Format &f, const Format &ab,
   return in[0];
 }
 
-/// Whether the form's NaN results carry a defined payload.
+/// Whether the form's NaN results carry a defined payload (a table fact).
 bool hasExactNaN(const ptx::Instr &instr) {
-  switch (instr.form->semantics) {
-  case ptx::Semantics::Fma:
-  case ptx::Semantics::Add:
-  case ptx::Semantics::Sub:
-  case ptx::Semantics::Mul:
-    return instr.form->types[0] == DataType::F64;
-  default:
-    return false;
-  }
+  return instr.form->hasDefinedNaNPayload();
 }
 
 } // namespace

@@ -293,6 +293,10 @@ struct FormDesc {
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }
   unsigned getNumOperands() const { return operands.size(); }
+  /// Whether a NaN result carries a payload the ISA defines (the f64
+  /// fma/add/sub/mul propagate an input NaN's payload); elsewhere only
+  /// NaN-ness is defined and results compare by it.
+  bool hasDefinedNaNPayload() const;
   /// Every qualifier any slot accepts.
   QualSet getVocabulary() const;
   /// Whether `quals` fills this form's slots: at most one qualifier per
