@@ -188,19 +188,7 @@ LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   isa.registerBudget = opts.registerBudget.getValue();
   isa.registerBudgetError = opts.registerBudgetError.getValue();
   isa.format = "isa";
-  if (isa.chip.empty()) {
-    WalkResult noTarget = module.walk([](gpu::GPUModuleOp gpuModule) {
-      if (gpuModule.getTargetsAttr() && !gpuModule.getTargetsAttr().empty())
-        return WalkResult::advance();
-      mlir::emitError(gpuModule.getLoc())
-          << "gpu.module @" << gpuModule.getSymName()
-          << " has no #nvvm.target; add one or pass a chip "
-             "(--chip=sm_90)";
-      return WalkResult::interrupt();
-    });
-    if (noTarget.wasInterrupted())
-      return failure();
-  }
+  // A gpu.module without a target is tile-check-targets' error.
   PassManager pm(module.getContext());
   buildTileToPtxPipeline(pm, isa);
   if (failed(pm.run(module)))

@@ -72,8 +72,8 @@ struct TileCheckTargetsPass
         if (requireTarget) {
           mlir::emitError(module.getLoc())
               << "gpu.module @" << module.getName()
-              << " has no #nvvm.target; add one or pass a chip (e.g. "
-                 "chip=sm_90)";
+              << " has no #nvvm.target; add one or pass a chip "
+                 "(--chip=sm_90 to the tools, chip=sm_90 to the pipelines)";
           failed = true;
         }
         return;
