@@ -18,6 +18,7 @@ Usage: bench/compile_time.py --tools-dir build/bin [--sizes 0 2 4 ...]
 import argparse
 import os
 import platform
+import signal
 import subprocess
 import tempfile
 
@@ -38,16 +39,26 @@ affine_fma(const float *A, float *Out) {{
 
 
 def timed(cmd, timeout):
-    """(seconds, peak MB) of `cmd`, or None on timeout/failure."""
+    """(seconds, peak MB) of `cmd`, or None on timeout/failure. On a timeout
+    the whole process group goes (nvcc's cicc too)."""
+    p = subprocess.Popen(["/usr/bin/time", "-f", "%e %M"] + cmd,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, start_new_session=True)
     try:
-        r = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + cmd,
-                           capture_output=True, text=True, timeout=timeout)
+        _, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         return None
-    if r.returncode:
+    if p.returncode:
         return None
-    secs, kb = r.stderr.strip().splitlines()[-1].split()
+    secs, kb = err.strip().splitlines()[-1].split()
     return float(secs), int(kb) / 1024
+
+
+def count_fma(ptx):
+    with open(ptx) as f:
+        return f.read().count("fma.rn.f32")
 
 
 def main():
@@ -67,28 +78,36 @@ def main():
             mlir = os.path.join(tmp, f"t{n}.mlir")
             with open(mlir, "w") as f:
                 f.write(seed.replace("4x1xf32", f"{n}x1xf32"))
+            tptx = os.path.join(tmp, f"t{n}.ptx")
             tile = timed([translate, "--mlir-to-ptx",
-                          "--register-budget=1000000",
-                          mlir, "-o", os.devnull], 3600)
+                          "--register-budget=1000000", mlir, "-o", tptx], 3600)
+            tfma = count_fma(tptx) if tile else 0
             cu = os.path.join(tmp, f"k{n}.cu")
             with open(cu, "w") as f:
                 f.write(CUDA.format(n=n))
+            nptx = os.path.join(tmp, f"k{n}.ptx")
             nv = timed([args.nvcc, "-ptx", "-arch=sm_90", "-O3", cu, "-o",
-                        os.devnull], args.nvcc_timeout)
-            rows.append((k, n, tile, nv))
+                        nptx], args.nvcc_timeout)
+            nfma = count_fma(nptx) if nv else 0
+            rows.append((k, n, tile, nv, tfma, nfma))
             print(f"N=2^{k} done", flush=True, file=__import__("sys").stderr)
     print(f"Machine: {platform.machine()}, {os.cpu_count()} cores; "
           f"`bench/compile_time.py --sizes {' '.join(map(str, args.sizes))}`"
           "\n")
     print("| N | instructions | tile-mlir s | tile-mlir MB | nvcc -ptx s | "
-          "nvcc MB | time ratio (tile/nvcc) |")
-    print("|---|---|---|---|---|---|---|")
-    for k, n, tile, nv in rows:
+          "nvcc MB | time ratio (tile/nvcc) | memory ratio | fma in the PTX "
+          "(tile / nvcc) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for k, n, tile, nv, tfma, nfma in rows:
         t = f"{tile[0]:.2f} | {tile[1]:.0f}" if tile else "failed | -"
         v = (f"{nv[0]:.2f} | {nv[1]:.0f}" if nv else
              f"> {args.nvcc_timeout} (stopped) | -")
-        ratio = f"{tile[0] / nv[0]:.2f}" if tile and nv else "-"
-        print(f"| 2^{k} = {n} | {3 * n} | {t} | {v} | {ratio} |")
+        ratio = (f"{tile[0] / nv[0]:.2f} | {tile[1] / nv[1]:.2f}"
+                 if tile and nv else "- | -")
+        # nvcc stops unrolling past some size: its PTX then holds a loop,
+        # not N fma instructions, and the row compares different programs.
+        fma = f"{tfma} / {nfma if nv else '-'}"
+        print(f"| 2^{k} = {n} | {3 * n} | {t} | {v} | {ratio} | {fma} |")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,12 @@ import sys
 
 BLOCKS, THREADS, ITERS = 1056, 256, 8192
 
+# Fused multiply-adds per clock per SM of compute capability 9.0, lanes
+# counted (an f16x2 fma is two), from the Hopper architecture whitepaper's
+# peak table: FP32 128, FP64 64, FP16 and BF16 (non-tensor) 256. The peak is
+# these times the SM count and the clock the driver reports, times 2 flops.
+FMA_PER_CLOCK_SM90 = {"f32": 128, "f64": 64, "f16x2": 256, "bf16x2": 256}
+
 # name: (opcode, CUDA type, CUDA fma, CUDA header, lanes per fma). The
 # register container and the store opcode come from the instruction table.
 TYPES = {
@@ -185,16 +191,27 @@ def run(args):
             times.sort()
             result[who] = flops / (times[len(times) // 2] * 1e-3) / 1e12
         rows.append((name, result))
-    print(f"GPU: {cp.cuda.runtime.getDeviceProperties(0)['name'].decode()}; "
+    props = cp.cuda.runtime.getDeviceProperties(0)
+    attrs = cp.cuda.Device(0).attributes
+    sms = attrs["MultiProcessorCount"]
+    khz = attrs.get("ClockRate") or props.get("clockRate")
+    cc = (props["major"], props["minor"])
+    print(f"GPU: {props['name'].decode()}, {sms} SMs at {khz / 1e6:.2f} GHz "
+          f"(compute capability {cc[0]}.{cc[1]}); "
           f"{BLOCKS} blocks x {THREADS} threads, 8 chains, "
           f"{4 * ITERS} fmas per chain; median of {args.rounds} rounds "
           "(best of 3 launches each, the two kernels alternating)\n")
-    print("| type | tile-mlir TFLOP/s | nvcc TFLOP/s | ratio | same result |")
-    print("|---|---|---|---|---|")
+    print("| type | tile-mlir TFLOP/s | nvcc TFLOP/s | ratio | peak TFLOP/s "
+          "| tile-mlir / peak | nvcc / peak | same result |")
+    print("|---|---|---|---|---|---|---|---|")
     for name, r in rows:
         same = "yes" if r["tile_check"] == r["nvcc_check"] else "no"
+        rate = FMA_PER_CLOCK_SM90.get(name) if cc == (9, 0) else None
+        peak = 2 * rate * sms * khz * 1e3 / 1e12 if rate else None
+        p = (f"{peak:.1f} | {r['tile'] / peak:.2f} | {r['nvcc'] / peak:.2f}"
+             if peak else "- | - | -")
         print(f"| {name} | {r['tile']:.1f} | {r['nvcc']:.1f} | "
-              f"{r['tile'] / r['nvcc']:.3f} | {same} |")
+              f"{r['tile'] / r['nvcc']:.3f} | {p} | {same} |")
 
 
 def main():
