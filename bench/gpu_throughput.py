@@ -17,11 +17,13 @@ register tile of 8 x 1 in tile-mlir, a float[8] array in CUDA C), 4 tile
 operations (32 fmas) per loop iteration, then one store per register.
 The kernels are timed in alternating rounds (median of 9 by default).
 """
-import argparse
 import json
 import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchcli import two_step_parser  # noqa: E402
 
 BLOCKS, THREADS, ITERS = 1056, 256, 8192
 
@@ -215,14 +217,8 @@ def run(args):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("prepare")
-    p.add_argument("--tools-dir", required=True)
-    p.add_argument("--out", required=True)
+    ap, _, p, r = two_step_parser(__doc__)
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
-    r = sub.add_parser("run")
-    r.add_argument("--dir", required=True)
     r.add_argument("--rounds", type=int, default=9)
     args = ap.parse_args()
     return prepare(args) if args.cmd == "prepare" else run(args)

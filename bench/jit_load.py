@@ -16,7 +16,6 @@ Two steps, because the GPU machine has no MLIR:
       it again (a hit), `--rounds` times; prints a Markdown table of the
       medians.
 """
-import argparse
 import ctypes
 import os
 import statistics
@@ -26,6 +25,8 @@ import tempfile
 import time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchcli import two_step_parser  # noqa: E402
 SIZES = [1, 64, 256, 1024]
 
 
@@ -88,14 +89,8 @@ def run(args):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("prepare")
-    p.add_argument("--tools-dir", required=True)
-    p.add_argument("--out", required=True)
+    ap, sub, p, r = two_step_parser(__doc__)
     p.add_argument("--sizes", type=int, nargs="+", default=SIZES)
-    r = sub.add_parser("run")
-    r.add_argument("--dir", required=True)
     r.add_argument("--lib", required=True)
     r.add_argument("--rounds", type=int, default=3)
     ld = sub.add_parser("load")
