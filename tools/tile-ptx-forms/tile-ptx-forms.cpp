@@ -171,6 +171,21 @@ int main(int argc, char **argv) {
        << (f.intrinsic ? "yes" : "no (inline asm)") << " | " << f.docRef
        << " |\n";
   }
+  os << "\n## Data types\n\n"
+     << "The register each type occupies, the MLIR element types that hold "
+        "it, and how a constant broadcast scalar of that type is written "
+        "into the PTX: as an immediate (the bits in hex after the prefix, "
+        "as nvcc writes constants), or moved into a register where PTX "
+        "takes registers only.\n\n"
+     << "| type | register bits | lanes | containers | constant source "
+        "|\n|---|---|---|---|---|\n";
+  for (const DataTypeInfo &t : getDataTypes())
+    os << "| `." << t.name << "` | " << t.bits << " | " << t.lanes << " | "
+       << containers(t.type) << " | "
+       << (t.immediatePrefix
+               ? "immediate `" + std::string(t.immediatePrefix) + "...`"
+               : std::string("register"))
+       << " |\n";
   os << "\n## Rejected undocumented spellings\n\n"
      << "ptxas 13.0 accepts these, but they are not documented PTX forms; "
         "`tile.apply` rejects them with the reason below "
