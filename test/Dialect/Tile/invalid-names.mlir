@@ -86,3 +86,32 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// Found by the PTX fuzzer: a launch bound of 0 became `.maxntid 1, 0, 1`,
+// which ptxas rejects ("Positive non-zero value expected").
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-error @+1 {{'gpu.func' op 'known_block_size' must hold positive values, got array<i32: 1, 0, 1>: ptxas rejects a launch bound of 0 or less}}
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 1, 0, 1>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-error @+1 {{'gpu.func' op 'nvvm.maxnreg' must hold positive values, got 0 : i32: ptxas rejects a launch bound of 0 or less}}
+  gpu.func @k() kernel attributes {nvvm.maxnreg = 0 : i32} {
+    gpu.return
+  }
+}
+
+// -----
+
+// Positive bounds pass.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 4, 1, 1>, nvvm.maxnreg = 64 : i32} {
+    gpu.return
+  }
+}

@@ -211,6 +211,34 @@ struct TileCheckGpuModulesPass
     return result;
   }
 
+  /// Kernel launch bounds become PTX directives (`.maxntid`, `.reqntid`,
+  /// `.minnctapersm`, `.maxnreg`, `.reqnctapercluster`) whose values ptxas
+  /// requires to be positive ("Positive non-zero value expected").
+  static WalkResult checkLaunchBounds(gpu::GPUModuleOp module) {
+    static constexpr StringLiteral kBounds[] = {
+        "known_block_size", "known_grid_size", "known_cluster_size",
+        "nvvm.maxntid",     "nvvm.reqntid",    "nvvm.cluster_dim",
+        "nvvm.minctasm",    "nvvm.maxnreg"};
+    for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+      for (StringRef name : kBounds) {
+        Attribute attr = func->getAttr(name);
+        if (!attr)
+          continue;
+        SmallVector<int64_t> values;
+        if (auto array = dyn_cast<DenseI32ArrayAttr>(attr))
+          values.assign(array.asArrayRef().begin(), array.asArrayRef().end());
+        else if (auto integer = dyn_cast<IntegerAttr>(attr))
+          values.push_back(integer.getValue().getSExtValue());
+        if (llvm::all_of(values, [](int64_t v) { return v > 0; }))
+          continue;
+        func.emitOpError() << "'" << name << "' must hold positive values, "
+                           << "got " << attr
+                           << ": ptxas rejects a launch bound of 0 or less";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  }
 
   /// Every symbol of a gpu.module becomes a PTX name: it must be one.
   static WalkResult checkNames(gpu::GPUModuleOp module) {
@@ -232,8 +260,10 @@ struct TileCheckGpuModulesPass
     ModuleOp top = getOperation();
     WalkResult result = top.walk([&](gpu::GPUModuleOp module) {
       if (module->getParentOp() == top.getOperation())
-        return checkNames(module).wasInterrupted() ? WalkResult::interrupt()
-                                                   : checkTypes(module);
+        return checkNames(module).wasInterrupted() ||
+                       checkLaunchBounds(module).wasInterrupted()
+                   ? WalkResult::interrupt()
+                   : checkTypes(module);
       mlir::emitError(module.getLoc())
           << "gpu.module @" << module.getName() << " is nested inside '"
           << module->getParentOp()->getName()
