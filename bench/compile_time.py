@@ -18,11 +18,15 @@ Usage: bench/compile_time.py --tools-dir build/bin [--sizes 0 2 4 ...]
 import argparse
 import os
 import platform
+import re
 import signal
 import subprocess
+import sys
 import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+import instr_table  # noqa: E402
 
 CUDA = """
 extern "C" __global__ void __launch_bounds__(1)
@@ -56,9 +60,20 @@ def timed(cmd, timeout):
     return float(secs), int(kb) / 1024
 
 
-def count_fma(ptx):
+def computed_opcode(seed):
+    """The seed's computational opcode: the one whose table semantics is
+    not data movement."""
+    for op in re.findall(r'tile\.apply "([^"]+)"', seed):
+        for form, inst in instr_table.instances(op.split(".")[0]):
+            if inst["opcode"] == op and form["semantics"] not in (
+                    "load", "store", "move"):
+                return op
+    sys.exit("no computational tile.apply in the seed example")
+
+
+def count_opcode(ptx, opcode):
     with open(ptx) as f:
-        return f.read().count("fma.rn.f32")
+        return f.read().count(opcode)
 
 
 def main():
@@ -70,6 +85,7 @@ def main():
     ap.add_argument("--nvcc-timeout", type=int, default=300)
     args = ap.parse_args()
     seed = open(os.path.join(ROOT, "examples", "affine_fma.mlir")).read()
+    opcode = computed_opcode(seed)
     translate = os.path.join(args.tools_dir, "tile-translate")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -81,22 +97,22 @@ def main():
             tptx = os.path.join(tmp, f"t{n}.ptx")
             tile = timed([translate, "--mlir-to-ptx",
                           "--register-budget=1000000", mlir, "-o", tptx], 3600)
-            tfma = count_fma(tptx) if tile else 0
+            tfma = count_opcode(tptx, opcode) if tile else 0
             cu = os.path.join(tmp, f"k{n}.cu")
             with open(cu, "w") as f:
                 f.write(CUDA.format(n=n))
             nptx = os.path.join(tmp, f"k{n}.ptx")
             nv = timed([args.nvcc, "-ptx", "-arch=sm_90", "-O3", cu, "-o",
                         nptx], args.nvcc_timeout)
-            nfma = count_fma(nptx) if nv else 0
+            nfma = count_opcode(nptx, opcode) if nv else 0
             rows.append((k, n, tile, nv, tfma, nfma))
             print(f"N=2^{k} done", flush=True, file=__import__("sys").stderr)
     print(f"Machine: {platform.machine()}, {os.cpu_count()} cores; "
           f"`bench/compile_time.py --sizes {' '.join(map(str, args.sizes))}`"
           "\n")
     print("| N | instructions | tile-mlir s | tile-mlir MB | nvcc -ptx s | "
-          "nvcc MB | time ratio (tile/nvcc) | memory ratio | fma in the PTX "
-          "(tile / nvcc) |")
+          "nvcc MB | time ratio (tile/nvcc) | memory ratio | "
+          f"`{opcode}` in the PTX (tile / nvcc) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for k, n, tile, nv, tfma, nfma in rows:
         t = f"{tile[0]:.2f} | {tile[1]:.0f}" if tile else "failed | -"

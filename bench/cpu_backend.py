@@ -13,8 +13,13 @@ import argparse
 import os
 import platform
 import subprocess
+import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "utils"))
+import instr_table  # noqa: E402
 
 KERNEL = """module attributes {{gpu.container_module}} {{
   gpu.module @m [#nvvm.target<chip = "sm_90">] {{
@@ -31,9 +36,9 @@ KERNEL = """module attributes {{gpu.container_module}} {{
       %two = arith.constant 2.0 : f32
       %one = arith.constant 1.0 : f32
       %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-      tile.apply "ld.global.f32" (%r, %e) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, strided<[1, 1], offset: ?>>
+      tile.apply "{ld}" (%r, %e) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, strided<[1, 1], offset: ?>>
       tile.apply "fma.rn.f32" (%r, %r, %two, %one) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
-      tile.apply "st.global.f32" (%e, %r) scope(thread) : memref<4x1xf32, strided<[1, 1], offset: ?>>, memref<4x1xf32, #tile.reg>
+      tile.apply "{st}" (%e, %r) scope(thread) : memref<4x1xf32, strided<[1, 1], offset: ?>>, memref<4x1xf32, #tile.reg>
       gpu.return
     }}
   }}
@@ -72,7 +77,9 @@ def run_kernel(runner, atoms, tmp):
     grid = atoms // (256 * 4)
     path = os.path.join(tmp, f"k{atoms}.mlir")
     with open(path, "w") as f:
-        f.write(KERNEL.format(grid=grid, n=atoms))
+        f.write(KERNEL.format(grid=grid, n=atoms,
+                                ld=instr_table.move_opcode("ld", "f32"),
+                                st=instr_table.move_opcode("st", "f32")))
     t0 = time.perf_counter()
     subprocess.run([runner, "--backend=cpu", path], check=True,
                    capture_output=True)

@@ -33,22 +33,23 @@ BLOCKS, THREADS, ITERS = 1056, 256, 8192
 # these times the SM count and the clock the driver reports, times 2 flops.
 FMA_PER_CLOCK_SM90 = {"f32": 128, "f64": 64, "f16x2": 256, "bf16x2": 256}
 
-# name: (opcode, CUDA type, CUDA fma, CUDA header, lanes per fma). The
-# register container and the store opcode come from the instruction table.
+# name: (opcode, CUDA type, CUDA fma, CUDA header). The register
+# container, the lanes per fma and the store opcode come from the
+# instruction table.
 TYPES = {
-    "f32": ("fma.rn.f32", "float", "__fmaf_rn(r[j], a, b)", "", 1),
-    "f64": ("fma.rn.f64", "double", "__fma_rn(r[j], a, b)", "", 1),
+    "f32": ("fma.rn.f32", "float", "__fmaf_rn(r[j], a, b)", ""),
+    "f64": ("fma.rn.f64", "double", "__fma_rn(r[j], a, b)", ""),
     "f16x2": ("fma.rn.f16x2", "__half2", "__hfma2(r[j], a, b)",
-              "#include <cuda_fp16.h>", 2),
+              "#include <cuda_fp16.h>"),
     "bf16x2": ("fma.rn.bf16x2", "__nv_bfloat162", "__hfma2(r[j], a, b)",
-               "#include <cuda_bf16.h>", 2),
+               "#include <cuda_bf16.h>"),
 }
 
 
 def container_and_store(opcode):
     """The MLIR element type that holds the destination of `opcode` (its
-    float type where the table allows one, else the integer of its width)
-    and the table's st opcode for it."""
+    float type where the table allows one, else the integer of its width),
+    the table's st opcode for it and the destination's lanes."""
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(
         __file__)), "..", "utils"))
     import instr_table
@@ -57,7 +58,7 @@ def container_and_store(opcode):
             t = instr_table.types()[form["operands"][0]["type"]]
             c = (t["float_containers"][0] if t["float_containers"]
                  else f"i{t['bits']}")
-            return c, instr_table.move_opcode("st", c)
+            return c, instr_table.move_opcode("st", c), t["lanes"]
     sys.exit(f"{opcode} is not in the instruction table")
 
 
@@ -112,8 +113,8 @@ bench({t} *__restrict__ Out, {t} a, {t} b, long iters) {{
 def prepare(args):
     os.makedirs(args.out, exist_ok=True)
     meta = {}
-    for name, (op, t, fma, header, lanes) in TYPES.items():
-        c, st = container_and_store(op)
+    for name, (op, t, fma, header) in TYPES.items():
+        c, st, lanes = container_and_store(op)
         init = "\n".join(
             f"      %i{j} = arith.constant {j} : index\n"
             f"      memref.store %a, %r[%i{j}, %c0] : memref<8x1x{c}, #tile.reg>"

@@ -407,11 +407,6 @@ uint64_t evalLane(const ptx::Instr &instr, const Format &f, const Format &ab,
   return in[0];
 }
 
-/// Whether the form's NaN results carry a defined payload (a table fact).
-bool hasExactNaN(const ptx::Instr &instr) {
-  return instr.form->hasDefinedNaNPayload();
-}
-
 } // namespace
 
 bool tile::ref::isNaN(DataType type, uint64_t bits) {
@@ -481,7 +476,7 @@ bool tile::ref::sameResult(const ptx::Instr &instr, uint64_t got,
     uint64_t g = (got >> shift) & f.mask(), e = (expected >> shift) & f.mask();
     if (g == e)
       continue;
-    if (!hasExactNaN(instr) && f.isNaN(g) && f.isNaN(e))
+    if (!instr.form->hasDefinedNaNPayload() && f.isNaN(g) && f.isNaN(e))
       continue;
     return false;
   }
