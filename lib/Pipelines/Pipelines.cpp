@@ -100,9 +100,10 @@ void mlir::tile::buildTileToPtxPipeline(OpPassManager &pm,
   buildDevicePipeline(pm, opts, /*requireTarget=*/opts.format != "none");
   if (opts.format == "none")
     return;
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = opts.format;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  TileGpuModuleToBinaryOptions binary;
+  binary.format = opts.format;
+  binary.mergeAddressChains = opts.mergeAddressChains;
+  pm.addPass(createTileGpuModuleToBinary(binary));
 }
 
 void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
@@ -115,10 +116,11 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createGpuToLLVMConversionPass());
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget =
+  TileGpuModuleToBinaryOptions binary;
+  binary.format =
       opts.format == "none" ? std::string("isa") : opts.format.getValue();
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  binary.mergeAddressChains = opts.mergeAddressChains;
+  pm.addPass(createTileGpuModuleToBinary(binary));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
@@ -184,6 +186,7 @@ LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   isa.ptxVersion = opts.ptxVersion.getValue();
   isa.optLevel = opts.optLevel.getValue();
   isa.useIntrinsics = opts.useIntrinsics.getValue();
+  isa.mergeAddressChains = opts.mergeAddressChains.getValue();
   isa.uncheckedTarget = opts.uncheckedTarget.getValue();
   isa.registerBudget = opts.registerBudget.getValue();
   isa.registerBudgetError = opts.registerBudgetError.getValue();

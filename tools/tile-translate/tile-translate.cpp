@@ -51,6 +51,12 @@ static llvm::cl::opt<bool> useIntrinsics(
                    "PTX"),
     llvm::cl::init(false));
 
+static llvm::cl::opt<bool> mergeAddressChains(
+    "merge-address-chains",
+    llvm::cl::desc("Merge variable-offset address chains after LLVM's "
+                   "optimization (tile-gpu-module-to-binary)"),
+    llvm::cl::init(true));
+
 static int toolMain(int argc, char **argv) {
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
@@ -71,6 +77,7 @@ static int toolMain(int argc, char **argv) {
         }
         opts.optLevel = optLevel;
         opts.useIntrinsics = useIntrinsics;
+        opts.mergeAddressChains = mergeAddressChains;
         opts.uncheckedTarget = uncheckedTarget;
         opts.registerBudget = registerBudget;
         opts.registerBudgetError = registerBudgetError;

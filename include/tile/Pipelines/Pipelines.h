@@ -51,6 +51,11 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
       llvm::cl::desc("Use an NVVM intrinsic where it provably emits the same "
                      "PTX"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> mergeAddressChains{
+      *this, "merge-address-chains",
+      llvm::cl::desc("Merge variable-offset address chains after LLVM's "
+                     "optimization (tile-gpu-module-to-binary)"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin, or "

@@ -16,6 +16,10 @@
 #include "mlir/Pass/Pass.h"
 #include "tile/Ptx/InstrTable.h"
 
+namespace llvm {
+class Function;
+} // namespace llvm
+
 namespace mlir {
 namespace tile {
 class ApplyOp;
@@ -32,6 +36,15 @@ LogicalResult expandRepeats(ApplyOp op, OpBuilder &builder);
 /// Emits a located error and fails on any target the model rejects.
 FailureOr<SmallVector<::tile::ptx::Target>>
 resolveModuleTargets(gpu::GPUModuleOp module, bool unchecked);
+
+/// The LLVM IR rewrite of TileGpuModuleToBinary: every `gep (gep %base, %i),
+/// %j` in `function` with single-index GEPs, variable `%i` and `%j`, and an
+/// inner GEP used only by the outer one in the same block, becomes
+/// `gep i8 %base, (%i * size_i + %j * size_j)` (indices sign-extended or
+/// truncated to the index width, as GEP does; wrapping arithmetic, no
+/// `inbounds`). Chains of any length fold into one GEP. Returns the number
+/// of GEPs removed.
+unsigned mergeVariableAddressChains(llvm::Function &function);
 
 #define GEN_PASS_REGISTRATION
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"

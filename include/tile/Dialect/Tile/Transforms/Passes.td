@@ -135,4 +135,43 @@ def TileCheckTargets : Pass<"tile-check-targets", "::mlir::ModuleOp"> {
   ];
 }
 
+def TileGpuModuleToBinary
+    : Pass<"tile-gpu-module-to-binary", "::mlir::ModuleOp"> {
+  let summary = "Serialize every gpu.module (gpu-module-to-binary, with "
+                "tile's LLVM IR address shaping)";
+  let description = [{
+    `gpu-module-to-binary` for the tile pipelines: every `gpu.module` is
+    translated to LLVM IR, optimized at its target's level and serialized by
+    its target (PTX for `format=isa`). Between LLVM's optimization pipeline
+    and the NVPTX backend, one rewrite of the LLVM IR is made (unless
+    `merge-address-chains=false`): an address built as
+    `gep (gep %base, %i), %j`, with two variable offsets, the inner
+    address used only there and in the same block, becomes one
+    `gep i8 %base, (%i * size + %j * size)`, the offset added to the base
+    once.
+
+    LLVM's InstCombine splits a variable sum of offsets into such chains so
+    that LICM can hoist the invariant part. Once the optimization pipeline
+    has run, a chain in one block has nothing left to hoist, and it hands
+    ptxas a 64-bit partial pointer: ptxas computes it early and keeps it
+    live across the loops in between. With one offset ptxas computes the
+    address where it is used. The rewrite only reassociates wrapping 64-bit
+    arithmetic (the new GEP has no `inbounds`), so every address is the
+    same; it adds no instruction.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", "\"isa\"",
+           "offloading (llvm), assembly (isa), binary (bin) or fatbinary "
+           "(fatbin)">,
+    Option<"toolkitPath", "toolkit", "std::string", "\"\"",
+           "The CUDA toolkit, for bin and fatbin">,
+    ListOption<"linkFiles", "l", "std::string",
+               "Bitcode files to link into every module">,
+    Option<"cmdOptions", "opts", "std::string", "\"\"",
+           "Options for the serializer (e.g. ptxas options)">,
+    Option<"mergeAddressChains", "merge-address-chains", "bool", "true",
+           "Merge variable-offset address chains after LLVM's optimization">,
+  ];
+}
+
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
