@@ -103,6 +103,7 @@ void mlir::tile::buildTileToPtxPipeline(OpPassManager &pm,
   TileGpuModuleToBinaryOptions binary;
   binary.format = opts.format;
   binary.mergeAddressChains = opts.mergeAddressChains;
+  binary.asmInputChunk = opts.asmInputChunk;
   pm.addPass(createTileGpuModuleToBinary(binary));
 }
 
@@ -120,6 +121,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   binary.format =
       opts.format == "none" ? std::string("isa") : opts.format.getValue();
   binary.mergeAddressChains = opts.mergeAddressChains;
+  binary.asmInputChunk = opts.asmInputChunk;
   pm.addPass(createTileGpuModuleToBinary(binary));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
@@ -187,6 +189,7 @@ LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   isa.optLevel = opts.optLevel.getValue();
   isa.useIntrinsics = opts.useIntrinsics.getValue();
   isa.mergeAddressChains = opts.mergeAddressChains.getValue();
+  isa.asmInputChunk = opts.asmInputChunk.getValue();
   isa.uncheckedTarget = opts.uncheckedTarget.getValue();
   isa.registerBudget = opts.registerBudget.getValue();
   isa.registerBudgetError = opts.registerBudgetError.getValue();

@@ -713,6 +713,24 @@ static std::optional<Qual> firstOf(QualSet set) {
   return static_cast<Qual>(llvm::countr_zero(set));
 }
 
+std::optional<Instr> tile::ptx::getRegisterCopy(unsigned bits) {
+  for (const FormDesc &form : getForms()) {
+    if (form.semantics != Semantics::Move || *form.variant ||
+        form.getTypes().size() != 1 || form.getNumOperands() != 2)
+      continue;
+    const DataTypeInfo &info = getInfo(form.getTypes().front());
+    if (info.format != FloatFormat::None || info.lanes != 1 ||
+        info.bits != bits)
+      continue;
+    if (llvm::any_of(form.getOperands(), [](const OperandDesc &o) {
+          return o.kind != OperandKind::Register || o.atom != 1;
+        }))
+      continue;
+    return Instr{&form, 0};
+  }
+  return std::nullopt;
+}
+
 std::string Instr::str() const {
   std::string s = form->mnemonic;
   for (const QualSlot &slot : form->slots)

@@ -57,6 +57,13 @@ static llvm::cl::opt<bool> mergeAddressChains(
                    "optimization (tile-gpu-module-to-binary)"),
     llvm::cl::init(true));
 
+static llvm::cl::opt<unsigned> asmInputChunk(
+    "asm-input-chunk",
+    llvm::cl::desc("Inline asm reads of one register value in a block "
+                   "before it gets a fresh copy (0: never; "
+                   "tile-gpu-module-to-binary)"),
+    llvm::cl::init(256));
+
 static int toolMain(int argc, char **argv) {
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
@@ -78,6 +85,7 @@ static int toolMain(int argc, char **argv) {
         opts.optLevel = optLevel;
         opts.useIntrinsics = useIntrinsics;
         opts.mergeAddressChains = mergeAddressChains;
+        opts.asmInputChunk = asmInputChunk;
         opts.uncheckedTarget = uncheckedTarget;
         opts.registerBudget = registerBudget;
         opts.registerBudgetError = registerBudgetError;

@@ -1,11 +1,13 @@
-//===- AddressChainsTest.cpp - tests of the address-chain rewrite ---------===//
+//===- AddressChainsTest.cpp - tests of the LLVM IR rewrites --------------===//
 //
 // Part of tile-mlir.
 //
 //===----------------------------------------------------------------------===//
 //
-// mergeVariableAddressChains on hand-written LLVM IR: which chains merge,
-// which stay, and the exact offset arithmetic of a merged chain.
+// The two LLVM IR rewrites of tile-gpu-module-to-binary on hand-written
+// LLVM IR. mergeVariableAddressChains: which chains merge, which stay, and
+// the exact offset arithmetic of a merged chain. splitSharedAsmInputs:
+// where copies go, what they copy, and which reads are left alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,8 +33,9 @@ struct Rewritten {
 };
 
 /// Parses `function` (one `define` named @f, with NVPTX's data layout),
-/// rewrites it and prints it; fails the test on a parse or verifier error.
-Rewritten rewrite(const std::string &function) {
+/// rewrites it (address chains, or shared asm inputs with `chunk`) and
+/// prints it; fails the test on a parse or verifier error.
+Rewritten rewrite(const std::string &function, unsigned chunk = 0) {
   llvm::LLVMContext context;
   llvm::SMDiagnostic error;
   std::string text = "target datalayout = "
@@ -49,11 +52,12 @@ Rewritten rewrite(const std::string &function) {
     ADD_FAILURE() << message;
     return result;
   }
-  result.removed =
-      mlir::tile::mergeVariableAddressChains(*module->getFunction("f"));
+  llvm::Function &f = *module->getFunction("f");
+  result.removed = chunk ? mlir::tile::splitSharedAsmInputs(f, chunk)
+                         : mlir::tile::mergeVariableAddressChains(f);
   EXPECT_FALSE(llvm::verifyModule(*module, &llvm::errs()));
   llvm::raw_string_ostream os(result.body);
-  module->getFunction("f")->print(os);
+  f.print(os);
   return result;
 }
 
@@ -177,6 +181,95 @@ define <2 x ptr> @f(ptr %base, i64 %a, i64 %b, <2 x i64> %v) {
   ret <2 x ptr> %t
 })");
   EXPECT_EQ(r.removed, 0u);
+}
+
+size_t count(const std::string &text, const std::string &piece) {
+  size_t n = 0;
+  for (size_t at = text.find(piece); at != std::string::npos;
+       at = text.find(piece, at + 1))
+    ++n;
+  return n;
+}
+
+/// Five reads of %s (and one of %t) by fma inline asms, for chunks of 2.
+const char *kSharedScalar = R"(
+define void @f(float %s, float %t, i16 %h, ptr %out) {
+  %a = call float asm "fma.rn.f32 $0, $1, $2, $3;", "=f,f,f,f"(float %s, float %s, float 1.0)
+  %b = call float asm "fma.rn.f32 $0, $1, $2, $3;", "=f,f,f,f"(float %a, float %s, float %t)
+  %c = call float asm "fma.rn.f32 $0, $1, $2, $3;", "=f,f,f,f"(float %b, float %s, float %b)
+  %d = call float asm "fma.rn.f32 $0, $1, $2, $3;", "=f,f,f,f"(float %c, float %s, float %c)
+  %e = call i16 asm "add.f16 $0, $1, $2;", "=h,h,h"(i16 %h, i16 %h)
+  store float %d, ptr %out
+  ret void
+})";
+
+TEST(SharedAsmInputs, CopyEveryChunkOfReads) {
+  Rewritten r = rewrite(kSharedScalar, /*chunk=*/2);
+  // %s is read 5 times: reads 1-2 take %s, 3-4 a copy of %s, 5 a copy of
+  // that copy. %t (1 read), %a..%c (2 each) and %h (2) need none.
+  EXPECT_EQ(r.removed, 2u) << r.body;
+  EXPECT_EQ(count(r.body, "asm sideeffect \"mov.b32 $0, $1;\", \"=f,f\""), 2u)
+      << r.body;
+  EXPECT_EQ(count(r.body, "mov.b16"), 0u) << r.body;
+  // The first copy copies %s, the second copies the first.
+  size_t first = r.body.find("mov.b32");
+  size_t second = r.body.find("mov.b32", first + 1);
+  ASSERT_NE(second, std::string::npos) << r.body;
+  EXPECT_NE(
+      r.body.substr(first, r.body.find('\n', first) - first).find("(float %s)"),
+      std::string::npos)
+      << r.body;
+  // %s itself is read by the first fma (twice) and the first copy only
+  // (and named once in the signature).
+  EXPECT_EQ(count(r.body, "float %s,") + count(r.body, "float %s)"), 4u)
+      << r.body;
+  // Immediates are never copied.
+  EXPECT_TRUE(contains(r.body, "float 1.0")) << r.body;
+}
+
+TEST(SharedAsmInputs, ChunkCoversAllReadsNoCopy) {
+  Rewritten r = rewrite(kSharedScalar, /*chunk=*/5);
+  EXPECT_EQ(r.removed, 0u) << r.body;
+  EXPECT_FALSE(contains(r.body, "mov.b")) << r.body;
+}
+
+TEST(SharedAsmInputs, SixteenBitRegistersCopyWithMovB16) {
+  Rewritten r = rewrite(kSharedScalar, /*chunk=*/1);
+  // %h is read twice by one asm: its second read takes a mov.b16 copy.
+  EXPECT_TRUE(contains(r.body, "asm sideeffect \"mov.b16 $0, $1;\", \"=h,h\""))
+      << r.body;
+}
+
+TEST(SharedAsmInputs, CountsRestartInEachBlock) {
+  Rewritten r = rewrite(R"(
+define void @f(i32 %s, ptr %out) {
+entry:
+  %a = call i32 asm "add.s32 $0, $1, $2;", "=r,r,r"(i32 %s, i32 %s)
+  br label %next
+next:
+  %b = call i32 asm "add.s32 $0, $1, $2;", "=r,r,r"(i32 %s, i32 %s)
+  store i32 %b, ptr %out
+  ret void
+})",
+                        /*chunk=*/2);
+  EXPECT_EQ(r.removed, 0u) << r.body;
+}
+
+TEST(SharedAsmInputs, MemoryAndTiedOperandsAreLeftAlone) {
+  Rewritten r = rewrite(R"(
+define void @f(ptr addrspace(1) %p, i32 %v) {
+  call void asm sideeffect "st.global.b32 [$0], $1;", "l,r,~{memory}"(ptr addrspace(1) %p, i32 %v)
+  call void asm sideeffect "st.global.b32 [$0], $1;", "*m,r"(ptr addrspace(1) elementtype(i32) %p, i32 %v)
+  %x = call i32 asm "add.s32 $0, $1, 1;", "=r,0"(i32 %v)
+  %y = call i32 asm "add.s32 $0, $1, 1;", "=r,0"(i32 %v)
+  ret void
+})",
+                        /*chunk=*/1);
+  // Reads through "l" (1 of %p) and "r" (2 of %v) count; "*m" and the tied
+  // "0" do not. With chunks of 1, %v's second "r" read takes one copy.
+  EXPECT_EQ(r.removed, 1u) << r.body;
+  EXPECT_TRUE(contains(r.body, "mov.b32")) << r.body;
+  EXPECT_FALSE(contains(r.body, "mov.b64")) << r.body;
 }
 
 } // namespace

@@ -56,6 +56,12 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
       llvm::cl::desc("Merge variable-offset address chains after LLVM's "
                      "optimization (tile-gpu-module-to-binary)"),
       llvm::cl::init(true)};
+  PassOptions::Option<unsigned> asmInputChunk{
+      *this, "asm-input-chunk",
+      llvm::cl::desc("Inline asm reads of one register value in a block "
+                     "before it gets a fresh copy (0: never; "
+                     "tile-gpu-module-to-binary)"),
+      llvm::cl::init(256)};
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin, or "

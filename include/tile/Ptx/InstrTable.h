@@ -355,6 +355,11 @@ struct Instr {
   }
 };
 
+/// The table's plain register move of one bit-size register of `bits`
+/// (`mov.b16`, `mov.b32`, `mov.b64`), or nullopt where it has none. PTX's
+/// bit-size types accept registers of any type of their width.
+std::optional<Instr> getRegisterCopy(unsigned bits);
+
 /// How to choose among forms that share a spelling: by variant name, or by
 /// the operands' count and atom extents (what the operand list shows).
 struct FormHint {

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// gpu-module-to-binary with one LLVM IR rewrite between LLVM's optimization
+// gpu-module-to-binary with two LLVM IR rewrites between LLVM's optimization
 // pipeline and the NVPTX backend: variable-offset address chains merged
-// into one offset (see TileGpuModuleToBinary in Passes.td).
+// into one offset, and widely shared inline asm inputs copied per chunk of
+// reads (see TileGpuModuleToBinary in Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,9 +16,11 @@
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -90,6 +93,78 @@ unsigned mlir::tile::mergeVariableAddressChains(llvm::Function &function) {
   return removed;
 }
 
+/// The register constraint letter of each argument of an inline asm call
+/// ('r', 'l', 'h', 'f', 'd'; 0 for anything else: immediates, memory,
+/// tied or multi-letter constraints).
+static SmallVector<char> getInputLetters(llvm::InlineAsm *inlineAsm,
+                                         unsigned numArgs) {
+  SmallVector<char> letters;
+  for (const llvm::InlineAsm::ConstraintInfo &info :
+       inlineAsm->ParseConstraints()) {
+    if (info.Type == llvm::InlineAsm::isClobber ||
+        (info.Type == llvm::InlineAsm::isOutput && !info.isIndirect))
+      continue;
+    char letter = 0;
+    if (info.Type == llvm::InlineAsm::isInput && !info.isIndirect &&
+        info.Codes.size() == 1 && info.Codes.front().size() == 1 &&
+        llvm::StringRef("rlhfd").contains(info.Codes.front().front()))
+      letter = info.Codes.front().front();
+    letters.push_back(letter);
+  }
+  letters.resize(numArgs, 0);
+  return letters;
+}
+
+unsigned mlir::tile::splitSharedAsmInputs(llvm::Function &function,
+                                          unsigned chunk) {
+  if (!chunk)
+    return 0;
+  const llvm::DataLayout &layout = function.getDataLayout();
+  unsigned copies = 0;
+  for (llvm::BasicBlock &block : function) {
+    /// Per value read in this block: the value the next reads take (the
+    /// value itself, then its latest copy) and how many have taken it.
+    llvm::DenseMap<llvm::Value *, std::pair<llvm::Value *, unsigned>> current;
+    for (llvm::Instruction &inst : block) {
+      auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+      auto *inlineAsm =
+          call ? llvm::dyn_cast<llvm::InlineAsm>(call->getCalledOperand())
+               : nullptr;
+      if (!inlineAsm)
+        continue;
+      SmallVector<char> letters = getInputLetters(inlineAsm, call->arg_size());
+      for (unsigned i = 0, e = call->arg_size(); i < e; ++i) {
+        llvm::Value *value = call->getArgOperand(i);
+        if (!letters[i] || llvm::isa<llvm::Constant>(value))
+          continue;
+        auto [it, inserted] = current.try_emplace(value, value, 0);
+        auto &[source, uses] = it->second;
+        if (uses == chunk) {
+          std::optional<::tile::ptx::Instr> mov = ::tile::ptx::getRegisterCopy(
+              layout.getTypeSizeInBits(value->getType()).getFixedValue());
+          if (!mov)
+            continue;
+          // A side effect keeps LLVM from merging the copies back into one.
+          std::string constraint =
+              std::string("=") + letters[i] + "," + std::string(1, letters[i]);
+          auto *type = llvm::FunctionType::get(value->getType(),
+                                               {value->getType()}, false);
+          llvm::IRBuilder<> builder(call);
+          source = builder.CreateCall(
+              llvm::InlineAsm::get(type, mov->str() + " $0, $1;", constraint,
+                                   /*hasSideEffects=*/true),
+              {source});
+          uses = 0;
+          ++copies;
+        }
+        call->setArgOperand(i, source);
+        ++uses;
+      }
+    }
+  }
+  return copies;
+}
+
 namespace {
 struct TileGpuModuleToBinaryPass
     : public mlir::tile::impl::TileGpuModuleToBinaryBase<
@@ -118,11 +193,13 @@ struct TileGpuModuleToBinaryPass
       return &*table;
     };
     auto shapeAddresses = [&](llvm::Module &module) {
-      if (!mergeAddressChains)
-        return;
-      for (llvm::Function &function : module)
-        if (!function.isDeclaration())
+      for (llvm::Function &function : module) {
+        if (function.isDeclaration())
+          continue;
+        if (mergeAddressChains)
           mlir::tile::mergeVariableAddressChains(function);
+        mlir::tile::splitSharedAsmInputs(function, asmInputChunk);
+      }
     };
     gpu::TargetOptions options(toolkitPath, libraries, cmdOptions,
                                /*elfSection=*/{}, *target, getTable,

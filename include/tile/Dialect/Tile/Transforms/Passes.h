@@ -46,6 +46,16 @@ resolveModuleTargets(gpu::GPUModuleOp module, bool unchecked);
 /// of GEPs removed.
 unsigned mergeVariableAddressChains(llvm::Function &function);
 
+/// The second LLVM IR rewrite of TileGpuModuleToBinary: in every block of
+/// `function`, each register value read by inline asm gets a fresh copy
+/// (the table's `mov.bN` in an inline asm with side effects) every `chunk`
+/// reads, and the next reads take the copy; the copies form a chain, so no
+/// value is read more than `chunk` + 1 times in a block. LLVM copies every
+/// inline asm input, and its PeepholeOptimizer folds the copies of one
+/// value in time quadratic in their number. `chunk` 0 does nothing.
+/// Returns the number of copies made.
+unsigned splitSharedAsmInputs(llvm::Function &function, unsigned chunk);
+
 #define GEN_PASS_REGISTRATION
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 

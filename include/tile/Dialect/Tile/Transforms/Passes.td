@@ -138,13 +138,14 @@ def TileCheckTargets : Pass<"tile-check-targets", "::mlir::ModuleOp"> {
 def TileGpuModuleToBinary
     : Pass<"tile-gpu-module-to-binary", "::mlir::ModuleOp"> {
   let summary = "Serialize every gpu.module (gpu-module-to-binary, with "
-                "tile's LLVM IR address shaping)";
+                "two LLVM IR rewrites before the NVPTX backend)";
   let description = [{
     `gpu-module-to-binary` for the tile pipelines: every `gpu.module` is
     translated to LLVM IR, optimized at its target's level and serialized by
     its target (PTX for `format=isa`). Between LLVM's optimization pipeline
-    and the NVPTX backend, one rewrite of the LLVM IR is made (unless
-    `merge-address-chains=false`): an address built as
+    and the NVPTX backend, two rewrites of the LLVM IR are made.
+
+    Address chains (unless `merge-address-chains=false`): an address built as
     `gep (gep %base, %i), %j`, with two variable offsets, the inner
     address used only there and in the same block, becomes one
     `gep i8 %base, (%i * size + %j * size)`, the offset added to the base
@@ -158,6 +159,16 @@ def TileGpuModuleToBinary
     address where it is used. The rewrite only reassociates wrapping 64-bit
     arithmetic (the new GEP has no `inbounds`), so every address is the
     same; it adds no instruction.
+
+    Shared inline asm inputs (unless `asm-input-chunk=0`): a register value
+    that many inline asm statements of one block read (a kernel argument
+    broadcast to every fma of a large tile) gets a fresh copy every
+    `asm-input-chunk` reads, the table's `mov.bN` in an inline asm with
+    side effects, and the next reads take the copy. LLVM copies each inline
+    asm input into a register of its own, and its PeepholeOptimizer, folding
+    those copies of one value, clears the kill flags of all the earlier
+    copies' uses each time: quadratic in the number of reads. ptxas
+    propagates the copies away.
   }];
   let options = [
     Option<"format", "format", "std::string", "\"isa\"",
@@ -171,6 +182,9 @@ def TileGpuModuleToBinary
            "Options for the serializer (e.g. ptxas options)">,
     Option<"mergeAddressChains", "merge-address-chains", "bool", "true",
            "Merge variable-offset address chains after LLVM's optimization">,
+    Option<"asmInputChunk", "asm-input-chunk", "unsigned", "256",
+           "Inline asm reads of one register value in a block before it "
+           "gets a fresh copy (0: never)">,
   ];
 }
 
