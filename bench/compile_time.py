@@ -12,7 +12,12 @@ store. Each compile runs once under
 /usr/bin/time; nvcc runs that pass --nvcc-timeout seconds are reported as
 such. Prints a Markdown table.
 
+With `--scalars arguments` the fma's two scalars (2.0 and 1.0) are kernel
+parameters in both kernels instead of constants: in the tile kernel every
+fma then reads the same two registers (no immediates).
+
 Usage: bench/compile_time.py --tools-dir build/bin [--sizes 0 2 4 ...]
+       [--scalars constants|arguments]
        (sizes are exponents k: N = 2^k)
 """
 import argparse
@@ -30,16 +35,30 @@ import instr_table  # noqa: E402
 
 CUDA = """
 extern "C" __global__ void __launch_bounds__(1)
-affine_fma(const float *A, float *Out) {{
+affine_fma(const float *A, float *Out{params}) {{
   float r[{n}];
 #pragma unroll
   for (int i = 0; i < {n}; ++i) r[i] = A[i];
 #pragma unroll
-  for (int i = 0; i < {n}; ++i) r[i] = __fmaf_rn(r[i], 2.0f, 1.0f);
+  for (int i = 0; i < {n}; ++i) r[i] = __fmaf_rn(r[i], {two}, {one});
 #pragma unroll
   for (int i = 0; i < {n}; ++i) Out[i] = r[i];
 }}
 """
+
+
+def as_arguments(seed):
+    """The seed kernel with its two constant scalars as kernel parameters
+    (and without the host code, which launches it without them)."""
+    seed = seed[:seed.index("  func.func private @printMemrefF32")] + "}\n"
+    m = re.search(r"gpu\.func @affine_fma\(([^)]*)\)", seed)
+    consts = re.findall(r"(?m)^ *(%\w+) = arith\.constant [^:\n]+: (f32)$",
+                        seed)
+    if not m or len(consts) != 2:
+        sys.exit("the seed kernel no longer has two constant f32 scalars")
+    params = m.group(1) + "".join(f", {name}: {t}" for name, t in consts)
+    seed = seed.replace(m.group(0), f"gpu.func @affine_fma({params})", 1)
+    return re.sub(r"(?m)^ *%\w+ = arith\.constant [^:\n]+: f32\n", "", seed)
 
 
 def timed(cmd, timeout):
@@ -83,8 +102,14 @@ def main():
     ap.add_argument("--sizes", type=int, nargs="+",
                     default=list(range(0, 17, 2)))
     ap.add_argument("--nvcc-timeout", type=int, default=300)
+    ap.add_argument("--scalars", choices=("constants", "arguments"),
+                    default="constants")
     args = ap.parse_args()
     seed = open(os.path.join(ROOT, "examples", "affine_fma.mlir")).read()
+    cuda = {"params": "", "two": "2.0f", "one": "1.0f"}
+    if args.scalars == "arguments":
+        seed = as_arguments(seed)
+        cuda = {"params": ", float two, float one", "two": "two", "one": "one"}
     opcode = computed_opcode(seed)
     translate = os.path.join(args.tools_dir, "tile-translate")
     rows = []
@@ -100,7 +125,7 @@ def main():
             tfma = count_opcode(tptx, opcode) if tile else 0
             cu = os.path.join(tmp, f"k{n}.cu")
             with open(cu, "w") as f:
-                f.write(CUDA.format(n=n))
+                f.write(CUDA.format(n=n, **cuda))
             nptx = os.path.join(tmp, f"k{n}.ptx")
             nv = timed([args.nvcc, "-ptx", "-arch=sm_90", "-O3", cu, "-o",
                         nptx], args.nvcc_timeout)
@@ -108,7 +133,8 @@ def main():
             rows.append((k, n, tile, nv, tfma, nfma))
             print(f"N=2^{k} done", flush=True, file=__import__("sys").stderr)
     print(f"Machine: {platform.machine()}, {os.cpu_count()} cores; "
-          f"`bench/compile_time.py --sizes {' '.join(map(str, args.sizes))}`"
+          f"`bench/compile_time.py --sizes {' '.join(map(str, args.sizes))}"
+          f" --scalars {args.scalars}`"
           "\n")
     print("| N | instructions | tile-mlir s | tile-mlir MB | nvcc -ptx s | "
           "nvcc MB | time ratio (tile/nvcc) | memory ratio | "

@@ -38,6 +38,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import instr_table  # noqa: E402
+import kernelgen  # noqa: E402
 
 NO_REFERENCE = ("load", "store", "move")
 LANES = 32
@@ -110,27 +111,11 @@ def kernel(name, opcode, elts, variant):
                          f"output_shape [1, 1] : memref<1x{elt}, strided<[1],"
                          f" offset: ?>> into {mty}")
             rty = f"memref<1x1x{elt}, #tile.reg>"
-        rtypes[buf] = (mty, rty)
+        rtypes[buf] = (elt, mty, rty)
         lines.append(f"%r{buf} = tile.alloc_local : {rty}")
-    for buf, elt in zip(names, elts):
-        if buf == "D" and not keep:
-            continue
-        ld = instr_table.move_opcode("ld", elt)
-        lines.append(f'tile.apply "{ld}" (%r{buf}, %{buf}v) scope({scope}) '
-                     f": {rtypes[buf][1]}, {rtypes[buf][0]}")
-    params = ""
-    if pred:
-        lines.append("%lane = arith.index_cast %t : index to i32")
-        lines.append("%one = arith.constant 1 : i32")
-        lines.append("%bit = arith.andi %lane, %one : i32")
-        lines.append("%p = arith.trunci %bit : i32 to i1")
-        params = " pred(%p)" + (" preserve_dst" if keep else "")
-    regs = ", ".join(f"%r{b}" for b in names)
-    lines.append(f'tile.apply "{opcode}" ({regs}){params} scope({scope}) : '
-                 + ", ".join(rtypes[b][1] for b in names))
-    st = instr_table.move_opcode("st", elts[0])
-    lines.append(f'tile.apply "{st}" (%Dv, %rD) scope({scope}) : '
-                 f"{rtypes['D'][0]}, {rtypes['D'][1]}")
+    loaded = [b for b in names if b != "D" or keep]
+    lines += kernelgen.apply_and_store(opcode, names, rtypes, scope, loaded,
+                                       "%t" if pred else None, keep)
     args = ", ".join(f"%{b}: memref<{LANES}x{e}>" for b, e in zip(names, elts))
     body = "".join(f"      {l}\n" for l in lines)
     return (f"    gpu.func @{name}({args}) kernel {{\n{body}"

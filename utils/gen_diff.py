@@ -26,6 +26,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import instr_table  # noqa: E402
+import kernelgen  # noqa: E402
 
 # Semantics the MPFR reference evaluates (data movement is checked by the
 # execution tests instead).
@@ -91,28 +92,12 @@ def kernel(name, opcode, elt, src_elt, nsrc, variant):
                      f"output_shape [{', '.join(str(d) for d in shape)}] "
                      f": {flat} into {mty}")
         lines.append(f"%r{buf} = tile.alloc_local : {rty}")
-    for buf in bufs[:-1] + (["D"] if keep else []):
-        e, mty, rty = types[buf]
-        ld = instr_table.move_opcode("ld", e)
-        lines.append(f'tile.apply "{ld}" (%r{buf}, %{buf}v) '
-                     f"scope({scope}) : {rty}, {mty}")
-    params = ""
     if pred:
         lines.append("%lane = gpu.lane_id")
-        lines.append("%l32 = arith.index_cast %lane : index to i32")
-        lines.append("%one = arith.constant 1 : i32")
-        lines.append("%bit = arith.andi %l32, %one : i32")
-        lines.append("%p = arith.trunci %bit : i32 to i1")
-        params = " pred(%p)" + (" preserve_dst" if keep else "")
     order = ["D"] + bufs[:-1]
-    regs = [f"%r{b}" for b in order]
-    lines.append(f'tile.apply "{opcode}" ({", ".join(regs)}){params} '
-                 f"scope({scope}) : "
-                 f"{', '.join(types[b][2] for b in order)}")
-    e, mty, rty = types["D"]
-    st = instr_table.move_opcode("st", e)
-    lines.append(f'tile.apply "{st}" (%Dv, %rD) scope({scope}) '
-                 f": {mty}, {rty}")
+    lines += kernelgen.apply_and_store(opcode, order, types, scope,
+                                       bufs[:-1] + (["D"] if keep else []),
+                                       "%lane" if pred else None, keep)
     args = ", ".join(f"%{b}: memref<?x{types[b][0]}>" for b in bufs)
     body = "".join(f"    {l}\n" for l in lines)
     return f"  gpu.func @{name}({args}) kernel {{\n{body}    gpu.return\n  }}\n"

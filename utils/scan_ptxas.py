@@ -58,9 +58,7 @@ def kernel(opcode, operands, ptx, sm):
     n = 0
     for i, (ty, atom, space) in enumerate(operands):
         if space == "imm":
-            t = instr_table.types()[ty]
-            digits = t["bits"] // 4
-            rendered.append(t["immediate_prefix"] + "1".zfill(digits))
+            rendered.append(instr_table.types()[ty]["immediate_one"])
             continue
         if space:
             rendered.append("[%a]" if space == "global" else "[sm]")

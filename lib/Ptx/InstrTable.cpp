@@ -1355,8 +1355,12 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
              {"lanes", t.lanes},
              {"float_containers", std::move(floats)},
              {"reg_note", t.regNote}};
-    if (t.immediatePrefix)
+    if (t.immediatePrefix) {
       o["immediate_prefix"] = t.immediatePrefix;
+      // The bit pattern 1 as the lowering writes it (utils/scan_ptxas.py
+      // assembles every form with it).
+      o["immediate_one"] = *formatImmediate(t.type, llvm::APInt(t.bits, 1));
+    }
     if (t.format != FloatFormat::None)
       o["format"] = getInfo(t.format).name;
     typeArray.push_back(std::move(o));
