@@ -27,12 +27,6 @@ from benchcli import two_step_parser  # noqa: E402
 
 BLOCKS, THREADS, ITERS = 1056, 256, 8192
 
-# Fused multiply-adds per clock per SM of compute capability 9.0, lanes
-# counted (an f16x2 fma is two), from the Hopper architecture whitepaper's
-# peak table: FP32 128, FP64 64, FP16 and BF16 (non-tensor) 256. The peak is
-# these times the SM count and the clock the driver reports, times 2 flops.
-FMA_PER_CLOCK_SM90 = {"f32": 128, "f64": 64, "f16x2": 256, "bf16x2": 256}
-
 # name: (opcode, CUDA type, CUDA fma, CUDA header). The register
 # container, the lanes per fma and the store opcode come from the
 # instruction table.
@@ -49,16 +43,21 @@ TYPES = {
 def container_and_store(opcode):
     """The MLIR element type that holds the destination of `opcode` (its
     float type where the table allows one, else the integer of its width),
-    the table's st opcode for it and the destination's lanes."""
+    the table's st opcode for it, the destination's lanes, and the table's
+    peak rates of the instruction (lanes per SM and clock, by SM)."""
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(
         __file__)), "..", "utils"))
     import instr_table
     for form, inst in instr_table.instances(opcode.split(".")[0]):
         if inst["opcode"] == opcode:
-            t = instr_table.types()[form["operands"][0]["type"]]
+            ty = form["operands"][0]["type"]
+            t = instr_table.types()[ty]
             c = (t["float_containers"][0] if t["float_containers"]
                  else f"i{t['bits']}")
-            return c, instr_table.move_opcode("st", c), t["lanes"]
+            rates = {sm: instr_table.peak_rate(sm, form["semantics"], ty)
+                     for sm in {c["sm"] for c in instr_table.table()["chips"]}}
+            return (c, instr_table.move_opcode("st", c), t["lanes"],
+                    {sm: r for sm, r in rates.items() if r})
     sys.exit(f"{opcode} is not in the instruction table")
 
 
@@ -114,7 +113,7 @@ def prepare(args):
     os.makedirs(args.out, exist_ok=True)
     meta = {}
     for name, (op, t, fma, header) in TYPES.items():
-        c, st, lanes = container_and_store(op)
+        c, st, lanes, rates = container_and_store(op)
         init = "\n".join(
             f"      %i{j} = arith.constant {j} : index\n"
             f"      memref.store %a, %r[%i{j}, %c0] : memref<8x1x{c}, #tile.reg>"
@@ -136,7 +135,7 @@ def prepare(args):
         subprocess.run([args.nvcc, "-ptx", "-O3", "-arch=sm_90", cu, "-o",
                         os.path.join(args.out, f"nvcc_{name}.ptx")],
                        check=True)
-        meta[name] = {"lanes": lanes, "container": c}
+        meta[name] = {"lanes": lanes, "container": c, "peak_rates": rates}
     with open(os.path.join(args.out, "meta.json"), "w") as f:
         json.dump(meta, f)
     print(f"prepared {len(TYPES)} kernel pairs in {args.out}")
@@ -209,7 +208,8 @@ def run(args):
     print("|---|---|---|---|---|---|---|---|")
     for name, r in rows:
         same = "yes" if r["tile_check"] == r["nvcc_check"] else "no"
-        rate = FMA_PER_CLOCK_SM90.get(name) if cc == (9, 0) else None
+        # The table's peak rate for this chip (JSON keys are strings).
+        rate = meta[name]["peak_rates"].get(str(cc[0] * 10 + cc[1]))
         peak = 2 * rate * sms * khz * 1e3 / 1e12 if rate else None
         p = (f"{peak:.1f} | {r['tile'] / peak:.2f} | {r['nvcc'] / peak:.2f}"
              if peak else "- | - | -")

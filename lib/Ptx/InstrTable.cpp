@@ -1176,6 +1176,17 @@ static const ChipInfo kChips[] = {
     {"sm_121f", 121, 'f', 88, 88, ""},
 };
 
+/// The non-tensor fma rates of compute capability 9.0 (the Hopper
+/// architecture whitepaper's throughput table, per SM and clock).
+static const PeakRate kPeakRates[] = {
+    {90, Semantics::Fma, DataType::F32, 128, "Hopper whitepaper"},
+    {90, Semantics::Fma, DataType::F64, 64, "Hopper whitepaper"},
+    {90, Semantics::Fma, DataType::F16x2, 256, "Hopper whitepaper"},
+    {90, Semantics::Fma, DataType::BF16x2, 256, "Hopper whitepaper"},
+};
+
+llvm::ArrayRef<PeakRate> tile::ptx::getPeakRates() { return kPeakRates; }
+
 llvm::ArrayRef<ChipInfo> tile::ptx::getChips() { return kChips; }
 
 const ChipInfo *tile::ptx::lookupChip(StringRef name) {
@@ -1459,6 +1470,14 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                            {"checked", c.isChecked()},
                            {"min_ptx", c.getMinPtx()}});
   root["chips"] = std::move(chips);
+  Array rates;
+  for (const PeakRate &r : kPeakRates)
+    rates.push_back(Object{{"sm", r.sm},
+                           {"semantics", getName(r.semantics)},
+                           {"type", getName(r.type)},
+                           {"lanes_per_clock", r.lanesPerClock},
+                           {"source", r.source}});
+  root["peak_rates"] = std::move(rates);
   Array emittable;
   for (unsigned v : kLlvmPtxVersions)
     emittable.push_back(v);

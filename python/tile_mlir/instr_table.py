@@ -85,6 +85,15 @@ def chip_min_ptx(sm):
     return 0
 
 
+def peak_rate(sm, semantics, ptx_type):
+    """Results (lanes) per SM and clock of `semantics` on `ptx_type` for SM
+    `sm` (e.g. 90, "fma", "f16x2"), or None where the table has no figure."""
+    for r in table().get("peak_rates", []):
+        if (r["sm"], r["semantics"], r["type"]) == (sm, semantics, ptx_type):
+            return r["lanes_per_clock"]
+    return None
+
+
 def element_bits(elt):
     """Width of an MLIR element type name: 'i32' -> 32, 'bf16' -> 16."""
     if elt.startswith("i") and elt[1:].isdigit():

@@ -421,6 +421,20 @@ llvm::ArrayRef<ChipInfo> getChips();
 /// The chip named `name` ("sm_90a"), or null.
 const ChipInfo *lookupChip(llvm::StringRef name);
 
+/// A chip's peak rate of one instruction type: results (lanes, so an
+/// f16x2 fma counts two) per SM and clock. The benchmarks measure against
+/// it.
+struct PeakRate {
+  unsigned sm;
+  Semantics semantics;
+  DataType type;
+  unsigned lanesPerClock;
+  /// Where the figure comes from.
+  llvm::StringLiteral source;
+};
+/// Every peak rate the project knows.
+llvm::ArrayRef<PeakRate> getPeakRates();
+
 /// Resolves an #nvvm.target's chip and features into a Target, or returns
 /// nullopt with `error` set. Accepted by default: a chip that ptxas 13.0 and
 /// LLVM 22 both know, and a PTX ISA version (the `+ptxNN` feature, else the
