@@ -62,8 +62,9 @@ def as_arguments(seed):
 
 
 def timed(cmd, timeout):
-    """(seconds, peak MB) of `cmd`, or None on timeout/failure. On a timeout
-    the whole process group goes (nvcc's cicc too)."""
+    """((seconds, peak MB), None) of `cmd`; on a timeout or failure (None,
+    the first error diagnostic or None). On a timeout the whole process
+    group goes (nvcc's cicc too)."""
     p = subprocess.Popen(["/usr/bin/time", "-f", "%e %M"] + cmd,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, start_new_session=True)
@@ -72,11 +73,13 @@ def timed(cmd, timeout):
     except subprocess.TimeoutExpired:
         os.killpg(p.pid, signal.SIGKILL)
         p.communicate()
-        return None
+        return None, None
     if p.returncode:
-        return None
+        errors = [l.split(": error: ", 1)[1] for l in err.splitlines()
+                  if ": error: " in l]
+        return None, errors[0] if errors else None
     secs, kb = err.strip().splitlines()[-1].split()
-    return float(secs), int(kb) / 1024
+    return (float(secs), int(kb) / 1024), None
 
 
 def computed_opcode(seed):
@@ -120,17 +123,18 @@ def main():
             with open(mlir, "w") as f:
                 f.write(seed.replace("4x1xf32", f"{n}x1xf32"))
             tptx = os.path.join(tmp, f"t{n}.ptx")
-            tile = timed([translate, "--mlir-to-ptx",
-                          "--register-budget=1000000", mlir, "-o", tptx], 3600)
+            tile, error = timed([translate, "--mlir-to-ptx",
+                                 "--register-budget=1000000", mlir, "-o",
+                                 tptx], 3600)
             tfma = count_opcode(tptx, opcode) if tile else 0
             cu = os.path.join(tmp, f"k{n}.cu")
             with open(cu, "w") as f:
                 f.write(CUDA.format(n=n, **cuda))
             nptx = os.path.join(tmp, f"k{n}.ptx")
-            nv = timed([args.nvcc, "-ptx", "-arch=sm_90", "-O3", cu, "-o",
-                        nptx], args.nvcc_timeout)
+            nv, _ = timed([args.nvcc, "-ptx", "-arch=sm_90", "-O3", cu,
+                           "-o", nptx], args.nvcc_timeout)
             nfma = count_opcode(nptx, opcode) if nv else 0
-            rows.append((k, n, tile, nv, tfma, nfma))
+            rows.append((k, n, tile, nv, tfma, nfma, error))
             print(f"N=2^{k} done", flush=True, file=__import__("sys").stderr)
     print(f"Machine: {platform.machine()}, {os.cpu_count()} cores; "
           f"`bench/compile_time.py --sizes {' '.join(map(str, args.sizes))}"
@@ -140,8 +144,9 @@ def main():
           "nvcc MB | time ratio (tile/nvcc) | memory ratio | "
           f"`{opcode}` in the PTX (tile / nvcc) |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for k, n, tile, nv, tfma, nfma in rows:
-        t = f"{tile[0]:.2f} | {tile[1]:.0f}" if tile else "failed | -"
+    for k, n, tile, nv, tfma, nfma, error in rows:
+        t = (f"{tile[0]:.2f} | {tile[1]:.0f}" if tile else
+             f"failed: {error or 'no diagnostic'} | -")
         v = (f"{nv[0]:.2f} | {nv[1]:.0f}" if nv else
              f"> {args.nvcc_timeout} (stopped) | -")
         ratio = (f"{tile[0] / nv[0]:.2f} | {tile[1] / nv[1]:.2f}"
