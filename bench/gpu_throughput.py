@@ -27,38 +27,36 @@ from benchcli import two_step_parser  # noqa: E402
 
 BLOCKS, THREADS, ITERS = 1056, 256, 8192
 
-# name: (opcode, CUDA type, CUDA fma, CUDA header). The register
-# container, the lanes per fma and the store opcode come from the
-# instruction table.
+# PTX type: (CUDA type, CUDA fma, CUDA header). The fma opcode, the register
+# container, the lanes per fma, the store opcode and the peak rate come from
+# the instruction table.
 TYPES = {
-    "f32": ("fma.rn.f32", "float", "__fmaf_rn(r[j], a, b)", ""),
-    "f64": ("fma.rn.f64", "double", "__fma_rn(r[j], a, b)", ""),
-    "f16x2": ("fma.rn.f16x2", "__half2", "__hfma2(r[j], a, b)",
-              "#include <cuda_fp16.h>"),
-    "bf16x2": ("fma.rn.bf16x2", "__nv_bfloat162", "__hfma2(r[j], a, b)",
+    "f32": ("float", "__fmaf_rn(r[j], a, b)", ""),
+    "f64": ("double", "__fma_rn(r[j], a, b)", ""),
+    "f16x2": ("__half2", "__hfma2(r[j], a, b)", "#include <cuda_fp16.h>"),
+    "bf16x2": ("__nv_bfloat162", "__hfma2(r[j], a, b)",
                "#include <cuda_bf16.h>"),
 }
 
 
-def container_and_store(opcode):
-    """The MLIR element type that holds the destination of `opcode` (its
-    float type where the table allows one, else the integer of its width),
-    the table's st opcode for it, the destination's lanes, and the table's
-    peak rates of the instruction (lanes per SM and clock, by SM)."""
+def table_facts(ptx_type):
+    """For the fma on `ptx_type`, from the instruction table: its opcode (the
+    first instance of the first fma form of that one type: the plain
+    round-to-nearest fma), the MLIR element type that holds its destination
+    (its float type where the table allows one, else the integer of its
+    width), the table's st opcode for it, the lanes, and the peak rates by
+    SM."""
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(
         __file__)), "..", "utils"))
     import instr_table
-    for form, inst in instr_table.instances(opcode.split(".")[0]):
-        if inst["opcode"] == opcode:
-            ty = form["operands"][0]["type"]
-            t = instr_table.types()[ty]
+    for form, inst in instr_table.instances("fma"):
+        if form["types"] == [ptx_type]:
+            t = instr_table.types()[ptx_type]
             c = (t["float_containers"][0] if t["float_containers"]
                  else f"i{t['bits']}")
-            rates = {sm: instr_table.peak_rate(sm, form["semantics"], ty)
-                     for sm in {c["sm"] for c in instr_table.table()["chips"]}}
-            return (c, instr_table.move_opcode("st", c), t["lanes"],
-                    {sm: r for sm, r in rates.items() if r})
-    sys.exit(f"{opcode} is not in the instruction table")
+            return (inst["opcode"], c, instr_table.move_opcode("st", c),
+                    t["lanes"], instr_table.peak_rates("fma", ptx_type))
+    sys.exit(f"the instruction table has no fma on {ptx_type}")
 
 
 TILE = """module attributes {{gpu.container_module}} {{
@@ -112,8 +110,8 @@ bench({t} *__restrict__ Out, {t} a, {t} b, long iters) {{
 def prepare(args):
     os.makedirs(args.out, exist_ok=True)
     meta = {}
-    for name, (op, t, fma, header) in TYPES.items():
-        c, st, lanes, rates = container_and_store(op)
+    for name, (t, fma, header) in TYPES.items():
+        op, c, st, lanes, rates = table_facts(name)
         init = "\n".join(
             f"      %i{j} = arith.constant {j} : index\n"
             f"      memref.store %a, %r[%i{j}, %c0] : memref<8x1x{c}, #tile.reg>"

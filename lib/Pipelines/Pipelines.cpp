@@ -90,6 +90,17 @@ static void buildDevicePipeline(OpPassManager &pm, const TileToPtxOptions &opts,
   gpm.addPass(createCSEPass());
 }
 
+/// Serializes every gpu.module as `format` with tile-gpu-module-to-binary
+/// and the pipeline's LLVM IR rewrite options.
+static void addSerialization(OpPassManager &pm, const TileToPtxOptions &opts,
+                             const std::string &format) {
+  TileGpuModuleToBinaryOptions binary;
+  binary.format = format;
+  binary.mergeAddressChains = opts.mergeAddressChains;
+  binary.asmInputChunk = opts.asmInputChunk;
+  pm.addPass(createTileGpuModuleToBinary(binary));
+}
+
 void mlir::tile::buildTileToNVVMPipeline(OpPassManager &pm,
                                          const TileToPtxOptions &opts) {
   buildDevicePipeline(pm, opts, /*requireTarget=*/false);
@@ -100,11 +111,7 @@ void mlir::tile::buildTileToPtxPipeline(OpPassManager &pm,
   buildDevicePipeline(pm, opts, /*requireTarget=*/opts.format != "none");
   if (opts.format == "none")
     return;
-  TileGpuModuleToBinaryOptions binary;
-  binary.format = opts.format;
-  binary.mergeAddressChains = opts.mergeAddressChains;
-  binary.asmInputChunk = opts.asmInputChunk;
-  pm.addPass(createTileGpuModuleToBinary(binary));
+  addSerialization(pm, opts, opts.format);
 }
 
 void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
@@ -117,12 +124,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createGpuToLLVMConversionPass());
-  TileGpuModuleToBinaryOptions binary;
-  binary.format =
-      opts.format == "none" ? std::string("isa") : opts.format.getValue();
-  binary.mergeAddressChains = opts.mergeAddressChains;
-  binary.asmInputChunk = opts.asmInputChunk;
-  pm.addPass(createTileGpuModuleToBinary(binary));
+  addSerialization(pm, opts,
+                   opts.format == "none" ? std::string("isa")
+                                         : opts.format.getValue());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

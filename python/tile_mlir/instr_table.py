@@ -85,13 +85,11 @@ def chip_min_ptx(sm):
     return 0
 
 
-def peak_rate(sm, semantics, ptx_type):
-    """Results (lanes) per SM and clock of `semantics` on `ptx_type` for SM
-    `sm` (e.g. 90, "fma", "f16x2"), or None where the table has no figure."""
-    for r in table().get("peak_rates", []):
-        if (r["sm"], r["semantics"], r["type"]) == (sm, semantics, ptx_type):
-            return r["lanes_per_clock"]
-    return None
+def peak_rates(semantics, ptx_type):
+    """{SM: results (lanes) per SM and clock} of `semantics` on `ptx_type`
+    (e.g. "fma", "f16x2"), for the chips the table has a figure for."""
+    return {r["sm"]: r["lanes_per_clock"] for r in table()["peak_rates"]
+            if (r["semantics"], r["type"]) == (semantics, ptx_type)}
 
 
 def element_bits(elt):

@@ -33,15 +33,13 @@ namespace tile {
 
 using namespace mlir;
 
-/// The offset `gep` adds, in bytes, as a value of the index type: its one
-/// index, sign-extended or truncated to the index width, times the size of
-/// its source element type. Null when the element type has no fixed size.
+/// The offset `gep` (a variable step, see below) adds, in bytes, as a value
+/// of the index type: its one index, sign-extended or truncated to the index
+/// width, times the fixed size of its source element type.
 static llvm::Value *byteOffset(llvm::IRBuilder<> &builder,
                                const llvm::DataLayout &layout,
                                llvm::GetElementPtrInst *gep) {
   llvm::TypeSize size = layout.getTypeAllocSize(gep->getSourceElementType());
-  if (size.isScalable())
-    return nullptr;
   llvm::Type *indexType = layout.getIndexType(gep->getPointerOperandType());
   llvm::Value *index = builder.CreateSExtOrTrunc(gep->getOperand(1), indexType);
   if (size.getFixedValue() == 1)
@@ -77,13 +75,11 @@ unsigned mlir::tile::mergeVariableAddressChains(llvm::Function &function) {
         continue;
       llvm::IRBuilder<> builder(outer);
       llvm::Value *first = byteOffset(builder, layout, inner);
-      llvm::Value *second =
-          first ? byteOffset(builder, layout, outer) : nullptr;
-      if (!second)
-        continue;
+      llvm::Value *second = byteOffset(builder, layout, outer);
+      llvm::Value *offset = builder.CreateAdd(first, second);
       llvm::Value *merged =
           builder.CreateGEP(builder.getInt8Ty(), inner->getPointerOperand(),
-                            builder.CreateAdd(first, second), outer->getName());
+                            offset, outer->getName());
       outer->replaceAllUsesWith(merged);
       outer->eraseFromParent();
       inner->eraseFromParent();
