@@ -49,7 +49,7 @@ static void addChecksAndExpansion(OpPassManager &pm,
                                   const TileToPtxOptions &opts,
                                   bool requireTarget) {
   pm.addPass(createTileCheckGpuModules());
-  if (!opts.chip.empty() || opts.ptxVersion) {
+  if (!opts.chip.empty() || opts.ptxVersion || opts.optLevel != -1) {
     TileSetNVVMTargetOptions target;
     target.chip = opts.chip;
     target.ptxVersion = opts.ptxVersion;

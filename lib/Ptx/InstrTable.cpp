@@ -1205,6 +1205,35 @@ static std::string checkedChipNames() {
   return s;
 }
 
+/// The PTX ISA version a feature string selects, as LLVM 22's subtarget
+/// parser reads it: comma-separated features (empty ones skipped), each
+/// '+ptxNN' in LLVM's own spelling ('ptx' in any case, NN without leading
+/// zeros or blanks); the highest one wins. 0 if there is none. Anything LLVM
+/// would ignore with a warning, or read otherwise ('-ptxNN', a feature
+/// without its sign), is an error: it would silently change the version.
+static std::optional<unsigned> parseFeatures(StringRef features,
+                                             std::string &error) {
+  llvm::SmallVector<StringRef> parts;
+  features.split(parts, ',', -1, /*KeepEmpty=*/false);
+  unsigned version = 0;
+  for (StringRef part : parts) {
+    StringRef digits = part;
+    bool ok = digits.consume_front("+") &&
+              digits.consume_front_insensitive("ptx") && !digits.empty() &&
+              digits.front() != '0' && llvm::all_of(digits, llvm::isDigit);
+    unsigned v = 0;
+    if (!ok || digits.getAsInteger(10, v)) {
+      error = "unsupported #nvvm.target feature " + quoted(part) +
+              "; only '+ptxNN' (the PTX ISA version, e.g. '+ptx80', without "
+              "blanks or leading zeros) is accepted: LLVM would ignore or "
+              "misread anything else";
+      return std::nullopt;
+    }
+    version = std::max(version, v);
+  }
+  return version;
+}
+
 std::optional<Target> tile::ptx::resolveTarget(StringRef chip,
                                                StringRef features,
                                                bool unchecked,
@@ -1228,18 +1257,10 @@ std::optional<Target> tile::ptx::resolveTarget(StringRef chip,
   Target target;
   target.sm = info->sm;
   target.ptx = floor;
-  llvm::SmallVector<StringRef> parts;
-  features.split(parts, ',', -1, false);
-  for (StringRef part : parts) {
-    StringRef p = part.trim();
-    unsigned v;
-    if (!p.consume_front("+ptx") || p.getAsInteger(10, v)) {
-      error = "unsupported #nvvm.target feature " + quoted(part.trim()) +
-              "; only '+ptxNN' (the PTX ISA version) is accepted";
-      return std::nullopt;
-    }
-    target.ptx = v;
-  }
+  if (std::optional<unsigned> v = parseFeatures(features, error))
+    target.ptx = *v ? *v : floor;
+  else
+    return std::nullopt;
   if (!isEmittablePtxVersion(target.ptx)) {
     error = "PTX ISA " + formatPtxVersion(target.ptx) +
             " is not one LLVM 22 emits (it would silently emit another "

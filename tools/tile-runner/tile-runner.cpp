@@ -19,6 +19,7 @@
 #include "tile/Runtime/CudaRuntime.h"
 #include "tile/Runtime/MgpuWrappers.h"
 #include "tile/Tools/LargeStack.h"
+#include "tile/Tools/TargetOptions.h"
 #include "tile/Version.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -66,33 +67,8 @@ static cl::opt<unsigned>
     optLevel("O", cl::Prefix,
              cl::desc("Host optimization level: -O0, -O1, -O2 (default), -O3"),
              cl::init(2));
-static cl::opt<std::string> chip("chip",
-                                 cl::desc("Target SM; empty keeps the "
-                                          "gpu.modules' #nvvm.target"),
-                                 cl::init(""));
-static llvm::cl::opt<std::string> ptxVersion(
-    "ptx-version",
-    llvm::cl::desc(
-        "PTX ISA version: 80, 8.0 or +ptx80; empty = the chip's lowest"),
-    llvm::cl::init(""));
-static cl::opt<unsigned> registerBudget(
-    "register-budget",
-    cl::desc("32-bit registers the register tiles of one function may take "
-             "before a warning"),
-    cl::init(240));
-static cl::opt<bool>
-    registerBudgetError("register-budget-error",
-                        cl::desc("Make exceeding the register budget an error"),
-                        cl::init(false));
-static cl::opt<bool> uncheckedTarget(
-    "unchecked-target",
-    cl::desc("Accept a chip LLVM 22 emits but ptxas 13.0 does not know (for "
-             "a newer ptxas)"),
-    cl::init(false));
-static cl::opt<bool> useIntrinsics("use-intrinsics",
-                                   cl::desc("Use provably equal NVVM "
-                                            "intrinsics"),
-                                   cl::init(false));
+/// The target options tile-translate shares.
+static ::tile::ToolTargetOptions targetOptions;
 static cl::opt<std::string>
     emitExe("emit-exe",
             cl::desc("Write a native executable instead of running"),
@@ -166,20 +142,10 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
   if (!cpu)
     return nullptr;
   mlir::tile::TileToPtxOptions opts;
-  opts.chip = chip;
-  if (!ptxVersion.empty()) {
-    std::optional<unsigned> v = ::tile::ptx::parsePtxVersion(ptxVersion);
-    if (!v) {
-      llvm::errs() << "tile-runner: invalid --ptx-version '" << ptxVersion
-                   << "' (expected e.g. 80, 8.0 or +ptx80)\n";
-      return nullptr;
-    }
-    opts.ptxVersion = *v;
+  if (llvm::Error error = targetOptions.apply(opts)) {
+    llvm::errs() << "tile-runner: " << llvm::toString(std::move(error)) << "\n";
+    return nullptr;
   }
-  opts.useIntrinsics = useIntrinsics;
-  opts.uncheckedTarget = uncheckedTarget;
-  opts.registerBudget = registerBudget;
-  opts.registerBudgetError = registerBudgetError;
   PassManager pm(&context);
   if (*cpu)
     mlir::tile::buildTileToCpuPipeline(pm, opts);

@@ -34,9 +34,11 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
       llvm::cl::desc("Accept chips LLVM 22 emits but ptxas 13.0 does not "
                      "know (for a newer ptxas)"),
       llvm::cl::init(false)};
-  PassOptions::Option<unsigned> optLevel{
-      *this, "O", llvm::cl::desc("LLVM optimization level (with chip)"),
-      llvm::cl::init(2)};
+  PassOptions::Option<int> optLevel{
+      *this, "O",
+      llvm::cl::desc("LLVM optimization level, 0 to 3; -1 keeps each "
+                     "gpu.module's #nvvm.target level"),
+      llvm::cl::init(-1)};
   PassOptions::Option<unsigned> registerBudget{
       *this, "register-budget",
       llvm::cl::desc("32-bit registers the register tiles of one function "

@@ -46,11 +46,22 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // -----
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  func.func private @helper(memref<4x1xf32, #tile.reg>)
-  gpu.func @escape() kernel {
+  gpu.func @escape(%g: memref<4x1xf32>) kernel {
     %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{register tile escapes to 'func.call': passing or returning it, or any use other than tile.apply, a view, or a load or store at constant indices, would keep it in local memory}}
-    func.call @helper(%r) : (memref<4x1xf32, #tile.reg>) -> ()
+    // expected-error @+1 {{register tile escapes to 'memref.copy': passing or returning it, or any use other than tile.apply, a view, or a load or store at constant indices, would keep it in local memory}}
+    memref.copy %r, %g : memref<4x1xf32, #tile.reg> to memref<4x1xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A register tile in a signature would be a pointer to local memory: kernel
+// parameters, device-function parameters and results, declarations too.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-error @+1 {{'gpu.func' op parameter 1 is a register tile 'memref<4x1xf32, #tile.reg>': a register tile cannot be passed to or returned from a function (it would be a pointer to local memory); pass a global or shared memref, or scalars}}
+  gpu.func @kernel_param(%g: memref<4x1xf32>, %r: memref<4x1xf32, #tile.reg>) kernel {
+    tile.apply "ld.global.f32" (%r, %g) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32>
     gpu.return
   }
 }
@@ -58,8 +69,13 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // -----
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  func.func @takes(%r: memref<4x1xf32, #tile.reg>) -> memref<4x1xf32, #tile.reg> {
-    // expected-error @+1 {{register tile escapes to 'func.return'}}
-    return %r : memref<4x1xf32, #tile.reg>
-  }
+  // expected-error @+1 {{'func.func' op parameter 0 is a register tile}}
+  func.func private @helper(memref<4x1xf32, #tile.reg>)
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-error @+1 {{'func.func' op result 0 is a register tile 'memref<2x1xf16, #tile.reg>'}}
+  func.func private @make() -> memref<2x1xf16, #tile.reg>
 }

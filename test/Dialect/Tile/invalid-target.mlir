@@ -87,8 +87,61 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx91">] {
 
 // -----
 
-// expected-error @+1 {{unsupported #nvvm.target feature '+foo'; only '+ptxNN' (the PTX ISA version) is accepted}}
+// expected-error @+1 {{unsupported #nvvm.target feature '+foo'; only '+ptxNN' (the PTX ISA version, e.g. '+ptx80', without blanks or leading zeros) is accepted}}
 gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80,+foo">] {
+}
+
+// -----
+
+// LLVM ignores a feature it does not recognize (with a warning) and emits
+// its default PTX ISA version: blanks and leading zeros are errors.
+// expected-error @+1 {{unsupported #nvvm.target feature '+ptx81 '; only '+ptxNN' (the PTX ISA version, e.g. '+ptx80', without blanks or leading zeros) is accepted: LLVM would ignore or misread anything else}}
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81 ">] {
+}
+
+// -----
+
+// expected-error @+1 {{unsupported #nvvm.target feature ' +ptx81'}}
+gpu.module @m [#nvvm.target<chip = "sm_90", features = " +ptx81">] {
+}
+
+// -----
+
+// expected-error @+1 {{unsupported #nvvm.target feature '+ptx081'}}
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx081">] {
+}
+
+// -----
+
+// expected-error @+1 {{unsupported #nvvm.target feature '+ptx81\09'}}
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81\09">] {
+}
+
+// -----
+
+// '-ptxNN' removes a version in LLVM; a feature without its sign adds one.
+// expected-error @+1 {{unsupported #nvvm.target feature '-ptx81'}}
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81,-ptx81">] {
+}
+
+// -----
+
+// expected-error @+1 {{unsupported #nvvm.target feature 'ptx81'}}
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "ptx81">] {
+}
+
+// -----
+
+// As in LLVM, the highest of several versions wins (8.1 here: the e4m3x2
+// conversion needs it), 'ptx' in any case, empty features are skipped.
+gpu.module @m [#nvvm.target<chip = "sm_89", features = "+ptx81,+ptx80">] {
+  gpu.func @k(%x: f32) kernel {
+    %r = tile.alloc_local : memref<1xi16, #tile.reg>
+    tile.apply "cvt.rn.satfinite.e4m3x2.f32" (%r, %x, %x) scope(thread) : memref<1xi16, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+gpu.module @n [#nvvm.target<chip = "sm_90", features = ",+PTX81,">] {
 }
 
 // -----

@@ -41,3 +41,28 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// Distributed group axes (stride 0: lanes, warps or threads of the scope)
+// take no registers: a warp tile of 8 slots a lane and a cta tile of 60
+// slots a thread stay under the budget.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k() kernel {
+    %w = tile.alloc_local : memref<32x8x1xf32, strided<[0, 1, 1]>, #tile.reg>
+    %c = tile.alloc_local : memref<4x32x60x1xf32, strided<[0, 0, 1, 1]>, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+// Over the budget, the count is still per thread: 250 slots, not 32 x 250.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-warning @+1 {{the register tiles of 'k' take 250 32-bit registers, over the budget of 240}}
+  gpu.func @k() kernel {
+    // expected-note @+1 {{the largest takes 250 registers}}
+    %w = tile.alloc_local : memref<32x250x1xf32, strided<[0, 1, 1]>, #tile.reg>
+    gpu.return
+  }
+}

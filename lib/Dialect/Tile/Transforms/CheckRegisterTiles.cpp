@@ -77,6 +77,41 @@ LogicalResult checkUses(Value tile) {
   return success();
 }
 
+/// A register tile in a function's signature would become a pointer to
+/// local memory (a `.local` parameter read with `ld.local`): reject it.
+LogicalResult checkSignature(FunctionOpInterface func) {
+  auto check = [&](ArrayRef<Type> types, StringRef what) -> LogicalResult {
+    for (auto [i, type] : llvm::enumerate(types))
+      if (isRegisterTile(type))
+        return func.emitOpError()
+               << what << " " << i << " is a register tile " << type
+               << ": a register tile cannot be passed to or returned from a "
+                  "function (it would be a pointer to local memory); pass "
+                  "a global or shared memref, or scalars";
+    return success();
+  };
+  return success(succeeded(check(func.getArgumentTypes(), "parameter")) &&
+                 succeeded(check(func.getResultTypes(), "result")));
+}
+
+/// Registers of one thread's slots of a register tile: the elements its
+/// non-distributed axes address (an axis of stride 0, such as a group axis
+/// mapped to lanes, warps or threads, takes no storage), and never more
+/// than the span of its layout.
+int64_t slotsPerThread(AllocLocalOp alloc) {
+  MemRefType type = alloc.getType();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return type.getNumElements();
+  int64_t slots = 1;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides))
+    if (stride != 0)
+      slots *= size;
+  int64_t span = alloc.getStorageSize();
+  return span >= 0 ? std::min(slots, span) : slots;
+}
+
 /// 32-bit registers one element of a register tile takes.
 int64_t registersPerElement(MemRefType type) {
   return type.getElementTypeBitWidth() > 32 ? 2 : 1;
@@ -94,7 +129,7 @@ struct TileCheckRegisterTilesPass
     AllocLocalOp largestOp;
     func.walk([&](AllocLocalOp alloc) {
       auto type = cast<MemRefType>(alloc.getType());
-      int64_t regs = type.getNumElements() * registersPerElement(type);
+      int64_t regs = slotsPerThread(alloc) * registersPerElement(type);
       total += regs;
       if (regs > largest) {
         largest = regs;
@@ -125,8 +160,11 @@ struct TileCheckRegisterTilesPass
     if (budgetFailed)
       return signalPassFailure();
     WalkResult result = getOperation()->walk([&](Operation *op) {
+      if (auto func = dyn_cast<FunctionOpInterface>(op))
+        if (failed(checkSignature(func)))
+          return WalkResult::interrupt();
       // Register tiles enter as tile.alloc_local results or as block
-      // arguments (function parameters).
+      // arguments (of regions other than function bodies).
       for (Value v : op->getResults())
         if (isRegisterTile(v.getType()) && failed(checkUses(v)))
           return WalkResult::interrupt();

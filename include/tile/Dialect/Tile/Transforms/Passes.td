@@ -42,17 +42,24 @@ def TileCheckRegisterTiles : Pass<"tile-check-register-tiles"> {
     reports, with the location, any use that is none of: an operand of
     `tile.apply`, a `memref.load`/`memref.store` at constant indices, or a
     view. A call or return that passes the tile, a dynamic index, or any
-    other use would make the compiler keep the tile in local memory.
+    other use would make the compiler keep the tile in local memory. A
+    register tile in a function's signature (a kernel or device-function
+    parameter or result, declarations included) is an error too: it would
+    be a `.local` pointer read with `ld.local`.
 
     ```mlir
     %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
     %v = memref.load %r[%i, %c0] : memref<4x1xf32, #tile.reg>  // error
     ```
 
-    It also estimates each function's register-tile footprint: the
-    `tile.alloc_local`s of a function, each element in whole 32-bit
+    It also estimates each function's register-tile footprint per thread:
+    the `tile.alloc_local`s of a function, each counted by the slots one
+    thread holds (the extents of its axes of non-zero stride: a distributed
+    group axis, stride 0, maps to lanes, warps or threads and takes no
+    register; at most the layout's span), each slot in whole 32-bit
     registers (one for 8-, 16- and 32-bit elements, two for 64-bit ones),
-    summed as if all were live at once (an upper bound). A thread holds at
+    summed as if all were live at once (an upper bound). A warp tile
+    `memref<32x8x1xf32, strided<[0, 1, 1]>, #tile.reg>` takes 8. A thread holds at
     most 255 registers, and the kernel's addresses and indices need some too
     (measured with ptxas 13.0 for sm_90: a kernel that loads and stores one
     f32 tile spills from 249 elements on). A footprint above
@@ -87,9 +94,11 @@ def TileSetNVVMTarget : Pass<"tile-set-nvvm-target", "::mlir::ModuleOp"> {
   let summary = "Set the #nvvm.target (chip and PTX ISA) of every gpu.module";
   let description = [{
     Replaces the NVVM target of every `gpu.module` (or adds one) with the
-    given chip and PTX ISA version. With no PTX version, the lowest one the
-    chip allows is used; with no chip, each module keeps its chip and only
-    the PTX ISA version changes. The chip and version are checked as
+    given chip, PTX ISA version and LLVM optimization level. With no PTX
+    version, a given chip gets the lowest one it allows; with no chip, each
+    module keeps its chip (and, with no PTX version either, its features).
+    With no optimization level, each module keeps its own. The target's
+    triple, flags and link files are kept. The chip and version are checked as
     `tile-check-targets` checks them; that pass, which the pipelines run
     next, then checks every `tile.apply` against the new target.
   }];
@@ -98,7 +107,9 @@ def TileSetNVVMTarget : Pass<"tile-set-nvvm-target", "::mlir::ModuleOp"> {
            "Target SM, e.g. sm_90; empty keeps each module's chip">,
     Option<"ptxVersion", "ptx", "unsigned", "0",
            "PTX ISA version as major*10+minor (e.g. 80); 0 = the chip's lowest">,
-    Option<"optLevel", "O", "unsigned", "2", "LLVM optimization level">,
+    Option<"optLevel", "O", "int", "-1",
+           "LLVM optimization level, 0 to 3; -1 keeps each module's (O2 "
+           "where it has no target)">,
     Option<"uncheckedTarget", "unchecked-target", "bool", "false",
            "Accept chips LLVM 22 emits but ptxas 13.0 does not know">,
   ];
