@@ -104,11 +104,11 @@ int64_t slotsPerThread(AllocLocalOp alloc) {
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)))
     return type.getNumElements();
+  int64_t span = alloc.getStorageSize();
   int64_t slots = 1;
   for (auto [size, stride] : llvm::zip(type.getShape(), strides))
-    if (stride != 0)
-      slots *= size;
-  int64_t span = alloc.getStorageSize();
+    if (stride != 0 && llvm::MulOverflow(slots, size, slots))
+      return span;
   return span >= 0 ? std::min(slots, span) : slots;
 }
 
