@@ -185,8 +185,10 @@ void mlir::tile::registerTileCompilerDialects(DialectRegistry &registry) {
   registerNVVMDialectTranslation(registry);
 }
 
-LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
-                                  llvm::raw_ostream &os) {
+LogicalResult
+mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
+                    llvm::raw_ostream &os,
+                    llvm::function_ref<void(PassManager &)> configure) {
   TileToPtxOptions isa;
   isa.chip = opts.chip.getValue();
   isa.ptxVersion = opts.ptxVersion.getValue();
@@ -201,6 +203,8 @@ LogicalResult mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   // A gpu.module without a target is tile-check-targets' error.
   PassManager pm(module.getContext());
   buildTileToPtxPipeline(pm, isa);
+  if (configure)
+    configure(pm);
   if (failed(pm.run(module)))
     return failure();
   unsigned count = 0;

@@ -18,8 +18,8 @@
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Runtime/CudaRuntime.h"
 #include "tile/Runtime/MgpuWrappers.h"
+#include "tile/Tools/CompileOptions.h"
 #include "tile/Tools/LargeStack.h"
-#include "tile/Tools/TargetOptions.h"
 #include "tile/Version.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -30,6 +30,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -67,8 +68,8 @@ static cl::opt<unsigned>
     optLevel("O", cl::Prefix,
              cl::desc("Host optimization level: -O0, -O1, -O2 (default), -O3"),
              cl::init(2));
-/// The target options tile-translate shares.
-static ::tile::ToolTargetOptions targetOptions;
+/// The compile options tile-translate shares.
+static ::tile::ToolCompileOptions compileOptions;
 static cl::opt<std::string>
     emitExe("emit-exe",
             cl::desc("Write a native executable instead of running"),
@@ -126,7 +127,8 @@ static std::optional<bool> chooseCpuBackend(ModuleOp module) {
 }
 
 /// Parses and lowers the input to the LLVM dialect.
-static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
+static OwningOpRef<ModuleOp> compile(MLIRContext &context,
+                                     TimingScope &timing) {
   std::string error;
   auto file = openInputFile(inputFile, &error);
   if (!file) {
@@ -142,11 +144,14 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context) {
   if (!cpu)
     return nullptr;
   mlir::tile::TileToPtxOptions opts;
-  if (llvm::Error error = targetOptions.apply(opts)) {
+  if (llvm::Error error = compileOptions.apply(opts)) {
     llvm::errs() << "tile-runner: " << llvm::toString(std::move(error)) << "\n";
     return nullptr;
   }
   PassManager pm(&context);
+  TimingScope pipelineTiming = timing.nest("tile pipeline");
+  pm.enableTiming(pipelineTiming);
+  compileOptions.configure(pm, /*ownTiming=*/false);
   if (*cpu)
     mlir::tile::buildTileToCpuPipeline(pm, opts);
   else
@@ -257,7 +262,7 @@ static LogicalResult checkEntry(ModuleOp module) {
   return success();
 }
 
-static int runJit(ModuleOp module) {
+static int runJit(ModuleOp module, TimingScope &timing) {
   if (failed(checkEntry(module)))
     return 1;
   // Fail early and clearly where there is no driver or device.
@@ -286,6 +291,7 @@ static int runJit(ModuleOp module) {
       return 1;
     }
   options.sharedLibPaths = libs;
+  TimingScope jitTiming = timing.nest("JIT: LLVM IR to host code");
   auto engine = ExecutionEngine::create(module, options);
   if (!engine) {
     llvm::errs() << "tile-runner: " << llvm::toString(engine.takeError())
@@ -294,6 +300,8 @@ static int runJit(ModuleOp module) {
   }
   (*engine)->registerSymbols(runtimeSymbols);
   (*engine)->initialize();
+  jitTiming.stop();
+  TimingScope runTiming = timing.nest("run");
   // The packed interface takes a pointer to the result as its last
   // argument.
   union {
@@ -418,7 +426,12 @@ static int toolMain(int argc, char **argv) {
   llvm::InitializeNativeTargetAsmPrinter();
   cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "tile-mlir program runner\n");
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope timing = timingManager.getRootScope();
 
   if (clearCache) {
     size_t removed = 0;
@@ -433,7 +446,7 @@ static int toolMain(int argc, char **argv) {
   mlir::tile::registerTileCompilerDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
-  OwningOpRef<ModuleOp> module = compile(context);
+  OwningOpRef<ModuleOp> module = compile(context, timing);
   if (!module)
     return 1;
   if (dumpLLVM) {
@@ -442,7 +455,7 @@ static int toolMain(int argc, char **argv) {
   }
   if (!emitExe.empty())
     return writeExecutable(*module);
-  return runJit(*module);
+  return runJit(*module, timing);
 }
 
 int main(int argc, char **argv) {

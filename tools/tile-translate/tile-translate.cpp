@@ -6,11 +6,12 @@
 
 #include "tile/Pipelines/Pipelines.h"
 #include "tile/Ptx/InstrTable.h"
+#include "tile/Tools/CompileOptions.h"
 #include "tile/Tools/LargeStack.h"
-#include "tile/Tools/TargetOptions.h"
 #include "tile/Version.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
@@ -24,8 +25,8 @@ static llvm::cl::opt<int> optLevel(
     llvm::cl::init(-1));
 
 /// The shared target options, made before the command line is parsed.
-static ::tile::ToolTargetOptions &targetOptions() {
-  static ::tile::ToolTargetOptions options;
+static ::tile::ToolCompileOptions &targetOptions() {
+  static ::tile::ToolCompileOptions options;
   return options;
 }
 
@@ -47,7 +48,9 @@ static int toolMain(int argc, char **argv) {
           return mlir::emitError(op->getLoc(), "invalid --opt-level ")
                  << optLevel.getValue() << " (expected 0 to 3)";
         opts.optLevel = optLevel;
-        return mlir::tile::emitPtx(module, opts, os);
+        return mlir::tile::emitPtx(module, opts, os, [](PassManager &pm) {
+          targetOptions().configure(pm);
+        });
       },
       [](DialectRegistry &registry) {
         mlir::tile::registerTileCompilerDialects(registry);

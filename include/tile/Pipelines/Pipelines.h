@@ -14,6 +14,7 @@
 namespace mlir {
 class DialectRegistry;
 class OpPassManager;
+class PassManager;
 
 namespace tile {
 
@@ -98,8 +99,11 @@ void registerTileCompilerDialects(DialectRegistry &registry);
 
 /// Runs the tile-to-PTX pipeline on `module` and writes the PTX of every
 /// gpu.module to `os` (several modules are separated by a comment line).
-LogicalResult emitPtx(ModuleOp module, const TileToPtxOptions &opts,
-                      llvm::raw_ostream &os);
+/// `configure`, if given, sets up the pass manager before it runs (timing,
+/// progress reporting, instrumentation).
+LogicalResult
+emitPtx(ModuleOp module, const TileToPtxOptions &opts, llvm::raw_ostream &os,
+        llvm::function_ref<void(PassManager &)> configure = nullptr);
 
 } // namespace tile
 } // namespace mlir

@@ -1,4 +1,4 @@
-//===- TargetOptions.h - the tools' target options, declared once -*- C++
+//===- CompileOptions.h - the tools' target options, declared once -*- C++
 //-*-===//
 //
 // Part of tile-mlir.
@@ -6,26 +6,32 @@
 //===----------------------------------------------------------------------===//
 //
 // The command-line options tile-translate and tile-runner share: the target
-// (chip, PTX ISA version), the register checks, and the lowering's choices.
-// Each tool makes one ToolTargetOptions before parsing its command line and
-// then fills the pipeline options from it, which checks what the options
-// themselves cannot (an empty --chip, a malformed --ptx-version).
+// (chip, PTX ISA version), the register checks, the lowering's choices and
+// progress reports. Each tool makes one ToolCompileOptions before parsing its
+// command line, then fills the pipeline options from it, which checks what
+// the options themselves cannot (an empty --chip, a malformed
+// --ptx-version), and sets up its pass manager with it (--progress, and
+// MLIR's own pass manager and --mlir-timing options where the tool
+// registered them).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_TOOLS_TARGETOPTIONS_H
-#define TILE_TOOLS_TARGETOPTIONS_H
+#ifndef TILE_TOOLS_COMPILEOPTIONS_H
+#define TILE_TOOLS_COMPILEOPTIONS_H
 
 #include "tile/Pipelines/Pipelines.h"
+#include "tile/Pipelines/Progress.h"
 #include "tile/Ptx/InstrTable.h"
 
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 
 namespace tile {
 
-/// The target and lowering options of the tools.
-struct ToolTargetOptions {
+/// The target, lowering and reporting options of the tools.
+struct ToolCompileOptions {
   llvm::cl::opt<std::string> chip{
       "chip", llvm::cl::desc("Target SM (e.g. sm_90); not given keeps the "
                              "gpu.modules' #nvvm.target")};
@@ -63,6 +69,20 @@ struct ToolTargetOptions {
                      "before it gets a fresh copy (0: never; "
                      "tile-gpu-module-to-binary)"),
       llvm::cl::init(256)};
+  llvm::cl::opt<std::string> progress{
+      "progress",
+      llvm::cl::desc("Report the passes of a compilation still running after "
+                     "2 s: auto (when standard error is a terminal, or "
+                     "TILE_PROGRESS=1), always, never"),
+      llvm::cl::init("auto")};
+  llvm::cl::opt<double> progressDelay{
+      "progress-delay",
+      llvm::cl::desc("Seconds before the first progress report"),
+      llvm::cl::init(2.0), llvm::cl::Hidden};
+  llvm::cl::opt<double> progressInterval{
+      "progress-interval",
+      llvm::cl::desc("Seconds between reports while one pass runs"),
+      llvm::cl::init(5.0), llvm::cl::Hidden};
 
   /// Fills the pipeline options; fails on an option given with an empty or
   /// malformed value.
@@ -84,7 +104,32 @@ struct ToolTargetOptions {
     opts.useIntrinsics = useIntrinsics.getValue();
     opts.mergeAddressChains = mergeAddressChains.getValue();
     opts.asmInputChunk = asmInputChunk.getValue();
+    if (!(progressDelay >= 0) || !(progressInterval > 0))
+      return makeError("--progress-delay must be at least 0 and "
+                       "--progress-interval above 0 seconds");
+    if (!mlir::tile::parseProgressMode(progress))
+      return makeError("invalid --progress '" + progress +
+                       "' (expected auto, always or never)");
     return llvm::Error::success();
+  }
+
+  /// Sets up a pass manager: MLIR's pass manager options (IR printing,
+  /// statistics, ...), --mlir-timing (with `ownTiming`, a report of the
+  /// pipeline's passes of its own) and --progress. Call after apply()
+  /// succeeded.
+  void configure(mlir::PassManager &pm, bool ownTiming = true) const {
+    (void)mlir::applyPassManagerCLOptions(pm);
+    if (ownTiming) {
+      auto timing = std::make_unique<mlir::DefaultTimingManager>();
+      mlir::applyDefaultTimingManagerCLOptions(*timing);
+      if (timing->isEnabled())
+        pm.enableTiming(std::move(timing));
+    }
+    mlir::tile::ProgressOptions reports;
+    reports.delaySeconds = progressDelay;
+    reports.intervalSeconds = progressInterval;
+    mlir::tile::addProgressReporting(
+        pm, *mlir::tile::parseProgressMode(progress), reports);
   }
 
 private:
@@ -95,4 +140,4 @@ private:
 
 } // namespace tile
 
-#endif // TILE_TOOLS_TARGETOPTIONS_H
+#endif // TILE_TOOLS_COMPILEOPTIONS_H
