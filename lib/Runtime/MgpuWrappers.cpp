@@ -13,6 +13,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <unistd.h>
 
 using tile::rt::CudaRuntime;
 using tile::rt::Status;
@@ -22,6 +23,8 @@ struct ErrorLog {
   std::mutex mutex;
   int count = 0;
   std::string first;
+  /// Set once the program's exit status is decided (tileRuntimeExitOnError).
+  bool exitOnError = false;
 };
 ErrorLog &errors() {
   static ErrorLog log;
@@ -38,6 +41,12 @@ bool record(const Status &st, const char *where) {
   if (log.count++ == 0)
     log.first = msg;
   std::fprintf(stderr, "tile-runtime: %s\n", msg.c_str());
+  if (log.exitOnError) {
+    // Nobody is left to ask for the count: fail the process here.
+    std::fflush(stdout);
+    std::fflush(stderr);
+    _exit(1);
+  }
   return false;
 }
 
@@ -57,6 +66,11 @@ extern "C" int tileRuntimeErrorCount(void) {
 extern "C" const char *tileRuntimeFirstError(void) {
   std::lock_guard<std::mutex> lock(errors().mutex);
   return errors().first.c_str();
+}
+
+extern "C" void tileRuntimeExitOnError(void) {
+  std::lock_guard<std::mutex> lock(errors().mutex);
+  errors().exitOnError = true;
 }
 
 extern "C" void tileRuntimeClearErrors(void) {
