@@ -368,6 +368,9 @@ Status CudaRuntime::getFunction(ModuleHandle module, const char *name,
   Status st = makeCurrent();
   if (!st)
     return st;
+  if (!name)
+    return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+                  "cuModuleGetFunction: the kernel name is a null pointer");
   CUfunction fn;
   st = check(
       driver->cuModuleGetFunction(&fn, static_cast<CUmodule>(module), name),

@@ -86,6 +86,12 @@ extern "C" void *mgpuModuleLoad(void *data, size_t) {
 }
 
 extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
+  if (!data) {
+    record(Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+                  "no PTX (a null pointer)"),
+           "mgpuModuleLoadJIT");
+    return nullptr;
+  }
   tile::rt::JitOptions opts;
   opts.optLevel = jitOptLevel(optLevel);
   tile::rt::LoadedModule loaded;
@@ -110,8 +116,8 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
   tile::rt::FunctionHandle fn = nullptr;
   if (!module) {
     record(Status(Status::kRuntimeError, "TILE_NO_MODULE",
-                  std::string("no module to look up kernel '") + name +
-                      "' in (its load failed)"),
+                  std::string("no module to look up kernel '") +
+                      (name ? name : "(null)") + "' in (its load failed)"),
            "mgpuModuleGetFunction");
     return nullptr;
   }
