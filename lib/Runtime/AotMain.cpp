@@ -14,7 +14,8 @@
 extern "C" void tile_aot_entry(void);
 
 /// Runs the entry after the module constructors (which JIT-load the PTX), and
-/// fails with the first runtime error if any CUDA call failed.
+/// fails with the first runtime error if any CUDA call failed, the module
+/// unloads of the exit-time destructors included.
 int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--no-cache"))
@@ -31,5 +32,7 @@ int main(int argc, char **argv) {
                  tileRuntimeFirstError());
     return 1;
   }
+  // The module destructors unload the modules after main returns.
+  tileRuntimeExitOnError();
   return 0;
 }

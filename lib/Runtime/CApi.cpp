@@ -21,6 +21,13 @@ int report(const Status &st) {
   lastError = st.str();
   return st.getCode() ? st.getCode() : Status::kRuntimeError;
 }
+
+/// A null pointer where the API needs one is an error, not a crash.
+int nullArgument(const char *function, const char *argument) {
+  return report(
+      Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+             std::string(function) + ": " + argument + " is a null pointer"));
+}
 } // namespace
 
 extern "C" int tileRtInit(int device) {
@@ -32,6 +39,8 @@ extern "C" const char *tileRtLastError(void) { return lastError.c_str(); }
 extern "C" int tileRtDeviceSm(void) { return CudaRuntime::get().getDeviceSm(); }
 
 extern "C" int tileRtLoadPtx(const char *ptx, int optLevel, void **module) {
+  if (!ptx || !module)
+    return nullArgument("tileRtLoadPtx", ptx ? "module" : "ptx");
   tile::rt::JitOptions opts;
   opts.optLevel = optLevel;
   tile::rt::LoadedModule loaded;
@@ -42,6 +51,8 @@ extern "C" int tileRtLoadPtx(const char *ptx, int optLevel, void **module) {
 
 extern "C" int tileRtGetFunction(void *module, const char *name,
                                  void **function) {
+  if (!name || !function)
+    return nullArgument("tileRtGetFunction", name ? "function" : "name");
   return report(CudaRuntime::get().getFunction(module, name, *function));
 }
 
@@ -50,6 +61,8 @@ extern "C" int tileRtUnloadModule(void *module) {
 }
 
 extern "C" int tileRtAlloc(size_t bytes, uint64_t *devicePtr) {
+  if (!devicePtr)
+    return nullArgument("tileRtAlloc", "devicePtr");
   return report(CudaRuntime::get().alloc(bytes, *devicePtr));
 }
 

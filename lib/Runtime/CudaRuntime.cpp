@@ -8,17 +8,11 @@
 
 #include <cuda.h>
 
-#include <cctype>
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <dirent.h>
 #include <dlfcn.h>
-#include <fstream>
 #include <mutex>
-#include <sys/stat.h>
-#include <unistd.h>
 
 using namespace tile::rt;
 
@@ -110,6 +104,46 @@ CudaRuntime &CudaRuntime::get() {
 
 bool CudaRuntime::isInitialized() const { return initialized; }
 
+/// A driver that answers nonsense: the value goes into the cache key, so it
+/// is an error rather than a default.
+static Status badValue(const std::string &message) {
+  return Status(CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", message);
+}
+
+Status CudaRuntime::queryDriverVersion() {
+  int version = 0;
+  if (Status st =
+          check(driver->cuDriverGetVersion(&version), "cuDriverGetVersion");
+      !st)
+    return st;
+  if (version <= 0)
+    return badValue("cuDriverGetVersion reported driver version " +
+                    std::to_string(version));
+  driverVersion = version;
+  return Status();
+}
+
+Status CudaRuntime::queryComputeCapability(int dev) {
+  int major = 0, minor = 0;
+  if (Status st =
+          check(driver->cuDeviceGetAttribute(
+                    &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
+                "cuDeviceGetAttribute(COMPUTE_CAPABILITY_MAJOR)");
+      !st)
+    return st;
+  if (Status st =
+          check(driver->cuDeviceGetAttribute(
+                    &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
+                "cuDeviceGetAttribute(COMPUTE_CAPABILITY_MINOR)");
+      !st)
+    return st;
+  if (major <= 0 || minor < 0 || minor > 9)
+    return badValue("cuDeviceGetAttribute reported compute capability " +
+                    std::to_string(major) + "." + std::to_string(minor));
+  deviceSm = major * 10 + minor;
+  return Status();
+}
+
 Status CudaRuntime::init(int device) {
   static std::mutex mutex;
   std::lock_guard<std::mutex> lock(mutex);
@@ -136,9 +170,9 @@ Status CudaRuntime::init(int device) {
 #undef TILE_LOAD
   driver = std::move(d);
 
-  if (!(initStatus = check(driver->cuInit(0), "cuInit")))
+  if (!(initStatus = check(driver->cuInit(0), "cuInit")) ||
+      !(initStatus = queryDriverVersion()))
     return initStatus;
-  driver->cuDriverGetVersion(&driverVersion);
   int count = 0;
   if (!(initStatus =
             check(driver->cuDeviceGetCount(&count), "cuDeviceGetCount")))
@@ -151,14 +185,9 @@ Status CudaRuntime::init(int device) {
     return initStatus;
   }
   CUdevice dev;
-  if (!(initStatus = check(driver->cuDeviceGet(&dev, device), "cuDeviceGet")))
+  if (!(initStatus = check(driver->cuDeviceGet(&dev, device), "cuDeviceGet")) ||
+      !(initStatus = queryComputeCapability(dev)))
     return initStatus;
-  int major = 0, minor = 0;
-  driver->cuDeviceGetAttribute(
-      &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
-  driver->cuDeviceGetAttribute(
-      &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
-  deviceSm = major * 10 + minor;
   CUcontext ctx;
   if (!(initStatus = check(driver->cuDevicePrimaryCtxRetain(&ctx, dev),
                            "cuDevicePrimaryCtxRetain")))
@@ -199,8 +228,7 @@ std::string CudaRuntime::getDeviceName() const {
 //===----------------------------------------------------------------------===//
 
 Status CudaRuntime::jit(std::string_view ptx, const JitOptions &opts,
-                        bool wantCubin, LoadedModule &out,
-                        std::vector<char> *cubin) {
+                        const std::string *cacheKey, LoadedModule &out) {
   // The driver wants a NUL-terminated image.
   std::string image(ptx);
   if (image.empty() || image.back() != '\0')
@@ -230,7 +258,7 @@ Status CudaRuntime::jit(std::string_view ptx, const JitOptions &opts,
     return st;
   };
 
-  if (!wantCubin) {
+  if (!cacheKey) {
     CUmodule module;
     Status st =
         check(driver->cuModuleLoadDataEx(&module, image.data(), keys.size(),
@@ -256,16 +284,42 @@ Status CudaRuntime::jit(std::string_view ptx, const JitOptions &opts,
   size_t size = 0;
   if (st)
     st = check(driver->cuLinkComplete(link, &data, &size), "cuLinkComplete");
+  CUmodule module;
+  if (st)
+    st = check(driver->cuModuleLoadData(&module, data), "cuModuleLoadData");
   if (st) {
-    cubin->assign(static_cast<char *>(data), static_cast<char *>(data) + size);
-    CUmodule module;
-    st = check(driver->cuModuleLoadData(&module, cubin->data()),
-               "cuModuleLoadData");
-    if (st)
-      out.module = module;
+    out.module = module;
+    // Only a cubin the driver loaded is stored; a failed store is benign (it
+    // warns once).
+    cache.store(*cacheKey, data, size);
   }
+  // The cubin belongs to the link state.
   driver->cuLinkDestroy(link);
   return finish(st);
+}
+
+bool CudaRuntime::loadCached(const std::string &key, LoadedModule &out) {
+  static const bool verbose = std::getenv("TILE_RUNTIME_VERBOSE") != nullptr;
+  CachedCubin cubin;
+  if (!cache.lookup(key, cubin))
+    return false;
+  CUmodule module;
+  Status st = check(driver->cuModuleLoadData(&module, cubin.data.get()),
+                    "cuModuleLoadData");
+  if (!st) {
+    // A stale entry (another driver's cubin, say): recompile.
+    std::fprintf(stderr,
+                 "tile-runtime: the driver rejected cached cubin %s (%s); "
+                 "recompiling\n",
+                 key.c_str(), st.str().c_str());
+    return false;
+  }
+  ++cache.hits;
+  if (verbose)
+    std::fprintf(stderr, "tile-runtime: cubin cache hit %s\n", key.c_str());
+  out.module = module;
+  out.fromCache = true;
+  return true;
 }
 
 Status CudaRuntime::loadPtx(std::string_view ptx, const JitOptions &opts,
@@ -279,33 +333,16 @@ Status CudaRuntime::loadPtx(std::string_view ptx, const JitOptions &opts,
                   "JIT optimization level must be 0..4, got " +
                       std::to_string(opts.optLevel));
   if (!cache.isEnabled())
-    return jit(ptx, opts, /*wantCubin=*/false, out, nullptr);
-
+    return jit(ptx, opts, nullptr, out);
   int sm = opts.targetSm ? opts.targetSm : deviceSm;
   std::string key = CubinCache::key(ptx, sm, driverVersion, opts);
-  std::vector<char> cubin;
-  static const bool verbose = std::getenv("TILE_RUNTIME_VERBOSE") != nullptr;
-  if (cache.lookup(key, cubin)) {
-    CUmodule module;
-    if (check(driver->cuModuleLoadData(&module, cubin.data()),
-              "cuModuleLoadData")) {
-      ++cache.hits;
-      if (verbose)
-        std::fprintf(stderr, "tile-runtime: cubin cache hit %s\n", key.c_str());
-      out.module = module;
-      out.fromCache = true;
-      return Status();
-    }
-    // A corrupt or stale entry: fall through and recompile.
-  }
+  if (loadCached(key, out))
+    return Status();
   ++cache.misses;
-  if (verbose)
+  if (std::getenv("TILE_RUNTIME_VERBOSE"))
     std::fprintf(stderr, "tile-runtime: cubin cache miss %s (JIT)\n",
                  key.c_str());
-  st = jit(ptx, opts, /*wantCubin=*/true, out, &cubin);
-  if (st)
-    cache.store(key, cubin.data(), cubin.size()); // A failed store is benign.
-  return st;
+  return jit(ptx, opts, &key, out);
 }
 
 Status CudaRuntime::loadImage(const void *image, ModuleHandle &out) {
@@ -331,6 +368,9 @@ Status CudaRuntime::getFunction(ModuleHandle module, const char *name,
   Status st = makeCurrent();
   if (!st)
     return st;
+  if (!name)
+    return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+                  "cuModuleGetFunction: the kernel name is a null pointer");
   CUfunction fn;
   st = check(
       driver->cuModuleGetFunction(&fn, static_cast<CUmodule>(module), name),
@@ -516,146 +556,4 @@ Status CudaRuntime::streamWaitEvent(StreamHandle stream, EventHandle event) {
 Status CudaRuntime::synchronize() {
   TILE_CURRENT();
   return check(driver->cuCtxSynchronize(), "cuCtxSynchronize");
-}
-
-//===----------------------------------------------------------------------===//
-// Cubin cache
-//===----------------------------------------------------------------------===//
-
-CubinCache::CubinCache() {
-  if (const char *d = std::getenv("TILE_CACHE_DIR"); d && *d)
-    dir = d;
-  else if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x)
-    dir = std::string(x) + "/tile-mlir/cubin";
-  else if (const char *h = std::getenv("HOME"); h && *h)
-    dir = std::string(h) + "/.cache/tile-mlir/cubin";
-  else
-    dir = "/tmp/tile-mlir-cubin-" + std::to_string(getuid());
-  if (const char *off = std::getenv("TILE_CACHE_DISABLE"))
-    enabled = !(*off && std::strcmp(off, "0") != 0);
-  // A shared fallback must be the user's own and writable by no one else.
-  if (enabled && dir.rfind("/tmp/", 0) == 0) {
-    struct stat st;
-    if (stat(dir.c_str(), &st) == 0 &&
-        (!S_ISDIR(st.st_mode) || st.st_uid != getuid() ||
-         (st.st_mode & (S_IWGRP | S_IWOTH)))) {
-      std::fprintf(stderr,
-                   "tile-runtime: cache directory %s is not the user's own "
-                   "private directory; cubin cache disabled\n",
-                   dir.c_str());
-      enabled = false;
-    }
-  }
-}
-
-/// Whether `name` is a cache entry's file name: 32 hex digits and ".cubin".
-static bool isEntryName(const std::string &name) {
-  if (name.size() != 32 + 6 || name.compare(32, 6, ".cubin") != 0)
-    return false;
-  for (size_t i = 0; i < 32; ++i)
-    if (!std::isxdigit(static_cast<unsigned char>(name[i])))
-      return false;
-  return true;
-}
-
-/// 64-bit FNV-1a, twice with different seeds for a 128-bit digest.
-static uint64_t fnv1a(std::string_view data, uint64_t seed) {
-  uint64_t h = seed;
-  for (unsigned char c : data) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
-std::string CubinCache::key(std::string_view ptx, int sm, int driverVersion,
-                            const JitOptions &opts) {
-  std::string material(ptx);
-  material += "\n#sm=" + std::to_string(sm) +
-              "#driver=" + std::to_string(driverVersion) +
-              "#O=" + std::to_string(opts.optLevel) +
-              "#target=" + std::to_string(opts.targetSm) + "#format=1";
-  char buf[40];
-  std::snprintf(
-      buf, sizeof(buf), "%016llx%016llx",
-      static_cast<unsigned long long>(fnv1a(material, 0xcbf29ce484222325ULL)),
-      static_cast<unsigned long long>(fnv1a(material, 0x84222325cbf29ce4ULL)));
-  return buf;
-}
-
-static bool makeDirs(const std::string &path) {
-  std::string cur;
-  for (size_t i = 0; i <= path.size(); ++i) {
-    if (i == path.size() || path[i] == '/') {
-      if (!cur.empty() && mkdir(cur.c_str(), 0755) != 0 && errno != EEXIST)
-        return false;
-    }
-    if (i < path.size())
-      cur.push_back(path[i]);
-  }
-  return true;
-}
-
-bool CubinCache::lookup(const std::string &key,
-                        std::vector<char> &cubin) const {
-  // Anything but a readable regular file is a miss (with a warning), never
-  // an abort.
-  std::string path = dir + "/" + key + ".cubin";
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0)
-    return false;
-  FILE *f = S_ISREG(st.st_mode) ? std::fopen(path.c_str(), "rb") : nullptr;
-  if (!f) {
-    std::fprintf(stderr, "tile-runtime: ignoring unreadable cache entry %s\n",
-                 path.c_str());
-    return false;
-  }
-  cubin.resize(static_cast<size_t>(st.st_size));
-  size_t got = cubin.empty() ? 0 : std::fread(cubin.data(), 1, cubin.size(), f);
-  std::fclose(f);
-  if (got != cubin.size() || cubin.empty()) {
-    cubin.clear();
-    return false;
-  }
-  return true;
-}
-
-Status CubinCache::store(const std::string &key, const void *data,
-                         size_t size) const {
-  if (!makeDirs(dir))
-    return Status(Status::kRuntimeError, "TILE_CACHE_ERROR",
-                  "cannot create cache directory " + dir);
-  std::string final = dir + "/" + key + ".cubin";
-  std::string tmp = final + ".tmp." + std::to_string(getpid());
-  FILE *out = std::fopen(tmp.c_str(), "wb");
-  bool written = out && std::fwrite(data, 1, size, out) == size;
-  if (out && std::fclose(out) != 0)
-    written = false;
-  if (!written) {
-    std::remove(tmp.c_str()); // Leave nothing behind.
-    return Status(Status::kRuntimeError, "TILE_CACHE_ERROR",
-                  "cannot write " + tmp);
-  }
-  if (std::rename(tmp.c_str(), final.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return Status(Status::kRuntimeError, "TILE_CACHE_ERROR",
-                  "cannot rename " + tmp);
-  }
-  return Status();
-}
-
-Status CubinCache::clear(size_t *removed) const {
-  size_t n = 0;
-  if (DIR *d = opendir(dir.c_str())) {
-    while (dirent *e = readdir(d)) {
-      std::string name = e->d_name;
-      // Only the cache's own entries: other files stay.
-      if (isEntryName(name) && std::remove((dir + "/" + name).c_str()) == 0)
-        ++n;
-    }
-    closedir(d);
-  }
-  if (removed)
-    *removed = n;
-  return Status();
 }

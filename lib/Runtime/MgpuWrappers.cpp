@@ -13,6 +13,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <unistd.h>
 
 using tile::rt::CudaRuntime;
 using tile::rt::Status;
@@ -22,6 +23,8 @@ struct ErrorLog {
   std::mutex mutex;
   int count = 0;
   std::string first;
+  /// Set once the program's exit status is decided (tileRuntimeExitOnError).
+  bool exitOnError = false;
 };
 ErrorLog &errors() {
   static ErrorLog log;
@@ -38,6 +41,12 @@ bool record(const Status &st, const char *where) {
   if (log.count++ == 0)
     log.first = msg;
   std::fprintf(stderr, "tile-runtime: %s\n", msg.c_str());
+  if (log.exitOnError) {
+    // Nobody is left to ask for the count: fail the process here.
+    std::fflush(stdout);
+    std::fflush(stderr);
+    _exit(1);
+  }
   return false;
 }
 
@@ -59,6 +68,11 @@ extern "C" const char *tileRuntimeFirstError(void) {
   return errors().first.c_str();
 }
 
+extern "C" void tileRuntimeExitOnError(void) {
+  std::lock_guard<std::mutex> lock(errors().mutex);
+  errors().exitOnError = true;
+}
+
 extern "C" void tileRuntimeClearErrors(void) {
   std::lock_guard<std::mutex> lock(errors().mutex);
   errors().count = 0;
@@ -72,6 +86,12 @@ extern "C" void *mgpuModuleLoad(void *data, size_t) {
 }
 
 extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
+  if (!data) {
+    record(Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+                  "no PTX (a null pointer)"),
+           "mgpuModuleLoadJIT");
+    return nullptr;
+  }
   tile::rt::JitOptions opts;
   opts.optLevel = jitOptLevel(optLevel);
   tile::rt::LoadedModule loaded;
@@ -96,8 +116,8 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
   tile::rt::FunctionHandle fn = nullptr;
   if (!module) {
     record(Status(Status::kRuntimeError, "TILE_NO_MODULE",
-                  std::string("no module to look up kernel '") + name +
-                      "' in (its load failed)"),
+                  std::string("no module to look up kernel '") +
+                      (name ? name : "(null)") + "' in (its load failed)"),
            "mgpuModuleGetFunction");
     return nullptr;
   }

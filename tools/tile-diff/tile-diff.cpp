@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -467,30 +468,150 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
 
 } // namespace
 
-int main(int argc, char **argv) {
+namespace {
+const char *kUsage =
+    "usage: tile-diff [--ptx-dir DIR] [--n N] [--variant-n N] [--threads N]\n"
+    "                 [--only OPCODE] [--mnemonic NAME] [--help] [--version]\n"
+    "\n"
+    "  --ptx-dir DIR    the kernels and manifest.txt of utils/gen_diff.py (.)\n"
+    "  --n N            inputs per full-form kernel (2097152)\n"
+    "  --variant-n N    inputs per variant kernel (524288)\n"
+    "  --threads N      threads computing the reference (all cores)\n"
+    "  --only OPCODE    only this opcode\n"
+    "  --mnemonic NAME  only opcodes NAME.*\n";
+
+/// The largest --n / --variant-n: 2^28 inputs (several GiB of buffers).
+constexpr uint64_t kMaxInputs = uint64_t(1) << 28;
+
+/// The options, or the exit status where the program should stop.
+struct Options {
   std::string dir = ".";
   size_t fullN = 2 * 1024 * 1024, variantN = 512 * 1024;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::string only, mnemonic;
+  int exitStatus = -1;
+};
+
+/// The decimal integer `text` if it is one in [lo, hi].
+std::optional<uint64_t> parseInteger(const std::string &text, uint64_t lo,
+                                     uint64_t hi) {
+  if (text.empty() || text.size() > 20 ||
+      !std::all_of(text.begin(), text.end(),
+                   [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  errno = 0;
+  unsigned long long v = std::strtoull(text.c_str(), nullptr, 10);
+  if (errno != 0 || v < lo || v > hi)
+    return std::nullopt;
+  return v;
+}
+
+Options parseOptions(int argc, char **argv) {
+  Options o;
+  auto fail = [&](const std::string &message) {
+    std::fprintf(stderr, "tile-diff: %s\n%s", message.c_str(), kUsage);
+    o.exitStatus = 1;
+    return o;
+  };
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    auto next = [&]() { return i + 1 < argc ? std::string(argv[++i]) : ""; };
+    if (a == "--help" || a == "-h") {
+      std::printf("%s", kUsage);
+      o.exitStatus = 0;
+      return o;
+    }
     if (a == "--version") {
       std::printf("%s\n", TILE_MLIR_VERSION_LINE);
-      return 0;
+      o.exitStatus = 0;
+      return o;
     }
+    bool takesValue = a == "--ptx-dir" || a == "--n" || a == "--variant-n" ||
+                      a == "--threads" || a == "--only" || a == "--mnemonic";
+    if (!takesValue)
+      return fail("unknown argument '" + a + "'");
+    if (i + 1 >= argc)
+      return fail(a + " needs a value");
+    std::string v = argv[++i];
+    std::optional<uint64_t> n;
     if (a == "--ptx-dir")
-      dir = next();
-    else if (a == "--n")
-      fullN = std::stoull(next());
-    else if (a == "--variant-n")
-      variantN = std::stoull(next());
-    else if (a == "--threads")
-      threads = std::stoul(next());
+      o.dir = v;
     else if (a == "--only")
-      only = next();
+      o.only = v;
     else if (a == "--mnemonic")
-      mnemonic = next();
+      o.mnemonic = v;
+    else if (uint64_t hi = a == "--threads" ? 4096 : kMaxInputs;
+             !(n = parseInteger(v, 1, hi)))
+      return fail("invalid " + a + " '" + v +
+                  "' (expected an integer from 1 to " + std::to_string(hi) +
+                  ")");
+    else if (a == "--n")
+      o.fullN = *n;
+    else if (a == "--variant-n")
+      o.variantN = *n;
+    else
+      o.threads = static_cast<unsigned>(*n);
+  }
+  return o;
+}
+/// Whether the kernel's numbers are ones runKernel can work with.
+bool isValid(const Kernel &k) {
+  auto isWidth = [](unsigned b) {
+    return b == 8 || b == 16 || b == 32 || b == 64;
+  };
+  return isWidth(k.bits) && isWidth(k.srcBits) && k.threads >= 1 &&
+         k.threads <= 1024 && k.elems >= 1 && k.stride >= k.elems &&
+         k.numSources >= 1 && k.numSources <= 3;
+}
+
+/// Reads the kernels of `dir`/manifest.txt that --only and --mnemonic
+/// select; returns an error message, or "".
+std::string readManifest(const std::string &dir, const std::string &only,
+                         const std::string &mnemonic,
+                         std::vector<Kernel> &kernels) {
+  std::string path = dir + "/manifest.txt";
+  std::ifstream manifest(path);
+  if (!manifest)
+    return "cannot read " + path + " (set --ptx-dir)";
+  std::string line;
+  for (unsigned number = 1; std::getline(manifest, line); ++number) {
+    std::istringstream ls(line);
+    Kernel k;
+    unsigned pred, keep;
+    std::string extra;
+    if (line.find_first_not_of(" \t\r") == std::string::npos)
+      continue;
+    if (!(ls >> k.opcode >> k.variant >> k.ptxFile >> k.name >> k.bits >>
+          k.threads >> k.elems >> k.stride >> pred >> keep >> k.numSources >>
+          k.srcBits) ||
+        (ls >> extra) || pred > 1 || keep > 1 || !isValid(k))
+      return path + ":" + std::to_string(number) + ": malformed kernel line";
+    k.pred = pred;
+    k.keep = keep;
+    if ((only.empty() || k.opcode == only) &&
+        (mnemonic.empty() ||
+         k.opcode.compare(0, mnemonic.size() + 1, mnemonic + ".") == 0))
+      kernels.push_back(k);
+  }
+  if (kernels.empty())
+    return "no kernels in " + path +
+           (only.empty() && mnemonic.empty() ? "" : " match --only/--mnemonic");
+  return "";
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  Options opts = parseOptions(argc, argv);
+  if (opts.exitStatus >= 0)
+    return opts.exitStatus;
+  const std::string &dir = opts.dir, &only = opts.only,
+                    &mnemonic = opts.mnemonic;
+  size_t fullN = opts.fullN, variantN = opts.variantN;
+  unsigned threads = opts.threads;
+  std::vector<Kernel> kernels;
+  if (std::string error = readManifest(dir, only, mnemonic, kernels);
+      !error.empty()) {
+    std::fprintf(stderr, "tile-diff: %s\n", error.c_str());
+    return 1;
   }
   Status st = CudaRuntime::get().init(0);
   if (!st) {
@@ -501,24 +622,6 @@ int main(int argc, char **argv) {
               CudaRuntime::get().getDeviceName().c_str(),
               CudaRuntime::get().getDeviceSm(),
               CudaRuntime::get().getDriverVersion());
-  std::ifstream manifest(dir + "/manifest.txt");
-  std::vector<Kernel> kernels;
-  std::string line;
-  while (std::getline(manifest, line)) {
-    std::istringstream ls(line);
-    Kernel k;
-    int pred, keep;
-    if (ls >> k.opcode >> k.variant >> k.ptxFile >> k.name >> k.bits >>
-        k.threads >> k.elems >> k.stride >> pred >> keep >> k.numSources >>
-        k.srcBits) {
-      k.pred = pred;
-      k.keep = keep;
-      if ((only.empty() || k.opcode == only) &&
-          (mnemonic.empty() ||
-           k.opcode.compare(0, mnemonic.size() + 1, mnemonic + ".") == 0))
-        kernels.push_back(k);
-    }
-  }
   std::printf("| form | variant | inputs checked | mismatches | seconds |\n"
               "|---|---|---|---|---|\n");
   int passed = 0, failed = 0;

@@ -324,6 +324,9 @@ static int runJit(ModuleOp module, TimingScope &timing) {
     llvm::errs() << "tile-runner: " << llvm::toString(std::move(err)) << "\n";
     return 1;
   }
+  // The module destructors (mgpuModuleUnload) run with the engine's
+  // deinitialization: their failures count too.
+  engine->reset();
   return runtimeExitCode();
 }
 
@@ -436,7 +439,12 @@ static int toolMain(int argc, char **argv) {
   if (clearCache) {
     size_t removed = 0;
     auto &cache = ::tile::rt::CudaRuntime::get().getCache();
-    cache.clear(&removed);
+    ::tile::rt::Status st = cache.clear(&removed);
+    if (!st) {
+      llvm::errs() << "tile-runner: cubin cache not cleared: " << st.str()
+                   << "\n";
+      return 1;
+    }
     llvm::outs() << "removed " << removed << " cached cubin(s) from "
                  << cache.getDirectory() << "\n";
     return 0;

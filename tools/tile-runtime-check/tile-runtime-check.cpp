@@ -69,11 +69,38 @@ static const char *kBadPtx = R"(.version 7.8
 }
 )";
 
-int main(int argc, char **argv) {
-  if (argc > 1 && std::string(argv[1]) == "--version") {
-    std::printf("%s\n", TILE_MLIR_VERSION_LINE);
-    return 0;
+static const char *kUsage =
+    "usage: tile-runtime-check [--help] [--version]\n"
+    "\n"
+    "Checks the CUDA runtime on the driver it finds (TILE_CUDA_DRIVER or\n"
+    "libcuda.so.1): JIT of good and bad PTX, a missing kernel, the cubin\n"
+    "cache, memory round trips, a launch and a faulting launch; without a\n"
+    "driver, that every call answers \"no CUDA driver\". Prints PASS/FAIL\n"
+    "lines and \"N passed, N failed\"; exits 1 if any check failed.\n";
+
+/// Handles the options; returns the exit status if the program should stop
+/// (--help, --version, a bad option), -1 to run the checks.
+static int parseOptions(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      std::printf("%s", kUsage);
+      return 0;
+    }
+    if (a == "--version") {
+      std::printf("%s\n", TILE_MLIR_VERSION_LINE);
+      return 0;
+    }
+    std::fprintf(stderr, "tile-runtime-check: unknown argument '%s'\n%s",
+                 a.c_str(), kUsage);
+    return 1;
   }
+  return -1;
+}
+
+int main(int argc, char **argv) {
+  if (int rc = parseOptions(argc, argv); rc >= 0)
+    return rc;
   CudaRuntime &rt = CudaRuntime::get();
   Status st = rt.init(0);
   if (!st) {

@@ -14,16 +14,19 @@
 ///
 /// PTX is JIT-compiled with the driver and the cubin is cached on disk, keyed
 /// on the PTX, the device's SM, the driver version and the JIT options, so a
-/// second run skips the JIT (`TILE_CACHE_DIR`, `TILE_CACHE_DISABLE=1`).
+/// second run skips the JIT (`TILE_CACHE_DIR`, `TILE_CACHE_DISABLE=1`); see
+/// CubinCache for what the cache checks before it trusts a file.
 ///
 //===----------------------------------------------------------------------===//
 
 #ifndef TILE_RUNTIME_CUDARUNTIME_H
 #define TILE_RUNTIME_CUDARUNTIME_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -87,37 +90,73 @@ struct LoadedModule {
   bool fromCache = false;
 };
 
-/// On-disk cache of JIT-compiled cubins.
+/// A cubin read from the cache.
+struct CachedCubin {
+  std::unique_ptr<char[]> data;
+  size_t size = 0;
+};
+
+/// On-disk cache of JIT-compiled cubins, one file per key
+/// (`<key>.cubin`: a header with a magic, the format version, the cubin's
+/// length, its SHA-256 and the key, then the cubin). Nothing found on disk
+/// is trusted: the directory must be the user's own private directory, with
+/// no directory above it that another user could change; entries are opened
+/// without following links and verified field by field, and anything else
+/// is a miss with a warning. See CubinCache.cpp for the rules.
 class CubinCache {
 public:
   /// Uses `TILE_CACHE_DIR`, else `$XDG_CACHE_HOME/tile-mlir/cubin`, else
-  /// `$HOME/.cache/tile-mlir/cubin`, else `/tmp/tile-mlir-cubin-<uid>`
-  /// (only if it is the user's own and not group/world-writable); disabled
-  /// when `TILE_CACHE_DISABLE=1`.
+  /// `$HOME/.cache/tile-mlir/cubin`, else `/tmp/tile-mlir-cubin-<uid>`;
+  /// disabled when `TILE_CACHE_DISABLE=1`. The directory is checked (and
+  /// created, mode 0700) at its first use; an unsafe one disables the cache
+  /// with a warning.
   CubinCache();
+  ~CubinCache();
+  CubinCache(const CubinCache &) = delete;
+  CubinCache &operator=(const CubinCache &) = delete;
 
-  bool isEnabled() const { return enabled; }
+  /// Whether the cache is on and its directory has not been found unsafe.
+  bool isEnabled() const { return enabled && !unsafe; }
   void setEnabled(bool on) { enabled = on; }
   const std::string &getDirectory() const { return dir; }
-  void setDirectory(std::string d) { dir = std::move(d); }
+  /// Uses another directory, checked again at its first use.
+  void setDirectory(std::string d);
 
-  /// The cache key of a compilation (hex digest).
+  /// The largest cubin the cache stores or reads: 1 GiB.
+  static constexpr size_t kMaxCubinBytes = size_t(1) << 30;
+
+  /// The cache key of a compilation: 32 hex digits (the first 128 bits of a
+  /// SHA-256 of the PTX, the SM, the driver version and the JIT options).
   static std::string key(std::string_view ptx, int sm, int driverVersion,
                          const JitOptions &opts);
-  /// Reads a cached cubin; false if absent or unreadable (a warning then).
-  bool lookup(const std::string &key, std::vector<char> &cubin) const;
-  /// Stores a cubin (atomically: written to a temporary, then renamed).
-  Status store(const std::string &key, const void *data, size_t size) const;
+  /// Reads and verifies the entry of `key`; false if it is absent, or, with
+  /// a warning, if it is not a valid entry of this key.
+  bool lookup(const std::string &key, CachedCubin &cubin);
+  /// Stores a cubin atomically: a new temporary file in the directory,
+  /// renamed over the entry. A failure warns once per process.
+  Status store(const std::string &key, const void *data, size_t size);
   /// Removes the cache's own entries (files named <32 hex digits>.cubin);
-  /// other files in the directory stay. Returns how many were removed.
-  Status clear(size_t *removed = nullptr) const;
+  /// other files in the directory stay. Returns how many were removed; an
+  /// unsafe directory is an error (TILE_CACHE_UNSAFE).
+  Status clear(size_t *removed = nullptr);
 
   unsigned hits = 0;
   unsigned misses = 0;
 
 private:
+  /// The checked directory's descriptor, opened (and with `create` made) at
+  /// the first call; -1 with `st` success if it does not exist yet, -1 with
+  /// an error if it is unsafe or cannot be made.
+  int openDirectory(bool create, Status &st);
+  Status warnStore(const std::string &message);
+
   std::string dir;
   bool enabled = true;
+  std::atomic<bool> unsafe{false};
+  std::string unsafeWhy;
+  std::atomic<bool> storeWarned{false};
+  int dirFd = -1;
+  std::mutex mutex;
 };
 
 /// The runtime of one device: driver entry points, primary context, module
@@ -183,8 +222,16 @@ private:
   CudaRuntime() = default;
   Status makeCurrent();
   Status check(int result, const char *what) const;
-  Status jit(std::string_view ptx, const JitOptions &opts, bool wantCubin,
-             LoadedModule &out, std::vector<char> *cubin);
+  /// The driver version and the device's compute capability, which go into
+  /// the cache key: a failed query or a nonsense value is an error.
+  Status queryDriverVersion();
+  Status queryComputeCapability(int dev);
+  /// JIT-compiles `ptx`: through the linker and into the cache under
+  /// `cacheKey` if it is given, else with cuModuleLoadDataEx.
+  Status jit(std::string_view ptx, const JitOptions &opts,
+             const std::string *cacheKey, LoadedModule &out);
+  /// Loads the cached cubin of `key`; false on a miss.
+  bool loadCached(const std::string &key, LoadedModule &out);
 
   std::unique_ptr<Driver> driver;
   Status initStatus;

@@ -11,7 +11,7 @@
 /// free, memcpy, memset), implemented on `tile::rt::CudaRuntime`, plus
 /// `printMemref*` for printing results. Their ABI is fixed by the generated
 /// code and returns nothing, so failures are recorded: a host program (or
-/// `tile-runner`) asks `tileRuntimeErrorCount()` / `tileRuntimeLastError()`
+/// `tile-runner`) asks `tileRuntimeErrorCount()` / `tileRuntimeFirstError()`
 /// afterwards. Every failure is also reported once on stderr.
 ///
 //===----------------------------------------------------------------------===//
@@ -32,6 +32,10 @@ int tileRuntimeErrorCount(void);
 const char *tileRuntimeFirstError(void);
 /// Forgets recorded failures.
 void tileRuntimeClearErrors(void);
+/// From now on a failure ends the process with status 1 once it is
+/// reported: for the module unloads of exit-time destructors, which run after
+/// the program's status is decided (`--emit-exe` executables).
+void tileRuntimeExitOnError(void);
 
 void *mgpuModuleLoad(void *data, size_t gpuBlobSize);
 void *mgpuModuleLoadJIT(void *data, int optLevel);

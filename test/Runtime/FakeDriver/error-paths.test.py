@@ -15,6 +15,9 @@ import tempfile
 # code's name). Steps follow the check program's order.
 CASES = [
     ("cuInit", 100, "init", "CUDA_ERROR_NO_DEVICE"),
+    # The driver version and the compute capability go into the cache key.
+    ("cuDriverGetVersion", 999, "init", "CUDA_ERROR_UNKNOWN"),
+    ("cuDeviceGetAttribute", 101, "init", "CUDA_ERROR_INVALID_DEVICE"),
     ("cuDeviceGetCount", 999, "init", "CUDA_ERROR_UNKNOWN"),
     ("cuDeviceGet", 101, "init", "CUDA_ERROR_INVALID_DEVICE"),
     ("cuDevicePrimaryCtxRetain", 2, "init", "CUDA_ERROR_OUT_OF_MEMORY"),
@@ -52,10 +55,22 @@ CACHE_CASES = [
 ]
 
 # tile-runner on the seed example: the failure named, exit status 1.
-RUNNER_CASES = ["cuInit", "cuDevicePrimaryCtxRetain", "cuModuleLoadDataEx",
+RUNNER_CASES = ["cuInit", "cuDriverGetVersion", "cuDeviceGetAttribute",
+                "cuDevicePrimaryCtxRetain", "cuModuleLoadDataEx",
                 "cuModuleGetFunction", "cuMemAlloc_v2", "cuMemcpyAsync",
                 "cuLaunchKernel", "cuStreamSynchronize", "cuStreamCreate",
-                "cuMemFree_v2"]
+                "cuMemFree_v2", "cuModuleUnload"]
+
+# A driver that answers nonsense: init fails rather than keying the cache on
+# it.
+VALUE_CASES = [
+    ("FAKE_CUDA_SM", "0",
+     "cuDeviceGetAttribute reported compute capability 0.0"),
+    ("FAKE_CUDA_SM", "-75",
+     "cuDeviceGetAttribute reported compute capability -7.-5"),
+    ("FAKE_CUDA_DRIVER_VERSION", "0",
+     "cuDriverGetVersion reported driver version 0"),
+]
 
 passed = failed = 0
 
@@ -118,8 +133,14 @@ def main():
             rc, out = run([check, "-"],
                           dict(drv, FAKE_CUDA_FAIL=f"{symbol}:{code}"))
             report(rc == 1 and f"FAILED {stage}: {name}: " in out and
+                   f": {symbol.replace('_v2', '')}" in out and
                    not crashed(out), f"{symbol} fails -> {stage}: {name}",
                    out)
+        for var, value, message in VALUE_CASES:
+            rc, out = run([check, "-"], dict(drv, **{var: value}))
+            report(rc == 1 and f"FAILED init: CUDA_ERROR_UNKNOWN: {message}"
+                   in out and not crashed(out),
+                   f"{var}={value} -> init fails: {message}", out)
         rc, out = run([check, "-"], dict(drv, FAKE_CUDA_FAIL="cuModuleLoadDataEx:218"))
         report("fake JIT error log" in out, "the JIT error log comes back",
                out)

@@ -12,7 +12,8 @@
 // stops at the first failure with its status, so the tests can check that
 // every failure surfaces as a clean Status (never a crash) naming the call.
 //
-// Usage: fake-driver-check <cache-dir|-> (- disables the cubin cache).
+// Usage: fake-driver-check <cache-dir|-|env> (- disables the cubin cache,
+// env keeps the directory the environment chooses).
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,11 +47,12 @@ int main(int argc, char **argv) {
   std::printf("device: %s sm_%d\n", rt.getDeviceName().c_str(),
               rt.getDeviceSm());
   rt.getCache().setEnabled(cacheDir != "-");
-  if (cacheDir != "-")
+  if (cacheDir != "-" && cacheDir != "env")
     rt.getCache().setDirectory(cacheDir);
   LoadedModule module;
   if (!step("loadPtx", rt.loadPtx(kPtx, JitOptions(), module)))
     return 1;
+  std::printf("first load from cache: %s\n", module.fromCache ? "yes" : "no");
   LoadedModule again;
   if (!step("loadPtx again", rt.loadPtx(kPtx, JitOptions(), again)))
     return 1;

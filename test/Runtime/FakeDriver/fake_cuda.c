@@ -6,7 +6,11 @@
 |* it lets the tests drive every error path of the runtime without a GPU:     *|
 |*   FAKE_CUDA_FAIL=<symbol>[:<code>]  that entry point returns <code>        *|
 |*                                     (default 999, CUDA_ERROR_UNKNOWN);     *|
-|*   FAKE_CUDA_DEVICES=<n>             the device count (default 1).          *|
+|*   FAKE_CUDA_DEVICES=<n>             the device count (default 1);          *|
+|*   FAKE_CUDA_SM=<major*10+minor>     the compute capability (default 90);   *|
+|*   FAKE_CUDA_DRIVER_VERSION=<n>      the driver version (default 13000);    *|
+|*   FAKE_CUDA_CUBIN_BYTES=<n>         the size of the linker's cubin         *|
+|*                                     (default 16: "\177ELF fake cubin").    *|
 |* Memory is host memory; launches do nothing. Built with FAKE_CUDA_PARTIAL   *|
 |* it lacks cuLaunchKernel, like a driver too old for the runtime.            *|
 \*===----------------------------------------------------------------------===*/
@@ -43,8 +47,15 @@ CUresult cuInit(unsigned flags) {
   FAIL("cuInit");
   return 0;
 }
+/* The integer the environment variable `name` holds, else `fallback`. */
+static int envInt(const char *name, int fallback) {
+  const char *v = getenv(name);
+  return v && *v ? atoi(v) : fallback;
+}
+
 CUresult cuDriverGetVersion(int *v) {
-  *v = 13000;
+  /* A failing driver may still have written something. */
+  *v = envInt("FAKE_CUDA_DRIVER_VERSION", 13000);
   FAIL("cuDriverGetVersion");
   return 0;
 }
@@ -63,7 +74,8 @@ CUresult cuDeviceGetAttribute(int *value, int attr, int dev) {
   (void)dev;
   FAIL("cuDeviceGetAttribute");
   /* 75/76: compute capability major/minor. */
-  *value = attr == 75 ? 9 : attr == 76 ? 0 : 0;
+  int sm = envInt("FAKE_CUDA_SM", 90);
+  *value = attr == 75 ? sm / 10 : attr == 76 ? sm % 10 : 0;
   return 0;
 }
 CUresult cuDeviceGetName(char *name, int len, int dev) {
@@ -173,10 +185,11 @@ static char fakeCubin[] = "\177ELF fake cubin";
 CUresult cuLinkCreate_v2(unsigned n, int *opts, void **vals, void **state) {
   FAIL("cuLinkCreate_v2");
   /* Keep the options: cuLinkAddData reports its log through them. */
-  void **keep = malloc(3 * sizeof(void *));
+  void **keep = malloc(4 * sizeof(void *));
   keep[0] = (void *)(uintptr_t)n;
   keep[1] = opts;
   keep[2] = vals;
+  keep[3] = NULL;
   *state = keep;
   return 0;
 }
@@ -192,14 +205,25 @@ CUresult cuLinkAddData_v2(void *state, int type, void *data, size_t size,
   }
   return r;
 }
+/* The linker's state: the options and a generated cubin, if any. */
 CUresult cuLinkComplete(void *state, void **cubin, size_t *size) {
-  (void)state;
   FAIL("cuLinkComplete");
-  *cubin = fakeCubin;
-  *size = sizeof(fakeCubin);
+  int bytes = envInt("FAKE_CUDA_CUBIN_BYTES", 0);
+  if (bytes <= 0) {
+    *cubin = fakeCubin;
+    *size = sizeof(fakeCubin);
+    return 0;
+  }
+  char *image = malloc((size_t)bytes);
+  for (int i = 0; i < bytes; ++i)
+    image[i] = (char)(i * 131 + (i >> 8));
+  ((void **)state)[3] = image;
+  *cubin = image;
+  *size = (size_t)bytes;
   return 0;
 }
 CUresult cuLinkDestroy(void *state) {
+  free(((void **)state)[3]);
   free(state);
   return 0;
 }
