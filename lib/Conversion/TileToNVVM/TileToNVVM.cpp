@@ -137,6 +137,57 @@ static std::string getImmediate(Value value, Value converted,
   return ptx::formatImmediate(type, *bits).value_or("");
 }
 
+/// A view that tile-expand-repeats and expand-strided-metadata leave for
+/// each operand and repeat: `memref.reinterpret_cast` of the base buffer of
+/// `memref.extract_strided_metadata %root` to a static offset and strides.
+/// Its elements lie at `%root`'s aligned pointer plus `offset` (plus
+/// multiples of its strides); read so, the view is never built as a
+/// descriptor, which at thousands of repeats was most of the IR the
+/// conversion made and the canonicalizer then removed.
+struct StaticView {
+  Value root;
+  int64_t offset;
+};
+
+static std::optional<StaticView> getStaticView(Value value) {
+  auto cast = value.getDefiningOp<memref::ReinterpretCastOp>();
+  if (!cast)
+    return std::nullopt;
+  auto meta =
+      cast.getSource().getDefiningOp<memref::ExtractStridedMetadataOp>();
+  if (!meta || cast.getSource() != meta.getBaseBuffer())
+    return std::nullopt;
+  auto [strides, offset] = cast.getType().getStridesAndOffset();
+  if (ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return std::nullopt;
+  return StaticView{meta.getSource(), offset};
+}
+
+/// Whether `op` is a static view only tile.apply ops read: the conversion
+/// leaves it alone (the apply lowering reads through it) and erases it
+/// once they are lowered.
+static bool isViewReadThrough(memref::ReinterpretCastOp op) {
+  return !op->use_empty() && getStaticView(op.getResult()) &&
+         llvm::all_of(op->getUsers(),
+                      [](Operation *user) { return isa<ApplyOp>(user); });
+}
+
+/// A pointer `elements` elements of `eltType` past `base`.
+static Value offsetPointer(OpBuilder &b, Location loc, Value base, Type eltType,
+                           int64_t elements) {
+  if (!elements)
+    return base;
+  if (elements >= INT32_MIN && elements <= INT32_MAX)
+    return LLVM::GEPOp::create(
+        b, loc, base.getType(), eltType, base,
+        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(elements)});
+  Value index = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                         b.getI64IntegerAttr(elements));
+  return LLVM::GEPOp::create(b, loc, base.getType(), eltType, base,
+                             ArrayRef<LLVM::GEPArg>{index});
+}
+
 /// An expanded tile.apply (one instruction) -> llvm.inline_asm (or an NVVM
 /// intrinsic where that provably emits the same instruction).
 struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
@@ -171,53 +222,15 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       }
       slot.eltType =
           getTypeConverter()->convertType(memrefType.getElementType());
-      unsigned count = desc.kind == ptx::OperandKind::Register ? desc.atom : 1;
-      for (unsigned k = 0; k < count; ++k) {
-        Value idx = createIndexAttrConstant(rewriter, loc, getIndexType(), k);
-        slot.ptrs.push_back(
-            getStridedElementPtr(rewriter, loc, memrefType, converted, {idx}));
-      }
-      if (desc.kind == ptx::OperandKind::Memory) {
-        Value ptr = slot.ptrs.front();
-        // A static offset goes into the address as an immediate
-        // ([base+bytes]), as nvcc writes it: the same instruction, and
-        // ptxas keeps one base register instead of one per offset (the
-        // seed kernel: 19 SASS instructions instead of 21).
-        auto [strides, offset] = memrefType.getStridesAndOffset();
-        int64_t bytes = 0;
-        unsigned eltBits = memrefType.getElementTypeBitWidth();
-        if (!ShapedType::isDynamic(offset) && offset && eltBits % 8 == 0 &&
-            !llvm::MulOverflow(offset, int64_t(eltBits / 8), bytes) &&
-            bytes > 0 && bytes < (int64_t(1) << 31)) {
-          ptr = MemRefDescriptor(converted).alignedPtr(rewriter, loc);
-          // Offsets from kAddressChunkBytes on go from a base per chunk
-          // (CSE keeps one per chunk). One base for all of them would be
-          // copied into every inline asm that uses it, and LLVM's
-          // PeepholeOptimizer clears the kill flags of all the earlier
-          // copies' uses each time it folds one: quadratic in the
-          // number of accesses (5.9 of 7.2 s of llc at 2^14 repeats).
-          int64_t chunk = bytes & ~(kAddressChunkBytes - 1);
-          if (chunk)
-            ptr = LLVM::GEPOp::create(
-                rewriter, loc, ptr.getType(), rewriter.getI8Type(), ptr,
-                ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(chunk)});
-          slot.addressOffset = bytes - chunk;
-        }
-        auto ptrType = cast<LLVM::LLVMPointerType>(ptr.getType());
-        unsigned space =
-            desc.space == ptx::StateSpace::Shared
-                ? static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared)
-                : static_cast<unsigned>(NVVM::NVVMMemorySpace::Global);
-        if (ptrType.getAddressSpace() != space)
-          ptr = LLVM::AddrSpaceCastOp::create(
-              rewriter, loc, LLVM::LLVMPointerType::get(ctx, space), ptr);
-        slot.address = ptr;
-        slot.ptrs.clear();
-      } else if (desc.role == ptx::OperandRole::Use || op.getPreserveDst()) {
+      if (desc.kind == ptx::OperandKind::Memory)
+        setAddress(slot, value, converted, rewriter, loc);
+      else
+        setElementPointers(slot, value, converted, rewriter, loc);
+      if (desc.kind == ptx::OperandKind::Register &&
+          (desc.role == ptx::OperandRole::Use || op.getPreserveDst()))
         for (Value ptr : slot.ptrs)
           slot.values.push_back(
               LLVM::LoadOp::create(rewriter, loc, slot.eltType, ptr));
-      }
       slots.push_back(std::move(slot));
     }
 
@@ -301,6 +314,79 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
   }
 
 private:
+  /// The pointers to the atom's elements of a register operand `value`
+  /// (`converted` after conversion).
+  void setElementPointers(Slot &slot, Value value, Value converted,
+                          ConversionPatternRewriter &rewriter,
+                          Location loc) const {
+    auto type = cast<MemRefType>(value.getType());
+    unsigned count = slot.desc->atom;
+    if (std::optional<StaticView> view = getStaticView(value)) {
+      Value base = MemRefDescriptor(rewriter.getRemappedValue(view->root))
+                       .alignedPtr(rewriter, loc);
+      int64_t stride = type.getStridesAndOffset().first.back();
+      for (unsigned k = 0; k < count; ++k)
+        slot.ptrs.push_back(offsetPointer(rewriter, loc, base, slot.eltType,
+                                          view->offset + k * stride));
+      return;
+    }
+    for (unsigned k = 0; k < count; ++k) {
+      Value idx = createIndexAttrConstant(rewriter, loc, getIndexType(), k);
+      slot.ptrs.push_back(
+          getStridedElementPtr(rewriter, loc, type, converted, {idx}));
+    }
+  }
+
+  /// The address of a memory operand `value` (`converted` after
+  /// conversion), in its state space.
+  void setAddress(Slot &slot, Value value, Value converted,
+                  ConversionPatternRewriter &rewriter, Location loc) const {
+    auto type = cast<MemRefType>(value.getType());
+    int64_t offset = type.getStridesAndOffset().second;
+    Value base;
+    if (std::optional<StaticView> view = getStaticView(value)) {
+      base = MemRefDescriptor(rewriter.getRemappedValue(view->root))
+                 .alignedPtr(rewriter, loc);
+      offset = view->offset;
+    } else if (!ShapedType::isDynamic(offset)) {
+      base = MemRefDescriptor(converted).alignedPtr(rewriter, loc);
+    }
+    // A static offset goes into the address as an immediate ([base+bytes]),
+    // as nvcc writes it: the same instruction, and ptxas keeps one base
+    // register instead of one per offset (the seed kernel: 19 SASS
+    // instructions instead of 21).
+    int64_t bytes = 0;
+    unsigned eltBits = type.getElementTypeBitWidth();
+    Value ptr;
+    if (base && eltBits % 8 == 0 &&
+        !llvm::MulOverflow(offset, int64_t(eltBits / 8), bytes) && bytes >= 0 &&
+        bytes < (int64_t(1) << 31)) {
+      // Offsets from kAddressChunkBytes on go from a base per chunk (CSE
+      // keeps one per chunk). One base for all of them would be copied into
+      // every inline asm that uses it, and LLVM's PeepholeOptimizer clears
+      // the kill flags of all the earlier copies' uses each time it folds
+      // one: quadratic in the number of accesses (5.9 of 7.2 s of llc at
+      // 2^14 repeats).
+      int64_t chunk = bytes & ~(kAddressChunkBytes - 1);
+      ptr = offsetPointer(rewriter, loc, base, rewriter.getI8Type(), chunk);
+      slot.addressOffset = bytes - chunk;
+    } else if (base) {
+      ptr = offsetPointer(rewriter, loc, base, slot.eltType, offset);
+    } else {
+      Value zero = createIndexAttrConstant(rewriter, loc, getIndexType(), 0);
+      ptr = getStridedElementPtr(rewriter, loc, type, converted, {zero});
+    }
+    auto ptrType = cast<LLVM::LLVMPointerType>(ptr.getType());
+    unsigned space = slot.desc->space == ptx::StateSpace::Shared
+                         ? static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared)
+                         : static_cast<unsigned>(NVVM::NVVMMemorySpace::Global);
+    if (ptrType.getAddressSpace() != space)
+      ptr = LLVM::AddrSpaceCastOp::create(
+          rewriter, loc,
+          LLVM::LLVMPointerType::get(rewriter.getContext(), space), ptr);
+    slot.address = ptr;
+  }
+
   LogicalResult lowerToIntrinsic(ApplyOp op, StringRef name,
                                  ArrayRef<Slot> slots,
                                  ConversionPatternRewriter &rewriter) const {
@@ -367,8 +453,22 @@ struct ConvertTileToNVVMPass
     LLVMConversionTarget target(*ctx);
     configureGpuToNVVMConversionLegality(target);
     target.addIllegalDialect<TileDialect>();
+    SmallVector<memref::ReinterpretCastOp> readThrough;
+    module.walk([&](memref::ReinterpretCastOp op) {
+      if (isViewReadThrough(op))
+        readThrough.push_back(op);
+    });
+    llvm::SmallPtrSet<Operation *, 16> legalViews;
+    for (memref::ReinterpretCastOp op : readThrough)
+      legalViews.insert(op);
+    target.addDynamicallyLegalOp<memref::ReinterpretCastOp>(
+        [&](Operation *op) { return legalViews.contains(op); });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    // The views the apply lowering read through are dead now.
+    for (memref::ReinterpretCastOp op : readThrough)
+      if (op->use_empty())
+        op.erase();
   }
 };
 } // namespace

@@ -1,4 +1,16 @@
 // RUN: tile-opt %s --tile-expand-repeats --canonicalize | FileCheck %s
+// RUN: tile-opt %s --tile-expand-repeats | FileCheck %s --check-prefix=RAW
+
+// Static atom offsets are views of the operand's base buffer (what
+// expand-strided-metadata would make of a subview), one
+// extract_strided_metadata per operand; offsets from group coordinates
+// stay subviews (the canonicalizer above folds the metadata away).
+// RAW-LABEL: gpu.func @row_major
+// RAW: %[[R:.*]] = tile.alloc_local
+// RAW: %[[BASE:.*]], %{{.*}}, %{{.*}}:3, %{{.*}}:3 = memref.extract_strided_metadata %[[R]]
+// RAW-COUNT-6: memref.reinterpret_cast %[[BASE]] to offset:
+// RAW-NOT: extract_strided_metadata
+// RAW-LABEL: gpu.func @permuted
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // One instruction per repeat, row-major; the scalars are reused.
@@ -7,14 +19,14 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @row_major(%c: f32, %d: f32) kernel {
     // CHECK: %[[R:.*]] = tile.alloc_local : memref<2x3x1xf32, #tile.reg>
     %r = tile.alloc_local : memref<2x3x1xf32, #tile.reg>
-    // CHECK: %[[V0:.*]] = memref.subview %[[R]][0, 0, 0] [1, 1, 1] [1, 1, 1]
+    // CHECK: %[[V0:.*]] = memref.reinterpret_cast %[[R]] to offset: [0], sizes: [1], strides: [1]
     // CHECK: tile.apply "fma.rn.f32"(%[[V0]], %[[V0]], %[[C]], %[[D]]) scope(thread) : memref<1xf32, strided<[1]>, #tile.reg>
-    // CHECK: %[[V1:.*]] = memref.subview %[[R]][0, 1, 0]
+    // CHECK: %[[V1:.*]] = memref.reinterpret_cast %[[R]] to offset: [1],
     // CHECK: tile.apply "fma.rn.f32"(%[[V1]], %[[V1]], %[[C]], %[[D]])
-    // CHECK: memref.subview %[[R]][0, 2, 0]
-    // CHECK: memref.subview %[[R]][1, 0, 0]
-    // CHECK: memref.subview %[[R]][1, 1, 0]
-    // CHECK: %[[V5:.*]] = memref.subview %[[R]][1, 2, 0]
+    // CHECK: memref.reinterpret_cast %[[R]] to offset: [2],
+    // CHECK: memref.reinterpret_cast %[[R]] to offset: [3],
+    // CHECK: memref.reinterpret_cast %[[R]] to offset: [4],
+    // CHECK: %[[V5:.*]] = memref.reinterpret_cast %[[R]] to offset: [5],
     // CHECK: tile.apply "fma.rn.f32"(%[[V5]], %[[V5]], %[[C]], %[[D]])
     // CHECK-NOT: tile.apply
     tile.apply "fma.rn.f32" (%r, %r, %c, %d) scope(thread) : memref<2x3x1xf32, #tile.reg>, memref<2x3x1xf32, #tile.reg>, f32, f32
@@ -27,12 +39,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %r = tile.alloc_local : memref<2x3x1xf32, #tile.reg>
     %t = memref.transpose %r (i, j, k) -> (j, i, k) : memref<2x3x1xf32, #tile.reg> to memref<3x2x1xf32, strided<[1, 3, 1]>, #tile.reg>
     // Repeat (i, j) of the transposed view is slot i + 3*j of the tile.
-    // CHECK: memref.subview %{{.*}}[0, 0, 0] {{.*}} to memref<1xf32, strided<[1]>, #tile.reg>
-    // CHECK: memref.subview %{{.*}}[0, 1, 0] {{.*}} to memref<1xf32, strided<[1], offset: 3>, #tile.reg>
-    // CHECK: memref.subview %{{.*}}[1, 0, 0] {{.*}} to memref<1xf32, strided<[1], offset: 1>, #tile.reg>
-    // CHECK: memref.subview %{{.*}}[1, 1, 0] {{.*}} to memref<1xf32, strided<[1], offset: 4>, #tile.reg>
-    // CHECK: memref.subview %{{.*}}[2, 0, 0] {{.*}} to memref<1xf32, strided<[1], offset: 2>, #tile.reg>
-    // CHECK: memref.subview %{{.*}}[2, 1, 0] {{.*}} to memref<1xf32, strided<[1], offset: 5>, #tile.reg>
+    // CHECK: memref.reinterpret_cast %{{.*}} to offset: [0], {{.*}} to memref<1xf32, strided<[1]>, #tile.reg>
+    // CHECK: memref.reinterpret_cast %{{.*}} to offset: [3], {{.*}} to memref<1xf32, strided<[1], offset: 3>, #tile.reg>
+    // CHECK: memref.reinterpret_cast %{{.*}} to offset: [1], {{.*}} to memref<1xf32, strided<[1], offset: 1>, #tile.reg>
+    // CHECK: memref.reinterpret_cast %{{.*}} to offset: [4], {{.*}} to memref<1xf32, strided<[1], offset: 4>, #tile.reg>
+    // CHECK: memref.reinterpret_cast %{{.*}} to offset: [2], {{.*}} to memref<1xf32, strided<[1], offset: 2>, #tile.reg>
+    // CHECK: memref.reinterpret_cast %{{.*}} to offset: [5], {{.*}} to memref<1xf32, strided<[1], offset: 5>, #tile.reg>
     // CHECK-NEXT: tile.apply "fma.rn.f32"
     // CHECK-NEXT: gpu.return
     tile.apply "fma.rn.f32" (%t, %t, %c, %c) scope(thread) : memref<3x2x1xf32, strided<[1, 3, 1]>, #tile.reg>, memref<3x2x1xf32, strided<[1, 3, 1]>, #tile.reg>, f32, f32
@@ -49,7 +61,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     // CHECK: %[[LANE:.*]] = gpu.lane_id
     // CHECK: %[[IN:.*]] = arith.cmpi ult, %[[LANE]], %{{.*}} : index
     // CHECK: scf.if %[[IN]] {
-    // CHECK: %[[RV0:.*]] = memref.subview %[[R]][0, 0, 0]
+    // CHECK: %[[RV0:.*]] = memref.reinterpret_cast %[[R]] to offset: [0]
     // CHECK: %[[GV0:.*]] = memref.subview %[[G]][%[[LANE]], 0, 0]
     // CHECK: tile.apply "ld.global.f32"(%[[RV0]], %[[GV0]]) pred(%[[P]]) preserve_dst scope(thread)
     // CHECK: %[[GV1:.*]] = memref.subview %[[G]][%[[LANE]], 1, 0]

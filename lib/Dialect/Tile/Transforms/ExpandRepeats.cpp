@@ -71,6 +71,30 @@ static MemRefType getAtomViewType(MemRefType type,
                          layout, type.getMemorySpace());
 }
 
+/// The view of one repeat's atom of `arg`. Where its offset is static, it
+/// is what expand-strided-metadata would make of a subview, made here
+/// directly: a `memref.reinterpret_cast` of `arg`'s base buffer (one
+/// `memref.extract_strided_metadata` per operand, kept in `metadata`), which
+/// saves that pass and CSE one subview per operand and repeat. Otherwise (a
+/// group coordinate in the offsets), a `memref.subview`.
+static Value buildAtomView(OpBuilder &b, Location loc, Value arg,
+                           MemRefType viewType, ArrayRef<OpFoldResult> offsets,
+                           ArrayRef<OpFoldResult> sizes,
+                           ArrayRef<OpFoldResult> strides,
+                           llvm::SmallDenseMap<Value, Value> &metadata) {
+  auto [viewStrides, viewOffset] = viewType.getStridesAndOffset();
+  if (ShapedType::isDynamic(viewOffset) ||
+      ShapedType::isDynamic(viewStrides.front()))
+    return memref::SubViewOp::create(b, loc, viewType, arg, offsets, sizes,
+                                     strides);
+  Value &base = metadata[arg];
+  if (!base)
+    base =
+        memref::ExtractStridedMetadataOp::create(b, loc, arg).getBaseBuffer();
+  return memref::ReinterpretCastOp::create(b, loc, viewType, base, viewOffset,
+                                           viewType.getShape(), viewStrides);
+}
+
 LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
   if (op.isSingleInstruction())
     return success();
@@ -116,6 +140,7 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
   for (int64_t r : repeat)
     count *= r;
   SmallVector<int64_t> rc(repeat.size(), 0);
+  llvm::SmallDenseMap<Value, Value> metadata; // Base buffer per operand.
   for (int64_t n = 0; n < count; ++n) {
     // Row-major repeat coordinate of the n-th instruction.
     int64_t rem = n;
@@ -153,8 +178,8 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
       sizes.push_back(b.getIndexAttr(type.getShape().back()));
       strides.assign(type.getRank(), b.getIndexAttr(1));
       MemRefType viewType = getAtomViewType(type, offsets);
-      Value view = memref::SubViewOp::create(b, loc, viewType, arg, offsets,
-                                             sizes, strides);
+      Value view = buildAtomView(b, loc, arg, viewType, offsets, sizes, strides,
+                                 metadata);
       views[arg] = view;
       operands.push_back(view);
     }
