@@ -4,18 +4,29 @@
 Two steps, because the GPU machine has no MLIR:
 
   bench/gpu_throughput.py prepare --tools-dir build/bin --out .carry/bench
-      writes, per type (f32, f64, f16x2, bf16x2), the tile kernel's PTX
-      (tile-translate) and the nvcc kernel's PTX (nvcc -ptx -O3), here;
+      writes, per loop shape and type (f32, f64, f16x2, bf16x2), the tile
+      kernel's PTX (tile-translate) and the nvcc kernel's PTX (nvcc -ptx
+      -O3), here;
   bench/gpu_throughput.py run --dir .carry/bench
       on the GPU machine: loads both with cupy, launches each on 1056 blocks
-      of 256 threads, times 5 launches with CUDA events after a warm-up, and
-      prints a Markdown table of TFLOP/s (2 flops per fma lane) and the
-      ratio tile/nvcc.
+      (8 per SM) of 256 threads, and prints a Markdown table of TFLOP/s (2
+      flops per fma lane) and the ratio tile/nvcc.
 
-Both kernels do the same work: 8 independent fma chains per thread (a
-register tile of 8 x 1 in tile-mlir, a float[8] array in CUDA C), 4 tile
-operations (32 fmas) per loop iteration, then one store per register.
-The kernels are timed in alternating rounds (median of 9 by default).
+Both kernels of a pair do the same work: independent fma chains
+`x = fma(x, a, b)` per thread (a register tile of chains x 1 in tile-mlir,
+an array in CUDA C) with runtime scalars a and b, in a loop, then one
+store per chain. The shapes (SHAPES):
+
+  unroll4        8 chains, 4 tile ops (32 fmas) per iteration written out,
+                 8192 iterations given at run time (nvcc: `#pragma unroll 1`
+                 on the loop, the 4 written out);
+  chain8         8 chains, 1 tile op (8 fmas) per iteration, a loop of 4096
+                 fixed in the kernel (each compiler unrolls it as it likes);
+  chain8-runtime the same loop with its 4096 given at run time;
+  chain16        16 chains, 1 tile op per iteration, 4096 fixed.
+
+The kernels are timed in alternating rounds (median of 9 by default; each
+round the best of 3 launches).
 """
 import json
 import os
@@ -25,7 +36,16 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchcli import two_step_parser  # noqa: E402
 
-BLOCKS, THREADS, ITERS = 1056, 256, 8192
+BLOCKS, THREADS = 1056, 256
+
+# Loop shapes: chains per thread, tile ops (of `chains` fmas) per
+# iteration, iterations, and whether the trip count is a kernel argument.
+SHAPES = {
+    "unroll4": {"chains": 8, "ops": 4, "iters": 8192, "runtime": True},
+    "chain8": {"chains": 8, "ops": 1, "iters": 4096, "runtime": False},
+    "chain8-runtime": {"chains": 8, "ops": 1, "iters": 4096, "runtime": True},
+    "chain16": {"chains": 16, "ops": 1, "iters": 4096, "runtime": False},
+}
 
 # PTX type: (CUDA type, CUDA fma, CUDA header). The fma opcode, the register
 # container, the lanes per fma, the store opcode and the peak rate come from
@@ -65,21 +85,22 @@ TILE = """module attributes {{gpu.container_module}} {{
         attributes {{known_block_size = array<i32: 256, 1, 1>}} {{
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
-      %c8 = arith.constant 8 : index
+      %cn = arith.constant {n} : index
       %c256 = arith.constant 256 : index
-      %r = tile.alloc_local : memref<8x1x{c}, #tile.reg>
+      %bound = {bound}
+      %r = tile.alloc_local : memref<{n}x1x{c}, #tile.reg>
 {init}
-      scf.for %i = %c0 to %iters step %c1 {{
+      scf.for %i = %c0 to %bound step %c1 {{
 {body}
       }}
       %bid = gpu.block_id x
       %tid = gpu.thread_id x
       %bt = arith.muli %bid, %c256 : index
       %t = arith.addi %bt, %tid : index
-      %o = arith.muli %t, %c8 : index
-      %v = memref.subview %Out[%o] [8] [1] : memref<?x{c}> to memref<8x{c}, strided<[1], offset: ?>>
-      %e = memref.expand_shape %v [[0, 1]] output_shape [8, 1] : memref<8x{c}, strided<[1], offset: ?>> into memref<8x1x{c}, strided<[1, 1], offset: ?>>
-      tile.apply "{st}" (%e, %r) scope(thread) : memref<8x1x{c}, strided<[1, 1], offset: ?>>, memref<8x1x{c}, #tile.reg>
+      %o = arith.muli %t, %cn : index
+      %v = memref.subview %Out[%o] [{n}] [1] : memref<?x{c}> to memref<{n}x{c}, strided<[1], offset: ?>>
+      %e = memref.expand_shape %v [[0, 1]] output_shape [{n}, 1] : memref<{n}x{c}, strided<[1], offset: ?>> into memref<{n}x1x{c}, strided<[1, 1], offset: ?>>
+      tile.apply "{st}" (%e, %r) scope(thread) : memref<{n}x1x{c}, strided<[1, 1], offset: ?>>, memref<{n}x1x{c}, #tile.reg>
       gpu.return
     }}
   }}
@@ -89,54 +110,71 @@ TILE = """module attributes {{gpu.container_module}} {{
 CUDA = """{header}
 extern "C" __global__ void __launch_bounds__(256)
 bench({t} *__restrict__ Out, {t} a, {t} b, long iters) {{
-  {t} r[8];
+  {t} r[{n}];
 #pragma unroll
-  for (int j = 0; j < 8; ++j) r[j] = a;
-#pragma unroll 1
-  for (long i = 0; i < iters; ++i) {{
+  for (int j = 0; j < {n}; ++j) r[j] = a;
+{pragma}  for (long i = 0; i < {bound}; ++i) {{
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {{
+    for (int k = 0; k < {ops}; ++k) {{
 #pragma unroll
-      for (int j = 0; j < 8; ++j) r[j] = {fma};
+      for (int j = 0; j < {n}; ++j) r[j] = {fma};
     }}
   }}
   long t = (long)blockIdx.x * 256 + threadIdx.x;
 #pragma unroll
-  for (int j = 0; j < 8; ++j) Out[t * 8 + j] = r[j];
+  for (int j = 0; j < {n}; ++j) Out[t * {n} + j] = r[j];
 }}
 """
 
 
+def write_pair(args, shape, name, facts):
+    """Writes the tile and nvcc kernels of `shape` on type `name` and
+    compiles them to PTX."""
+    sh = SHAPES[shape]
+    t, fma, header = TYPES[name]
+    op, c, st, _, _ = facts
+    n = sh["chains"]
+    init = "\n".join(
+        f"      %i{j} = arith.constant {j} : index\n"
+        f"      memref.store %a, %r[%i{j}, %c0] : memref<{n}x1x{c}, #tile.reg>"
+        for j in range(n))
+    body = "\n".join(
+        f'        tile.apply "{op}" (%r, %r, %a, %b) scope(thread) : '
+        f"memref<{n}x1x{c}, #tile.reg>, memref<{n}x1x{c}, #tile.reg>, {c}, {c}"
+        for _ in range(sh["ops"]))
+    bound = ("arith.addi %iters, %c0 : index" if sh["runtime"] else
+             f"arith.constant {sh['iters']} : index")
+    stem = f"{shape}_{name}"
+    mlir = os.path.join(args.out, f"tile_{stem}.mlir")
+    with open(mlir, "w") as f:
+        f.write(TILE.format(c=c, st=st, init=init, body=body, n=n,
+                            bound=bound))
+    subprocess.run([os.path.join(args.tools_dir, "tile-translate"),
+                    "--mlir-to-ptx", *args.tile_args, mlir, "-o",
+                    os.path.join(args.out, f"tile_{stem}.ptx")], check=True)
+    cu = os.path.join(args.out, f"nvcc_{stem}.cu")
+    with open(cu, "w") as f:
+        f.write(CUDA.format(
+            header=header, t=t, fma=fma, n=n, ops=sh["ops"],
+            bound="iters" if sh["runtime"] else sh["iters"],
+            pragma="#pragma unroll 1\n" if shape == "unroll4" else ""))
+    subprocess.run([args.nvcc, "-ptx", "-O3", "-arch=sm_90", cu, "-o",
+                    os.path.join(args.out, f"nvcc_{stem}.ptx")], check=True)
+
+
 def prepare(args):
     os.makedirs(args.out, exist_ok=True)
-    meta = {}
-    for name, (t, fma, header) in TYPES.items():
-        op, c, st, lanes, rates = table_facts(name)
-        init = "\n".join(
-            f"      %i{j} = arith.constant {j} : index\n"
-            f"      memref.store %a, %r[%i{j}, %c0] : memref<8x1x{c}, #tile.reg>"
-            for j in range(8))
-        body = "\n".join(
-            f'        tile.apply "{op}" (%r, %r, %a, %b) scope(thread) : '
-            f"memref<8x1x{c}, #tile.reg>, memref<8x1x{c}, #tile.reg>, {c}, {c}"
-            for _ in range(4))
-        mlir = os.path.join(args.out, f"tile_{name}.mlir")
-        with open(mlir, "w") as f:
-            f.write(TILE.format(c=c, st=st, init=init, body=body))
-        subprocess.run([os.path.join(args.tools_dir, "tile-translate"),
-                        "--mlir-to-ptx", mlir, "-o",
-                        os.path.join(args.out, f"tile_{name}.ptx")],
-                       check=True)
-        cu = os.path.join(args.out, f"nvcc_{name}.cu")
-        with open(cu, "w") as f:
-            f.write(CUDA.format(header=header, t=t, fma=fma))
-        subprocess.run([args.nvcc, "-ptx", "-O3", "-arch=sm_90", cu, "-o",
-                        os.path.join(args.out, f"nvcc_{name}.ptx")],
-                       check=True)
-        meta[name] = {"lanes": lanes, "container": c, "peak_rates": rates}
+    meta = {"shapes": SHAPES, "kernels": {}}
+    for name in TYPES:
+        facts = table_facts(name)
+        for shape in args.shapes:
+            write_pair(args, shape, name, facts)
+            meta["kernels"][f"{shape}_{name}"] = {
+                "shape": shape, "type": name, "lanes": facts[3],
+                "container": facts[1], "peak_rates": facts[4]}
     with open(os.path.join(args.out, "meta.json"), "w") as f:
         json.dump(meta, f)
-    print(f"prepared {len(TYPES)} kernel pairs in {args.out}")
+    print(f"prepared {len(meta['kernels'])} kernel pairs in {args.out}")
 
 
 def run(args):
@@ -149,27 +187,30 @@ def run(args):
                # {1.0, 1.0} and {2^-14, 2^-14} as half2 / bf162 bits.
                "f16x2": (np.uint32(0x3C003C00), np.uint32(0x04000400)),
                "bf16x2": (np.uint32(0x3F803F80), np.uint32(0x38803880))}
-    n = BLOCKS * THREADS * 8
     rows = []
-    for name, m in meta.items():
+    for stem, m in meta["kernels"].items():
+        name, sh = m["type"], meta["shapes"][m["shape"]]
         a, b = scalars[name]
+        n = BLOCKS * THREADS * sh["chains"]
         dtype = {"f32": np.float32, "f64": np.float64}.get(name, np.uint32)
         out = cp.zeros(n, dtype=dtype)
-        flops = 2 * m["lanes"] * BLOCKS * THREADS * 8 * 4 * ITERS
+        flops = (2 * m["lanes"] * BLOCKS * THREADS * sh["chains"] * sh["ops"]
+                 * sh["iters"])
         kernels, result = {}, {}
         for who in ("tile", "nvcc"):
-            mod = cp.RawModule(path=os.path.join(args.dir, f"{who}_{name}.ptx"))
+            mod = cp.RawModule(path=os.path.join(args.dir, f"{who}_{stem}.ptx"))
             fn = mod.get_function("bench")
+            iters = np.int64(sh["iters"])
             if who == "tile":
                 # The memref descriptor: allocated, aligned, offset, size,
                 # stride; then a, b and the iteration count.
                 params = (out, out, np.int64(0), np.int64(n), np.int64(1),
-                          a, b, np.int64(ITERS))
+                          a, b, iters)
             else:
-                params = (out, a, b, np.int64(ITERS))
+                params = (out, a, b, iters)
             fn((BLOCKS,), (THREADS,), params)
             cp.cuda.Device().synchronize()
-            result[who + "_check"] = int(out[:8].view(np.uint8).sum())
+            result[who + "_check"] = int(out.view(np.uint8).sum())
             kernels[who] = (fn, params, [])
         # Rounds alternate which kernel goes first; each round keeps the
         # best of 3 launches; the table gives the median round.
@@ -190,7 +231,7 @@ def run(args):
         for who, (_, _, times) in kernels.items():
             times.sort()
             result[who] = flops / (times[len(times) // 2] * 1e-3) / 1e12
-        rows.append((name, result))
+        rows.append((m["shape"], name, result))
     props = cp.cuda.runtime.getDeviceProperties(0)
     attrs = cp.cuda.Device(0).attributes
     sms = attrs["MultiProcessorCount"]
@@ -198,26 +239,31 @@ def run(args):
     cc = (props["major"], props["minor"])
     print(f"GPU: {props['name'].decode()}, {sms} SMs at {khz / 1e6:.2f} GHz "
           f"(compute capability {cc[0]}.{cc[1]}); "
-          f"{BLOCKS} blocks x {THREADS} threads, 8 chains, "
-          f"{4 * ITERS} fmas per chain; median of {args.rounds} rounds "
-          "(best of 3 launches each, the two kernels alternating)\n")
-    print("| type | tile-mlir TFLOP/s | nvcc TFLOP/s | ratio | peak TFLOP/s "
-          "| tile-mlir / peak | nvcc / peak | same result |")
-    print("|---|---|---|---|---|---|---|---|")
-    for name, r in rows:
+          f"{BLOCKS} blocks x {THREADS} threads; median of {args.rounds} "
+          "rounds (best of 3 launches each, the two kernels alternating)\n")
+    print("| shape | type | tile-mlir TFLOP/s | nvcc TFLOP/s | ratio | "
+          "peak TFLOP/s | tile-mlir / peak | nvcc / peak | same result |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for shape, name, r in rows:
         same = "yes" if r["tile_check"] == r["nvcc_check"] else "no"
         # The table's peak rate for this chip (JSON keys are strings).
-        rate = meta[name]["peak_rates"].get(str(cc[0] * 10 + cc[1]))
+        rate = meta["kernels"][f"{shape}_{name}"]["peak_rates"].get(
+            str(cc[0] * 10 + cc[1]))
         peak = 2 * rate * sms * khz * 1e3 / 1e12 if rate else None
         p = (f"{peak:.1f} | {r['tile'] / peak:.2f} | {r['nvcc'] / peak:.2f}"
              if peak else "- | - | -")
-        print(f"| {name} | {r['tile']:.1f} | {r['nvcc']:.1f} | "
+        print(f"| {shape} | {name} | {r['tile']:.1f} | {r['nvcc']:.1f} | "
               f"{r['tile'] / r['nvcc']:.3f} | {p} | {same} |")
 
 
 def main():
     ap, _, p, r = two_step_parser(__doc__)
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
+    p.add_argument("--shapes", nargs="+", choices=sorted(SHAPES),
+                   default=list(SHAPES))
+    p.add_argument("--tile-args", nargs="*", default=[],
+                   help="extra tile-translate options (e.g. "
+                   "--unroll-target=0)")
     r.add_argument("--rounds", type=int, default=9)
     args = ap.parse_args()
     return prepare(args) if args.cmd == "prepare" else run(args)

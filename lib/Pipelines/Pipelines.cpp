@@ -69,11 +69,20 @@ static void addChecksAndExpansion(OpPassManager &pm,
   gpm.addPass(createTileExpandRepeats());
 }
 
+/// Unroll counts for the device's loops of tile instructions.
+static void addUnrollAnnotations(OpPassManager &gpm,
+                                 const TileToPtxOptions &opts) {
+  TileAnnotateUnrollOptions unroll;
+  unroll.target = opts.unrollTarget;
+  gpm.addPass(createTileAnnotateUnroll(unroll));
+}
+
 /// The device path; `requireTarget` when the modules will be serialized.
 static void buildDevicePipeline(OpPassManager &pm, const TileToPtxOptions &opts,
                                 bool requireTarget) {
   addChecksAndExpansion(pm, opts, requireTarget);
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
+  addUnrollAnnotations(gpm, opts);
   gpm.addPass(memref::createExpandStridedMetadataPass());
   // One memref.extract_strided_metadata per expanded view is left behind;
   // folding them before the conversion halves its time and memory (2^12
@@ -196,6 +205,7 @@ mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   isa.useIntrinsics = opts.useIntrinsics.getValue();
   isa.mergeAddressChains = opts.mergeAddressChains.getValue();
   isa.asmInputChunk = opts.asmInputChunk.getValue();
+  isa.unrollTarget = opts.unrollTarget.getValue();
   isa.uncheckedTarget = opts.uncheckedTarget.getValue();
   isa.registerBudget = opts.registerBudget.getValue();
   isa.registerBudgetError = opts.registerBudgetError.getValue();

@@ -7,6 +7,8 @@
 #ifndef TILE_PIPELINES_PIPELINES_H
 #define TILE_PIPELINES_PIPELINES_H
 
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassOptions.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,6 +67,11 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
                      "before it gets a fresh copy (0: never; "
                      "tile-gpu-module-to-binary)"),
       llvm::cl::init(256)};
+  PassOptions::Option<unsigned> unrollTarget{
+      *this, "unroll-target",
+      llvm::cl::desc("Tile instructions an unrolled loop body may hold "
+                     "(tile-annotate-unroll; 0: leave unrolling to LLVM)"),
+      llvm::cl::init(mlir::tile::kDefaultUnrollTarget)};
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin, or "

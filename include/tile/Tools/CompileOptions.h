@@ -69,6 +69,11 @@ struct ToolCompileOptions {
                      "before it gets a fresh copy (0: never; "
                      "tile-gpu-module-to-binary)"),
       llvm::cl::init(256)};
+  llvm::cl::opt<unsigned> unrollTarget{
+      "unroll-target",
+      llvm::cl::desc("Tile instructions an unrolled loop body may hold "
+                     "(tile-annotate-unroll; 0: leave unrolling to LLVM)"),
+      llvm::cl::init(mlir::tile::kDefaultUnrollTarget)};
   llvm::cl::opt<std::string> progress{
       "progress",
       llvm::cl::desc("Report the passes of a compilation still running after "
@@ -104,6 +109,7 @@ struct ToolCompileOptions {
     opts.useIntrinsics = useIntrinsics.getValue();
     opts.mergeAddressChains = mergeAddressChains.getValue();
     opts.asmInputChunk = asmInputChunk.getValue();
+    opts.unrollTarget = unrollTarget.getValue();
     if (!(progressDelay >= 0) || !(progressInterval > 0))
       return makeError("--progress-delay must be at least 0 and "
                        "--progress-interval above 0 seconds");

@@ -418,6 +418,27 @@ private:
   bool useIntrinsics;
 };
 
+/// convert-scf-to-cf puts an scf.for's `llvm.loop_annotation` (unroll
+/// counts and the like) on its back edge as a discardable attribute, and the
+/// cf-to-llvm patterns keep it there, where the translation to LLVM IR does
+/// not look: it would be dropped silently. Moves it into the branch's
+/// `loop_annotation`, which becomes the loop's `!llvm.loop` metadata.
+static void moveLoopAnnotations(Operation *root) {
+  StringRef name = "llvm.loop_annotation";
+  root->walk([&](Operation *op) {
+    auto annotation = op->getAttrOfType<LLVM::LoopAnnotationAttr>(name);
+    if (!annotation)
+      return;
+    if (auto br = dyn_cast<LLVM::BrOp>(op))
+      br.setLoopAnnotationAttr(annotation);
+    else if (auto condBr = dyn_cast<LLVM::CondBrOp>(op))
+      condBr.setLoopAnnotationAttr(annotation);
+    else
+      return;
+    op->removeDiscardableAttr(name);
+  });
+}
+
 struct ConvertTileToNVVMPass
     : public mlir::tile::impl::ConvertTileToNVVMBase<ConvertTileToNVVMPass> {
   using Base::Base;
@@ -469,6 +490,7 @@ struct ConvertTileToNVVMPass
     for (memref::ReinterpretCastOp op : readThrough)
       if (op->use_empty())
         op.erase();
+    moveLoopAnnotations(module);
   }
 };
 } // namespace

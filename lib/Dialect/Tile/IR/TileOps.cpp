@@ -353,6 +353,15 @@ bool ApplyOp::isSingleInstruction() {
          });
 }
 
+int64_t ApplyOp::getNumInstructions() {
+  int64_t n = 1;
+  if (auto type = dyn_cast<MemRefType>(getArgs().front().getType()))
+    for (int64_t d :
+         type.getShape().drop_front(getGroupRank(getScope())).drop_back())
+      n *= d;
+  return n;
+}
+
 void ApplyOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {

@@ -200,12 +200,7 @@ struct TileExpandRepeatsPass
     WalkResult tooMany = getOperation()->walk([&](ApplyOp op) {
       if (!op.isSingleInstruction())
         ops.push_back(op);
-      int64_t n = 1;
-      if (auto t = dyn_cast<MemRefType>(op.getArgs().front().getType())) {
-        unsigned groupRank = ApplyOp::getGroupRank(op.getScope());
-        for (int64_t d : t.getShape().drop_front(groupRank).drop_back())
-          n *= d; // Bounded by the verifier.
-      }
+      int64_t n = op.getNumInstructions();
       Operation *fn = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
       int64_t &total = perFunction[fn];
       total += n;

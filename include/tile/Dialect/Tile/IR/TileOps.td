@@ -130,6 +130,9 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     /// Whether this op is one instruction: thread scope and every tensor
     /// operand holds only its atom axis (what the lowering takes).
     bool isSingleInstruction();
+    /// Instructions one thread executes for this op: the product of its
+    /// repeat extents (bounded by the verifier).
+    int64_t getNumInstructions();
   }];
 }
 

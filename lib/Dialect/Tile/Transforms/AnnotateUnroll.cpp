@@ -1,0 +1,89 @@
+//===- AnnotateUnroll.cpp - unroll counts for loops of tile instructions --===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/bit.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEANNOTATEUNROLL
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// The attribute convert-scf-to-cf carries to the loop's back edge.
+static constexpr StringLiteral kLoopAnnotation = "llvm.loop_annotation";
+
+/// Tile instructions one iteration of `loop` executes (each op's repeats
+/// counted), or 0 if the loop holds another loop.
+static int64_t countInstructions(scf::ForOp loop) {
+  int64_t count = 0;
+  bool nested = false;
+  loop.getBody()->walk([&](Operation *op) {
+    if (isa<LoopLikeOpInterface>(op)) {
+      nested = true;
+      return WalkResult::interrupt();
+    }
+    if (auto apply = dyn_cast<ApplyOp>(op))
+      count += apply.getNumInstructions();
+    return WalkResult::advance();
+  });
+  return nested ? 0 : count;
+}
+
+/// The unroll count for `loop`: the largest power of two with at most
+/// `target` instructions in the unrolled body, bounded by a constant trip
+/// count; 1 where unrolling would not help.
+static int64_t chooseCount(scf::ForOp loop, int64_t target) {
+  int64_t body = countInstructions(loop);
+  if (body <= 0 || body * 2 > target)
+    return 1;
+  int64_t count = int64_t(llvm::bit_floor(uint64_t(target / body)));
+  if (std::optional<APInt> trips = loop.getStaticTripCount())
+    count = std::min<int64_t>(count, trips->getLimitedValue(INT64_MAX));
+  return std::max<int64_t>(count, 1);
+}
+
+namespace {
+struct TileAnnotateUnrollPass
+    : public mlir::tile::impl::TileAnnotateUnrollBase<TileAnnotateUnrollPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (!target)
+      return;
+    MLIRContext *ctx = &getContext();
+    getOperation()->walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(kLoopAnnotation))
+        return;
+      int64_t count = chooseCount(loop, target);
+      if (count <= 1)
+        return;
+      auto unroll = LLVM::LoopUnrollAttr::get(
+          ctx, /*disable=*/nullptr,
+          IntegerAttr::get(IntegerType::get(ctx, 32), count),
+          /*runtimeDisable=*/nullptr, /*full=*/nullptr,
+          /*followupUnrolled=*/nullptr, /*followupRemainder=*/nullptr,
+          /*followupAll=*/nullptr);
+      auto annotation = LLVM::LoopAnnotationAttr::get(
+          ctx, /*disableNonforced=*/nullptr, /*vectorize=*/nullptr,
+          /*interleave=*/nullptr, unroll, /*unrollAndJam=*/nullptr,
+          /*licm=*/nullptr, /*distribute=*/nullptr, /*pipeline=*/nullptr,
+          /*peeled=*/nullptr, /*unswitch=*/nullptr, /*mustProgress=*/nullptr,
+          /*isVectorized=*/nullptr, /*startLoc=*/nullptr, /*endLoc=*/nullptr,
+          /*parallelAccesses=*/{});
+      loop->setAttr(kLoopAnnotation, annotation);
+    });
+  }
+};
+} // namespace
