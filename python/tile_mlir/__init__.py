@@ -10,5 +10,6 @@ package (`build/bin`, `build/lib`).
 
 __version__ = "0.2.0"
 
-from .compiler import TileError, compile_to_ptx, find_tool  # noqa: F401
+from .compiler import (TileError, TileTypeError, TileValueError,  # noqa: F401
+                       compile_to_ptx, find_tool)
 from .runtime import CudaRuntime, CudaError  # noqa: F401

@@ -2,8 +2,11 @@
 
 import hashlib
 import os
+import secrets
 import shutil
+import stat
 import subprocess
+import warnings
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _BUILD = os.path.normpath(os.path.join(_HERE, "..", "..", "build"))
@@ -20,7 +23,16 @@ def build_dirs():
 
 
 class TileError(Exception):
-    """A diagnostic from the tile compiler (verifier, lowering, PTX)."""
+    """A diagnostic from the tile compiler (verifier, lowering, PTX), or a
+    front-end check that failed."""
+
+
+class TileTypeError(TileError, TypeError):
+    """A value of the wrong type (a float where an integer is needed, ...)."""
+
+
+class TileValueError(TileError, ValueError):
+    """A value out of range (a launch dimension past the CUDA limits, ...)."""
 
 
 def find_tool(name):
@@ -66,3 +78,177 @@ def run_on_cpu(mlir):
 
 def cache_key(*parts):
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+_TOOL_IDS = {}
+
+
+def tool_id(name="tile-translate"):
+    """An identity of the tool that would run now: a digest of its real path,
+    size, modification time and inode (cached per process for that stat), so
+    a rebuilt or replaced tool gives another identity. None where there is no
+    such tool."""
+    try:
+        path = os.path.realpath(find_tool(name))
+        st = os.stat(path)
+    except (TileError, OSError):
+        return None
+    stamp = (path, st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev)
+    if stamp not in _TOOL_IDS:
+        _TOOL_IDS[stamp] = hashlib.sha256(
+            repr(stamp).encode()).hexdigest()[:32]
+    return _TOOL_IDS[stamp]
+
+
+# The PTX cache ($TILE_MLIR_PTX_CACHE): one file per module, named by the
+# module's digest, holding a one-line header (a PTX comment) and the PTX:
+#   // tile-mlir-ptx-cache v1 key=<sha256 of the module> tool=<tool_id>
+#      sha256=<sha256 of the PTX> bytes=<PTX size>
+_CACHE_MAGIC = "// tile-mlir-ptx-cache v1"
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_MAX_ENTRY = 256 << 20
+
+
+def _open_cache_dir(path):
+    """The cache directory, opened (and created 0700 if absent). Raises
+    TileError unless it is a real directory (not a symbolic link) owned by
+    this user that nobody else can write to."""
+    created = False
+    try:
+        os.makedirs(path, mode=0o700)
+        created = True
+    except FileExistsError:
+        pass
+    except OSError as e:
+        raise TileError(f"TILE_MLIR_PTX_CACHE={path}: cannot create it: "
+                        f"{e.strerror}") from None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW |
+                     _O_CLOEXEC)
+    except OSError as e:
+        what = ("is a symbolic link" if os.path.islink(path)
+                else f"cannot be opened as a directory: {e.strerror}")
+        raise TileError(f"TILE_MLIR_PTX_CACHE={path} {what}; it must be a "
+                        "directory of this user's") from None
+    try:
+        st = os.fstat(fd)
+        if created:
+            os.fchmod(fd, 0o700)
+            st = os.fstat(fd)
+        if st.st_uid != os.geteuid():
+            raise TileError(f"TILE_MLIR_PTX_CACHE={path} is owned by uid "
+                            f"{st.st_uid}, not by this user "
+                            f"(uid {os.geteuid()})")
+        if st.st_mode & 0o022:
+            raise TileError(f"TILE_MLIR_PTX_CACHE={path} can be written by "
+                            f"its group or others (mode "
+                            f"{stat.S_IMODE(st.st_mode):04o}); make it 0700")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _read_entry(dfd, name, key, tool):
+    """The PTX of entry `name`, or None where it is missing, not a regular
+    file of this user's, damaged (digest, size or key mismatch) or made by
+    another tool than `tool` (None: any tool, where none is available)."""
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK |
+                     _O_CLOEXEC, dir_fd=dfd)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if (not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or
+                st.st_mode & 0o022 or st.st_size > _MAX_ENTRY):
+            return None
+        chunks, size = [], 0
+        while size <= _MAX_ENTRY:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        data = b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    head, newline, body = data.partition(b"\n")
+    if not newline:
+        return None
+    try:
+        fields = head.decode("ascii").split(" ")
+    except UnicodeDecodeError:
+        return None
+    n = len(_CACHE_MAGIC.split(" "))
+    magic = " ".join(fields[:n])
+    values = dict(f.split("=", 1) for f in fields[n:] if "=" in f)
+    if magic != _CACHE_MAGIC or values.get("key") != key:
+        return None
+    if tool is not None and values.get("tool") != tool:
+        return None
+    if values.get("bytes") != str(len(body)) or \
+            values.get("sha256") != hashlib.sha256(body).hexdigest():
+        return None
+    try:
+        return body.decode()
+    except UnicodeDecodeError:
+        return None
+
+
+def _write_entry(dfd, name, key, tool, ptx):
+    """Stores `ptx` as entry `name`: written to a private temporary file in
+    the directory and renamed over the entry (never written through an
+    existing file or link). A failure only warns: the PTX is still good."""
+    body = ptx.encode()
+    head = (f"{_CACHE_MAGIC} key={key} tool={tool} "
+            f"sha256={hashlib.sha256(body).hexdigest()} bytes={len(body)}\n")
+    tmp = f".{name}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
+                     os.O_NOFOLLOW | _O_CLOEXEC, 0o600, dir_fd=dfd)
+    except OSError as e:
+        warnings.warn(f"TILE_MLIR_PTX_CACHE: cannot store {name}: "
+                      f"{e.strerror}")
+        return
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(head.encode() + body)
+        os.replace(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
+    except OSError as e:
+        try:
+            os.unlink(tmp, dir_fd=dfd)
+        except OSError:
+            pass
+        warnings.warn(f"TILE_MLIR_PTX_CACHE: cannot store {name}: "
+                      f"{e.strerror}")
+
+
+def cached_ptx(mlir, key_text=None):
+    """compile_to_ptx(mlir) through the PTX cache in $TILE_MLIR_PTX_CACHE
+    (when set and not empty). `key_text` (default `mlir`) is what the entry
+    is keyed on. An entry is used only if it is intact (its header's digest,
+    size and key match) and was made by the tile-translate that would
+    compile it now; where there is no tile-translate, any intact entry for
+    the module is used. Anything else is a miss: the PTX is compiled and the
+    entry replaced."""
+    cache = os.environ.get("TILE_MLIR_PTX_CACHE")
+    if not cache:
+        return compile_to_ptx(mlir)
+    key = hashlib.sha256((mlir if key_text is None else key_text)
+                         .encode()).hexdigest()
+    name = key[:32] + ".ptx"
+    tool = tool_id("tile-translate")
+    dfd = _open_cache_dir(cache)
+    try:
+        ptx = _read_entry(dfd, name, key, tool)
+        if ptx is not None:
+            return ptx
+        ptx = compile_to_ptx(mlir)
+        # The identity of the tool that ran (found again: it must exist).
+        _write_entry(dfd, name, key, tool_id("tile-translate"), ptx)
+        return ptx
+    finally:
+        os.close(dfd)

@@ -4,7 +4,8 @@ import ctypes
 import os
 import shutil
 
-from .compiler import build_dirs
+from .compiler import TileTypeError, TileValueError, build_dirs
+from .limits import as_int, check_launch
 
 
 class CudaError(RuntimeError):
@@ -62,7 +63,9 @@ class CudaRuntime:
         lib.tileRtLaunchOnStream.argtypes = [vp] + [ctypes.c_uint] * 7 + [
             vp, ctypes.POINTER(vp)]
         self._lib = lib
-        self._check(lib.tileRtInit(device))
+        # Sizes of the allocations made here, to check copies against.
+        self._sizes = {}
+        self._check(lib.tileRtInit(as_int(device, "device")))
         self.device = device
         self.sm = lib.tileRtDeviceSm()
 
@@ -70,34 +73,75 @@ class CudaRuntime:
         if rc:
             raise CudaError(rc, self._lib.tileRtLastError().decode())
 
+    @staticmethod
+    def _c_string(text, what):
+        if not isinstance(text, str):
+            raise TileTypeError(f"{what} must be a str, got "
+                                f"{type(text).__name__}")
+        if "\0" in text:
+            raise TileValueError(f"{what} contains a NUL character")
+        return text.encode()
+
     def load_ptx(self, ptx, opt_level=4):
+        opt_level = as_int(opt_level, "opt_level")
+        if not 0 <= opt_level <= 4:
+            raise TileValueError(f"opt_level {opt_level} is outside [0, 4]")
         module = ctypes.c_void_p()
-        self._check(self._lib.tileRtLoadPtx(ptx.encode(), opt_level,
-                                            ctypes.byref(module)))
+        self._check(self._lib.tileRtLoadPtx(self._c_string(ptx, "the PTX"),
+                                            opt_level, ctypes.byref(module)))
         return module
 
     def function(self, module, name):
         fn = ctypes.c_void_p()
-        self._check(self._lib.tileRtGetFunction(module, name.encode(),
-                                                ctypes.byref(fn)))
+        self._check(self._lib.tileRtGetFunction(
+            module, self._c_string(name, "the function name"),
+            ctypes.byref(fn)))
         return fn
 
     def unload(self, module):
         self._check(self._lib.tileRtUnloadModule(module))
 
     def alloc(self, nbytes):
+        nbytes = as_int(nbytes, "the allocation size")
+        if not 0 <= nbytes < 2**63:
+            raise TileValueError(f"cannot allocate {nbytes} bytes")
         ptr = ctypes.c_uint64()
         self._check(self._lib.tileRtAlloc(nbytes, ctypes.byref(ptr)))
+        self._sizes[ptr.value] = nbytes
         return ptr.value
 
     def free(self, ptr):
+        ptr = as_int(ptr, "the device pointer")
         self._check(self._lib.tileRtFree(ptr))
+        self._sizes.pop(ptr, None)
+
+    def _host_buffer(self, array, ptr, writes):
+        """Checks a copy between a numpy array and device memory: a
+        C-contiguous array (written to only if writeable), no larger than
+        the allocation where `ptr` is one made here."""
+        import numpy as np
+        if not isinstance(array, np.ndarray):
+            raise TileTypeError("copies take a numpy array, got "
+                                f"{type(array).__name__}")
+        if not array.flags.c_contiguous:
+            raise TileValueError("copies take a C-contiguous array "
+                                 "(np.ascontiguousarray)")
+        if writes and not array.flags.writeable:
+            raise TileValueError("cannot copy into a read-only array")
+        ptr = as_int(ptr, "the device pointer")
+        size = self._sizes.get(ptr)
+        if size is not None and array.nbytes > size:
+            raise TileValueError(f"a copy of {array.nbytes} bytes does not "
+                                 f"fit the allocation of {size} bytes")
+        return ptr
 
     def to_device(self, ptr, array):
+        ptr = self._host_buffer(array, ptr, writes=False)
         self._check(self._lib.tileRtCopyToDevice(
             ptr, array.ctypes.data_as(ctypes.c_void_p), array.nbytes))
 
     def to_host(self, array, ptr):
+        ptr = self._host_buffer(array, ptr, writes=True)
         self._check(self._lib.tileRtCopyToHost(
             array.ctypes.data_as(ctypes.c_void_p), ptr, array.nbytes))
 
@@ -108,11 +152,17 @@ class CudaRuntime:
     def launch(self, fn, grid, block, args, shared=0, stream=None):
         """`args`: ctypes values, in kernel-parameter order. With `stream`
         (a CUstream handle as an int), the launch is queued on it and not
-        waited for."""
+        waited for. `grid` and `block` (an int or 1 to 3 ints) and `shared`
+        (bytes of dynamic shared memory) are checked against the CUDA limits
+        (tile_mlir.limits) before the driver sees them."""
+        g, b, shared = check_launch(grid, block, shared)
+        if stream is not None:
+            stream = as_int(stream, "stream")
+            if not 0 <= stream < 2**64:
+                raise TileValueError(f"stream {stream} is not a CUstream "
+                                     "handle")
         params = (ctypes.c_void_p * len(args))(
             *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
-        g = tuple(grid) + (1,) * (3 - len(grid))
-        b = tuple(block) + (1,) * (3 - len(block))
         if stream is None:
             self._check(self._lib.tileRtLaunch(fn, *g, *b, shared, params))
         else:

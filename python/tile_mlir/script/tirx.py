@@ -26,13 +26,20 @@ decides whether it is a documented PTX form, and its diagnostics come back as
 `TileError`.
 """
 
+import fractions
+import functools
 import inspect
+import math
+import numbers
 import os
 import re
+import struct
 import weakref
 
 from .. import instr_table
-from ..compiler import TileError, cache_key, compile_to_ptx, run_on_cpu
+from ..compiler import (TileError, TileTypeError, TileValueError, cached_ptx,
+                        run_on_cpu)
+from ..limits import as_int, check_launch
 
 _DTYPES = {
     "float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
@@ -55,8 +62,41 @@ def _bits(elt):
     return 8 if elt == "i1" else instr_table.element_bits(elt)
 
 
+# Names that reach the MLIR text (kernels, parameters): ASCII identifiers,
+# which MLIR and PTX both take as they are.
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+# What a typed scalar's literal may be: an integer, a decimal float, the
+# bits of a float in hexadecimal, true or false.
+_LITERAL = re.compile(r"-?[0-9]+|-?[0-9]+\.[0-9]*(e[-+]?[0-9]+)?|"
+                      r"0x[0-9A-F]+|true|false")
+
+# Integer dtypes: (bits, signed).
+_INT_RANGES = {"int16": (16, True), "uint16": (16, False),
+               "int32": (32, True), "uint32": (32, False),
+               "int64": (64, True), "uint64": (64, False)}
+
+
+def _shape(shape, what):
+    """A shape: a non-empty sequence of positive integers."""
+    if not isinstance(shape, (tuple, list)) or not shape:
+        raise TileTypeError(f"{what} must be a non-empty tuple of integers, "
+                            f"got {shape!r}")
+    dims = tuple(as_int(d, f"{what} dimension") for d in shape)
+    if any(d < 1 for d in dims):
+        raise TileValueError(f"{what} {dims} has a dimension below 1")
+    return dims
+
+
+def _identifier(name, what):
+    if not isinstance(name, str) or not _IDENT.fullmatch(name):
+        raise TileError(f"{what} {name!r} is not an ASCII identifier "
+                        "(letters, digits and '_')")
+    return name
+
+
 def _mlir_type(dtype):
-    if dtype not in _DTYPES:
+    if not isinstance(dtype, str) or dtype not in _DTYPES:
         raise TileError(f"unsupported dtype '{dtype}' (supported: "
                         f"{', '.join(sorted(_DTYPES))})")
     return _DTYPES[dtype]
@@ -93,7 +133,7 @@ class Tensor:
     """A kernel parameter annotation: a global tensor of `shape`, `dtype`."""
 
     def __init__(self, shape, dtype):
-        self.shape = tuple(int(d) for d in shape)
+        self.shape = _shape(shape, "T.Tensor shape")
         self.dtype = dtype
         self.elt = _mlir_type(dtype)
 
@@ -113,28 +153,47 @@ class Scalar:
 
 
 class _Value:
-    def __init__(self, name, type_):
+    def __init__(self, name, type_, param=None):
         self.name, self.type = name, type_
+        self.param = param  # The kernel parameter's name, for parameters.
 
 
 class _Builder:
     current = None
 
-    def __init__(self):
+    def __init__(self, taken=()):
         self.lines, self.consts, self.counter = [], {}, 0
         self.launch = None
+        self.taken = set(taken)  # Names already in use (the parameters).
+        self.values = set()  # (name, type) of every value made for it.
+        self.written = set()  # Parameters an op may write.
 
     def fresh(self, prefix):
-        self.counter += 1
-        return f"%{prefix}{self.counter}"
+        while True:
+            self.counter += 1
+            name = f"%{prefix}{self.counter}"
+            if name not in self.taken:
+                return name
 
     def constant(self, literal, elt):
+        # Typed scalars are made by T.int32(...) & co.; one made any other
+        # way must still be a plain literal of a known type.
+        if not isinstance(literal, str) or not isinstance(elt, str) or \
+                elt not in _DTYPES.values() or \
+                not _LITERAL.fullmatch(literal):
+            raise TileError(f"not a typed scalar: {literal!r} : {elt!r}")
         key = (literal, elt)
         if key not in self.consts:
             name = self.fresh("c")
             self.consts[key] = name
+            self.values.add((name, elt))
             self.lines.insert(0, f"{name} = arith.constant {literal} : {elt}")
         return _Value(self.consts[key], elt)
+
+    def value(self, name, type_, param=None):
+        """A new value of this function's (only those reach its ops)."""
+        self.values.add((name, type_))
+        return _Value(name, type_, param)
 
 
 def _builder():
@@ -148,20 +207,103 @@ class _TypedScalar:
         self.literal, self.elt = literal, elt
 
 
+_ELT_NAMES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32",
+              "f64": "float64"}
+
+
+def _real(value, what):
+    """A Python or numpy real number (not a bool, a string or an array) as
+    an exact fraction, or as a float for NaN, the infinities and -0.0."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or \
+            type(value).__name__ == "bool_":
+        raise TileTypeError(f"{what} must be a real number, got "
+                            f"{type(value).__name__} {value!r}")
+    if isinstance(value, numbers.Integral):
+        return fractions.Fraction(int(value))
+    try:
+        f = float(value)
+    except (OverflowError, ValueError, TypeError) as e:
+        raise TileValueError(f"{what} {_short(value)}: {e}") from None
+    if f != f or f in (float("inf"), float("-inf")) or \
+            (f == 0 and math.copysign(1.0, f) < 0):
+        return f
+    return fractions.Fraction(f)
+
+
+def _round_float(value, elt, what="value"):
+    """(bits, exact): `value` in format `elt` (f16, bf16, f32, f64), rounded
+    once to nearest even from its exact value, and whether that was exact.
+    A finite value that rounds past the largest finite number is an error
+    (not an infinity); NaN keeps its sign and the top bits of its payload,
+    quiet. A numpy scalar of the format itself keeps its bits."""
+    fmt = instr_table.formats()[elt]
+    nbits, ebits, p = fmt["bits"], fmt["exp_bits"], fmt["precision"]
+    dtype = getattr(value, "dtype", None)
+    if getattr(dtype, "name", None) == _ELT_NAMES[elt] and \
+            getattr(dtype, "itemsize", 0) * 8 == nbits and \
+            getattr(value, "shape", None) == () and \
+            not isinstance(value, (bool, str)):
+        import numpy as np
+        bits = int(np.asarray(value, dtype=dtype.newbyteorder("=")).view(
+            f"u{nbits // 8}"))
+        return bits, True
+    x = _real(value, what)
+    sign_bit = 1 << (nbits - 1)
+    exp_all = ((1 << ebits) - 1) << (p - 1)
+    if isinstance(x, float):  # NaN, an infinity or -0.0
+        d = struct.unpack("<Q", struct.pack("<d", x))[0]
+        sign = sign_bit if d >> 63 else 0
+        if x == 0:
+            return sign, True
+        if x == x:
+            return sign | exp_all, True
+        payload = (d & ((1 << 52) - 1)) >> (53 - p)
+        return sign | exp_all | payload | (1 << (p - 2)), True
+    sign = sign_bit if x < 0 else 0
+    a = abs(x)
+    if a == 0:
+        return 0, True
+    bias = (1 << (ebits - 1)) - 1
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if a < fractions.Fraction(2) ** e:
+        e -= 1
+    e = max(e, 1 - bias)  # Subnormals share the smallest normal exponent.
+    scaled = a / fractions.Fraction(2) ** (e - (p - 1))
+    n = scaled.numerator // scaled.denominator
+    rest = scaled - n
+    half = fractions.Fraction(1, 2)
+    if rest > half or (rest == half and n & 1):
+        n += 1
+    if n >> p:  # Rounded up into the next binade.
+        n >>= 1
+        e += 1
+    if n >> (p - 1):
+        field, mantissa = e + bias, n - (1 << (p - 1))
+    else:
+        field, mantissa = 0, n  # Subnormal.
+    if field >= (1 << ebits) - 1:
+        raise TileValueError(f"{what} {_short(value)} is too large for "
+                             f"{elt} (it would round to infinity)")
+    return sign | (field << (p - 1)) | mantissa, rest == 0
+
+
 def _float_literal(v, elt):
-    """An MLIR float literal; NaN and infinities as the format's bits."""
-    v = float(v)
-    if v == v and abs(v) != float("inf"):
+    """An MLIR float literal: decimal where the format holds the value
+    exactly (MLIR then reads back that very value), else the format's bits
+    in hexadecimal (rounded here, once), as for NaN and the infinities."""
+    bits, exact = _round_float(v, elt, f"T.{_ELT_NAMES[elt]}")
+    x = _real(v, "value")
+    if exact and isinstance(x, fractions.Fraction) and \
+            fractions.Fraction(float(x)) == x:
         # MLIR wants a digit and a '.' before any exponent: 1e-08 -> 1.0e-08.
-        mantissa, e, exponent = repr(v).partition("e")
+        mantissa, e, exponent = repr(float(x)).partition("e")
         if "." not in mantissa:
             mantissa += ".0"
         return mantissa + e + exponent
-    fmt = instr_table.formats()[elt]
-    exp = ((1 << fmt["exp_bits"]) - 1) << (fmt["precision"] - 1)
-    sign = (1 << (fmt["bits"] - 1)) if v < 0 else 0
-    quiet = (1 << (fmt["precision"] - 2)) if v != v else 0
-    return f"0x{sign | exp | quiet:0{fmt['bits'] // 4}X}"
+    if exact and x == 0:  # -0.0
+        return "-0.0"
+    nbits = instr_table.formats()[elt]["bits"]
+    return f"0x{bits:0{nbits // 4}X}"
 
 
 def float32(v):
@@ -180,35 +322,62 @@ def bfloat16(v):
     return _TypedScalar(_float_literal(v, "bf16"), "bf16")
 
 
+def _int_value(v, dtype):
+    """`v` as an integer in the range of `dtype`: an error outside it (no
+    wrapping) and for anything but a Python or numpy integer."""
+    bits, signed = _INT_RANGES[dtype]
+    v = as_int(v, f"T.{dtype} value")
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (
+        0, (1 << bits) - 1)
+    if not lo <= v <= hi:
+        raise TileValueError(f"T.{dtype}({v}) is outside [{lo}, {hi}]")
+    return v
+
+
 def int32(v):
-    return _TypedScalar(str(int(v)), "i32")
+    return _TypedScalar(str(_int_value(v, "int32")), "i32")
 
 
 def uint32(v):
-    return _TypedScalar(str(int(v) & 0xFFFFFFFF), "i32")
+    return _TypedScalar(str(_int_value(v, "uint32")), "i32")
 
 
 def int64(v):
-    return _TypedScalar(str(int(v)), "i64")
+    return _TypedScalar(str(_int_value(v, "int64")), "i64")
 
 
 def uint64(v):
-    return _TypedScalar(str(int(v) & 0xFFFFFFFFFFFFFFFF), "i64")
+    return _TypedScalar(str(_int_value(v, "uint64")), "i64")
 
 
 def uint16(v):
-    return _TypedScalar(str(int(v) & 0xFFFF), "i16")
+    return _TypedScalar(str(_int_value(v, "uint16")), "i16")
 
 
 def int16(v):
-    return _TypedScalar(str(int(v)), "i16")
+    return _TypedScalar(str(_int_value(v, "int16")), "i16")
 
 
 class _LaunchConfig:
+    """`T.cuda.LaunchConfig(grid=..., block=...)`: each an integer or 1 to 3
+    integers (x, y, z), checked here against the CUDA limits (grid x in
+    [1, 2^31-1], y and z in [1, 65535]; block x and y in [1, 1024], z in
+    [1, 64], at most 1024 threads). `grid` and `block` read back as three
+    ints and cannot be reassigned."""
+
     def __init__(self, grid=1, block=1):
-        self.grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
-        self.block = tuple(block) if isinstance(block, (tuple, list)) else (
-            block,)
+        self._grid, self._block, _ = check_launch(grid, block)
+
+    @property
+    def grid(self):
+        return self._grid
+
+    @property
+    def block(self):
+        return self._block
+
+    def __repr__(self):
+        return f"LaunchConfig(grid={self._grid}, block={self._block})"
 
 
 class _Tile:
@@ -236,20 +405,57 @@ class _Tile:
             if not isinstance(op, _Value):
                 raise TileError(f"operand #{i} of {opcode}: expected a tensor,"
                                 f" a local tile or a typed scalar, got {op!r}")
+            if (op.name, op.type) not in b.values:
+                raise TileError(f"operand #{i} of {opcode} is not a value of "
+                                "this @T.function (a parameter, a T.alloc_local"
+                                " tile or a typed scalar made in it)")
             names.append(op.name)
             types.append(op.type)
         params = ""
         if pred is not None:
             if isinstance(pred, bool):
                 pred = b.constant("true" if pred else "false", "i1")
-            if not isinstance(pred, _Value) or pred.type != "i1":
+            if not isinstance(pred, _Value) or pred.type != "i1" or \
+                    (pred.name, pred.type) not in b.values:
                 raise TileError("pred must be a bool or a boolean parameter")
             params += f" pred({pred.name})"
+        if not isinstance(preserve_dst, bool):
+            raise TileTypeError("preserve_dst must be True or False")
         if preserve_dst:
             params += " preserve_dst"
+        # The operands the instruction writes (its 'def' operands in the
+        # table): a parameter there is an output.
+        defs = _def_positions(opcode.split(".", 1)[0])
+        for i, op in enumerate(operands):
+            if isinstance(op, _Value) and op.param and i in defs:
+                b.written.add(op.param)
         b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
                        f"scope({scope}) : {', '.join(types)} "
                        f"{_caller_location()}")
+
+
+@functools.lru_cache(maxsize=None)
+def _def_positions(mnemonic):
+    """Operand positions that any form of `mnemonic` writes ('def' role);
+    position 0 where the table says nothing."""
+    found = {i for form in instr_table.forms()
+             if form["mnemonic"] == mnemonic
+             for i, o in enumerate(form.get("operands", []))
+             if o.get("role") != "use"}
+    return found or {0}
+
+
+def _mlir_string(text):
+    """`text` as the inside of an MLIR string literal: printable ASCII as
+    is, '"' and '\\' and every other byte (UTF-8) as a \\XX escape."""
+    out = []
+    for byte in text.encode("utf-8", "surrogateescape"):
+        c = chr(byte)
+        if 0x20 <= byte < 0x7F and c not in '"\\':
+            out.append(c)
+        else:
+            out.append(f"\\{byte:02X}")
+    return "".join(out)
 
 
 def _caller_location():
@@ -259,8 +465,7 @@ def _caller_location():
     for frame in inspect.stack()[1:]:
         path = os.path.abspath(frame.filename)
         if not path.startswith(here + os.sep):
-            name = frame.filename.replace("\\", "\\\\").replace('"', '\\"')
-            return f'loc("{name}":{frame.lineno}:0)'
+            return f'loc("{_mlir_string(frame.filename)}":{frame.lineno}:0)'
     return ""
 
 
@@ -329,18 +534,28 @@ cuda = _Cuda()
 
 def device_entry(launch=None):
     """Records the launch configuration (grid and block)."""
-    _builder().launch = launch or _LaunchConfig()
+    if launch is None:
+        launch = _LaunchConfig()
+    if not isinstance(launch, _LaunchConfig):
+        raise TileTypeError("T.device_entry(launch=...) takes a "
+                            "T.cuda.LaunchConfig, got "
+                            f"{type(launch).__name__}")
+    _builder().launch = launch
 
 
 def alloc_local(shape, dtype, layout="default", group=0):
     """A register tile of `shape` owned by each thread. With `group=g`, the
     first g axes are distributed group axes (stride 0) for warp, warpgroup or
     cta scope."""
-    if layout != "default":
-        raise TileError(f"layout '{layout}' is not supported (use 'default')")
+    if not isinstance(layout, str) or layout != "default":
+        raise TileError(f"layout {layout!r} is not supported (use 'default')")
     b = _builder()
-    shape = tuple(int(d) for d in shape)
+    shape = _shape(shape, "T.alloc_local shape")
     elt = _mlir_type(dtype)
+    group = as_int(group, "group")
+    if not 0 <= group <= len(shape):
+        raise TileValueError(f"group={group} is outside [0, {len(shape)}] "
+                             f"(the rank of {shape})")
     layout_attr = ""
     if group:
         strides = [0] * group + _row_major_strides(shape[group:])
@@ -348,14 +563,70 @@ def alloc_local(shape, dtype, layout="default", group=0):
     ty = f"memref<{'x'.join(map(str, shape))}x{elt}{layout_attr}, #tile.reg>"
     name = b.fresh("r")
     b.lines.append(f"{name} = tile.alloc_local : {ty}")
-    return _Value(name, ty)
+    return b.value(name, ty)
+
+
+def _short(value):
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _scalar_bits(ann, value, pname):
+    """The bits of a scalar argument in its parameter's type: a bool for
+    bool, an integer in the dtype's range for the integer dtypes (no
+    wrapping), a real number for the float dtypes (rounded once to nearest
+    even; one that would round to infinity is an error)."""
+    what = f"argument '{pname}' ({ann.dtype})"
+    if ann.elt == "i1":
+        if isinstance(value, bool) or type(value).__name__ == "bool_":
+            return int(bool(value))
+        raise TileTypeError(f"{what} must be a bool, got "
+                            f"{type(value).__name__} {_short(value)}")
+    if ann.dtype in _INT_RANGES:
+        bits, signed = _INT_RANGES[ann.dtype]
+        v = as_int(value, what)
+        lo, hi = ((-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed
+                  else (0, (1 << bits) - 1))
+        if not lo <= v <= hi:
+            raise TileValueError(f"{what} = {v} is outside [{lo}, {hi}]")
+        return v & ((1 << bits) - 1)
+    return _round_float(value, ann.elt, what)[0]
+
+
+class _HostArg:
+    """A numpy argument: `array` (the caller's), `copy` (C-contiguous, native
+    byte order: the bytes that go to the kernel; `array` itself where it is
+    all that already and writeable), `original` (for a read-only array: its
+    bits, to check that the kernel left them alone)."""
+
+    def __init__(self, pname, ann, array, copy):
+        self.pname, self.ann, self.array, self.copy = pname, ann, array, copy
+        self.original = None if array.flags.writeable else copy.copy()
+
+    def store(self, result):
+        """Writes the kernel's `result` (native, C-contiguous) back into the
+        caller's array, converting to its byte order and layout; for a
+        read-only array, checks that nothing changed instead."""
+        import numpy as np
+        if self.original is not None:
+            u = f"u{result.itemsize}"
+            if not np.array_equal(result.view(u), self.original.view(u)):
+                raise TileError(f"the kernel wrote to argument "
+                                f"'{self.pname}', a read-only array; its "
+                                "results are not stored (pass a writeable "
+                                "array)")
+            return
+        if result is not self.array:
+            self.array[...] = result
 
 
 class PrimFunc:
     """A traced kernel: `.mlir`, `.ptx(chip)`, and calling runs it."""
 
     def __init__(self, fn):
-        self.name = fn.__name__
+        if not callable(fn):
+            raise TileTypeError("@T.function decorates a function")
+        self.name = _identifier(getattr(fn, "__name__", None), "kernel name")
         self.params = []
         # Loaded modules by (device, sm): each kernel is loaded once per
         # device and stays loaded for the process.
@@ -363,21 +634,30 @@ class PrimFunc:
         self._finalizer = None
         sig = inspect.signature(fn)
         args = []
-        b = _Builder()
-        for i, (pname, p) in enumerate(sig.parameters.items()):
+        for pname, p in sig.parameters.items():
+            if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+                raise TileError(f"parameter '{pname}' of {self.name}: only "
+                                "positional parameters can be kernel "
+                                "parameters")
+            _identifier(pname, f"parameter name of {self.name}")
             ann = p.annotation
             if not isinstance(ann, (Tensor, Scalar)):
                 raise TileError(f"parameter '{pname}' of {self.name} needs a "
                                 "T.Tensor(shape, dtype) or T.Scalar(dtype) "
                                 "annotation")
             self.params.append((pname, ann))
-            args.append(_Value(f"%{pname}", ann.mlir_type()))
-        _Builder.current = b
+            args.append(_Value(f"%{pname}", ann.mlir_type(), param=pname))
+        b = _Builder(taken=[a.name for a in args])
+        for a in args:
+            b.value(a.name, a.type)
+        outer, _Builder.current = _Builder.current, b
         try:
             fn(*args)
         finally:
-            _Builder.current = None
+            _Builder.current = outer
         self.launch = b.launch or _LaunchConfig()
+        # Tensor parameters that an instruction may write (its destination).
+        self.written = frozenset(b.written)
         sig_text = ", ".join(f"{a.name}: {a.type}" for a in args)
         body = "".join(f"      {line}\n" for line in b.lines)
         self._kernel = (f"    gpu.func @{self.name}({sig_text}) kernel {{\n"
@@ -399,74 +679,128 @@ class PrimFunc:
     def ptx(self, chip="sm_90"):
         """PTX for `chip`, through tile-translate; kept in $TILE_MLIR_PTX_CACHE
         (when set) so a machine without the tools can run what one with them
-        compiled."""
+        compiled (tile_mlir.compiler.cached_ptx says when an entry is used)."""
         text = self.module(chip)
-        cache = os.environ.get("TILE_MLIR_PTX_CACHE")
-        path = None
-        if cache:
-            # Source locations do not change the PTX: key on the text
-            # without them, so another checkout path finds the same entry.
-            key = cache_key(re.sub(r' loc\("(?:[^"\\]|\\.)*":\d+:\d+\)', "",
-                                   text))
-            path = os.path.join(cache, key + ".ptx")
-            if os.path.exists(path):
-                with open(path) as f:
-                    return f.read()
-        out = compile_to_ptx(text)
-        if path:
-            os.makedirs(cache, exist_ok=True)
-            with open(path, "w") as f:
-                f.write(out)
-        return out
+        # Source locations do not change the PTX: key on the text without
+        # them, so another checkout path finds the same entry.
+        key_text = re.sub(r' loc\("(?:[^"\\]|\\.)*":\d+:\d+\)', "", text)
+        return cached_ptx(text, key_text)
 
     @staticmethod
     def _device_view(a):
-        """(pointer, shape, strides in elements, dtype name) of a CUDA array:
-        an object with __cuda_array_interface__ (torch, cupy) or a CUDA
-        DLPack tensor (__dlpack__ with a CUDA __dlpack_device__); None for
-        host arrays."""
+        """(pointer, shape, strides in elements, dtype name, read-only) of a
+        CUDA array: an object with __cuda_array_interface__ (torch, cupy) or
+        a CUDA DLPack tensor (__dlpack__ with a CUDA __dlpack_device__); None
+        for host arrays."""
         iface = getattr(a, "__cuda_array_interface__", None)
         if iface is None:
-            return _dlpack_view(a)
+            view = _dlpack_view(a)
+            return None if view is None else view + (False,)
         import numpy as np
-        dtype = np.dtype(iface["typestr"])
-        shape = tuple(iface["shape"])
+        try:
+            dtype = np.dtype(iface["typestr"])
+            shape = tuple(int(d) for d in iface["shape"])
+            ptr, readonly = iface["data"]
+        except (KeyError, TypeError, ValueError) as e:
+            raise TileError(f"unusable __cuda_array_interface__: {e}") \
+                from None
+        if not dtype.isnative:
+            raise TileError(f"a CUDA array of byte order {iface['typestr']!r}"
+                            " (not this machine's) cannot be used in place")
+        if iface.get("mask") is not None:
+            raise TileError("masked CUDA arrays are not supported")
+        if not isinstance(ptr, int) or isinstance(ptr, bool):
+            raise TileError("unusable __cuda_array_interface__: data "
+                            f"pointer {ptr!r}")
         if iface.get("strides") is None:
             strides = _row_major_strides(shape)
         else:
+            if len(iface["strides"]) != len(shape):
+                raise TileError("unusable __cuda_array_interface__: "
+                                f"{len(shape)} sizes, "
+                                f"{len(iface['strides'])} strides")
+            if any(s % dtype.itemsize for s in iface["strides"]):
+                raise TileError("a CUDA array's strides must be whole "
+                                f"elements, got {iface['strides']} bytes")
             strides = [s // dtype.itemsize for s in iface["strides"]]
         # torch's bfloat16 has no numpy typestr of its own ("<V2").
         name = dtype.name
         torch_dtype = getattr(a, "dtype", None)
         if str(torch_dtype) == "torch.bfloat16":
             name = "bfloat16"
-        return iface["data"][0], shape, strides, name
+        return ptr, shape, strides, name, bool(readonly)
 
     def _check_arguments(self, arrays):
-        """Checks every argument against its annotation, by dtype (not by
-        size: an int32 array is not a float32 tensor), before any GPU work."""
+        """Checks every argument against its parameter before any work
+        (by dtype, not by size: an int32 array is not a float32 tensor) and
+        returns what each becomes: ("scalar", bits), ("host", _HostArg) or
+        ("device", view)."""
         import numpy as np
         if len(arrays) != len(self.params):
-            raise TileError(f"{self.name} takes {len(self.params)} arguments, "
-                            f"got {len(arrays)}")
+            raise TileTypeError(f"{self.name} takes {len(self.params)} "
+                                f"arguments, got {len(arrays)}")
+        plan = []
         for (pname, ann), a in zip(self.params, arrays):
             if isinstance(ann, Scalar):
+                plan.append(("scalar", _scalar_bits(ann, a, pname)))
                 continue
             view = self._device_view(a)
             if view is not None:
-                shape, dtype = view[1], view[3]
-            elif isinstance(a, np.ndarray):
-                shape, dtype = a.shape, a.dtype.name
+                shape, dtype, readonly = view[1], view[3], view[4]
+            elif isinstance(a, np.ndarray) and \
+                    not isinstance(a, np.ma.MaskedArray):
+                shape, dtype, readonly = (a.shape, a.dtype.name,
+                                          not a.flags.writeable)
             else:
-                raise TileError(f"argument '{pname}' must be a numpy array or "
-                                "a CUDA array (__cuda_array_interface__ or "
-                                "__dlpack__: torch, cupy)")
+                raise TileTypeError(f"argument '{pname}' must be a numpy "
+                                    "array or a CUDA array "
+                                    "(__cuda_array_interface__ or "
+                                    "__dlpack__: torch, cupy), got "
+                                    f"{type(a).__name__}")
             if shape != ann.shape:
-                raise TileError(f"argument '{pname}' must be an array of "
-                                f"shape {ann.shape}, got {shape}")
+                raise TileValueError(f"argument '{pname}' must be an array "
+                                     f"of shape {ann.shape}, got {shape}")
             if dtype != ann.dtype:
-                raise TileError(f"argument '{pname}' has dtype {dtype},"
-                                f" expected {ann.dtype}")
+                raise TileTypeError(f"argument '{pname}' has dtype {dtype},"
+                                    f" expected {ann.dtype}")
+            if readonly and pname in self.written:
+                raise TileValueError(f"argument '{pname}' is read-only, but "
+                                     f"{self.name} writes it")
+            if view is not None:
+                plan.append(("device", view))
+                continue
+            native = a.dtype.newbyteorder("=")
+            if a.dtype.isnative and a.flags.c_contiguous and \
+                    a.flags.writeable:
+                copy = a
+            else:  # Byte-swapped, strided or read-only: a native copy.
+                copy = np.ascontiguousarray(a, dtype=native)
+                if copy is a or np.shares_memory(copy, a):
+                    copy = copy.copy()
+            if native == np.bool_ and copy.view(np.uint8).max() > 1:
+                copy = np.ascontiguousarray(copy.view(np.uint8) != 0)
+            plan.append(("host", _HostArg(pname, ann, a, copy)))
+        # An output sharing memory with another argument would be copied
+        # back over it (or it over the output).
+        hosts = [h for kind, h in plan if kind == "host"]
+        for i, h in enumerate(hosts):
+            for g in hosts[i + 1:]:
+                out = [n for n in (h.pname, g.pname) if n in self.written]
+                if out and np.may_share_memory(h.array, g.array) and \
+                        _shares_memory(h.array, g.array):
+                    raise TileValueError(
+                        f"arguments '{h.pname}' and '{g.pname}' share memory "
+                        f"and {self.name} writes '{out[0]}'; pass separate "
+                        "arrays")
+        return plan
+
+    def _launch_dims(self):
+        """The launch configuration, checked again (grid, block)."""
+        if not isinstance(self.launch, _LaunchConfig):
+            raise TileTypeError(f"{self.name}.launch must be a "
+                                "T.cuda.LaunchConfig")
+        g, b, _ = check_launch(self.launch.grid, self.launch.block)
+        return g, b
 
     def _module(self, rt):
         """The kernel's module on `rt`'s device, loaded once (and unloaded
@@ -494,23 +828,21 @@ class PrimFunc:
         if self._modules:
             PrimFunc._unload_all(CudaRuntime.get(), self._modules)
 
-    def _cpu_program(self, arrays):
-        """A host program that runs the kernel on `arrays` (numpy) and prints
-        every tensor argument afterwards, bit for bit (as integers)."""
-        import numpy as np
+    def _cpu_program(self, plan, grid, block):
+        """A host program that runs the kernel on the checked arguments
+        (`plan`, of numpy arrays) and prints every tensor argument
+        afterwards, bit for bit (as integers). Every value in it is an int
+        computed here."""
         g, host, inits, prints, args = [], [], [], [], []
         host.append("%c0 = arith.constant 0 : index")
         host.append("%c1 = arith.constant 1 : index")
-        for i, ((pname, ann), a) in enumerate(zip(self.params, arrays)):
+        for i, ((pname, ann), (kind, arg)) in enumerate(zip(self.params,
+                                                            plan)):
             elt = ann.elt
             bits = _bits(elt)
             ity = f"i{bits}"
-            if isinstance(ann, Scalar):
-                if elt == "i1":
-                    raw = int(bool(a))
-                else:
-                    raw = int(np.array(a, dtype=ann.dtype).view(
-                        f"u{bits // 8}").item())
+            if kind == "scalar":
+                raw = int(arg)
                 if elt.startswith("f") or elt == "bf16":
                     host.append(f"%s{i}b = arith.constant {raw} : {ity}")
                     host.append(f"%s{i} = arith.bitcast %s{i}b : {ity} to "
@@ -521,11 +853,10 @@ class PrimFunc:
                     host.append(f"%s{i} = arith.constant {signed} : {elt}")
                 args.append(f"%s{i} : {elt}")
                 continue
-            flat = np.ascontiguousarray(a).reshape(-1)
+            flat = arg.copy.reshape(-1)
             n = flat.size
-            raw = flat.view(f"u{bits // 8}").astype(np.int64)
-            signed = [int(x) - (1 << bits) if int(x) >> (bits - 1) else int(x)
-                      for x in raw]
+            raw = flat.view(f"u{bits // 8}").tolist()
+            signed = [x - (1 << bits) if x >> (bits - 1) else x for x in raw]
             g.append(f'  memref.global "private" constant @a{i} : '
                      f"memref<{n}x{ity}> = dense<[{', '.join(map(str, signed))}]>")
             mty = ann.mlir_type()
@@ -556,10 +887,8 @@ class PrimFunc:
                           f"call @printMemrefI64(%u{i}) : (memref<*xi64>) -> ()")
             args.append(f"%t{i} : {mty}")
         zeros = [f"%zero{b} = arith.constant 0 : i{b}" for b in (8, 16, 32, 64)]
-        grid = list(self.launch.grid) + [1] * (3 - len(self.launch.grid))
-        block = list(self.launch.block) + [1] * (3 - len(self.launch.block))
-        dims = [f"%d{k} = arith.constant {v} : index"
-                for k, v in enumerate(grid + block)]
+        dims = [f"%d{k} = arith.constant {int(v)} : index"
+                for k, v in enumerate(list(grid) + list(block))]
         launch = (f"gpu.launch_func @{self.name}_module::@{self.name} "
                   "blocks in (%d0, %d1, %d2) threads in (%d3, %d4, %d5) "
                   f"args({', '.join(args)})")
@@ -572,84 +901,99 @@ class PrimFunc:
                 "".join(f"    {line}\n" for line in body.split("\n")) +
                 "    return\n  }\n}" + tail)
 
-    def _run_cpu(self, arrays):
+    def _run_cpu(self, arrays, plan, grid, block):
         """The CPU backend: runs the kernel with `tile-runner --backend=cpu`
         on copies of the numpy `arrays` and writes the results back."""
         import numpy as np
-        for (pname, ann), a in zip(self.params, arrays):
-            if isinstance(ann, Tensor) and not isinstance(a, np.ndarray):
+        for (pname, ann), (kind, _) in zip(self.params, plan):
+            if kind == "device":
                 raise TileError(f"argument '{pname}': the CPU backend takes "
                                 "numpy arrays")
-            if isinstance(ann, Tensor) and ann.elt in ("bf16", "i1"):
+            if kind == "host" and ann.elt in ("bf16", "i1"):
                 raise TileError(f"argument '{pname}': the CPU backend does "
                                 f"not take {ann.dtype} arrays yet")
-        out = run_on_cpu(self._cpu_program(arrays))
+        out = run_on_cpu(self._cpu_program(plan, grid, block))
         rows = [line.strip("[] ") for line in out.splitlines()
                 if re.fullmatch(r"\[[-0-9, ]+\]", line.strip())]
-        tensors = [(ann, a) for (_, ann), a in zip(self.params, arrays)
-                   if isinstance(ann, Tensor)]
-        if len(rows) != len(tensors):
+        hosts = [arg for kind, arg in plan if kind == "host"]
+        if len(rows) != len(hosts):
             raise TileError("the CPU backend printed an unexpected result:\n"
                             + out[-2000:])
-        for (ann, a), row in zip(tensors, rows):
-            bits = _bits(ann.elt)
-            vals = np.array([int(x) & ((1 << bits) - 1)
-                             for x in row.split(",")], dtype=np.uint64)
-            a[...] = vals.astype(f"u{bits // 8}").view(a.dtype).reshape(
-                a.shape)
+        results = []
+        for h, row in zip(hosts, rows):
+            bits = _bits(h.ann.elt)
+            vals = [int(x) & ((1 << bits) - 1) for x in row.split(",")]
+            if len(vals) != h.copy.size:
+                raise TileError(f"the CPU backend printed {len(vals)} values "
+                                f"for argument '{h.pname}', expected "
+                                f"{h.copy.size}")
+            results.append(np.array(vals, dtype=f"u{bits // 8}").view(
+                h.copy.dtype).reshape(h.copy.shape))
+        # Read-only arguments are checked before anything is written back.
+        order = sorted(zip(hosts, results),
+                       key=lambda hr: hr[0].original is None)
+        for h, result in order:
+            h.store(result)
         return arrays
 
     def __call__(self, *arrays, stream=None, backend="auto"):
         """Runs the kernel. numpy arrays are copied in, and back out after
-        the launch; CUDA arrays (torch, cupy: __cuda_array_interface__) are
-        used in place, with no copy. `stream` (an int CUstream handle, or an
-        object with `cuda_stream` or `ptr`, e.g. torch.cuda.Stream or
-        cupy.cuda.Stream) queues the launch on the caller's stream without
-        waiting; by default the launch goes to the default stream.
+        the launch (in their own byte order and layout); CUDA arrays (torch,
+        cupy: __cuda_array_interface__) are used in place, with no copy.
+        `stream` (an int CUstream handle, or an object with `cuda_stream` or
+        `ptr`, e.g. torch.cuda.Stream or cupy.cuda.Stream) queues the launch
+        on the caller's stream without waiting; by default the launch goes
+        to the default stream.
 
         `backend`: "cuda" runs on the GPU, "cpu" on the CPU backend (the
         kernel as host code with the reference semantics; numpy arrays only),
         "auto" (the default) on the GPU where a CUDA driver and device are
-        present and on the CPU otherwise."""
-        import ctypes
-        import numpy as np
+        present and on the CPU otherwise.
+
+        Everything is checked before any code is generated or launched: the
+        arguments (shape, dtype, scalars' range), the launch configuration
+        (against the CUDA limits) and the stream."""
         from ..runtime import CudaError, CudaRuntime
-        if backend not in ("auto", "cuda", "cpu"):
-            raise TileError(f"backend {backend!r} is not 'auto', 'cuda' or "
-                            "'cpu'")
-        self._check_arguments(arrays)
-        if backend == "cpu":
-            return self._run_cpu(arrays)
-        if backend == "auto" and all(
-                self._device_view(a) is None for a in arrays):
-            try:
-                CudaRuntime.get()
-            except CudaError:
-                return self._run_cpu(arrays)
-        if stream is not None and not isinstance(stream, int):
-            stream = getattr(stream, "cuda_stream", None) or getattr(
-                stream, "ptr", None)
-            if not isinstance(stream, int):
-                raise TileError("stream must be a CUstream handle (int) or "
-                                "have a cuda_stream or ptr attribute")
+        if not isinstance(backend, str) or backend not in ("auto", "cuda",
+                                                           "cpu"):
+            raise TileValueError(f"backend {backend!r} is not 'auto', 'cuda' "
+                                 "or 'cpu'")
+        try:
+            plan = self._check_arguments(arrays)
+            grid, block = self._launch_dims()
+            stream = _stream_handle(stream)
+            if backend == "cpu":
+                return self._run_cpu(arrays, plan, grid, block)
+            if backend == "auto" and all(kind != "device"
+                                         for kind, _ in plan):
+                try:
+                    CudaRuntime.get()
+                except CudaError:
+                    return self._run_cpu(arrays, plan, grid, block)
+            return self._run_cuda(arrays, plan, grid, block, stream)
+        finally:
+            _DLPACK_KEEP.clear()
+
+    def _run_cuda(self, arrays, plan, grid, block, stream):
+        import ctypes
+        from ..runtime import CudaRuntime
         rt = CudaRuntime.get()
         fn = rt.function(self._module(rt), self.name)
         args, buffers = [], []
+        ctypes_of = {8: ctypes.c_bool, 16: ctypes.c_uint16,
+                     32: ctypes.c_uint32, 64: ctypes.c_uint64}
         try:
-            for (pname, ann), a in zip(self.params, arrays):
-                if isinstance(ann, Scalar):
-                    ctype = {"i1": ctypes.c_bool, "i32": ctypes.c_int32,
-                             "i64": ctypes.c_int64, "f32": ctypes.c_float,
-                             "f64": ctypes.c_double}[ann.elt]
-                    args.append(ctype(a))
+            for (pname, ann), (kind, arg) in zip(self.params, plan):
+                if kind == "scalar":
+                    # The scalar's bits, in a value of its size.
+                    args.append(ctypes_of[_bits(ann.elt)](arg))
                     continue
-                view = self._device_view(a)
-                if view is not None:
-                    ptr, shape, strides, _ = view
+                if kind == "device":
+                    ptr, shape, strides = arg[0], arg[1], arg[2]
                 else:
-                    c = np.ascontiguousarray(a)
+                    c = arg.copy
                     ptr = rt.alloc(c.nbytes)
-                    buffers.append((ptr, c, a))
+                    buffers.append((ptr, arg))
                     rt.to_device(ptr, c)
                     shape = c.shape
                     strides = [s // c.itemsize for s in c.strides]
@@ -659,19 +1003,56 @@ class PrimFunc:
                          ctypes.c_int64(0)]
                 args += [ctypes.c_int64(d) for d in shape]
                 args += [ctypes.c_int64(s) for s in strides]
-            rt.launch(fn, self.launch.grid, self.launch.block, args,
-                      stream=stream)
+            rt.launch(fn, grid, block, args, stream=stream)
             if buffers and stream is not None:
                 rt.synchronize()  # The copies back use the default stream.
-            for ptr, c, a in buffers:
-                rt.to_host(c, ptr)
-                if c is not a:
-                    a[...] = c
+            for ptr, h in buffers:
+                if h.copy is h.array:
+                    rt.to_host(h.copy, ptr)  # Straight into the caller's.
+            results = []
+            for ptr, h in buffers:
+                if h.copy is not h.array:
+                    rt.to_host(h.copy, ptr)
+                    results.append(h)
+            # Read-only arguments are checked before anything is written.
+            for h in sorted(results, key=lambda h: h.original is None):
+                h.store(h.copy)
             return arrays
         finally:
-            _DLPACK_KEEP.clear()
-            for ptr, _, _ in buffers:
+            for ptr, _ in buffers:
                 rt.free(ptr)
+
+
+def _shares_memory(a, b):
+    """Whether `a` and `b` overlap (True where that is too hard to tell)."""
+    import numpy as np
+    too_hard = getattr(getattr(np, "exceptions", np), "TooHardError")
+    try:
+        return bool(np.shares_memory(a, b, max_work=1 << 20))
+    except too_hard:
+        return True
+
+
+def _stream_handle(stream):
+    """None, or the CUstream handle (an int in [0, 2^64)) of `stream`: an
+    int, or an object with a `cuda_stream` or `ptr` attribute."""
+    if stream is None:
+        return None
+    if not isinstance(stream, numbers.Integral) or isinstance(stream, bool):
+        for attr in ("cuda_stream", "ptr"):
+            if hasattr(stream, attr):
+                stream = getattr(stream, attr)
+                break
+        else:
+            raise TileTypeError("stream must be a CUstream handle (int) or "
+                                "have a cuda_stream or ptr attribute")
+    if isinstance(stream, bool) or not isinstance(stream, numbers.Integral):
+        raise TileTypeError("stream must be a CUstream handle (int) or "
+                            "have a cuda_stream or ptr attribute")
+    stream = int(stream)
+    if not 0 <= stream < 2**64:
+        raise TileValueError(f"stream {stream} is not a CUstream handle")
+    return stream
 
 
 def function(fn):
