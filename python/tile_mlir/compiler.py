@@ -6,6 +6,8 @@ import secrets
 import shutil
 import stat
 import subprocess
+import sys
+import threading
 import warnings
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -58,10 +60,58 @@ def compile_to_ptx(mlir, chip=None, ptx_version=None):
         cmd.append(f"--chip={chip}")
     if ptx_version:
         cmd.append(f"--ptx-version={ptx_version}")
-    r = subprocess.run(cmd, input=mlir, capture_output=True, text=True)
-    if r.returncode:
-        raise TileError(r.stderr.strip() or "tile-translate failed")
-    return r.stdout
+    code, out, err = run_tool(cmd, mlir)
+    if code:
+        raise TileError(err.strip() or "tile-translate failed")
+    return out
+
+
+# What the tools are asked for when progress is wanted (after their own
+# delay of 2 s, each pass as it starts, a line every 5 s in a long one).
+PROGRESS_ARGS = ["--progress=always"]
+
+
+def wants_progress():
+    """Whether the tools report a long compilation's progress: TILE_PROGRESS
+    (1 or 0) if set, else whether standard error is a terminal."""
+    env = os.environ.get("TILE_PROGRESS")
+    if env:
+        return env != "0"
+    return bool(getattr(sys.stderr, "isatty", None) and sys.stderr.isatty())
+
+
+def run_tool(cmd, text):
+    """Runs a tool on `text` (its standard input): (exit code, standard
+    output, standard error). Where progress is wanted, the tool reports it
+    (`--progress=always`) and its progress lines go to standard error as
+    they come; everything else on its standard error is returned."""
+    if not wants_progress():
+        r = subprocess.run(cmd, input=text, capture_output=True, text=True)
+        return r.returncode, r.stdout, r.stderr
+    p = subprocess.Popen(cmd + PROGRESS_ARGS, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    kept = []
+
+    def forward():
+        for line in p.stderr:
+            if line.startswith("tile: ["):
+                sys.stderr.write(line)
+                sys.stderr.flush()
+            else:
+                kept.append(line)
+
+    reader = threading.Thread(target=forward, daemon=True)
+    reader.start()
+    try:  # The tools read all their input before they write.
+        p.stdin.write(text)
+        p.stdin.close()
+    except BrokenPipeError:
+        pass  # It stopped early; its exit code and diagnostics say why.
+    out = p.stdout.read()
+    p.wait()
+    reader.join()
+    return p.returncode, out, "".join(kept)
 
 
 def run_on_cpu(mlir):
@@ -69,11 +119,11 @@ def run_on_cpu(mlir):
     `tile-runner --backend=cpu` and returns what it printed.
 
     Raises TileError with the diagnostics on failure."""
-    r = subprocess.run([find_tool("tile-runner"), "--backend=cpu", "-"],
-                       input=mlir, capture_output=True, text=True)
-    if r.returncode:
-        raise TileError(r.stderr.strip() or "tile-runner failed")
-    return r.stdout
+    code, out, err = run_tool([find_tool("tile-runner"), "--backend=cpu", "-"],
+                              mlir)
+    if code:
+        raise TileError(err.strip() or "tile-runner failed")
+    return out
 
 
 def cache_key(*parts):
