@@ -47,6 +47,26 @@ affine_fma(const float *A, float *Out{params}) {{
 """
 
 
+# The same kernel with the same inline asm as the tile kernel's PTX: one asm
+# statement per instruction (loads and stores with a memory clobber, as the
+# tile lowering writes them).
+CUDA_ASM = """
+extern "C" __global__ void __launch_bounds__(1)
+affine_fma(const float *A, float *Out{params}) {{
+  float r[{n}];
+#pragma unroll
+  for (int i = 0; i < {n}; ++i)
+    asm volatile("ld.global.f32 %0, [%1];" : "=f"(r[i]) : "l"(A + i) : "memory");
+#pragma unroll
+  for (int i = 0; i < {n}; ++i)
+    asm("fma.rn.f32 %0, %1, {two_asm}, {one_asm};" : "=f"(r[i]) : "f"(r[i]){asm_inputs});
+#pragma unroll
+  for (int i = 0; i < {n}; ++i)
+    asm volatile("st.global.f32 [%0], %1;" :: "l"(Out + i), "f"(r[i]) : "memory");
+}}
+"""
+
+
 def as_arguments(seed):
     """The seed kernel with its two constant scalars as kernel parameters
     (and without the host code, which launches it without them)."""
@@ -93,6 +113,13 @@ def computed_opcode(seed):
     sys.exit("no computational tile.apply in the seed example")
 
 
+def median(runs):
+    """The run of median time (None if any failed or timed out)."""
+    if any(r is None for r in runs):
+        return None
+    return sorted(runs)[len(runs) // 2]
+
+
 def count_opcode(ptx, opcode):
     with open(ptx) as f:
         return f.read().count(opcode)
@@ -107,12 +134,23 @@ def main():
     ap.add_argument("--nvcc-timeout", type=int, default=300)
     ap.add_argument("--scalars", choices=("constants", "arguments"),
                     default="constants")
+    ap.add_argument("--nvcc-kernel", choices=("cuda", "asm"), default="cuda",
+                    help="the nvcc kernel in CUDA C, or with the tile "
+                    "kernel's instructions as inline asm")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="compiles per size and compiler, alternating; "
+                    "the table gives the median time")
     args = ap.parse_args()
     seed = open(os.path.join(ROOT, "examples", "affine_fma.mlir")).read()
-    cuda = {"params": "", "two": "2.0f", "one": "1.0f"}
+    cuda = {"params": "", "two": "2.0f", "one": "1.0f",
+            "two_asm": "0f40000000", "one_asm": "0f3F800000",
+            "asm_inputs": ""}
     if args.scalars == "arguments":
         seed = as_arguments(seed)
-        cuda = {"params": ", float two, float one", "two": "two", "one": "one"}
+        cuda = {"params": ", float two, float one", "two": "two", "one": "one",
+                "two_asm": "%2", "one_asm": "%3",
+                "asm_inputs": ', "f"(two), "f"(one)'}
+    template = CUDA_ASM if args.nvcc_kernel == "asm" else CUDA
     opcode = computed_opcode(seed)
     translate = os.path.join(args.tools_dir, "tile-translate")
     rows = []
@@ -123,22 +161,27 @@ def main():
             with open(mlir, "w") as f:
                 f.write(seed.replace("4x1xf32", f"{n}x1xf32"))
             tptx = os.path.join(tmp, f"t{n}.ptx")
-            tile, error = timed([translate, "--mlir-to-ptx",
-                                 "--register-budget=1000000", mlir, "-o",
-                                 tptx], 3600)
-            tfma = count_opcode(tptx, opcode) if tile else 0
             cu = os.path.join(tmp, f"k{n}.cu")
             with open(cu, "w") as f:
-                f.write(CUDA.format(n=n, **cuda))
+                f.write(template.format(n=n, **cuda))
             nptx = os.path.join(tmp, f"k{n}.ptx")
-            nv, _ = timed([args.nvcc, "-ptx", "-arch=sm_90", "-O3", cu,
-                           "-o", nptx], args.nvcc_timeout)
+            tiles, nvs, error = [], [], None
+            for _ in range(args.repeat):
+                tile, error = timed([translate, "--mlir-to-ptx",
+                                     "--register-budget=1000000", mlir, "-o",
+                                     tptx], 3600)
+                tiles.append(tile)
+                nvs.append(timed([args.nvcc, "-ptx", "-arch=sm_90", "-O3",
+                                  cu, "-o", nptx], args.nvcc_timeout)[0])
+            tile, nv = median(tiles), median(nvs)
+            tfma = count_opcode(tptx, opcode) if tile else 0
             nfma = count_opcode(nptx, opcode) if nv else 0
             rows.append((k, n, tile, nv, tfma, nfma, error))
             print(f"N=2^{k} done", flush=True, file=__import__("sys").stderr)
     print(f"Machine: {platform.machine()}, {os.cpu_count()} cores; "
           f"`bench/compile_time.py --sizes {' '.join(map(str, args.sizes))}"
-          f" --scalars {args.scalars}`"
+          f" --scalars {args.scalars} --nvcc-kernel {args.nvcc_kernel}"
+          f" --repeat {args.repeat}`"
           "\n")
     print("| N | instructions | tile-mlir s | tile-mlir MB | nvcc -ptx s | "
           "nvcc MB | time ratio (tile/nvcc) | memory ratio | "

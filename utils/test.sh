@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Set up, build and run every test. Ends with "N passed, N failed".
-# Also builds the libFuzzer harnesses (build-san/, clang 22) and runs each
-# for 20 seconds (TILE_FUZZ_SECONDS; 0 skips them); their counts join the
-# total.
+# Set up, build (build/, once: everything the tests use) and run every
+# test. Ends with "N passed, N failed".
+# With TILE_FUZZ_SECONDS=N (CI's .ci/run sets 20) it also builds the
+# libFuzzer harnesses (build-san/: clang 22, ASan + UBSan, a second build of
+# the libraries they exercise) and runs each for N seconds; their counts
+# join the total.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash utils/setup.sh || exit 1
-fuzz_seconds="${TILE_FUZZ_SECONDS:-20}"
+fuzz_seconds="${TILE_FUZZ_SECONDS:-0}"
 export TILE_EXTRA_COUNTS=""
 if [ "$fuzz_seconds" != 0 ]; then
   echo "== fuzzing: each harness for ${fuzz_seconds} s (utils/fuzz.sh)"
