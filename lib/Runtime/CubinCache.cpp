@@ -269,34 +269,30 @@ static std::string checkHeader(const Header &h, const std::string &key,
 // File helpers
 //===----------------------------------------------------------------------===//
 
-/// Reads exactly `size` bytes; false on an error or an early end of file.
-static bool readAll(int fd, void *data, size_t size) {
-  auto *p = static_cast<char *>(data);
+/// Moves all of `size` bytes with `io` (::read or ::write, in chunks of at
+/// most 1 GiB, retried on EINTR); false on an error or an early end of file.
+template <typename Byte, typename IO>
+static bool transferAll(int fd, Byte *data, size_t size, IO io) {
   while (size) {
-    ssize_t n = ::read(fd, p, std::min<size_t>(size, 1 << 30));
+    ssize_t n = io(fd, data, std::min<size_t>(size, 1 << 30));
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
       return false;
-    p += n;
+    data += n;
     size -= static_cast<size_t>(n);
   }
   return true;
 }
 
+/// Reads exactly `size` bytes; false on an error or an early end of file.
+static bool readAll(int fd, void *data, size_t size) {
+  return transferAll(fd, static_cast<char *>(data), size, ::read);
+}
+
 /// Writes all of `size` bytes; false on an error.
 static bool writeAll(int fd, const void *data, size_t size) {
-  auto *p = static_cast<const char *>(data);
-  while (size) {
-    ssize_t n = ::write(fd, p, std::min<size_t>(size, 1 << 30));
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return false;
-    p += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
+  return transferAll(fd, static_cast<const char *>(data), size, ::write);
 }
 
 static std::string errnoText(int err) { return std::strerror(err); }

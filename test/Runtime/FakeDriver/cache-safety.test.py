@@ -22,17 +22,12 @@ HEADER = 88
 MAGIC = b"TILECUBN"
 NOBODY = 65534
 
-passed = failed = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "Inputs"))
+from checks import Tally  # noqa: E402
 
-
-def report(ok, what, detail=""):
-    global passed, failed
-    print(("PASS " if ok else "FAIL ") + what +
-          ("" if ok else "\n  " + detail.replace("\n", "\n  ")))
-    if ok:
-        passed += 1
-    else:
-        failed += 1
+tally = Tally()
+report = tally.report
 
 
 class Env:
@@ -458,8 +453,7 @@ def main():
     directory_cases(env, key)
     clear_cases(env, key, good)
     runner_cases(env)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return tally.close()
 
 
 if __name__ == "__main__":

@@ -72,17 +72,12 @@ VALUE_CASES = [
      "cuDriverGetVersion reported driver version 0"),
 ]
 
-passed = failed = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "Inputs"))
+from checks import Tally  # noqa: E402
 
-
-def report(ok, what, detail=""):
-    global passed, failed
-    print(("PASS " if ok else "FAIL ") + what +
-          ("" if ok else "\n  " + detail.replace("\n", "\n  ")))
-    if ok:
-        passed += 1
-    else:
-        failed += 1
+tally = Tally()
+report = tally.report
 
 
 def run(cmd, env_extra, timeout=60):
@@ -168,8 +163,7 @@ def main():
                "running the kernels on the CPU backend" in out and
                "[23]]" in out, "tile-runner: cuInit fails -> CPU backend",
                out)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return tally.close()
 
 
 if __name__ == "__main__":
