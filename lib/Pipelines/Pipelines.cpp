@@ -136,7 +136,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
 void mlir::tile::buildTileToCpuPipeline(OpPassManager &pm,
                                         const TileToPtxOptions &opts) {
   addChecksAndExpansion(pm, opts, /*requireTarget=*/false);
-  pm.addPass(createConvertGpuTileToHost());
+  ConvertGpuTileToHostOptions host;
+  host.boundsCheck = opts.cpuBoundsCheck;
+  pm.addPass(createConvertGpuTileToHost(host));
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createCSEPass()); // As in the device pipeline.
   pm.addPass(createLowerAffinePass());

@@ -62,6 +62,11 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
                      "before it gets a fresh copy (0: never; "
                      "tile-gpu-module-to-binary)"),
       llvm::cl::init(256)};
+  PassOptions::Option<bool> cpuBoundsCheck{
+      *this, "cpu-bounds-check",
+      llvm::cl::desc("The CPU backend (tile-to-cpu): check every memory "
+                     "access of a kernel against its memref and buffer"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin, or "
