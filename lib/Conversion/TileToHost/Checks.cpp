@@ -6,14 +6,17 @@
 //
 // A kernel's memref is based on a buffer: a kernel argument's (found at the
 // launch in the runtime's table of the program's allocations), a workgroup
-// buffer, or one the kernel allocates. The buffer of each accessed memref is
-// found by following its views back to one of those, statically; a memref
-// chosen at run time (a block argument, an scf result) is looked up in the
-// table where it is defined. Each access checks each index against its
-// dimension and the element's bytes against the buffer, with the address
-// arithmetic of the memref lowering, so a memref view (subview,
-// reinterpret_cast, huge or negative strides and offsets) cannot reach
-// outside its buffer unreported.
+// buffer, the dynamic shared memory, or one the kernel allocates. The buffer
+// of each accessed memref is found by following its views back to one of
+// those, statically; a memref chosen at run time (a block argument, an scf
+// result) is looked up in the table where it is defined. Each access checks
+// each index against its dimension and the element's bytes against the
+// buffer, at the address the memref lowering computes, so no memref view
+// (subview, reinterpret_cast, huge or negative strides and offsets) reaches
+// outside its buffer unreported. The checks of straight-line accesses go
+// together before the first of them (see AccessChecker); the helpers they
+// call (an inlined in-bounds predicate, a cold check that reports) are
+// functions of the module, one per rank.
 //
 //===----------------------------------------------------------------------===//
 
@@ -812,11 +815,12 @@ HostSymbols::getOrCreateFn(StringRef name, unsigned numArgs, Type result,
   func::FuncOp &fn = functions[name];
   if (fn)
     return fn;
-  taken.insert(name);
+  std::string fresh =
+      taken.insert(name).second ? name.str() : getFreshName((name + "_").str());
   OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
   SmallVector<Type> args(numArgs, b.getIndexType());
   fn = func::FuncOp::create(
-      b, top.getLoc(), name,
+      b, top.getLoc(), fresh,
       b.getFunctionType(args, result ? TypeRange{result} : TypeRange{}));
   fn.setPrivate();
   build(fn);

@@ -265,59 +265,70 @@ struct ConvertGpuTileToHostPass
 
   /// Outlines `kernel` into a host function; sets `needApply` when it
   /// calls tile_cpu_apply.
+  /// The host function of `kernel`, with its body: it takes the kernel's
+  /// arguments, its workgroup buffers, the dynamic shared memory (a
+  /// memref<?xi8>, where the kernel uses it), then the 12 ids (added by the
+  /// caller). Fills `info`.
+  func::FuncOp createHostFn(ModuleOp top, gpu::GPUModuleOp module,
+                            gpu::GPUFuncOp kernel, KernelInfo &info) {
+    MLIRContext *ctx = &getContext();
+    info.kernel = kernel.getName().str();
+    info.module = module.getName().str();
+    info.numArgs = kernel.getNumArguments();
+    kernel.walk([&](gpu::DynamicSharedMemoryOp) { info.dynamicShared = true; });
+    SmallVector<Type> inputs = stripSpaces(kernel.getArgumentTypes());
+    for (BlockArgument a : kernel.getWorkgroupAttributions()) {
+      auto type = cast<MemRefType>(stripSpace(a.getType()));
+      inputs.push_back(type);
+      info.workgroup.push_back(type);
+      if (type.hasStaticShape())
+        info.staticShared += getStaticBytes(type);
+    }
+    auto bytes =
+        MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
+    if (info.dynamicShared)
+      inputs.push_back(bytes);
+    inputs.append(12, IndexType::get(ctx));
+    std::string name = getHostKernelName(module.getName(), kernel.getName());
+    symbols->reserve(name);
+    OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
+    auto fn = func::FuncOp::create(b, kernel.getLoc(), name,
+                                   FunctionType::get(ctx, inputs, {}));
+    fn.setPrivate();
+    fn.getBody().takeBody(kernel.getBody());
+    return fn;
+  }
+
+  /// Private attributions (the entry arguments from `first` on): one buffer
+  /// per thread, made at `b`.
+  void addPrivateBuffers(OpBuilder &b, Block &entry, unsigned first,
+                         DenseMap<Value, BufferName> &names) {
+    while (entry.getNumArguments() > first) {
+      BlockArgument a = entry.getArguments().back();
+      auto type = cast<MemRefType>(stripSpace(a.getType()));
+      Value buf = memref::AllocaOp::create(b, a.getLoc(), type);
+      names[buf] = {"private buffer " +
+                        std::to_string(a.getArgNumber() - first),
+                    "local"};
+      a.replaceAllUsesWith(buf);
+      entry.eraseArgument(a.getArgNumber());
+    }
+  }
+
   LogicalResult outline(ModuleOp top, gpu::GPUModuleOp module,
                         gpu::GPUFuncOp kernel, bool &needApply) {
     MLIRContext *ctx = &getContext();
     Location loc = kernel.getLoc();
     IndexType index = IndexType::get(ctx);
-    unsigned numArgs = kernel.getNumArguments();
-    unsigned numWorkgroup = kernel.getNumWorkgroupAttributions();
-    SmallVector<Type> inputs = stripSpaces(kernel.getArgumentTypes());
-    for (BlockArgument a : kernel.getWorkgroupAttributions())
-      inputs.push_back(stripSpace(a.getType()));
-
-    bool dynamicShared = false;
-    kernel.walk([&](gpu::DynamicSharedMemoryOp) { dynamicShared = true; });
-    if (dynamicShared)
-      inputs.push_back(
-          MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8)));
-    inputs.append(12, index);
-
-    std::string name = getHostKernelName(module.getName(), kernel.getName());
-    symbols->reserve(name);
-    KernelInfo &info = kernels[name];
-    info.kernel = kernel.getName().str();
-    info.module = module.getName().str();
-    info.numArgs = numArgs;
-    info.dynamicShared = dynamicShared;
-    OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
-    auto fn =
-        func::FuncOp::create(b, loc, name, FunctionType::get(ctx, inputs, {}));
-    fn.setPrivate();
-    fn.getBody().takeBody(kernel.getBody());
+    KernelInfo &info =
+        kernels[getHostKernelName(module.getName(), kernel.getName())];
+    func::FuncOp fn = createHostFn(top, module, kernel, info);
     Block &entry = fn.front();
-    for (BlockArgument a : entry.getArguments().slice(numArgs, numWorkgroup)) {
-      auto type = cast<MemRefType>(stripSpace(a.getType()));
-      info.workgroup.push_back(type);
-      if (type.hasStaticShape())
-        info.staticShared += getStaticBytes(type);
-    }
-
-    // Private attributions: one buffer per thread.
     DenseMap<Value, BufferName> names;
-    b.setInsertionPointToStart(&entry);
-    while (entry.getNumArguments() > numArgs + numWorkgroup) {
-      BlockArgument a = entry.getArguments().back();
-      auto type = cast<MemRefType>(stripSpace(a.getType()));
-      Value buf = memref::AllocaOp::create(b, loc, type);
-      names[buf] = {"private buffer " + std::to_string(a.getArgNumber() -
-                                                       numArgs - numWorkgroup),
-                    "local"};
-      a.replaceAllUsesWith(buf);
-      entry.eraseArgument(a.getArgNumber());
-    }
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    addPrivateBuffers(b, entry, info.numArgs + info.workgroup.size(), names);
     Value dynamicBuffer;
-    if (dynamicShared)
+    if (info.dynamicShared)
       dynamicBuffer = entry.addArgument(
           MemRefType::get(
               {ShapedType::kDynamic}, b.getI8Type(),
@@ -583,6 +594,67 @@ struct ConvertGpuTileToHostPass
     return buf;
   }
 
+  /// The kernel operands of `launch`, cast to the memory space of `fn`'s
+  /// parameters.
+  FailureOr<SmallVector<Value>>
+  castOperands(OpBuilder &b, gpu::LaunchFuncOp launch, func::FuncOp fn) {
+    SmallVector<Value> args;
+    for (auto [arg, type] :
+         llvm::zip(launch.getKernelOperands(), fn.getArgumentTypes())) {
+      Value v = arg;
+      if (v.getType() != type) {
+        auto memref = dyn_cast<MemRefType>(type);
+        if (!memref || !isa<MemRefType>(v.getType()))
+          return launch.emitOpError("passes ")
+                 << v.getType() << " for a kernel argument of type " << type;
+        v = memref::MemorySpaceCastOp::create(b, launch.getLoc(), memref, v);
+      }
+      args.push_back(v);
+    }
+    return args;
+  }
+
+  /// One block of a launch at `b`: its workgroup buffers, the loops over its
+  /// threads (made by `loop`, which moves `b` into the body) calling `fn`
+  /// with `args` (the kernel's), the ids, and the buffers of the memref
+  /// parameters (`bufs` has the arguments').
+  void emitBlock(OpBuilder &b, Location loc, func::FuncOp fn,
+                 const KernelInfo &info, SmallVector<Value> args,
+                 ArrayRef<Value> bid, ArrayRef<Value> bdim,
+                 ArrayRef<Value> gdim, Value dynamicShared,
+                 DenseMap<Value, BufferRef> &bufs,
+                 function_ref<Value(Value)> loop) {
+    SmallVector<Value> workgroup;
+    for (auto [i, type] : llvm::enumerate(info.workgroup))
+      workgroup.push_back(
+          allocWorkgroup(b, loc, info, type, {},
+                         "workgroup buffer " + std::to_string(i), bufs));
+    if (info.dynamicShared)
+      workgroup.push_back(allocWorkgroup(
+          b, loc, info, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()),
+          {dynamicShared}, "the dynamic shared memory", bufs));
+    OpBuilder::InsertPoint afterThreads = b.saveInsertionPoint();
+    Value tz = loop(bdim[2]), ty = loop(bdim[1]), tx = loop(bdim[0]);
+    args.append(workgroup.begin(), workgroup.end());
+    SmallVector<Value> params(args);
+    args.append({tx, ty, tz});
+    args.append(bid.begin(), bid.end());
+    args.append(bdim.begin(), bdim.end());
+    args.append(gdim.begin(), gdim.end());
+    if (boundsCheck)
+      for (unsigned i : info.bufferParams) {
+        const BufferRef &ref = bufs[params[i]];
+        args.append({ref.begin, ref.bytes, ref.desc});
+      }
+    func::CallOp::create(b, loc, fn, args);
+    b.restoreInsertionPoint(afterThreads);
+    for (Value w : workgroup) {
+      if (boundsCheck)
+        symbols->call(b, loc, "tile_cpu_unregister_buffer", {bufs[w].begin});
+      memref::DeallocOp::create(b, loc, w);
+    }
+  }
+
   LogicalResult rewriteLaunch(ModuleOp top, gpu::LaunchFuncOp launch) {
     Location loc = launch.getLoc();
     std::string name =
@@ -596,6 +668,10 @@ struct ConvertGpuTileToHostPass
     if (launch.hasClusterSize())
       return launch.emitOpError("has a cluster size; the CPU backend runs "
                                 "grids of blocks only");
+    if (llvm::any_of(info.workgroup,
+                     [](MemRefType t) { return !t.hasStaticShape(); }))
+      return launch.emitOpError("launches a kernel with a dynamically "
+                                "shaped workgroup buffer");
     OpBuilder b(launch);
     Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
     Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
@@ -603,10 +679,6 @@ struct ConvertGpuTileToHostPass
     gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
     Value gdim[3] = {grid.x, grid.y, grid.z};
     Value bdim[3] = {block.x, block.y, block.z};
-    if (llvm::any_of(info.workgroup,
-                     [](MemRefType t) { return !t.hasStaticShape(); }))
-      return launch.emitOpError("launches a kernel with a dynamically "
-                                "shaped workgroup buffer");
     Value dynamicShared = c0;
     if (Value size = launch.getDynamicSharedMemorySize())
       dynamicShared =
@@ -614,61 +686,23 @@ struct ConvertGpuTileToHostPass
     checkLaunch(b, launch, info,
                 {gdim[0], gdim[1], gdim[2], bdim[0], bdim[1], bdim[2]},
                 dynamicShared);
-    SmallVector<Value> args;
-    for (auto [arg, type] :
-         llvm::zip(launch.getKernelOperands(), fn.getArgumentTypes())) {
-      Value v = arg;
-      if (v.getType() != type) {
-        auto memref = dyn_cast<MemRefType>(type);
-        if (!memref || !isa<MemRefType>(v.getType()))
-          return launch.emitOpError("passes ")
-                 << v.getType() << " for a kernel argument of type " << type;
-        v = memref::MemorySpaceCastOp::create(b, loc, memref, v);
-      }
-      args.push_back(v);
-    }
+    FailureOr<SmallVector<Value>> args = castOperands(b, launch, fn);
+    if (failed(args))
+      return failure();
     // The buffers of the memref arguments, found once per launch.
     DenseMap<Value, BufferRef> bufs;
     if (boundsCheck)
       for (unsigned i : info.bufferParams)
-        if (i < info.numArgs && !bufs.count(args[i]))
-          bufs[args[i]] = cpu::findHostBuffer(b, loc, args[i], *symbols);
+        if (i < info.numArgs && !bufs.count((*args)[i]))
+          bufs[(*args)[i]] = cpu::findHostBuffer(b, loc, (*args)[i], *symbols);
     auto loop = [&](Value ub) {
       auto f = scf::ForOp::create(b, loc, c0, ub, c1);
       b.setInsertionPoint(f.getBody()->getTerminator());
       return f.getInductionVar();
     };
     Value bz = loop(gdim[2]), by = loop(gdim[1]), bx = loop(gdim[0]);
-    // Workgroup memory: one buffer per block.
-    SmallVector<Value> workgroup;
-    for (auto [i, type] : llvm::enumerate(info.workgroup))
-      workgroup.push_back(
-          allocWorkgroup(b, loc, info, type, {},
-                         "workgroup buffer " + std::to_string(i), bufs));
-    if (info.dynamicShared)
-      workgroup.push_back(allocWorkgroup(
-          b, loc, info, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()),
-          {dynamicShared}, "the dynamic shared memory", bufs));
-    OpBuilder::InsertPoint afterThreads = b.saveInsertionPoint();
-    Value tz = loop(bdim[2]), ty = loop(bdim[1]), tx = loop(bdim[0]);
-    SmallVector<Value> params(args);
-    params.append(workgroup.begin(), workgroup.end());
-    args.append(workgroup.begin(), workgroup.end());
-    args.append({tx, ty, tz, bx, by, bz});
-    args.append(std::begin(bdim), std::end(bdim));
-    args.append(std::begin(gdim), std::end(gdim));
-    if (boundsCheck)
-      for (unsigned i : info.bufferParams) {
-        const BufferRef &ref = bufs[params[i]];
-        args.append({ref.begin, ref.bytes, ref.desc});
-      }
-    func::CallOp::create(b, loc, fn, args);
-    b.restoreInsertionPoint(afterThreads);
-    for (Value w : workgroup) {
-      if (boundsCheck)
-        symbols->call(b, loc, "tile_cpu_unregister_buffer", {bufs[w].begin});
-      memref::DeallocOp::create(b, loc, w);
-    }
+    emitBlock(b, loc, fn, info, *args, {bx, by, bz}, bdim, gdim, dynamicShared,
+              bufs, loop);
     launch.erase();
     return success();
   }
