@@ -1,5 +1,4 @@
-//===- CpuRuntime.cpp - one instruction on the host
-//------------------------===//
+//===- CpuRuntime.cpp - one instruction on the host ----------------------===//
 //
 // Part of tile-mlir.
 //

@@ -47,7 +47,7 @@ using namespace mlir::tile;
 /// target model, the register-tile checks and the expansion of repeats.
 static void addChecksAndExpansion(OpPassManager &pm,
                                   const TileToPtxOptions &opts,
-                                  bool requireTarget) {
+                                  bool requireTarget, bool baseViews) {
   pm.addPass(createTileCheckGpuModules());
   if (!opts.chip.empty() || opts.ptxVersion || opts.optLevel != -1) {
     TileSetNVVMTargetOptions target;
@@ -66,7 +66,9 @@ static void addChecksAndExpansion(OpPassManager &pm,
   registers.registerBudget = opts.registerBudget;
   registers.registerBudgetError = opts.registerBudgetError;
   gpm.addPass(createTileCheckRegisterTiles(registers));
-  gpm.addPass(createTileExpandRepeats());
+  TileExpandRepeatsOptions expand;
+  expand.baseViews = baseViews;
+  gpm.addPass(createTileExpandRepeats(expand));
 }
 
 /// Unroll counts for the device's loops of tile instructions.
@@ -80,7 +82,7 @@ static void addUnrollAnnotations(OpPassManager &gpm,
 /// The device path; `requireTarget` when the modules will be serialized.
 static void buildDevicePipeline(OpPassManager &pm, const TileToPtxOptions &opts,
                                 bool requireTarget) {
-  addChecksAndExpansion(pm, opts, requireTarget);
+  addChecksAndExpansion(pm, opts, requireTarget, /*baseViews=*/true);
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
   addUnrollAnnotations(gpm, opts);
   gpm.addPass(memref::createExpandStridedMetadataPass());
@@ -144,8 +146,12 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
 
 void mlir::tile::buildTileToCpuPipeline(OpPassManager &pm,
                                         const TileToPtxOptions &opts) {
-  addChecksAndExpansion(pm, opts, /*requireTarget=*/false);
-  pm.addPass(createConvertGpuTileToHost());
+  // Subviews, which the bounds checks report in the operand's terms.
+  addChecksAndExpansion(pm, opts, /*requireTarget=*/false,
+                        /*baseViews=*/false);
+  ConvertGpuTileToHostOptions host;
+  host.boundsCheck = opts.cpuBoundsCheck;
+  pm.addPass(createConvertGpuTileToHost(host));
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createCSEPass()); // As in the device pipeline.
   pm.addPass(createLowerAffinePass());

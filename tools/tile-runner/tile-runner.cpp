@@ -86,6 +86,12 @@ static cl::opt<std::string>
                      "auto (cuda where a driver and device are present, cpu "
                      "otherwise)"),
             cl::init("auto"));
+static cl::opt<bool> cpuBoundsCheck(
+    "cpu-bounds-check",
+    cl::desc("On the CPU backend, check every memory access of a kernel "
+             "against its memref and buffer, and stop at a bad one "
+             "(default on; =0 to run unchecked)"),
+    cl::init(true));
 static cl::opt<bool> noCache("no-cache", cl::desc("Do not use the cubin cache"),
                              cl::init(false));
 static cl::opt<bool> clearCache("clear-cache",
@@ -148,6 +154,7 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context,
     llvm::errs() << "tile-runner: " << llvm::toString(std::move(error)) << "\n";
     return nullptr;
   }
+  opts.cpuBoundsCheck = cpuBoundsCheck;
   PassManager pm(&context);
   TimingScope pipelineTiming = timing.nest("tile pipeline");
   pm.enableTiming(pipelineTiming);
@@ -200,6 +207,11 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(mgpuMemset16)
   TILE_SYM(mgpuSetDefaultDevice)
   TILE_SYM(tile_cpu_apply)
+  TILE_SYM(tile_cpu_register_buffer)
+  TILE_SYM(tile_cpu_unregister_buffer)
+  TILE_SYM(tile_cpu_find_buffer)
+  TILE_SYM(tile_cpu_check_launch)
+  TILE_SYM(tile_cpu_report_access)
   TILE_SYM(printMemrefF32)
   TILE_SYM(printMemrefF64)
   TILE_SYM(printMemrefI32)

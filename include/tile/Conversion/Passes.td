@@ -57,18 +57,43 @@ def ConvertGpuTileToHost : Pass<"tile-gpu-to-host", "::mlir::ModuleOp"> {
       `#tile.reg` and GPU address spaces are dropped;
     - `gpu.launch_func` becomes loops over the grid's blocks and each
       block's threads, in order (x fastest), with the workgroup buffers
-      allocated per block; `gpu.alloc`, `gpu.dealloc` and `gpu.memcpy`
-      become their `memref` counterparts and `gpu.wait` goes away.
+      allocated per block, and the dynamic shared memory
+      (`gpu.dynamic_shared_memory`) too, of the launch's
+      `dynamic_shared_memory_size` bytes; `gpu.alloc`, `gpu.dealloc` and
+      `gpu.memcpy` become their `memref` counterparts and `gpu.wait` goes
+      away;
+    - the `memref.global`s of a gpu.module move to the host module, as one
+      buffer for all blocks (blocks run one after another).
 
     The threads of a block run one after another, so an op through which
     threads communicate (`gpu.barrier`, `gpu.shuffle`, any other `gpu` op
     in a kernel, NVVM ops) is a located error, as are asynchronous `gpu`
     ops on the host and non-kernel device functions.
+
+    Each launch first calls `tile_cpu_check_launch`, which stops the
+    program (exit status 1) where a grid or block dimension or the shared
+    memory is outside CUDA's limits for sm_90. With `bounds-check` (the
+    default), the host code records the buffers it allocates, each launch
+    finds the buffer of each memref argument, and each memory access of a
+    kernel (memref and affine loads, stores and atomics, and so the loads
+    and stores of `tile.apply`) is checked, before it happens, against its
+    memref's shape and the bytes of its buffer; a bad one is reported with
+    the kernel, block, thread, memref, index and buffer, and stops the
+    program (exit status 1). Accesses proven in bounds at compile time
+    (register tiles and private buffers at constant indices) are not
+    checked at run time; a kernel op that accesses memory in another way
+    (`memref.copy`, vector ops) is an error with the checks on.
   }];
+  let options = [
+    Option<"boundsCheck", "bounds-check", "bool", /*default=*/"true",
+           "Check every memory access of a kernel against its memref and "
+           "buffer">,
+  ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect"];
 }
 
 #endif // TILE_CONVERSION_PASSES_TD

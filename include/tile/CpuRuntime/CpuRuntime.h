@@ -12,6 +12,14 @@
 // (register atoms, the elements a store writes) in `out`. An element has the
 // width of its operand's PTX type (the instruction table's register width).
 //
+// The memory checks: the host code records the buffers the program
+// allocates (tile_cpu_register_buffer); each launch is checked against
+// CUDA's limits for sm_90 (tile_cpu_check_launch) and finds the buffer of
+// each memref argument (tile_cpu_find_buffer); a kernel checks each memory
+// access against its memref's shape and buffer, and reports one outside
+// them with tile_cpu_report_access, which ends the program. Pointers travel
+// as uintptr_t (MLIR `index`).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILE_CPURUNTIME_CPURUNTIME_H
@@ -25,6 +33,25 @@ namespace cpu {
 /// Bytes between two elements in the operand buffers.
 constexpr unsigned kSlotBytes = 16;
 
+/// CUDA's launch limits for sm_90.
+constexpr int64_t kMaxGridX = 2147483647, kMaxGridYZ = 65535;
+constexpr int64_t kMaxBlockXY = 1024, kMaxBlockZ = 64, kMaxBlockThreads = 1024;
+/// Static shared memory of a kernel (ptxas's limit), and static plus dynamic
+/// shared memory of a launch (sm_90's opt-in maximum, which the CUDA runtime
+/// opts into above 48 KiB).
+constexpr int64_t kMaxStaticShared = 48 * 1024, kMaxShared = 227 * 1024;
+
+/// The fields of an access report's values (tile_cpu_report_access).
+enum AccessField : unsigned {
+  kAccessBytes,
+  kThreadX,
+  kBlockX = kThreadX + 3,
+  kRank = kBlockX + 3,
+  kIndices, ///< rank indices, then rank sizes, then the three below.
+};
+/// The fields after the indices and sizes.
+enum AccessTail : unsigned { kByteOffset, kBufferBytes, kBufferDesc, kTail };
+
 } // namespace cpu
 } // namespace tile
 
@@ -36,6 +63,38 @@ extern "C" {
 /// computes its one result with the MPFR reference (ref::evaluate).
 void tile_cpu_apply(int64_t form, int64_t quals, const uint8_t *in,
                     uint8_t *out);
+
+/// Records the buffer of `bytes` bytes at `begin`, described by `desc` (a
+/// static string such as "gpu.alloc at f.mlir:3:7"), forgetting the buffers
+/// it overlaps: their memory has been freed.
+void tile_cpu_register_buffer(uintptr_t begin, int64_t bytes, const char *desc);
+
+/// Forgets the buffer that starts at `begin`.
+void tile_cpu_unregister_buffer(uintptr_t begin);
+
+/// Writes the start, size and description of the recorded buffer that holds
+/// `ptr` to out[0], out[1] and out[2]. Where none does, the memory is not
+/// the program's own: with `lo` <= `hi` the buffer is taken to be
+/// [ptr + lo, ptr + hi) (what the memref's view spans), else it is unknown
+/// (start 0, size UINT64_MAX: only the memref's shape is checked).
+void tile_cpu_find_buffer(uintptr_t ptr, int64_t lo, int64_t hi, int64_t *out);
+
+/// Checks a launch of the kernel that `site` describes (its name, its
+/// gpu.module and the launch's location, each ending in a NUL) against
+/// CUDA's limits for sm_90; reports the first bad dimension and ends the
+/// program with exit status 1.
+void tile_cpu_check_launch(const char *site, int64_t gridX, int64_t gridY,
+                           int64_t gridZ, int64_t blockX, int64_t blockY,
+                           int64_t blockZ, int64_t staticShared,
+                           int64_t dynamicShared);
+
+/// Reports an access outside its memref or buffer and ends the program with
+/// exit status 1. `site` holds NUL-terminated fields: "read" or "write", the
+/// memory ("global", "shared" or "local"), the kernel, its gpu.module, the
+/// memref's type, the buffer's role (e.g. "kernel argument 0") and the
+/// access's location; `values` the fields of tile::cpu::AccessField.
+[[noreturn]] void tile_cpu_report_access(const char *site,
+                                         const int64_t *values);
 }
 
 #endif // TILE_CPURUNTIME_CPURUNTIME_H

@@ -72,6 +72,11 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
       llvm::cl::desc("Tile instructions an unrolled loop body may hold "
                      "(tile-annotate-unroll; 0: leave unrolling to LLVM)"),
       llvm::cl::init(mlir::tile::kDefaultUnrollTarget)};
+  PassOptions::Option<bool> cpuBoundsCheck{
+      *this, "cpu-bounds-check",
+      llvm::cl::desc("The CPU backend (tile-to-cpu): check every memory "
+                     "access of a kernel against its memref and buffer"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin, or "

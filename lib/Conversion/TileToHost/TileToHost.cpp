@@ -13,12 +13,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/TileToHost/TileToHost.h"
+#include "Checks.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir {
 namespace tile {
@@ -30,6 +32,8 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 namespace ptx = ::tile::ptx;
+using cpu::BufferName;
+using cpu::BufferRef;
 using ::tile::cpu::kSlotBytes;
 
 std::string mlir::tile::getHostKernelName(StringRef module, StringRef kernel) {
@@ -167,11 +171,37 @@ bool isHostable(Operation *op) {
   return ns != "gpu" && ns != "nvvm" && ns != "rocdl";
 }
 
+/// Bytes of a static workgroup buffer of `type`.
+int64_t getStaticBytes(MemRefType type) {
+  return type.getNumElements() * cpu::getElementBytes(type.getElementType());
+}
+
+/// What a launch of a kernel needs to know of its host function.
+struct KernelInfo {
+  std::string kernel, module;
+  unsigned numArgs = 0;
+  /// The workgroup buffers' types, and whether the kernel takes the dynamic
+  /// shared memory (a memref<?xi8> after them).
+  SmallVector<MemRefType> workgroup;
+  bool dynamicShared = false;
+  /// The parameters (among the arguments, then the workgroup buffers) whose
+  /// buffer the function takes after the ids, as start, size and
+  /// description.
+  SmallVector<unsigned> bufferParams;
+  int64_t staticShared = 0;
+};
+
 struct ConvertGpuTileToHostPass
     : public mlir::tile::impl::ConvertGpuTileToHostBase<
           ConvertGpuTileToHostPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp top = getOperation();
+    cpu::HostSymbols symbols(top);
+    this->symbols = &symbols;
+    if (boundsCheck)
+      cpu::registerHostBuffers(top, symbols);
     if (failed(outlineKernels(top)) || failed(rewriteHost(top)))
       return signalPassFailure();
     for (auto module :
@@ -179,6 +209,10 @@ struct ConvertGpuTileToHostPass
       module.erase();
     top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
   }
+
+  cpu::HostSymbols *symbols = nullptr;
+  llvm::StringMap<KernelInfo> kernels;
+  llvm::StringSet<> movedGlobals;
 
   /// Declares tile_cpu_apply(i64 form, i64 quals, index in, index out).
   void declareApply(ModuleOp top) {
@@ -192,8 +226,25 @@ struct ConvertGpuTileToHostPass
     fn.setPrivate();
   }
 
+  /// Moves the memref.globals of `module` to `top` (as
+  /// getHostKernelName(module, global)), without their memory space.
+  void moveGlobals(ModuleOp top, gpu::GPUModuleOp module) {
+    for (auto global : llvm::make_early_inc_range(
+             module.getBody()->getOps<memref::GlobalOp>())) {
+      std::string name =
+          getHostKernelName(module.getName(), global.getSymName());
+      global->moveBefore(top.getBody(), top.getBody()->end());
+      global.setSymName(name);
+      global.setType(cast<MemRefType>(stripSpace(global.getType())));
+      symbols->reserve(name);
+      movedGlobals.insert(name);
+    }
+  }
+
   LogicalResult outlineKernels(ModuleOp top) {
     bool needApply = false;
+    for (auto module : top.getOps<gpu::GPUModuleOp>())
+      moveGlobals(top, module);
     for (auto module : top.getOps<gpu::GPUModuleOp>()) {
       for (Operation &op : module.getBody()->getOperations()) {
         auto kernel = dyn_cast<gpu::GPUFuncOp>(op);
@@ -214,34 +265,76 @@ struct ConvertGpuTileToHostPass
 
   /// Outlines `kernel` into a host function; sets `needApply` when it
   /// calls tile_cpu_apply.
+  /// The host function of `kernel`, with its body: it takes the kernel's
+  /// arguments, its workgroup buffers, the dynamic shared memory (a
+  /// memref<?xi8>, where the kernel uses it), then the 12 ids (added by the
+  /// caller). Fills `info`.
+  func::FuncOp createHostFn(ModuleOp top, gpu::GPUModuleOp module,
+                            gpu::GPUFuncOp kernel, KernelInfo &info) {
+    MLIRContext *ctx = &getContext();
+    info.kernel = kernel.getName().str();
+    info.module = module.getName().str();
+    info.numArgs = kernel.getNumArguments();
+    kernel.walk([&](gpu::DynamicSharedMemoryOp) { info.dynamicShared = true; });
+    SmallVector<Type> inputs = stripSpaces(kernel.getArgumentTypes());
+    for (BlockArgument a : kernel.getWorkgroupAttributions()) {
+      auto type = cast<MemRefType>(stripSpace(a.getType()));
+      inputs.push_back(type);
+      info.workgroup.push_back(type);
+      if (type.hasStaticShape())
+        info.staticShared += getStaticBytes(type);
+    }
+    auto bytes =
+        MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
+    if (info.dynamicShared)
+      inputs.push_back(bytes);
+    inputs.append(12, IndexType::get(ctx));
+    std::string name = getHostKernelName(module.getName(), kernel.getName());
+    symbols->reserve(name);
+    OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
+    auto fn = func::FuncOp::create(b, kernel.getLoc(), name,
+                                   FunctionType::get(ctx, inputs, {}));
+    fn.setPrivate();
+    fn.getBody().takeBody(kernel.getBody());
+    return fn;
+  }
+
+  /// Private attributions (the entry arguments from `first` on): one buffer
+  /// per thread, made at `b`.
+  void addPrivateBuffers(OpBuilder &b, Block &entry, unsigned first,
+                         DenseMap<Value, BufferName> &names) {
+    while (entry.getNumArguments() > first) {
+      BlockArgument a = entry.getArguments().back();
+      auto type = cast<MemRefType>(stripSpace(a.getType()));
+      Value buf = memref::AllocaOp::create(b, a.getLoc(), type);
+      names[buf] = {"private buffer " +
+                        std::to_string(a.getArgNumber() - first),
+                    "local"};
+      a.replaceAllUsesWith(buf);
+      entry.eraseArgument(a.getArgNumber());
+    }
+  }
+
   LogicalResult outline(ModuleOp top, gpu::GPUModuleOp module,
                         gpu::GPUFuncOp kernel, bool &needApply) {
     MLIRContext *ctx = &getContext();
     Location loc = kernel.getLoc();
     IndexType index = IndexType::get(ctx);
-    unsigned numArgs = kernel.getNumArguments();
-    unsigned numWorkgroup = kernel.getNumWorkgroupAttributions();
-    SmallVector<Type> inputs = stripSpaces(kernel.getArgumentTypes());
-    for (BlockArgument a : kernel.getWorkgroupAttributions())
-      inputs.push_back(stripSpace(a.getType()));
-    inputs.append(12, index);
-
-    OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
-    auto fn = func::FuncOp::create(
-        b, loc, getHostKernelName(module.getName(), kernel.getName()),
-        FunctionType::get(ctx, inputs, {}));
-    fn.setPrivate();
-    fn.getBody().takeBody(kernel.getBody());
+    KernelInfo &info =
+        kernels[getHostKernelName(module.getName(), kernel.getName())];
+    func::FuncOp fn = createHostFn(top, module, kernel, info);
     Block &entry = fn.front();
-
-    // Private attributions: one buffer per thread.
-    b.setInsertionPointToStart(&entry);
-    while (entry.getNumArguments() > numArgs + numWorkgroup) {
-      BlockArgument a = entry.getArguments().back();
-      auto type = cast<MemRefType>(stripSpace(a.getType()));
-      a.replaceAllUsesWith(memref::AllocaOp::create(b, loc, type));
-      entry.eraseArgument(a.getArgNumber());
-    }
+    DenseMap<Value, BufferName> names;
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    addPrivateBuffers(b, entry, info.numArgs + info.workgroup.size(), names);
+    Value dynamicBuffer;
+    if (info.dynamicShared)
+      dynamicBuffer = entry.addArgument(
+          MemRefType::get(
+              {ShapedType::kDynamic}, b.getI8Type(),
+              MemRefLayoutAttrInterface(),
+              gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)),
+          loc);
     ThreadIds ids;
     for (Value *v : {ids.tid, ids.bid, ids.bdim, ids.gdim})
       for (unsigned d = 0; d < 3; ++d)
@@ -278,6 +371,8 @@ struct ConvertGpuTileToHostPass
         replacement = ids.gdim[dim(o.getDimension())];
       else if (isa<gpu::LaneIdOp>(op))
         replacement = ids.lane;
+      else if (isa<gpu::DynamicSharedMemoryOp>(op))
+        replacement = dynamicBuffer;
       else if (auto o = dyn_cast<gpu::GlobalIdOp>(op)) {
         OpBuilder ob(op);
         unsigned d = dim(o.getDimension());
@@ -314,6 +409,8 @@ struct ConvertGpuTileToHostPass
           MemRefType::get({std::max<int64_t>(alloc.getStorageSize(), 1)},
                           type.getElementType());
       Value buf = memref::AllocaOp::create(ab, alloc.getLoc(), flat);
+      names[buf] = {"register tile at " + cpu::describeLoc(alloc.getLoc()),
+                    "local"};
       auto [strides, offset] = type.getStridesAndOffset();
       buf = memref::ReinterpretCastOp::create(ab, alloc.getLoc(), type, buf,
                                               offset, type.getShape(), strides);
@@ -354,8 +451,70 @@ struct ConvertGpuTileToHostPass
     });
     if (leftover.wasInterrupted())
       return failure();
+    renameGlobals(fn, module, info, names);
+    if (boundsCheck && failed(addChecks(fn, info, ids, names, {inBuf, outBuf})))
+      return failure();
     stripSpaces(fn);
     return success();
+  }
+
+  /// Points the memref.get_globals of `fn` at the moved globals of
+  /// `module`, naming them for the checks; the workgroup ones count as
+  /// static shared memory.
+  void renameGlobals(func::FuncOp fn, gpu::GPUModuleOp module, KernelInfo &info,
+                     DenseMap<Value, BufferName> &names) {
+    llvm::StringSet<> shared;
+    fn.walk([&](memref::GetGlobalOp get) {
+      std::string global = getHostKernelName(module.getName(), get.getName());
+      if (!movedGlobals.contains(global))
+        return;
+      auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+          get.getType().getMemorySpace());
+      bool isShared = space && space.getValue() == gpu::AddressSpace::Workgroup;
+      if (isShared && shared.insert(global).second &&
+          get.getType().hasStaticShape())
+        info.staticShared += getStaticBytes(get.getType());
+      names[get.getResult()] = {"memref.global @" + get.getName().str(),
+                                isShared ? "shared" : "global"};
+      get.setName(global);
+    });
+  }
+
+  /// The kernel's memref parameters take their buffers (start, size and
+  /// description) as trailing arguments; every access is checked.
+  LogicalResult addChecks(func::FuncOp fn, KernelInfo &info,
+                          const ThreadIds &ids,
+                          const DenseMap<Value, BufferName> &names,
+                          ArrayRef<Value> skip) {
+    Block &entry = fn.front();
+    Location loc = fn.getLoc();
+    IndexType index = IndexType::get(fn.getContext());
+    DenseMap<Value, BufferRef> roots;
+    unsigned numParams = info.numArgs + info.workgroup.size();
+    for (unsigned i = 0; i < numParams + info.dynamicShared; ++i) {
+      Value param = entry.getArgument(i);
+      auto type = dyn_cast<MemRefType>(param.getType());
+      if (!type || !type.isStrided())
+        continue;
+      info.bufferParams.push_back(i);
+      BufferRef &ref = roots[param];
+      ref.begin = entry.addArgument(index, loc);
+      ref.bytes = entry.addArgument(index, loc);
+      ref.desc = entry.addArgument(index, loc);
+      if (i < info.numArgs)
+        ref.name = {"kernel argument " + std::to_string(i), "global"};
+      else if (i < numParams)
+        ref.name = {"workgroup buffer " + std::to_string(i - info.numArgs),
+                    "shared"};
+      else
+        ref.name = {"the dynamic shared memory", "shared"};
+    }
+    SmallVector<Type> inputs(entry.getArgumentTypes());
+    fn.setFunctionType(FunctionType::get(fn.getContext(), inputs, {}));
+    cpu::KernelSite site{info.kernel, info.module, {}, {}};
+    std::copy(std::begin(ids.tid), std::end(ids.tid), site.tid);
+    std::copy(std::begin(ids.bid), std::end(ids.bid), site.bid);
+    return cpu::checkKernelAccesses(fn, site, roots, names, skip, *symbols);
   }
 
   /// Host code: launches become loops over blocks and threads, GPU memory
@@ -402,47 +561,43 @@ struct ConvertGpuTileToHostPass
     return success();
   }
 
-  LogicalResult rewriteLaunch(ModuleOp top, gpu::LaunchFuncOp launch) {
+  /// Calls tile_cpu_check_launch for `launch` of the kernel `info`.
+  void checkLaunch(OpBuilder &b, gpu::LaunchFuncOp launch,
+                   const KernelInfo &info, ArrayRef<Value> dims,
+                   Value dynamicShared) {
     Location loc = launch.getLoc();
-    std::string name =
-        getHostKernelName(launch.getKernelModuleName(), launch.getKernelName());
-    auto fn = top.lookupSymbol<func::FuncOp>(name);
-    if (!fn)
-      return launch.emitOpError("launches @")
-             << launch.getKernelModuleName() << "::@" << launch.getKernelName()
-             << ", which is not a kernel of this module";
-    if (launch.hasClusterSize())
-      return launch.emitOpError("has a cluster size; the CPU backend runs "
-                                "grids of blocks only");
-    if (Value shared = launch.getDynamicSharedMemorySize())
-      if (!matchPattern(shared, m_Zero()))
-        return launch.emitOpError("uses dynamic shared memory, which the "
-                                  "CPU backend does not provide");
-    OpBuilder b(launch);
-    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-    Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
-    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
-    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
-    Value gdim[3] = {grid.x, grid.y, grid.z};
-    Value bdim[3] = {block.x, block.y, block.z};
-    auto loop = [&](Value ub) {
-      auto f = scf::ForOp::create(b, loc, c0, ub, c1);
-      b.setInsertionPoint(f.getBody()->getTerminator());
-      return f.getInductionVar();
-    };
-    Value bz = loop(gdim[2]), by = loop(gdim[1]), bx = loop(gdim[0]);
-    // Workgroup memory: one buffer per block.
-    unsigned numArgs = launch.getKernelOperands().size();
-    SmallVector<Value> workgroup;
-    for (Type t : fn.getArgumentTypes().drop_front(numArgs).drop_back(12)) {
-      auto type = cast<MemRefType>(t);
-      if (!type.hasStaticShape())
-        return launch.emitOpError("launches a kernel with a dynamically "
-                                  "shaped workgroup buffer");
-      workgroup.push_back(memref::AllocOp::create(b, loc, type));
-    }
-    OpBuilder::InsertPoint afterThreads = b.saveInsertionPoint();
-    Value tz = loop(bdim[2]), ty = loop(bdim[1]), tx = loop(bdim[0]);
+    std::string site =
+        info.kernel + '\0' + info.module + '\0' + cpu::describeLoc(loc);
+    SmallVector<Value> args = {symbols->getString(b, loc, site)};
+    args.append(dims.begin(), dims.end());
+    args.push_back(arith::ConstantIndexOp::create(b, loc, info.staticShared));
+    args.push_back(dynamicShared);
+    symbols->call(b, loc, "tile_cpu_check_launch", args);
+  }
+
+  /// A workgroup buffer of a block, recorded in the buffer table with the
+  /// checks on; `bufs` gets its start, size and description.
+  Value allocWorkgroup(OpBuilder &b, Location loc, const KernelInfo &info,
+                       MemRefType type, ValueRange sizes, StringRef role,
+                       DenseMap<Value, BufferRef> &bufs) {
+    Value buf = memref::AllocOp::create(b, loc, type, sizes);
+    if (!boundsCheck)
+      return buf;
+    auto [lo, hi] = cpu::emitExtent(b, loc, buf);
+    BufferRef &ref = bufs[buf];
+    ref.begin = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
+    ref.bytes = hi;
+    ref.desc = symbols->getString(
+        b, loc, (role + " of @" + info.module + "::@" + info.kernel).str());
+    symbols->call(b, loc, "tile_cpu_register_buffer",
+                  {ref.begin, ref.bytes, ref.desc});
+    return buf;
+  }
+
+  /// The kernel operands of `launch`, cast to the memory space of `fn`'s
+  /// parameters.
+  FailureOr<SmallVector<Value>>
+  castOperands(OpBuilder &b, gpu::LaunchFuncOp launch, func::FuncOp fn) {
     SmallVector<Value> args;
     for (auto [arg, type] :
          llvm::zip(launch.getKernelOperands(), fn.getArgumentTypes())) {
@@ -452,18 +607,102 @@ struct ConvertGpuTileToHostPass
         if (!memref || !isa<MemRefType>(v.getType()))
           return launch.emitOpError("passes ")
                  << v.getType() << " for a kernel argument of type " << type;
-        v = memref::MemorySpaceCastOp::create(b, loc, memref, v);
+        v = memref::MemorySpaceCastOp::create(b, launch.getLoc(), memref, v);
       }
       args.push_back(v);
     }
+    return args;
+  }
+
+  /// One block of a launch at `b`: its workgroup buffers, the loops over its
+  /// threads (made by `loop`, which moves `b` into the body) calling `fn`
+  /// with `args` (the kernel's), the ids, and the buffers of the memref
+  /// parameters (`bufs` has the arguments').
+  void emitBlock(OpBuilder &b, Location loc, func::FuncOp fn,
+                 const KernelInfo &info, SmallVector<Value> args,
+                 ArrayRef<Value> bid, ArrayRef<Value> bdim,
+                 ArrayRef<Value> gdim, Value dynamicShared,
+                 DenseMap<Value, BufferRef> &bufs,
+                 function_ref<Value(Value)> loop) {
+    SmallVector<Value> workgroup;
+    for (auto [i, type] : llvm::enumerate(info.workgroup))
+      workgroup.push_back(
+          allocWorkgroup(b, loc, info, type, {},
+                         "workgroup buffer " + std::to_string(i), bufs));
+    if (info.dynamicShared)
+      workgroup.push_back(allocWorkgroup(
+          b, loc, info, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()),
+          {dynamicShared}, "the dynamic shared memory", bufs));
+    OpBuilder::InsertPoint afterThreads = b.saveInsertionPoint();
+    Value tz = loop(bdim[2]), ty = loop(bdim[1]), tx = loop(bdim[0]);
     args.append(workgroup.begin(), workgroup.end());
-    args.append({tx, ty, tz, bx, by, bz});
-    args.append(std::begin(bdim), std::end(bdim));
-    args.append(std::begin(gdim), std::end(gdim));
+    SmallVector<Value> params(args);
+    args.append({tx, ty, tz});
+    args.append(bid.begin(), bid.end());
+    args.append(bdim.begin(), bdim.end());
+    args.append(gdim.begin(), gdim.end());
+    if (boundsCheck)
+      for (unsigned i : info.bufferParams) {
+        const BufferRef &ref = bufs[params[i]];
+        args.append({ref.begin, ref.bytes, ref.desc});
+      }
     func::CallOp::create(b, loc, fn, args);
     b.restoreInsertionPoint(afterThreads);
-    for (Value w : workgroup)
+    for (Value w : workgroup) {
+      if (boundsCheck)
+        symbols->call(b, loc, "tile_cpu_unregister_buffer", {bufs[w].begin});
       memref::DeallocOp::create(b, loc, w);
+    }
+  }
+
+  LogicalResult rewriteLaunch(ModuleOp top, gpu::LaunchFuncOp launch) {
+    Location loc = launch.getLoc();
+    std::string name =
+        getHostKernelName(launch.getKernelModuleName(), launch.getKernelName());
+    auto fn = top.lookupSymbol<func::FuncOp>(name);
+    if (!fn || !kernels.count(name))
+      return launch.emitOpError("launches @")
+             << launch.getKernelModuleName() << "::@" << launch.getKernelName()
+             << ", which is not a kernel of this module";
+    KernelInfo &info = kernels[name];
+    if (launch.hasClusterSize())
+      return launch.emitOpError("has a cluster size; the CPU backend runs "
+                                "grids of blocks only");
+    if (llvm::any_of(info.workgroup,
+                     [](MemRefType t) { return !t.hasStaticShape(); }))
+      return launch.emitOpError("launches a kernel with a dynamically "
+                                "shaped workgroup buffer");
+    OpBuilder b(launch);
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    Value gdim[3] = {grid.x, grid.y, grid.z};
+    Value bdim[3] = {block.x, block.y, block.z};
+    Value dynamicShared = c0;
+    if (Value size = launch.getDynamicSharedMemorySize())
+      dynamicShared =
+          arith::IndexCastOp::create(b, loc, b.getIndexType(), size);
+    checkLaunch(b, launch, info,
+                {gdim[0], gdim[1], gdim[2], bdim[0], bdim[1], bdim[2]},
+                dynamicShared);
+    FailureOr<SmallVector<Value>> args = castOperands(b, launch, fn);
+    if (failed(args))
+      return failure();
+    // The buffers of the memref arguments, found once per launch.
+    DenseMap<Value, BufferRef> bufs;
+    if (boundsCheck)
+      for (unsigned i : info.bufferParams)
+        if (i < info.numArgs && !bufs.count((*args)[i]))
+          bufs[(*args)[i]] = cpu::findHostBuffer(b, loc, (*args)[i], *symbols);
+    auto loop = [&](Value ub) {
+      auto f = scf::ForOp::create(b, loc, c0, ub, c1);
+      b.setInsertionPoint(f.getBody()->getTerminator());
+      return f.getInductionVar();
+    };
+    Value bz = loop(gdim[2]), by = loop(gdim[1]), bx = loop(gdim[0]);
+    emitBlock(b, loc, fn, info, *args, {bx, by, bz}, bdim, gdim, dynamicShared,
+              bufs, loop);
     launch.erase();
     return success();
   }

@@ -1,13 +1,16 @@
-// RUN: tile-opt --pass-pipeline='builtin.module(gpu.module(tile-expand-repeats),tile-gpu-to-host)' %s | FileCheck %s
+// RUN: tile-opt --pass-pipeline='builtin.module(gpu.module(tile-expand-repeats),tile-gpu-to-host{bounds-check=0})' %s | FileCheck %s
 
-// The CPU backend's lowering: the launch becomes loops over blocks (z, y, x)
-// with the workgroup buffer allocated per block, then over threads (z, y, x);
-// the kernel a host function taking the ids; the lane the linear thread id
+// The CPU backend's lowering (without the memory checks, which checks.mlir
+// shows): the launch becomes a check of its dimensions and of the static
+// shared memory (128 bytes), then loops over blocks (z, y, x) with the
+// workgroup buffer allocated per block, then over threads (z, y, x); the
+// kernel a host function taking the ids; the lane the linear thread id
 // modulo 32; each instruction a tile_cpu_apply call, under scf.if for pred.
 
 // CHECK-LABEL: func.func @main
 // CHECK: %[[D:.*]] = memref.alloc() : memref<32x1x1xf32>
 // CHECK: memref.copy %{{.*}}, %[[D]]
+// CHECK: call @tile_cpu_check_launch(%{{.*}}, %c2, %c1, %c1, %c32, %c1, %c1, %c128, %c0)
 // CHECK: scf.for %[[BZ:.*]] = %c0 to %c1
 // CHECK: scf.for %[[BY:.*]] = %c0 to %c1
 // CHECK: scf.for %[[BX:.*]] = %c0 to %c2
@@ -38,7 +41,8 @@
 // CHECK: }
 // CHECK: call @tile_cpu_apply
 // CHECK: return
-// CHECK: func.func private @tile_cpu_apply(i64, i64, index, index)
+// CHECK-DAG: func.func private @tile_cpu_apply(i64, i64, index, index)
+// CHECK-DAG: func.func private @tile_cpu_check_launch(index, index, index, index, index, index, index, index, index)
 // CHECK-NOT: gpu.
 module attributes {gpu.container_module} {
   gpu.module @m [#nvvm.target<chip = "sm_90">] {

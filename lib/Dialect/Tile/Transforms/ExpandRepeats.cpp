@@ -95,7 +95,8 @@ static Value buildAtomView(OpBuilder &b, Location loc, Value arg,
                                            viewType.getShape(), viewStrides);
 }
 
-LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
+LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
+                                        bool baseViews) {
   if (op.isSingleInstruction())
     return success();
   Location loc = op.getLoc();
@@ -178,8 +179,12 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
       sizes.push_back(b.getIndexAttr(type.getShape().back()));
       strides.assign(type.getRank(), b.getIndexAttr(1));
       MemRefType viewType = getAtomViewType(type, offsets);
-      Value view = buildAtomView(b, loc, arg, viewType, offsets, sizes, strides,
-                                 metadata);
+      Value view = baseViews
+                       ? buildAtomView(b, loc, arg, viewType, offsets, sizes,
+                                       strides, metadata)
+                       : memref::SubViewOp::create(b, loc, viewType, arg,
+                                                   offsets, sizes, strides)
+                             .getResult();
       views[arg] = view;
       operands.push_back(view);
     }
@@ -193,6 +198,7 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b) {
 namespace {
 struct TileExpandRepeatsPass
     : public mlir::tile::impl::TileExpandRepeatsBase<TileExpandRepeatsPass> {
+  using Base::Base;
   void runOnOperation() override {
     SmallVector<ApplyOp> ops;
     // Instructions each function will hold, bounded per kernel.
@@ -215,7 +221,7 @@ struct TileExpandRepeatsPass
       return signalPassFailure();
     OpBuilder builder(&getContext());
     for (ApplyOp op : ops)
-      if (failed(expandRepeats(op, builder)))
+      if (failed(expandRepeats(op, builder, baseViews)))
         return signalPassFailure();
   }
 };

@@ -33,8 +33,11 @@ constexpr unsigned kDefaultUnrollTarget = 1024;
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 
 /// Expands one tile.apply into one instruction per repeat (see
-/// TileExpandRepeats). A no-op on an already expanded op.
-LogicalResult expandRepeats(ApplyOp op, OpBuilder &builder);
+/// TileExpandRepeats). A no-op on an already expanded op. With `baseViews`,
+/// a view of static offset is a reinterpret_cast of the operand's base
+/// buffer; without, every view is a subview of the operand.
+LogicalResult expandRepeats(ApplyOp op, OpBuilder &builder,
+                            bool baseViews = true);
 
 /// Resolves the targets of `module` under the target model (see
 /// TileCheckTargets): one entry per #nvvm.target, empty when it has none.

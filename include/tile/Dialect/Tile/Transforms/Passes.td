@@ -48,7 +48,18 @@ def TileExpandRepeats : Pass<"tile-expand-repeats"> {
     Example: `tile.apply "fma.rn.f32" (%r, %r, %two, %one)` over
     `memref<4x1xf32, #tile.reg>` becomes four `tile.apply` over
     `memref<1xf32, strided<[1], offset: i>, #tile.reg>` views, i = 0..3.
+
+    A view whose offset is static is made as `expand-strided-metadata`
+    would make it of a subview: a `memref.reinterpret_cast` of the operand's
+    base buffer (one `memref.extract_strided_metadata` per operand), which
+    `convert-tile-to-nvvm` reads through. With `base-views=false` every view
+    is a `memref.subview` of the operand (the CPU backend's choice: its
+    bounds checks name the operand and the repeat's index in it).
   }];
+  let options = [
+    Option<"baseViews", "base-views", "bool", "true",
+           "Views of static offset as reinterpret_casts of the base buffer">,
+  ];
   let dependentDialects = ["::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",

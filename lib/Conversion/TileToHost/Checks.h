@@ -1,0 +1,111 @@
+//===- Checks.h - the CPU backend's launch and memory checks ----*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// What tile-gpu-to-host inserts for the checks of the CPU runtime
+// (tile/CpuRuntime/CpuRuntime.h): the host code records its buffers, each
+// launch is checked and finds the buffers of its memref arguments, and each
+// memory access of a kernel is checked against its memref's shape and the
+// buffer it is based on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_CONVERSION_TILETOHOST_CHECKS_H
+#define LIB_CONVERSION_TILETOHOST_CHECKS_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace tile {
+namespace cpu {
+
+/// The symbols the checks add to the module: the runtime functions they
+/// call and their string constants (one memref.global per content).
+class HostSymbols {
+public:
+  explicit HostSymbols(ModuleOp top);
+  /// Notes a symbol added to the module after construction.
+  void reserve(StringRef name) { taken.insert(name); }
+  /// Calls the runtime function `name` (args -> ()), declared on first use.
+  void call(OpBuilder &b, Location loc, StringRef name, ValueRange args);
+  /// The private function `name` taking `numArgs` index values (and
+  /// returning `result`, if any), created and given its body by `build` once.
+  func::FuncOp getOrCreateFn(StringRef name, unsigned numArgs, Type result,
+                             function_ref<void(func::FuncOp)> build);
+  MLIRContext *getContext() { return top.getContext(); }
+  /// The address of `text` plus a final NUL, as an index value.
+  Value getString(OpBuilder &b, Location loc, StringRef text);
+
+private:
+  /// A symbol name that starts with `prefix` and is not taken.
+  std::string getFreshName(StringRef prefix);
+
+  ModuleOp top;
+  llvm::StringSet<> taken;
+  llvm::StringMap<std::string> strings;
+  llvm::StringMap<func::FuncOp> functions;
+  unsigned nextString = 0;
+};
+
+/// "file:line:col" of `loc`, or what it prints as.
+std::string describeLoc(Location loc);
+
+/// Bytes an element of `type` takes in a buffer (LLVM's allocation size).
+int64_t getElementBytes(Type type);
+
+/// What a report calls a buffer.
+struct BufferName {
+  std::string role;   ///< "kernel argument 0", "memref.alloca at f:3:5".
+  std::string memory; ///< "global", "shared" or "local".
+};
+
+/// The buffer a memref is based on, as index values (start, size in bytes
+/// and a description for the report, 0 for none), and its name.
+struct BufferRef {
+  Value begin, bytes, desc;
+  BufferName name;
+};
+
+/// The byte extent [lo, hi) of what `memref` spans, relative to its
+/// aligned pointer.
+std::pair<Value, Value> emitExtent(OpBuilder &b, Location loc, Value memref);
+
+/// Records every buffer the host code outside gpu.modules allocates
+/// (memref.alloc, memref.alloca, memref.realloc, memref.get_global,
+/// gpu.alloc) and forgets those it deallocates.
+void registerHostBuffers(ModuleOp top, HostSymbols &symbols);
+
+/// Finds, at a launch, the buffer of the host memref `memref`.
+BufferRef findHostBuffer(OpBuilder &b, Location loc, Value memref,
+                         HostSymbols &symbols);
+
+/// What an access report names: the kernel and the running thread's ids.
+struct KernelSite {
+  std::string kernel, module;
+  Value tid[3], bid[3];
+};
+
+/// Inserts before every memory access of `fn` (the host version of a
+/// kernel) a check of its indices against its memref's shape and of its
+/// bytes against its buffer, reporting a failure with
+/// tile_cpu_report_access. `roots` gives the buffers of the function's
+/// memref parameters, `names` the names of buffers it allocates; accesses
+/// based on `skip` are not checked. Fails on an access it cannot check.
+LogicalResult checkKernelAccesses(func::FuncOp fn, const KernelSite &site,
+                                  const DenseMap<Value, BufferRef> &roots,
+                                  const DenseMap<Value, BufferName> &names,
+                                  ArrayRef<Value> skip, HostSymbols &symbols);
+
+} // namespace cpu
+} // namespace tile
+} // namespace mlir
+
+#endif // LIB_CONVERSION_TILETOHOST_CHECKS_H
