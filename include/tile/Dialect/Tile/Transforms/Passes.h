@@ -14,6 +14,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "tile/Dialect/Tile/Transforms/UnrollTarget.h"
 #include "tile/Ptx/InstrTable.h"
 
 namespace llvm {
@@ -23,11 +24,6 @@ class Function;
 namespace mlir {
 namespace tile {
 class ApplyOp;
-
-/// Tile instructions an unrolled loop body may hold (TileAnnotateUnroll):
-/// on an H200, loops of 8 or 16 fma chains reach nvcc's throughput from
-/// about 1024 on (docs/benchmarks.md).
-constexpr unsigned kDefaultUnrollTarget = 1024;
 
 #define GEN_PASS_DECL
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
