@@ -2,8 +2,9 @@
 """The cost of the CPU backend's memory checks (tile-runner --cpu-bounds-check).
 
 Runs three kernels with `tile-runner --backend=cpu`, with the checks on and
-off, for two sizes, and takes the difference (so that compilation and
-start-up cancel):
+off, launching each a few times and many times over the same buffers, and
+takes the difference (so that compilation, start-up and the first touch of
+the buffers cancel):
 
 - fma: bench/cpu_backend.py's kernel (per thread: ld.global.f32, fma.rn.f32
   and st.global.f32 of 4 repeats: two MPFR-free data movements and one MPFR
@@ -12,13 +13,13 @@ start-up cancel):
   (16 elements; data movement only: a bit copy through tile_cpu_apply per
   instruction, 8 checked accesses per instruction pair);
 - loop: per thread, an scf.for over 64 elements of memref.load, arith and
-  memref.store (no tile.apply: the checks against the bare host code; the
-  host fills the input first, which both runs count).
+  memref.store (no tile.apply: the checks against the bare host code, which
+  LLVM vectorizes without them).
 
 Wall time: the runs alternate checks on and off, `--runs` times each, and
-the table gives the medians. Instructions: with `--callgrind`, one run of
-each at smaller sizes under valgrind's callgrind (the JIT included; its
-compile cost cancels in the difference too).
+the table gives the medians of the differences. Instructions: with
+`--callgrind`, one and two launches under valgrind's callgrind (the JIT
+included; its cost cancels in the difference too).
 
 Usage: bench/cpu_checks.py --tools-dir build/bin [--runs 5] [--callgrind]
 """
@@ -114,14 +115,13 @@ LOOP = """module attributes {{gpu.container_module}} {{
 }}
 """
 
-# name: (template, elements per thread, elements of the small and the big
-# run, and of the small and the big callgrind run)
+# name: (template, elements per thread, elements of the buffers, launches
+# of the small and the big run, and of the small and the big callgrind run)
 KERNELS = {
-    "fma": (cpu_backend.KERNEL, 4, 1 << 12, 1 << 20, 1 << 12, 1 << 16),
-    "copy": (COPY, 16, 1 << 14, 1 << 22, 1 << 14, 1 << 18),
-    "loop": (LOOP, 64, 1 << 16, 1 << 24, 1 << 16, 1 << 20),
+    "fma": (cpu_backend.KERNEL, 4, 1 << 16, 1, 16, 1, 2),
+    "copy": (COPY, 16, 1 << 18, 1, 16, 1, 2),
+    "loop": (LOOP, 64, 1 << 20, 1, 16, 1, 2),
 }
-
 
 # Prints the last element written (so that LLVM keeps the work).
 PRINT = """    %last = arith.constant {last} : index
@@ -136,16 +136,27 @@ PRINT = """    %last = arith.constant {last} : index
 }}
 """
 
+# The launch, `reps` times over the same buffers (warm after the first).
+REPEAT = """    %reps = arith.constant {reps} : index
+    %r0 = arith.constant 0 : index
+    %r1 = arith.constant 1 : index
+    scf.for %r = %r0 to %reps step %r1 {{
+  {launch}
+    }}
+"""
 
-def write_kernel(tmp, name, n):
-    template, per_thread = KERNELS[name][:2]
+
+def write_kernel(tmp, name, reps):
+    template, per_thread, n = KERNELS[name][:3]
     text = template.format(grid=n // (256 * per_thread), n=n,
                            ld=instr_table.move_opcode("ld", "f32"),
                            st=instr_table.move_opcode("st", "f32"))
+    launch = re.search(r"^    gpu\.launch_func.*\n", text, re.M).group(0)
+    text = text.replace(launch, REPEAT.format(reps=reps, launch=launch))
     end = text.rindex("    return\n")
     out = "A" if name == "fma" else "B"
     text = text[:end] + PRINT.format(last=n - 1, out=out)
-    path = os.path.join(tmp, f"{name}{n}.mlir")
+    path = os.path.join(tmp, f"{name}{reps}.mlir")
     with open(path, "w") as f:
         f.write(text)
     return path
@@ -175,21 +186,22 @@ def main():
     runner = os.path.join(args.tools_dir, "tile-runner")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name, (_, _, small, big, csmall, cbig) in KERNELS.items():
-            paths = (write_kernel(tmp, name, small), write_kernel(tmp, name, big))
+        for name, (_, _, n, small, big, csmall, cbig) in KERNELS.items():
+            paths = (write_kernel(tmp, name, small),
+                     write_kernel(tmp, name, big))
             times = {True: [], False: []}
             for _ in range(args.runs):
                 for check in (True, False):
                     t = [run(runner, p, check)[0] for p in paths]
                     times[check].append(t[1] - t[0])
             med = {c: statistics.median(v) for c, v in times.items()}
-            row = [name, big - small, med[False], med[True]]
+            row = [name, n * (big - small), med[False], med[True]]
             if args.callgrind:
                 cpaths = (write_kernel(tmp, name, csmall),
                           write_kernel(tmp, name, cbig))
                 for check in (False, True):
                     ir = [instructions(runner, p, check) for p in cpaths]
-                    row.append((ir[1] - ir[0]) / (cbig - csmall))
+                    row.append((ir[1] - ir[0]) / (n * (cbig - csmall)))
             rows.append(row)
     print(f"Machine: {platform.processor() or platform.machine()}, "
           f"{os.cpu_count()} cores; `bench/cpu_checks.py --runs {args.runs}"

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <iostream>
 #include <iterator>
 #include <map>
@@ -27,10 +28,21 @@ using namespace tile::cpu;
 namespace {
 
 /// A recorded buffer.
+/// A recorded buffer; a freed one stays (with its description and
+/// "(freed)" once asked for) until a new buffer takes its memory, so that an
+/// access to it is reported.
 struct Buffer {
   uint64_t bytes;
   const char *desc;
+  bool freed = false;
+  const char *freedDesc = nullptr;
 };
+
+/// The descriptions of freed buffers that were looked up (stable storage).
+std::deque<std::string> &freedDescs() {
+  static std::deque<std::string> descs;
+  return descs;
+}
 
 /// The recorded buffers by start address, and the lock that guards them.
 std::map<uintptr_t, Buffer> &buffers() {
@@ -43,7 +55,7 @@ std::mutex &bufferLock() {
 }
 
 /// The recorded buffer that holds `ptr` (or, empty, starts there).
-const std::pair<const uintptr_t, Buffer> *findBuffer(uintptr_t ptr) {
+std::pair<const uintptr_t, Buffer> *findBuffer(uintptr_t ptr) {
   auto &map = buffers();
   auto it = map.upper_bound(ptr);
   if (it == map.begin())
@@ -136,15 +148,21 @@ void tile_cpu_register_buffer(uintptr_t begin, int64_t bytes,
 
 void tile_cpu_unregister_buffer(uintptr_t begin) {
   std::lock_guard<std::mutex> guard(bufferLock());
-  buffers().erase(begin);
+  auto it = buffers().find(begin);
+  if (it != buffers().end())
+    it->second.freed = true;
 }
 
 void tile_cpu_find_buffer(uintptr_t ptr, int64_t lo, int64_t hi, int64_t *out) {
   std::lock_guard<std::mutex> guard(bufferLock());
-  if (const auto *found = findBuffer(ptr)) {
+  if (auto *found = findBuffer(ptr)) {
+    Buffer &buf = found->second;
+    if (buf.freed && !buf.freedDesc)
+      buf.freedDesc =
+          freedDescs().emplace_back(std::string(buf.desc) + " (freed)").c_str();
     out[0] = int64_t(found->first);
-    out[1] = int64_t(found->second.bytes);
-    out[2] = int64_t(uintptr_t(found->second.desc));
+    out[1] = buf.freed ? 0 : int64_t(buf.bytes);
+    out[2] = int64_t(uintptr_t(buf.freed ? buf.freedDesc : buf.desc));
   } else if (lo <= hi) {
     out[0] = int64_t(ptr + uint64_t(lo));
     out[1] = hi - lo;

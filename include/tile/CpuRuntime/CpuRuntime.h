@@ -69,7 +69,8 @@ void tile_cpu_apply(int64_t form, int64_t quals, const uint8_t *in,
 /// it overlaps: their memory has been freed.
 void tile_cpu_register_buffer(uintptr_t begin, int64_t bytes, const char *desc);
 
-/// Forgets the buffer that starts at `begin`.
+/// Records that the buffer that starts at `begin` was freed: it is found as
+/// a buffer of 0 bytes until a new one takes its memory.
 void tile_cpu_unregister_buffer(uintptr_t begin);
 
 /// Writes the start, size and description of the recorded buffer that holds
