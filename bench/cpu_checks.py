@@ -21,7 +21,11 @@ the table gives the medians of the differences. Instructions: with
 `--callgrind`, one and two launches under valgrind's callgrind (the JIT
 included; its cost cancels in the difference too).
 
+Compile time: a kernel of `repeats` loads and stores in straight-line code,
+compiled and run (one thread) with the checks on and off.
+
 Usage: bench/cpu_checks.py --tools-dir build/bin [--runs 5] [--callgrind]
+       [--compile-repeats 64 4096]
 """
 import argparse
 import os
@@ -115,6 +119,30 @@ LOOP = """module attributes {{gpu.container_module}} {{
 }}
 """
 
+# A kernel of `repeats` ld.global.f32 and st.global.f32 in straight-line
+# code, for the compile time (one thread runs it).
+STRAIGHT = """module attributes {{gpu.container_module}} {{
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {{
+    gpu.func @k(%A: memref<?xf32>) kernel {{
+      %c0 = arith.constant 0 : index
+      %v = memref.subview %A[%c0] [{repeats}] [1] : memref<?xf32> to memref<{repeats}xf32, strided<[1], offset: ?>>
+      %e = memref.expand_shape %v [[0, 1]] output_shape [{repeats}, 1] : memref<{repeats}xf32, strided<[1], offset: ?>> into memref<{repeats}x1xf32, strided<[1, 1], offset: ?>>
+      %r = tile.alloc_local : memref<{repeats}x1xf32, #tile.reg>
+      tile.apply "ld.global.f32" (%r, %e) scope(thread) : memref<{repeats}x1xf32, #tile.reg>, memref<{repeats}x1xf32, strided<[1, 1], offset: ?>>
+      tile.apply "st.global.f32" (%e, %r) scope(thread) : memref<{repeats}x1xf32, strided<[1, 1], offset: ?>>, memref<{repeats}x1xf32, #tile.reg>
+      gpu.return
+    }}
+  }}
+  func.func @main() {{
+    %c1 = arith.constant 1 : index
+    %n = arith.constant {repeats} : index
+    %A = gpu.alloc (%n) : memref<?xf32>
+    gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%A : memref<?xf32>)
+    return
+  }}
+}}
+"""
+
 # name: (template, elements per thread, elements of the buffers, launches
 # of the small and the big run, and of the small and the big callgrind run)
 KERNELS = {
@@ -162,9 +190,9 @@ def write_kernel(tmp, name, reps):
     return path
 
 
-def run(runner, path, check, prefix=()):
+def run(runner, path, check, prefix=(), extra=()):
     cmd = list(prefix) + [runner, "--backend=cpu",
-                          f"--cpu-bounds-check={int(check)}", path]
+                          f"--cpu-bounds-check={int(check)}", *extra, path]
     t0 = time.perf_counter()
     r = subprocess.run(cmd, check=True, capture_output=True, text=True)
     return time.perf_counter() - t0, r.stderr
@@ -182,6 +210,8 @@ def main():
     ap.add_argument("--tools-dir", required=True)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--callgrind", action="store_true")
+    ap.add_argument("--compile-repeats", type=int, nargs="*",
+                    default=[64, 4096])
     args = ap.parse_args()
     runner = os.path.join(args.tools_dir, "tile-runner")
     rows = []
@@ -203,6 +233,8 @@ def main():
                     ir = [instructions(runner, p, check) for p in cpaths]
                     row.append((ir[1] - ir[0]) / (n * (cbig - csmall)))
             rows.append(row)
+        compiles = [compile_times(runner, tmp, r, args.runs)
+                    for r in args.compile_repeats]
     print(f"Machine: {platform.processor() or platform.machine()}, "
           f"{os.cpu_count()} cores; `bench/cpu_checks.py --runs {args.runs}"
           f"{' --callgrind' if args.callgrind else ''}`\n")
@@ -220,6 +252,26 @@ def main():
             ioff, ion = row[4:]
             line += f" {ioff:.1f} | {ion:.1f} | {ion / ioff:.2f} |"
         print(line)
+    print("\nCompile and run of one thread of `repeats` ld.global.f32 and "
+          "st.global.f32 (2 x repeats checked accesses in straight-line "
+          "code), medians:\n")
+    print("| repeats | s, checks off | s, checks on | ratio |")
+    print("|---|---|---|---|")
+    for repeats, off, on in compiles:
+        print(f"| {repeats} | {off:.2f} | {on:.2f} | {on / off:.2f} |")
+
+
+def compile_times(runner, tmp, repeats, runs):
+    path = os.path.join(tmp, f"straight{repeats}.mlir")
+    with open(path, "w") as f:
+        f.write(STRAIGHT.format(repeats=repeats))
+    budget = ("--register-budget=1000000",)
+    times = {True: [], False: []}
+    for _ in range(runs):
+        for check in (True, False):
+            times[check].append(run(runner, path, check, extra=budget)[0])
+    return (repeats, statistics.median(times[False]),
+            statistics.median(times[True]))
 
 
 if __name__ == "__main__":
