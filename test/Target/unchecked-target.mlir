@@ -6,6 +6,11 @@
 // RUN: not tile-translate --mlir-to-ptx --unchecked-target --ptx-version=85 %s 2>&1 | FileCheck %s --check-prefix=FLOOR
 // RUN: tile-opt --tile-to-ptx='unchecked-target' %s | FileCheck %s --check-prefix=PIPELINE
 // RUN: not tile-translate --mlir-to-ptx --unchecked-target --chip=sm_1000 %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// The 32-bit triple, for an older ptxas: only with the override.
+// RUN: sed 's/chip = "sm_101"/triple = "nvptx-nvidia-cuda", chip = "sm_101"/' %s | tile-translate --mlir-to-ptx --unchecked-target - | FileCheck %s --check-prefix=ADDR32
+// RUN: sed 's/chip = "sm_101"/triple = "nvptx-nvidia-cuda", chip = "sm_101"/' %s | not tile-translate --mlir-to-ptx --chip=sm_90 - 2>&1 | FileCheck %s --check-prefix=NO32
+// ADDR32: .address_size 32
+// NO32: triple 'nvptx-nvidia-cuda' emits 32-bit PTX
 // DEFAULT: unchecked-target.mlir:[[# @LINE + 14]]:1: error: gpu.module @m: chip 'sm_101' is not one ptxas 13.0 knows (CUDA 13 renamed sm_101 to sm_110); the 'unchecked-target' option accepts chips LLVM 22 emits for a newer ptxas
 // DEFAULT-NOT: LLVM ERROR
 // UNCHECKED: .version 8.6

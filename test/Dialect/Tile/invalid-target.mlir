@@ -152,6 +152,14 @@ gpu.module @m [#nvvm.target<triple = "nvptx64-nvidia-amdhsa", chip = "sm_90">] {
 
 // -----
 
+// The 32-bit triple: LLVM emits .address_size 32, which ptxas 13.0 rejects
+// (found by the PTX fuzzer).
+// expected-error @+1 {{gpu.module @m: #nvvm.target triple 'nvptx-nvidia-cuda' emits 32-bit PTX (.address_size 32), which ptxas 13.0 rejects for every chip; use nvptx64-nvidia-cuda}}
+gpu.module @m [#nvvm.target<triple = "nvptx-nvidia-cuda", chip = "sm_90">] {
+}
+
+// -----
+
 // expected-error @+1 {{has target #rocdl.target<chip = "gfx90a">; tile-mlir compiles for #nvvm.target only}}
 gpu.module @m [#rocdl.target<chip = "gfx90a">] {
 }

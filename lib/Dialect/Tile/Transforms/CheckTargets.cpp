@@ -44,6 +44,16 @@ mlir::tile::resolveModuleTargets(gpu::GPUModuleOp module, bool unchecked) {
              << "gpu.module @" << module.getName() << ": #nvvm.target triple '"
              << target.getTriple()
              << "' is not nvptx64-nvidia-cuda or nvptx-nvidia-cuda";
+    // LLVM emits `.address_size 32` for the 32-bit triple; ptxas 13.0
+    // compiles no 32-bit PTX for any chip ("32-Bit compilation is no longer
+    // supported"; sm_90 and newer: "32-Bit ABI ... is not supported").
+    if (target.getTriple() == "nvptx-nvidia-cuda" && !unchecked)
+      return mlir::emitError(module.getLoc())
+             << "gpu.module @" << module.getName()
+             << ": #nvvm.target triple 'nvptx-nvidia-cuda' emits 32-bit PTX "
+                "(.address_size 32), which ptxas 13.0 rejects for every "
+                "chip; use nvptx64-nvidia-cuda (the 'unchecked-target' "
+                "option accepts it for an older ptxas)";
     std::string error;
     std::optional<::tile::ptx::Target> resolved = ::tile::ptx::resolveTarget(
         target.getChip(), target.getFeatures(), unchecked, error);

@@ -1,0 +1,2 @@
+gpu.module @m [#nvvm.target<triple = "nvptx-nvidia-cuda", chip = "sm_90">] {
+}
