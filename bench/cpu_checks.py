@@ -59,8 +59,8 @@ COPY = """module attributes {{gpu.container_module}} {{
       %w = memref.subview %B[%o] [16] [1] : memref<?xf32> to memref<16xf32, strided<[1], offset: ?>>
       %f = memref.expand_shape %w [[0, 1]] output_shape [4, 4] : memref<16xf32, strided<[1], offset: ?>> into memref<4x4xf32, strided<[4, 1], offset: ?>>
       %r = tile.alloc_local : memref<4x4xf32, #tile.reg>
-      tile.apply "ld.global.v4.f32" (%r, %e) scope(thread) : memref<4x4xf32, #tile.reg>, memref<4x4xf32, strided<[4, 1], offset: ?>>
-      tile.apply "st.global.v4.f32" (%f, %r) scope(thread) : memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<4x4xf32, #tile.reg>
+      tile.apply "{ld4}" (%r, %e) scope(thread) : memref<4x4xf32, #tile.reg>, memref<4x4xf32, strided<[4, 1], offset: ?>>
+      tile.apply "{st4}" (%f, %r) scope(thread) : memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<4x4xf32, #tile.reg>
       gpu.return
     }}
   }}
@@ -128,8 +128,8 @@ STRAIGHT = """module attributes {{gpu.container_module}} {{
       %v = memref.subview %A[%c0] [{repeats}] [1] : memref<?xf32> to memref<{repeats}xf32, strided<[1], offset: ?>>
       %e = memref.expand_shape %v [[0, 1]] output_shape [{repeats}, 1] : memref<{repeats}xf32, strided<[1], offset: ?>> into memref<{repeats}x1xf32, strided<[1, 1], offset: ?>>
       %r = tile.alloc_local : memref<{repeats}x1xf32, #tile.reg>
-      tile.apply "ld.global.f32" (%r, %e) scope(thread) : memref<{repeats}x1xf32, #tile.reg>, memref<{repeats}x1xf32, strided<[1, 1], offset: ?>>
-      tile.apply "st.global.f32" (%e, %r) scope(thread) : memref<{repeats}x1xf32, strided<[1, 1], offset: ?>>, memref<{repeats}x1xf32, #tile.reg>
+      tile.apply "{ld}" (%r, %e) scope(thread) : memref<{repeats}x1xf32, #tile.reg>, memref<{repeats}x1xf32, strided<[1, 1], offset: ?>>
+      tile.apply "{st}" (%e, %r) scope(thread) : memref<{repeats}x1xf32, strided<[1, 1], offset: ?>>, memref<{repeats}x1xf32, #tile.reg>
       gpu.return
     }}
   }}
@@ -174,11 +174,19 @@ REPEAT = """    %reps = arith.constant {reps} : index
 """
 
 
+def move_opcodes():
+    """The table's global ld/st opcodes of one and of four f32, as the
+    kernels' {ld}, {st}, {ld4} and {st4}."""
+    return {"ld": instr_table.move_opcode("ld", "f32"),
+            "st": instr_table.move_opcode("st", "f32"),
+            "ld4": instr_table.move_opcode("ld", "f32", atom=4),
+            "st4": instr_table.move_opcode("st", "f32", atom=4)}
+
+
 def write_kernel(tmp, name, reps):
     template, per_thread, n = KERNELS[name][:3]
     text = template.format(grid=n // (256 * per_thread), n=n,
-                           ld=instr_table.move_opcode("ld", "f32"),
-                           st=instr_table.move_opcode("st", "f32"))
+                           **move_opcodes())
     launch = re.search(r"^    gpu\.launch_func.*\n", text, re.M).group(0)
     text = text.replace(launch, REPEAT.format(reps=reps, launch=launch))
     end = text.rindex("    return\n")
@@ -264,7 +272,7 @@ def main():
 def compile_times(runner, tmp, repeats, runs):
     path = os.path.join(tmp, f"straight{repeats}.mlir")
     with open(path, "w") as f:
-        f.write(STRAIGHT.format(repeats=repeats))
+        f.write(STRAIGHT.format(repeats=repeats, **move_opcodes()))
     budget = ("--register-budget=1000000",)
     times = {True: [], False: []}
     for _ in range(runs):

@@ -87,10 +87,9 @@ TILE = """module attributes {{gpu.container_module}} {{
       %c1 = arith.constant 1 : index
       %cn = arith.constant {n} : index
       %c256 = arith.constant 256 : index
-      %bound = {bound}
-      %r = tile.alloc_local : memref<{n}x1x{c}, #tile.reg>
+{trips}      %r = tile.alloc_local : memref<{n}x1x{c}, #tile.reg>
 {init}
-      scf.for %i = %c0 to %bound step %c1 {{
+      scf.for %i = %c0 to {bound} step %c1 {{
 {body}
       }}
       %bid = gpu.block_id x
@@ -142,13 +141,15 @@ def write_pair(args, shape, name, facts):
         f'        tile.apply "{op}" (%r, %r, %a, %b) scope(thread) : '
         f"memref<{n}x1x{c}, #tile.reg>, memref<{n}x1x{c}, #tile.reg>, {c}, {c}"
         for _ in range(sh["ops"]))
-    bound = ("arith.addi %iters, %c0 : index" if sh["runtime"] else
-             f"arith.constant {sh['iters']} : index")
+    # The trip count: the kernel argument, or a constant in the kernel.
+    bound = "%iters" if sh["runtime"] else "%trips"
+    trips = ("" if sh["runtime"] else
+             f"      %trips = arith.constant {sh['iters']} : index\n")
     stem = f"{shape}_{name}"
     mlir = os.path.join(args.out, f"tile_{stem}.mlir")
     with open(mlir, "w") as f:
         f.write(TILE.format(c=c, st=st, init=init, body=body, n=n,
-                            bound=bound))
+                            bound=bound, trips=trips))
     subprocess.run([os.path.join(args.tools_dir, "tile-translate"),
                     "--mlir-to-ptx", *args.tile_args, mlir, "-o",
                     os.path.join(args.out, f"tile_{stem}.ptx")], check=True)

@@ -76,18 +76,19 @@ static MemRefType getAtomViewType(MemRefType type,
 /// directly: a `memref.reinterpret_cast` of `arg`'s base buffer (one
 /// `memref.extract_strided_metadata` per operand, kept in `metadata`), which
 /// saves that pass and CSE one subview per operand and repeat. Otherwise (a
-/// group coordinate in the offsets), a `memref.subview`.
+/// group coordinate in the offsets, or no `metadata` map: base views not
+/// wanted), a `memref.subview`.
 static Value buildAtomView(OpBuilder &b, Location loc, Value arg,
                            MemRefType viewType, ArrayRef<OpFoldResult> offsets,
                            ArrayRef<OpFoldResult> sizes,
                            ArrayRef<OpFoldResult> strides,
-                           llvm::SmallDenseMap<Value, Value> &metadata) {
+                           llvm::SmallDenseMap<Value, Value> *metadata) {
   auto [viewStrides, viewOffset] = viewType.getStridesAndOffset();
-  if (ShapedType::isDynamic(viewOffset) ||
+  if (!metadata || ShapedType::isDynamic(viewOffset) ||
       ShapedType::isDynamic(viewStrides.front()))
     return memref::SubViewOp::create(b, loc, viewType, arg, offsets, sizes,
                                      strides);
-  Value &base = metadata[arg];
+  Value &base = (*metadata)[arg];
   if (!base)
     base =
         memref::ExtractStridedMetadataOp::create(b, loc, arg).getBaseBuffer();
@@ -179,12 +180,8 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
       sizes.push_back(b.getIndexAttr(type.getShape().back()));
       strides.assign(type.getRank(), b.getIndexAttr(1));
       MemRefType viewType = getAtomViewType(type, offsets);
-      Value view = baseViews
-                       ? buildAtomView(b, loc, arg, viewType, offsets, sizes,
-                                       strides, metadata)
-                       : memref::SubViewOp::create(b, loc, viewType, arg,
-                                                   offsets, sizes, strides)
-                             .getResult();
+      Value view = buildAtomView(b, loc, arg, viewType, offsets, sizes, strides,
+                                 baseViews ? &metadata : nullptr);
       views[arg] = view;
       operands.push_back(view);
     }
