@@ -6,6 +6,8 @@
 
 #include "tile/Reference/Reference.h"
 
+#include "Lanes.h"
+
 #include <mpfr.h>
 
 #include <cassert>
@@ -15,59 +17,6 @@ using namespace tile::ref;
 using ptx::DataType;
 
 namespace {
-
-/// An IEEE-style binary format.
-struct Format {
-  unsigned bits;
-  unsigned expBits;
-  unsigned precision; ///< Significand bits, hidden bit included.
-  /// Significand bits of the storage layout (tf32 is stored as f32).
-  unsigned layout;
-  /// No infinities; the one NaN per sign has every other bit set (e4m3).
-  bool finiteOnly = false;
-
-  int bias() const { return (1 << (expBits - 1)) - 1; }
-  uint64_t signMask() const { return 1ULL << (bits - 1); }
-  uint64_t expMask() const { return ((1ULL << expBits) - 1) << (layout - 1); }
-  uint64_t fracMask() const { return (1ULL << (layout - 1)) - 1; }
-  uint64_t mask() const { return bits == 64 ? ~0ULL : (1ULL << bits) - 1; }
-  uint64_t quietBit() const { return 1ULL << (layout - 2); }
-  bool isNaN(uint64_t x) const {
-    if (finiteOnly)
-      return (x & ~signMask() & mask()) == (mask() >> 1);
-    return (x & expMask()) == expMask() && (x & fracMask());
-  }
-  bool isInf(uint64_t x) const {
-    return !finiteOnly && (x & expMask()) == expMask() && !(x & fracMask());
-  }
-  bool isSubnormal(uint64_t x) const {
-    return !(x & expMask()) && (x & fracMask());
-  }
-  /// The NaN hardware returns where the ISA leaves payloads unspecified:
-  /// every bit but the sign set, in the format's own bits (the H200 returns
-  /// 0x7FFFE000 for a tf32 NaN: the dropped low bits stay clear).
-  uint64_t canonicalNaN() const {
-    return (mask() >> 1) & ~((1ULL << (layout - precision)) - 1);
-  }
-  /// The largest finite magnitude.
-  uint64_t maxFinite() const {
-    if (finiteOnly)
-      return (mask() >> 1) - 1;
-    uint64_t frac = fracMask() & ~((1ULL << (layout - precision)) - 1);
-    return (expMask() - (1ULL << (layout - 1))) | frac;
-  }
-  /// MPFR's exponent bound: values stay below 2^emax().
-  long emax() const { return bias() + (finiteOnly ? 2 : 1); }
-};
-
-/// The format of one lane of `t`, from the table.
-Format formatOf(DataType t) {
-  const ptx::FloatFormatInfo &info = ptx::getInfo(ptx::getInfo(t).format);
-  if (info.format == ptx::FloatFormat::TF32)
-    return {32, info.expBits, info.precision, 24};
-  return {info.bits, info.expBits, info.precision, info.precision,
-          info.finiteOnly};
-}
 
 /// Scratch MPFR variables of one thread (the precision is set per use).
 struct Scratch {
@@ -140,11 +89,6 @@ mpfr_rnd_t toMpfr(std::optional<ptx::Qual> rnd) {
     return MPFR_RNDN;
   }
 }
-
-struct Flags {
-  bool ftz = false, sat = false, relu = false, oob = false, nan = false,
-       xorsignAbs = false, abs = false, satfinite = false;
-};
 
 bool isOob(const Format &f, uint64_t x) {
   return f.bits == 16 && (x & 0x7FFF) == kOobNaN16;
@@ -289,20 +233,10 @@ uint64_t minMaxLane(bool isMax, const Format &f, const Flags &flags,
   return *best | sign;
 }
 
-/// One lane of neg, abs or copysign: sign-bit operations.
-uint64_t signLane(ptx::Semantics sem, const Format &f, const Flags &flags,
-                  llvm::ArrayRef<uint64_t> in) {
-  uint64_t a = in[0];
-  if (flags.ftz && f.isSubnormal(a))
-    a &= f.signMask();
-  switch (sem) {
-  case ptx::Semantics::Neg:
-    return a ^ f.signMask();
-  case ptx::Semantics::Abs:
-    return a & ~f.signMask();
-  default: // copysign d, a, b: the sign of a, the rest of b.
-    return (in[1] & ~f.signMask()) | (a & f.signMask());
-  }
+/// A sign-bit operand of neg, abs and copysign: `.ftz` flushes a subnormal
+/// to a zero of its sign.
+uint64_t flushed(const Format &f, const Flags &flags, uint64_t a) {
+  return flags.ftz && f.isSubnormal(a) ? a & f.signMask() : a;
 }
 
 /// Whether `f` is the f32 layout (where `.ftz` applies to cvt).
@@ -318,9 +252,9 @@ bool isF32(const Format &f) {
 /// dropped bits become infinities; `.satfinite` then steps infinities and
 /// NaNs down by one tf32 ulp), and `.ftz` on `cvt.f16.f32` is dropped
 /// (F2F.F16.F32 without .FTZ: subnormal inputs are not flushed).
-uint64_t convertLane(const Format &src, const Format &dst,
-                     std::optional<ptx::Qual> rounding, const Flags &flags,
-                     uint64_t x) {
+uint64_t convertValue(const Format &src, const Format &dst,
+                      std::optional<ptx::Qual> rounding, const Flags &flags,
+                      uint64_t x) {
   auto finish = [&](uint64_t r) {
     if (flags.satfinite && dst.isInf(r))
       r = (r & dst.signMask()) | dst.maxFinite();
@@ -376,35 +310,63 @@ uint64_t convertLane(const Format &src, const Format &dst,
   return finish(r);
 }
 
-/// Evaluates one lane; `ab` is the format of the sources, `f` of the result.
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Lane functions of the floating-point families
+//===----------------------------------------------------------------------===//
+
+namespace tile::ref::lanes {
+static uint64_t rounded(Op op, const LaneContext &ctx,
+                        llvm::ArrayRef<uint64_t> in) {
+  return roundedLane(op, ctx.f, ctx.ab, toMpfr(ctx.instr.rounding()), ctx.flags,
+                     in[0], in[1], op == Op::Fma ? in[2] : 0);
+}
+uint64_t fmaLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return rounded(Op::Fma, ctx, in);
+}
+uint64_t addLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return rounded(Op::Add, ctx, in);
+}
+uint64_t subLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return rounded(Op::Sub, ctx, in);
+}
+uint64_t mulLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return rounded(Op::Mul, ctx, in);
+}
+uint64_t minLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return minMaxLane(/*isMax=*/false, ctx.f, ctx.flags, in);
+}
+uint64_t maxLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return minMaxLane(/*isMax=*/true, ctx.f, ctx.flags, in);
+}
+uint64_t negLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return flushed(ctx.f, ctx.flags, in[0]) ^ ctx.f.signMask();
+}
+uint64_t absLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return flushed(ctx.f, ctx.flags, in[0]) & ~ctx.f.signMask();
+}
+/// copysign d, a, b: the sign of a, the rest of b.
+uint64_t copysignLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  uint64_t sign = ctx.f.signMask();
+  return (in[1] & ~sign) | (flushed(ctx.f, ctx.flags, in[0]) & sign);
+}
+uint64_t convertLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return convertValue(ctx.ab, ctx.f, ctx.instr.rounding(), ctx.flags, in[0]);
+}
+} // namespace tile::ref::lanes
+
+using tile::ref::LaneFn;
+#include "tile/Ptx/PtxLaneDispatch.inc"
+
+namespace {
+
+/// Evaluates one lane through the semantics key's lane function.
 uint64_t evalLane(const ptx::Instr &instr, const Format &f, const Format &ab,
                   const Flags &flags, llvm::ArrayRef<uint64_t> in) {
-  mpfr_rnd_t rnd = toMpfr(instr.rounding());
-  switch (instr.form->semantics) {
-  case ptx::Semantics::Fma:
-    return roundedLane(Op::Fma, f, ab, rnd, flags, in[0], in[1], in[2]);
-  case ptx::Semantics::Add:
-    return roundedLane(Op::Add, f, ab, rnd, flags, in[0], in[1], 0);
-  case ptx::Semantics::Sub:
-    return roundedLane(Op::Sub, f, ab, rnd, flags, in[0], in[1], 0);
-  case ptx::Semantics::Mul:
-    return roundedLane(Op::Mul, f, ab, rnd, flags, in[0], in[1], 0);
-  case ptx::Semantics::Min:
-  case ptx::Semantics::Max:
-    return minMaxLane(instr.form->semantics == ptx::Semantics::Max, f, flags,
-                      in);
-  case ptx::Semantics::Neg:
-  case ptx::Semantics::Abs:
-  case ptx::Semantics::Copysign:
-    return signLane(instr.form->semantics, f, flags, in);
-  case ptx::Semantics::Convert:
-    return convertLane(ab, f, instr.rounding(), flags, in[0]);
-  case ptx::Semantics::Load:
-  case ptx::Semantics::Store:
-  case ptx::Semantics::Move:
-    break;
-  }
-  return in[0];
+  LaneFn fn = kLaneFns[static_cast<unsigned>(instr.form->semantics)];
+  assert(fn && "data movement has no lane function");
+  return fn(LaneContext{instr, f, ab, flags}, in);
 }
 
 } // namespace
@@ -414,14 +376,7 @@ bool tile::ref::isNaN(DataType type, uint64_t bits) {
 }
 
 bool tile::ref::isSupported(const ptx::Instr &instr) {
-  switch (instr.form->semantics) {
-  case ptx::Semantics::Load:
-  case ptx::Semantics::Store:
-  case ptx::Semantics::Move:
-    return false;
-  default:
-    return true;
-  }
+  return !ptx::isDataMovement(instr.form->semantics);
 }
 
 uint64_t tile::ref::evaluate(const ptx::Instr &instr,
@@ -437,31 +392,44 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
   flags.xorsignAbs = instr.has(ptx::Qual::XorsignAbs);
   flags.abs = instr.has(ptx::Qual::Abs);
   flags.satfinite = instr.has(ptx::Qual::SatFinite);
-  DataType dst = form.types[0];
-  const Format f = formatOf(dst);
-  // Mixed precision: the sources of the second type are widened exactly.
-  const Format ab = form.types.size() == 2 ? formatOf(form.types[1]) : f;
-  unsigned lanes = ptx::getInfo(dst).lanes;
-  uint64_t result = 0;
-  if (form.semantics == ptx::Semantics::Convert && sources.size() == 2) {
-    // Packing two scalars: a becomes the upper lane, b the lower.
-    uint64_t lo = sources[1] & ab.mask(), hi = sources[0] & ab.mask();
-    return evalLane(instr, f, ab, flags, lo) |
-           (evalLane(instr, f, ab, flags, hi) << f.bits);
+  // Formats come from the operands' types: the sources of a conversion or
+  // of mixed precision (fma's c has the destination's) differ from d's.
+  llvm::SmallVector<DataType, 3> srcTypes;
+  std::optional<DataType> dst;
+  for (const ptx::OperandDesc &o : form.getOperands()) {
+    if (o.kind != ptx::OperandKind::Register)
+      continue;
+    if (o.role == ptx::OperandRole::Use)
+      srcTypes.push_back(o.type);
+    else if (!dst)
+      dst = o.type;
   }
+  assert(dst && srcTypes.size() == sources.size() && "operands of the form");
+  const Format f = formatOf(*dst);
+  const Format ab = srcTypes.empty() ? f : formatOf(srcTypes.front());
+  unsigned lanes = ptx::getInfo(*dst).lanes;
+  // One scalar source per lane packs them: a becomes the upper lane, the
+  // last source the lowest (d = {a, b}).
+  bool packing = lanes > 1 && sources.size() == lanes &&
+                 llvm::all_of(srcTypes, [](DataType t) {
+                   return ptx::getInfo(t).lanes == 1;
+                 });
+  uint64_t result = 0;
   llvm::SmallVector<uint64_t, 3> in(sources.size());
   for (unsigned i = 0; i < lanes; ++i) {
-    unsigned shift = i * f.bits;
-    for (auto [k, src] : llvm::enumerate(sources)) {
-      // fma's c has the destination format; the other sources have `ab`'s.
-      const Format &sf =
-          form.semantics == ptx::Semantics::Fma && k == 2 ? f : ab;
-      // Conversions between packed types keep lanes in place.
-      unsigned srcShift =
-          form.semantics == ptx::Semantics::Convert ? i * ab.bits : shift;
-      in[k] = (src >> srcShift) & sf.mask();
+    uint64_t r;
+    if (packing) {
+      r = evalLane(instr, f, ab, flags, sources[lanes - 1 - i] & ab.mask());
+    } else {
+      for (auto [k, src] : llvm::enumerate(sources)) {
+        const Format sf = formatOf(srcTypes[k]);
+        // Packed sources keep lanes in place; a scalar one feeds every lane.
+        unsigned shift = ptx::getInfo(srcTypes[k]).lanes > 1 ? i * sf.bits : 0;
+        in[k] = (src >> shift) & sf.mask();
+      }
+      r = evalLane(instr, f, ab, flags, in);
     }
-    result |= evalLane(instr, f, ab, flags, in) << shift;
+    result |= r << (i * f.bits);
   }
   return result;
 }

@@ -282,23 +282,77 @@ uint64_t genConvertLane(const Fmt &src, const Fmt &dst, std::mt19937_64 &rng) {
   return sign | src.make(be, frac);
 }
 
-/// The sources of one lane of `instr`.
-void genLane(const ptx::Instr &instr, const Fmt &abF, const Fmt &cF,
-             const ptx::Instr &rnFma, unsigned n, std::mt19937_64 &rng,
-             uint64_t *in) {
-  switch (instr.form->semantics) {
-  case ptx::Semantics::Fma:
-    return genFmaLane(abF, cF, rnFma, rng, in);
-  case ptx::Semantics::Add:
-  case ptx::Semantics::Sub:
-    return genAddLane(cF, instr.form->semantics == ptx::Semantics::Sub, rng,
-                      in);
-  case ptx::Semantics::Mul:
-    return genMulLane(cF, rng, in);
-  default:
-    return genSelectLane(cF, n, rng, in);
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Input generators, one per semantics key (named by its record)
+//===----------------------------------------------------------------------===//
+
+namespace tile::diff {
+/// What the input generators read: the instruction, the formats of its
+/// sources (`abF`) and of its destination and c (`cF`), the fma of the lane
+/// format in round-to-nearest, the number of sources and lanes.
+struct GenContext {
+  const ptx::Instr &instr;
+  const Fmt &abF, &cF;
+  const ptx::Instr &rnFma;
+  unsigned numSources, lanes, srcLanes;
+  std::mt19937_64 &rng;
+};
+/// An input generator: fills the source containers of one element.
+using InputGen = void (*)(const GenContext &ctx, uint64_t *src);
+} // namespace tile::diff
+
+namespace {
+using tile::diff::GenContext;
+
+/// Fills the source containers `src` lane by lane from `lane`, which writes
+/// one lane's sources.
+template <typename LaneGen>
+void perLane(const GenContext &ctx, uint64_t *src, LaneGen lane) {
+  uint64_t in[3];
+  for (unsigned l = 0; l < ctx.lanes; ++l) {
+    lane(in);
+    for (unsigned j = 0; j < ctx.numSources; ++j)
+      src[j] |= in[j] << (l * ctx.cF.bits);
   }
 }
+} // namespace
+
+namespace tile::diff::gen {
+void fmaInputs(const GenContext &ctx, uint64_t *src) {
+  perLane(ctx, src, [&](uint64_t *in) {
+    genFmaLane(ctx.abF, ctx.cF, ctx.rnFma, ctx.rng, in);
+  });
+}
+void addInputs(const GenContext &ctx, uint64_t *src) {
+  perLane(ctx, src,
+          [&](uint64_t *in) { genAddLane(ctx.cF, false, ctx.rng, in); });
+}
+void subInputs(const GenContext &ctx, uint64_t *src) {
+  perLane(ctx, src,
+          [&](uint64_t *in) { genAddLane(ctx.cF, true, ctx.rng, in); });
+}
+void mulInputs(const GenContext &ctx, uint64_t *src) {
+  perLane(ctx, src, [&](uint64_t *in) { genMulLane(ctx.cF, ctx.rng, in); });
+}
+void selectInputs(const GenContext &ctx, uint64_t *src) {
+  perLane(ctx, src, [&](uint64_t *in) {
+    genSelectLane(ctx.cF, ctx.numSources, ctx.rng, in);
+  });
+}
+/// Conversions: each source lane on its own, in the source format.
+void convertInputs(const GenContext &ctx, uint64_t *src) {
+  for (unsigned j = 0; j < ctx.numSources; ++j)
+    for (unsigned l = 0; l < ctx.srcLanes; ++l)
+      src[j] |= genConvertLane(ctx.abF, ctx.cF, ctx.rng) << (l * ctx.abF.bits);
+}
+} // namespace tile::diff::gen
+
+using tile::diff::InputGen;
+#include "tile/Ptx/PtxInputDispatch.inc"
+
+namespace {
 
 uint64_t load(const std::vector<char> &buf, size_t i, unsigned bits) {
   uint64_t v = 0;
@@ -365,7 +419,7 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
       break;
     }
   unsigned lanes = ptx::getInfo(instr->form->types[0]).lanes;
-  bool isConvert = instr->form->semantics == ptx::Semantics::Convert;
+  InputGen gen = kInputGens[static_cast<unsigned>(instr->form->semantics)];
   unsigned srcLanes = ptx::getInfo(instr->form->operands.back().type).lanes;
   std::hash<std::string> hasher;
   uint64_t seed = hasher(k.opcode + "/" + k.variant);
@@ -375,21 +429,10 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   for (unsigned t = 0; t < threads; ++t) {
     pool.emplace_back([&, t]() {
       std::mt19937_64 rng(seed + t * 7919);
-      uint64_t laneIn[3];
+      GenContext ctx{*instr, abF, cF, rnFma, ns, lanes, srcLanes, rng};
       for (size_t i = t; i < total; i += threads) {
         uint64_t src[3] = {0, 0, 0};
-        if (isConvert) {
-          for (unsigned j = 0; j < ns; ++j)
-            for (unsigned l = 0; l < srcLanes; ++l)
-              src[j] |= genConvertLane(abF, cF, rng) << (l * abF.bits);
-        } else {
-          for (unsigned l = 0; l < lanes; ++l) {
-            genLane(*instr, abF, cF, rnFma, ns, rng, laneIn);
-            unsigned sh = l * cF.bits;
-            for (unsigned j = 0; j < ns; ++j)
-              src[j] |= laneIn[j] << sh;
-          }
-        }
+        gen(ctx, src);
         for (unsigned j = 0; j < ns; ++j)
           storeBits(S[j], i, k.srcBits, src[j]);
         uint64_t old = rng() & (k.bits == 64 ? ~0ULL : (1ULL << k.bits) - 1);

@@ -44,21 +44,17 @@
 namespace tile {
 namespace ptx {
 
+/// The enums of the table, generated from its records
+/// (include/tile/Ptx/*.td): FloatFormat (a lane's floating-point format),
+/// DataType (a PTX type suffix), Qual (a qualifier token; the enumerator
+/// order carries no meaning, a form's slots give the print order) and
+/// Semantics (what an instruction computes: the key the reference, the CPU
+/// backend and tile-diff dispatch on).
+#include "tile/Ptx/PtxEnums.inc"
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//
-
-/// Floating-point formats of one lane.
-enum class FloatFormat : uint8_t {
-  None,
-  F16,
-  BF16,
-  TF32,
-  F32,
-  F64,
-  E4M3,
-  E5M2
-};
 
 /// Facts about a binary floating-point format.
 struct FloatFormatInfo {
@@ -73,23 +69,8 @@ struct FloatFormatInfo {
 };
 const FloatFormatInfo &getInfo(FloatFormat format);
 
-/// PTX data types that can appear as an instruction type suffix.
-enum class DataType : uint8_t {
-  F32,
-  F64,
-  F16,
-  BF16,
-  F16x2,
-  BF16x2,
-  F32x2,
-  B16,
-  B32,
-  B64,
-  TF32,
-  E4M3x2,
-  E5M2x2,
-  B128,
-};
+/// How the bits of an integer or bit-size lane are read.
+enum class IntKind : uint8_t { None, Bits, Signed, Unsigned, Pred };
 
 /// Static facts about a data type.
 struct DataTypeInfo {
@@ -101,7 +82,7 @@ struct DataTypeInfo {
   /// MLIR float element types that may hold the register besides the
   /// integer of `bits` width (which PTX bit-size compatibility always
   /// allows). Empty for packed types: one integer holds all lanes.
-  llvm::SmallVector<FloatFormat, 2> floatContainers;
+  llvm::ArrayRef<FloatFormat> floatContainers;
   const char *regNote; ///< What PTX register types are accepted, for docs.
   /// How an immediate source operand of this type is spelled: the prefix of
   /// its bits in hex, one digit per 4 bits ("0f" f32, "0d" f64, "0x" bit
@@ -109,6 +90,8 @@ struct DataTypeInfo {
   /// `fma.rn.f16 %h1, %h2, 0x3C00, %h2`). The ptxas scan assembles every
   /// form with immediates wherever this allows them.
   const char *immediatePrefix = nullptr;
+  /// How an integer lane is read (None for float types).
+  IntKind intKind = IntKind::None;
 };
 
 const DataTypeInfo &getInfo(DataType type);
@@ -125,47 +108,11 @@ std::optional<DataType> lookupType(llvm::StringRef name);
 // Qualifiers
 //===----------------------------------------------------------------------===//
 
-/// Qualifier tokens. The enumerator order carries no meaning: a form's slots
-/// give the print order.
-enum class Qual : uint8_t {
-  Global,
-  Shared,
-  CA,
-  CG,
-  CS,
-  LU,
-  CV,
-  WB,
-  WT,
-  V2,
-  V4,
-  V8,
-  RN,
-  RZ,
-  RM,
-  RP,
-  FTZ,
-  OOB,
-  SAT,
-  RELU,
-  NaN,
-  XorsignAbs,
-  Abs,
-  RNA,
-  RNI,
-  RZI,
-  RMI,
-  RPI,
-  SatFinite,
-  NumQuals
-};
 /// A set of qualifiers, one bit per `Qual`.
 using QualSet = uint64_t;
 constexpr QualSet bit(Qual q) { return QualSet(1) << static_cast<unsigned>(q); }
-constexpr QualSet kRoundingQuals =
-    bit(Qual::RN) | bit(Qual::RZ) | bit(Qual::RM) | bit(Qual::RP) |
-    bit(Qual::RNA) | bit(Qual::RNI) | bit(Qual::RZI) | bit(Qual::RMI) |
-    bit(Qual::RPI);
+/// Every qualifier that a rounding slot of some form offers.
+QualSet getRoundingQuals();
 
 /// PTX spelling of a qualifier, without the leading dot (may contain dots,
 /// e.g. "xorsign.abs").
@@ -231,64 +178,72 @@ struct OperandDesc {
   Distribution distribution = Distribution::Thread;
 };
 
-/// What the instruction computes: the key the reference semantics and the
-/// CPU backend dispatch on.
-enum class Semantics : uint8_t {
-  Fma,
-  Add,
-  Sub,
-  Mul,
-  Min,
-  Max,
-  Neg,
-  Abs,
-  Copysign,
-  Convert,
-  Load,
-  Store,
-  Move,
-};
 llvm::StringRef getName(Semantics s);
+/// Whether `s` is a bit copy over the operands' widths (load, store, move),
+/// which has no lane function.
+bool isDataMovement(Semantics s);
 
-/// One documented PTX syntax shape.
+/// The table's facts about one semantics key.
+struct SemanticsInfo {
+  Semantics key;
+  const char *name;
+  bool dataMovement;
+};
+
+/// An older chip that has a form from a later PTX ISA version.
+struct OlderChip {
+  unsigned sm;
+  unsigned ptx;
+};
+
+/// One documented PTX syntax shape, generated from its record.
 struct FormDesc {
   const char *mnemonic;
-  /// The documented syntax line, e.g. "fma.rnd{.ftz}{.sat}.f32".
-  std::string syntax;
+  /// The documented syntax line, e.g. "fma.rnd{.ftz}{.sat}.f32", derived
+  /// from the slots, types and operands.
+  const char *syntax;
   /// Qualifier slots in print order.
-  llvm::SmallVector<QualSlot, 4> slots;
+  llvm::ArrayRef<QualSlot> slots;
   /// Type suffixes in print order (destination type first).
-  llvm::SmallVector<DataType, 2> types;
-  llvm::SmallVector<OperandDesc, 4> operands;
+  llvm::ArrayRef<DataType> types;
+  llvm::ArrayRef<OperandDesc> operands;
   /// PTX ISA version as major*10+minor (e.g. 81 for 8.1).
   unsigned ptxVersion;
   /// Minimum SM (e.g. 90 for sm_90).
   unsigned minSm;
   /// Raised floors of individual qualifiers.
-  llvm::SmallVector<QualFloor, 1> qualFloors;
+  llvm::ArrayRef<QualFloor> qualFloors;
   Semantics semantics;
   /// PTX ISA section that documents the form.
   const char *docRef;
   /// The NVVM intrinsic family that emits exactly this form in LLVM 22
   /// ("llvm.nvvm.fma" + qualifiers + type suffix), or null. Each case is
   /// checked by a PTX test.
-  const char *intrinsic = nullptr;
+  const char *intrinsic;
   /// The native SASS opcode (e.g. "FFMA", or alternatives "HADD2|HFMA2")
   /// that ptxas 13.0 emits once per instruction on sm_90 and newer, or null
-  /// where the hardware has
-  /// none (ptxas folds neg/abs into operand modifiers or uses bit logic).
-  /// Scalar half forms may share one packed instruction between two atoms.
-  const char *sass = nullptr;
+  /// where the hardware has none (ptxas folds neg/abs into operand modifiers
+  /// or uses bit logic). Scalar half forms may share one packed instruction
+  /// between two atoms.
+  const char *sass;
   /// A name that tells this form apart from earlier forms with the same
   /// spelling (e.g. "three_source" for three-input min, "pack" for
   /// `mov.b32 d, {a, b}`); empty for the first form of a spelling. The
   /// generic attribute syntax writes it where the spelling alone is
   /// ambiguous.
-  const char *variant = "";
-  /// Older chips that have the form from a later PTX ISA version, as
-  /// (SM, PTX ISA) pairs: e.g. e4m3 conversions exist on sm_90 from PTX 7.8
-  /// and on sm_89 from PTX 8.1.
-  llvm::SmallVector<std::pair<unsigned, unsigned>, 1> olderChips = {};
+  const char *variant;
+  /// Older chips that have the form from a later PTX ISA version: e.g. e4m3
+  /// conversions exist on sm_90 from PTX 7.8 and on sm_89 from PTX 8.1.
+  llvm::ArrayRef<OlderChip> olderChips;
+  /// The NaN rule's name ("unspecified", "propagate") and whether it defines
+  /// a NaN result's payload (the f64 fma/add/sub/mul propagate an input
+  /// NaN's); elsewhere only NaN-ness is defined and results compare by it.
+  const char *nanRule;
+  bool nanPayloadDefined;
+  /// How exactly the reference gives the hardware's result ("exact").
+  const char *accuracy;
+  /// The record that defines the form (e.g. "FmaF32").
+  const char *record;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }
@@ -296,7 +251,7 @@ struct FormDesc {
   /// Whether a NaN result carries a payload the ISA defines (the f64
   /// fma/add/sub/mul propagate an input NaN's payload); elsewhere only
   /// NaN-ness is defined and results compare by it.
-  bool hasDefinedNaNPayload() const;
+  bool hasDefinedNaNPayload() const { return nanPayloadDefined; }
   /// Every qualifier any slot accepts.
   QualSet getVocabulary() const;
   /// Whether `quals` fills this form's slots: at most one qualifier per

@@ -1,0 +1,118 @@
+//===- DataMovement.td - mov, ld, st around register tiles -*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_DATAMOVEMENT_TD
+#define TILE_PTX_DATAMOVEMENT_TD
+
+include "tile/Ptx/PtxTypes.td"
+
+defvar DocMov = "9.7.9.3 mov";
+defvar DocLd = "9.7.9.8 ld";
+defvar DocSt = "9.7.9.11 st";
+
+//===----------------------------------------------------------------------===//
+// mov
+//===----------------------------------------------------------------------===//
+
+class MovForm<PtxType t, list<Operand> operands, string variant = "">
+    : Form<"mov", [], [t], operands, 10, 10, SemMove, DocMov> {
+  let Variant = variant;
+}
+
+foreach t = [B16, B32, B64, F32, F64] in
+  def Mov#!cast<string>(t) : MovForm<t, [Reg<"d", Def, t>, Reg<"a", Use, t>]>;
+
+/// `mov.bN d, {a, b, ...}` (pack) and `mov.bN {d, e, ...}, a` (unpack): one
+/// register of `wide` and `n` registers of `narrow`, lane 0 in the low bits.
+multiclass PackUnpack<PtxType wide, PtxType narrow, int n, string suffix = ""> {
+  def Pack : MovForm<wide, [Reg<"d", Def, wide>, Reg<"a", Use, narrow, n>],
+                     "pack"#suffix>;
+  def Unpack : MovForm<wide, [Reg<"d", Def, narrow, n>, Reg<"a", Use, wide>],
+                       "unpack"#suffix>;
+}
+defm MovB32B16 : PackUnpack<B32, B16, 2>;
+defm MovB64B32 : PackUnpack<B64, B32, 2>;
+defm MovB64B16 : PackUnpack<B64, B16, 4, "4">;
+// 128-bit registers: PTX ISA 8.3, sm_70.
+let Ptx = 83, Sm = 70 in {
+  def MovB128 : MovForm<B128, [Reg<"d", Def, B128>, Reg<"a", Use, B128>]>;
+  defm MovB128B64 : PackUnpack<B128, B64, 2>;
+}
+
+//===----------------------------------------------------------------------===//
+// ld, st
+//===----------------------------------------------------------------------===//
+
+/// Every `ld` and `st` form around register tiles: `.global` and `.shared`,
+/// the cache operators, scalar and vector accesses of the bit-size and float
+/// types. The vector widths a state space and type take and their floors
+/// were measured with ptxas 13.0: 256-bit vectors (.v4 of 64-bit, .v8 of
+/// 32-bit types) exist for .global only, from PTX ISA 8.8 and sm_100; .v8
+/// of 16-bit types is not documented; 128-bit registers need PTX ISA 8.3
+/// and sm_70.
+class Access<string name, int isLoad, list<Qual> cacheOps, Semantics sem,
+             string doc> {
+  string Name = name;
+  int IsLoad = isLoad;
+  list<Qual> CacheOps = cacheOps;
+  Semantics Sem = sem;
+  string Doc = doc;
+}
+def LoadAccess : Access<"ld", 1, [CA, CG, CS, LU, CV], SemLoad, DocLd>;
+def StoreAccess : Access<"st", 0, [WB, CG, CS, WT], SemStore, DocSt>;
+
+class VecWidth<int n, list<Slot> slots> {
+  int N = n;
+  list<Slot> Slots = slots;
+}
+class SpaceChoice<string name, Qual q, SpaceKind space> {
+  string Name = name;
+  Qual Q = q;
+  SpaceKind Space = space;
+}
+defvar Spaces = [SpaceChoice<"Global", Global, GlobalSpace>,
+                 SpaceChoice<"Shared", Shared, SharedSpace>];
+
+defvar VecWidths = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>,
+                    VecWidth<4, [Vec<V4>]>, VecWidth<8, [Vec<V8>]>];
+
+class MemoryForm<Access acc, SpaceChoice ss, VecWidth v, PtxType t,
+                 SpaceKind space = ss.Space>
+    : Form<acc.Name,
+           !listconcat([Space<ss.Q>, CacheOps<acc.CacheOps>], v.Slots),
+           [t],
+           !if(acc.IsLoad,
+               [Reg<"d", Def, t, v.N>, Mem<"a", Use, t, v.N, space>],
+               [Mem<"a", Def, t, v.N, space>, Reg<"b", Use, t, v.N>]),
+           !cond(!gt(!mul(t.Bits, v.N), 128) : 88,
+                 !eq(t.Bits, 128) : 83,
+                 true : 10),
+           !cond(!gt(!mul(t.Bits, v.N), 128) : 100,
+                 !eq(t.Bits, 128) : 70,
+                 true : 10),
+           acc.Sem, acc.Doc> {
+  let QualFloors = !foreach(q, acc.CacheOps, QualFloor<q, 20, 20>);
+}
+
+foreach acc = [LoadAccess, StoreAccess] in
+  foreach ss = Spaces in
+    foreach v = VecWidths in
+      foreach t = [B16, B32, B64, F32, F64, B128] in {
+        defvar width = !mul(t.Bits, v.N);
+        defvar documented = !not(!or(!gt(width, 256),
+                                     !and(!eq(v.N, 8), !ne(t.Bits, 32)),
+                                     !and(!gt(width, 128), !ne(ss.Name, "Global")),
+                                     !and(!eq(t.Bits, 128), !gt(v.N, 1))));
+        if documented then
+          def acc.Name#ss.Name#v.N#!cast<string>(t) : MemoryForm<acc, ss, v, t>;
+      }
+
+def : Rejected<"st", [B16], [], [V8],
+  "'.v8' is documented for 32-bit types in .global only (PTX ISA 8.8, "
+  "sm_100); ptxas 13.0 also accepts st.v8.b16 in .global and .shared on "
+  "sm_90, which the ISA does not document">;
+
+#endif // TILE_PTX_DATAMOVEMENT_TD

@@ -1,0 +1,291 @@
+//===- PtxBase.td - The schema of the PTX instruction table -*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// The classes every instruction record is written in. Each fact about an
+// instruction (qualifier slots, types, operand roles, floors, semantics, the
+// native SASS, the NaN rule, accuracy, the ISA section) is a field of one
+// record; tile-tblgen turns the records into the constant arrays of the
+// table, the semantics dispatch of the reference, the CPU backend and
+// tile-diff, and the documented syntax line (derived from the slots, never
+// written by hand).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_PTXBASE_TD
+#define TILE_PTX_PTXBASE_TD
+
+//===----------------------------------------------------------------------===//
+// Formats and types
+//===----------------------------------------------------------------------===//
+
+/// A binary floating-point format of one lane. The def name, without its
+/// `Fmt` prefix, is the C++ enumerator.
+class FloatFormat<string name, int width, int expBits, int precision,
+                  bit finiteOnly = 0> {
+  string Name = name;
+  /// Storage width (tf32 is stored in the f32 layout).
+  int Bits = width;
+  int ExpBits = expBits;
+  /// Significand bits, the hidden bit included.
+  int Precision = precision;
+  /// No infinities; the all-ones exponent holds normal numbers and the one
+  /// NaN per sign has every other bit set (e4m3).
+  bit FiniteOnly = finiteOnly;
+}
+
+/// How the bits of an integer (or bit-size) lane are read.
+class IntKind<string name> { string Name = name; }
+def IntNone : IntKind<"none">;         // A float type.
+def IntBits : IntKind<"bits">;         // .bN: untyped bits.
+def IntSigned : IntKind<"signed">;     // .sN: two's complement.
+def IntUnsigned : IntKind<"unsigned">; // .uN
+def IntPred : IntKind<"pred">;         // .pred: one bit.
+
+/// A PTX type that can appear as an instruction type suffix. The def name is
+/// the C++ enumerator.
+class PtxType<string name, int width, int lanes, FloatFormat format,
+              list<FloatFormat> floatContainers, string regNote,
+              string immediatePrefix = ""> {
+  /// PTX spelling without the dot, e.g. "f16x2".
+  string Name = name;
+  /// Width of one register container.
+  int Bits = width;
+  /// Packed lanes per container (1 if not packed).
+  int Lanes = lanes;
+  /// Format of one lane (FmtNone for integer and bit-size types).
+  FloatFormat Format = format;
+  /// MLIR float element types that may hold the register besides the
+  /// integer of `Bits` width; empty for packed types.
+  list<FloatFormat> FloatContainers = floatContainers;
+  /// What PTX register types are accepted, for the docs.
+  string RegNote = regNote;
+  /// The prefix of an immediate source operand's bits in hex ("0f", "0d",
+  /// "0x"), or empty where PTX takes registers only.
+  string ImmediatePrefix = immediatePrefix;
+  IntKind Int = IntNone;
+}
+
+//===----------------------------------------------------------------------===//
+// Qualifiers and slots
+//===----------------------------------------------------------------------===//
+
+/// A qualifier token. The def name is the C++ enumerator; `Spelling` has no
+/// leading dot and may contain dots ("xorsign.abs").
+class Qual<string spelling> { string Spelling = spelling; }
+
+/// What a slot selects; names the slot in diagnostics and the export.
+class SlotKind<string name> { string Name = name; }
+def StateSpaceSlot : SlotKind<"state_space">;
+def CacheOpSlot : SlotKind<"cache_op">;
+def VectorSlot : SlotKind<"vector">;
+def RoundingSlot : SlotKind<"rounding">;
+def FlagSlot : SlotKind<"flag">;
+
+/// One qualifier position of a form: a set of alternatives, at most one of
+/// which is written. The syntax line shows it as `Display` (".rnd") where
+/// one is given, else as its choices (".rn", "{.ftz}", "{.ca,.cg}").
+class Slot<SlotKind kind, list<Qual> choices, bit required,
+           string display = ""> {
+  SlotKind Kind = kind;
+  list<Qual> Choices = choices;
+  bit Required = required;
+  string Display = display;
+  /// For an optional rounding slot, the mode that applies when none is
+  /// written.
+  Qual Default = ?;
+}
+
+/// A required rounding modifier, shown as `.display` (or as the one choice
+/// when `display` is empty).
+class Rnd<list<Qual> choices, string display = "rnd">
+    : Slot<RoundingSlot, choices, 1, display>;
+/// An optional rounding modifier; none written means `dflt`.
+class OptRnd<list<Qual> choices, Qual dflt, string display = "rnd">
+    : Slot<RoundingSlot, choices, 0, display> {
+  let Default = dflt;
+}
+/// An optional rounding modifier with no default (cvt's `.irnd`).
+class OptRndNoDefault<list<Qual> choices, string display>
+    : Slot<RoundingSlot, choices, 0, display>;
+class Opt<Qual q> : Slot<FlagSlot, [q], 0>;
+class Req<Qual q> : Slot<FlagSlot, [q], 1>;
+class Space<Qual q> : Slot<StateSpaceSlot, [q], 1>;
+class CacheOps<list<Qual> choices> : Slot<CacheOpSlot, choices, 0>;
+class Vec<Qual q> : Slot<VectorSlot, [q], 1>;
+
+/// A raise of the form's floor when a qualifier is used.
+class QualFloor<Qual q, int ptx, int sm> {
+  Qual Qualifier = q;
+  int Ptx = ptx;
+  int Sm = sm;
+}
+
+/// An older chip that has the form from a later PTX ISA version.
+class OlderChip<int sm, int ptx> {
+  int Sm = sm;
+  int Ptx = ptx;
+}
+
+//===----------------------------------------------------------------------===//
+// Operands
+//===----------------------------------------------------------------------===//
+
+class RoleKind<string name> { string Name = name; }
+def Def : RoleKind<"def">;
+def Use : RoleKind<"use">;
+
+class SpaceKind<string name> { string Name = name; }
+def NoSpace : SpaceKind<"">;
+def GlobalSpace : SpaceKind<"global">;
+def SharedSpace : SpaceKind<"shared">;
+
+/// Which threads hold a register operand.
+class DistKind<string name> { string Name = name; }
+def ThreadDist : DistKind<"thread">;
+def WarpDist : DistKind<"warp">;
+def WarpgroupDist : DistKind<"warpgroup">;
+
+/// One operand slot of a form, in the instruction's own order. `Atom` is the
+/// number of native registers bound (register operand) or elements moved
+/// (memory operand) by one instruction.
+class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
+              SpaceKind space> {
+  string Name = name;
+  RoleKind Role = role;
+  PtxType Type = type;
+  int Atom = atom;
+  bit Memory = memory;
+  SpaceKind Space = space;
+  DistKind Dist = ThreadDist;
+}
+class Reg<string name, RoleKind role, PtxType type, int atom = 1>
+    : Operand<name, role, type, atom, 0, NoSpace>;
+class Mem<string name, RoleKind role, PtxType type, int atom, SpaceKind space>
+    : Operand<name, role, type, atom, 1, space>;
+
+/// The destination `d` and `numSrc` sources `a`, `b`, `c` of one type.
+class ArithOperands<PtxType t, int numSrc> {
+  list<Operand> List = !listconcat([Reg<"d", Def, t>],
+      !foreach(i, !range(numSrc), Reg<!substr("abc", i, 1), Use, t>));
+}
+
+//===----------------------------------------------------------------------===//
+// Semantics
+//===----------------------------------------------------------------------===//
+
+/// What an instruction computes: the key the reference, the CPU backend and
+/// tile-diff dispatch on. The def name, without `Sem`, is the C++ enumerator.
+/// A computational key names its reference lane function (`LaneFn`, in
+/// namespace tile::ref::lanes) and tile-diff's input generator (`InputGen`,
+/// in tile-diff's namespace); tile-tblgen declares both and builds their
+/// dispatch tables, so a key without a definition fails the link.
+class Semantics<string name, string laneFn, string inputGen> {
+  string Name = name;
+  string LaneFn = laneFn;
+  string InputGen = inputGen;
+  /// A bit copy over the operands' widths (no lane function).
+  bit DataMovement = 0;
+}
+class DataMovement<string name> : Semantics<name, "", ""> {
+  let DataMovement = 1;
+}
+
+/// What a NaN result holds.
+class NaNRule<string name, bit payloadDefined, string doc> {
+  string Name = name;
+  /// Whether the result's bits are defined (the reference and tile-diff
+  /// compare them); otherwise only NaN-ness is, and results compare by it.
+  bit PayloadDefined = payloadDefined;
+  string Doc = doc;
+}
+def NaNUnspecified : NaNRule<"unspecified", 0,
+  "the ISA leaves the payload open; results compare by NaN-ness">;
+def NaNPropagate : NaNRule<"propagate", 1,
+  "an input NaN's payload, quieted (the H200's operand order is measured)">;
+
+/// How exactly the reference gives the hardware's result.
+class AccuracyKind<string name> { string Name = name; }
+def Exact : AccuracyKind<"exact">;
+
+//===----------------------------------------------------------------------===//
+// Forms
+//===----------------------------------------------------------------------===//
+
+/// One documented PTX syntax shape.
+class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
+           list<Operand> operands, int ptx, int sm, Semantics sem,
+           string doc> {
+  string Mnemonic = mnemonic;
+  /// Qualifier slots in print order.
+  list<Slot> Slots = slots;
+  /// Type suffixes in print order (destination type first).
+  list<PtxType> Types = types;
+  list<Operand> Operands = operands;
+  /// PTX ISA version (major*10+minor) and SM floors, measured with ptxas.
+  int Ptx = ptx;
+  int Sm = sm;
+  list<QualFloor> QualFloors = [];
+  list<OlderChip> OlderChips = [];
+  Semantics Sem = sem;
+  /// The PTX ISA section that documents the form.
+  string Doc = doc;
+  /// The NVVM intrinsic family that emits exactly this form, or empty.
+  string Intrinsic = "";
+  /// The native SASS opcode ptxas 13.0 emits once per instruction on sm_90
+  /// and newer ("FFMA", alternatives "HADD2|HFMA2"), or empty.
+  string Sass = "";
+  /// Tells this form apart from earlier forms with the same spelling.
+  string Variant = "";
+  NaNRule NaNResult = NaNUnspecified;
+  AccuracyKind Accuracy = Exact;
+}
+
+/// A spelling ptxas accepts that the PTX ISA does not document, with the
+/// reason it is rejected. It matches a spelling that has any of `anyOf` (or
+/// `anyOf` is empty) and all of `allOf`, and, with `noRounding`, no rounding
+/// modifier.
+class Rejected<string mnemonic, list<PtxType> types, list<Qual> anyOf,
+               list<Qual> allOf, string reason, bit noRounding = 0> {
+  string Mnemonic = mnemonic;
+  list<PtxType> Types = types;
+  list<Qual> AnyOf = anyOf;
+  list<Qual> AllOf = allOf;
+  string Reason = reason;
+  bit NoRounding = noRounding;
+}
+
+//===----------------------------------------------------------------------===//
+// Target model
+//===----------------------------------------------------------------------===//
+
+/// A chip either ptxas 13.0 or LLVM 22 knows, with each tool's PTX ISA floor
+/// (0: the tool does not know the chip).
+class Chip<string name, int sm, string suffix, int ptxasMinPtx,
+           int llvmMinPtx, string note = ""> {
+  string Name = name;
+  int Sm = sm;
+  string Suffix = suffix;
+  int PtxasMinPtx = ptxasMinPtx;
+  int LlvmMinPtx = llvmMinPtx;
+  string Note = note;
+}
+
+/// A chip's peak rate of one instruction type, in result lanes per SM and
+/// clock.
+class PeakRate<int sm, Semantics sem, PtxType type, int lanesPerClock,
+               string source> {
+  int Sm = sm;
+  Semantics Sem = sem;
+  PtxType Type = type;
+  int LanesPerClock = lanesPerClock;
+  string Source = source;
+}
+
+/// The PTX ISA versions LLVM 22's NVPTX backend emits (a `+ptxNN` feature
+/// it honours).
+class EmittablePtxVersions<list<int> versions> { list<int> Versions = versions; }
+
+#endif // TILE_PTX_PTXBASE_TD

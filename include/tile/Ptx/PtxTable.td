@@ -1,0 +1,21 @@
+//===- PtxTable.td - The PTX instruction table -----------*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every record of the instruction table, in documentation order: the forms
+// of each family file appear in the order the files are included here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_PTXTABLE_TD
+#define TILE_PTX_PTXTABLE_TD
+
+include "tile/Ptx/PtxTypes.td"
+include "tile/Ptx/FloatArith.td"
+include "tile/Ptx/Convert.td"
+include "tile/Ptx/DataMovement.td"
+include "tile/Ptx/Targets.td"
+
+#endif // TILE_PTX_PTXTABLE_TD

@@ -1,0 +1,106 @@
+//===- PtxTypes.td - Formats, types, qualifiers, semantics -*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_PTXTYPES_TD
+#define TILE_PTX_PTXTYPES_TD
+
+include "tile/Ptx/PtxBase.td"
+
+//===----------------------------------------------------------------------===//
+// Floating-point formats
+//===----------------------------------------------------------------------===//
+
+def FmtNone : FloatFormat<"none", 0, 0, 0>;
+def FmtF16 : FloatFormat<"f16", 16, 5, 11>;
+def FmtBF16 : FloatFormat<"bf16", 16, 8, 8>;
+def FmtTF32 : FloatFormat<"tf32", 32, 8, 11>;
+def FmtF32 : FloatFormat<"f32", 32, 8, 24>;
+def FmtF64 : FloatFormat<"f64", 64, 11, 53>;
+def FmtE4M3 : FloatFormat<"e4m3", 8, 4, 4, /*finiteOnly=*/1>;
+def FmtE5M2 : FloatFormat<"e5m2", 8, 5, 3>;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+def F32 : PtxType<"f32", 32, 1, FmtF32, [FmtF32], ".f32 or .b32", "0f">;
+def F64 : PtxType<"f64", 64, 1, FmtF64, [FmtF64], ".f64 or .b64", "0d">;
+def F16 : PtxType<"f16", 16, 1, FmtF16, [FmtF16], ".f16 or .b16">;
+def BF16 : PtxType<"bf16", 16, 1, FmtBF16, [FmtBF16], ".b16 only">;
+def F16x2 : PtxType<"f16x2", 32, 2, FmtF16, [], ".b32 or .f16x2">;
+def BF16x2 : PtxType<"bf16x2", 32, 2, FmtBF16, [], ".b32 only">;
+def F32x2 : PtxType<"f32x2", 64, 2, FmtF32, [], ".b64 only">;
+let Int = IntBits in {
+def B16 : PtxType<"b16", 16, 1, FmtNone, [FmtF16, FmtBF16],
+                  "any 16-bit register", "0x">;
+def B32 : PtxType<"b32", 32, 1, FmtNone, [FmtF32], "any 32-bit register",
+                  "0x">;
+def B64 : PtxType<"b64", 64, 1, FmtNone, [FmtF64], "any 64-bit register",
+                  "0x">;
+}
+def TF32 : PtxType<"tf32", 32, 1, FmtTF32, [FmtF32],
+                   ".b32 (an f32 bit pattern with the low 13 bits zero)">;
+def E4M3x2 : PtxType<"e4m3x2", 16, 2, FmtE4M3, [], ".b16 only">;
+def E5M2x2 : PtxType<"e5m2x2", 16, 2, FmtE5M2, [], ".b16 only">;
+let Int = IntBits in
+def B128 : PtxType<"b128", 128, 1, FmtNone, [], ".b128 (an i128)">;
+
+//===----------------------------------------------------------------------===//
+// Qualifiers
+//===----------------------------------------------------------------------===//
+
+def Global : Qual<"global">;
+def Shared : Qual<"shared">;
+def CA : Qual<"ca">;
+def CG : Qual<"cg">;
+def CS : Qual<"cs">;
+def LU : Qual<"lu">;
+def CV : Qual<"cv">;
+def WB : Qual<"wb">;
+def WT : Qual<"wt">;
+def V2 : Qual<"v2">;
+def V4 : Qual<"v4">;
+def V8 : Qual<"v8">;
+def RN : Qual<"rn">;
+def RZ : Qual<"rz">;
+def RM : Qual<"rm">;
+def RP : Qual<"rp">;
+def FTZ : Qual<"ftz">;
+def OOB : Qual<"oob">;
+def SAT : Qual<"sat">;
+def RELU : Qual<"relu">;
+def NaN : Qual<"NaN">;
+def XorsignAbs : Qual<"xorsign.abs">;
+def Abs : Qual<"abs">;
+def RNA : Qual<"rna">;
+def RNI : Qual<"rni">;
+def RZI : Qual<"rzi">;
+def RMI : Qual<"rmi">;
+def RPI : Qual<"rpi">;
+def SatFinite : Qual<"satfinite">;
+
+/// The IEEE rounding modifiers of the floating-point families.
+defvar RND = [RN, RZ, RM, RP];
+
+//===----------------------------------------------------------------------===//
+// Semantics keys
+//===----------------------------------------------------------------------===//
+
+def SemFma : Semantics<"fma", "fmaLane", "fmaInputs">;
+def SemAdd : Semantics<"add", "addLane", "addInputs">;
+def SemSub : Semantics<"sub", "subLane", "subInputs">;
+def SemMul : Semantics<"mul", "mulLane", "mulInputs">;
+def SemMin : Semantics<"min", "minLane", "selectInputs">;
+def SemMax : Semantics<"max", "maxLane", "selectInputs">;
+def SemNeg : Semantics<"neg", "negLane", "selectInputs">;
+def SemAbs : Semantics<"abs", "absLane", "selectInputs">;
+def SemCopysign : Semantics<"copysign", "copysignLane", "selectInputs">;
+def SemConvert : Semantics<"convert", "convertLane", "convertInputs">;
+def SemLoad : DataMovement<"load">;
+def SemStore : DataMovement<"store">;
+def SemMove : DataMovement<"move">;
+
+#endif // TILE_PTX_PTXTYPES_TD

@@ -1,0 +1,328 @@
+//===- Decoder.cpp - Decoding PTX opcode spellings ------------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The decoder: a spelling such as "fma.rn.ftz.f32" to the table's form and
+/// qualifier set, or a message that names the first real problem.
+///
+//===----------------------------------------------------------------------===//
+
+#include "TableImpl.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
+
+using namespace tile::ptx;
+using llvm::StringRef;
+using tile::ptx::detail::allQuals;
+using tile::ptx::detail::isOtherPtxTypeName;
+using tile::ptx::detail::quoted;
+
+static std::string typesStr(llvm::ArrayRef<DataType> types) {
+  std::string s;
+  for (DataType t : types)
+    s += "." + getName(t).str();
+  return s;
+}
+
+/// Prints a user-supplied spelling quoted, with unprintable characters
+/// escaped.
+std::string tile::ptx::detail::quoted(StringRef text) {
+  std::string s = "'";
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') {
+      s += c;
+      continue;
+    }
+    s += "\\";
+    s += llvm::hexdigit(c >> 4, /*LowerCase=*/true);
+    s += llvm::hexdigit(c & 15, /*LowerCase=*/true);
+  }
+  return s + "'";
+}
+
+/// Matches the qualifier whose dotted name starts at `tokens[i]`, longest
+/// first; sets `width` to the number of tokens it covers.
+static std::optional<Qual> matchQual(llvm::ArrayRef<StringRef> tokens, size_t i,
+                                     unsigned &width) {
+  std::optional<Qual> best;
+  width = 0;
+  for (Qual q : allQuals()) {
+    llvm::SmallVector<StringRef, 2> parts;
+    getQualName(q).split(parts, '.');
+    if (i + parts.size() > tokens.size() || parts.size() <= width)
+      continue;
+    if (llvm::equal(parts, tokens.slice(i, parts.size()))) {
+      best = q;
+      width = parts.size();
+    }
+  }
+  return best;
+}
+
+namespace {
+/// Explains why no candidate form accepts a qualifier set.
+struct Explainer {
+  StringRef mnemonic;
+  llvm::ArrayRef<DataType> types;
+  llvm::ArrayRef<const FormDesc *> candidates;
+  QualSet quals;
+  std::string spelling;
+
+  std::string family() const {
+    return "'" + mnemonic.str() + typesStr(types) + "'";
+  }
+
+  const RejectedSpelling *matchRejected() const {
+    for (const RejectedSpelling &r : getRejectedSpellings()) {
+      if (mnemonic != r.mnemonic || typesStr(types) != r.types)
+        continue;
+      if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
+        continue;
+      if (r.noRounding && (quals & getRoundingQuals()))
+        continue;
+      return &r;
+    }
+    return nullptr;
+  }
+
+  /// The qualifiers the matched rejected spelling accounts for.
+  QualSet rejectedQuals() const {
+    const RejectedSpelling *r = matchRejected();
+    return r ? (r->anyOf | r->allOf) : 0;
+  }
+
+  std::optional<std::string> rejectedSpelling() const {
+    if (const RejectedSpelling *r = matchRejected())
+      return spelling + " is not a documented PTX form: " + r->reason;
+    return std::nullopt;
+  }
+
+  std::string explain() const {
+    QualSet roundingChoices = 0, allowed = 0;
+    bool roundingRequired = true, anyRounding = false;
+    for (const FormDesc *f : candidates) {
+      allowed |= f->getVocabulary();
+      bool hasSlot = false;
+      for (const QualSlot &s : f->slots) {
+        if (s.kind != SlotKind::Rounding)
+          continue;
+        hasSlot = true;
+        roundingChoices |= s.choices;
+        roundingRequired &= s.required;
+      }
+      anyRounding |= hasSlot;
+      if (!hasSlot)
+        roundingRequired = false;
+    }
+    QualSet rounding = quals & getRoundingQuals();
+    // 1. A required rounding modifier is missing (ptxas accepts some such
+    //    spellings: say so).
+    const RejectedSpelling *rejected = matchRejected();
+    if (rejected && rejected->noRounding)
+      return *rejectedSpelling();
+    if (!rounding && anyRounding && roundingRequired)
+      return family() + " requires a rounding modifier (one of " +
+             formatQuals(roundingChoices) + "), got none in " + spelling;
+    QualSet badRounding = rounding & ~roundingChoices;
+    QualSet badOther = quals & ~allowed & ~getRoundingQuals();
+    QualSet flags = allowed & ~getRoundingQuals();
+    auto notAllowed = [&](QualSet bad) {
+      return "qualifier " + formatQuals(bad) + " is not allowed for " +
+             family() +
+             (flags ? " (allowed: " + formatQuals(flags) + ")"
+                    : " (it takes none)");
+    };
+    // 2. A spelling ptxas accepts but the ISA does not document, with any
+    //    other qualifier the type does not take.
+    if (auto r = rejectedSpelling()) {
+      std::string also;
+      if (QualSet other = badOther & ~rejectedQuals())
+        also = "; also, " + notAllowed(other);
+      return *r + also;
+    }
+    // 3. A rounding modifier the type does not take.
+    if (badRounding)
+      return "rounding modifier " + formatQuals(badRounding) +
+             " is not allowed for " + family() +
+             (roundingChoices
+                  ? " (allowed: " + formatQuals(roundingChoices) + ")"
+                  : " (it takes none)") +
+             " in " + spelling;
+    // 4. Another qualifier the type does not take.
+    if (badOther)
+      return notAllowed(badOther) + " in " + spelling;
+    // 5. Two qualifiers of one slot (e.g. two rounding modifiers).
+    for (const FormDesc *f : candidates)
+      for (const QualSlot &s : f->slots)
+        if (llvm::popcount(quals & s.choices) > 1)
+          return std::string(s.kind == SlotKind::Rounding
+                                 ? "multiple rounding modifiers ("
+                                 : "mutually exclusive qualifiers (") +
+                 formatQuals(quals & s.choices) + ") in " + spelling;
+    // 6. Qualifiers that no form combines.
+    for (Qual a : allQuals())
+      for (Qual b : allQuals()) {
+        if (a >= b || !(quals & bit(a)) || !(quals & bit(b)))
+          continue;
+        QualSet pair = bit(a) | bit(b);
+        if (llvm::none_of(candidates, [&](const FormDesc *f) {
+              return (f->getVocabulary() & pair) == pair;
+            }))
+          return "qualifiers " + formatQuals(pair) +
+                 " cannot be combined for " + family() + " in " + spelling;
+      }
+    // 7. A required qualifier is missing (e.g. ld without .global).
+    QualSet missing = 0;
+    unsigned fewest = ~0u;
+    for (const FormDesc *f : candidates) {
+      QualSet m = 0;
+      for (const QualSlot &s : f->slots)
+        if (s.required && !(quals & s.choices))
+          m |= s.choices;
+      if (m && static_cast<unsigned>(llvm::popcount(m)) < fewest) {
+        fewest = llvm::popcount(m);
+        missing = m;
+      }
+    }
+    if (missing)
+      return family() + " requires " + formatQuals(missing) + " in " + spelling;
+    return "no documented form of " + family() + " takes " +
+           formatQuals(quals) + " together in " + spelling;
+  }
+};
+} // namespace
+
+static std::string mnemonicList() { return llvm::join(getMnemonics(), ", "); }
+
+std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
+                                       const FormHint &hint) {
+  error.clear();
+  std::string quote = quoted(spelling);
+  llvm::SmallVector<StringRef> tokens;
+  spelling.split(tokens, '.', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
+  StringRef mnemonic = tokens.front();
+  if (mnemonic.empty()) {
+    error = "expected a PTX mnemonic before the first '.' in " + quote;
+    return std::nullopt;
+  }
+  auto byMnemonic = llvm::make_filter_range(
+      getForms(), [&](const FormDesc &f) { return mnemonic == f.mnemonic; });
+  if (byMnemonic.empty()) {
+    error = "unknown PTX instruction " + quoted(mnemonic) +
+            " (the instruction table has " + mnemonicList() + ")";
+    return std::nullopt;
+  }
+  QualSet vocabulary = 0;
+  for (const FormDesc &f : byMnemonic)
+    vocabulary |= f.getVocabulary();
+
+  QualSet quals = 0;
+  llvm::SmallVector<DataType, 2> types;
+  for (size_t i = 1; i < tokens.size();) {
+    StringRef tok = tokens[i];
+    if (tok.empty()) {
+      error = "empty qualifier in " + quote;
+      return std::nullopt;
+    }
+    if (std::optional<DataType> t = lookupType(tok)) {
+      types.push_back(*t);
+      ++i;
+      continue;
+    }
+    if (isOtherPtxTypeName(tok)) {
+      error = "'" + mnemonic.str() + "' has no form with type '." + tok.str() +
+              "' in " + quote;
+      return std::nullopt;
+    }
+    unsigned width;
+    std::optional<Qual> q = matchQual(tokens, i, width);
+    if (!q) {
+      error = "unknown qualifier " + quoted("." + tok.str()) + " in " + quote;
+      return std::nullopt;
+    }
+    std::string name = "'." + getQualName(*q).str() + "'";
+    if (!(vocabulary & bit(*q))) {
+      error = "qualifier " + name + " is not valid for '" + mnemonic.str() +
+              "' in " + quote;
+      return std::nullopt;
+    }
+    if (!types.empty()) {
+      error = "qualifier " + name + " must precede the type suffix in " + quote;
+      return std::nullopt;
+    }
+    if (quals & bit(*q)) {
+      error = "duplicate qualifier " + name + " in " + quote;
+      return std::nullopt;
+    }
+    quals |= bit(*q);
+    i += width;
+  }
+  if (types.empty()) {
+    error = "missing type suffix in " + quote;
+    return std::nullopt;
+  }
+
+  llvm::SmallVector<const FormDesc *> candidates;
+  for (const FormDesc &f : byMnemonic)
+    if (f.getTypes() == llvm::ArrayRef(types))
+      candidates.push_back(&f);
+  if (candidates.empty()) {
+    std::string known;
+    for (const FormDesc &f : byMnemonic) {
+      std::string t = typesStr(f.getTypes());
+      if (known.find("'" + t + "'") == std::string::npos)
+        known += (known.empty() ? "'" : ", '") + t + "'";
+    }
+    error = "'" + mnemonic.str() + "' has no form with type suffix '" +
+            typesStr(types) + "' in " + quote + " (documented: " + known + ")";
+    return std::nullopt;
+  }
+
+  llvm::SmallVector<const FormDesc *> matching;
+  for (const FormDesc *f : candidates)
+    if (f->accepts(quals))
+      matching.push_back(f);
+  if (matching.empty()) {
+    error = Explainer{mnemonic, types, candidates, quals, quote}.explain();
+    return std::nullopt;
+  }
+  if (hint.variant) {
+    for (const FormDesc *f : matching)
+      if (*hint.variant == f->variant)
+        return Instr{f, quals};
+    std::string known;
+    for (const FormDesc *f : matching)
+      known += (known.empty() ? "'" : ", '") + std::string(f->variant) + "'";
+    error = quote + " has no variant '" + hint.variant->str() + "' (it has " +
+            known + ")";
+    return std::nullopt;
+  }
+  auto atomsMatch = [&](const FormDesc *f) {
+    if (hint.atoms.size() != f->getNumOperands())
+      return false;
+    for (auto [atom, op] : llvm::zip(hint.atoms, f->operands))
+      if (atom != op.atom)
+        return false;
+    return true;
+  };
+  for (const FormDesc *f : matching)
+    if (atomsMatch(f))
+      return Instr{f, quals};
+  if (hint.numOperands)
+    for (const FormDesc *f : matching)
+      if (f->getNumOperands() == *hint.numOperands)
+        return Instr{f, quals};
+  // Let the verifier report the operands against the first form.
+  return Instr{matching.front(), quals};
+}
+
+bool tile::ptx::needsVariant(const Instr &instr) {
+  std::string error;
+  std::optional<Instr> plain = decode(instr.str(), error);
+  return plain && plain->form != instr.form;
+}

@@ -1,0 +1,183 @@
+//===- Json.cpp - The JSON export of the table ----------------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TableImpl.h"
+
+#include "llvm/ADT/APInt.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace tile::ptx;
+using llvm::StringRef;
+using tile::ptx::detail::allQuals;
+
+//===----------------------------------------------------------------------===//
+
+static StringRef kindName(SlotKind k) {
+  switch (k) {
+  case SlotKind::StateSpace:
+    return "state_space";
+  case SlotKind::CacheOp:
+    return "cache_op";
+  case SlotKind::Vector:
+    return "vector";
+  case SlotKind::Rounding:
+    return "rounding";
+  case SlotKind::Flag:
+    return "flag";
+  }
+  return "";
+}
+
+static llvm::json::Array qualArray(QualSet set) {
+  llvm::json::Array a;
+  for (Qual q : allQuals())
+    if (set & bit(q))
+      a.push_back(getQualName(q));
+  return a;
+}
+
+void tile::ptx::writeJson(llvm::raw_ostream &os) {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  Object root;
+  Array formats;
+  for (const FloatFormatInfo &f : detail::getFormats())
+    if (f.format != FloatFormat::None)
+      formats.push_back(Object{{"name", f.name},
+                               {"bits", f.bits},
+                               {"exp_bits", f.expBits},
+                               {"precision", f.precision},
+                               {"finite_only", f.finiteOnly}});
+  root["formats"] = std::move(formats);
+  Array typeArray;
+  for (const DataTypeInfo &t : getDataTypes()) {
+    Array floats;
+    for (FloatFormat f : t.floatContainers)
+      floats.push_back(getInfo(f).name);
+    Object o{{"name", t.name},
+             {"bits", t.bits},
+             {"lanes", t.lanes},
+             {"float_containers", std::move(floats)},
+             {"reg_note", t.regNote}};
+    if (t.immediatePrefix) {
+      o["immediate_prefix"] = t.immediatePrefix;
+      // The bit pattern 1 as the lowering writes it (utils/scan_ptxas.py
+      // assembles every form with it).
+      o["immediate_one"] = *formatImmediate(t.type, llvm::APInt(t.bits, 1));
+    }
+    if (t.format != FloatFormat::None)
+      o["format"] = getInfo(t.format).name;
+    typeArray.push_back(std::move(o));
+  }
+  root["types"] = std::move(typeArray);
+  Array quals;
+  for (Qual q : allQuals())
+    quals.push_back(getQualName(q));
+  root["qualifiers"] = std::move(quals);
+  Array mnemonics;
+  for (StringRef m : getMnemonics())
+    mnemonics.push_back(m);
+  root["mnemonics"] = std::move(mnemonics);
+
+  Array formArray;
+  for (const FormDesc &f : getForms()) {
+    Array slots, tys, ops, floors, instances, older;
+    for (auto [sm, ptx] : f.olderChips)
+      older.push_back(Object{{"sm", sm}, {"ptx", ptx}});
+    for (const QualSlot &s : f.slots) {
+      Object o{{"kind", kindName(s.kind)},
+               {"choices", qualArray(s.choices)},
+               {"required", s.required}};
+      if (s.defaultQual)
+        o["default"] = getQualName(*s.defaultQual);
+      slots.push_back(std::move(o));
+    }
+    for (DataType t : f.types)
+      tys.push_back(getName(t));
+    for (const OperandDesc &o : f.operands)
+      ops.push_back(Object{
+          {"name", o.name},
+          {"role", o.role == OperandRole::Def ? "def" : "use"},
+          {"kind", o.kind == OperandKind::Memory ? "memory" : "register"},
+          {"type", getName(o.type)},
+          {"atom", o.atom},
+          {"space", o.space == StateSpace::Global   ? "global"
+                    : o.space == StateSpace::Shared ? "shared"
+                                                    : ""},
+          {"distribution", o.distribution == Distribution::Thread ? "thread"
+                           : o.distribution == Distribution::Warp
+                               ? "warp"
+                               : "warpgroup"}});
+    for (const QualFloor &q : f.qualFloors)
+      floors.push_back(Object{{"qualifier", getQualName(q.qual)},
+                              {"ptx", q.ptxVersion},
+                              {"sm", q.minSm}});
+    for (QualSet qs : Instr::enumerate(f)) {
+      Instr instr{&f, qs};
+      Object o{{"opcode", instr.str()},
+               {"ptx", instr.getPtxVersion()},
+               {"sm", instr.getMinSm()},
+               {"needs_variant", needsVariant(instr)}};
+      if (std::optional<Qual> r = instr.rounding())
+        o["rounding"] = getQualName(*r);
+      o["qualifiers"] = qualArray(qs);
+      if (auto intr = instr.getEquivalentIntrinsic())
+        o["intrinsic"] = *intr;
+      instances.push_back(std::move(o));
+    }
+    formArray.push_back(
+        Object{{"index", f.getIndex()},
+               {"mnemonic", f.mnemonic},
+               {"syntax", f.syntax},
+               {"slots", std::move(slots)},
+               {"types", std::move(tys)},
+               {"operands", std::move(ops)},
+               {"ptx", f.ptxVersion},
+               {"sm", f.minSm},
+               {"qualifier_floors", std::move(floors)},
+               {"older_chips", std::move(older)},
+               {"semantics", getName(f.semantics)},
+               {"nan_payload_defined", f.hasDefinedNaNPayload()},
+               {"doc", f.docRef},
+               {"variant", f.variant},
+               {"sass", f.sass ? llvm::json::Value(f.sass)
+                               : llvm::json::Value(nullptr)},
+               {"instances", std::move(instances)}});
+  }
+  root["forms"] = std::move(formArray);
+  Array rejected;
+  for (const RejectedSpelling &r : getRejectedSpellings())
+    rejected.push_back(Object{{"mnemonic", r.mnemonic},
+                              {"types", r.types},
+                              {"any_of", qualArray(r.anyOf)},
+                              {"all_of", qualArray(r.allOf)},
+                              {"reason", r.reason}});
+  root["rejected"] = std::move(rejected);
+  Array chips;
+  for (const ChipInfo &c : getChips())
+    chips.push_back(Object{{"name", c.name},
+                           {"sm", c.sm},
+                           {"suffix", c.suffix ? std::string(1, c.suffix) : ""},
+                           {"ptxas_min_ptx", c.ptxasMinPtx},
+                           {"llvm_min_ptx", c.llvmMinPtx},
+                           {"checked", c.isChecked()},
+                           {"min_ptx", c.getMinPtx()}});
+  root["chips"] = std::move(chips);
+  Array rates;
+  for (const PeakRate &r : getPeakRates())
+    rates.push_back(Object{{"sm", r.sm},
+                           {"semantics", getName(r.semantics)},
+                           {"type", getName(r.type)},
+                           {"lanes_per_clock", r.lanesPerClock},
+                           {"source", r.source}});
+  root["peak_rates"] = std::move(rates);
+  Array emittable;
+  for (unsigned v : detail::getEmittablePtxVersions())
+    emittable.push_back(v);
+  root["llvm_ptx_versions"] = std::move(emittable);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+}

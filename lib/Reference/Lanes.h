@@ -1,0 +1,104 @@
+//===- Lanes.h - The reference's lane functions ----------------*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// What the reference's lane functions share: the binary format of a lane,
+/// the qualifier flags, and the context one lane is computed in. Each
+/// semantics key's record names its lane function (namespace
+/// tile::ref::lanes); tile-tblgen declares them and builds the dispatch
+/// table, so a key without a definition fails the link.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_REFERENCE_LANES_H
+#define TILE_LIB_REFERENCE_LANES_H
+
+#include "tile/Ptx/InstrTable.h"
+
+#include <cstdint>
+
+namespace tile::ref {
+
+/// An IEEE-style binary format.
+struct Format {
+  unsigned bits;
+  unsigned expBits;
+  unsigned precision; ///< Significand bits, hidden bit included.
+  /// Significand bits of the storage layout (tf32 is stored as f32).
+  unsigned layout;
+  /// No infinities; the one NaN per sign has every other bit set (e4m3).
+  bool finiteOnly = false;
+
+  int bias() const { return (1 << (expBits - 1)) - 1; }
+  uint64_t signMask() const { return 1ULL << (bits - 1); }
+  uint64_t expMask() const { return ((1ULL << expBits) - 1) << (layout - 1); }
+  uint64_t fracMask() const { return (1ULL << (layout - 1)) - 1; }
+  uint64_t mask() const { return bits == 64 ? ~0ULL : (1ULL << bits) - 1; }
+  uint64_t quietBit() const { return 1ULL << (layout - 2); }
+  bool isNaN(uint64_t x) const {
+    if (finiteOnly)
+      return (x & ~signMask() & mask()) == (mask() >> 1);
+    return (x & expMask()) == expMask() && (x & fracMask());
+  }
+  bool isInf(uint64_t x) const {
+    return !finiteOnly && (x & expMask()) == expMask() && !(x & fracMask());
+  }
+  bool isSubnormal(uint64_t x) const {
+    return !(x & expMask()) && (x & fracMask());
+  }
+  /// The NaN hardware returns where the ISA leaves payloads unspecified:
+  /// every bit but the sign set, in the format's own bits (the H200 returns
+  /// 0x7FFFE000 for a tf32 NaN: the dropped low bits stay clear).
+  uint64_t canonicalNaN() const {
+    return (mask() >> 1) & ~((1ULL << (layout - precision)) - 1);
+  }
+  /// The largest finite magnitude.
+  uint64_t maxFinite() const {
+    if (finiteOnly)
+      return (mask() >> 1) - 1;
+    uint64_t frac = fracMask() & ~((1ULL << (layout - precision)) - 1);
+    return (expMask() - (1ULL << (layout - 1))) | frac;
+  }
+  /// MPFR's exponent bound: values stay below 2^emax().
+  long emax() const { return bias() + (finiteOnly ? 2 : 1); }
+};
+
+/// The format of one lane of `t`, from the table.
+inline Format formatOf(ptx::DataType t) {
+  const ptx::DataTypeInfo &type = ptx::getInfo(t);
+  const ptx::FloatFormatInfo &info = ptx::getInfo(type.format);
+  // An integer or bit-size lane: only its width means anything.
+  if (info.format == ptx::FloatFormat::None)
+    return {type.bits / type.lanes, 0, 0, 0};
+  if (info.format == ptx::FloatFormat::TF32)
+    return {32, info.expBits, info.precision, 24};
+  return {info.bits, info.expBits, info.precision, info.precision,
+          info.finiteOnly};
+}
+
+/// The qualifiers a lane function reads, decoded once per instruction.
+struct Flags {
+  bool ftz = false, sat = false, relu = false, oob = false, nan = false,
+       xorsignAbs = false, abs = false, satfinite = false;
+};
+
+/// Everything one lane is computed from besides its sources.
+struct LaneContext {
+  const ptx::Instr &instr;
+  /// The format of the result lane and of the sources (they differ for
+  /// conversions and mixed precision).
+  const Format &f;
+  const Format &ab;
+  const Flags &flags;
+};
+
+/// A lane function: one lane's result bits from its sources' bits.
+using LaneFn = uint64_t (*)(const LaneContext &ctx,
+                            llvm::ArrayRef<uint64_t> in);
+
+} // namespace tile::ref
+
+#endif // TILE_LIB_REFERENCE_LANES_H

@@ -1,0 +1,449 @@
+//===- PtxTableEmitter.cpp - The instruction table from its records -------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Turns the records of include/tile/Ptx/*.td into C++: the enums of the
+/// table (`-gen-ptx-enums`), its constant arrays (`-gen-ptx-tables`), and
+/// the dispatch from a semantics key to the reference's lane function
+/// (`-gen-ptx-lane-dispatch`) and to tile-diff's input generator
+/// (`-gen-ptx-input-dispatch`). Records keep their definition order. The
+/// documented syntax line of each form is derived here from its slots,
+/// types and operands.
+///
+//===----------------------------------------------------------------------===//
+
+#include "PtxTableEmitter.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/TableGen/Error.h"
+#include "llvm/TableGen/Record.h"
+#include "llvm/TableGen/TableGenBackend.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace {
+
+/// The records of `cls`, in definition order.
+std::vector<const Record *> defsOf(const RecordKeeper &rk, StringRef cls) {
+  std::vector<const Record *> defs(rk.getAllDerivedDefinitions(cls));
+  llvm::sort(defs, LessRecordByID());
+  return defs;
+}
+
+/// The C++ enumerator of a record: its name without `prefix`.
+std::string enumName(const Record *r, StringRef prefix = "") {
+  StringRef name = r->getName();
+  name.consume_front(prefix);
+  return name.str();
+}
+
+std::string quote(StringRef s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+/// A C string literal, or nullptr for an empty string.
+std::string cstrOrNull(StringRef s) { return s.empty() ? "nullptr" : quote(s); }
+
+void emitEnum(raw_ostream &os, StringRef name, StringRef underlying,
+              ArrayRef<const Record *> defs, StringRef prefix,
+              StringRef extra = "") {
+  os << "enum class " << name << " : " << underlying << " {\n";
+  for (const Record *r : defs)
+    os << "  " << enumName(r, prefix) << ",\n";
+  if (!extra.empty())
+    os << "  " << extra << ",\n";
+  os << "};\n\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
+  emitSourceFileHeader("The enums of the PTX instruction table", os, rk);
+  emitEnum(os, "FloatFormat", "uint8_t", defsOf(rk, "FloatFormat"), "Fmt");
+  emitEnum(os, "DataType", "uint8_t", defsOf(rk, "PtxType"), "");
+  std::vector<const Record *> quals = defsOf(rk, "Qual");
+  if (quals.size() > 64)
+    PrintFatalError("more than 64 qualifiers do not fit a QualSet");
+  emitEnum(os, "Qual", "uint8_t", quals, "", "NumQuals");
+  emitEnum(os, "Semantics", "uint8_t", defsOf(rk, "Semantics"), "Sem");
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Tables
+//===----------------------------------------------------------------------===//
+
+/// Builds the flattened arrays that forms point into, as C++ initializers.
+struct Pools {
+  std::vector<std::string> slots, types, operands, floors, older;
+
+  /// Appends `items` to `pool`; returns "ArrayRef<T>(array + start, size)".
+  static std::string add(std::vector<std::string> &pool, StringRef array,
+                         StringRef type, std::vector<std::string> items) {
+    size_t start = pool.size();
+    llvm::append_range(pool, items);
+    return ("llvm::ArrayRef<" + type + ">(" + array + " + " + Twine(start) +
+            ", size_t(" + Twine(items.size()) + "))")
+        .str();
+  }
+};
+
+std::string qualSetOf(ArrayRef<const Record *> quals) {
+  if (quals.empty())
+    return "0";
+  std::string s;
+  for (const Record *q : quals)
+    s += (s.empty() ? "" : " | ") + ("bit(Qual::" + enumName(q) + ")");
+  return s;
+}
+
+/// The slot as the ISA's syntax line writes it.
+std::string slotSyntax(const Record *slot) {
+  std::vector<const Record *> choices = slot->getValueAsListOfDefs("Choices");
+  bool required = slot->getValueAsBit("Required");
+  StringRef display = slot->getValueAsString("Display");
+  std::string body;
+  if (!display.empty()) {
+    body = "." + display.str();
+  } else {
+    for (const Record *q : choices)
+      body +=
+          (body.empty() ? "." : ",.") + q->getValueAsString("Spelling").str();
+  }
+  return required ? body : "{" + body + "}";
+}
+
+/// `{a, b}` for a register operand of atom 2 named "a", else its name.
+std::string operandSyntax(const Record *op) {
+  std::string name = op->getValueAsString("Name").str();
+  int64_t atom = op->getValueAsInt("Atom");
+  if (atom == 1 || op->getValueAsBit("Memory") || name.size() != 1)
+    return name;
+  std::string s = "{";
+  for (int64_t i = 0; i < atom; ++i)
+    s += (i ? ", " : "") + std::string(1, char(name[0] + i));
+  return s + "}";
+}
+
+unsigned numUses(const Record *form) {
+  unsigned n = 0;
+  for (const Record *op : form->getValueAsListOfDefs("Operands"))
+    n += op->getValueAsDef("Role")->getName() == "Use";
+  return n;
+}
+
+/// The documented syntax line: the mnemonic, the slots, the types, and the
+/// operands where they differ from the mnemonic's first form (a source
+/// more or fewer) or bind several registers outside memory accesses.
+std::string syntaxOf(const Record *form, const Record *first) {
+  std::string s = form->getValueAsString("Mnemonic").str();
+  for (const Record *slot : form->getValueAsListOfDefs("Slots"))
+    s += slotSyntax(slot);
+  for (const Record *t : form->getValueAsListOfDefs("Types"))
+    s += "." + t->getValueAsString("Name").str();
+  std::vector<const Record *> ops = form->getValueAsListOfDefs("Operands");
+  bool memory = llvm::any_of(
+      ops, [](const Record *o) { return o->getValueAsBit("Memory"); });
+  bool grouped = !memory && llvm::any_of(ops, [](const Record *o) {
+    return o->getValueAsInt("Atom") > 1;
+  });
+  if (grouped || numUses(form) != numUses(first)) {
+    std::vector<std::string> parts;
+    for (const Record *o : ops)
+      parts.push_back(operandSyntax(o));
+    s += " " + llvm::join(parts, ", ");
+  }
+  return s;
+}
+
+std::string slotInit(const Record *slot) {
+  std::string kind;
+  StringRef k = slot->getValueAsDef("Kind")->getName();
+  if (k == "StateSpaceSlot")
+    kind = "StateSpace";
+  else if (k == "CacheOpSlot")
+    kind = "CacheOp";
+  else if (k == "VectorSlot")
+    kind = "Vector";
+  else if (k == "RoundingSlot")
+    kind = "Rounding";
+  else
+    kind = "Flag";
+  std::string dflt = "std::nullopt";
+  if (!slot->isValueUnset("Default"))
+    dflt = "Qual::" + enumName(slot->getValueAsDef("Default"));
+  return "{SlotKind::" + kind + ", " +
+         qualSetOf(slot->getValueAsListOfDefs("Choices")) + ", " +
+         (slot->getValueAsBit("Required") ? "true" : "false") + ", " + dflt +
+         "}";
+}
+
+std::string operandInit(const Record *op) {
+  StringRef role = op->getValueAsDef("Role")->getName();
+  StringRef space = op->getValueAsDef("Space")->getValueAsString("Name");
+  StringRef dist = op->getValueAsDef("Dist")->getName();
+  std::string spaceEnum =
+      space.empty() ? "None" : (space == "global" ? "Global" : "Shared");
+  std::string distEnum = dist == "ThreadDist" ? "Thread"
+                         : dist == "WarpDist" ? "Warp"
+                                              : "Warpgroup";
+  return "{" + quote(op->getValueAsString("Name")) +
+         ", OperandRole::" + role.str() + ", OperandKind::" +
+         (op->getValueAsBit("Memory") ? "Memory" : "Register") +
+         ", DataType::" + enumName(op->getValueAsDef("Type")) + ", " +
+         std::to_string(op->getValueAsInt("Atom")) +
+         ", StateSpace::" + spaceEnum + ", Distribution::" + distEnum + "}";
+}
+
+void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
+  os << "static const FloatFormatInfo kFormats[] = {\n";
+  for (const Record *f : defsOf(rk, "FloatFormat"))
+    os << "    {FloatFormat::" << enumName(f, "Fmt") << ", "
+       << quote(f->getValueAsString("Name")) << ", " << f->getValueAsInt("Bits")
+       << ", " << f->getValueAsInt("ExpBits") << ", "
+       << f->getValueAsInt("Precision") << ", "
+       << (f->getValueAsBit("FiniteOnly") ? "true" : "false") << "},\n";
+  os << "};\n\n";
+}
+
+void emitTypes(raw_ostream &os, const RecordKeeper &rk) {
+  std::vector<std::string> containers, rows;
+  for (const Record *t : defsOf(rk, "PtxType")) {
+    std::vector<std::string> fmts;
+    for (const Record *f : t->getValueAsListOfDefs("FloatContainers"))
+      fmts.push_back("FloatFormat::" + enumName(f, "Fmt"));
+    std::string ref =
+        Pools::add(containers, "kFloatContainers", "FloatFormat", fmts);
+    rows.push_back(
+        "{DataType::" + enumName(t) + ", " +
+        quote(t->getValueAsString("Name")) + ", " +
+        std::to_string(t->getValueAsInt("Bits")) + ", " +
+        std::to_string(t->getValueAsInt("Lanes")) +
+        ", FloatFormat::" + enumName(t->getValueAsDef("Format"), "Fmt") + ", " +
+        ref + ", " + quote(t->getValueAsString("RegNote")) + ", " +
+        cstrOrNull(t->getValueAsString("ImmediatePrefix")) +
+        ", IntKind::" + enumName(t->getValueAsDef("Int"), "Int") + "}");
+  }
+  os << "static const FloatFormat kFloatContainers[] = {\n";
+  for (const std::string &c : containers)
+    os << "    " << c << ",\n";
+  os << "};\n\nstatic const DataTypeInfo kTypes[] = {\n";
+  for (const std::string &r : rows)
+    os << "    " << r << ",\n";
+  os << "};\n\n";
+}
+
+void emitPool(raw_ostream &os, StringRef type, StringRef name,
+              ArrayRef<std::string> items, StringRef placeholder) {
+  os << "static const " << type << " " << name << "[] = {\n";
+  for (const std::string &i : items)
+    os << "    " << i << ",\n";
+  if (items.empty()) // No zero-length arrays: one entry nothing points at.
+    os << "    " << placeholder << ",\n";
+  os << "};\n\n";
+}
+
+void emitForms(raw_ostream &os, const RecordKeeper &rk) {
+  Pools pools;
+  std::vector<std::string> rows;
+  std::map<std::string, const Record *> firstOfMnemonic;
+  for (const Record *f : defsOf(rk, "Form")) {
+    std::string mnemonic = f->getValueAsString("Mnemonic").str();
+    const Record *first = firstOfMnemonic.emplace(mnemonic, f).first->second;
+    std::vector<std::string> slots, types, ops, floors, older;
+    for (const Record *s : f->getValueAsListOfDefs("Slots"))
+      slots.push_back(slotInit(s));
+    for (const Record *t : f->getValueAsListOfDefs("Types"))
+      types.push_back("DataType::" + enumName(t));
+    for (const Record *o : f->getValueAsListOfDefs("Operands"))
+      ops.push_back(operandInit(o));
+    for (const Record *q : f->getValueAsListOfDefs("QualFloors"))
+      floors.push_back("{Qual::" + enumName(q->getValueAsDef("Qualifier")) +
+                       ", " + std::to_string(q->getValueAsInt("Ptx")) + ", " +
+                       std::to_string(q->getValueAsInt("Sm")) + "}");
+    for (const Record *c : f->getValueAsListOfDefs("OlderChips"))
+      older.push_back("{" + std::to_string(c->getValueAsInt("Sm")) + ", " +
+                      std::to_string(c->getValueAsInt("Ptx")) + "}");
+    if (ops.empty() || types.empty())
+      PrintFatalError(f->getLoc(), "a form needs types and operands");
+    const Record *nan = f->getValueAsDef("NaNResult");
+    rows.push_back(
+        "{" + quote(mnemonic) + ", " + quote(syntaxOf(f, first)) + ", " +
+        Pools::add(pools.slots, "kSlots", "QualSlot", slots) + ", " +
+        Pools::add(pools.types, "kFormTypes", "DataType", types) + ", " +
+        Pools::add(pools.operands, "kOperands", "OperandDesc", ops) + ", " +
+        std::to_string(f->getValueAsInt("Ptx")) + ", " +
+        std::to_string(f->getValueAsInt("Sm")) + ", " +
+        Pools::add(pools.floors, "kQualFloors", "QualFloor", floors) + ", " +
+        "Semantics::" + enumName(f->getValueAsDef("Sem"), "Sem") + ", " +
+        quote(f->getValueAsString("Doc")) + ", " +
+        cstrOrNull(f->getValueAsString("Intrinsic")) + ", " +
+        cstrOrNull(f->getValueAsString("Sass")) + ", " +
+        quote(f->getValueAsString("Variant")) + ", " +
+        Pools::add(pools.older, "kOlderChips", "OlderChip", older) + ", " +
+        quote(nan->getValueAsString("Name")) + ", " +
+        (nan->getValueAsBit("PayloadDefined") ? "true" : "false") + ", " +
+        quote(f->getValueAsDef("Accuracy")->getValueAsString("Name")) + ", " +
+        quote(f->getName()) + "}");
+  }
+  emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
+  emitPool(os, "DataType", "kFormTypes", pools.types, "{}");
+  emitPool(os, "OperandDesc", "kOperands", pools.operands, "{}");
+  emitPool(os, "QualFloor", "kQualFloors", pools.floors, "{}");
+  emitPool(os, "OlderChip", "kOlderChips", pools.older, "{}");
+  os << "static const FormDesc kForms[] = {\n";
+  for (const std::string &r : rows)
+    os << "    " << r << ",\n";
+  os << "};\n\n";
+}
+
+void emitRejected(raw_ostream &os, const RecordKeeper &rk) {
+  os << "static const RejectedSpelling kRejected[] = {\n";
+  for (const Record *r : defsOf(rk, "Rejected")) {
+    std::string types;
+    for (const Record *t : r->getValueAsListOfDefs("Types"))
+      types += "." + t->getValueAsString("Name").str();
+    os << "    {" << quote(r->getValueAsString("Mnemonic")) << ", "
+       << quote(types) << ", " << qualSetOf(r->getValueAsListOfDefs("AnyOf"))
+       << ", " << qualSetOf(r->getValueAsListOfDefs("AllOf")) << ", "
+       << quote(r->getValueAsString("Reason")) << ", "
+       << (r->getValueAsBit("NoRounding") ? "true" : "false") << "},\n";
+  }
+  os << "};\n\n";
+}
+
+void emitTargets(raw_ostream &os, const RecordKeeper &rk) {
+  os << "static const ChipInfo kChips[] = {\n";
+  for (const Record *c : defsOf(rk, "Chip")) {
+    StringRef suffix = c->getValueAsString("Suffix");
+    os << "    {" << quote(c->getValueAsString("Name")) << ", "
+       << c->getValueAsInt("Sm") << ", "
+       << (suffix.empty() ? "0" : "'" + suffix.str() + "'") << ", "
+       << c->getValueAsInt("PtxasMinPtx") << ", "
+       << c->getValueAsInt("LlvmMinPtx") << ", "
+       << quote(c->getValueAsString("Note")) << "},\n";
+  }
+  os << "};\n\nstatic const PeakRate kPeakRates[] = {\n";
+  for (const Record *p : defsOf(rk, "PeakRate"))
+    os << "    {" << p->getValueAsInt("Sm")
+       << ", Semantics::" << enumName(p->getValueAsDef("Sem"), "Sem")
+       << ", DataType::" << enumName(p->getValueAsDef("Type")) << ", "
+       << p->getValueAsInt("LanesPerClock") << ", "
+       << quote(p->getValueAsString("Source")) << "},\n";
+  os << "};\n\nstatic const unsigned kLlvmPtxVersions[] = {\n   ";
+  std::vector<const Record *> versions = defsOf(rk, "EmittablePtxVersions");
+  if (versions.size() != 1)
+    PrintFatalError("exactly one EmittablePtxVersions record is needed");
+  for (int64_t v : versions.front()->getValueAsListOfInts("Versions"))
+    os << " " << v << ",";
+  os << "\n};\n\n";
+}
+
+bool emitTables(raw_ostream &os, const RecordKeeper &rk) {
+  emitSourceFileHeader("The constant arrays of the PTX instruction table", os,
+                       rk);
+  emitFormats(os, rk);
+  emitTypes(os, rk);
+  os << "static const char *const kQualNames[] = {\n";
+  for (const Record *q : defsOf(rk, "Qual"))
+    os << "    " << quote(q->getValueAsString("Spelling")) << ",\n";
+  os << "};\n\n";
+  std::vector<const Record *> rounding;
+  for (const Record *s : defsOf(rk, "Slot"))
+    if (s->getValueAsDef("Kind")->getName() == "RoundingSlot")
+      for (const Record *q : s->getValueAsListOfDefs("Choices"))
+        if (!llvm::is_contained(rounding, q))
+          rounding.push_back(q);
+  llvm::sort(rounding, LessRecordByID());
+  os << "/// Every qualifier a rounding slot offers.\nstatic constexpr QualSet "
+        "kRoundingQualSet = "
+     << qualSetOf(rounding) << ";\n\n";
+  os << "static const SemanticsInfo kSemantics[] = {\n";
+  for (const Record *s : defsOf(rk, "Semantics"))
+    os << "    {Semantics::" << enumName(s, "Sem") << ", "
+       << quote(s->getValueAsString("Name")) << ", "
+       << (s->getValueAsBit("DataMovement") ? "true" : "false") << "},\n";
+  os << "};\n\n";
+  emitForms(os, rk);
+  emitRejected(os, rk);
+  emitTargets(os, rk);
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+/// Declares each distinct function named by the semantics' `field` with
+/// `signature` and writes `table`, indexed by the Semantics enumerator
+/// (nullptr for data movement).
+bool emitDispatch(raw_ostream &os, const RecordKeeper &rk, StringRef field,
+                  StringRef ns, StringRef returnType, StringRef params,
+                  StringRef table, StringRef fnType) {
+  std::vector<const Record *> sems = defsOf(rk, "Semantics");
+  std::vector<std::string> declared;
+  os << "namespace " << ns << " {\n";
+  for (const Record *s : sems) {
+    std::string fn = s->getValueAsString(field).str();
+    bool movement = s->getValueAsBit("DataMovement");
+    if (fn.empty() != movement)
+      PrintFatalError(s->getLoc(), "semantics '" + s->getName() + "' " +
+                                       (movement ? "moves data and names no "
+                                                 : "must name its ") +
+                                       field.str());
+    if (fn.empty() || llvm::is_contained(declared, fn))
+      continue;
+    declared.push_back(fn);
+    os << returnType << " " << fn << "(" << params << ");\n";
+  }
+  os << "} // namespace " << ns << "\n\n";
+  os << "static " << fnType << " const " << table << "[] = {\n";
+  for (const Record *s : sems) {
+    std::string fn = s->getValueAsString(field).str();
+    os << "    " << (fn.empty() ? "nullptr" : "&" + ns.str() + "::" + fn)
+       << ", // " << s->getValueAsString("Name") << "\n";
+  }
+  os << "};\n";
+  return false;
+}
+
+} // namespace
+
+bool tile::tblgen::emitPtxEnums(raw_ostream &os, const RecordKeeper &rk) {
+  return emitEnums(os, rk);
+}
+
+bool tile::tblgen::emitPtxTables(raw_ostream &os, const RecordKeeper &rk) {
+  return emitTables(os, rk);
+}
+
+bool tile::tblgen::emitLaneDispatch(raw_ostream &os, const RecordKeeper &rk) {
+  emitSourceFileHeader("The reference's lane function of each semantics key",
+                       os, rk);
+  return emitDispatch(os, rk, "LaneFn", "tile::ref::lanes", "uint64_t",
+                      "const LaneContext &ctx, llvm::ArrayRef<uint64_t> in",
+                      "kLaneFns", "LaneFn");
+}
+
+bool tile::tblgen::emitInputDispatch(raw_ostream &os, const RecordKeeper &rk) {
+  emitSourceFileHeader("tile-diff's input generator of each semantics key", os,
+                       rk);
+  return emitDispatch(os, rk, "InputGen", "tile::diff::gen", "void",
+                      "const GenContext &ctx, uint64_t *in", "kInputGens",
+                      "InputGen");
+}

@@ -1,0 +1,23 @@
+//===- PtxTableEmitter.h - The instruction table's backends -----*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TBLGEN_PTXTABLEEMITTER_H
+#define TILE_TBLGEN_PTXTABLEEMITTER_H
+
+namespace llvm {
+class raw_ostream;
+class RecordKeeper;
+} // namespace llvm
+
+namespace tile::tblgen {
+/// Each returns true on error (the TableGen convention).
+bool emitPtxEnums(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
+bool emitPtxTables(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
+bool emitLaneDispatch(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
+bool emitInputDispatch(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
+} // namespace tile::tblgen
+
+#endif // TILE_TBLGEN_PTXTABLEEMITTER_H
