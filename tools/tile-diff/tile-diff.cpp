@@ -34,11 +34,14 @@
 #include <thread>
 #include <vector>
 
+#include "Inputs.h"
+
 using namespace tile;
 using rt::CudaRuntime;
 using rt::Status;
 
 namespace {
+using tile::diff::Fmt;
 
 struct Kernel {
   std::string opcode, variant, ptxFile, name;
@@ -48,35 +51,15 @@ struct Kernel {
   unsigned srcBits; ///< Container width of the sources.
 };
 
-/// A scalar format, for generating inputs.
-struct Fmt {
-  unsigned bits, expBits, precision;
-  int bias() const { return (1 << (expBits - 1)) - 1; }
-  uint64_t sign() const { return 1ULL << (bits - 1); }
-  uint64_t expMax() const { return (1ULL << expBits) - 1; }
-  uint64_t frac() const { return (1ULL << (precision - 1)) - 1; }
-  uint64_t mask() const { return bits == 64 ? ~0ULL : (1ULL << bits) - 1; }
-  uint64_t make(uint64_t e, uint64_t m) const {
-    return (e << (precision - 1)) | (m & frac());
-  }
-  /// 2^k as bits (normal, subnormal, or 0 below the range).
-  uint64_t pow2(long k) const {
-    long e = k + bias();
-    if (e >= 1 && e < static_cast<long>(expMax()))
-      return make(e, 0);
-    long sub = k - (1 - bias() - static_cast<long>(precision - 1));
-    if (sub >= 0 && sub < static_cast<long>(precision - 1))
-      return 1ULL << sub;
-    return 0;
-  }
-};
-
 /// The lane format of the destination (`ab` false) or of the a/b sources,
 /// from the table.
 Fmt laneFormat(const ptx::Instr &instr, bool ab) {
   const ptx::FormDesc &f = *instr.form;
   ptx::DataType t = f.types[ab && f.types.size() == 2 ? 1 : 0];
-  const ptx::FloatFormatInfo &info = ptx::getInfo(ptx::getInfo(t).format);
+  const ptx::DataTypeInfo &type = ptx::getInfo(t);
+  const ptx::FloatFormatInfo &info = ptx::getInfo(type.format);
+  if (info.format == ptx::FloatFormat::None) // An integer lane: its width.
+    return {type.bits / type.lanes, 0, 0};
   return {info.bits, info.expBits, info.precision};
 }
 
@@ -287,21 +270,6 @@ uint64_t genConvertLane(const Fmt &src, const Fmt &dst, std::mt19937_64 &rng) {
 //===----------------------------------------------------------------------===//
 // Input generators, one per semantics key (named by its record)
 //===----------------------------------------------------------------------===//
-
-namespace tile::diff {
-/// What the input generators read: the instruction, the formats of its
-/// sources (`abF`) and of its destination and c (`cF`), the fma of the lane
-/// format in round-to-nearest, the number of sources and lanes.
-struct GenContext {
-  const ptx::Instr &instr;
-  const Fmt &abF, &cF;
-  const ptx::Instr &rnFma;
-  unsigned numSources, lanes, srcLanes;
-  std::mt19937_64 &rng;
-};
-/// An input generator: fills the source containers of one element.
-using InputGen = void (*)(const GenContext &ctx, uint64_t *src);
-} // namespace tile::diff
 
 namespace {
 using tile::diff::GenContext;

@@ -48,6 +48,25 @@ def E5M2x2 : PtxType<"e5m2x2", 16, 2, FmtE5M2, [], ".b16 only">;
 let Int = IntBits in
 def B128 : PtxType<"b128", 128, 1, FmtNone, [], ".b128 (an i128)">;
 
+// Integer types: an integer container of their width, immediates in hex.
+// Packed 16-bit pairs hold lane 0 in the low half.
+class IntType<string name, int width, int lanes, IntKind kind>
+    : PtxType<name, width, lanes, FmtNone, [],
+              !if(!eq(lanes, 1), "." # name # " or .b" # width # " (an i" #
+                                    width # ")",
+                  ".b32 (an i32, lane 0 in the low half)"),
+              "0x"> {
+  let Int = kind;
+}
+def S16 : IntType<"s16", 16, 1, IntSigned>;
+def U16 : IntType<"u16", 16, 1, IntUnsigned>;
+def S32 : IntType<"s32", 32, 1, IntSigned>;
+def U32 : IntType<"u32", 32, 1, IntUnsigned>;
+def S64 : IntType<"s64", 64, 1, IntSigned>;
+def U64 : IntType<"u64", 64, 1, IntUnsigned>;
+def S16x2 : IntType<"s16x2", 32, 2, IntSigned>;
+def U16x2 : IntType<"u16x2", 32, 2, IntUnsigned>;
+
 //===----------------------------------------------------------------------===//
 // Qualifiers
 //===----------------------------------------------------------------------===//

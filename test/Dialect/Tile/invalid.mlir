@@ -29,8 +29,20 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%c: f32) kernel {
     %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{'fma' has no form with type '.s32' in 'fma.rn.s32'}}
+    // expected-error @+1 {{'fma' has no form with type suffix '.s32' in 'fma.rn.s32' (documented: '.f32', '.f32x2', '.f64', '.f16', '.f16x2', '.bf16', '.bf16x2', '.f32.f16', '.f32.bf16')}}
     tile.apply "fma.rn.s32" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+// A PTX type name that no form of the table takes.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'fma' has no form with type '.s8' in 'fma.rn.s8'}}
+    tile.apply "fma.rn.s8" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
     gpu.return
   }
 }
