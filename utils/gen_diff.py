@@ -30,7 +30,7 @@ import kernelgen  # noqa: E402
 
 # Semantics the MPFR reference evaluates (data movement is checked by the
 # execution tests instead).
-NO_REFERENCE = ("load", "store", "move")
+NO_REFERENCE = instr_table.data_movement()
 
 # name: (scope, group, repeat, threads per block, elements per block,
 #        block stride in elements, pred, preserve)

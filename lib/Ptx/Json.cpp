@@ -82,6 +82,11 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
   for (StringRef m : getMnemonics())
     mnemonics.push_back(m);
   root["mnemonics"] = std::move(mnemonics);
+  Array semantics;
+  for (const SemanticsInfo &s : getSemantics())
+    semantics.push_back(
+        Object{{"name", s.name}, {"data_movement", s.dataMovement}});
+  root["semantics"] = std::move(semantics);
 
   Array formArray;
   for (const FormDesc &f : getForms()) {

@@ -103,6 +103,8 @@ StringRef tile::ptx::getName(Semantics s) {
   return kSemantics[static_cast<unsigned>(s)].name;
 }
 
+llvm::ArrayRef<SemanticsInfo> tile::ptx::getSemantics() { return kSemantics; }
+
 bool tile::ptx::isDataMovement(Semantics s) {
   return kSemantics[static_cast<unsigned>(s)].dataMovement;
 }

@@ -69,6 +69,11 @@ def formats():
     return {f["name"]: f for f in table()["formats"]}
 
 
+def data_movement():
+    """The semantics keys that move bits (no reference lane function)."""
+    return tuple(s["name"] for s in table()["semantics"] if s["data_movement"])
+
+
 def mnemonics():
     return list(table()["mnemonics"])
 

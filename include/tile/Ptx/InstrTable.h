@@ -190,6 +190,9 @@ struct SemanticsInfo {
   bool dataMovement;
 };
 
+/// Every semantics key, in enumerator order.
+llvm::ArrayRef<SemanticsInfo> getSemantics();
+
 /// An older chip that has a form from a later PTX ISA version.
 struct OlderChip {
   unsigned sm;
