@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/Error.h"
 
 using namespace tile::ptx;
 using llvm::StringRef;
@@ -77,6 +78,24 @@ struct Explainer {
     return "'" + mnemonic.str() + typesStr(types) + "'";
   }
 
+  /// Whether some candidate accepts `rest`, or `rest` with one of its
+  /// rounding modifiers added.
+  bool documentedWith(QualSet rest) const {
+    for (const FormDesc *f : candidates) {
+      if (f->accepts(rest))
+        return true;
+      for (const QualSlot &s : f->slots)
+        if (s.kind == SlotKind::Rounding)
+          for (QualSet c = s.choices; c; c &= c - 1)
+            if (f->accepts((rest & ~getRoundingQuals()) | (c & -c)))
+              return true;
+    }
+    return false;
+  }
+
+  /// The undocumented spelling ptxas was measured to accept that this one
+  /// is: it has the rule's fault and, without it, is a documented spelling
+  /// (so a spelling with a second fault is not claimed to be accepted).
   const RejectedSpelling *matchRejected() const {
     for (const RejectedSpelling &r : getRejectedSpellings()) {
       if (mnemonic != r.mnemonic || typesStr(types) != r.types)
@@ -84,6 +103,8 @@ struct Explainer {
       if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
         continue;
       if (r.noRounding && (quals & getRoundingQuals()))
+        continue;
+      if (!documentedWith(quals & ~(r.anyOf | r.allOf)))
         continue;
       return &r;
     }
@@ -125,9 +146,6 @@ struct Explainer {
     const RejectedSpelling *rejected = matchRejected();
     if (rejected && rejected->noRounding)
       return *rejectedSpelling();
-    if (!rounding && anyRounding && roundingRequired)
-      return family() + " requires a rounding modifier (one of " +
-             formatQuals(roundingChoices) + "), got none in " + spelling;
     QualSet badRounding = rounding & ~roundingChoices;
     QualSet badOther = quals & ~allowed & ~getRoundingQuals();
     QualSet flags = allowed & ~getRoundingQuals();
@@ -137,6 +155,10 @@ struct Explainer {
              (flags ? " (allowed: " + formatQuals(flags) + ")"
                     : " (it takes none)");
     };
+    if (!rounding && anyRounding && roundingRequired)
+      return family() + " requires a rounding modifier (one of " +
+             formatQuals(roundingChoices) + "), got none in " + spelling +
+             (badOther ? "; also, " + notAllowed(badOther) : "");
     // 2. A spelling ptxas accepts but the ISA does not document, with any
     //    other qualifier the type does not take.
     if (auto r = rejectedSpelling()) {
@@ -152,7 +174,8 @@ struct Explainer {
              (roundingChoices
                   ? " (allowed: " + formatQuals(roundingChoices) + ")"
                   : " (it takes none)") +
-             " in " + spelling;
+             " in " + spelling +
+             (badOther ? "; also, " + notAllowed(badOther) : "");
     // 4. Another qualifier the type does not take.
     if (badOther)
       return notAllowed(badOther) + " in " + spelling;
@@ -199,108 +222,120 @@ struct Explainer {
 
 static std::string mnemonicList() { return llvm::join(getMnemonics(), ", "); }
 
-std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
-                                       const FormHint &hint) {
-  error.clear();
-  std::string quote = quoted(spelling);
-  llvm::SmallVector<StringRef> tokens;
-  spelling.split(tokens, '.', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
-  StringRef mnemonic = tokens.front();
-  if (mnemonic.empty()) {
-    error = "expected a PTX mnemonic before the first '.' in " + quote;
-    return std::nullopt;
-  }
-  auto byMnemonic = llvm::make_filter_range(
-      getForms(), [&](const FormDesc &f) { return mnemonic == f.mnemonic; });
-  if (byMnemonic.empty()) {
-    error = "unknown PTX instruction " + quoted(mnemonic) +
-            " (the instruction table has " + mnemonicList() + ")";
-    return std::nullopt;
-  }
-  QualSet vocabulary = 0;
-  for (const FormDesc &f : byMnemonic)
-    vocabulary |= f.getVocabulary();
+static llvm::Error fail(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
 
+namespace {
+/// A spelling split into its parts, before any form is chosen.
+struct Parsed {
+  StringRef mnemonic;
   QualSet quals = 0;
   llvm::SmallVector<DataType, 2> types;
+};
+} // namespace
+
+/// The message for an unknown token: a part of a dotted qualifier written
+/// alone or out of order ('.abs.xorsign') is named with its spelling.
+static std::string unknownQualifier(StringRef tok, const std::string &quote) {
+  for (Qual q : allQuals()) {
+    StringRef name = getQualName(q);
+    llvm::SmallVector<StringRef, 2> parts;
+    name.split(parts, '.');
+    if (parts.size() > 1 && llvm::is_contained(parts, tok))
+      return "unknown qualifier " + quoted("." + tok.str()) + " in " + quote +
+             " (it is part of the qualifier '." + name.str() +
+             "', written in that order)";
+  }
+  return "unknown qualifier " + quoted("." + tok.str()) + " in " + quote;
+}
+
+/// Splits `spelling` into mnemonic, qualifiers and types, checking each
+/// token against the vocabulary of the mnemonic's forms.
+static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
+                                            const std::string &quote) {
+  llvm::SmallVector<StringRef> tokens;
+  spelling.split(tokens, '.', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
+  Parsed p;
+  p.mnemonic = tokens.front();
+  if (p.mnemonic.empty())
+    return fail("expected a PTX mnemonic before the first '.' in " + quote);
+  QualSet vocabulary = 0;
+  for (const FormDesc &f : getForms())
+    if (p.mnemonic == f.mnemonic)
+      vocabulary |= f.getVocabulary();
+  if (!llvm::is_contained(getMnemonics(), p.mnemonic))
+    return fail("unknown PTX instruction " + quoted(p.mnemonic) +
+                " (the instruction table has " + mnemonicList() + ")");
+  std::string m = "'" + p.mnemonic.str() + "'";
   for (size_t i = 1; i < tokens.size();) {
     StringRef tok = tokens[i];
-    if (tok.empty()) {
-      error = "empty qualifier in " + quote;
-      return std::nullopt;
-    }
+    if (tok.empty())
+      return fail("empty qualifier in " + quote);
     if (std::optional<DataType> t = lookupType(tok)) {
-      types.push_back(*t);
+      p.types.push_back(*t);
       ++i;
       continue;
     }
-    if (isOtherPtxTypeName(tok)) {
-      error = "'" + mnemonic.str() + "' has no form with type '." + tok.str() +
-              "' in " + quote;
-      return std::nullopt;
-    }
+    if (isOtherPtxTypeName(tok))
+      return fail(m + " has no form with type '." + tok + "' in " + quote);
     unsigned width;
     std::optional<Qual> q = matchQual(tokens, i, width);
-    if (!q) {
-      error = "unknown qualifier " + quoted("." + tok.str()) + " in " + quote;
-      return std::nullopt;
-    }
+    if (!q)
+      return fail(unknownQualifier(tok, quote));
     std::string name = "'." + getQualName(*q).str() + "'";
-    if (!(vocabulary & bit(*q))) {
-      error = "qualifier " + name + " is not valid for '" + mnemonic.str() +
-              "' in " + quote;
-      return std::nullopt;
-    }
-    if (!types.empty()) {
-      error = "qualifier " + name + " must precede the type suffix in " + quote;
-      return std::nullopt;
-    }
-    if (quals & bit(*q)) {
-      error = "duplicate qualifier " + name + " in " + quote;
-      return std::nullopt;
-    }
-    quals |= bit(*q);
+    if (!(vocabulary & bit(*q)))
+      return fail("qualifier " + name + " is not valid for " + m + " in " +
+                  quote);
+    if (!p.types.empty())
+      return fail("qualifier " + name + " must precede the type suffix in " +
+                  quote);
+    if (p.quals & bit(*q))
+      return fail("duplicate qualifier " + name + " in " + quote);
+    p.quals |= bit(*q);
     i += width;
   }
-  if (types.empty()) {
-    error = "missing type suffix in " + quote;
-    return std::nullopt;
-  }
+  if (p.types.empty())
+    return fail("missing type suffix in " + quote);
+  return p;
+}
 
+/// The forms of the mnemonic with exactly these type suffixes.
+static llvm::Expected<llvm::SmallVector<const FormDesc *>>
+findCandidates(const Parsed &p, const std::string &quote) {
   llvm::SmallVector<const FormDesc *> candidates;
-  for (const FormDesc &f : byMnemonic)
-    if (f.getTypes() == llvm::ArrayRef(types))
+  std::string known;
+  for (const FormDesc &f : getForms()) {
+    if (p.mnemonic != f.mnemonic)
+      continue;
+    if (f.getTypes() == llvm::ArrayRef(p.types))
       candidates.push_back(&f);
-  if (candidates.empty()) {
-    std::string known;
-    for (const FormDesc &f : byMnemonic) {
-      std::string t = typesStr(f.getTypes());
-      if (known.find("'" + t + "'") == std::string::npos)
-        known += (known.empty() ? "'" : ", '") + t + "'";
-    }
-    error = "'" + mnemonic.str() + "' has no form with type suffix '" +
-            typesStr(types) + "' in " + quote + " (documented: " + known + ")";
-    return std::nullopt;
+    std::string t = typesStr(f.getTypes());
+    if (known.find("'" + t + "'") == std::string::npos)
+      known += (known.empty() ? "'" : ", '") + t + "'";
   }
+  if (candidates.empty())
+    return fail("'" + p.mnemonic + "' has no form with type suffix '" +
+                typesStr(p.types) + "' in " + quote + " (documented: " + known +
+                ")");
+  return candidates;
+}
 
-  llvm::SmallVector<const FormDesc *> matching;
-  for (const FormDesc *f : candidates)
-    if (f->accepts(quals))
-      matching.push_back(f);
-  if (matching.empty()) {
-    error = Explainer{mnemonic, types, candidates, quals, quote}.explain();
-    return std::nullopt;
-  }
+/// Chooses among the forms that accept the spelling: by variant name, then
+/// by operand atoms, then by operand count, else the first (the verifier
+/// reports the operands against it).
+static llvm::Expected<Instr> pickForm(llvm::ArrayRef<const FormDesc *> matching,
+                                      QualSet quals, const FormHint &hint,
+                                      const std::string &quote) {
   if (hint.variant) {
-    for (const FormDesc *f : matching)
+    std::string known;
+    for (const FormDesc *f : matching) {
       if (*hint.variant == f->variant)
         return Instr{f, quals};
-    std::string known;
-    for (const FormDesc *f : matching)
       known += (known.empty() ? "'" : ", '") + std::string(f->variant) + "'";
-    error = quote + " has no variant '" + hint.variant->str() + "' (it has " +
-            known + ")";
-    return std::nullopt;
+    }
+    return fail(quote + " has no variant '" + *hint.variant + "' (it has " +
+                known + ")");
   }
   auto atomsMatch = [&](const FormDesc *f) {
     if (hint.atoms.size() != f->getNumOperands())
@@ -317,12 +352,44 @@ std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
     for (const FormDesc *f : matching)
       if (f->getNumOperands() == *hint.numOperands)
         return Instr{f, quals};
-  // Let the verifier report the operands against the first form.
   return Instr{matching.front(), quals};
 }
 
+llvm::Expected<Instr> tile::ptx::decode(StringRef spelling,
+                                        const FormHint &hint) {
+  std::string quote = quoted(spelling);
+  llvm::Expected<Parsed> parsed = parseSpelling(spelling, quote);
+  if (!parsed)
+    return parsed.takeError();
+  auto candidates = findCandidates(*parsed, quote);
+  if (!candidates)
+    return candidates.takeError();
+  llvm::SmallVector<const FormDesc *> matching;
+  for (const FormDesc *f : *candidates)
+    if (f->accepts(parsed->quals))
+      matching.push_back(f);
+  if (matching.empty())
+    return fail(Explainer{parsed->mnemonic, parsed->types, *candidates,
+                          parsed->quals, quote}
+                    .explain());
+  return pickForm(matching, parsed->quals, hint, quote);
+}
+
+std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
+                                       const FormHint &hint) {
+  error.clear();
+  llvm::Expected<Instr> instr = decode(spelling, hint);
+  if (instr)
+    return *instr;
+  error = llvm::toString(instr.takeError());
+  return std::nullopt;
+}
+
 bool tile::ptx::needsVariant(const Instr &instr) {
-  std::string error;
-  std::optional<Instr> plain = decode(instr.str(), error);
-  return plain && plain->form != instr.form;
+  llvm::Expected<Instr> plain = decode(instr.str());
+  if (!plain) {
+    llvm::consumeError(plain.takeError());
+    return false;
+  }
+  return plain->form != instr.form;
 }

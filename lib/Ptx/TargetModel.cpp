@@ -151,9 +151,17 @@ std::string tile::ptx::checkTarget(const Instr &instr, const Target &target) {
         ptx = std::max(ptx, olderPtx);
         break;
       }
-  if (target.sm < sm)
-    return "'" + instr.str() + "' requires sm_" + std::to_string(sm) +
+  if (target.sm < sm) {
+    // Name the oldest chip that has the form, with the PTX ISA it needs
+    // there.
+    std::string oldest;
+    for (auto [olderSm, olderPtx] : instr.form->olderChips)
+      if (olderSm < sm)
+        oldest = " (sm_" + std::to_string(olderSm) + " from PTX ISA " +
+                 formatPtxVersion(std::max(ptx, olderPtx)) + ")";
+    return "'" + instr.str() + "' requires sm_" + std::to_string(sm) + oldest +
            " or newer, but the target is sm_" + std::to_string(target.sm);
+  }
   if (target.ptx < ptx)
     return "'" + instr.str() + "' requires PTX ISA " + formatPtxVersion(ptx) +
            ", but the target's PTX ISA is " + formatPtxVersion(target.ptx) +

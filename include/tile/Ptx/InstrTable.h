@@ -35,6 +35,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -330,11 +331,13 @@ struct FormHint {
 /// Decodes `spelling` (e.g. "fma.sat.rn.f32"). `hint` selects among forms
 /// that share a spelling (two- and three-input `min`, `mov.b32` plain, pack
 /// and unpack); without one, or when none matches, the first such form is
-/// taken (and the verifier reports the operands against it). On failure
-/// returns nullopt and sets `error` to a message that names the first real
-/// problem: an unknown mnemonic, type or qualifier, a missing required
-/// qualifier (rounding first), a qualifier the type does not allow, then
-/// combination rules.
+/// taken (and the verifier reports the operands against it). On failure the
+/// error's message names the first real problem: an unknown mnemonic, type
+/// or qualifier, a missing required qualifier (rounding first), a qualifier
+/// the type does not allow, then combination rules.
+llvm::Expected<Instr> decode(llvm::StringRef spelling,
+                             const FormHint &hint = {});
+/// `decode` with the message in `error` (empty on success).
 std::optional<Instr> decode(llvm::StringRef spelling, std::string &error,
                             const FormHint &hint = {});
 

@@ -275,13 +275,14 @@ func.func @g(%r: memref<1xf32, #tile.reg>, %c: f32) {
 
 // -----
 
-// An undocumented spelling that ptxas accepts, with another qualifier the
-// type does not take: both are named.
+// An undocumented part that ptxas accepts alone, with another qualifier the
+// type does not take: ptxas's acceptance is not claimed (the scan measured
+// the spelling without the second fault), and both faults are named.
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%c: bf16) kernel {
     %r = tile.alloc_local : memref<4x1xbf16, #tile.reg>
-    // expected-error @+1 {{'fma.rz.sat.bf16' is not a documented PTX form: '.bf16' takes only '.rn' in the PTX ISA; ptxas 13.0 accepts .rz/.rm/.rp on scalar bf16 but computes the result as f16 (wrong bits); also, qualifier .sat is not allowed for 'fma.bf16' (allowed: .oob, .relu)}}
+    // expected-error @+1 {{rounding modifier .rz is not allowed for 'fma.bf16' (allowed: .rn) in 'fma.rz.sat.bf16'; also, qualifier .sat is not allowed for 'fma.bf16' (allowed: .oob, .relu)}}
     tile.apply "fma.rz.sat.bf16" (%r, %r, %c, %c) scope(thread) : memref<4x1xbf16, #tile.reg>, memref<4x1xbf16, #tile.reg>, bf16, bf16
     gpu.return
   }
@@ -362,8 +363,45 @@ gpu.module @m [#nvvm.target<chip = "sm_89", features = "+ptx80">] {
 gpu.module @m [#nvvm.target<chip = "sm_88", features = "+ptx90">] {
   gpu.func @k(%c: f32) kernel {
     %r = tile.alloc_local : memref<4x1xi16, #tile.reg>
-    // expected-error @+1 {{'cvt.rn.satfinite.e4m3x2.f32' requires sm_90 or newer, but the target is sm_88}}
+    // expected-error @+1 {{'cvt.rn.satfinite.e4m3x2.f32' requires sm_90 (sm_89 from PTX ISA 8.1) or newer, but the target is sm_88}}
     tile.apply "cvt.rn.satfinite.e4m3x2.f32" (%r, %c, %c) scope(thread) : memref<4x1xi16, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+// A narrowing conversion without rounding and with .sat: both faults, and no
+// claim that ptxas accepts it.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: bf16) kernel {
+    %r = tile.alloc_local : memref<4x1xf16, #tile.reg>
+    // expected-error @+1 {{'cvt.f16.bf16' requires a rounding modifier (one of .rn, .rz, .rm, .rp), got none in 'cvt.sat.f16.bf16'; also, qualifier .sat is not allowed for 'cvt.f16.bf16' (it takes none)}}
+    tile.apply "cvt.sat.f16.bf16" (%r, %c) scope(thread) : memref<4x1xf16, #tile.reg>, bf16
+    gpu.return
+  }
+}
+
+// -----
+
+// The rounding rule of a bf16 source ptxas accepts alone, with .sat.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: bf16) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{rounding modifier .rn is not allowed for 'cvt.f32.bf16' (it takes none) in 'cvt.rn.sat.f32.bf16'; also, qualifier .sat is not allowed for 'cvt.f32.bf16' (allowed: .ftz)}}
+    tile.apply "cvt.rn.sat.f32.bf16" (%r, %c) scope(thread) : memref<4x1xf32, #tile.reg>, bf16
+    gpu.return
+  }
+}
+
+// -----
+
+// A part of a dotted qualifier out of order.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{unknown qualifier '.xorsign' in 'max.abs.xorsign.f32' (it is part of the qualifier '.xorsign.abs', written in that order)}}
+    tile.apply "max.abs.xorsign.f32" (%r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32
     gpu.return
   }
 }

@@ -111,10 +111,9 @@ PtxOpcodeAttr
 PtxOpcodeAttr::decode(llvm::function_ref<InFlightDiagnostic()> emitError,
                       MLIRContext *ctx, StringRef spelling,
                       const ptx::FormHint &hint) {
-  std::string error;
-  std::optional<ptx::Instr> instr = ptx::decode(spelling, error, hint);
+  llvm::Expected<ptx::Instr> instr = ptx::decode(spelling, hint);
   if (!instr) {
-    emitError() << error;
+    emitError() << llvm::toString(instr.takeError());
     return {};
   }
   return get(ctx, *instr);
