@@ -64,6 +64,61 @@ static std::optional<Qual> matchQual(llvm::ArrayRef<StringRef> tokens, size_t i,
   return best;
 }
 
+/// The rejected spelling that matches, or null: the mnemonic, the type
+/// suffixes (any, where the record lists none), any of `anyOf`, all of
+/// `allOf`, and no rounding modifier where the record says so.
+static const RejectedSpelling *findRejected(StringRef mnemonic,
+                                            llvm::ArrayRef<DataType> types,
+                                            QualSet quals) {
+  for (const RejectedSpelling &r : getRejectedSpellings()) {
+    if (mnemonic != r.mnemonic ||
+        (*r.types && typesStr(types) != r.types))
+      continue;
+    if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
+      continue;
+    if (r.noRounding && (quals & getRoundingQuals()))
+      continue;
+    return &r;
+  }
+  return nullptr;
+}
+
+/// Whether a rejected spelling of `mnemonic` names `q`, so that the
+/// decoder explains the spelling with its reason.
+static bool isRejectedQual(StringRef mnemonic, Qual q) {
+  return llvm::any_of(getRejectedSpellings(), [&](const RejectedSpelling &r) {
+    return mnemonic == r.mnemonic && ((r.anyOf | r.allOf) & bit(q));
+  });
+}
+
+/// The diagnostic of a rejected spelling: undocumented, or documented but
+/// unsupported.
+static std::string rejectionMessage(const RejectedSpelling &r,
+                                    const std::string &spelling) {
+  if (r.documented)
+    return spelling + " is not supported: " + r.reason;
+  return spelling + " is not a documented PTX form: " + r.reason;
+}
+
+/// For a mnemonic without forms: the reason of a rejected spelling of it
+/// (its type suffixes and qualifiers read loosely), or nullopt.
+static std::optional<std::string>
+rejectedMnemonic(StringRef mnemonic, llvm::ArrayRef<StringRef> tokens,
+                 const std::string &spelling) {
+  llvm::SmallVector<DataType, 2> types;
+  QualSet quals = 0;
+  for (size_t i = 1; i < tokens.size(); ++i) {
+    unsigned width;
+    if (std::optional<DataType> t = lookupType(tokens[i]))
+      types.push_back(*t);
+    else if (std::optional<Qual> q = matchQual(tokens, i, width))
+      quals |= bit(*q);
+  }
+  if (const RejectedSpelling *r = findRejected(mnemonic, types, quals))
+    return rejectionMessage(*r, spelling);
+  return std::nullopt;
+}
+
 namespace {
 /// Explains why no candidate form accepts a qualifier set.
 struct Explainer {
@@ -78,16 +133,7 @@ struct Explainer {
   }
 
   const RejectedSpelling *matchRejected() const {
-    for (const RejectedSpelling &r : getRejectedSpellings()) {
-      if (mnemonic != r.mnemonic || typesStr(types) != r.types)
-        continue;
-      if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
-        continue;
-      if (r.noRounding && (quals & getRoundingQuals()))
-        continue;
-      return &r;
-    }
-    return nullptr;
+    return findRejected(mnemonic, types, quals);
   }
 
   /// The qualifiers the matched rejected spelling accounts for.
@@ -98,7 +144,7 @@ struct Explainer {
 
   std::optional<std::string> rejectedSpelling() const {
     if (const RejectedSpelling *r = matchRejected())
-      return spelling + " is not a documented PTX form: " + r->reason;
+      return rejectionMessage(*r, spelling);
     return std::nullopt;
   }
 
@@ -176,7 +222,9 @@ struct Explainer {
           return "qualifiers " + formatQuals(pair) +
                  " cannot be combined for " + family() + " in " + spelling;
       }
-    // 7. A required qualifier is missing (e.g. ld without .global).
+    // 7. A required qualifier is missing (e.g. ld without .global): the
+    //    candidates that miss the fewest name their alternatives (mul's
+    //    .hi, .lo, .wide).
     QualSet missing = 0;
     unsigned fewest = ~0u;
     for (const FormDesc *f : candidates) {
@@ -184,11 +232,15 @@ struct Explainer {
       for (const QualSlot &s : f->slots)
         if (s.required && !(quals & s.choices))
           m |= s.choices;
-      if (m && static_cast<unsigned>(llvm::popcount(m)) < fewest) {
-        fewest = llvm::popcount(m);
-        missing = m;
-      }
+      unsigned n = llvm::popcount(m);
+      if (!m || n > fewest)
+        continue;
+      missing = n < fewest ? m : missing | m;
+      fewest = n;
     }
+    if (llvm::popcount(missing) > static_cast<int>(fewest))
+      return family() + " requires one of " + formatQuals(missing) + " in " +
+             spelling;
     if (missing)
       return family() + " requires " + formatQuals(missing) + " in " + spelling;
     return "no documented form of " + family() + " takes " +
@@ -213,6 +265,10 @@ std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
   auto byMnemonic = llvm::make_filter_range(
       getForms(), [&](const FormDesc &f) { return mnemonic == f.mnemonic; });
   if (byMnemonic.empty()) {
+    if (auto r = rejectedMnemonic(mnemonic, tokens, quote)) {
+      error = *r;
+      return std::nullopt;
+    }
     error = "unknown PTX instruction " + quoted(mnemonic) +
             " (the instruction table has " + mnemonicList() + ")";
     return std::nullopt;
@@ -246,7 +302,7 @@ std::optional<Instr> tile::ptx::decode(StringRef spelling, std::string &error,
       return std::nullopt;
     }
     std::string name = "'." + getQualName(*q).str() + "'";
-    if (!(vocabulary & bit(*q))) {
+    if (!(vocabulary & bit(*q)) && !isRejectedQual(mnemonic, *q)) {
       error = "qualifier " + name + " is not valid for '" + mnemonic.str() +
               "' in " + quote;
       return std::nullopt;
