@@ -60,7 +60,15 @@ def SemIntNeg : Semantics<"int_neg", "intNegLane", "intInputs">;
 def SemIntMin : Semantics<"int_min", "intMinLane", "intInputs">;
 def SemIntMax : Semantics<"int_max", "intMaxLane", "intInputs">;
 
-defvar IntDoc = "9.7.1 Integer Arithmetic Instructions: ";
+/// The PTX ISA section of mnemonic `m` (9.7.1.N).
+class IntDocOf<string m> {
+  int N = !cond(!eq(m, "add") : 1, !eq(m, "sub") : 2, !eq(m, "mul") : 3,
+                !eq(m, "mad") : 4, !eq(m, "mul24") : 5, !eq(m, "mad24") : 6,
+                !eq(m, "sad") : 7, !eq(m, "div") : 8, !eq(m, "rem") : 9,
+                !eq(m, "abs") : 10, !eq(m, "neg") : 11, !eq(m, "min") : 12,
+                !eq(m, "max") : 13);
+  string Doc = "9.7.1." # N # " Integer Arithmetic Instructions: " # m;
+}
 defvar Int16 = [U16, S16];
 defvar Int32 = [U32, S32];
 defvar Int64 = [U64, S64];
@@ -76,7 +84,7 @@ class WideOf<PtxType t> {
 class IntForm<string m, PtxType t, list<Slot> slots, int numSrc, int ptx,
               int sm, Semantics sem, string doc, string sass>
     : Form<m, slots, [t], ArithOperands<t, numSrc>.List, ptx, sm, sem,
-           IntDoc # doc> {
+           IntDocOf<doc>.Doc> {
   let Sass = sass;
   let NaNResult = NaNNone;
 }
@@ -113,7 +121,7 @@ class WideForm<string m, PtxType t, Semantics sem, string sass>
            !listconcat([Reg<"d", Def, WideOf<t>.T>, Reg<"a", Use, t>,
                         Reg<"b", Use, t>],
                        !if(!eq(m, "mad"), [Reg<"c", Use, WideOf<t>.T>], [])),
-           10, 10, sem, IntDoc # m> {
+           10, 10, sem, IntDocOf<m>.Doc> {
   let Sass = sass;
   let NaNResult = NaNNone;
 }
