@@ -71,8 +71,7 @@ static const RejectedSpelling *findRejected(StringRef mnemonic,
                                             llvm::ArrayRef<DataType> types,
                                             QualSet quals) {
   for (const RejectedSpelling &r : getRejectedSpellings()) {
-    if (mnemonic != r.mnemonic ||
-        (*r.types && typesStr(types) != r.types))
+    if (mnemonic != r.mnemonic || (*r.types && typesStr(types) != r.types))
       continue;
     if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
       continue;

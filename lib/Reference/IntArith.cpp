@@ -41,8 +41,7 @@ int64_t sext(uint64_t x, unsigned bits) {
 /// Whether the form's type reads lanes as signed (the first type suffix:
 /// mul.wide.s32's is s32 although d is 64 bits).
 bool isSigned(const LaneContext &ctx) {
-  return ptx::getInfo(ctx.instr.form->types[0]).intKind ==
-         ptx::IntKind::Signed;
+  return ptx::getInfo(ctx.instr.form->types[0]).intKind == ptx::IntKind::Signed;
 }
 
 /// `v` clamped to the signed range of `bits`.
@@ -83,8 +82,7 @@ uint64_t mul24Field(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 }
 
 /// a + b or a - b, wrapping or (.sat, s32) saturating.
-uint64_t addSub(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in,
-                bool sub) {
+uint64_t addSub(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in, bool sub) {
   unsigned w = ctx.f.bits;
   if (ctx.flags.sat) {
     i128 a = sext(in[0], w), b = sext(in[1], w);

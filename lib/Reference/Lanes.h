@@ -49,7 +49,8 @@ struct Format {
     return (x & expMask()) == expMask() && (x & fracMask());
   }
   bool isInf(uint64_t x) const {
-    return !isInteger() && !finiteOnly && (x & expMask()) == expMask() && !(x & fracMask());
+    return !isInteger() && !finiteOnly && (x & expMask()) == expMask() &&
+           !(x & fracMask());
   }
   bool isSubnormal(uint64_t x) const {
     return !isInteger() && !(x & expMask()) && (x & fracMask());

@@ -56,7 +56,7 @@ uint64_t intLane(unsigned bits, std::mt19937_64 &rng) {
     return (0 - (1ULL << k)) & m; // -2^k
   case 9:
     return ((1ULL << k) - 1) & m; // 2^k - 1
-  case 10: // Small magnitudes of either sign.
+  case 10:                        // Small magnitudes of either sign.
     return (rng() & 1 ? r % 17 : 0 - r % 17) & m;
   case 11: // Bit 23 set with junk above it (mul24's sign bit).
     return bits == 32 ? ((r & 0xFF000000) | 0x800000 | (r & 0x7FFFFF)) : r & m;

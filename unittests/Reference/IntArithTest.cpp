@@ -108,8 +108,7 @@ TEST(IntArith, MadModesAndSaturation) {
             0x7FFFFFFFu);
   EXPECT_EQ(eval("mad.hi.sat.s32", {0x80000000, 0x7FFFFFFF, 0x80000000}),
             0x80000000u);
-  EXPECT_EQ(eval("mad.hi.sat.s32", {0x80000000, 0x80000000, 1}),
-            0x40000001u);
+  EXPECT_EQ(eval("mad.hi.sat.s32", {0x80000000, 0x80000000, 1}), 0x40000001u);
 }
 
 TEST(IntArith, Mul24ReadsTheLow24Bits) {
