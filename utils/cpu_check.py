@@ -55,6 +55,29 @@ EDGES = {
          0x0010000000000000, 0x3F8000003F800000, 0x7F8000007F800000,
          0x400000003F800000, 0xFFFFFFFFFFFFFFFF],
 }
+
+
+def int_edges(bits, lane_bits):
+    """Edge values of an integer lane of `lane_bits` in a container of
+    `bits` (every lane the same edge, or two different ones): 0, 1, -1 (all
+    ones), MIN, MAX, MIN+1, -2, 2^k, 2^k-1, bit 23 set with junk above (for
+    mul24). Divisors 0 and -1 come up as often as the others."""
+    m = (1 << lane_bits) - 1
+    mn = 1 << (lane_bits - 1)
+    lane = [0, 1, m, mn, mn - 1, mn + 1, m - 1, 1 << (lane_bits // 2),
+            (1 << (lane_bits // 2)) - 1, 2]
+    if lane_bits == 32:
+        lane += [0x00800000, 0xFF800001, 0x7F7FFFFF]
+    lanes = bits // lane_bits
+    out = []
+    for v in lane:
+        out.append(sum(v << (i * lane_bits) for i in range(lanes)))
+    if lanes == 2:
+        out += [m | (mn << lane_bits), mn | (1 << lane_bits),
+                (mn - 1) | (m << lane_bits)]
+    return out
+
+
 # (name, scope, group shape, pred, preserve_dst)
 VARIANTS = [
     ("thread", "thread", [], False, False),
@@ -123,7 +146,9 @@ def kernel(name, opcode, elts, variant):
 
 
 def build_module(jobs, rng, sm):
-    """jobs: (index, opcode, elts, variant); returns (mlir, inputs)."""
+    """jobs: (index, opcode, elts, variant, edges); `edges` gives each
+    source's edge values (None: the float edges of its width); returns
+    (mlir, inputs)."""
     kernels, host, globals_, inputs = [], [], [], {}
     host.append("%c0 = arith.constant 0 : index")
     host.append("%c1 = arith.constant 1 : index")
@@ -131,7 +156,7 @@ def build_module(jobs, rng, sm):
     host.append(f"%p = memref.alloc() : memref<{LANES}xi64>")
     host.append("%pu = memref.cast %p : memref<" + str(LANES) +
                 "xi64> to memref<*xi64>")
-    for idx, opcode, elts, variant in jobs:
+    for idx, opcode, elts, variant, edges in jobs:
         name = f"k{idx}"
         kernels.append(kernel(name, opcode, elts, variant))
         vals = []
@@ -141,7 +166,8 @@ def build_module(jobs, rng, sm):
             if i == 0:
                 data = [SENTINEL[bits]] * LANES
             else:
-                data = [rng.choice(EDGES[bits]) if rng.random() < 0.5
+                pool = edges[i - 1] or EDGES[bits]
+                data = [rng.choice(pool) if rng.random() < 0.5
                         else rng.getrandbits(bits) for _ in range(LANES)]
             vals.append(data)
             signed = [d - (1 << bits) if d >> (bits - 1) else d for d in data]
@@ -278,9 +304,15 @@ def main():
                 inst["sm"] > args.sm:
             continue
         elts = [f"i{types[o['type']]['bits']}" for o in form["operands"]]
+        # Integer sources (no float format) take the integer edges.
+        edges = [None if "format" in types[o["type"]] else
+                 int_edges(types[o["type"]]["bits"],
+                           types[o["type"]]["bits"] //
+                           types[o["type"]]["lanes"])
+                 for o in form["operands"][1:]]
         idx = len(jobs)
         variant = VARIANTS[idx % len(VARIANTS)]
-        jobs.append((idx, inst["opcode"], elts, variant))
+        jobs.append((idx, inst["opcode"], elts, variant, edges))
         forms[idx] = form
     passed = failed = 0
     tools = args.tools_dir
@@ -307,7 +339,7 @@ def main():
                 with open(base + ".cpu.txt", "w") as f:
                     f.write(r.stdout)
                 metas = []
-                for idx, opcode, elts, variant in batch:
+                for idx, opcode, elts, variant, _ in batch:
                     dst = forms[idx]["operands"][0]["type"]
                     info = types[dst]
                     metas.append({"opcode": opcode, "variant": variant[0],
@@ -318,7 +350,7 @@ def main():
                 with open(base + ".json", "w") as f:
                     json.dump(metas, f)
             queries = []
-            for (idx, opcode, elts, variant), row in zip(batch, rows):
+            for (idx, opcode, elts, variant, _), row in zip(batch, rows):
                 for lane in range(LANES):
                     srcs = [inputs[idx][i][lane] for i in range(1, len(elts))]
                     queries.append(opcode + " " +
@@ -330,7 +362,7 @@ def main():
                 sys.exit(e.stderr)
             expected = [int(x, 16) for x in e.stdout.split()]
             k = 0
-            for (idx, opcode, elts, variant), row in zip(batch, rows):
+            for (idx, opcode, elts, variant, _), row in zip(batch, rows):
                 bits = int(elts[0][1:])
                 mask = (1 << bits) - 1
                 form = forms[idx]

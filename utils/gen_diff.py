@@ -55,8 +55,9 @@ def memref(shape, elt, strides=None, offset=None, space=None):
     return f"memref<{s}>"
 
 
-def kernel(name, opcode, elt, src_elt, nsrc, variant):
-    """One kernel: sources of container `src_elt`, destination of `elt`."""
+def kernel(name, opcode, elt, src_elts, nsrc, variant):
+    """One kernel: source i of container `src_elts[i]`, destination of
+    `elt`."""
     scope, group, rep, threads, elems, stride, pred, keep = VARIANTS[variant]
     shape = group + [rep, 1]
     # Row-major strides of (group..., repeat, atom) in memory.
@@ -80,7 +81,7 @@ def kernel(name, opcode, elt, src_elt, nsrc, variant):
     bufs = [f"S{i}" for i in range(nsrc)] + ["D"]
     types = {}
     for buf in bufs:
-        e = elt if buf == "D" else src_elt
+        e = elt if buf == "D" else src_elts[int(buf[1:])]
         mty = memref(shape, e, mstrides, "?")
         rty = memref(shape, e, [0] * len(group) + [1, 1], None, "#tile.reg")
         flat = memref([view_elems], e, [1], "?")
@@ -119,20 +120,21 @@ def main():
             continue
         opcode = inst["opcode"]
         nsrc = len(form["operands"]) - 1
-        # One register width for all sources (mixed-precision fma, whose a
-        # and b differ from c, needs sm_100 and is not run here).
-        src_widths = {types[o["type"]]["bits"] for o in form["operands"][1:]}
-        if len(src_widths) != 1 or any(o["atom"] != 1
-                                       for o in form["operands"]):
+        # Each source in the integer container of its width (mad.wide's c
+        # is twice as wide as a and b).
+        if any(o["atom"] != 1 for o in form["operands"]):
             continue
+        src_widths = [types[o["type"]]["bits"] for o in form["operands"][1:]]
         bits = types[form["operands"][0]["type"]]["bits"]
-        src_bits = src_widths.pop()
-        elt, src_elt = f"i{bits}", f"i{src_bits}"
+        elt = f"i{bits}"
+        src_elts = [f"i{w}" for w in src_widths]
+        src_bits = (str(src_widths[0]) if len(set(src_widths)) == 1
+                    else ",".join(map(str, src_widths)))
         ptxv = max(inst["ptx"], instr_table.chip_min_ptx(args.sm))
         src = (f'gpu.module @m [#nvvm.target<chip = "sm_{args.sm}", '
                f'features = "+ptx{ptxv}">] {{\n')
         for v in VARIANTS:
-            src += kernel(f"k_{v}", opcode, elt, src_elt, nsrc, v)
+            src += kernel(f"k_{v}", opcode, elt, src_elts, nsrc, v)
         src += "}\n"
         base = os.path.join(args.out, f"f{idx}")
         with open(base + ".mlir", "w") as f:

@@ -65,6 +65,64 @@ static std::optional<Qual> matchQual(llvm::ArrayRef<StringRef> tokens, size_t i,
   return best;
 }
 
+/// Whether rejected spelling `r` matches: the mnemonic, the type suffixes
+/// (any, where the record lists none), any of `anyOf`, all of `allOf`, and
+/// no rounding modifier where the record says so.
+static bool rejectedMatches(const RejectedSpelling &r, StringRef mnemonic,
+                            llvm::ArrayRef<DataType> types, QualSet quals) {
+  if (mnemonic != r.mnemonic || (*r.types && typesStr(types) != r.types))
+    return false;
+  if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
+    return false;
+  return !(r.noRounding && (quals & getRoundingQuals()));
+}
+
+/// The first rejected spelling that matches, or null.
+static const RejectedSpelling *findRejected(StringRef mnemonic,
+                                            llvm::ArrayRef<DataType> types,
+                                            QualSet quals) {
+  for (const RejectedSpelling &r : getRejectedSpellings())
+    if (rejectedMatches(r, mnemonic, types, quals))
+      return &r;
+  return nullptr;
+}
+
+/// Whether a rejected spelling of `mnemonic` names `q`, so that the
+/// decoder explains the spelling with its reason.
+static bool isRejectedQual(StringRef mnemonic, Qual q) {
+  return llvm::any_of(getRejectedSpellings(), [&](const RejectedSpelling &r) {
+    return mnemonic == r.mnemonic && ((r.anyOf | r.allOf) & bit(q));
+  });
+}
+
+/// The diagnostic of a rejected spelling: undocumented, or documented but
+/// unsupported.
+static std::string rejectionMessage(const RejectedSpelling &r,
+                                    const std::string &spelling) {
+  if (r.documented)
+    return spelling + " is not supported: " + r.reason;
+  return spelling + " is not a documented PTX form: " + r.reason;
+}
+
+/// For a mnemonic without forms: the reason of a rejected spelling of it
+/// (its type suffixes and qualifiers read loosely), or nullopt.
+static std::optional<std::string>
+rejectedMnemonic(StringRef mnemonic, llvm::ArrayRef<StringRef> tokens,
+                 const std::string &spelling) {
+  llvm::SmallVector<DataType, 2> types;
+  QualSet quals = 0;
+  for (size_t i = 1; i < tokens.size(); ++i) {
+    unsigned width;
+    if (std::optional<DataType> t = lookupType(tokens[i]))
+      types.push_back(*t);
+    else if (std::optional<Qual> q = matchQual(tokens, i, width))
+      quals |= bit(*q);
+  }
+  if (const RejectedSpelling *r = findRejected(mnemonic, types, quals))
+    return rejectionMessage(*r, spelling);
+  return std::nullopt;
+}
+
 namespace {
 /// Explains why no candidate form accepts a qualifier set.
 struct Explainer {
@@ -97,17 +155,10 @@ struct Explainer {
   /// is: it has the rule's fault and, without it, is a documented spelling
   /// (so a spelling with a second fault is not claimed to be accepted).
   const RejectedSpelling *matchRejected() const {
-    for (const RejectedSpelling &r : getRejectedSpellings()) {
-      if (mnemonic != r.mnemonic || typesStr(types) != r.types)
-        continue;
-      if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
-        continue;
-      if (r.noRounding && (quals & getRoundingQuals()))
-        continue;
-      if (!documentedWith(quals & ~(r.anyOf | r.allOf)))
-        continue;
-      return &r;
-    }
+    for (const RejectedSpelling &r : getRejectedSpellings())
+      if (rejectedMatches(r, mnemonic, types, quals) &&
+          (r.documented || documentedWith(quals & ~(r.anyOf | r.allOf))))
+        return &r;
     return nullptr;
   }
 
@@ -119,7 +170,7 @@ struct Explainer {
 
   std::optional<std::string> rejectedSpelling() const {
     if (const RejectedSpelling *r = matchRejected())
-      return spelling + " is not a documented PTX form: " + r->reason;
+      return rejectionMessage(*r, spelling);
     return std::nullopt;
   }
 
@@ -199,7 +250,9 @@ struct Explainer {
           return "qualifiers " + formatQuals(pair) +
                  " cannot be combined for " + family() + " in " + spelling;
       }
-    // 7. A required qualifier is missing (e.g. ld without .global).
+    // 7. A required qualifier is missing (e.g. ld without .global): the
+    //    candidates that miss the fewest name their alternatives (mul's
+    //    .hi, .lo, .wide).
     QualSet missing = 0;
     unsigned fewest = ~0u;
     for (const FormDesc *f : candidates) {
@@ -207,11 +260,15 @@ struct Explainer {
       for (const QualSlot &s : f->slots)
         if (s.required && !(quals & s.choices))
           m |= s.choices;
-      if (m && static_cast<unsigned>(llvm::popcount(m)) < fewest) {
-        fewest = llvm::popcount(m);
-        missing = m;
-      }
+      unsigned n = llvm::popcount(m);
+      if (!m || n > fewest)
+        continue;
+      missing = n < fewest ? m : missing | m;
+      fewest = n;
     }
+    if (llvm::popcount(missing) > static_cast<int>(fewest))
+      return family() + " requires one of " + formatQuals(missing) + " in " +
+             spelling;
     if (missing)
       return family() + " requires " + formatQuals(missing) + " in " + spelling;
     return "no documented form of " + family() + " takes " +
@@ -264,9 +321,12 @@ static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
   for (const FormDesc &f : getForms())
     if (p.mnemonic == f.mnemonic)
       vocabulary |= f.getVocabulary();
-  if (!llvm::is_contained(getMnemonics(), p.mnemonic))
+  if (!llvm::is_contained(getMnemonics(), p.mnemonic)) {
+    if (auto r = rejectedMnemonic(p.mnemonic, tokens, quote))
+      return fail(*r);
     return fail("unknown PTX instruction " + quoted(p.mnemonic) +
                 " (the instruction table has " + mnemonicList() + ")");
+  }
   std::string m = "'" + p.mnemonic.str() + "'";
   for (size_t i = 1; i < tokens.size();) {
     StringRef tok = tokens[i];
@@ -284,7 +344,7 @@ static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
     if (!q)
       return fail(unknownQualifier(tok, quote));
     std::string name = "'." + getQualName(*q).str() + "'";
-    if (!(vocabulary & bit(*q)))
+    if (!(vocabulary & bit(*q)) && !isRejectedQual(p.mnemonic, *q))
       return fail("qualifier " + name + " is not valid for " + m + " in " +
                   quote);
     if (!p.types.empty())

@@ -160,7 +160,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                               {"types", r.types},
                               {"any_of", qualArray(r.anyOf)},
                               {"all_of", qualArray(r.allOf)},
-                              {"reason", r.reason}});
+                              {"reason", r.reason},
+                              {"documented", r.documented}});
   root["rejected"] = std::move(rejected);
   Array chips;
   for (const ChipInfo &c : getChips())

@@ -38,16 +38,22 @@ struct Format {
   uint64_t fracMask() const { return (1ULL << (layout - 1)) - 1; }
   uint64_t mask() const { return bits == 64 ? ~0ULL : (1ULL << bits) - 1; }
   uint64_t quietBit() const { return 1ULL << (layout - 2); }
+  /// An integer lane (no exponent field) is never NaN, infinite or
+  /// subnormal.
+  bool isInteger() const { return expBits == 0; }
   bool isNaN(uint64_t x) const {
+    if (isInteger())
+      return false;
     if (finiteOnly)
       return (x & ~signMask() & mask()) == (mask() >> 1);
     return (x & expMask()) == expMask() && (x & fracMask());
   }
   bool isInf(uint64_t x) const {
-    return !finiteOnly && (x & expMask()) == expMask() && !(x & fracMask());
+    return !isInteger() && !finiteOnly && (x & expMask()) == expMask() &&
+           !(x & fracMask());
   }
   bool isSubnormal(uint64_t x) const {
-    return !(x & expMask()) && (x & fracMask());
+    return !isInteger() && !(x & expMask()) && (x & fracMask());
   }
   /// The NaN hardware returns where the ISA leaves payloads unspecified:
   /// every bit but the sign set, in the format's own bits (the H200 returns

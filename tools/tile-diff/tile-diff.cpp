@@ -48,7 +48,8 @@ struct Kernel {
   unsigned bits, threads, elems, stride;
   bool pred, keep;
   unsigned numSources;
-  unsigned srcBits; ///< Container width of the sources.
+  /// Container width of each source (mad.wide's c is wider than a and b).
+  std::vector<unsigned> srcBits;
 };
 
 /// The lane format of the destination (`ab` false) or of the a/b sources,
@@ -369,8 +370,9 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   unsigned bytes = k.bits / 8;
   unsigned ns = k.numSources;
   // Sources, the old destination, the expected result, the result.
-  std::vector<std::vector<char>> S(ns,
-                                   std::vector<char>(total * k.srcBits / 8));
+  std::vector<std::vector<char>> S;
+  for (unsigned j = 0; j < ns; ++j)
+    S.emplace_back(total * k.srcBits[j] / 8);
   std::vector<char> D(total * bytes), E(total * bytes), Dout(total * bytes);
   Fmt abF = laneFormat(*instr, true), cF = laneFormat(*instr, false);
   // The round-to-nearest fma of the lane format, from the table.
@@ -402,7 +404,7 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
         uint64_t src[3] = {0, 0, 0};
         gen(ctx, src);
         for (unsigned j = 0; j < ns; ++j)
-          storeBits(S[j], i, k.srcBits, src[j]);
+          storeBits(S[j], i, k.srcBits[j], src[j]);
         uint64_t old = rng() & (k.bits == 64 ? ~0ULL : (1ULL << k.bits) - 1);
         storeBits(D, i, k.bits, old);
         storeBits(E, i, k.bits, ref::evaluate(*instr, llvm::ArrayRef(src, ns)));
@@ -463,9 +465,9 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
         std::snprintf(
             line, sizeof(line),
             "    [%zu] a=%llx b=%llx c=%llx got=%llx want=%llx\n", i,
-            (unsigned long long)load(S[0], i, k.srcBits),
-            (unsigned long long)(ns > 1 ? load(S[1], i, k.srcBits) : 0),
-            (unsigned long long)(ns > 2 ? load(S[2], i, k.srcBits) : 0),
+            (unsigned long long)load(S[0], i, k.srcBits[0]),
+            (unsigned long long)(ns > 1 ? load(S[1], i, k.srcBits[1]) : 0),
+            (unsigned long long)(ns > 2 ? load(S[2], i, k.srcBits[2]) : 0),
             (unsigned long long)got, (unsigned long long)expected);
         res.firstMismatches += line;
       }
@@ -569,9 +571,28 @@ bool isValid(const Kernel &k) {
   auto isWidth = [](unsigned b) {
     return b == 8 || b == 16 || b == 32 || b == 64;
   };
-  return isWidth(k.bits) && isWidth(k.srcBits) && k.threads >= 1 &&
-         k.threads <= 1024 && k.elems >= 1 && k.stride >= k.elems &&
-         k.numSources >= 1 && k.numSources <= 3;
+  return isWidth(k.bits) && k.srcBits.size() == k.numSources &&
+         std::all_of(k.srcBits.begin(), k.srcBits.end(), isWidth) &&
+         k.threads >= 1 && k.threads <= 1024 && k.elems >= 1 &&
+         k.stride >= k.elems && k.numSources >= 1 && k.numSources <= 3;
+}
+
+/// The sources' container widths: one width for all `numSources`, or one
+/// per source separated by commas ("32,32,64" for mad.wide.s32).
+bool parseWidths(const std::string &text, unsigned numSources,
+                 std::vector<unsigned> &out) {
+  std::istringstream ws(text);
+  std::string item;
+  out.clear();
+  while (std::getline(ws, item, ',')) {
+    std::optional<uint64_t> w = parseInteger(item, 1, 64);
+    if (!w)
+      return false;
+    out.push_back(static_cast<unsigned>(*w));
+  }
+  if (out.size() == 1 && numSources >= 1 && numSources <= 3)
+    out.assign(numSources, out.front());
+  return out.size() == numSources;
 }
 
 /// Reads the kernels of `dir`/manifest.txt that --only and --mnemonic
@@ -588,13 +609,14 @@ std::string readManifest(const std::string &dir, const std::string &only,
     std::istringstream ls(line);
     Kernel k;
     unsigned pred, keep;
-    std::string extra;
+    std::string extra, widths;
     if (line.find_first_not_of(" \t\r") == std::string::npos)
       continue;
     if (!(ls >> k.opcode >> k.variant >> k.ptxFile >> k.name >> k.bits >>
           k.threads >> k.elems >> k.stride >> pred >> keep >> k.numSources >>
-          k.srcBits) ||
-        (ls >> extra) || pred > 1 || keep > 1 || !isValid(k))
+          widths) ||
+        (ls >> extra) || pred > 1 || keep > 1 ||
+        !parseWidths(widths, k.numSources, k.srcBits) || !isValid(k))
       return path + ":" + std::to_string(number) + ": malformed kernel line";
     k.pred = pred;
     k.keep = keep;

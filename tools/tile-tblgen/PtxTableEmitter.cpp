@@ -322,7 +322,8 @@ void emitRejected(raw_ostream &os, const RecordKeeper &rk) {
        << quote(types) << ", " << qualSetOf(r->getValueAsListOfDefs("AnyOf"))
        << ", " << qualSetOf(r->getValueAsListOfDefs("AllOf")) << ", "
        << quote(r->getValueAsString("Reason")) << ", "
-       << (r->getValueAsBit("NoRounding") ? "true" : "false") << "},\n";
+       << (r->getValueAsBit("NoRounding") ? "true" : "false") << ", "
+       << (r->getValueAsBit("Documented") ? "true" : "false") << "},\n";
   }
   os << "};\n\n";
 }

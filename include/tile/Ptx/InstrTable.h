@@ -282,6 +282,9 @@ struct RejectedSpelling {
   QualSet allOf;
   const char *reason;
   bool noRounding = false;
+  /// A documented form that tile-mlir does not support (the carry chain):
+  /// `reason` says why. Empty `types` match any type suffix.
+  bool documented = false;
 };
 llvm::ArrayRef<RejectedSpelling> getRejectedSpellings();
 

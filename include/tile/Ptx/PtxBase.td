@@ -246,7 +246,9 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
 /// A spelling ptxas accepts that the PTX ISA does not document, with the
 /// reason it is rejected. It matches a spelling that has any of `anyOf` (or
 /// `anyOf` is empty) and all of `allOf`, and, with `noRounding`, no rounding
-/// modifier.
+/// modifier. Empty `types` match any type suffix. With `Documented`, the
+/// spelling is a documented form tile-mlir does not support (the carry
+/// chain), and the reason says why.
 class Rejected<string mnemonic, list<PtxType> types, list<Qual> anyOf,
                list<Qual> allOf, string reason, bit noRounding = 0> {
   string Mnemonic = mnemonic;
@@ -255,6 +257,7 @@ class Rejected<string mnemonic, list<PtxType> types, list<Qual> anyOf,
   list<Qual> AllOf = allOf;
   string Reason = reason;
   bit NoRounding = noRounding;
+  bit Documented = 0;
 }
 
 //===----------------------------------------------------------------------===//

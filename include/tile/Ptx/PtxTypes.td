@@ -49,13 +49,14 @@ let Int = IntBits in
 def B128 : PtxType<"b128", 128, 1, FmtNone, [], ".b128 (an i128)">;
 
 // Integer types: an integer container of their width, immediates in hex.
-// Packed 16-bit pairs hold lane 0 in the low half.
+// Packed 16-bit pairs hold lane 0 in the low half and take registers only
+// (ptxas 13.0 rejects an immediate source of add/min/max .s16x2/.u16x2).
 class IntType<string name, int width, int lanes, IntKind kind>
     : PtxType<name, width, lanes, FmtNone, [],
               !if(!eq(lanes, 1), "." # name # " or .b" # width # " (an i" #
                                     width # ")",
                   ".b32 (an i32, lane 0 in the low half)"),
-              "0x"> {
+              !if(!eq(lanes, 1), "0x", "")> {
   let Int = kind;
 }
 def S16 : IntType<"s16", 16, 1, IntSigned>;

@@ -7,7 +7,7 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%c: f32) kernel {
     %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{unknown PTX instruction 'foo' (the instruction table has fma, mad, add, sub, mul, min, max, neg, abs, copysign, cvt, mov, ld, st)}}
+    // expected-error @+1 {{unknown PTX instruction 'foo' (the instruction table has fma, mad, add, sub, mul, min, max, neg, abs, copysign, mul24, mad24, sad, div, rem, cvt, mov, ld, st)}}
     tile.apply "foo.rn.f32" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #reg>, memref<4x1xf32, #reg>, f32, f32
     gpu.return
   }
@@ -250,7 +250,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%g: memref<4x1xf32>) kernel {
     %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{'ld.f32' requires .global in 'ld.f32'}}
+    // expected-error @+1 {{'ld.f32' requires one of .global, .shared in 'ld.f32'}}
     tile.apply "ld.f32" (%r, %g) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32>
     gpu.return
   }
