@@ -37,14 +37,7 @@
 
 include "tile/Ptx/PtxTypes.td"
 
-def Hi : Qual<"hi">;
-def Lo : Qual<"lo">;
-def Wide : Qual<"wide">;
-def CC : Qual<"cc">;
 
-/// Integer results have no NaN: every result bit is defined and compared.
-def NaNNone : NaNRule<"none", 1, "no NaN (integer): every result bit is "
-                                 "defined">;
 
 def SemIntAdd : Semantics<"int_add", "intAddLane", "intInputs">;
 def SemIntSub : Semantics<"int_sub", "intSubLane", "intInputs">;

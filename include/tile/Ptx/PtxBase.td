@@ -205,6 +205,7 @@ def NaNUnspecified : NaNRule<"unspecified", 0,
   "the ISA leaves the payload open; results compare by NaN-ness">;
 def NaNPropagate : NaNRule<"propagate", 1,
   "an input NaN's payload, quieted (the H200's operand order is measured)">;
+def NaNNone : NaNRule<"none", 1, "no NaN (integer or bit result)">;
 
 /// How exactly the reference gives the hardware's result.
 class AccuracyKind<string name> { string Name = name; }

@@ -17,6 +17,7 @@ include "tile/Ptx/FloatArith.td"
 include "tile/Ptx/IntArith.td"
 include "tile/Ptx/Convert.td"
 include "tile/Ptx/DataMovement.td"
+include "tile/Ptx/BitOps.td"
 include "tile/Ptx/Targets.td"
 
 #endif // TILE_PTX_PTXTABLE_TD

@@ -101,6 +101,12 @@ def RZI : Qual<"rzi">;
 def RMI : Qual<"rmi">;
 def RPI : Qual<"rpi">;
 def SatFinite : Qual<"satfinite">;
+// Shared by the integer families (mul.hi, mad.lo, mul.wide, the carry
+// chain) and the unsigned compare operators (setp.lo, setp.hi).
+def Hi : Qual<"hi">;
+def Lo : Qual<"lo">;
+def Wide : Qual<"wide">;
+def CC : Qual<"cc">;
 
 /// The IEEE rounding modifiers of the floating-point families.
 defvar RND = [RN, RZ, RM, RP];

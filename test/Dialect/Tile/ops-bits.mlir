@@ -1,0 +1,22 @@
+// RUN: tile-opt %s | FileCheck %s
+// RUN: tile-opt %s --mlir-print-op-generic | tile-opt | FileCheck %s
+
+// Bit operations: destinations whose type differs from the type suffix
+// (popc's .u32 for a .b64 source), bit containers of any width.
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // CHECK-LABEL: gpu.func @popc
+  gpu.func @popc(%w: i32, %x: i64, %f: f32, %d: f64) kernel {
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // CHECK: tile.apply "popc.b32"(%{{.*}}, %{{.*}}) scope(thread) : memref<4x1xi32, #tile.reg>, i32
+    tile.apply "popc.b32" (%r, %w) scope(thread) : memref<4x1xi32, #tile.reg>, i32
+    // CHECK: tile.apply "popc.b64"(%{{.*}}, %{{.*}}) scope(thread) : memref<4x1xi32, #tile.reg>, i64
+    tile.apply "popc.b64" (%r, %x) scope(thread) : memref<4x1xi32, #tile.reg>, i64
+    // A bit-size source accepts a float container of its width.
+    // CHECK: tile.apply "popc.b32"(%{{.*}}, %{{.*}}) scope(thread) : memref<4x1xi32, #tile.reg>, f32
+    tile.apply "popc.b32" (%r, %f) scope(thread) : memref<4x1xi32, #tile.reg>, f32
+    // CHECK: tile.apply "popc.b64"(%{{.*}}, %{{.*}}) scope(thread) : memref<4x1xi32, #tile.reg>, f64
+    tile.apply "popc.b64" (%r, %d) scope(thread) : memref<4x1xi32, #tile.reg>, f64
+    gpu.return
+  }
+}
