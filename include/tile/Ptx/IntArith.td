@@ -90,9 +90,14 @@ foreach m = ["add", "sub"] in {
   defvar sem = !if(!eq(m, "add"), SemIntAdd, SemIntSub);
   defvar doc = !if(!eq(m, "add"), "add", "sub");
   defvar M = !if(!eq(m, "add"), "Add", "Sub");
-  foreach t = !listconcat(Int16, Int32) in
+  // 16-bit forms are widened and masked (no one instruction per atom);
+  // under a predicate ptxas may select with VIADD or IMAD.IADD.
+  foreach t = Int16 in
     def M # Int # !cast<string>(t) : IntForm<m, t, [], 2, 10, 10, sem, doc,
-                                             "IADD3">;
+                                             "">;
+  foreach t = Int32 in
+    def M # Int # !cast<string>(t) : IntForm<m, t, [], 2, 10, 10, sem, doc,
+                                             "IADD3|VIADD|IMAD.IADD">;
   foreach t = Int64 in
     def M # Int # !cast<string>(t) : IntForm<m, t, [], 2, 10, 10, sem, doc,
                                              "">;
@@ -128,14 +133,15 @@ foreach m = ["mul", "mad"] in {
     defvar is16 = !eq(!cast<PtxType>(t).Bits, 16);
     def M # Lo # !cast<string>(t)
         : IntForm<m, t, [Req<Lo>], n, 10, 10, sem, m,
-                  !if(!or(is16, is32), "IMAD", "")>;
+                  !if(is32, "IMAD", "")>;
     def M # Hi # !cast<string>(t)
         : IntForm<m, t, [Req<Hi>], n, 10, 10, sem, m,
                   !if(is32, "IMAD.HI", "")>;
   }
-  // mul.wide.16 is one 32-bit IMAD; mad.wide adds c after the IMAD.WIDE.
+  // mul.wide.16 widens its 16-bit sources first (no one instruction per
+  // atom); mad.wide adds c after the IMAD.WIDE.
   foreach t = Int16 in
-    def M # Wide # !cast<string>(t) : WideForm<m, t, sem, "IMAD">;
+    def M # Wide # !cast<string>(t) : WideForm<m, t, sem, "">;
   foreach t = Int32 in
     def M # Wide # !cast<string>(t)
         : WideForm<m, t, sem, !if(!eq(m, "mul"), "IMAD.WIDE", "")>;
@@ -180,8 +186,10 @@ foreach t = [S16, S32, S64] in {
   defvar is64 = !eq(!cast<PtxType>(t).Bits, 64);
   def AbsInt # !cast<string>(t) : IntForm<"abs", t, [], 1, 10, 10, SemIntAbs,
                                           "abs", !if(is64, "", "IABS")>;
+  // ptxas folds neg into its neighbours' operand negation or an IMAD.MOV:
+  // no instruction of its own.
   def NegInt # !cast<string>(t) : IntForm<"neg", t, [], 1, 10, 10, SemIntNeg,
-                                          "neg", !if(is64, "", "IADD3")>;
+                                          "neg", "">;
 }
 
 //===----------------------------------------------------------------------===//

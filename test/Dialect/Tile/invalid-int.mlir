@@ -152,7 +152,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx78">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%c: i32) kernel {
     %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
-    // expected-error @+1 {{operand #0 ('d') of 'mul.wide.s32': expected a .s64 container}}
+    // expected-error @+1 {{operand #0 ('d') of 'mul.wide.s32': expected element type i64 for .s64, got 'i32'}}
     tile.apply "mul.wide.s32" (%r, %r, %c) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
     gpu.return
   }
