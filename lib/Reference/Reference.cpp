@@ -434,9 +434,18 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
   return result;
 }
 
+/// The type of the form's destination register: the first register it
+/// writes (mul.wide.s32 writes an .s64, popc.b64 a .u32).
+static DataType destinationType(const ptx::FormDesc &form) {
+  for (const ptx::OperandDesc &o : form.getOperands())
+    if (o.kind == ptx::OperandKind::Register && o.role == ptx::OperandRole::Def)
+      return o.type;
+  return form.types[0];
+}
+
 bool tile::ref::sameResult(const ptx::Instr &instr, uint64_t got,
                            uint64_t expected) {
-  DataType dst = instr.form->types[0];
+  DataType dst = destinationType(*instr.form);
   const Format f = formatOf(dst);
   unsigned lanes = ptx::getInfo(dst).lanes;
   for (unsigned i = 0; i < lanes; ++i) {

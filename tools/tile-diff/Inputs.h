@@ -22,6 +22,9 @@
 
 namespace tile::diff {
 
+/// The most sources a form has (bfi: a, b, c, d).
+constexpr unsigned kMaxSources = 4;
+
 /// A scalar format, for generating inputs.
 struct Fmt {
   unsigned bits, expBits, precision;

@@ -42,6 +42,7 @@ using rt::Status;
 
 namespace {
 using tile::diff::Fmt;
+using tile::diff::kMaxSources;
 
 struct Kernel {
   std::string opcode, variant, ptxFile, name;
@@ -279,7 +280,7 @@ using tile::diff::GenContext;
 /// one lane's sources.
 template <typename LaneGen>
 void perLane(const GenContext &ctx, uint64_t *src, LaneGen lane) {
-  uint64_t in[3];
+  uint64_t in[kMaxSources];
   for (unsigned l = 0; l < ctx.lanes; ++l) {
     lane(in);
     for (unsigned j = 0; j < ctx.numSources; ++j)
@@ -401,7 +402,7 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
       std::mt19937_64 rng(seed + t * 7919);
       GenContext ctx{*instr, abF, cF, rnFma, ns, lanes, srcLanes, rng};
       for (size_t i = t; i < total; i += threads) {
-        uint64_t src[3] = {0, 0, 0};
+        uint64_t src[kMaxSources] = {};
         gen(ctx, src);
         for (unsigned j = 0; j < ns; ++j)
           storeBits(S[j], i, k.srcBits[j], src[j]);
@@ -574,7 +575,8 @@ bool isValid(const Kernel &k) {
   return isWidth(k.bits) && k.srcBits.size() == k.numSources &&
          std::all_of(k.srcBits.begin(), k.srcBits.end(), isWidth) &&
          k.threads >= 1 && k.threads <= 1024 && k.elems >= 1 &&
-         k.stride >= k.elems && k.numSources >= 1 && k.numSources <= 3;
+         k.stride >= k.elems && k.numSources >= 1 &&
+         k.numSources <= kMaxSources;
 }
 
 /// The sources' container widths: one width for all `numSources`, or one
@@ -590,7 +592,7 @@ bool parseWidths(const std::string &text, unsigned numSources,
       return false;
     out.push_back(static_cast<unsigned>(*w));
   }
-  if (out.size() == 1 && numSources >= 1 && numSources <= 3)
+  if (out.size() == 1 && numSources >= 1 && numSources <= kMaxSources)
     out.assign(numSources, out.front());
   return out.size() == numSources;
 }

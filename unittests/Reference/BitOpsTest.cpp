@@ -6,7 +6,7 @@
 //
 // The reference lane functions of the bit operations against values worked
 // out by hand from the PTX ISA's pseudo-code and against the H200's measured
-// results (/work/scratch/h200-intfacts/FACTS.md), including every case where
+// results (docs/IntegerFacts.md), including every case where
 // the ISA leaves the result open or the hardware differs from it.
 //
 //===----------------------------------------------------------------------===//
@@ -34,7 +34,7 @@ uint64_t eval(const char *spelling, std::initializer_list<uint64_t> sources) {
 }
 
 TEST(BitOpsReference, Popc) {
-  // FACTS.md 4: 0 -> 0, all ones -> 32 / 64.
+  // docs/IntegerFacts.md §4: 0 -> 0, all ones -> 32 / 64.
   EXPECT_EQ(eval("popc.b32", {0}), 0u);
   EXPECT_EQ(eval("popc.b32", {0xFFFFFFFF}), 32u);
   EXPECT_EQ(eval("popc.b64", {0}), 0u);

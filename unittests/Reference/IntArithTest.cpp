@@ -6,7 +6,7 @@
 //
 // Expected values are hand-computed from the PTX ISA's definitions and, where
 // the ISA leaves a result open, from what an H200 returned
-// (/work/scratch/h200-intfacts/FACTS.md, sections 1, 6 and 8: div/rem by 0
+// (docs/IntegerFacts.md, sections 1, 6 and 8: div/rem by 0
 // all ones, MIN/-1 = MIN, MIN%-1 = 0, mul24 on the low 24 bits with .hi =
 // bits 47..16, mad24.hi.sat, mad.hi.sat, add/sub.sat, sad, min/max and
 // .relu per lane, abs/neg of MIN).
@@ -176,4 +176,19 @@ TEST(IntArith, IntegerResultsCompareEveryBit) {
   EXPECT_FALSE(ref::isNaN(ptx::DataType::S32, 0x7FC00000));
 }
 
+} // namespace
+
+namespace {
+/// Results compare over the destination's whole width: mul.wide.s32 writes
+/// an .s64, so a difference in the upper half is a mismatch.
+TEST(IntArith, SameResultComparesTheWideDestination) {
+  llvm::Expected<ptx::Instr> wide = ptx::decode("mul.wide.s32");
+  ASSERT_TRUE(static_cast<bool>(wide)) << llvm::toString(wide.takeError());
+  EXPECT_FALSE(ref::sameResult(*wide, 0x100000005ULL, 5));
+  EXPECT_TRUE(ref::sameResult(*wide, 0x100000005ULL, 0x100000005ULL));
+  // Integers have no NaN: two different bit patterns never match.
+  llvm::Expected<ptx::Instr> add = ptx::decode("add.s32");
+  ASSERT_TRUE(static_cast<bool>(add)) << llvm::toString(add.takeError());
+  EXPECT_FALSE(ref::sameResult(*add, 0x7FC00000, 0x7FC00001));
+}
 } // namespace
