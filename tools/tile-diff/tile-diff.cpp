@@ -485,14 +485,17 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
 namespace {
 const char *kUsage =
     "usage: tile-diff [--ptx-dir DIR] [--n N] [--variant-n N] [--threads N]\n"
-    "                 [--only OPCODE] [--mnemonic NAME] [--help] [--version]\n"
+    "                 [--only OPCODE] [--mnemonic NAME] [--part K/N]\n"
+    "                 [--help] [--version]\n"
     "\n"
     "  --ptx-dir DIR    the kernels and manifest.txt of utils/gen_diff.py (.)\n"
     "  --n N            inputs per full-form kernel (2097152)\n"
     "  --variant-n N    inputs per variant kernel (524288)\n"
     "  --threads N      threads computing the reference (all cores)\n"
     "  --only OPCODE    only this opcode\n"
-    "  --mnemonic NAME  only opcodes NAME.*\n";
+    "  --mnemonic NAME  only opcodes NAME.*\n"
+    "  --part K/N       only the selected kernels K, K+N, K+2N, ... (0 <= K <\n"
+    "                   N): a run split over several calls or machines\n";
 
 /// The largest --n / --variant-n: 2^28 inputs (several GiB of buffers).
 constexpr uint64_t kMaxInputs = uint64_t(1) << 28;
@@ -503,6 +506,8 @@ struct Options {
   size_t fullN = 2 * 1024 * 1024, variantN = 512 * 1024;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::string only, mnemonic;
+  /// --part K/N: this run takes the selected kernels whose index is K mod N.
+  unsigned part = 0, parts = 1;
   int exitStatus = -1;
 };
 
@@ -540,7 +545,8 @@ Options parseOptions(int argc, char **argv) {
       return o;
     }
     bool takesValue = a == "--ptx-dir" || a == "--n" || a == "--variant-n" ||
-                      a == "--threads" || a == "--only" || a == "--mnemonic";
+                      a == "--threads" || a == "--only" || a == "--mnemonic" ||
+                      a == "--part";
     if (!takesValue)
       return fail("unknown argument '" + a + "'");
     if (i + 1 >= argc)
@@ -553,8 +559,20 @@ Options parseOptions(int argc, char **argv) {
       o.only = v;
     else if (a == "--mnemonic")
       o.mnemonic = v;
-    else if (uint64_t hi = a == "--threads" ? 4096 : kMaxInputs;
-             !(n = parseInteger(v, 1, hi)))
+    else if (a == "--part") {
+      size_t slash = v.find('/');
+      std::optional<uint64_t> k, total;
+      if (slash != std::string::npos) {
+        k = parseInteger(v.substr(0, slash), 0, 1 << 20);
+        total = parseInteger(v.substr(slash + 1), 1, 1 << 20);
+      }
+      if (!k || !total || *k >= *total)
+        return fail("invalid --part '" + v +
+                    "' (expected K/N with 0 <= K < N)");
+      o.part = *k;
+      o.parts = *total;
+    } else if (uint64_t hi = a == "--threads" ? 4096 : kMaxInputs;
+               !(n = parseInteger(v, 1, hi)))
       return fail("invalid " + a + " '" + v +
                   "' (expected an integer from 1 to " + std::to_string(hi) +
                   ")");
@@ -648,6 +666,15 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "tile-diff: %s\n", error.c_str());
     return 1;
   }
+  std::vector<Kernel> selected;
+  for (size_t i = opts.part; i < kernels.size(); i += opts.parts)
+    selected.push_back(kernels[i]);
+  if (selected.empty()) {
+    std::fprintf(stderr, "tile-diff: --part %u/%u selects no kernel of %zu\n",
+                 opts.part, opts.parts, kernels.size());
+    return 1;
+  }
+  kernels = std::move(selected);
   Status st = CudaRuntime::get().init(0);
   if (!st) {
     std::printf("%s\n0 passed, 1 failed\n", st.str().c_str());
