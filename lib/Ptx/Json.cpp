@@ -28,6 +28,8 @@ static StringRef kindName(SlotKind k) {
     return "rounding";
   case SlotKind::Flag:
     return "flag";
+  case SlotKind::Operator:
+    return "operator";
   }
   return "";
 }
@@ -162,6 +164,12 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                               {"all_of", qualArray(r.allOf)},
                               {"reason", r.reason}});
   root["rejected"] = std::move(rejected);
+  Array bridges;
+  for (const PredicateBridge &b : getPredicateBridges())
+    bridges.push_back(Object{{"bits", b.bits},
+                             {"to_int", b.toInt().str()},
+                             {"from_int", b.fromInt().str()}});
+  root["predicate_bridges"] = std::move(bridges);
   Array chips;
   for (const ChipInfo &c : getChips())
     chips.push_back(Object{{"name", c.name},

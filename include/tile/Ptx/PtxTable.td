@@ -15,6 +15,7 @@
 include "tile/Ptx/PtxTypes.td"
 include "tile/Ptx/FloatArith.td"
 include "tile/Ptx/Convert.td"
+include "tile/Ptx/Compare.td"
 include "tile/Ptx/DataMovement.td"
 include "tile/Ptx/Targets.td"
 
