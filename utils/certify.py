@@ -103,7 +103,16 @@ def kernel(name, inst, variant):
     applies = []
     shape_of = lambda atom: group + repeat + [atom]
     operands = []
+    consts = []
     for idx, (kind, role, ty, atom) in enumerate(inst.operands):
+        if kind == "reg" and instr_table.is_predicate(ty):
+            pred_operand(idx, role, keep, scope, reg_type(group, repeat, atom,
+                                                          PRED_INT),
+                         reg_type(group, repeat, atom, "i1"),
+                         memref(shape_of(atom), PRED_INT), args, body,
+                         applies, consts)
+            operands.append((f"%r{idx}", reg_type(group, repeat, atom, "i1")))
+            continue
         elt = containers[ty]
         gty = memref(shape_of(atom), elt)
         rty = reg_type(group, repeat, atom, elt)
@@ -138,8 +147,16 @@ def kernel(name, inst, variant):
     body.append(f'tile.apply "{inst.opcode}" ({names}){params} '
                 f"scope({scope}) : {types}")
     for idx, rty, gty, elt, atom in applies:
+        reg = f"%r{idx}"
+        if elt == "i1":  # A predicate: 1 or 0 into its integer, stored.
+            to_int, _ = instr_table.predicate_bridge(int(PRED_INT[1:]))
+            rty_int = rty.replace("xi1", f"x{PRED_INT}", 1)
+            body.append(f'tile.apply "{to_int}" (%ri{idx}, %one, %zero, '
+                        f"%r{idx}) scope({scope}) : {rty_int}, {PRED_INT}, "
+                        f"{PRED_INT}, {rty}")
+            reg, rty, elt = f"%ri{idx}", rty_int, PRED_INT
         st = instr_table.move_opcode("st", elt, atom)
-        body.append(f'tile.apply "{st}" (%g{idx}, %r{idx}) '
+        body.append(f'tile.apply "{st}" (%g{idx}, {reg}) '
                     f"scope({scope}) : {gty}, {rty}")
     count = 1
     for r in repeat:
@@ -151,6 +168,34 @@ def kernel(name, inst, variant):
     return text, count
 
 
+# Memory holds a predicate as a 32-bit 0 or 1, converted by the table's
+# predicate bridge.
+PRED_INT = "i32"
+
+
+def pred_operand(idx, role, keep, scope, rty_int, rty, gty, args, body,
+                 applies, consts):
+    """The lines of predicate operand `idx`: its i1 tile %r<idx>, the integer
+    tile %ri<idx> it travels in, loaded (x != 0) for a source or with
+    preserve_dst; a destination is stored after the instruction."""
+    if not consts:
+        consts.append(True)
+        body.append(f"%one = arith.constant 1 : {PRED_INT}")
+        body.append(f"%zero = arith.constant 0 : {PRED_INT}")
+    args.append(f"%g{idx}: {gty}")
+    body.append(f"%r{idx} = tile.alloc_local : {rty}")
+    body.append(f"%ri{idx} = tile.alloc_local : {rty_int}")
+    if role == "use" or keep:
+        ld = instr_table.move_opcode("ld", PRED_INT)
+        _, from_int = instr_table.predicate_bridge(int(PRED_INT[1:]))
+        body.append(f'tile.apply "{ld}" (%ri{idx}, %g{idx}) scope({scope}) : '
+                    f"{rty_int}, {gty}")
+        body.append(f'tile.apply "{from_int}" (%r{idx}, %ri{idx}, %zero) '
+                    f"scope({scope}) : {rty}, {rty_int}, {PRED_INT}")
+    if role == "def":
+        applies.append((idx, rty, gty, "i1", 1))
+
+
 def usable(inst, variant):
     """Whether the table has the global ld/st that moves each register
     operand in the variant's containers (and preserve_dst has a register
@@ -160,6 +205,8 @@ def usable(inst, variant):
     if variant[5] and not has_reg_def:
         return False  # preserve_dst needs a register destination.
     for kind, role, ty, atom in inst.operands:
+        if kind == "reg" and instr_table.is_predicate(ty):
+            continue  # Moved as a PRED_INT (pred_operand).
         try:
             instr_table.move_opcode("ld", containers[ty], atom)
         except KeyError:

@@ -55,8 +55,9 @@ def memref(shape, elt, strides=None, offset=None, space=None):
     return f"memref<{s}>"
 
 
-def kernel(name, opcode, elt, src_elt, nsrc, variant):
-    """One kernel: sources of container `src_elt`, destination of `elt`."""
+def kernel(name, opcode, elt, src_elt, nsrc, variant, preds=()):
+    """One kernel: sources of container `src_elt`, destination of `elt`;
+    `preds` names the buffers of predicate operands (held as 0 or 1)."""
     scope, group, rep, threads, elems, stride, pred, keep = VARIANTS[variant]
     shape = group + [rep, 1]
     # Row-major strides of (group..., repeat, atom) in memory.
@@ -97,7 +98,7 @@ def kernel(name, opcode, elt, src_elt, nsrc, variant):
     order = ["D"] + bufs[:-1]
     lines += kernelgen.apply_and_store(opcode, order, types, scope,
                                        bufs[:-1] + (["D"] if keep else []),
-                                       "%lane" if pred else None, keep)
+                                       "%lane" if pred else None, keep, preds)
     args = ", ".join(f"%{b}: memref<?x{types[b][0]}>" for b in bufs)
     body = "".join(f"    {l}\n" for l in lines)
     return f"  gpu.func @{name}({args}) kernel {{\n{body}    gpu.return\n  }}\n"
@@ -120,19 +121,27 @@ def main():
         opcode = inst["opcode"]
         nsrc = len(form["operands"]) - 1
         # One register width for all sources (mixed-precision fma, whose a
-        # and b differ from c, needs sm_100 and is not run here).
-        src_widths = {types[o["type"]]["bits"] for o in form["operands"][1:]}
+        # and b differ from c, needs sm_100 and is not run here). A
+        # predicate travels as an integer: a source one of the others'
+        # width, the destination a 32-bit one.
+        is_pred = [instr_table.is_predicate(o["type"])
+                   for o in form["operands"]]
+        src_widths = {types[o["type"]]["bits"]
+                      for o, p in zip(form["operands"][1:], is_pred[1:])
+                      if not p}
         if len(src_widths) != 1 or any(o["atom"] != 1
                                        for o in form["operands"]):
             continue
-        bits = types[form["operands"][0]["type"]]["bits"]
+        bits = 32 if is_pred[0] else types[form["operands"][0]["type"]]["bits"]
         src_bits = src_widths.pop()
+        preds = {"D"} if is_pred[0] else set()
+        preds |= {f"S{i}" for i, p in enumerate(is_pred[1:]) if p}
         elt, src_elt = f"i{bits}", f"i{src_bits}"
         ptxv = max(inst["ptx"], instr_table.chip_min_ptx(args.sm))
         src = (f'gpu.module @m [#nvvm.target<chip = "sm_{args.sm}", '
                f'features = "+ptx{ptxv}">] {{\n')
         for v in VARIANTS:
-            src += kernel(f"k_{v}", opcode, elt, src_elt, nsrc, v)
+            src += kernel(f"k_{v}", opcode, elt, src_elt, nsrc, v, preds)
         src += "}\n"
         base = os.path.join(args.out, f"f{idx}")
         with open(base + ".mlir", "w") as f:

@@ -81,7 +81,7 @@ bool compare(const LaneContext &ctx, uint64_t a, uint64_t b) {
   bool unordered = f.isNaN(a) || f.isNaN(b);
   if (quals & ptx::bit(Qual::NUM))
     return !unordered;
-  if (quals & ptx::bit(Qual::NAN))
+  if (quals & ptx::bit(Qual::CmpNaN))
     return unordered;
   if (unordered) {
     ptx::QualSet unorderedOps = ptx::bit(Qual::EQU) | ptx::bit(Qual::NEU) |

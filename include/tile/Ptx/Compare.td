@@ -50,7 +50,7 @@ def LEU : Qual<"leu">;
 def GTU : Qual<"gtu">;
 def GEU : Qual<"geu">;
 def NUM : Qual<"num">;
-def NAN : Qual<"nan">;
+def CmpNaN : Qual<"nan">; // (NAN is a C macro.)
 def AND : Qual<"and">;
 def OR : Qual<"or">;
 def XOR : Qual<"xor">;
@@ -65,7 +65,7 @@ defvar CmpBits = [EQ, NE];
 defvar CmpSigned = [EQ, NE, LT, LE, GT, GE];
 defvar CmpUnsigned = [EQ, NE, LO, LS, HI, HS];
 defvar CmpFloat = [EQ, NE, LT, LE, GT, GE, EQU, NEU, LTU, LEU, GTU, GEU, NUM,
-                   NAN];
+                   CmpNaN];
 defvar BoolOps = Operator<[AND, OR, XOR], "BoolOp">;
 
 def SemSetp : Semantics<"setp", "setpLane", "compareInputs">;
