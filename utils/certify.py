@@ -258,7 +258,11 @@ def split_entries(ptx):
 
 def count_opcode(body, opcode):
     pat = re.compile(r"(^|\s|@%\w+\s)" + re.escape(opcode) + r"\s")
-    return sum(1 for line in body.splitlines() if pat.search(line))
+    # The guard of a predicated instruction (`setp.ne.b32 %tile_p, ...`, which
+    # sets the asm's local predicate from pred) is not one of the opcode's.
+    guard = re.compile(re.escape(opcode) + r"\s+%tile_p,")
+    return sum(1 for line in body.splitlines()
+               if pat.search(line) and not guard.search(line))
 
 
 def sass_functions(text):

@@ -149,6 +149,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                {"older_chips", std::move(older)},
                {"semantics", getName(f.semantics)},
                {"nan_payload_defined", f.hasDefinedNaNPayload()},
+               {"nan_rule", f.nanRule},
                {"doc", f.docRef},
                {"variant", f.variant},
                {"sass", f.sass ? llvm::json::Value(f.sass)

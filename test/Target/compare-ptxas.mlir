@@ -6,10 +6,10 @@
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o /dev/null
 // CHECK: .reg .pred
-// CHECK: setp.lt.s32 %p[[P:[0-9]+]], %r{{[0-9]+}}, %r{{[0-9]+}};
-// CHECK: setp.geu.and.ftz.f32 %p[[Q:[0-9]+]], %f{{[0-9]+}}, %f{{[0-9]+}}, %p[[P]];
-// CHECK: selp.b32 %r{{[0-9]+}}, 0x00000001, 0x00000000, %p[[Q]];
-// CHECK: testp.subnormal.f64 %p{{[0-9]+}}, %fd{{[0-9]+}};
+// CHECK: setp.lt.s32 %p[[P:[0-9]+]], %{{[a-z]+[0-9]+}}, %{{[a-z]+[0-9]+}};
+// CHECK: setp.geu.and.ftz.f32 %p[[Q:[0-9]+]], %{{[a-z]+[0-9]+}}, %{{[a-z]+[0-9]+}}, %p[[P]];
+// CHECK: selp.b32 %{{[a-z]+[0-9]+}}, 0x00000001, 0x00000000, %p[[Q]];
+// CHECK: testp.subnormal.f64 %p{{[0-9]+}}, %{{[a-z]+[0-9]+}};
 // CHECK: setp.hs.u16 %p
 // CHECK: set.lt.ftz.f32.f32
 // CHECK: slct.s64.s32

@@ -149,11 +149,9 @@ TEST(Compare, Testp) {
     bool finite, infinite, number, notanumber, normal, subnormal;
   };
   const Case cases[] = {
-      {0.0, 1, 0, 1, 0, 1, 0},   // +-0 count as normal (ISA; H200).
-      {-0.0, 1, 0, 1, 0, 1, 0},
-      {1.5, 1, 0, 1, 0, 1, 0},
-      {1e-310, 1, 0, 1, 0, 0, 1},
-      {-INFINITY, 0, 1, 1, 0, 0, 0},
+      {0.0, 1, 0, 1, 0, 1, 0}, // +-0 count as normal (ISA; H200).
+      {-0.0, 1, 0, 1, 0, 1, 0},   {1.5, 1, 0, 1, 0, 1, 0},
+      {1e-310, 1, 0, 1, 0, 0, 1}, {-INFINITY, 0, 1, 1, 0, 0, 0},
       {NAN, 0, 0, 0, 1, 0, 0},
   };
   for (const Case &c : cases) {
@@ -177,8 +175,7 @@ TEST(Compare, PredicateBridges) {
     ASSERT_TRUE(b.has_value()) << bits;
     EXPECT_EQ(ref::evaluate(b->toInt(), {1, 0, 1}), 1u);
     EXPECT_EQ(ref::evaluate(b->toInt(), {1, 0, 0}), 0u);
-    EXPECT_EQ(ref::evaluate(b->fromInt(), {uint64_t(1) << (bits - 1), 0}),
-              1u);
+    EXPECT_EQ(ref::evaluate(b->fromInt(), {uint64_t(1) << (bits - 1), 0}), 1u);
     EXPECT_EQ(ref::evaluate(b->fromInt(), {0, 0}), 0u);
   }
   EXPECT_FALSE(ptx::getPredicateBridge(8).has_value());

@@ -175,9 +175,9 @@ foreach t = SelectTypes in
               Reg<"c", Use, Pred>],
              10, CmpFloor<t>.Sm, SemSelp, DocSelp> {
     let NaNResult = !if(!eq(t.Int, IntNone), NaNCopied, NaNNone);
-    // ptxas 13.0 on sm_90: one SEL per 16/32-bit selection, a pair for
-    // 64 bits.
-    let Sass = !if(!eq(t.Bits, 64), "", "SEL");
+    // No native instruction of its own: ptxas 13.0 folds a selection into
+    // what feeds it (on sm_90 a selp between two loaded values becomes a
+    // load predicated on !c; measured with cuobjdump).
   }
 
 /// slct{.ftz}.dtype.ctype d, a, b, c: d = (c >= 0) ? a : b, with -0 >= 0

@@ -62,7 +62,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%a: i32) kernel {
     %x = tile.alloc_local : memref<1x1xi32, #tile.reg>
-    // expected-error @+1 {{operand #0 ('p') of 'setp.eq.b32': expected element type i1 for .pred, got i32}}
+    // expected-error @+1 {{operand #0 ('p') of 'setp.eq.b32': expected element type i1 for .pred, got 'i32'}}
     tile.apply "setp.eq.b32" (%x, %a, %a) scope(thread) : memref<1x1xi32, #tile.reg>, i32, i32
     gpu.return
   }
@@ -73,7 +73,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%a: i32, %c: i32) kernel {
     %x = tile.alloc_local : memref<1x1xi32, #tile.reg>
-    // expected-error @+1 {{operand #3 ('c') of 'selp.b32': expected a .pred container (i1), got i32}}
+    // expected-error @+1 {{operand #3 ('c') of 'selp.b32': expected a .pred container (i1), got 'i32'}}
     tile.apply "selp.b32" (%x, %a, %a, %c) scope(thread) : memref<1x1xi32, #tile.reg>, i32, i32, i32
     gpu.return
   }
@@ -83,7 +83,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%a: i32, %c: i1) kernel {
-    // expected-error @+1 {{operand #0 ('p') of 'setp.eq.b32': a destination must be a register tile, got scalar i1}}
+    // expected-error @+1 {{operand #0 ('p') of 'setp.eq.b32': a destination must be a register tile, got scalar 'i1'}}
     tile.apply "setp.eq.b32" (%c, %a, %a) scope(thread) : i1, i32, i32
     gpu.return
   }
@@ -116,7 +116,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @k(%h: bf16) kernel {
     %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
-    // expected-error @+1 {{}}
+    // expected-error @+1 {{'setp.lt.bf16' requires sm_90 or newer, but the target is sm_80}}
     tile.apply "setp.lt.bf16" (%p, %h, %h) scope(thread) : memref<1x1xi1, #tile.reg>, bf16, bf16
     gpu.return
   }

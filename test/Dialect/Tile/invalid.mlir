@@ -7,7 +7,7 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%c: f32) kernel {
     %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{unknown PTX instruction 'foo' (the instruction table has fma, mad, add, sub, mul, min, max, neg, abs, copysign, cvt, mov, ld, st)}}
+    // expected-error @+1 {{unknown PTX instruction 'foo' (the instruction table has fma, mad, add, sub, mul, min, max, neg, abs, copysign, cvt, setp, set, selp, slct, testp, mov, ld, st)}}
     tile.apply "foo.rn.f32" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #reg>, memref<4x1xf32, #reg>, f32, f32
     gpu.return
   }

@@ -6,15 +6,15 @@
 // zero, .normal holds for +-0.
 // RUN: tile-runner %s | FileCheck %s
 // selp.f32 (a < b ? a : b):
-// CHECK: [-2,  0,  -0,  1,  1,  inf,  0,  -2]
+// CHECK: [-2, 0, -0, 1, 1, inf, 0, -2]
 // setp.equ.ftz.f32 (as selp.s32 1, 0):
-// CHECK: [0,  1,  1,  1,  1,  1,  1,  0]
+// CHECK: [0, 1, 1, 1, 1, 1, 1, 0]
 // testp.normal.f32:
-// CHECK: [1,  1,  1,  1,  0,  0,  0,  1]
+// CHECK: [1, 1, 1, 1, 0, 0, 0, 1]
 // set.lt.u32.s32:
-// CHECK: [-1,  0,  0,  0,  -1,  0,  -1,  0]
+// CHECK: [-1, 0, 0, 0, -1, 0, -1, 0]
 // setp.hi.u32 then selp.s32 a, b:
-// CHECK: [-1,  0,  1,  -1,  -2147483648,  5,  6,  -1]
+// CHECK: [-1, 0, 1, -1, -2147483648, 5, 6, -1]
 module attributes {gpu.container_module} {
   memref.global "private" constant @A : memref<8x1xf32> = dense<[[-2.0], [-0.0], [0.0], [1.0], [0x7FC00000], [0x7F800000], [1.0e-40], [-1.0]]>
   memref.global "private" constant @B : memref<8x1xf32> = dense<[[1.0], [0.0], [-0.0], [1.0], [1.0], [0x7F800000], [0.0], [-2.0]]>
