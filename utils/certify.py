@@ -103,7 +103,16 @@ def kernel(name, inst, variant):
     applies = []
     shape_of = lambda atom: group + repeat + [atom]
     operands = []
+    consts = []
     for idx, (kind, role, ty, atom) in enumerate(inst.operands):
+        if kind == "reg" and instr_table.is_predicate(ty):
+            pred_operand(idx, role, keep, scope, reg_type(group, repeat, atom,
+                                                          PRED_INT),
+                         reg_type(group, repeat, atom, "i1"),
+                         memref(shape_of(atom), PRED_INT), args, body,
+                         applies, consts)
+            operands.append((f"%r{idx}", reg_type(group, repeat, atom, "i1")))
+            continue
         elt = containers[ty]
         gty = memref(shape_of(atom), elt)
         rty = reg_type(group, repeat, atom, elt)
@@ -138,8 +147,17 @@ def kernel(name, inst, variant):
     body.append(f'tile.apply "{inst.opcode}" ({names}){params} '
                 f"scope({scope}) : {types}")
     for idx, rty, gty, elt, atom in applies:
+        reg = f"%r{idx}"
+        if elt == "i1":  # A predicate: 1 or 0 into its integer, stored.
+            to_int, _ = instr_table.predicate_bridge(int(PRED_INT[1:]))
+            rty_int = rty.replace("xi1", f"x{PRED_INT}", 1)
+            body.append(f'tile.apply "{to_int}" (%ri{idx}, %one, %zero, '
+                        f"%r{idx}) scope({scope}) : {rty_int}, {PRED_INT}, "
+                        f"{PRED_INT}, {rty}")
+            consts.append(to_int)
+            reg, rty, elt = f"%ri{idx}", rty_int, PRED_INT
         st = instr_table.move_opcode("st", elt, atom)
-        body.append(f'tile.apply "{st}" (%g{idx}, %r{idx}) '
+        body.append(f'tile.apply "{st}" (%g{idx}, {reg}) '
                     f"scope({scope}) : {gty}, {rty}")
     count = 1
     for r in repeat:
@@ -148,7 +166,62 @@ def kernel(name, inst, variant):
     text = f"  gpu.func @{name}({', '.join(args)}){wg} kernel {{\n"
     text += "".join(f"    {line}\n" for line in body)
     text += "    gpu.return\n  }\n"
-    return text, count
+    # The predicate bridges may issue the certified opcode (setp.ne.b32
+    # moving a predicate in) or its native instruction as well.
+    bridges = [op for op in consts if isinstance(op, str)]
+    extra_ptx = count * sum(b == inst.opcode for b in bridges)
+    extra_sass = count * sum(bool(inst.sass) and opcode_sass(b) == inst.sass
+                             for b in bridges)
+    return text, Count(count + extra_ptx, count + extra_sass)
+
+
+# Memory holds a predicate as a 32-bit 0 or 1, converted by the table's
+# predicate bridge.
+PRED_INT = "i32"
+
+
+class Count(int):
+    """Instructions of the certified opcode per kernel (the int), and of its
+    native SASS instruction (`sass`): the instruction's repeats plus what
+    the kernel's predicate bridges issue of either."""
+
+    def __new__(cls, ptx, sass):
+        c = super().__new__(cls, ptx)
+        c.sass = sass
+        return c
+
+
+def opcode_sass(opcode):
+    """The native SASS the table gives the form of `opcode`."""
+    for form, inst in instr_table.instances(opcode.split(".")[0]):
+        if inst["opcode"] == opcode:
+            return form["sass"]
+    return None
+
+
+def pred_operand(idx, role, keep, scope, rty_int, rty, gty, args, body,
+                 applies, consts):
+    """The lines of predicate operand `idx`: its i1 tile %r<idx>, the integer
+    tile %ri<idx> it travels in, loaded (x != 0) for a source or with
+    preserve_dst; a destination is stored after the instruction. `consts`
+    records that the constants exist (True) and the bridge opcodes used."""
+    if not consts:
+        consts.append(True)
+        body.append(f"%one = arith.constant 1 : {PRED_INT}")
+        body.append(f"%zero = arith.constant 0 : {PRED_INT}")
+    args.append(f"%g{idx}: {gty}")
+    body.append(f"%r{idx} = tile.alloc_local : {rty}")
+    body.append(f"%ri{idx} = tile.alloc_local : {rty_int}")
+    if role == "use" or keep:
+        ld = instr_table.move_opcode("ld", PRED_INT)
+        _, from_int = instr_table.predicate_bridge(int(PRED_INT[1:]))
+        body.append(f'tile.apply "{ld}" (%ri{idx}, %g{idx}) scope({scope}) : '
+                    f"{rty_int}, {gty}")
+        body.append(f'tile.apply "{from_int}" (%r{idx}, %ri{idx}, %zero) '
+                    f"scope({scope}) : {rty}, {rty_int}, {PRED_INT}")
+        consts.append(from_int)
+    if role == "def":
+        applies.append((idx, rty, gty, "i1", 1))
 
 
 def usable(inst, variant):
@@ -160,6 +233,8 @@ def usable(inst, variant):
     if variant[5] and not has_reg_def:
         return False  # preserve_dst needs a register destination.
     for kind, role, ty, atom in inst.operands:
+        if kind == "reg" and instr_table.is_predicate(ty):
+            continue  # Moved as a PRED_INT (pred_operand).
         try:
             instr_table.move_opcode("ld", containers[ty], atom)
         except KeyError:
@@ -183,7 +258,11 @@ def split_entries(ptx):
 
 def count_opcode(body, opcode):
     pat = re.compile(r"(^|\s|@%\w+\s)" + re.escape(opcode) + r"\s")
-    return sum(1 for line in body.splitlines() if pat.search(line))
+    # The guard of a predicated instruction (`setp.ne.b32 %tile_p, ...`, which
+    # sets the asm's local predicate from pred) is not one of the opcode's.
+    guard = re.compile(re.escape(opcode) + r"\s+%tile_p,")
+    return sum(1 for line in body.splitlines()
+               if pat.search(line) and not guard.search(line))
 
 
 def sass_functions(text):
@@ -288,13 +367,14 @@ def certify_target(args, instances, sm, ptx, label, results, sass):
             # ptxas 13.0 packs two independent scalar f16/bf16 FMAs into one
             # HFMA2 (one per half-lane): a scalar half repeat may share an
             # instruction with the next one, never take more than one.
-            scalar_half = inst.operands[0][2] in ("f16", "bf16")
+            scalar_half = any(o[2] in ("f16", "bf16") for o in inst.operands)
+            want = count.sass
             if scalar_half:
-                ok = (count + 1) // 2 <= n <= count and not local
+                ok = (want + 1) // 2 <= n <= want and not local
             else:
-                ok = n == count and not local
+                ok = n == want and not local
             results.append((ok, f"[{label}] {inst.opcode} {variant[0]}: {n} "
-                            f"x {inst.sass} in SASS (expected {count})"
+                            f"x {inst.sass} in SASS (expected {want})"
                             f"{', LDL/STL present' if local else ''}"))
 
 

@@ -102,7 +102,7 @@ def is_nan(types, fmt_of, t, bits):
                      "lanes": info["lanes"]}, bits)
 
 
-def kernel(name, opcode, elts, variant):
+def kernel(name, opcode, elts, variant, preds=()):
     _, scope, group, pred, keep = variant
     lines = ["%t = gpu.thread_id x"]
     shape = group + [1, 1]
@@ -138,7 +138,8 @@ def kernel(name, opcode, elts, variant):
         lines.append(f"%r{buf} = tile.alloc_local : {rty}")
     loaded = [b for b in names if b != "D" or keep]
     lines += kernelgen.apply_and_store(opcode, names, rtypes, scope, loaded,
-                                       "%t" if pred else None, keep)
+                                       "%t" if pred else None, keep,
+                                       {names[i] for i in preds})
     args = ", ".join(f"%{b}: memref<{LANES}x{e}>" for b, e in zip(names, elts))
     body = "".join(f"      {l}\n" for l in lines)
     return (f"    gpu.func @{name}({args}) kernel {{\n{body}"
@@ -146,9 +147,10 @@ def kernel(name, opcode, elts, variant):
 
 
 def build_module(jobs, rng, sm):
-    """jobs: (index, opcode, elts, variant, edges); `edges` gives each
-    source's edge values (None: the float edges of its width); returns
-    (mlir, inputs)."""
+    """jobs: (index, opcode, elts, variant, edges, preds); `edges` gives
+    each source's edge values (None: the float edges of its width); `preds`
+    are the operand indices of predicates (held as 0 or 1 in the integer
+    `elts` gives them); returns (mlir, inputs)."""
     kernels, host, globals_, inputs = [], [], [], {}
     host.append("%c0 = arith.constant 0 : index")
     host.append("%c1 = arith.constant 1 : index")
@@ -156,15 +158,17 @@ def build_module(jobs, rng, sm):
     host.append(f"%p = memref.alloc() : memref<{LANES}xi64>")
     host.append("%pu = memref.cast %p : memref<" + str(LANES) +
                 "xi64> to memref<*xi64>")
-    for idx, opcode, elts, variant, edges in jobs:
+    for idx, opcode, elts, variant, edges, preds in jobs:
         name = f"k{idx}"
-        kernels.append(kernel(name, opcode, elts, variant))
+        kernels.append(kernel(name, opcode, elts, variant, preds))
         vals = []
         args = []
         for i, elt in enumerate(elts):
             bits = int(elt[1:])
             if i == 0:
                 data = [SENTINEL[bits]] * LANES
+            elif i in preds:
+                data = [rng.getrandbits(1) for _ in range(LANES)]
             else:
                 pool = edges[i - 1] or EDGES[bits]
                 data = [rng.choice(pool) if rng.random() < 0.5
@@ -303,7 +307,11 @@ def main():
         if any(o["atom"] != 1 for o in form["operands"]) or \
                 inst["sm"] > args.sm:
             continue
-        elts = [f"i{types[o['type']]['bits']}" for o in form["operands"]]
+        # A predicate travels through memory as a 32-bit 0 or 1.
+        preds = {i for i, o in enumerate(form["operands"])
+                 if instr_table.is_predicate(o["type"])}
+        elts = [f"i{32 if i in preds else types[o['type']]['bits']}"
+                for i, o in enumerate(form["operands"])]
         # Integer sources (no float format) take the integer edges.
         edges = [None if "format" in types[o["type"]] else
                  int_edges(types[o["type"]]["bits"],
@@ -312,7 +320,7 @@ def main():
                  for o in form["operands"][1:]]
         idx = len(jobs)
         variant = VARIANTS[idx % len(VARIANTS)]
-        jobs.append((idx, inst["opcode"], elts, variant, edges))
+        jobs.append((idx, inst["opcode"], elts, variant, edges, preds))
         forms[idx] = form
     passed = failed = 0
     tools = args.tools_dir
@@ -350,7 +358,7 @@ def main():
                 with open(base + ".json", "w") as f:
                     json.dump(metas, f)
             queries = []
-            for (idx, opcode, elts, variant, _), row in zip(batch, rows):
+            for (idx, opcode, elts, variant, *_), row in zip(batch, rows):
                 for lane in range(LANES):
                     srcs = [inputs[idx][i][lane] for i in range(1, len(elts))]
                     queries.append(opcode + " " +
@@ -362,7 +370,8 @@ def main():
                 sys.exit(e.stderr)
             expected = [int(x, 16) for x in e.stdout.split()]
             k = 0
-            for (idx, opcode, elts, variant, _), row in zip(batch, rows):
+            for (idx, opcode, elts, variant, _, preds), row in zip(batch,
+                                                                 rows):
                 bits = int(elts[0][1:])
                 mask = (1 << bits) - 1
                 form = forms[idx]
@@ -375,8 +384,11 @@ def main():
                     name = variant[0]
                     writes = not ((name == "warp16" and lane >= 16) or
                                   (name in ("pred", "keep") and lane % 2 == 0))
+                    # A kept predicate is the sentinel read as x != 0.
+                    kept = (1 if 0 in preds and name == "keep"
+                            else SENTINEL[bits])
                     if not writes:
-                        if name != "pred" and got != SENTINEL[bits]:
+                        if name != "pred" and got != kept:
                             bad.append(f"lane {lane} wrote {got:x}")
                         continue
                     if got == want:

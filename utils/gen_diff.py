@@ -55,9 +55,10 @@ def memref(shape, elt, strides=None, offset=None, space=None):
     return f"memref<{s}>"
 
 
-def kernel(name, opcode, elt, src_elts, nsrc, variant):
+def kernel(name, opcode, elt, src_elts, nsrc, variant, preds=()):
     """One kernel: source i of container `src_elts[i]`, destination of
-    `elt`."""
+    `elt`; `preds` names the buffers of predicate operands (held as 0 or
+    1)."""
     scope, group, rep, threads, elems, stride, pred, keep = VARIANTS[variant]
     shape = group + [rep, 1]
     # Row-major strides of (group..., repeat, atom) in memory.
@@ -98,7 +99,7 @@ def kernel(name, opcode, elt, src_elts, nsrc, variant):
     order = ["D"] + bufs[:-1]
     lines += kernelgen.apply_and_store(opcode, order, types, scope,
                                        bufs[:-1] + (["D"] if keep else []),
-                                       "%lane" if pred else None, keep)
+                                       "%lane" if pred else None, keep, preds)
     args = ", ".join(f"%{b}: memref<?x{types[b][0]}>" for b in bufs)
     body = "".join(f"    {l}\n" for l in lines)
     return f"  gpu.func @{name}({args}) kernel {{\n{body}    gpu.return\n  }}\n"
@@ -121,20 +122,27 @@ def main():
         opcode = inst["opcode"]
         nsrc = len(form["operands"]) - 1
         # Each source in the integer container of its width (mad.wide's c
-        # is twice as wide as a and b).
+        # is twice as wide as a and b); a predicate travels as a 32-bit
+        # integer 0 or 1.
         if any(o["atom"] != 1 for o in form["operands"]):
             continue
-        src_widths = [types[o["type"]]["bits"] for o in form["operands"][1:]]
-        bits = types[form["operands"][0]["type"]]["bits"]
+        is_pred = [instr_table.is_predicate(o["type"])
+                   for o in form["operands"]]
+        widths = [32 if p else types[o["type"]]["bits"]
+                  for o, p in zip(form["operands"], is_pred)]
+        src_widths = widths[1:]
+        bits = widths[0]
         elt = f"i{bits}"
         src_elts = [f"i{w}" for w in src_widths]
         src_bits = (str(src_widths[0]) if len(set(src_widths)) == 1
                     else ",".join(map(str, src_widths)))
+        preds = {"D"} if is_pred[0] else set()
+        preds |= {f"S{i}" for i, p in enumerate(is_pred[1:]) if p}
         ptxv = max(inst["ptx"], instr_table.chip_min_ptx(args.sm))
         src = (f'gpu.module @m [#nvvm.target<chip = "sm_{args.sm}", '
                f'features = "+ptx{ptxv}">] {{\n')
         for v in VARIANTS:
-            src += kernel(f"k_{v}", opcode, elt, src_elts, nsrc, v)
+            src += kernel(f"k_{v}", opcode, elt, src_elts, nsrc, v, preds)
         src += "}\n"
         base = os.path.join(args.out, f"f{idx}")
         with open(base + ".mlir", "w") as f:

@@ -6,8 +6,14 @@ the table's st. The callers build the views and register tiles around it."""
 import instr_table
 
 
+def pred_tile(reg, elt):
+    """The i1 register tile of a predicate operand held in `reg` (an integer
+    tile of element type `elt`)."""
+    return reg.replace(f"x{elt}", "xi1", 1)
+
+
 def apply_and_store(opcode, order, types, scope, loaded, lane=None,
-                    keep=False):
+                    keep=False, preds=()):
     """MLIR lines (without indentation) for one instruction over register
     tiles.
 
@@ -17,13 +23,36 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
     loaded  the buffers to load before the instruction;
     lane    an index value whose low bit is the predicate (pred = odd), or
             None for no predicate;
-    keep    preserve_dst (with a predicate)."""
+    keep    preserve_dst (with a predicate);
+    preds   the buffers of predicate operands: memory and %rB hold them as
+            integers of the buffer's element type (0 or 1), the instruction
+            reads and writes the i1 tile %qB, and the table's predicate
+            bridge converts (x != 0 after the load, 1 or 0 before the
+            store)."""
     lines = []
+    consts = set()
+
+    def const(value, elt):
+        name = f"%pc{value}_{elt}"
+        if name not in consts:
+            consts.add(name)
+            lines.append(f"{name} = arith.constant {value} : {elt}")
+        return name
+
+    for buf in preds:
+        elt, _, reg = types[buf]
+        lines.append(f"%q{buf} = tile.alloc_local : {pred_tile(reg, elt)}")
     for buf in loaded:
         elt, view, reg = types[buf]
         ld = instr_table.move_opcode("ld", elt)
         lines.append(f'tile.apply "{ld}" (%r{buf}, %{buf}v) scope({scope}) '
                      f": {reg}, {view}")
+        if buf in preds:
+            _, from_int = instr_table.predicate_bridge(int(elt[1:]))
+            zero = const(0, elt)
+            lines.append(f'tile.apply "{from_int}" (%q{buf}, %r{buf}, {zero})'
+                         f" scope({scope}) : {pred_tile(reg, elt)}, {reg}, "
+                         f"{elt}")
     params = ""
     if lane is not None:
         lines.append(f"%lane32 = arith.index_cast {lane} : index to i32")
@@ -31,11 +60,19 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
         lines.append("%bit = arith.andi %lane32, %one : i32")
         lines.append("%p = arith.trunci %bit : i32 to i1")
         params = " pred(%p)" + (" preserve_dst" if keep else "")
-    regs = ", ".join(f"%r{b}" for b in order)
+    regs = ", ".join(f"%q{b}" if b in preds else f"%r{b}" for b in order)
+    tiles = [pred_tile(types[b][2], types[b][0]) if b in preds else types[b][2]
+             for b in order]
     lines.append(f'tile.apply "{opcode}" ({regs}){params} scope({scope}) : '
-                 + ", ".join(types[b][2] for b in order))
+                 + ", ".join(tiles))
     dst = order[0]
     elt, view, reg = types[dst]
+    if dst in preds:
+        to_int, _ = instr_table.predicate_bridge(int(elt[1:]))
+        one, zero = const(1, elt), const(0, elt)
+        lines.append(f'tile.apply "{to_int}" (%r{dst}, {one}, {zero}, '
+                     f"%q{dst}) scope({scope}) : {reg}, {elt}, {elt}, "
+                     f"{pred_tile(reg, elt)}")
     st = instr_table.move_opcode("st", elt)
     lines.append(f'tile.apply "{st}" (%{dst}v, %r{dst}) scope({scope}) : '
                  f"{view}, {reg}")

@@ -46,7 +46,22 @@ ROUNDING = ["rn", "rz", "rm", "rp"]
 
 def reg_type(ptx_type):
     t = instr_table.types()[ptx_type]
+    if instr_table.is_predicate(ptx_type):
+        return "pred"
     return ptx_type if ptx_type in ("f32", "f64") else f"b{t['bits']}"
+
+
+def pred_load(reg, offset):
+    """A predicate source: a b32 loaded, set through the table's bridge."""
+    _, from_int = instr_table.predicate_bridge(32)
+    return [f"  ld.global.b32 %pt, [%a+{offset}];",
+            f"  {from_int} {reg}, %pt, 0;"]
+
+
+def pred_store(reg):
+    """A predicate destination: 1 or 0 through the table's bridge, stored."""
+    to_int, _ = instr_table.predicate_bridge(32)
+    return f"  {to_int} %pt, 1, 0, {reg};\n  st.global.b32 [%a], %pt;"
 
 
 def kernel(opcode, operands, ptx, sm):
@@ -66,7 +81,9 @@ def kernel(opcode, operands, ptx, sm):
         regs = []
         for _ in range(atom):
             decls.append(f"  .reg .{reg_type(ty)} %r{n};")
-            if i:
+            if i and reg_type(ty) == "pred":
+                loads += pred_load(f"%r{n}", 8 * n)
+            elif i:
                 loads.append(f"  ld.global.{reg_type(ty)} %r{n}, "
                              f"[%a+{8 * n}];")
             regs.append(f"%r{n}")
@@ -75,10 +92,12 @@ def kernel(opcode, operands, ptx, sm):
     first = operands[0]
     store = (f"  st.global.{reg_type(first[0])} [%a], %r0;"
              if not first[2] else "")
+    if not first[2] and reg_type(first[0]) == "pred":
+        store = pred_store("%r0")
     return "\n".join([
         f".version {ptx // 10}.{ptx % 10}", f".target sm_{sm}",
         ".address_size 64", ".visible .entry k(.param .u64 p)", "{",
-        *decls, "  .reg .b64 %a;", "  .shared .align 32 .b8 sm[256];",
+        *decls, "  .reg .b64 %a;", "  .reg .b32 %pt;", "  .shared .align 32 .b8 sm[256];",
         "  ld.param.u64 %a, [p];", *loads,
         f"  {opcode} {', '.join(rendered)};", store, "  ret;", "}", ""])
 
@@ -186,15 +205,20 @@ def candidate_spellings(only=None):
         if form["semantics"] in ("load", "store", "move") or \
                 (only and form["mnemonic"] != only):
             continue
-        entry = by_mnemonic.setdefault(form["mnemonic"], [set(), set()])
-        for slot in form["slots"]:
-            if slot["kind"] != "rounding":
+        entry = by_mnemonic.setdefault(form["mnemonic"], [set(), set(), {}])
+        for i, slot in enumerate(form["slots"]):
+            if slot["kind"] == "operator":
+                # An operator is one of its choices: the i-th operator slot
+                # of any form takes the union of their choices.
+                k = sum(x["kind"] == "operator" for x in form["slots"][:i])
+                entry[2].setdefault(k, set()).update(slot["choices"])
+            elif slot["kind"] != "rounding":
                 entry[0].update(slot["choices"])
         # (type suffixes, operand types) this form's shape gives.
         types = tuple(form["types"])
         shape = tuple(o["type"] for o in form["operands"])
         entry[1].add((types, shape))
-    for mnemonic, (flags, shapes) in by_mnemonic.items():
+    for mnemonic, (flags, shapes, operators) in by_mnemonic.items():
         suffixes = set()
         for types, shape in shapes:
             if len(types) == 1 and set(shape) == set(types):
@@ -206,13 +230,20 @@ def candidate_spellings(only=None):
             else:
                 suffixes.add((types, shape))
         flags = sorted(flags)
-        for rnd in [None] + roundings:
-            for k in range(len(flags) + 1):
-                for subset in itertools.combinations(flags, k):
-                    quals = ([rnd] if rnd else []) + list(subset)
-                    for types, shape in sorted(suffixes):
-                        yield ".".join([mnemonic] + quals + list(types)), \
-                            [(t, 1, "") for t in shape]
+        # Operators: one choice (or none) per operator slot, in slot order;
+        # with operators no rounding modifier is tried (the candidates would
+        # multiply past what a scan can run).
+        op_lists = [[None] + sorted(operators[k]) for k in sorted(operators)]
+        rnds = [None] if operators else [None] + roundings
+        for ops in itertools.product(*op_lists):
+            for rnd in rnds:
+                for k in range(len(flags) + 1):
+                    for subset in itertools.combinations(flags, k):
+                        quals = ([o for o in ops if o] +
+                                 ([rnd] if rnd else []) + list(subset))
+                        for types, shape in sorted(suffixes):
+                            yield (".".join([mnemonic] + quals + list(types)),
+                                   [(t, 1, "") for t in shape])
 
 
 def memory_spellings():

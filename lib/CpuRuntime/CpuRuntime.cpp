@@ -15,9 +15,9 @@
 using namespace tile;
 using tile::cpu::kSlotBytes;
 
-/// Bytes of one element of `desc`.
+/// Bytes of one element of `desc` (a predicate's i1 takes one).
 static unsigned elementBytes(const ptx::OperandDesc &desc) {
-  return ptx::getInfo(desc.type).bits / 8;
+  return (ptx::getInfo(desc.type).bits + 7) / 8;
 }
 
 [[noreturn]] static void fatal(const ptx::Instr &instr, const char *what) {

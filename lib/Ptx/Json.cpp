@@ -28,6 +28,8 @@ static StringRef kindName(SlotKind k) {
     return "rounding";
   case SlotKind::Flag:
     return "flag";
+  case SlotKind::Operator:
+    return "operator";
   }
   return "";
 }
@@ -147,6 +149,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                {"older_chips", std::move(older)},
                {"semantics", getName(f.semantics)},
                {"nan_payload_defined", f.hasDefinedNaNPayload()},
+               {"nan_rule", f.nanRule},
                {"doc", f.docRef},
                {"variant", f.variant},
                {"sass", f.sass ? llvm::json::Value(f.sass)
@@ -163,6 +166,12 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                               {"reason", r.reason},
                               {"documented", r.documented}});
   root["rejected"] = std::move(rejected);
+  Array bridges;
+  for (const PredicateBridge &b : getPredicateBridges())
+    bridges.push_back(Object{{"bits", b.bits},
+                             {"to_int", b.toInt().str()},
+                             {"from_int", b.fromInt().str()}});
+  root["predicate_bridges"] = std::move(bridges);
   Array chips;
   for (const ChipInfo &c : getChips())
     chips.push_back(Object{{"name", c.name},

@@ -126,6 +126,25 @@ llvm::ArrayRef<StringRef> tile::ptx::getMnemonics() {
   return kMnemonics;
 }
 
+Instr tile::ptx::PredicateBridge::toInt() const {
+  return Instr{&getForms()[toIntForm], 0};
+}
+Instr tile::ptx::PredicateBridge::fromInt() const {
+  return Instr{&getForms()[fromIntForm], fromIntQuals};
+}
+
+llvm::ArrayRef<PredicateBridge> tile::ptx::getPredicateBridges() {
+  llvm::ArrayRef<PredicateBridge> all = kPredicateBridges;
+  return all.front().bits ? all : all.drop_front();
+}
+
+std::optional<PredicateBridge> tile::ptx::getPredicateBridge(unsigned bits) {
+  for (const PredicateBridge &b : getPredicateBridges())
+    if (b.bits == bits)
+      return b;
+  return std::nullopt;
+}
+
 llvm::ArrayRef<RejectedSpelling> tile::ptx::getRejectedSpellings() {
   return kRejected;
 }

@@ -122,6 +122,21 @@ def bit_containers():
     return {name: f"i{t['bits']}" for name, t in types().items()}
 
 
+def is_predicate(ptx_type):
+    """Whether `ptx_type` is the one-bit predicate type (held in an i1)."""
+    return types()[ptx_type]["bits"] == 1
+
+
+def predicate_bridge(bits):
+    """(to_int, from_int): the table's opcodes that move a predicate through
+    a `bits`-bit integer, as memory holds no predicate: `to_int d, 1, 0, p`
+    writes 1 or 0, `from_int p, x, 0` sets p to x != 0."""
+    for b in table().get("predicate_bridges", []):
+        if b["bits"] == bits:
+            return b["to_int"], b["from_int"]
+    raise KeyError(f"no predicate bridge of {bits}-bit integers")
+
+
 def move_opcode(mnemonic, elt, atom=1):
     """The table's global `ld` or `st` opcode that moves `atom` elements of
     MLIR element type `elt`: the form whose type is `elt` itself, else one

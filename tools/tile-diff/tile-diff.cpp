@@ -392,6 +392,11 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   unsigned lanes = ptx::getInfo(instr->form->types[0]).lanes;
   InputGen gen = kInputGens[static_cast<unsigned>(instr->form->semantics)];
   unsigned srcLanes = ptx::getInfo(instr->form->operands.back().type).lanes;
+  // The old destination: random bits of its container, or 0 or 1 for a
+  // predicate (the kernel moves it through an integer as x != 0).
+  unsigned dstBits =
+      std::min(k.bits, ptx::getInfo(instr->form->operands[0].type).bits);
+  uint64_t oldMask = dstBits == 64 ? ~0ULL : (1ULL << dstBits) - 1;
   std::hash<std::string> hasher;
   uint64_t seed = hasher(k.opcode + "/" + k.variant);
 
@@ -406,7 +411,7 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
         gen(ctx, src);
         for (unsigned j = 0; j < ns; ++j)
           storeBits(S[j], i, k.srcBits[j], src[j]);
-        uint64_t old = rng() & (k.bits == 64 ? ~0ULL : (1ULL << k.bits) - 1);
+        uint64_t old = rng() & oldMask;
         storeBits(D, i, k.bits, old);
         storeBits(E, i, k.bits, ref::evaluate(*instr, llvm::ArrayRef(src, ns)));
       }

@@ -79,6 +79,17 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
   std::vector<const Record *> quals = defsOf(rk, "Qual");
   if (quals.size() > 64)
     PrintFatalError("more than 64 qualifiers do not fit a QualSet");
+  // The decoder finds a qualifier by its spelling: two records of one
+  // spelling (say, mul's and setp's `.lo`) must be one.
+  std::map<std::string, const Record *> bySpelling;
+  for (const Record *q : quals) {
+    auto [it, fresh] =
+        bySpelling.emplace(q->getValueAsString("Spelling").str(), q);
+    if (!fresh)
+      PrintFatalError(q->getLoc(), Twine("qualifier '") + q->getName() +
+                                       "' spells '." + it->first + "' as '" +
+                                       it->second->getName() + "' does");
+  }
   emitEnum(os, "Qual", "uint8_t", quals, "", "NumQuals");
   emitEnum(os, "Semantics", "uint8_t", defsOf(rk, "Semantics"), "Sem");
   return false;
@@ -182,6 +193,8 @@ std::string slotInit(const Record *slot) {
     kind = "Vector";
   else if (k == "RoundingSlot")
     kind = "Rounding";
+  else if (k == "OperatorSlot")
+    kind = "Operator";
   else
     kind = "Flag";
   std::string dflt = "std::nullopt";
@@ -328,6 +341,25 @@ void emitRejected(raw_ostream &os, const RecordKeeper &rk) {
   os << "};\n\n";
 }
 
+/// The bridges between predicates and integers, by form index.
+void emitPredicateBridges(raw_ostream &os, const RecordKeeper &rk) {
+  std::vector<const Record *> forms = defsOf(rk, "Form");
+  auto indexOf = [&](const Record *bridge, StringRef field) {
+    const Record *f = bridge->getValueAsDef(field);
+    return std::to_string(llvm::find(forms, f) - forms.begin());
+  };
+  os << "static const PredicateBridge kPredicateBridges[] = {\n";
+  std::vector<const Record *> bridges = defsOf(rk, "PredicateBridge");
+  for (const Record *b : bridges)
+    os << "    {" << b->getValueAsInt("Bits") << ", " << indexOf(b, "ToInt")
+       << ", " << indexOf(b, "FromInt")
+       << ", bit(Qual::" << enumName(b->getValueAsDef("FromIntQual"))
+       << ")},\n";
+  if (bridges.empty())
+    os << "    {0, 0, 0, 0},\n";
+  os << "};\n\n";
+}
+
 void emitTargets(raw_ostream &os, const RecordKeeper &rk) {
   os << "static const ChipInfo kChips[] = {\n";
   for (const Record *c : defsOf(rk, "Chip")) {
@@ -382,6 +414,7 @@ bool emitTables(raw_ostream &os, const RecordKeeper &rk) {
   os << "};\n\n";
   emitForms(os, rk);
   emitRejected(os, rk);
+  emitPredicateBridges(os, rk);
   emitTargets(os, rk);
   return false;
 }

@@ -128,6 +128,8 @@ enum class SlotKind : uint8_t {
   Vector,
   Rounding,
   Flag, ///< A single optional or required modifier (.ftz, .sat, ...).
+  /// An operation selector (setp's CmpOp and BoolOp, testp's test).
+  Operator,
 };
 
 /// One qualifier position of a form: a set of alternatives, at most one of
@@ -321,6 +323,22 @@ struct Instr {
 /// (`mov.b16`, `mov.b32`, `mov.b64`), or nullopt where it has none. PTX's
 /// bit-size types accept registers of any type of their width.
 std::optional<Instr> getRegisterCopy(unsigned bits);
+
+/// How a test kernel moves a predicate of a `bits`-bit integer through
+/// memory (which holds no .pred): `toInt` (selp.bN d, 1, 0, p) writes 1 or
+/// 0, `fromInt` (setp.ne.bN p, x, 0) sets the predicate to x != 0.
+struct PredicateBridge {
+  unsigned bits;
+  unsigned toIntForm, fromIntForm;
+  QualSet fromIntQuals;
+
+  Instr toInt() const;
+  Instr fromInt() const;
+};
+/// The bridge of `bits`-bit integers (16, 32, 64), or nullopt.
+std::optional<PredicateBridge> getPredicateBridge(unsigned bits);
+/// Every bridge the table has.
+llvm::ArrayRef<PredicateBridge> getPredicateBridges();
 
 /// How to choose among forms that share a spelling: by variant name, or by
 /// the operands' count and atom extents (what the operand list shows).

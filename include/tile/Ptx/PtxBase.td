@@ -83,6 +83,9 @@ def CacheOpSlot : SlotKind<"cache_op">;
 def VectorSlot : SlotKind<"vector">;
 def RoundingSlot : SlotKind<"rounding">;
 def FlagSlot : SlotKind<"flag">;
+/// An operation selector: setp's comparison (CmpOp) and boolean (BoolOp)
+/// operators, testp's test.
+def OperatorSlot : SlotKind<"operator">;
 
 /// One qualifier position of a form: a set of alternatives, at most one of
 /// which is written. The syntax line shows it as `Display` (".rnd") where
@@ -115,6 +118,9 @@ class Req<Qual q> : Slot<FlagSlot, [q], 1>;
 class Space<Qual q> : Slot<StateSpaceSlot, [q], 1>;
 class CacheOps<list<Qual> choices> : Slot<CacheOpSlot, choices, 0>;
 class Vec<Qual q> : Slot<VectorSlot, [q], 1>;
+/// A required operator, one of `choices`, shown as `.display` ("CmpOp").
+class Operator<list<Qual> choices, string display>
+    : Slot<OperatorSlot, choices, 1, display>;
 
 /// A raise of the form's floor when a qualifier is used.
 class QualFloor<Qual q, int ptx, int sm> {
@@ -203,9 +209,9 @@ class NaNRule<string name, bit payloadDefined, string doc> {
 }
 def NaNUnspecified : NaNRule<"unspecified", 0,
   "the ISA leaves the payload open; results compare by NaN-ness">;
+def NaNNone : NaNRule<"none", 1, "no NaN (integer or bit result)">;
 def NaNPropagate : NaNRule<"propagate", 1,
   "an input NaN's payload, quieted (the H200's operand order is measured)">;
-def NaNNone : NaNRule<"none", 1, "no NaN (integer or bit result)">;
 
 /// How exactly the reference gives the hardware's result.
 class AccuracyKind<string name> { string Name = name; }
@@ -259,6 +265,17 @@ class Rejected<string mnemonic, list<PtxType> types, list<Qual> anyOf,
   string Reason = reason;
   bit NoRounding = noRounding;
   bit Documented = 0;
+}
+
+/// How a test kernel moves a predicate of a `width`-bit integer through
+/// memory, which holds no .pred: `ToInt` (selp d, 1, 0, p) writes 1 or 0 into
+/// the integer, `FromInt` with qualifier `FromIntQual` (setp.ne p, x, 0) sets
+/// the predicate to x != 0.
+class PredicateBridge<int width, Form toInt, Form fromInt, Qual fromIntQual> {
+  int Bits = width;
+  Form ToInt = toInt;
+  Form FromInt = fromInt;
+  Qual FromIntQual = fromIntQual;
 }
 
 //===----------------------------------------------------------------------===//

@@ -48,6 +48,11 @@ def E5M2x2 : PtxType<"e5m2x2", 16, 2, FmtE5M2, [], ".b16 only">;
 let Int = IntBits in
 def B128 : PtxType<"b128", 128, 1, FmtNone, [], ".b128 (an i128)">;
 
+// A predicate register: one bit, held in an i1 (no immediates: PTX writes
+// a predicate source as a register).
+let Int = IntPred in
+def Pred : PtxType<"pred", 1, 1, FmtNone, [], ".pred (an i1)">;
+
 // Integer types: an integer container of their width, immediates in hex.
 // Packed 16-bit pairs hold lane 0 in the low half and take registers only
 // (ptxas 13.0 rejects an immediate source of add/min/max .s16x2/.u16x2).

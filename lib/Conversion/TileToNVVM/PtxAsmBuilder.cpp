@@ -23,6 +23,8 @@ char PtxAsmBuilder::getConstraintLetter(Type type) {
     return 'h';
   if (auto intTy = dyn_cast<IntegerType>(type)) {
     switch (intTy.getWidth()) {
+    case 1: // A .pred register (LLVM 22's NVPTX takes i1 operands so).
+      return 'b';
     case 16:
       return 'h';
     case 32:

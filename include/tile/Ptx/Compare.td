@@ -1,0 +1,230 @@
+//===- Compare.td - Comparison, selection and testp forms -*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// setp, set, selp, slct (PTX ISA 9.7.6, and 9.7.7 for the half types) and
+// testp (9.7.3.4). A predicate operand has type .pred and lives in an i1
+// register tile (or is an i1 scalar).
+//
+// Floors: ptxas 13.0 (/work/scratch/intscan, RESULTS.md) accepts every
+// integer, f32 and f64 spelling at PTX 2.3 / sm_20, the lowest it can be
+// asked; below that the floors are the ISA's (PTX 1.0, f64 from sm_13,
+// testp from PTX 2.0 / sm_20). The half forms are measured: f16 4.2/sm_53,
+// bf16 7.8/sm_90.
+//
+// The comparison operators per type follow the ISA's comparison tables
+// (9.7.6.1): bit-size types eq/ne; signed eq ne lt le gt ge; unsigned
+// eq ne lo ls hi hs; floats the ordered six, the unordered six, num and nan.
+// .ftz exists on f32 and the f16 types only (ptxas rejects it elsewhere).
+//
+// Deferred: the two-destination `p|q` form (the only documented setp of
+// .f16x2/.bf16x2) and a negated third source `!c`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_COMPARE_TD
+#define TILE_PTX_COMPARE_TD
+
+include "tile/Ptx/PtxTypes.td"
+
+//===----------------------------------------------------------------------===//
+// Qualifiers, semantics, NaN rule
+//===----------------------------------------------------------------------===//
+
+def EQ : Qual<"eq">;
+def NE : Qual<"ne">;
+def LT : Qual<"lt">;
+def LE : Qual<"le">;
+def GT : Qual<"gt">;
+def GE : Qual<"ge">;
+def LS : Qual<"ls">;
+def HS : Qual<"hs">;
+def EQU : Qual<"equ">;
+def NEU : Qual<"neu">;
+def LTU : Qual<"ltu">;
+def LEU : Qual<"leu">;
+def GTU : Qual<"gtu">;
+def GEU : Qual<"geu">;
+def NUM : Qual<"num">;
+def CmpNaN : Qual<"nan">; // (NAN is a C macro.)
+def AND : Qual<"and">;
+def OR : Qual<"or">;
+def XOR : Qual<"xor">;
+def Finite : Qual<"finite">;
+def Infinite : Qual<"infinite">;
+def Number : Qual<"number">;
+def NotANumber : Qual<"notanumber">;
+def Normal : Qual<"normal">;
+def Subnormal : Qual<"subnormal">;
+
+defvar CmpBits = [EQ, NE];
+defvar CmpSigned = [EQ, NE, LT, LE, GT, GE];
+defvar CmpUnsigned = [EQ, NE, Lo, LS, Hi, HS];
+defvar CmpFloat = [EQ, NE, LT, LE, GT, GE, EQU, NEU, LTU, LEU, GTU, GEU, NUM,
+                   CmpNaN];
+defvar BoolOps = Operator<[AND, OR, XOR], "BoolOp">;
+
+def SemSetp : Semantics<"setp", "setpLane", "compareInputs">;
+def SemSet : Semantics<"set", "setLane", "compareInputs">;
+def SemSelp : Semantics<"selp", "selpLane", "selpInputs">;
+def SemSlct : Semantics<"slct", "slctLane", "slctInputs">;
+def SemTestp : Semantics<"testp", "testpLane", "testpInputs">;
+
+def NaNCopied : NaNRule<"copied", 1,
+  "a source's bits, unchanged (the instruction selects, never computes)">;
+
+defvar DocSetp = "9.7.6.2 setp";
+defvar DocSet = "9.7.6.1 set";
+defvar DocSelp = "9.7.6.3 selp";
+defvar DocSlct = "9.7.6.4 slct";
+defvar DocHalfSetp = "9.7.7.2 Half Precision setp";
+defvar DocHalfSet = "9.7.7.1 Half Precision set";
+defvar DocTestp = "9.7.3.4 testp";
+
+/// The comparison operators of a source type.
+class CmpOpsOf<PtxType t> {
+  list<Qual> List = !cond(!eq(t.Int, IntBits) : CmpBits,
+                          !eq(t.Int, IntSigned) : CmpSigned,
+                          !eq(t.Int, IntUnsigned) : CmpUnsigned,
+                          true : CmpFloat);
+}
+/// .ftz where the ISA documents it for the source type.
+class FtzOf<PtxType t> {
+  list<Slot> List = !if(!or(!eq(t, F32), !eq(t, F16)), [Opt<FTZ>], []);
+}
+
+/// The floor of a comparison or selection over source type `t` (f64: sm_13).
+class CmpFloor<PtxType t> {
+  int Ptx = !cond(!eq(t, F16) : 42, !eq(t, BF16) : 78, true : 10);
+  int Sm = !cond(!eq(t, F16) : 53, !eq(t, BF16) : 90, !eq(t, F64) : 13,
+                 true : 10);
+}
+
+defvar IntTypes = [B16, B32, B64, U16, U32, U64, S16, S32, S64];
+defvar SetpTypes = !listconcat(IntTypes, [F32, F64, F16, BF16]);
+
+//===----------------------------------------------------------------------===//
+// setp
+//===----------------------------------------------------------------------===//
+
+/// setp.CmpOp{.BoolOp}{.ftz}.type p, a, b{, c}: p = (a CmpOp b) BoolOp c.
+class SetpForm<PtxType t, bit boolOp>
+    : Form<"setp",
+           !listconcat([Operator<CmpOpsOf<t>.List, "CmpOp">],
+                       !if(boolOp, [BoolOps], []), FtzOf<t>.List),
+           [t],
+           !listconcat([Reg<"p", Def, Pred>, Reg<"a", Use, t>,
+                        Reg<"b", Use, t>],
+                       !if(boolOp, [Reg<"c", Use, Pred>], [])),
+           CmpFloor<t>.Ptx, CmpFloor<t>.Sm, SemSetp,
+           !if(!or(!eq(t, F16), !eq(t, BF16)), DocHalfSetp, DocSetp)> {
+  let NaNResult = NaNNone;
+  // ptxas 13.0 on sm_90: one ISETP per 16/32-bit integer compare (64-bit
+  // ones take a pair), FSETP, DSETP, HSETP2. The BoolOp forms fold c into
+  // the same instruction but their kernels also set c: left open.
+  let Sass = !if(boolOp, "",
+                 !cond(!eq(t, F32) : "FSETP", !eq(t, F64) : "DSETP",
+                       !or(!eq(t, F16), !eq(t, BF16)) : "HSETP2",
+                       !eq(t.Bits, 64) : "",
+                       true : "ISETP"));
+}
+
+foreach t = SetpTypes in {
+  def Setp#!cast<string>(t) : SetpForm<t, 0>;
+  def SetpBool#!cast<string>(t) : SetpForm<t, 1>;
+}
+
+//===----------------------------------------------------------------------===//
+// set
+//===----------------------------------------------------------------------===//
+
+/// set.CmpOp{.BoolOp}{.ftz}.dtype.stype d, a, b{, c}: d is all ones (an
+/// integer dtype) or 1.0 (f32) where the comparison holds, else 0.
+class SetForm<PtxType d, PtxType t, bit boolOp>
+    : Form<"set",
+           !listconcat([Operator<CmpOpsOf<t>.List, "CmpOp">],
+                       !if(boolOp, [BoolOps], []), FtzOf<t>.List),
+           [d, t],
+           !listconcat([Reg<"d", Def, d>, Reg<"a", Use, t>, Reg<"b", Use, t>],
+                       !if(boolOp, [Reg<"c", Use, Pred>], [])),
+           CmpFloor<t>.Ptx, CmpFloor<t>.Sm, SemSet, DocSet> {
+  let NaNResult = NaNNone;
+}
+
+foreach d = [U32, S32, F32] in
+  foreach t = !listconcat(IntTypes, [F32, F64]) in {
+    def Set#!cast<string>(d)#!cast<string>(t) : SetForm<d, t, 0>;
+    def SetBool#!cast<string>(d)#!cast<string>(t) : SetForm<d, t, 1>;
+  }
+
+//===----------------------------------------------------------------------===//
+// selp, slct
+//===----------------------------------------------------------------------===//
+
+defvar SelectTypes = !listconcat(IntTypes, [F32, F64]);
+
+/// selp.type d, a, b, c: d = c ? a : b.
+foreach t = SelectTypes in
+  def Selp#!cast<string>(t)
+      : Form<"selp", [], [t],
+             [Reg<"d", Def, t>, Reg<"a", Use, t>, Reg<"b", Use, t>,
+              Reg<"c", Use, Pred>],
+             10, CmpFloor<t>.Sm, SemSelp, DocSelp> {
+    let NaNResult = !if(!eq(t.Int, IntNone), NaNCopied, NaNNone);
+    // No native instruction of its own: ptxas 13.0 folds a selection into
+    // what feeds it (on sm_90 a selp between two loaded values becomes a
+    // load predicated on !c; measured with cuobjdump).
+  }
+
+/// slct{.ftz}.dtype.ctype d, a, b, c: d = (c >= 0) ? a : b, with -0 >= 0
+/// and, for .f32, a subnormal c flushed by .ftz.
+foreach t = SelectTypes in
+  foreach c = [S32, F32] in
+    def Slct#!cast<string>(t)#!cast<string>(c)
+        : Form<"slct", !if(!eq(c, F32), [Opt<FTZ>], []), [t, c],
+               [Reg<"d", Def, t>, Reg<"a", Use, t>, Reg<"b", Use, t>,
+                Reg<"c", Use, c>],
+               10, CmpFloor<t>.Sm, SemSlct, DocSlct> {
+      let NaNResult = !if(!eq(t.Int, IntNone), NaNCopied, NaNNone);
+    }
+
+//===----------------------------------------------------------------------===//
+// testp
+//===----------------------------------------------------------------------===//
+
+/// testp.op.type p, a: a property of a (.normal is true for +-0, as the
+/// ISA says and an H200 gives).
+foreach t = [F32, F64] in
+  def Testp#!cast<string>(t)
+      : Form<"testp",
+             [Operator<[Finite, Infinite, Number, NotANumber, Normal,
+                        Subnormal], "op">],
+             [t], [Reg<"p", Def, Pred>, Reg<"a", Use, t>], 20, 20, SemTestp,
+             DocTestp> {
+    let NaNResult = NaNNone;
+  }
+
+//===----------------------------------------------------------------------===//
+// Predicates in memory (test kernels)
+//===----------------------------------------------------------------------===//
+
+def : PredicateBridge<16, SelpB16, SetpB16, NE>;
+def : PredicateBridge<32, SelpB32, SetpB32, NE>;
+def : PredicateBridge<64, SelpB64, SetpB64, NE>;
+
+//===----------------------------------------------------------------------===//
+// Undocumented spellings (ptxas 13.0 accepts them)
+//===----------------------------------------------------------------------===//
+
+foreach t = [U16, U32, U64] in
+  def : Rejected<"setp", [t], [LT, LE, GT, GE], [],
+    "the comparison table gives unsigned types only eq/ne/lo/ls/hi/hs "
+    "(ptxas 13.0 accepts lt/le/gt/ge on them, the syntax line lists every "
+    "operator for every type; write lo/ls/hi/hs)">;
+def : Rejected<"set", [U32, U32], [LT, LE, GT, GE], [],
+  "the comparison table gives unsigned types only eq/ne/lo/ls/hi/hs "
+  "(ptxas 13.0 accepts lt/le/gt/ge on them; write lo/ls/hi/hs)">;
+
+#endif // TILE_PTX_COMPARE_TD

@@ -1,0 +1,123 @@
+// RUN: tile-opt %s -split-input-file -tile-check-targets -verify-diagnostics
+
+// Diagnostics of comparison and selection: operators the type does not
+// take, undocumented spellings ptxas accepts, .ftz where the ISA has none,
+// predicate containers, floors.
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{'setp.lt.u32' is not a documented PTX form: the comparison table gives unsigned types only eq/ne/lo/ls/hi/hs}}
+    tile.apply "setp.lt.u32" (%p, %a, %a) scope(thread) : memref<1x1xi1, #tile.reg>, i32, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{qualifier .lo is not allowed for 'setp.s32' (allowed: .eq, .ne, .lt, .le, .gt, .ge, .and, .or, .xor) in 'setp.lo.s32'}}
+    tile.apply "setp.lo.s32" (%p, %a, %a) scope(thread) : memref<1x1xi1, #tile.reg>, i32, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{'setp.b32' requires .eq, .ne in 'setp.b32'}}
+    tile.apply "setp.b32" (%p, %a, %a) scope(thread) : memref<1x1xi1, #tile.reg>, i32, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%d: f64) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{qualifier .ftz is not allowed for 'setp.f64'}}
+    tile.apply "setp.eq.ftz.f64" (%p, %d, %d) scope(thread) : memref<1x1xi1, #tile.reg>, f64, f64
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{mutually exclusive qualifiers (.eq, .ne) in 'setp.eq.ne.b32'}}
+    tile.apply "setp.eq.ne.b32" (%p, %a, %a) scope(thread) : memref<1x1xi1, #tile.reg>, i32, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32) kernel {
+    %x = tile.alloc_local : memref<1x1xi32, #tile.reg>
+    // expected-error @+1 {{operand #0 ('p') of 'setp.eq.b32': expected element type i1 for .pred, got 'i32'}}
+    tile.apply "setp.eq.b32" (%x, %a, %a) scope(thread) : memref<1x1xi32, #tile.reg>, i32, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32, %c: i32) kernel {
+    %x = tile.alloc_local : memref<1x1xi32, #tile.reg>
+    // expected-error @+1 {{operand #3 ('c') of 'selp.b32': expected a .pred container (i1), got 'i32'}}
+    tile.apply "selp.b32" (%x, %a, %a, %c) scope(thread) : memref<1x1xi32, #tile.reg>, i32, i32, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32, %c: i1) kernel {
+    // expected-error @+1 {{operand #0 ('p') of 'setp.eq.b32': a destination must be a register tile, got scalar 'i1'}}
+    tile.apply "setp.eq.b32" (%c, %a, %a) scope(thread) : i1, i32, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32, %c: i1) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{'setp.eq.b32' expects 3 operands (p, a, b), got 4}}
+    tile.apply "setp.eq.b32" (%p, %a, %a, %c) scope(thread) : memref<1x1xi1, #tile.reg>, i32, i32, i1
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%h: f16) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{'testp' has no form with type suffix '.f16' in 'testp.finite.f16' (documented: '.f32', '.f64')}}
+    tile.apply "testp.finite.f16" (%p, %h) scope(thread) : memref<1x1xi1, #tile.reg>, f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%h: bf16) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{'setp.lt.bf16' requires sm_90 or newer, but the target is sm_80}}
+    tile.apply "setp.lt.bf16" (%p, %h, %h) scope(thread) : memref<1x1xi1, #tile.reg>, bf16, bf16
+    gpu.return
+  }
+}
