@@ -136,17 +136,17 @@ struct Explainer {
     return "'" + mnemonic.str() + typesStr(types) + "'";
   }
 
-  /// Whether some candidate accepts `rest`, or `rest` with one of its
-  /// rounding modifiers added.
+  /// Whether some candidate accepts `rest`, or `rest` with one choice of
+  /// one of its slots put in (the documented rounding modifier or compare
+  /// operator in place of the undocumented one).
   bool documentedWith(QualSet rest) const {
     for (const FormDesc *f : candidates) {
       if (f->accepts(rest))
         return true;
       for (const QualSlot &s : f->slots)
-        if (s.kind == SlotKind::Rounding)
-          for (QualSet c = s.choices; c; c &= c - 1)
-            if (f->accepts((rest & ~getRoundingQuals()) | (c & -c)))
-              return true;
+        for (QualSet c = s.choices; c; c &= c - 1)
+          if (f->accepts((rest & ~s.choices) | (c & -c)))
+            return true;
     }
     return false;
   }
