@@ -30,10 +30,6 @@ namespace {
 
 using tile::ref::LaneContext;
 
-uint64_t maskOf(unsigned bits) {
-  return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
-}
-
 /// The register width of the `k`th source.
 unsigned sourceBits(const LaneContext &ctx, unsigned k) {
   unsigned n = 0;
@@ -41,20 +37,6 @@ unsigned sourceBits(const LaneContext &ctx, unsigned k) {
     if (o.role == tile::ptx::OperandRole::Use && n++ == k)
       return tile::ptx::getInfo(o.type).bits;
   return 64;
-}
-
-/// Whether the form's (first) type suffix is a signed integer.
-bool isSigned(const LaneContext &ctx) {
-  return tile::ptx::getInfo(ctx.instr.form->types[0]).intKind ==
-         tile::ptx::IntKind::Signed;
-}
-
-/// `x`'s low `bits` bits, sign-extended.
-int64_t signExtend(uint64_t x, unsigned bits) {
-  if (bits >= 64)
-    return static_cast<int64_t>(x);
-  uint64_t sign = 1ULL << (bits - 1);
-  return static_cast<int64_t>(((x & maskOf(bits)) ^ sign) - sign);
 }
 
 /// Bit `i` of `x` (0 beyond 63).
@@ -76,7 +58,7 @@ uint64_t clzLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 uint64_t bfindLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   unsigned w = sourceBits(ctx, 0);
   uint64_t a = in[0];
-  if (isSigned(ctx) && bitOf(a, w - 1))
+  if (isSignedForm(ctx) && bitOf(a, w - 1))
     a = ~a & maskOf(w);
   if (!a)
     return 0xFFFFFFFF;
@@ -130,7 +112,7 @@ uint64_t bfeLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   uint64_t msb = w - 1;
   auto [pos, len] = field(w, in[1], in[2]);
   uint64_t sbit = 0;
-  if (isSigned(ctx) && len != 0)
+  if (isSignedForm(ctx) && len != 0)
     sbit = bitOf(in[0], std::min(pos + len - 1, msb));
   uint64_t d = 0;
   for (uint64_t i = 0; i <= msb; ++i) {
@@ -158,7 +140,7 @@ uint64_t szextLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   if (n == 0)
     return 0;
   uint64_t low = in[0] & maskOf(n);
-  if (!isSigned(ctx))
+  if (!isSignedForm(ctx))
     return low;
   return static_cast<uint64_t>(signExtend(low, n)) & 0xFFFFFFFF;
 }
@@ -199,7 +181,7 @@ uint64_t shlLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 /// width or more clamp (docs/IntegerFacts.md §2).
 uint64_t shrLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   unsigned w = sourceBits(ctx, 0);
-  if (isSigned(ctx)) {
+  if (isSignedForm(ctx)) {
     uint64_t n = std::min<uint64_t>(in[1], w - 1);
     return static_cast<uint64_t>(signExtend(in[0], w) >> n) & maskOf(w);
   }

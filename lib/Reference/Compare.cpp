@@ -43,12 +43,6 @@ int orderFloats(const Format &f, uint64_t a, uint64_t b) {
   return ka < kb ? -1 : ka > kb;
 }
 
-/// The lane `x` of `bits` bits as a signed value.
-int64_t signExtend(uint64_t x, unsigned bits) {
-  unsigned shift = 64 - bits;
-  return static_cast<int64_t>(x << shift) >> shift;
-}
-
 /// Whether `order` (-1, 0, 1) satisfies the ordered relation of `quals`.
 bool holds(ptx::QualSet quals, int order) {
   auto has = [&](Qual q) { return quals & ptx::bit(q); };

@@ -25,25 +25,6 @@ namespace {
 using u128 = unsigned __int128;
 using i128 = __int128;
 
-uint64_t maskOf(unsigned bits) {
-  return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
-}
-
-/// `x`'s low `bits` read as a two's complement number.
-int64_t sext(uint64_t x, unsigned bits) {
-  if (bits >= 64)
-    return static_cast<int64_t>(x);
-  uint64_t m = 1ULL << (bits - 1);
-  x &= maskOf(bits);
-  return static_cast<int64_t>((x ^ m) - m);
-}
-
-/// Whether the form's type reads lanes as signed (the first type suffix:
-/// mul.wide.s32's is s32 although d is 64 bits).
-bool isSigned(const LaneContext &ctx) {
-  return ptx::getInfo(ctx.instr.form->types[0]).intKind == ptx::IntKind::Signed;
-}
-
 /// `v` clamped to the signed range of `bits`.
 uint64_t clampSigned(i128 v, unsigned bits) {
   i128 hi = (i128(1) << (bits - 1)) - 1, lo = -hi - 1;
@@ -52,14 +33,14 @@ uint64_t clampSigned(i128 v, unsigned bits) {
 
 /// The exact value of a lane of `bits` in the form's signedness.
 i128 value(const LaneContext &ctx, uint64_t x, unsigned bits) {
-  return isSigned(ctx) ? i128(sext(x, bits)) : i128(x & maskOf(bits));
+  return isSignedForm(ctx) ? i128(signExtend(x, bits)) : i128(x & maskOf(bits));
 }
 
 /// The exact product of a and b (the sources' width).
 i128 product(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   unsigned w = ctx.ab.bits;
-  if (isSigned(ctx))
-    return i128(sext(in[0], w)) * i128(sext(in[1], w));
+  if (isSignedForm(ctx))
+    return i128(signExtend(in[0], w)) * i128(signExtend(in[1], w));
   return i128(u128(in[0] & maskOf(w)) * u128(in[1] & maskOf(w)));
 }
 
@@ -75,8 +56,10 @@ uint64_t productPart(const LaneContext &ctx, i128 p, unsigned w) {
 /// The 32-bit field of mul24: bits 31..0 (.lo) or 47..16 (.hi) of the
 /// product of the low 24 bits of a and b.
 uint64_t mul24Field(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
-  int64_t a = isSigned(ctx) ? sext(in[0], 24) : int64_t(in[0] & 0xFFFFFF);
-  int64_t b = isSigned(ctx) ? sext(in[1], 24) : int64_t(in[1] & 0xFFFFFF);
+  int64_t a =
+      isSignedForm(ctx) ? signExtend(in[0], 24) : int64_t(in[0] & 0xFFFFFF);
+  int64_t b =
+      isSignedForm(ctx) ? signExtend(in[1], 24) : int64_t(in[1] & 0xFFFFFF);
   uint64_t p = static_cast<uint64_t>(a * b); // |a*b| < 2^47: exact.
   return (ctx.instr.has(ptx::Qual::Hi) ? p >> 16 : p) & 0xFFFFFFFF;
 }
@@ -85,7 +68,7 @@ uint64_t mul24Field(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 uint64_t addSub(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in, bool sub) {
   unsigned w = ctx.f.bits;
   if (ctx.flags.sat) {
-    i128 a = sext(in[0], w), b = sext(in[1], w);
+    i128 a = signExtend(in[0], w), b = signExtend(in[1], w);
     return clampSigned(sub ? a - b : a + b, w);
   }
   return (sub ? in[0] - in[1] : in[0] + in[1]) & maskOf(w);
@@ -120,7 +103,7 @@ uint64_t intMadLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   unsigned w = ctx.ab.bits, dw = ctx.f.bits;
   uint64_t part = productPart(ctx, product(ctx, in), w);
   if (ctx.flags.sat)
-    return clampSigned(i128(sext(part, w)) + sext(in[2], dw), dw);
+    return clampSigned(i128(signExtend(part, w)) + signExtend(in[2], dw), dw);
   return (part + in[2]) & maskOf(dw);
 }
 uint64_t intMul24Lane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
@@ -131,7 +114,7 @@ uint64_t intMul24Lane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 uint64_t intMad24Lane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   uint64_t field = mul24Field(ctx, in);
   if (ctx.flags.sat)
-    return clampSigned(i128(sext(field, 32)) + sext(in[2], 32), 32);
+    return clampSigned(i128(signExtend(field, 32)) + signExtend(in[2], 32), 32);
   return (field + in[2]) & 0xFFFFFFFF;
 }
 /// sad: c + |a - b|, the difference exact in the type's signedness.
@@ -160,7 +143,7 @@ uint64_t intRemLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 /// abs: abs(MIN) wraps to MIN.
 uint64_t intAbsLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   unsigned w = ctx.f.bits;
-  int64_t a = sext(in[0], w);
+  int64_t a = signExtend(in[0], w);
   return (a < 0 ? 0 - in[0] : in[0]) & maskOf(w);
 }
 uint64_t intNegLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {

@@ -101,6 +101,25 @@ struct LaneContext {
   const Flags &flags;
 };
 
+/// The low `bits` bits set (all 64 for 64 or more).
+inline uint64_t maskOf(unsigned bits) {
+  return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
+}
+
+/// `x`'s low `bits` bits read as a two's complement number.
+inline int64_t signExtend(uint64_t x, unsigned bits) {
+  if (bits >= 64)
+    return static_cast<int64_t>(x);
+  uint64_t sign = 1ULL << (bits - 1);
+  return static_cast<int64_t>(((x & maskOf(bits)) ^ sign) - sign);
+}
+
+/// Whether the form's first type suffix reads lanes as signed
+/// (mul.wide.s32's is .s32 although d is 64 bits).
+inline bool isSignedForm(const LaneContext &ctx) {
+  return ptx::getInfo(ctx.instr.form->types[0]).intKind == ptx::IntKind::Signed;
+}
+
 /// A lane function: one lane's result bits from its sources' bits.
 using LaneFn = uint64_t (*)(const LaneContext &ctx,
                             llvm::ArrayRef<uint64_t> in);

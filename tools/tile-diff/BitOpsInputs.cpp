@@ -18,9 +18,7 @@ namespace {
 
 using tile::diff::GenContext;
 
-uint64_t maskOf(unsigned bits) {
-  return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
-}
+using tile::diff::maskOf;
 
 /// The register width of the `k`th source of the instruction.
 unsigned sourceBits(const GenContext &ctx, unsigned k) {

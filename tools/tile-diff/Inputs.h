@@ -22,6 +22,11 @@
 
 namespace tile::diff {
 
+/// The low `bits` bits set (all 64 for 64 or more).
+inline uint64_t maskOf(unsigned bits) {
+  return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
+}
+
 /// The most sources a form has (bfi: a, b, c, d).
 constexpr unsigned kMaxSources = 4;
 

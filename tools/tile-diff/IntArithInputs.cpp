@@ -20,9 +20,7 @@ using tile::diff::GenContext;
 
 namespace {
 
-uint64_t maskOf(unsigned bits) {
-  return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
-}
+using tile::diff::maskOf;
 
 /// The lane width of source `j` (d's operand list starts at 0).
 unsigned sourceLaneBits(const GenContext &ctx, unsigned j) {
