@@ -47,9 +47,14 @@ class Instance:
         self.ptx = inst["ptx"]
         self.needs_variant = inst["needs_variant"]
         self.intrinsic = inst.get("intrinsic")
-        self.operands = [("mem" if o["kind"] == "memory" else "reg",
+        self.operands = [("mem" if o["kind"] == "memory"
+                          else "imm" if "immediate" in o else "reg",
                           o["role"], o["type"], o["atom"])
                          for o in form["operands"]]
+        # An immediate operand (lop3's table) takes its range's maximum.
+        self.immediates = {i: o["immediate"]["max"]
+                           for i, o in enumerate(form["operands"])
+                           if "immediate" in o}
         self.spaces = [o["space"] for o in form["operands"]]
         self.mnemonic = form["mnemonic"]
         self.semantics = form["semantics"]
@@ -116,6 +121,12 @@ def kernel(name, inst, variant):
         elt = containers[ty]
         gty = memref(shape_of(atom), elt)
         rty = reg_type(group, repeat, atom, elt)
+        if kind == "imm":
+            elt = BITS[ty]
+            body.append(f"%i{idx} = arith.constant {inst.immediates[idx]} : "
+                        f"{elt}")
+            operands.append((f"%i{idx}", elt))
+            continue
         if kind == "mem" and inst.spaces[idx] == "shared":
             # A workgroup buffer of the kernel.
             sty = memref(shape_of(atom), elt, "#gpu.address_space<workgroup>")

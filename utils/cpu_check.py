@@ -102,7 +102,7 @@ def is_nan(types, fmt_of, t, bits):
                      "lanes": info["lanes"]}, bits)
 
 
-def kernel(name, opcode, elts, variant, preds=()):
+def kernel(name, opcode, elts, variant, preds=(), imms=None):
     _, scope, group, pred, keep = variant
     lines = ["%t = gpu.thread_id x"]
     shape = group + [1, 1]
@@ -139,7 +139,9 @@ def kernel(name, opcode, elts, variant, preds=()):
     loaded = [b for b in names if b != "D" or keep]
     lines += kernelgen.apply_and_store(opcode, names, rtypes, scope, loaded,
                                        "%t" if pred else None, keep,
-                                       {names[i] for i in preds})
+                                       {names[i] for i in preds},
+                                       {names[i]: v
+                                        for i, v in (imms or {}).items()})
     args = ", ".join(f"%{b}: memref<{LANES}x{e}>" for b, e in zip(names, elts))
     body = "".join(f"      {l}\n" for l in lines)
     return (f"    gpu.func @{name}({args}) kernel {{\n{body}"
@@ -147,10 +149,11 @@ def kernel(name, opcode, elts, variant, preds=()):
 
 
 def build_module(jobs, rng, sm):
-    """jobs: (index, opcode, elts, variant, edges, preds); `edges` gives
-    each source's edge values (None: the float edges of its width); `preds`
-    are the operand indices of predicates (held as 0 or 1 in the integer
-    `elts` gives them); returns (mlir, inputs)."""
+    """jobs: (index, opcode, elts, variant, edges, preds, imms); `edges`
+    gives each source's edge values (None: the float edges of its width);
+    `preds` are the operand indices of predicates (held as 0 or 1 in the
+    integer `elts` gives them); `imms` maps the operand indices of
+    immediates to their constant; returns (mlir, inputs)."""
     kernels, host, globals_, inputs = [], [], [], {}
     host.append("%c0 = arith.constant 0 : index")
     host.append("%c1 = arith.constant 1 : index")
@@ -158,15 +161,17 @@ def build_module(jobs, rng, sm):
     host.append(f"%p = memref.alloc() : memref<{LANES}xi64>")
     host.append("%pu = memref.cast %p : memref<" + str(LANES) +
                 "xi64> to memref<*xi64>")
-    for idx, opcode, elts, variant, edges, preds in jobs:
+    for idx, opcode, elts, variant, edges, preds, imms in jobs:
         name = f"k{idx}"
-        kernels.append(kernel(name, opcode, elts, variant, preds))
+        kernels.append(kernel(name, opcode, elts, variant, preds, imms))
         vals = []
         args = []
         for i, elt in enumerate(elts):
             bits = int(elt[1:])
             if i == 0:
                 data = [SENTINEL[bits]] * LANES
+            elif i in imms:
+                data = [imms[i]] * LANES
             elif i in preds:
                 data = [rng.getrandbits(1) for _ in range(LANES)]
             else:
@@ -279,6 +284,20 @@ def compare(args):
     return 1 if failed else 0
 
 
+# Values per immediate operand (lop3's table): one kernel each.
+IMMEDIATE_VALUES = 8
+
+
+def immediate_choices(form, opcode):
+    """One {operand index: value} per kernel: a value of the form's
+    immediate operand, or one empty choice for forms without."""
+    imm = [i for i, o in enumerate(form["operands"]) if "immediate" in o]
+    if not imm:
+        return [{}]
+    return [{imm[0]: v} for v in kernelgen.immediate_values(
+        form["operands"][imm[0]], IMMEDIATE_VALUES, opcode)]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tools-dir")
@@ -318,10 +337,12 @@ def main():
                            types[o["type"]]["bits"] //
                            types[o["type"]]["lanes"])
                  for o in form["operands"][1:]]
-        idx = len(jobs)
-        variant = VARIANTS[idx % len(VARIANTS)]
-        jobs.append((idx, inst["opcode"], elts, variant, edges, preds))
-        forms[idx] = form
+        for imms in immediate_choices(form, inst["opcode"]):
+            idx = len(jobs)
+            variant = VARIANTS[idx % len(VARIANTS)]
+            jobs.append((idx, inst["opcode"], elts, variant, edges, preds,
+                         imms))
+            forms[idx] = form
     passed = failed = 0
     tools = args.tools_dir
     with tempfile.TemporaryDirectory() as tmp:
@@ -347,7 +368,7 @@ def main():
                 with open(base + ".cpu.txt", "w") as f:
                     f.write(r.stdout)
                 metas = []
-                for idx, opcode, elts, variant, _ in batch:
+                for idx, opcode, elts, variant, *_ in batch:
                     dst = forms[idx]["operands"][0]["type"]
                     info = types[dst]
                     metas.append({"opcode": opcode, "variant": variant[0],
@@ -370,8 +391,8 @@ def main():
                 sys.exit(e.stderr)
             expected = [int(x, 16) for x in e.stdout.split()]
             k = 0
-            for (idx, opcode, elts, variant, _, preds), row in zip(batch,
-                                                                 rows):
+            for (idx, opcode, elts, variant, _, preds, _), row in zip(batch,
+                                                                    rows):
                 bits = int(elts[0][1:])
                 mask = (1 << bits) - 1
                 form = forms[idx]

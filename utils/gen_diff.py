@@ -20,6 +20,7 @@ with the table's ld/st of that width through tile.apply as well.
 """
 
 import argparse
+import concurrent.futures
 import os
 import subprocess
 import sys
@@ -55,10 +56,11 @@ def memref(shape, elt, strides=None, offset=None, space=None):
     return f"memref<{s}>"
 
 
-def kernel(name, opcode, elt, src_elts, nsrc, variant, preds=()):
+def kernel(name, opcode, elt, src_elts, nsrc, variant, preds=(), imms=None):
     """One kernel: source i of container `src_elts[i]`, destination of
     `elt`; `preds` names the buffers of predicate operands (held as 0 or
-    1)."""
+    1); `imms` maps the buffers of immediate operands to their constant
+    (the buffer stays a parameter, unread)."""
     scope, group, rep, threads, elems, stride, pred, keep = VARIANTS[variant]
     shape = group + [rep, 1]
     # Row-major strides of (group..., repeat, atom) in memory.
@@ -99,10 +101,40 @@ def kernel(name, opcode, elt, src_elts, nsrc, variant, preds=()):
     order = ["D"] + bufs[:-1]
     lines += kernelgen.apply_and_store(opcode, order, types, scope,
                                        bufs[:-1] + (["D"] if keep else []),
-                                       "%lane" if pred else None, keep, preds)
+                                       "%lane" if pred else None, keep, preds,
+                                       imms)
     args = ", ".join(f"%{b}: memref<?x{types[b][0]}>" for b in bufs)
     body = "".join(f"    {l}\n" for l in lines)
     return f"  gpu.func @{name}({args}) kernel {{\n{body}    gpu.return\n  }}\n"
+
+
+# Values per immediate operand: each gives one module of every variant.
+IMMEDIATE_VALUES = 16
+
+
+def immediate_choices(form, opcode):
+    """One {buffer: value} per module: a value of each immediate source
+    operand (lop3's table), or one empty choice for forms without."""
+    srcs = [o for o in form["operands"] if o["role"] == "use"]
+    imm = [i for i, o in enumerate(srcs) if "immediate" in o]
+    if not imm:
+        return [{}]
+    if len(imm) > 1:
+        sys.exit(f"{opcode}: more than one immediate operand")
+    values = kernelgen.immediate_values(srcs[imm[0]], IMMEDIATE_VALUES, opcode)
+    return [{f"S{imm[0]}": v} for v in values]
+
+
+def compile_ptx(args, base, src, opcode):
+    """Compiles the module `src` to `base`.ptx with tile-translate."""
+    with open(base + ".mlir", "w") as f:
+        f.write(src)
+    r = subprocess.run([os.path.join(args.tools_dir, "tile-translate"),
+                        "--mlir-to-ptx", base + ".mlir", "-o", base + ".ptx"],
+                       capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"{opcode}: compile failed\n{r.stderr}")
+    os.remove(base + ".mlir")
 
 
 def main():
@@ -110,13 +142,17 @@ def main():
     ap.add_argument("--tools-dir", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--sm", type=int, default=90)
-    ap.add_argument("--mnemonic", default=None)
+    ap.add_argument("--mnemonic", default=None,
+                    help="only these mnemonics' forms (comma-separated)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     types = instr_table.types()
-    manifest = []
+    manifest, jobs = [], []
     idx = 0
-    for form, inst in instr_table.instances(args.mnemonic):
+    only = set(args.mnemonic.split(",")) if args.mnemonic else None
+    for form, inst in instr_table.instances():
+        if only and form["mnemonic"] not in only:
+            continue
         if form["semantics"] in NO_REFERENCE or inst["sm"] > args.sm:
             continue
         opcode = inst["opcode"]
@@ -139,26 +175,23 @@ def main():
         preds = {"D"} if is_pred[0] else set()
         preds |= {f"S{i}" for i, p in enumerate(is_pred[1:]) if p}
         ptxv = max(inst["ptx"], instr_table.chip_min_ptx(args.sm))
-        src = (f'gpu.module @m [#nvvm.target<chip = "sm_{args.sm}", '
-               f'features = "+ptx{ptxv}">] {{\n')
-        for v in VARIANTS:
-            src += kernel(f"k_{v}", opcode, elt, src_elts, nsrc, v, preds)
-        src += "}\n"
-        base = os.path.join(args.out, f"f{idx}")
-        with open(base + ".mlir", "w") as f:
-            f.write(src)
-        r = subprocess.run([os.path.join(args.tools_dir, "tile-translate"),
-                            "--mlir-to-ptx", base + ".mlir", "-o",
-                            base + ".ptx"], capture_output=True, text=True)
-        if r.returncode:
-            sys.exit(f"{opcode}: compile failed\n{r.stderr}")
-        os.remove(base + ".mlir")
-        for v, (scope, group, rep, threads, elems, stride, pred,
-                keep) in VARIANTS.items():
-            manifest.append(f"{opcode} {v} f{idx}.ptx k_{v} {bits} {threads} "
-                            f"{elems} {stride} {int(pred)} {int(keep)} {nsrc} "
-                            f"{src_bits}")
-        idx += 1
+        for imms in immediate_choices(form, opcode):
+            src = (f'gpu.module @m [#nvvm.target<chip = "sm_{args.sm}", '
+                   f'features = "+ptx{ptxv}">] {{\n')
+            for v in VARIANTS:
+                src += kernel(f"k_{v}", opcode, elt, src_elts, nsrc, v, preds,
+                              imms)
+            src += "}\n"
+            jobs.append((os.path.join(args.out, f"f{idx}"), src, opcode))
+            fixed = "".join(f" imm={b[1:]}:{v}" for b, v in imms.items())
+            for v, (scope, group, rep, threads, elems, stride, pred,
+                    keep) in VARIANTS.items():
+                manifest.append(f"{opcode} {v} f{idx}.ptx k_{v} {bits} "
+                                f"{threads} {elems} {stride} {int(pred)} "
+                                f"{int(keep)} {nsrc} {src_bits}{fixed}")
+            idx += 1
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
+        list(pool.map(lambda job: compile_ptx(args, *job), jobs))
     with open(os.path.join(args.out, "manifest.txt"), "w") as f:
         f.write("\n".join(manifest) + "\n")
     print(f"{len(manifest)} kernels for {idx} forms in {args.out}")

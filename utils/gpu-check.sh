@@ -123,8 +123,10 @@ if [ -x $C/tile-diff ] && [ -z "${TILE_GPU_SKIP_DIFF:-}" ]; then
   echo "== differential test of every arithmetic form"
   # TILE_DIFF_PART=K/N: this call runs a part of the kernels (tile-diff
   # --part), so that one differential run fits several device calls.
+  # TILE_DIFF_ARGS: further tile-diff options (--n, --variant-n).
   $C/tile-diff --ptx-dir $C/diff --threads "$(nproc)" \
-    ${TILE_DIFF_PART:+--part "$TILE_DIFF_PART"} > "$OUT/diff.txt"
+    ${TILE_DIFF_PART:+--part "$TILE_DIFF_PART"} ${TILE_DIFF_ARGS:-} \
+    > "$OUT/diff.txt"
   grep -v "| 0 | " "$OUT/diff.txt" | head -80
   note "arithmetic diff: $(tail -2 "$OUT/diff.txt" | tr '\n' ' ')"
 fi

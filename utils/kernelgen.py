@@ -3,6 +3,8 @@ the CPU-backend check (cpu_check.py) share: load the sources into register
 tiles with the table's ld, apply the instruction (optionally under
 pred = odd lane, with or without preserve_dst), store the destination with
 the table's st. The callers build the views and register tiles around it."""
+import random
+
 import instr_table
 
 
@@ -13,7 +15,7 @@ def pred_tile(reg, elt):
 
 
 def apply_and_store(opcode, order, types, scope, loaded, lane=None,
-                    keep=False, preds=()):
+                    keep=False, preds=(), imms=None):
     """MLIR lines (without indentation) for one instruction over register
     tiles.
 
@@ -28,7 +30,11 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
             integers of the buffer's element type (0 or 1), the instruction
             reads and writes the i1 tile %qB, and the table's predicate
             bridge converts (x != 0 after the load, 1 or 0 before the
-            store)."""
+            store);
+    imms    buffer -> value for immediate operands (lop3's table): the
+            instruction takes an arith.constant of the buffer's element type
+            instead of its register tile, and the buffer is not loaded."""
+    imms = imms or {}
     lines = []
     consts = set()
 
@@ -43,6 +49,8 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
         elt, _, reg = types[buf]
         lines.append(f"%q{buf} = tile.alloc_local : {pred_tile(reg, elt)}")
     for buf in loaded:
+        if buf in imms:
+            continue
         elt, view, reg = types[buf]
         ld = instr_table.move_opcode("ld", elt)
         lines.append(f'tile.apply "{ld}" (%r{buf}, %{buf}v) scope({scope}) '
@@ -60,9 +68,11 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
         lines.append("%bit = arith.andi %lane32, %one : i32")
         lines.append("%p = arith.trunci %bit : i32 to i1")
         params = " pred(%p)" + (" preserve_dst" if keep else "")
-    regs = ", ".join(f"%q{b}" if b in preds else f"%r{b}" for b in order)
-    tiles = [pred_tile(types[b][2], types[b][0]) if b in preds else types[b][2]
-             for b in order]
+    regs = ", ".join(const(imms[b], types[b][0]) if b in imms
+                     else f"%q{b}" if b in preds else f"%r{b}" for b in order)
+    tiles = [types[b][0] if b in imms
+             else pred_tile(types[b][2], types[b][0]) if b in preds
+             else types[b][2] for b in order]
     lines.append(f'tile.apply "{opcode}" ({regs}){params} scope({scope}) : '
                  + ", ".join(tiles))
     dst = order[0]
@@ -77,3 +87,14 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
     lines.append(f'tile.apply "{st}" (%{dst}v, %r{dst}) scope({scope}) : '
                  f"{view}, {reg}")
     return lines
+
+
+def immediate_values(operand, count, seed):
+    """The values test kernels give an immediate operand (lop3's table): its
+    range's ends and `count` - 2 others drawn with `seed`, or all of them
+    where the range has no more."""
+    lo, hi = operand["immediate"]["min"], operand["immediate"]["max"]
+    if hi - lo + 1 <= count:
+        return list(range(lo, hi + 1))
+    rng = random.Random(seed)
+    return [lo, hi] + rng.sample(range(lo + 1, hi), count - 2)

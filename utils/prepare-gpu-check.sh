@@ -42,6 +42,9 @@ python3 -m pip install -q --disable-pip-version-check --target .carry/pylib \
 cp build/share/tile-mlir/instr_table.json .carry/
 if [ -x build/bin/tile-diff ]; then
   cp build/bin/tile-diff .carry/
-  python3 utils/gen_diff.py --tools-dir build/bin --out .carry/diff
+  # TILE_DIFF_MNEMONICS: only these families (comma-separated), e.g. the
+  # ones changed since the last full run.
+  python3 utils/gen_diff.py --tools-dir build/bin --out .carry/diff \
+    ${TILE_DIFF_MNEMONICS:+--mnemonic "$TILE_DIFF_MNEMONICS"}
 fi
 du -sh .carry

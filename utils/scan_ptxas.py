@@ -127,6 +127,13 @@ def max_sm(ptx):
                not c["suffix"])
 
 
+def operand_specs(form):
+    """(type, atom, space) per operand of `form`; an immediate operand
+    (lop3's table) is written as one."""
+    return [(o["type"], o["atom"], "imm" if "immediate" in o else o["space"])
+            for o in form["operands"]]
+
+
 def check_floors(ptxas, pool, mnemonic=None):
     """(opcode, ok, note) per documented opcode."""
     jobs = list(instr_table.instances(mnemonic))
@@ -137,7 +144,7 @@ def check_floors(ptxas, pool, mnemonic=None):
     def one(job):
         form, inst = job
         op = inst["opcode"]
-        types = [(o["type"], o["atom"], o["space"]) for o in form["operands"]]
+        types = operand_specs(form)
         ptx, sm = max(inst["ptx"], MIN_SCAN_PTX), max(inst["sm"], MIN_SCAN_SM)
         notes = []
         if not ptxas.accepts(op, types, 90, sm):
@@ -174,12 +181,13 @@ def check_immediates(ptxas, pool, mnemonic=None):
         for i, o in enumerate(form["operands"]):
             t = instr_table.types()[o["type"]]
             if (o["kind"] == "register" and o["role"] == "use" and
-                    o["atom"] == 1 and t.get("immediate_prefix")):
+                    o["atom"] == 1 and t.get("immediate_prefix") and
+                    "immediate" not in o):
                 jobs.append((form, inst, i))
 
     def one(job):
         form, inst, i = job
-        types = [(o["type"], o["atom"], o["space"]) for o in form["operands"]]
+        types = operand_specs(form)
         types[i] = (types[i][0], 1, "imm")
         sm = max(inst["sm"], MIN_SCAN_SM)
         return inst["opcode"], i, ptxas.accepts(inst["opcode"], types, 90, sm)
@@ -197,6 +205,8 @@ def candidate_spellings(only=None):
                    if "format" in t]
     int_types = [t["name"] for t in instr_table.table()["types"]
                  if "format" not in t and t["name"][0] in "su"]
+    bit_types = [t["name"] for t in instr_table.table()["types"]
+                 if "format" not in t and t["name"][0] == "b"]
     roundings = sorted({q for form in instr_table.forms()
                         for slot in form["slots"] if slot["kind"] == "rounding"
                         for q in slot["choices"]})
@@ -205,9 +215,12 @@ def candidate_spellings(only=None):
         if form["semantics"] in ("load", "store", "move") or \
                 (only and form["mnemonic"] != only):
             continue
-        entry = by_mnemonic.setdefault(form["mnemonic"], [set(), set(), {}])
+        entry = by_mnemonic.setdefault(form["mnemonic"],
+                                       [set(), set(), {}, set()])
         for i, slot in enumerate(form["slots"]):
-            if slot["kind"] == "operator":
+            if slot.get("after_types"):
+                entry[3].update(slot["choices"])
+            elif slot["kind"] == "operator":
                 # An operator is one of its choices: the i-th operator slot
                 # of any form takes the union of their choices.
                 k = sum(x["kind"] == "operator" for x in form["slots"][:i])
@@ -216,17 +229,19 @@ def candidate_spellings(only=None):
                 entry[0].update(slot["choices"])
         # (type suffixes, operand types) this form's shape gives.
         types = tuple(form["types"])
-        shape = tuple(o["type"] for o in form["operands"])
+        shape = tuple(operand_specs(form))
         entry[1].add((types, shape))
-    for mnemonic, (flags, shapes, operators) in by_mnemonic.items():
+    for mnemonic, (flags, shapes, operators, trailing) in by_mnemonic.items():
         suffixes = set()
         for types, shape in shapes:
-            if len(types) == 1 and set(shape) == set(types):
-                # Every float or integer type (as the form's own), with the
-                # form's operand count.
-                for t in (float_types if types[0] in float_types
-                          else int_types):
-                    suffixes.add(((t,), (t,) * len(shape)))
+            if len(types) == 1 and {o[0] for o in shape} == set(types):
+                # Every float or integer (and, for a bit-size form, bit-size)
+                # type as the form's own, with the form's operands.
+                others = (float_types if types[0] in float_types else
+                          int_types + (bit_types if types[0] in bit_types
+                                       else []))
+                for t in set(others) | {types[0]}:
+                    suffixes.add(((t,), tuple((t,) + o[1:] for o in shape)))
             else:
                 suffixes.add((types, shape))
         flags = sorted(flags)
@@ -235,15 +250,24 @@ def candidate_spellings(only=None):
         # multiply past what a scan can run).
         op_lists = [[None] + sorted(operators[k]) for k in sorted(operators)]
         rnds = [None] if operators else [None] + roundings
+        # A qualifier of an after-type slot (prmt's mode): none, or one,
+        # written after the types (as documented) or before them.
+        tails = [(None, False)] + [(q, after) for q in sorted(trailing)
+                                   for after in (True, False)]
         for ops in itertools.product(*op_lists):
             for rnd in rnds:
                 for k in range(len(flags) + 1):
                     for subset in itertools.combinations(flags, k):
                         quals = ([o for o in ops if o] +
                                  ([rnd] if rnd else []) + list(subset))
-                        for types, shape in sorted(suffixes):
-                            yield (".".join([mnemonic] + quals + list(types)),
-                                   [(t, 1, "") for t in shape])
+                        for tail, after in tails:
+                            pre = quals + ([tail] if tail and not after
+                                           else [])
+                            post = [tail] if tail and after else []
+                            for types, shape in sorted(suffixes):
+                                yield (".".join([mnemonic] + pre +
+                                                list(types) + post),
+                                       list(shape))
 
 
 def memory_spellings():

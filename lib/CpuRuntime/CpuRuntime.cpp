@@ -25,14 +25,16 @@ static unsigned elementBytes(const ptx::OperandDesc &desc) {
   std::abort();
 }
 
-void tile_cpu_apply(int64_t form, int64_t quals, const uint8_t *in,
-                    uint8_t *out) {
+void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
+                    const uint8_t *in, uint8_t *out) {
   llvm::ArrayRef<ptx::FormDesc> forms = ptx::getForms();
   if (form < 0 || size_t(form) >= forms.size()) {
     std::fprintf(stderr, "tile_cpu_apply: no form %lld\n", (long long)form);
     std::abort();
   }
-  ptx::Instr instr{&forms[form], static_cast<ptx::QualSet>(quals)};
+  ptx::Instr instr{&forms[form],
+                   ptx::QualSet::fromWords(static_cast<uint64_t>(qualsLow),
+                                           static_cast<uint64_t>(qualsHigh))};
   const ptx::FormDesc &desc = *instr.form;
 
   if (!ref::isSupported(instr)) {

@@ -70,7 +70,8 @@ static std::optional<Qual> matchQual(llvm::ArrayRef<StringRef> tokens, size_t i,
 /// no rounding modifier where the record says so.
 static bool rejectedMatches(const RejectedSpelling &r, StringRef mnemonic,
                             llvm::ArrayRef<DataType> types, QualSet quals) {
-  if (mnemonic != r.mnemonic || (*r.types && typesStr(types) != r.types))
+  if (r.misplaced || mnemonic != r.mnemonic ||
+      (*r.types && typesStr(types) != r.types))
     return false;
   if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
     return false;
@@ -144,8 +145,8 @@ struct Explainer {
       if (f->accepts(rest))
         return true;
       for (const QualSlot &s : f->slots)
-        for (QualSet c = s.choices; c; c &= c - 1)
-          if (f->accepts((rest & ~s.choices) | (c & -c)))
+        for (QualSet c = s.choices; c; c = c.dropFirst())
+          if (f->accepts((rest & ~s.choices) | bit(c.first())))
             return true;
     }
     return false;
@@ -233,7 +234,7 @@ struct Explainer {
     // 5. Two qualifiers of one slot (e.g. two rounding modifiers).
     for (const FormDesc *f : candidates)
       for (const QualSlot &s : f->slots)
-        if (llvm::popcount(quals & s.choices) > 1)
+        if ((quals & s.choices).count() > 1)
           return std::string(s.kind == SlotKind::Rounding
                                  ? "multiple rounding modifiers ("
                                  : "mutually exclusive qualifiers (") +
@@ -260,13 +261,13 @@ struct Explainer {
       for (const QualSlot &s : f->slots)
         if (s.required && !(quals & s.choices))
           m |= s.choices;
-      unsigned n = llvm::popcount(m);
+      unsigned n = m.count();
       if (!m || n > fewest)
         continue;
       missing = n < fewest ? m : missing | m;
       fewest = n;
     }
-    if (llvm::popcount(missing) > static_cast<int>(fewest))
+    if (missing.count() > fewest)
       return family() + " requires one of " + formatQuals(missing) + " in " +
              spelling;
     if (missing)
@@ -288,6 +289,8 @@ namespace {
 struct Parsed {
   StringRef mnemonic;
   QualSet quals = 0;
+  /// The qualifiers written after the type suffixes.
+  QualSet trailing = 0;
   llvm::SmallVector<DataType, 2> types;
 };
 } // namespace
@@ -307,6 +310,42 @@ static std::string unknownQualifier(StringRef tok, const std::string &quote) {
   return "unknown qualifier " + quoted("." + tok.str()) + " in " + quote;
 }
 
+/// The qualifiers `form` writes after its type suffixes.
+static QualSet trailingQuals(const FormDesc &form) {
+  QualSet q = 0;
+  for (const QualSlot &s : form.slots)
+    if (s.afterTypes)
+      q |= s.choices;
+  return q;
+}
+
+/// Keeps the forms that write each qualifier where the spelling does
+/// (before or after the type suffixes); if none does, the message names
+/// the first misplaced qualifier, with the reason of a rejected spelling
+/// that ptxas was measured to accept.
+static llvm::Error
+checkPlacement(const Parsed &p, llvm::SmallVectorImpl<const FormDesc *> &forms,
+               const std::string &quote) {
+  QualSet misplaced = 0;
+  llvm::erase_if(forms, [&](const FormDesc *f) {
+    QualSet wrong = (p.quals & trailingQuals(*f)) ^ p.trailing;
+    misplaced |= wrong;
+    return wrong != 0;
+  });
+  if (!forms.empty())
+    return llvm::Error::success();
+  for (const RejectedSpelling &r : getRejectedSpellings())
+    if (r.misplaced && p.mnemonic == r.mnemonic &&
+        (!*r.types || typesStr(p.types) == r.types) &&
+        (!r.anyOf || (p.quals & r.anyOf)))
+      return fail(rejectionMessage(r, quote));
+  Qual q = misplaced.first();
+  std::string name = "'." + getQualName(q).str() + "'";
+  return fail("qualifier " + name + " must " +
+              (p.trailing & bit(q) ? "precede" : "follow") +
+              " the type suffix in " + quote);
+}
+
 /// Splits `spelling` into mnemonic, qualifiers and types, checking each
 /// token against the vocabulary of the mnemonic's forms.
 static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
@@ -317,10 +356,12 @@ static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
   p.mnemonic = tokens.front();
   if (p.mnemonic.empty())
     return fail("expected a PTX mnemonic before the first '.' in " + quote);
-  QualSet vocabulary = 0;
+  QualSet vocabulary = 0, trailingVocabulary = 0;
   for (const FormDesc &f : getForms())
-    if (p.mnemonic == f.mnemonic)
+    if (p.mnemonic == f.mnemonic) {
       vocabulary |= f.getVocabulary();
+      trailingVocabulary |= trailingQuals(f);
+    }
   if (!llvm::is_contained(getMnemonics(), p.mnemonic)) {
     if (auto r = rejectedMnemonic(p.mnemonic, tokens, quote))
       return fail(*r);
@@ -347,12 +388,14 @@ static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
     if (!(vocabulary & bit(*q)) && !isRejectedQual(p.mnemonic, *q))
       return fail("qualifier " + name + " is not valid for " + m + " in " +
                   quote);
-    if (!p.types.empty())
+    if (!p.types.empty() && !(trailingVocabulary & bit(*q)))
       return fail("qualifier " + name + " must precede the type suffix in " +
                   quote);
     if (p.quals & bit(*q))
       return fail("duplicate qualifier " + name + " in " + quote);
     p.quals |= bit(*q);
+    if (!p.types.empty())
+      p.trailing |= bit(*q);
     i += width;
   }
   if (p.types.empty())
@@ -432,6 +475,8 @@ llvm::Expected<Instr> tile::ptx::decode(StringRef spelling,
     return fail(Explainer{parsed->mnemonic, parsed->types, *candidates,
                           parsed->quals, quote}
                     .explain());
+  if (llvm::Error e = checkPlacement(*parsed, matching, quote))
+    return std::move(e);
   return pickForm(matching, parsed->quals, hint, quote);
 }
 

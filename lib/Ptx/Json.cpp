@@ -101,11 +101,13 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                {"required", s.required}};
       if (s.defaultQual)
         o["default"] = getQualName(*s.defaultQual);
+      if (s.afterTypes)
+        o["after_types"] = true;
       slots.push_back(std::move(o));
     }
     for (DataType t : f.types)
       tys.push_back(getName(t));
-    for (const OperandDesc &o : f.operands)
+    for (const OperandDesc &o : f.operands) {
       ops.push_back(Object{
           {"name", o.name},
           {"role", o.role == OperandRole::Def ? "def" : "use"},
@@ -119,6 +121,10 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                            : o.distribution == Distribution::Warp
                                ? "warp"
                                : "warpgroup"}});
+      if (o.immediate)
+        ops.back().getAsObject()->insert(
+            {"immediate", Object{{"min", o.immMin}, {"max", o.immMax}}});
+    }
     for (const QualFloor &q : f.qualFloors)
       floors.push_back(Object{{"qualifier", getQualName(q.qual)},
                               {"ptx", q.ptxVersion},
@@ -164,8 +170,18 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                               {"any_of", qualArray(r.anyOf)},
                               {"all_of", qualArray(r.allOf)},
                               {"reason", r.reason},
-                              {"documented", r.documented}});
+                              {"documented", r.documented},
+                              {"misplaced", r.misplaced}});
   root["rejected"] = std::move(rejected);
+  Object qualTables;
+  for (Qual q : detail::allQuals())
+    if (llvm::ArrayRef<int> t = getQualTable(q); !t.empty()) {
+      Array values;
+      for (int v : t)
+        values.push_back(v);
+      qualTables[getQualName(q)] = std::move(values);
+    }
+  root["qual_tables"] = std::move(qualTables);
   Array bridges;
   for (const PredicateBridge &b : getPredicateBridges())
     bridges.push_back(Object{{"bits", b.bits},

@@ -23,6 +23,11 @@ using llvm::StringRef;
 using tile::ptx::detail::allQuals;
 
 namespace {
+/// One qualifier's table of numbers.
+struct QualTableRow {
+  Qual qual;
+  llvm::ArrayRef<int> values;
+};
 #include "tile/Ptx/PtxTables.inc"
 } // namespace
 
@@ -149,6 +154,13 @@ llvm::ArrayRef<RejectedSpelling> tile::ptx::getRejectedSpellings() {
   return kRejected;
 }
 
+llvm::ArrayRef<int> tile::ptx::getQualTable(Qual q) {
+  for (const QualTableRow &row : kQualTables)
+    if (row.qual == q && !row.values.empty())
+      return row.values;
+  return {};
+}
+
 QualSet FormDesc::getVocabulary() const {
   QualSet v = 0;
   for (const QualSlot &s : slots)
@@ -156,7 +168,29 @@ QualSet FormDesc::getVocabulary() const {
   return v;
 }
 
+unsigned QualSet::count() const {
+  return llvm::popcount(words[0]) + llvm::popcount(words[1]);
+}
+
+Qual QualSet::first() const {
+  return static_cast<Qual>(words[0] ? llvm::countr_zero(words[0])
+                                    : 64 + llvm::countr_zero(words[1]));
+}
+
 unsigned FormDesc::getIndex() const { return this - kForms; }
+
+const OperandDesc *FormDesc::getSource(unsigned k) const {
+  unsigned n = 0;
+  for (const OperandDesc &o : operands)
+    if (o.role == OperandRole::Use && n++ == k)
+      return &o;
+  return nullptr;
+}
+
+unsigned FormDesc::getSourceBits(unsigned k) const {
+  const OperandDesc *o = getSource(k);
+  return o ? getInfo(o->type).bits : 64;
+}
 
 //===----------------------------------------------------------------------===//
 // Instr
@@ -165,7 +199,7 @@ unsigned FormDesc::getIndex() const { return this - kForms; }
 static std::optional<Qual> firstOf(QualSet set) {
   if (!set)
     return std::nullopt;
-  return static_cast<Qual>(llvm::countr_zero(set));
+  return set.first();
 }
 
 std::optional<Instr> tile::ptx::getRegisterCopy(unsigned bits) {
@@ -188,11 +222,16 @@ std::optional<Instr> tile::ptx::getRegisterCopy(unsigned bits) {
 
 std::string Instr::str() const {
   std::string s = form->mnemonic;
-  for (const QualSlot &slot : form->slots)
-    if (std::optional<Qual> q = firstOf(quals & slot.choices))
-      s += "." + getQualName(*q).str();
+  auto addSlots = [&](bool afterTypes) {
+    for (const QualSlot &slot : form->slots)
+      if (slot.afterTypes == afterTypes)
+        if (std::optional<Qual> q = firstOf(quals & slot.choices))
+          s += "." + getQualName(*q).str();
+  };
+  addSlots(false);
   for (DataType t : form->getTypes())
     s += "." + getName(t).str();
+  addSlots(true);
   return s;
 }
 
@@ -264,7 +303,7 @@ bool FormDesc::accepts(QualSet quals) const {
   QualSet left = quals;
   for (const QualSlot &slot : slots) {
     QualSet here = left & slot.choices;
-    if (llvm::popcount(here) > 1)
+    if (here.count() > 1)
       return false;
     if (!here && slot.required)
       return false;

@@ -30,15 +30,6 @@ namespace {
 
 using tile::ref::LaneContext;
 
-/// The register width of the `k`th source.
-unsigned sourceBits(const LaneContext &ctx, unsigned k) {
-  unsigned n = 0;
-  for (const tile::ptx::OperandDesc &o : ctx.instr.form->getOperands())
-    if (o.role == tile::ptx::OperandRole::Use && n++ == k)
-      return tile::ptx::getInfo(o.type).bits;
-  return 64;
-}
-
 /// Bit `i` of `x` (0 beyond 63).
 uint64_t bitOf(uint64_t x, uint64_t i) { return i < 64 ? (x >> i) & 1 : 0; }
 
@@ -48,7 +39,7 @@ namespace tile::ref::lanes {
 
 /// clz: leading zeros over the source's width (32 / 64 for 0).
 uint64_t clzLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
-  unsigned w = sourceBits(ctx, 0);
+  unsigned w = ctx.instr.form->getSourceBits(0);
   return w - llvm::bit_width(in[0]);
 }
 
@@ -56,7 +47,7 @@ uint64_t clzLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 /// the one's complement of a negative value), 0xFFFFFFFF if there is none;
 /// .shiftamt gives w-1 minus that position (docs/IntegerFacts.md §4).
 uint64_t bfindLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
-  unsigned w = sourceBits(ctx, 0);
+  unsigned w = ctx.instr.form->getSourceBits(0);
   uint64_t a = in[0];
   if (isSignedForm(ctx) && bitOf(a, w - 1))
     a = ~a & maskOf(w);
@@ -68,7 +59,7 @@ uint64_t bfindLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 
 /// brev: the source's bits in reverse order.
 uint64_t brevLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
-  unsigned w = sourceBits(ctx, 0);
+  unsigned w = ctx.instr.form->getSourceBits(0);
   return llvm::reverseBits(in[0]) >> (64 - w);
 }
 
@@ -108,7 +99,7 @@ static std::pair<uint64_t, uint64_t> field(unsigned w, uint64_t pos,
 /// bfe: `len` bits of a from `pos`, zero- or sign-extended (the ISA's
 /// pseudo-code in exact arithmetic).
 uint64_t bfeLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
-  unsigned w = sourceBits(ctx, 0);
+  unsigned w = ctx.instr.form->getSourceBits(0);
   uint64_t msb = w - 1;
   auto [pos, len] = field(w, in[1], in[2]);
   uint64_t sbit = 0;
@@ -124,7 +115,7 @@ uint64_t bfeLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 
 /// bfi: b with `len` low bits of a inserted at `pos`.
 uint64_t bfiLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
-  unsigned w = sourceBits(ctx, 0);
+  unsigned w = ctx.instr.form->getSourceBits(0);
   auto [pos, len] = field(w, in[2], in[3]);
   uint64_t f = in[1];
   for (uint64_t i = 0; i < len && pos + i <= w - 1; ++i)
@@ -164,7 +155,7 @@ uint64_t xorLane(const LaneContext &, llvm::ArrayRef<uint64_t> in) {
   return in[0] ^ in[1];
 }
 uint64_t notLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
-  return ~in[0] & maskOf(sourceBits(ctx, 0));
+  return ~in[0] & maskOf(ctx.instr.form->getSourceBits(0));
 }
 /// cnot: 1 for 0, else 0.
 uint64_t cnotLane(const LaneContext &, llvm::ArrayRef<uint64_t> in) {
@@ -173,14 +164,14 @@ uint64_t cnotLane(const LaneContext &, llvm::ArrayRef<uint64_t> in) {
 
 /// shl: the whole u32 amount; amounts of the width or more give 0.
 uint64_t shlLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
-  unsigned w = sourceBits(ctx, 0);
+  unsigned w = ctx.instr.form->getSourceBits(0);
   return in[1] >= w ? 0 : (in[0] << in[1]) & maskOf(w);
 }
 
 /// shr: .s fills with the sign bit, .b and .u with zeros; amounts of the
 /// width or more clamp (docs/IntegerFacts.md §2).
 uint64_t shrLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
-  unsigned w = sourceBits(ctx, 0);
+  unsigned w = ctx.instr.form->getSourceBits(0);
   if (isSignedForm(ctx)) {
     uint64_t n = std::min<uint64_t>(in[1], w - 1);
     return static_cast<uint64_t>(signExtend(in[0], w) >> n) & maskOf(w);
@@ -228,6 +219,39 @@ uint64_t dp4aLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 /// 2-3 (.hi), mod 2^32.
 uint64_t dp2aLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   return dot(ctx, in, 2, 16, ctx.instr.has(ptx::Qual::Hi) ? 2 : 0);
+}
+
+/// lop3: bit i of d is bit (a_i b_i c_i) of the look-up table (so that the
+/// table is the function's value at a = 0xF0, b = 0xCC, c = 0xAA).
+uint64_t lop3Lane(const LaneContext &, llvm::ArrayRef<uint64_t> in) {
+  uint64_t d = 0;
+  for (unsigned i = 0; i < 32; ++i) {
+    unsigned index =
+        ((in[0] >> i) & 1) << 2 | ((in[1] >> i) & 1) << 1 | ((in[2] >> i) & 1);
+    d |= ((in[3] >> index) & 1) << i;
+  }
+  return d;
+}
+
+/// prmt: byte i of d is a byte of {b, a} (a holds bytes 0..3). Without a
+/// mode, c's nibble i picks it (its bit 3 replicates the byte's sign); a
+/// mode's table picks it by c[1:0].
+uint64_t prmtLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  uint64_t bytes = in[1] << 32 | in[0];
+  // The mode's table: the one of the qualifiers written that has a table.
+  llvm::ArrayRef<int> table;
+  for (ptx::QualSet s = ctx.instr.quals; s && table.empty(); s = s.dropFirst())
+    table = ptx::getQualTable(s.first());
+  uint64_t d = 0;
+  for (unsigned i = 0; i < 4; ++i) {
+    uint64_t sel =
+        table.empty() ? (in[2] >> (4 * i)) & 0xF : table[4 * (in[2] & 3) + i];
+    uint64_t byte = (bytes >> (8 * (sel & 7))) & 0xFF;
+    if (table.empty() && (sel & 8))
+      byte = (byte & 0x80) ? 0xFF : 0;
+    d |= byte << (8 * i);
+  }
+  return d;
 }
 
 } // namespace tile::ref::lanes

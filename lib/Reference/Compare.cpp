@@ -45,7 +45,7 @@ int orderFloats(const Format &f, uint64_t a, uint64_t b) {
 
 /// Whether `order` (-1, 0, 1) satisfies the ordered relation of `quals`.
 bool holds(ptx::QualSet quals, int order) {
-  auto has = [&](Qual q) { return quals & ptx::bit(q); };
+  auto has = [&](Qual q) { return bool(quals & ptx::bit(q)); };
   if (has(Qual::EQ) || has(Qual::EQU))
     return order == 0;
   if (has(Qual::NE) || has(Qual::NEU))
@@ -81,7 +81,7 @@ bool compare(const LaneContext &ctx, uint64_t a, uint64_t b) {
     ptx::QualSet unorderedOps = ptx::bit(Qual::EQU) | ptx::bit(Qual::NEU) |
                                 ptx::bit(Qual::LTU) | ptx::bit(Qual::LEU) |
                                 ptx::bit(Qual::GTU) | ptx::bit(Qual::GEU);
-    return quals & unorderedOps;
+    return bool(quals & unorderedOps);
   }
   return holds(quals, orderFloats(f, a, b));
 }

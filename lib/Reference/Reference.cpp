@@ -331,6 +331,19 @@ uint64_t addLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 uint64_t subLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   return rounded(Op::Sub, ctx, in);
 }
+/// Mixed precision: a (in `ctx.ab`) plus or minus c (in `ctx.f`) with one
+/// rounding, as fma(a, 1, +-c): a * 1 is exact, and x - y is x + (-y).
+static uint64_t mixedSum(const LaneContext &ctx, uint64_t a, uint64_t c) {
+  uint64_t one = uint64_t(ctx.ab.bias()) << (ctx.ab.layout - 1);
+  return roundedLane(Op::Fma, ctx.f, ctx.ab, toMpfr(ctx.instr.rounding()),
+                     ctx.flags, a, one, c);
+}
+uint64_t addMixedLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return mixedSum(ctx, in[0], in[1]);
+}
+uint64_t subMixedLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return mixedSum(ctx, in[0], in[1] ^ ctx.f.signMask());
+}
 uint64_t mulLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   return rounded(Op::Mul, ctx, in);
 }

@@ -20,15 +20,6 @@ using tile::diff::GenContext;
 
 using tile::diff::maskOf;
 
-/// The register width of the `k`th source of the instruction.
-unsigned sourceBits(const GenContext &ctx, unsigned k) {
-  unsigned n = 0;
-  for (const tile::ptx::OperandDesc &o : ctx.instr.form->getOperands())
-    if (o.role == tile::ptx::OperandRole::Use && n++ == k)
-      return tile::ptx::getInfo(o.type).bits;
-  return 64;
-}
-
 /// A data value of `bits`: an edge class or random bits.
 uint64_t dataValue(unsigned bits, std::mt19937_64 &rng) {
   uint64_t m = maskOf(bits), r = rng();
@@ -62,9 +53,16 @@ uint64_t dataValue(unsigned bits, std::mt19937_64 &rng) {
 namespace tile::diff::gen {
 
 /// Every source a data value of its own width.
+/// Data for every source; an immediate source (lop3's table) takes any
+/// value of its range (a kernel with a constant overrides it).
 void bitInputs(const GenContext &ctx, uint64_t *src) {
-  for (unsigned j = 0; j < ctx.numSources; ++j)
-    src[j] = dataValue(sourceBits(ctx, j), ctx.rng);
+  for (unsigned j = 0; j < ctx.numSources; ++j) {
+    const tile::ptx::OperandDesc *o = ctx.instr.form->getSource(j);
+    if (o && o->immediate)
+      src[j] = o->immMin + ctx.rng() % uint64_t(o->immMax - o->immMin + 1);
+    else
+      src[j] = dataValue(ctx.instr.form->getSourceBits(j), ctx.rng);
+  }
 }
 
 } // namespace tile::diff::gen
@@ -98,10 +96,10 @@ uint64_t amountValue(unsigned bits, std::mt19937_64 &rng) {
 /// Data sources first, then `amounts` amount sources (of the data width).
 void dataThenAmounts(const GenContext &ctx, uint64_t *src, unsigned amounts) {
   unsigned data = ctx.numSources - amounts;
-  unsigned w = sourceBits(ctx, 0);
+  unsigned w = ctx.instr.form->getSourceBits(0);
   for (unsigned j = 0; j < ctx.numSources; ++j)
     src[j] = j < data
-                 ? dataValue(sourceBits(ctx, j), ctx.rng)
+                 ? dataValue(ctx.instr.form->getSourceBits(j), ctx.rng)
                  : amountValue(amounts == ctx.numSources ? 32 : w, ctx.rng);
 }
 

@@ -51,6 +51,9 @@ struct Kernel {
   unsigned numSources;
   /// Container width of each source (mad.wide's c is wider than a and b).
   std::vector<unsigned> srcBits;
+  /// Sources the kernel takes as a constant (an immediate operand, written
+  /// `imm=K:V` in the manifest): source K is V in every lane.
+  std::vector<std::pair<unsigned, uint64_t>> fixed;
 };
 
 /// The lane format of the destination (`ab` false) or of the a/b sources,
@@ -303,6 +306,11 @@ void subInputs(const GenContext &ctx, uint64_t *src) {
   perLane(ctx, src,
           [&](uint64_t *in) { genAddLane(ctx.cF, true, ctx.rng, in); });
 }
+/// Mixed precision: a in the narrow format, c in f32.
+void mixedInputs(const GenContext &ctx, uint64_t *src) {
+  src[0] = genScalar(ctx.abF, ctx.rng);
+  src[1] = genScalar(ctx.cF, ctx.rng);
+}
 void mulInputs(const GenContext &ctx, uint64_t *src) {
   perLane(ctx, src, [&](uint64_t *in) { genMulLane(ctx.cF, ctx.rng, in); });
 }
@@ -409,6 +417,8 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
       for (size_t i = t; i < total; i += threads) {
         uint64_t src[kMaxSources] = {};
         gen(ctx, src);
+        for (auto [j, v] : k.fixed)
+          src[j] = v;
         for (unsigned j = 0; j < ns; ++j)
           storeBits(S[j], i, k.srcBits[j], src[j]);
         uint64_t old = rng() & oldMask;
@@ -620,6 +630,25 @@ bool parseWidths(const std::string &text, unsigned numSources,
   return out.size() == numSources;
 }
 
+/// The kernel line's trailing `imm=K:V` items (source K is the constant
+/// V); false for anything else.
+bool parseFixed(std::istream &ls, Kernel &k) {
+  std::string item;
+  while (ls >> item) {
+    size_t colon = item.find(':');
+    if (item.compare(0, 4, "imm=") != 0 || colon == std::string::npos)
+      return false;
+    std::optional<uint64_t> j =
+        parseInteger(item.substr(4, colon - 4), 0, k.numSources - 1);
+    std::optional<uint64_t> v =
+        parseInteger(item.substr(colon + 1), 0, ~uint64_t(0));
+    if (!j || !v)
+      return false;
+    k.fixed.emplace_back(static_cast<unsigned>(*j), *v);
+  }
+  return true;
+}
+
 /// Reads the kernels of `dir`/manifest.txt that --only and --mnemonic
 /// select; returns an error message, or "".
 std::string readManifest(const std::string &dir, const std::string &only,
@@ -634,14 +663,14 @@ std::string readManifest(const std::string &dir, const std::string &only,
     std::istringstream ls(line);
     Kernel k;
     unsigned pred, keep;
-    std::string extra, widths;
+    std::string widths;
     if (line.find_first_not_of(" \t\r") == std::string::npos)
       continue;
     if (!(ls >> k.opcode >> k.variant >> k.ptxFile >> k.name >> k.bits >>
           k.threads >> k.elems >> k.stride >> pred >> keep >> k.numSources >>
           widths) ||
-        (ls >> extra) || pred > 1 || keep > 1 ||
-        !parseWidths(widths, k.numSources, k.srcBits) || !isValid(k))
+        pred > 1 || keep > 1 || !parseWidths(widths, k.numSources, k.srcBits) ||
+        !isValid(k) || !parseFixed(ls, k))
       return path + ":" + std::to_string(number) + ": malformed kernel line";
     k.pred = pred;
     k.keep = keep;

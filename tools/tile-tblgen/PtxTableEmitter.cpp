@@ -77,8 +77,9 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
   emitEnum(os, "FloatFormat", "uint8_t", defsOf(rk, "FloatFormat"), "Fmt");
   emitEnum(os, "DataType", "uint8_t", defsOf(rk, "PtxType"), "");
   std::vector<const Record *> quals = defsOf(rk, "Qual");
-  if (quals.size() > 64)
-    PrintFatalError("more than 64 qualifiers do not fit a QualSet");
+  // tile::ptx::QualSet::kCapacity.
+  if (quals.size() > 128)
+    PrintFatalError("more than 128 qualifiers do not fit a QualSet");
   // The decoder finds a qualifier by its spelling: two records of one
   // spelling (say, mul's and setp's `.lo`) must be one.
   std::map<std::string, const Record *> bySpelling;
@@ -163,10 +164,15 @@ unsigned numUses(const Record *form) {
 /// more or fewer) or bind several registers outside memory accesses.
 std::string syntaxOf(const Record *form, const Record *first) {
   std::string s = form->getValueAsString("Mnemonic").str();
-  for (const Record *slot : form->getValueAsListOfDefs("Slots"))
-    s += slotSyntax(slot);
+  std::vector<const Record *> slots = form->getValueAsListOfDefs("Slots");
+  for (const Record *slot : slots)
+    if (!slot->getValueAsBit("AfterTypes"))
+      s += slotSyntax(slot);
   for (const Record *t : form->getValueAsListOfDefs("Types"))
     s += "." + t->getValueAsString("Name").str();
+  for (const Record *slot : slots)
+    if (slot->getValueAsBit("AfterTypes"))
+      s += slotSyntax(slot);
   std::vector<const Record *> ops = form->getValueAsListOfDefs("Operands");
   bool memory = llvm::any_of(
       ops, [](const Record *o) { return o->getValueAsBit("Memory"); });
@@ -203,7 +209,7 @@ std::string slotInit(const Record *slot) {
   return "{SlotKind::" + kind + ", " +
          qualSetOf(slot->getValueAsListOfDefs("Choices")) + ", " +
          (slot->getValueAsBit("Required") ? "true" : "false") + ", " + dflt +
-         "}";
+         ", " + (slot->getValueAsBit("AfterTypes") ? "true" : "false") + "}";
 }
 
 std::string operandInit(const Record *op) {
@@ -220,7 +226,10 @@ std::string operandInit(const Record *op) {
          (op->getValueAsBit("Memory") ? "Memory" : "Register") +
          ", DataType::" + enumName(op->getValueAsDef("Type")) + ", " +
          std::to_string(op->getValueAsInt("Atom")) +
-         ", StateSpace::" + spaceEnum + ", Distribution::" + distEnum + "}";
+         ", StateSpace::" + spaceEnum + ", Distribution::" + distEnum + ", " +
+         (op->getValueAsBit("Immediate") ? "true" : "false") + ", " +
+         std::to_string(op->getValueAsInt("ImmMin")) + ", " +
+         std::to_string(op->getValueAsInt("ImmMax")) + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
@@ -336,8 +345,34 @@ void emitRejected(raw_ostream &os, const RecordKeeper &rk) {
        << ", " << qualSetOf(r->getValueAsListOfDefs("AllOf")) << ", "
        << quote(r->getValueAsString("Reason")) << ", "
        << (r->getValueAsBit("NoRounding") ? "true" : "false") << ", "
-       << (r->getValueAsBit("Documented") ? "true" : "false") << "},\n";
+       << (r->getValueAsBit("Documented") ? "true" : "false") << ", "
+       << (r->getValueAsBit("Misplaced") ? "true" : "false") << "},\n";
   }
+  os << "};\n\n";
+}
+
+/// The qualifier tables, one pool of values and one row per qualifier.
+void emitQualTables(raw_ostream &os, const RecordKeeper &rk) {
+  std::vector<std::string> values, rows;
+  std::vector<const Record *> seen;
+  for (const Record *t : defsOf(rk, "QualTable")) {
+    const Record *q = t->getValueAsDef("Qualifier");
+    if (llvm::is_contained(seen, q))
+      PrintFatalError(t->getLoc(),
+                      "a second table for qualifier '" + q->getName() + "'");
+    seen.push_back(q);
+    std::vector<std::string> items;
+    for (int64_t v : t->getValueAsListOfInts("Values"))
+      items.push_back(std::to_string(v));
+    rows.push_back("{Qual::" + enumName(q) + ", " +
+                   Pools::add(values, "kQualTableValues", "int", items) + "}");
+  }
+  emitPool(os, "int", "kQualTableValues", values, "0");
+  os << "static const QualTableRow kQualTables[] = {\n";
+  for (const std::string &r : rows)
+    os << "    " << r << ",\n";
+  if (rows.empty())
+    os << "    {Qual(0), {}},\n";
   os << "};\n\n";
 }
 
@@ -414,6 +449,7 @@ bool emitTables(raw_ostream &os, const RecordKeeper &rk) {
   os << "};\n\n";
   emitForms(os, rk);
   emitRejected(os, rk);
+  emitQualTables(os, rk);
   emitPredicateBridges(os, rk);
   emitTargets(os, rk);
   return false;

@@ -142,15 +142,16 @@ foreach at = [U32, S32] in
   }
 
 //===----------------------------------------------------------------------===//
-// and, or, xor, not, cnot (9.7.8.1 - 9.7.8.5); the .pred forms are in the
-// predicate family. ptxas 13.0 emits one LOP3 per 16- or 32-bit form, but
-// also implements a predicated or preserved destination with a LOP3, so
-// certification cannot count one per atom: no native SASS is recorded.
+// and, or, xor, not, cnot (9.7.8.1 - 9.7.8.5); and, or, xor and not also
+// take .pred operands (register tiles of i1). ptxas 13.0 emits one LOP3 per
+// 16- or 32-bit form (PLOP3 per .pred form), but also implements a
+// predicated or preserved destination with one, so certification cannot
+// count one per atom: no native SASS is recorded.
 //===----------------------------------------------------------------------===//
 
 multiclass Logic<string m, Semantics sem, int numSrc, string doc,
-                 string sass> {
-  foreach t = [B16, B32, B64] in
+                 string sass, list<PtxType> types = [Pred, B16, B32, B64]> {
+  foreach t = types in
     def !cast<string>(t)
         : BitForm<m, [], [t], ArithOperands<t, numSrc>.List, 10, 10, sem, doc,
                   !if(!eq(t, B64), "", sass)>;
@@ -159,7 +160,7 @@ defm And : Logic<"and", SemAnd, 2, "9.7.8.1 and", "">;
 defm Or : Logic<"or", SemOr, 2, "9.7.8.2 or", "">;
 defm Xor : Logic<"xor", SemXor, 2, "9.7.8.3 xor", "">;
 defm Not : Logic<"not", SemNot, 1, "9.7.8.4 not", "">;
-defm Cnot : Logic<"cnot", SemCnot, 1, "9.7.8.5 cnot", "">;
+defm Cnot : Logic<"cnot", SemCnot, 1, "9.7.8.5 cnot", "", [B16, B32, B64]>;
 
 //===----------------------------------------------------------------------===//
 // shf, shl, shr (9.7.8.7 - 9.7.8.9): the amount is a .u32, used whole and
@@ -186,7 +187,57 @@ foreach t = [B16, B32, B64, U16, U32, U64, S16, S32, S64] in
   def Shr#!cast<string>(t) : ShiftForm<"shr", t, SemShr, "9.7.8.9 shr">;
 
 //===----------------------------------------------------------------------===//
+// lop3 (9.7.8.6): any function of three inputs, named by its look-up table
+// (the result for a = 0xF0, b = 0xCC, c = 0xAA), an immediate byte. The
+// `.BoolOp` form, which also writes a predicate, is not in the table yet.
+//===----------------------------------------------------------------------===//
+
+def SemLop3 : Semantics<"lop3", "lop3Lane", "bitInputs">;
+
+def Lop3B32 : BitForm<"lop3", [], [B32],
+                      [Reg<"d", Def, B32>, Reg<"a", Use, B32>,
+                       Reg<"b", Use, B32>, Reg<"c", Use, B32>,
+                       Imm<"immLut", B32, 0, 255>],
+                      43, 50, SemLop3, "9.7.8.6 lop3">;
+
+//===----------------------------------------------------------------------===//
+// prmt (9.7.9.7): four bytes picked from the eight of {b, a}. Without a
+// mode, c[15:0] holds four selectors (bit 3 of each replicates the picked
+// byte's sign); a mode picks by c[1:0] from its table: for selector s,
+// destination byte i is source byte Values[4 * s + i]. Measured on the
+// H200 (docs/IntegerFacts.md §6): every selector 0..65535 of the default
+// mode, 16,384 random inputs per mode.
+//===----------------------------------------------------------------------===//
+
+def SemPrmt : Semantics<"prmt", "prmtLane", "bitInputs">;
+
+def F4E : Qual<"f4e">;
+def B4E : Qual<"b4e">;
+def RC8 : Qual<"rc8">;
+def ECL : Qual<"ecl">;
+def ECR : Qual<"ecr">;
+def RC16 : Qual<"rc16">;
+
+def : QualTable<F4E, [0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6]>;
+def : QualTable<B4E, [0, 7, 6, 5, 1, 0, 7, 6, 2, 1, 0, 7, 3, 2, 1, 0]>;
+def : QualTable<RC8, [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]>;
+def : QualTable<ECL, [0, 1, 2, 3, 1, 1, 2, 3, 2, 2, 2, 3, 3, 3, 3, 3]>;
+def : QualTable<ECR, [0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 2, 2, 0, 1, 2, 3]>;
+def : QualTable<RC16, [0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3]>;
+
+def PrmtB32 : BitForm<"prmt",
+                      [TrailingMode<[F4E, B4E, RC8, ECL, ECR, RC16], "mode">],
+                      [B32], ArithOperands<B32, 3>.List, 20, 20, SemPrmt,
+                      "9.7.9.7 prmt", "PRMT">;
+
+//===----------------------------------------------------------------------===//
 // Undocumented spellings (docs/IntegerScan.md: every other type ptxas rejects)
 //===----------------------------------------------------------------------===//
+
+def : Rejected<"prmt", [B32], [F4E, B4E, RC8, ECL, ECR, RC16], [],
+  "the PTX ISA writes the mode after the type (prmt.b32.mode); ptxas 13.0 "
+  "also accepts it before"> {
+  let Misplaced = 1;
+}
 
 #endif // TILE_PTX_BITOPS_TD

@@ -33,6 +33,7 @@
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -109,9 +110,63 @@ std::optional<DataType> lookupType(llvm::StringRef name);
 // Qualifiers
 //===----------------------------------------------------------------------===//
 
-/// A set of qualifiers, one bit per `Qual`.
-using QualSet = uint64_t;
-constexpr QualSet bit(Qual q) { return QualSet(1) << static_cast<unsigned>(q); }
+/// A set of qualifiers, one bit per `Qual` (up to 128).
+class QualSet {
+public:
+  static constexpr unsigned kWords = 2;
+  static constexpr unsigned kCapacity = 64 * kWords;
+
+  constexpr QualSet() = default;
+  /// The set of the low 64 qualifiers whose bits `low` has (0: empty).
+  constexpr QualSet(uint64_t low) : words{low, 0} {}
+  static constexpr QualSet fromWords(uint64_t low, uint64_t high) {
+    QualSet s;
+    s.words[0] = low;
+    s.words[1] = high;
+    return s;
+  }
+  static constexpr QualSet of(Qual q) {
+    QualSet s;
+    unsigned i = static_cast<unsigned>(q);
+    s.words[i / 64] = uint64_t(1) << (i % 64);
+    return s;
+  }
+  constexpr uint64_t word(unsigned i) const { return words[i]; }
+
+  constexpr QualSet operator&(QualSet o) const {
+    return fromWords(words[0] & o.words[0], words[1] & o.words[1]);
+  }
+  constexpr QualSet operator|(QualSet o) const {
+    return fromWords(words[0] | o.words[0], words[1] | o.words[1]);
+  }
+  constexpr QualSet operator^(QualSet o) const {
+    return fromWords(words[0] ^ o.words[0], words[1] ^ o.words[1]);
+  }
+  constexpr QualSet operator~() const {
+    return fromWords(~words[0], ~words[1]);
+  }
+  QualSet &operator&=(QualSet o) { return *this = *this & o; }
+  QualSet &operator|=(QualSet o) { return *this = *this | o; }
+  constexpr bool operator==(QualSet o) const {
+    return words[0] == o.words[0] && words[1] == o.words[1];
+  }
+  constexpr bool operator!=(QualSet o) const { return !(*this == o); }
+  constexpr explicit operator bool() const { return words[0] || words[1]; }
+
+  /// The number of qualifiers in the set.
+  unsigned count() const;
+  /// The qualifier of the lowest enumerator; the set must not be empty.
+  Qual first() const;
+  /// The set without its first qualifier.
+  QualSet dropFirst() const { return *this & ~of(first()); }
+
+private:
+  uint64_t words[kWords] = {};
+};
+constexpr QualSet bit(Qual q) { return QualSet::of(q); }
+inline llvm::hash_code hash_value(QualSet s) {
+  return llvm::hash_combine(s.word(0), s.word(1));
+}
 /// Every qualifier that a rounding slot of some form offers.
 QualSet getRoundingQuals();
 
@@ -141,6 +196,8 @@ struct QualSlot {
   /// For an optional rounding slot, the mode that applies when none is
   /// written (e.g. `add.f32` rounds to nearest).
   std::optional<Qual> defaultQual = std::nullopt;
+  /// Written after the type suffixes (prmt.b32.f4e).
+  bool afterTypes = false;
 };
 
 /// A raise of the form's floor when a qualifier is used (e.g. `.NaN` on
@@ -179,6 +236,10 @@ struct OperandDesc {
   unsigned atom = 1;
   StateSpace space = StateSpace::None;
   Distribution distribution = Distribution::Thread;
+  /// A source that must be an immediate (a constant scalar) in
+  /// [immMin, immMax] (lop3's look-up table).
+  bool immediate = false;
+  int64_t immMin = 0, immMax = 0;
 };
 
 llvm::StringRef getName(Semantics s);
@@ -254,6 +315,10 @@ struct FormDesc {
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }
   unsigned getNumOperands() const { return operands.size(); }
+  /// The `k`th source operand, or null past the last.
+  const OperandDesc *getSource(unsigned k) const;
+  /// The register width of the `k`th source operand (64 past the last).
+  unsigned getSourceBits(unsigned k) const;
   /// Whether a NaN result carries a payload the ISA defines (the f64
   /// fma/add/sub/mul propagate an input NaN's payload); elsewhere only
   /// NaN-ness is defined and results compare by it.
@@ -287,8 +352,15 @@ struct RejectedSpelling {
   /// A documented form that tile-mlir does not support (the carry chain):
   /// `reason` says why. Empty `types` match any type suffix.
   bool documented = false;
+  /// Matches only a spelling that writes a qualifier of an after-type slot
+  /// before the type suffixes (prmt.f4e.b32).
+  bool misplaced = false;
 };
 llvm::ArrayRef<RejectedSpelling> getRejectedSpellings();
+
+/// The numbers qualifier `q` stands for in its instruction's semantics (the
+/// table's `QualTable` record), or an empty list.
+llvm::ArrayRef<int> getQualTable(Qual q);
 
 //===----------------------------------------------------------------------===//
 // Decoded instructions
@@ -302,7 +374,7 @@ struct Instr {
   /// The opcode with qualifiers in the form's slot order, e.g.
   /// "fma.rn.ftz.sat.f32".
   std::string str() const;
-  bool has(Qual q) const { return quals & bit(q); }
+  bool has(Qual q) const { return bool(quals & bit(q)); }
   /// The rounding modifier written, or the slot's default, or nullopt.
   std::optional<Qual> rounding() const;
   /// The PTX ISA version and SM this instruction needs (the form's floor

@@ -99,6 +99,8 @@ class Slot<SlotKind kind, list<Qual> choices, bit required,
   /// For an optional rounding slot, the mode that applies when none is
   /// written.
   Qual Default = ?;
+  /// Written after the type suffixes (prmt.b32.f4e), not before them.
+  bit AfterTypes = 0;
 }
 
 /// A required rounding modifier, shown as `.display` (or as the one choice
@@ -121,6 +123,20 @@ class Vec<Qual q> : Slot<VectorSlot, [q], 1>;
 /// A required operator, one of `choices`, shown as `.display` ("CmpOp").
 class Operator<list<Qual> choices, string display>
     : Slot<OperatorSlot, choices, 1, display>;
+/// An optional mode written after the type suffixes, shown as `.display`.
+class TrailingMode<list<Qual> choices, string display>
+    : Slot<FlagSlot, choices, 0, display> {
+  let AfterTypes = 1;
+}
+
+/// The numbers a qualifier stands for in its instruction's semantics (for
+/// prmt's modes, the source byte of each destination byte per selector), as
+/// the ISA's table gives them; the reference reads them through
+/// `ptx::getQualTable`.
+class QualTable<Qual q, list<int> values> {
+  Qual Qualifier = q;
+  list<int> Values = values;
+}
 
 /// A raise of the form's floor when a qualifier is used.
 class QualFloor<Qual q, int ptx, int sm> {
@@ -166,11 +182,23 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   bit Memory = memory;
   SpaceKind Space = space;
   DistKind Dist = ThreadDist;
+  /// A source that must be an immediate (a constant scalar) in
+  /// [ImmMin, ImmMax]: lop3's look-up table.
+  bit Immediate = 0;
+  int ImmMin = 0;
+  int ImmMax = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;
 class Mem<string name, RoleKind role, PtxType type, int atom, SpaceKind space>
     : Operand<name, role, type, atom, 1, space>;
+/// A source operand that must be an immediate in [lo, hi].
+class Imm<string name, PtxType type, int lo, int hi>
+    : Operand<name, Use, type, 1, 0, NoSpace> {
+  let Immediate = 1;
+  let ImmMin = lo;
+  let ImmMax = hi;
+}
 
 /// The destination `d` and `numSrc` sources `a`, `b`, `c` of one type.
 class ArithOperands<PtxType t, int numSrc> {
@@ -265,6 +293,9 @@ class Rejected<string mnemonic, list<PtxType> types, list<Qual> anyOf,
   string Reason = reason;
   bit NoRounding = noRounding;
   bit Documented = 0;
+  /// Matches only a spelling that writes a qualifier of an after-type slot
+  /// before the type suffixes (prmt.f4e.b32).
+  bit Misplaced = 0;
 }
 
 /// How a test kernel moves a predicate of a `width`-bit integer through

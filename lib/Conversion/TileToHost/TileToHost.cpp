@@ -146,15 +146,21 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf) {
   auto i64 = b.getI64Type();
   Value form = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(i64, instr.form->getIndex()));
-  Value quals = arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(i64, static_cast<int64_t>(instr.quals)));
+  static_assert(ptx::QualSet::kWords == 2, "tile_cpu_apply takes 2 words");
+  auto qualWord = [&](unsigned i) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        b.getIntegerAttr(i64, static_cast<int64_t>(instr.quals.word(i))));
+  };
+  Value qualsLow = qualWord(0), qualsHigh = qualWord(1);
   auto ptrOf = [&](Value buf) -> Value {
     if (!buf)
       return arith::ConstantIndexOp::create(b, loc, 0);
     return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
   };
-  func::CallOp::create(b, loc, kApplyFn, TypeRange{},
-                       ValueRange{form, quals, ptrOf(inBuf), ptrOf(outBuf)});
+  func::CallOp::create(
+      b, loc, kApplyFn, TypeRange{},
+      ValueRange{form, qualsLow, qualsHigh, ptrOf(inBuf), ptrOf(outBuf)});
   for (const Write &w : writes) {
     Type elt = cast<MemRefType>(w.dest.getType()).getElementType();
     Value v = loadSlot(b, loc, outBuf, w.slot, elt);
@@ -214,7 +220,8 @@ struct ConvertGpuTileToHostPass
   llvm::StringMap<KernelInfo> kernels;
   llvm::StringSet<> movedGlobals;
 
-  /// Declares tile_cpu_apply(i64 form, i64 quals, index in, index out).
+  /// Declares tile_cpu_apply(i64 form, i64 quals-low, i64 quals-high,
+  /// index in, index out).
   void declareApply(ModuleOp top) {
     if (top.lookupSymbol(kApplyFn))
       return;
@@ -222,7 +229,8 @@ struct ConvertGpuTileToHostPass
     auto i64 = b.getI64Type();
     auto fn = func::FuncOp::create(
         b, top.getLoc(), kApplyFn,
-        b.getFunctionType({i64, i64, b.getIndexType(), b.getIndexType()}, {}));
+        b.getFunctionType({i64, i64, i64, b.getIndexType(), b.getIndexType()},
+                          {}));
     fn.setPrivate();
   }
 

@@ -216,6 +216,9 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
         if (desc.kind == ptx::OperandKind::Register &&
             desc.role == ptx::OperandRole::Use && desc.atom == 1)
           slot.immediate = getImmediate(value, converted, desc.type);
+        if (desc.immediate && slot.immediate.empty())
+          return op.emitOpError("operand '")
+                 << desc.name << "' must be an immediate";
         slot.values.push_back(converted);
         slots.push_back(std::move(slot));
         continue;

@@ -41,7 +41,7 @@
 // CHECK: }
 // CHECK: call @tile_cpu_apply
 // CHECK: return
-// CHECK-DAG: func.func private @tile_cpu_apply(i64, i64, index, index)
+// CHECK-DAG: func.func private @tile_cpu_apply(i64, i64, i64, index, index)
 // CHECK-DAG: func.func private @tile_cpu_check_launch(index, index, index, index, index, index, index, index, index)
 // CHECK-NOT: gpu.
 module attributes {gpu.container_module} {

@@ -405,3 +405,26 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// Mixed-precision add and sub are sm_100 forms (PTX ISA 8.6); no .ftz.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: f16, %c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'add.f32.f16' requires sm_100 or newer, but the target is sm_90}}
+    tile.apply "add.f32.f16" (%r, %a, %c) scope(thread) : memref<4x1xf32, #tile.reg>, f16, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_100", features = "+ptx86">] {
+  gpu.func @k(%a: bf16, %c: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{qualifier .ftz is not allowed for 'sub.f32.bf16' (allowed: .sat) in 'sub.ftz.f32.bf16'}}
+    tile.apply "sub.ftz.f32.bf16" (%r, %a, %c) scope(thread) : memref<4x1xf32, #tile.reg>, bf16, f32
+    gpu.return
+  }
+}

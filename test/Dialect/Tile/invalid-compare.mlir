@@ -121,3 +121,51 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     gpu.return
   }
 }
+
+// -----
+
+// A predicate tile has the operands' group and repeat extents, atom 1.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: i32) kernel {
+    %x = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %q = tile.alloc_local : memref<2x1xi1, #tile.reg>
+    // expected-error @+1 {{predicate tile 'memref<2x1xi1, #tile.reg>': expected the operands' group and repeat extents and atom extent 1, shape (4, 1)}}
+    tile.apply "add.s32" (%x, %x, %c) pred(%q : memref<2x1xi1, #tile.reg>) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: i32, %g: memref<4x1xi1>) kernel {
+    %x = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{predicate tile 'memref<4x1xi1>': expected a register tile (memref in #tile.reg)}}
+    tile.apply "add.s32" (%x, %x, %c) pred(%g : memref<4x1xi1>) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: i32) kernel {
+    %x = tile.alloc_local : memref<32x2x1xi32, strided<[0, 1, 1]>, #tile.reg>
+    %q = tile.alloc_local : memref<32x2x1xi1, #tile.reg>
+    // expected-error @+1 {{predicate tile 'memref<32x2x1xi1, #tile.reg>': group axis 0 ('lane') is distributed: expected stride 0, got 2}}
+    tile.apply "add.s32" (%x, %x, %c) pred(%q : memref<32x2x1xi1, #tile.reg>) scope(warp) : memref<32x2x1xi32, strided<[0, 1, 1]>, #tile.reg>, memref<32x2x1xi32, strided<[0, 1, 1]>, #tile.reg>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: i32) kernel {
+    %x = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %q = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{operand #3 must be 1-bit signless integer or memref of 1-bit signless integer values, but got 'memref<4x1xi32, #tile.reg>'}}
+    tile.apply "add.s32" (%x, %x, %c) pred(%q : memref<4x1xi32, #tile.reg>) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
+    gpu.return
+  }
+}

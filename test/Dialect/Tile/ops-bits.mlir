@@ -19,4 +19,19 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     tile.apply "popc.b64" (%r, %d) scope(thread) : memref<4x1xi32, #tile.reg>, f64
     gpu.return
   }
+
+  // lop3's table is a constant scalar; prmt's mode prints after the type.
+  // CHECK-LABEL: gpu.func @lop3_prmt
+  gpu.func @lop3_prmt() kernel {
+    %lut = arith.constant 150 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // CHECK: tile.apply "lop3.b32"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) scope(thread)
+    tile.apply "lop3.b32" (%r, %r, %r, %r, %lut) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
+    // CHECK: tile.apply "prmt.b32.rc16"(
+    tile.apply "prmt.b32.rc16" (%r, %r, %r, %r) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // CHECK: tile.apply "or.pred"(
+    tile.apply "or.pred" (%p, %p, %p) scope(thread) : memref<4x1xi1, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi1, #tile.reg>
+    gpu.return
+  }
 }

@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -121,7 +122,7 @@ PtxOpcodeAttr::decode(llvm::function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 PtxOpcodeAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
-                      unsigned form, uint64_t quals) {
+                      unsigned form, ptx::QualSet quals) {
   if (form >= ptx::getForms().size())
     return emitError() << "instruction-table form " << form
                        << " does not exist";
@@ -190,9 +191,12 @@ ParseResult ApplyOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseString(&spelling) ||
       parser.parseOperandList(args, OpAsmParser::Delimiter::Paren))
     return failure();
+  Type predType = parser.getBuilder().getI1Type();
   if (succeeded(parser.parseOptionalKeyword("pred"))) {
     hasPred = true;
     if (parser.parseLParen() || parser.parseOperand(pred) ||
+        (succeeded(parser.parseOptionalColon()) &&
+         parser.parseType(predType)) ||
         parser.parseRParen())
       return failure();
   }
@@ -217,8 +221,7 @@ ParseResult ApplyOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   if (parser.resolveOperands(args, types, typesLoc, result.operands))
     return failure();
-  if (hasPred && parser.resolveOperand(pred, parser.getBuilder().getI1Type(),
-                                       result.operands))
+  if (hasPred && parser.resolveOperand(pred, predType, result.operands))
     return failure();
   SmallVector<unsigned> atoms = llvm::map_to_vector(types, getAtomExtent);
   ptx::FormHint hint;
@@ -238,8 +241,12 @@ void ApplyOp::print(OpAsmPrinter &printer) {
   printer << " ";
   printer.printString(getOpcode().getSpelling());
   printer << "(" << getArgs() << ")";
-  if (Value pred = getPred())
-    printer << " pred(" << pred << ")";
+  if (Value pred = getPred()) {
+    printer << " pred(" << pred;
+    if (isa<MemRefType>(pred.getType()))
+      printer << " : " << pred.getType();
+    printer << ")";
+  }
   if (getPreserveDst())
     printer << " preserve_dst";
   printer << " scope(" << stringifyScope(getScope()) << ")";
@@ -345,7 +352,10 @@ StringRef ApplyOp::getGroupAxisName(Scope scope, unsigned axis) {
 }
 
 bool ApplyOp::isSingleInstruction() {
+  // A predicate tile is read per repeat by tile-expand-repeats.
+  Value pred = getPred();
   return getScope() == Scope::thread &&
+         !(pred && isa<MemRefType>(pred.getType())) &&
          llvm::all_of(getArgs().getTypes(), [](Type t) {
            auto memref = dyn_cast<MemRefType>(t);
            return !memref || memref.getRank() == 1;
@@ -365,6 +375,9 @@ void ApplyOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   const ptx::FormDesc &form = *getInstr().form;
+  if (Value pred = getPred(); pred && isa<MemRefType>(pred.getType()))
+    effects.emplace_back(MemoryEffects::Read::get(), &getPredMutable()[0],
+                         SideEffects::DefaultResource::get());
   for (auto [idx, value] : llvm::enumerate(getArgs())) {
     if (!isa<MemRefType>(value.getType()))
       continue;
@@ -460,6 +473,59 @@ findOverlappingSlot(ArrayRef<int64_t> local, ArrayRef<int64_t> strides,
   return std::nullopt;
 }
 
+/// An immediate source (lop3's table): a constant integer scalar in the
+/// operand's range.
+template <typename Diag>
+static LogicalResult verifyImmediate(Value value, const ptx::OperandDesc &desc,
+                                     Diag diag) {
+  llvm::APInt bits;
+  if (!matchPattern(value, m_ConstantInt(&bits)))
+    return diag() << "expected an immediate: a constant integer in "
+                  << desc.immMin << ".." << desc.immMax
+                  << " (arith.constant), got a value computed at run time";
+  int64_t v = bits.getSExtValue();
+  if (v < desc.immMin || v > desc.immMax)
+    return diag() << "immediate " << v << " is out of range " << desc.immMin
+                  << ".." << desc.immMax;
+  return success();
+}
+
+/// A predicate tile: an i1 register tile of the operands' group and repeat
+/// extents, atom extent 1, distributed group axes, a static layout.
+static LogicalResult verifyPredTile(ApplyOp op, MemRefType tile,
+                                    const std::optional<OperandShape> &ref) {
+  auto diag = [&]() {
+    return op.emitOpError() << "predicate tile " << tile << ": ";
+  };
+  Scope scope = op.getScope();
+  if (!isRegisterTile(tile))
+    return diag() << "expected a register tile (memref in #tile.reg)";
+  if (!ref)
+    return diag() << "needs tensor operands to take its group and repeat "
+                     "extents from";
+  unsigned groupRank = ApplyOp::getGroupRank(scope);
+  SmallVector<int64_t> expected(ref->group.begin(), ref->group.end());
+  llvm::append_range(expected, ref->repeat);
+  expected.push_back(1);
+  if (tile.getShape() != ArrayRef(expected))
+    return diag() << "expected the operands' group and repeat extents and "
+                     "atom extent 1, shape ("
+                  << llvm::make_range(expected.begin(), expected.end()) << ")";
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(tile.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return diag() << "expected a static register layout";
+  for (unsigned g = 0; g < groupRank; ++g)
+    if (expected[g] > 1 && strides[g] != 0)
+      return diag() << "group axis " << g << " ('"
+                    << ApplyOp::getGroupAxisName(scope, g)
+                    << "') is distributed: expected stride 0, got "
+                    << strides[g];
+  return success();
+}
+
 LogicalResult ApplyOp::verify() {
   ptx::Instr instr = getInstr();
   const ptx::FormDesc &form = *instr.form;
@@ -508,8 +574,13 @@ LogicalResult ApplyOp::verify() {
         return diag() << "expected a ." << ptx::getName(desc.type)
                       << " container (" << describeContainers(desc.type)
                       << "), got " << type;
+      if (desc.immediate && failed(verifyImmediate(value, desc, diag)))
+        return failure();
       continue;
     }
+    if (desc.immediate)
+      return diag() << "expected an immediate: a constant scalar in "
+                    << desc.immMin << ".." << desc.immMax << ", got " << type;
 
     if (!isValidContainer(desc.type, memref.getElementType()))
       return diag() << "expected element type " << describeContainers(desc.type)
@@ -645,6 +716,11 @@ LogicalResult ApplyOp::verify() {
                << "') of scope '" << stringifyScope(scope) << "' has at most "
                << limits[g] << " entries, got " << extent;
   }
+
+  if (auto tile = dyn_cast_if_present<MemRefType>(
+          getPred() ? getPred().getType() : Type()))
+    if (failed(verifyPredTile(*this, tile, ref)))
+      return failure();
 
   if (getPreserveDst()) {
     if (!getPred())

@@ -143,6 +143,7 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
     count *= r;
   SmallVector<int64_t> rc(repeat.size(), 0);
   llvm::SmallDenseMap<Value, Value> metadata; // Base buffer per operand.
+  Value zero; // The index of a predicate tile view's one element.
   for (int64_t n = 0; n < count; ++n) {
     // Row-major repeat coordinate of the n-th instruction.
     int64_t rem = n;
@@ -152,7 +153,12 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
     }
     SmallVector<Value> operands;
     llvm::SmallDenseMap<Value, Value> views; // One view per tensor and repeat.
-    for (Value arg : op.getArgs()) {
+    Value pred = op.getPred();
+    SmallVector<Value> tensors(op.getArgs());
+    bool predTile = pred && isa<MemRefType>(pred.getType());
+    if (predTile)
+      tensors.push_back(pred);
+    for (Value arg : tensors) {
       if (Value view = views.lookup(arg)) {
         operands.push_back(view);
         continue;
@@ -185,8 +191,15 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
       views[arg] = view;
       operands.push_back(view);
     }
-    ApplyOp::create(b, loc, op.getOpcode(), operands, op.getPred(),
-                    op.getPreserveDst(), Scope::thread);
+    // A predicate tile gives this repeat's predicate (its one element).
+    if (predTile) {
+      if (!zero)
+        zero = arith::ConstantIndexOp::create(b, loc, 0);
+      pred = memref::LoadOp::create(b, loc, operands.pop_back_val(),
+                                    ValueRange{zero});
+    }
+    ApplyOp::create(b, loc, op.getOpcode(), operands, pred, op.getPreserveDst(),
+                    Scope::thread);
   }
   op.erase();
   return success();

@@ -59,7 +59,7 @@ def Tile_PtxOpcodeAttr : Tile_Attr<"PtxOpcode", "ptx"> {
     the first problem (an unknown mnemonic, a missing rounding modifier, a
     qualifier the type does not take, ...).
   }];
-  let parameters = (ins "unsigned":$form, "uint64_t":$quals);
+  let parameters = (ins "unsigned":$form, "::tile::ptx::QualSet":$quals);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

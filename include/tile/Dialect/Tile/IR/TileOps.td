@@ -78,9 +78,12 @@ def Tile_ApplyOp : Tile_Op<"apply", [
       must have stride 0.
 
     A scalar SSA value is allowed for a single-register read input and is
-    broadcast over every repeat. `pred` (i1) makes the instruction execute
-    only where it is true; `preserve_dst` keeps a register destination's
-    prior value where `pred` is false (otherwise that value is undefined).
+    broadcast over every repeat. `pred` makes the instruction execute
+    only where it is true: an i1 scalar for every repeat, or an i1 register
+    tile with the operands' group and repeat extents and atom extent 1
+    (`pred(%p : memref<4x1xi1, #tile.reg>)`), one predicate per repeat, as
+    `setp` writes them. `preserve_dst` keeps a register destination's prior
+    value where `pred` is false (otherwise that value is undefined).
 
     Rounding, saturation, ftz, relu, oob and packing are opcode qualifiers.
     The opcode is decoded against the instruction table, and the form's PTX
@@ -102,7 +105,7 @@ def Tile_ApplyOp : Tile_Op<"apply", [
   let arguments = (ins
     Tile_PtxOpcodeAttr:$opcode,
     Variadic<AnyTypeOf<[AnyMemRef, AnySignlessInteger, AnyFloat]>>:$args,
-    Optional<I1>:$pred,
+    Optional<AnyTypeOf<[I1, MemRefOf<[I1]>]>>:$pred,
     UnitAttr:$preserve_dst,
     DefaultValuedAttr<Tile_Scope, "::mlir::tile::Scope::thread">:$scope
   );
