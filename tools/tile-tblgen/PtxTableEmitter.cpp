@@ -250,7 +250,8 @@ void emitTypes(raw_ostream &os, const RecordKeeper &rk) {
         ", FloatFormat::" + enumName(t->getValueAsDef("Format"), "Fmt") + ", " +
         ref + ", " + quote(t->getValueAsString("RegNote")) + ", " +
         cstrOrNull(t->getValueAsString("ImmediatePrefix")) +
-        ", IntKind::" + enumName(t->getValueAsDef("Int"), "Int") + "}");
+        ", IntKind::" + enumName(t->getValueAsDef("Int"), "Int") + ", " +
+        std::to_string(t->getValueAsInt("ValueBits")) + "}");
   }
   os << "static const FloatFormat kFloatContainers[] = {\n";
   for (const std::string &c : containers)
