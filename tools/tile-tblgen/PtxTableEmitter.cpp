@@ -77,8 +77,6 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
   emitEnum(os, "FloatFormat", "uint8_t", defsOf(rk, "FloatFormat"), "Fmt");
   emitEnum(os, "DataType", "uint8_t", defsOf(rk, "PtxType"), "");
   std::vector<const Record *> quals = defsOf(rk, "Qual");
-  if (quals.size() > 64)
-    PrintFatalError("more than 64 qualifiers do not fit a QualSet");
   // The decoder finds a qualifier by its spelling: two records of one
   // spelling (say, mul's and setp's `.lo`) must be one.
   std::map<std::string, const Record *> bySpelling;
@@ -90,6 +88,9 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
                                        "' spells '." + it->first + "' as '" +
                                        it->second->getName() + "' does");
   }
+  // After the duplicate check: a duplicate is the more specific fault.
+  if (quals.size() > 64)
+    PrintFatalError("more than 64 qualifiers do not fit a QualSet");
   emitEnum(os, "Qual", "uint8_t", quals, "", "NumQuals");
   emitEnum(os, "Semantics", "uint8_t", defsOf(rk, "Semantics"), "Sem");
   return false;
