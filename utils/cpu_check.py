@@ -78,6 +78,15 @@ def int_edges(bits, lane_bits):
     return out
 
 
+def value_edges(t):
+    """The edges of a value narrower than its register (an .s8/.u8 in 16
+    bits), with the high bits clear or junk: cvt reads the low bits only."""
+    v, lane = t["value_bits"], t["bits"] // t["lanes"]
+    if v >= lane:
+        return []
+    return [e | junk for e in int_edges(v, v) for junk in (0, 0xA5 << v)]
+
+
 # (name, scope, group shape, pred, preserve_dst)
 VARIANTS = [
     ("thread", "thread", [], False, False),
@@ -335,7 +344,8 @@ def main():
         edges = [None if "format" in types[o["type"]] else
                  int_edges(types[o["type"]]["bits"],
                            types[o["type"]]["bits"] //
-                           types[o["type"]]["lanes"])
+                           types[o["type"]]["lanes"]) +
+                 value_edges(types[o["type"]])
                  for o in form["operands"][1:]]
         for imms in immediate_choices(form, inst["opcode"]):
             idx = len(jobs)

@@ -403,7 +403,9 @@ static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
   return p;
 }
 
-/// The forms of the mnemonic with exactly these type suffixes.
+/// The forms of the mnemonic with exactly these type suffixes; where it has
+/// none, a documented spelling tile-mlir does not support (cvt between
+/// .bf16 and .u8) says why.
 static llvm::Expected<llvm::SmallVector<const FormDesc *>>
 findCandidates(const Parsed &p, const std::string &quote) {
   llvm::SmallVector<const FormDesc *> candidates;
@@ -417,6 +419,9 @@ findCandidates(const Parsed &p, const std::string &quote) {
     if (known.find("'" + t + "'") == std::string::npos)
       known += (known.empty() ? "'" : ", '") + t + "'";
   }
+  const RejectedSpelling *r = findRejected(p.mnemonic, p.types, p.quals);
+  if (candidates.empty() && r && r->documented && *r->types)
+    return fail(rejectionMessage(*r, quote));
   if (candidates.empty())
     return fail("'" + p.mnemonic + "' has no form with type suffix '" +
                 typesStr(p.types) + "' in " + quote + " (documented: " + known +

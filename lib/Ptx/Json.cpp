@@ -63,6 +63,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
     Object o{{"name", t.name},
              {"bits", t.bits},
              {"lanes", t.lanes},
+             {"value_bits", t.valueBits},
              {"float_containers", std::move(floats)},
              {"reg_note", t.regNote}};
     if (t.immediatePrefix) {

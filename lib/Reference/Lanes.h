@@ -120,6 +120,19 @@ inline bool isSignedForm(const LaneContext &ctx) {
   return ptx::getInfo(ctx.instr.form->types[0]).intKind == ptx::IntKind::Signed;
 }
 
+/// `x` of `src` (not NaN) rounded to an integral value in `rounding`'s mode
+/// (.rni/.rzi/.rmi/.rpi), clamped to [-2^64, 2^64], which holds every
+/// integer type's range, so that saturating the result afterwards gives the
+/// same bits (infinities clamp to the ends).
+__int128 integralValue(const Format &src, uint64_t x,
+                       std::optional<ptx::Qual> rounding);
+
+/// The integer `v` (-2^63 <= v < 2^64) rounded once into `dst` in
+/// `rounding`'s mode (overflowing to infinity or the largest finite value
+/// as the mode says), then .ftz and .sat (clamped to [0.0, 1.0]).
+uint64_t integerToFloat(const Format &dst, __int128 v,
+                        std::optional<ptx::Qual> rounding, const Flags &flags);
+
 /// A lane function: one lane's result bits from its sources' bits.
 using LaneFn = uint64_t (*)(const LaneContext &ctx,
                             llvm::ArrayRef<uint64_t> in);

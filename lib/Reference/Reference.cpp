@@ -310,7 +310,54 @@ uint64_t convertValue(const Format &src, const Format &dst,
   return finish(r);
 }
 
+/// Rounds `s.a` into `dst` in `rnd` (to an integral value first with
+/// `integral`), with `dst`'s exponent range, and encodes it.
+uint64_t roundInto(const Format &dst, mpfr_rnd_t rnd, bool integral,
+                   Scratch &s) {
+  mpfr_exp_t oldMin = mpfr_get_emin(), oldMax = mpfr_get_emax();
+  mpfr_set_emin(3 - dst.bias() - static_cast<long>(dst.precision));
+  mpfr_set_emax(dst.emax());
+  mpfr_set_prec(s.r, dst.precision);
+  int t = integral ? mpfr_rint(s.r, s.a, rnd) : mpfr_set(s.r, s.a, rnd);
+  t = mpfr_check_range(s.r, t, rnd);
+  mpfr_subnormalize(s.r, t, rnd);
+  mpfr_set_emin(oldMin);
+  mpfr_set_emax(oldMax);
+  uint64_t sign = mpfr_signbit(s.r) ? dst.signMask() : 0;
+  return mpfr_inf_p(s.r) ? sign | dst.expMask() : encode(dst, s.r, s.m);
+}
+
 } // namespace
+
+__int128 tile::ref::integralValue(const Format &src, uint64_t x,
+                                  std::optional<ptx::Qual> rounding) {
+  using i128 = __int128;
+  Scratch &s = scratch();
+  decode(src, x, s.a);
+  mpfr_set_prec(s.r, src.precision + 2); // Room for a carry: exact.
+  mpfr_rint(s.r, s.a, toMpfr(rounding));
+  i128 limit = i128(1) << 64;
+  if (mpfr_sgn(s.r) >= 0)
+    return mpfr_fits_ulong_p(s.r, MPFR_RNDZ) ? i128(mpfr_get_ui(s.r, MPFR_RNDZ))
+                                             : limit;
+  return mpfr_fits_slong_p(s.r, MPFR_RNDZ) ? i128(mpfr_get_si(s.r, MPFR_RNDZ))
+                                           : -limit;
+}
+
+uint64_t tile::ref::integerToFloat(const Format &dst, __int128 v,
+                                   std::optional<ptx::Qual> rounding,
+                                   const Flags &flags) {
+  Scratch &s = scratch();
+  mpfr_set_prec(s.a, 64);
+  unsigned long magnitude = static_cast<unsigned long>(v < 0 ? -v : v);
+  mpfr_set_ui(s.a, magnitude, MPFR_RNDN); // Exact: 64 bits at most.
+  if (v < 0)
+    mpfr_neg(s.a, s.a, MPFR_RNDN);
+  uint64_t r = roundInto(dst, toMpfr(rounding), /*integral=*/false, s);
+  if (flags.ftz && isF32(dst) && dst.isSubnormal(r))
+    r &= dst.signMask();
+  return clampResult(dst, r, flags);
+}
 
 //===----------------------------------------------------------------------===//
 // Lane functions of the floating-point families

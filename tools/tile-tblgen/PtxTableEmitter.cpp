@@ -77,9 +77,6 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
   emitEnum(os, "FloatFormat", "uint8_t", defsOf(rk, "FloatFormat"), "Fmt");
   emitEnum(os, "DataType", "uint8_t", defsOf(rk, "PtxType"), "");
   std::vector<const Record *> quals = defsOf(rk, "Qual");
-  // tile::ptx::QualSet::kCapacity.
-  if (quals.size() > 128)
-    PrintFatalError("more than 128 qualifiers do not fit a QualSet");
   // The decoder finds a qualifier by its spelling: two records of one
   // spelling (say, mul's and setp's `.lo`) must be one.
   std::map<std::string, const Record *> bySpelling;
@@ -91,6 +88,10 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
                                        "' spells '." + it->first + "' as '" +
                                        it->second->getName() + "' does");
   }
+  // After the duplicate check: a duplicate is the more specific fault.
+  // The limit is tile::ptx::QualSet::kCapacity.
+  if (quals.size() > 128)
+    PrintFatalError("more than 128 qualifiers do not fit a QualSet");
   emitEnum(os, "Qual", "uint8_t", quals, "", "NumQuals");
   emitEnum(os, "Semantics", "uint8_t", defsOf(rk, "Semantics"), "Sem");
   return false;
@@ -259,7 +260,8 @@ void emitTypes(raw_ostream &os, const RecordKeeper &rk) {
         ", FloatFormat::" + enumName(t->getValueAsDef("Format"), "Fmt") + ", " +
         ref + ", " + quote(t->getValueAsString("RegNote")) + ", " +
         cstrOrNull(t->getValueAsString("ImmediatePrefix")) +
-        ", IntKind::" + enumName(t->getValueAsDef("Int"), "Int") + "}");
+        ", IntKind::" + enumName(t->getValueAsDef("Int"), "Int") + ", " +
+        std::to_string(t->getValueAsInt("ValueBits")) + "}");
   }
   os << "static const FloatFormat kFloatContainers[] = {\n";
   for (const std::string &c : containers)

@@ -94,6 +94,10 @@ struct DataTypeInfo {
   const char *immediatePrefix = nullptr;
   /// How an integer lane is read (None for float types).
   IntKind intKind = IntKind::None;
+  /// Width of the value one lane holds: `bits / lanes`, except for the
+  /// 8-bit integers (a .u8/.s8 value in a 16-bit register) and cvt.pack's
+  /// 2- and 4-bit convert types (type suffixes only).
+  unsigned valueBits = 0;
 };
 
 const DataTypeInfo &getInfo(DataType type);

@@ -66,6 +66,10 @@ class PtxType<string name, int width, int lanes, FloatFormat format,
   /// "0x"), or empty where PTX takes registers only.
   string ImmediatePrefix = immediatePrefix;
   IntKind Int = IntNone;
+  /// Width of the value one lane holds: the lane's width, except for the
+  /// 8-bit integers (held in a 16-bit register) and cvt.pack's 2- and
+  /// 4-bit convert types (type suffixes only).
+  int ValueBits = !div(width, lanes);
 }
 
 //===----------------------------------------------------------------------===//

@@ -73,6 +73,37 @@ def U64 : IntType<"u64", 64, 1, IntUnsigned>;
 def S16x2 : IntType<"s16x2", 32, 2, IntSigned>;
 def U16x2 : IntType<"u16x2", 32, 2, IntUnsigned>;
 
+// 8-bit integers (cvt only): the value lives in a 16-bit register, held in
+// an i16 register tile. A source is read from the low 8 bits (cvt ignores
+// the high byte: "chop"); a result is sign-extended (.s8) or zero-extended
+// (.u8) into all 16 bits, as the H200 writes a .b16 register
+// (docs/IntegerFacts.md section 5). ptxas also takes 32- and 64-bit
+// registers for them; tile-mlir uses the 16-bit one only.
+class Int8Type<string name, IntKind kind>
+    : PtxType<name, 16, 1, FmtNone, [],
+              "." # name # " value in a .b16 register (an i16): read from "
+              "the low 8 bits, written sign- or zero-extended to 16",
+              "0x"> {
+  let Int = kind;
+  let ValueBits = 8;
+}
+def S8 : Int8Type<"s8", IntSigned>;
+def U8 : Int8Type<"u8", IntUnsigned>;
+
+// cvt.pack's 2- and 4-bit convert types: type suffixes only (no operand
+// has them; d is a .b32 that holds the packed fields).
+class PackFieldType<string name, int width, IntKind kind>
+    : PtxType<name, 32, 1, FmtNone, [],
+              "a cvt.pack convert type only: " # width # "-bit fields of "
+              "the .b32 destination"> {
+  let Int = kind;
+  let ValueBits = width;
+}
+def S2 : PackFieldType<"s2", 2, IntSigned>;
+def U2 : PackFieldType<"u2", 2, IntUnsigned>;
+def S4 : PackFieldType<"s4", 4, IntSigned>;
+def U4 : PackFieldType<"u4", 4, IntUnsigned>;
+
 //===----------------------------------------------------------------------===//
 // Qualifiers
 //===----------------------------------------------------------------------===//
@@ -112,6 +143,8 @@ def Hi : Qual<"hi">;
 def Lo : Qual<"lo">;
 def Wide : Qual<"wide">;
 def CC : Qual<"cc">;
+// cvt.pack (PTX ISA 9.7.9.21): written as a qualifier of cvt.
+def Pack : Qual<"pack">;
 
 /// The IEEE rounding modifiers of the floating-point families.
 defvar RND = [RN, RZ, RM, RP];
