@@ -60,6 +60,7 @@ class Instance:
         self.semantics = form["semantics"]
         self.sass = form["sass"]
         self.older = [(o["sm"], o["ptx"]) for o in form["older_chips"]]
+        self.no_preserve_dst = form.get("no_preserve_dst")
 
 
 # (name, scope, group shape, repeat shape, pred, preserve_dst, containers)
@@ -241,8 +242,10 @@ def usable(inst, variant):
     destination)."""
     containers = variant[6]
     has_reg_def = any(k == "reg" and r == "def" for k, r, _, _ in inst.operands)
-    if variant[5] and not has_reg_def:
-        return False  # preserve_dst needs a register destination.
+    if variant[5] and (not has_reg_def or inst.no_preserve_dst):
+        # preserve_dst needs a register destination, and the table refuses
+        # it where ptxas does not keep the destination.
+        return False
     for kind, role, ty, atom in inst.operands:
         if kind == "reg" and instr_table.is_predicate(ty):
             continue  # Moved as a PRED_INT (pred_operand).

@@ -350,6 +350,8 @@ def main():
         for imms in immediate_choices(form, inst["opcode"]):
             idx = len(jobs)
             variant = VARIANTS[idx % len(VARIANTS)]
+            if variant[4] and "no_preserve_dst" in form:
+                variant = VARIANTS[VARIANTS.index(variant) - 1]  # pred
             jobs.append((idx, inst["opcode"], elts, variant, edges, preds,
                          imms))
             forms[idx] = form

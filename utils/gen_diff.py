@@ -22,6 +22,7 @@ with the table's ld/st of that width through tile.apply as well.
 import argparse
 import concurrent.futures
 import os
+import re
 import subprocess
 import sys
 
@@ -144,7 +145,13 @@ def main():
     ap.add_argument("--sm", type=int, default=90)
     ap.add_argument("--mnemonic", default=None,
                     help="only these mnemonics' forms (comma-separated)")
+    ap.add_argument("--opcode-regex", default=None,
+                    help="only opcodes this regular expression matches")
+    ap.add_argument("--variants", default=None,
+                    help="only these variants (comma-separated)")
     args = ap.parse_args()
+    variants = {v: VARIANTS[v] for v in (args.variants.split(",")
+                                         if args.variants else VARIANTS)}
     os.makedirs(args.out, exist_ok=True)
     types = instr_table.types()
     manifest, jobs = [], []
@@ -156,7 +163,12 @@ def main():
         if form["semantics"] in NO_REFERENCE or inst["sm"] > args.sm:
             continue
         opcode = inst["opcode"]
+        if args.opcode_regex and not re.search(args.opcode_regex, opcode):
+            continue
         nsrc = len(form["operands"]) - 1
+        # Where the table refuses preserve_dst, there is no keep kernel.
+        form_variants = {v: p for v, p in variants.items()
+                         if not (p[7] and "no_preserve_dst" in form)}
         # Each source in the integer container of its width (mad.wide's c
         # is twice as wide as a and b); a predicate travels as a 32-bit
         # integer 0 or 1.
@@ -178,14 +190,14 @@ def main():
         for imms in immediate_choices(form, opcode):
             src = (f'gpu.module @m [#nvvm.target<chip = "sm_{args.sm}", '
                    f'features = "+ptx{ptxv}">] {{\n')
-            for v in VARIANTS:
+            for v in form_variants:
                 src += kernel(f"k_{v}", opcode, elt, src_elts, nsrc, v, preds,
                               imms)
             src += "}\n"
             jobs.append((os.path.join(args.out, f"f{idx}"), src, opcode))
             fixed = "".join(f" imm={b[1:]}:{v}" for b, v in imms.items())
             for v, (scope, group, rep, threads, elems, stride, pred,
-                    keep) in VARIANTS.items():
+                    keep) in form_variants.items():
                 manifest.append(f"{opcode} {v} f{idx}.ptx k_{v} {bits} "
                                 f"{threads} {elems} {stride} {int(pred)} "
                                 f"{int(keep)} {nsrc} {src_bits}{fixed}")

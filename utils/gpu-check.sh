@@ -9,6 +9,10 @@ C=.carry
 export TILE_CACHE_DIR=/tmp/tile-cubin-cache
 export TILE_INSTR_TABLE=$PWD/$C/instr_table.json
 rm -rf "$TILE_CACHE_DIR"
+# Unpack what prepare-gpu-check.sh compressed.
+for t in $C/*.tar.xz; do
+  [ -e "$t" ] && xz -dc "$t" | tar -C $C -xf -
+done
 summary=()
 note() { summary+=("$1"); }
 

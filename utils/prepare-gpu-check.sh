@@ -47,4 +47,11 @@ if [ -x build/bin/tile-diff ]; then
   python3 utils/gen_diff.py --tools-dir build/bin --out .carry/diff \
     ${TILE_DIFF_MNEMONICS:+--mnemonic "$TILE_DIFF_MNEMONICS"}
 fi
+# The device call carries at most 64 MiB: the directories of many small
+# text files travel compressed (gpu-check.sh unpacks them).
+for d in diff cpucheck pylib; do
+  [ -d ".carry/$d" ] || continue
+  tar -C .carry -cf - "$d" | xz -T2 -6 > ".carry/$d.tar.xz"
+  rm -rf ".carry/$d"
+done
 du -sh .carry

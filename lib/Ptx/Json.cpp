@@ -162,6 +162,9 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                {"sass", f.sass ? llvm::json::Value(f.sass)
                                : llvm::json::Value(nullptr)},
                {"instances", std::move(instances)}});
+    if (f.noPreserveDst)
+      formArray.back().getAsObject()->insert(
+          {"no_preserve_dst", f.noPreserveDst});
   }
   root["forms"] = std::move(formArray);
   Array rejected;

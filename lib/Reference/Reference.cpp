@@ -244,6 +244,22 @@ bool isF32(const Format &f) {
   return f.bits == 32 && f.layout == 24 && f.precision == 24;
 }
 
+/// Rounds `s.a` into `s.r` with `dst`'s precision and exponent range
+/// (subnormals included), in `rnd`, to an integral value first with
+/// `integral`.
+void roundToFormat(const Format &dst, mpfr_rnd_t rnd, bool integral,
+                   Scratch &s) {
+  mpfr_exp_t oldMin = mpfr_get_emin(), oldMax = mpfr_get_emax();
+  mpfr_set_emin(3 - dst.bias() - static_cast<long>(dst.precision));
+  mpfr_set_emax(dst.emax());
+  mpfr_set_prec(s.r, dst.precision);
+  int t = integral ? mpfr_rint(s.r, s.a, rnd) : mpfr_set(s.r, s.a, rnd);
+  t = mpfr_check_range(s.r, t, rnd);
+  mpfr_subnormalize(s.r, t, rnd);
+  mpfr_set_emin(oldMin);
+  mpfr_set_emax(oldMax);
+}
+
 /// One lane of cvt from `src` to `dst`: exact decoding, one rounding in the
 /// form's mode (to an integral value for .rni/.rzi/.rmi/.rpi), then .ftz
 /// (f32 sources and results), .satfinite, .relu, .sat. Two conversions
@@ -285,15 +301,7 @@ uint64_t convertValue(const Format &src, const Format &dst,
   Scratch &s = scratch();
   decode(src, x, s.a);
   mpfr_rnd_t rnd = toMpfr(rounding);
-  mpfr_exp_t oldMin = mpfr_get_emin(), oldMax = mpfr_get_emax();
-  mpfr_set_emin(3 - dst.bias() - static_cast<long>(dst.precision));
-  mpfr_set_emax(dst.emax());
-  mpfr_set_prec(s.r, dst.precision);
-  int t = integral ? mpfr_rint(s.r, s.a, rnd) : mpfr_set(s.r, s.a, rnd);
-  t = mpfr_check_range(s.r, t, rnd);
-  mpfr_subnormalize(s.r, t, rnd);
-  mpfr_set_emin(oldMin);
-  mpfr_set_emax(oldMax);
+  roundToFormat(dst, rnd, integral, s);
   uint64_t r;
   if (mpfr_inf_p(s.r) && dst.finiteOnly) {
     r = flags.satfinite ? sign | dst.maxFinite() : dst.canonicalNaN();
@@ -314,15 +322,7 @@ uint64_t convertValue(const Format &src, const Format &dst,
 /// `integral`), with `dst`'s exponent range, and encodes it.
 uint64_t roundInto(const Format &dst, mpfr_rnd_t rnd, bool integral,
                    Scratch &s) {
-  mpfr_exp_t oldMin = mpfr_get_emin(), oldMax = mpfr_get_emax();
-  mpfr_set_emin(3 - dst.bias() - static_cast<long>(dst.precision));
-  mpfr_set_emax(dst.emax());
-  mpfr_set_prec(s.r, dst.precision);
-  int t = integral ? mpfr_rint(s.r, s.a, rnd) : mpfr_set(s.r, s.a, rnd);
-  t = mpfr_check_range(s.r, t, rnd);
-  mpfr_subnormalize(s.r, t, rnd);
-  mpfr_set_emin(oldMin);
-  mpfr_set_emax(oldMax);
+  roundToFormat(dst, rnd, integral, s);
   uint64_t sign = mpfr_signbit(s.r) ? dst.signMask() : 0;
   return mpfr_inf_p(s.r) ? sign | dst.expMask() : encode(dst, s.r, s.m);
 }
@@ -465,9 +465,16 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
       dst = o.type;
   }
   assert(dst && srcTypes.size() == sources.size() && "operands of the form");
-  const Format f = formatOf(*dst);
+  Format f = formatOf(*dst);
   const Format ab = srcTypes.empty() ? f : formatOf(srcTypes.front());
   unsigned lanes = ptx::getInfo(*dst).lanes;
+  // An integer destination of packed sources (set.u32.f16x2) holds one
+  // result per source lane, each of the lane's width.
+  unsigned srcLanes = srcTypes.empty() ? 1 : ptx::getInfo(srcTypes[0]).lanes;
+  if (lanes == 1 && srcLanes > 1 && f.isInteger()) {
+    lanes = srcLanes;
+    f = Format{f.bits / lanes, 0, 0, 0};
+  }
   // One scalar source per lane packs them: a becomes the upper lane, the
   // last source the lowest (d = {a, b}).
   bool packing = lanes > 1 && sources.size() == lanes &&

@@ -42,7 +42,7 @@ uint64_t dataValue(unsigned bits, std::mt19937_64 &rng) {
   case 7:
     return ~(1ULL << k) & m; // All ones but one bit.
   case 8:
-    return rng() % (bits + 2); // Small.
+    return (rng() % (bits + 2)) & m; // Small (0 or 1 for one bit).
   default:
     return r & m;
   }

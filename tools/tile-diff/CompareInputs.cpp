@@ -90,9 +90,18 @@ void comparePair(const Fmt &f, std::mt19937_64 &rng, uint64_t &a, uint64_t &b) {
 
 namespace tile::diff::gen {
 
-/// setp and set: a, b of the source type, c a predicate.
+/// setp and set: a, b of the source type (a pair per lane of a packed
+/// type), c a predicate.
 void compareInputs(const GenContext &ctx, uint64_t *src) {
-  comparePair(operandFormat(ctx, 1), ctx.rng, src[0], src[1]);
+  Fmt f = operandFormat(ctx, 1);
+  unsigned lanes = tile::ptx::getInfo(ctx.instr.form->operands[1].type).lanes;
+  src[0] = src[1] = 0;
+  for (unsigned l = 0; l < lanes; ++l) {
+    uint64_t a, b;
+    comparePair(f, ctx.rng, a, b);
+    src[0] |= a << (l * f.bits);
+    src[1] |= b << (l * f.bits);
+  }
   if (ctx.numSources > 2)
     src[2] = ctx.rng() & 1;
 }

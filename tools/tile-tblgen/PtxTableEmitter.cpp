@@ -323,7 +323,8 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         quote(nan->getValueAsString("Name")) + ", " +
         (nan->getValueAsBit("PayloadDefined") ? "true" : "false") + ", " +
         quote(f->getValueAsDef("Accuracy")->getValueAsString("Name")) + ", " +
-        quote(f->getName()) + "}");
+        quote(f->getName()) + ", " +
+        cstrOrNull(f->getValueAsString("NoPreserveDst")) + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");

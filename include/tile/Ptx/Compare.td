@@ -92,7 +92,8 @@ class CmpOpsOf<PtxType t> {
 }
 /// .ftz where the ISA documents it for the source type.
 class FtzOf<PtxType t> {
-  list<Slot> List = !if(!or(!eq(t, F32), !eq(t, F16)), [Opt<FTZ>], []);
+  list<Slot> List = !if(!or(!eq(t, F32), !eq(t, F16), !eq(t, F16x2)),
+                        [Opt<FTZ>], []);
 }
 
 /// The floor of a comparison or selection over source type `t` (f64: sm_13).
@@ -145,12 +146,35 @@ foreach t = SetpTypes in {
 class SetForm<PtxType d, PtxType t, bit boolOp>
     : Form<"set",
            !listconcat([Operator<CmpOpsOf<t>.List, "CmpOp">],
-                       !if(boolOp, [BoolOps], []), FtzOf<t>.List),
+                       !if(boolOp, [BoolOps], []),
+                       // A bf16 result takes no .ftz (ptxas 13.0 rejects it).
+                       !if(!eq(d, BF16), [], FtzOf<t>.List)),
            [d, t],
            !listconcat([Reg<"d", Def, d>, Reg<"a", Use, t>, Reg<"b", Use, t>],
                        !if(boolOp, [Reg<"c", Use, Pred>], [])),
            CmpFloor<t>.Ptx, CmpFloor<t>.Sm, SemSet, DocSet> {
   let NaNResult = NaNNone;
+  // Measured on the H200 (docs/IntegerFacts.md §10): ptxas 13.0 computes a
+  // predicated set.f32 as a predicated integer select followed by an
+  // unpredicated conversion to f32, and a predicated set.u32/.s32 of
+  // 16-bit sources as a predicated select followed by an unpredicated
+  // extension of its low half, so a false predicate does not keep d.
+  // The same holds for a half destination (f16, bf16). The packed forms
+  // and the .u16/.s16 results of half sources keep d.
+  let NoPreserveDst =
+      !cond(!eq(d, F32) : "ptxas 13.0 converts the destination of a "
+                          "predicated set.f32 to f32 after the predicated "
+                          "select, also where the predicate is false "
+                          "(measured on the H200)",
+            !or(!eq(d, F16), !eq(d, BF16)) :
+                "ptxas 13.0 does not keep the destination of a predicated "
+                "set with a half destination where the predicate is false "
+                "(measured on the H200)",
+            !and(!eq(d.Bits, 32), !eq(t.Bits, 16)) :
+                "ptxas 13.0 re-extends the low half of the destination of a "
+                "predicated set with 16-bit sources, also where the "
+                "predicate is false (measured on the H200)",
+            true : "");
 }
 
 foreach d = [U32, S32, F32] in
@@ -158,6 +182,35 @@ foreach d = [U32, S32, F32] in
     def Set#!cast<string>(d)#!cast<string>(t) : SetForm<d, t, 0>;
     def SetBool#!cast<string>(d)#!cast<string>(t) : SetForm<d, t, 1>;
   }
+
+// Half-precision set (9.7.7.1): a half destination (1.0 where the
+// comparison holds) from any source type, an integer destination from a
+// half source, and the packed forms, whose integer destination holds one
+// 0xFFFF or 0 per half. Floors measured with ptxas 13.0: f16 results and
+// the packed f16 forms 4.2/sm_53, an integer result from f16 6.5/sm_53,
+// everything bf16 7.8/sm_90.
+multiclass HalfSet<PtxType d, PtxType t, int ptx, int sm> {
+  foreach boolOp = [0, 1] in
+    def !if(boolOp, "Bool", "") : SetForm<d, t, boolOp> {
+      let Ptx = ptx;
+      let Sm = sm;
+      let Doc = DocHalfSet;
+    }
+}
+foreach t = !listconcat(IntTypes, [F16, F32, F64]) in {
+  defm SetF16#!cast<string>(t) : HalfSet<F16, t, 42, 53>;
+  defm SetBF16#!cast<string>(t) : HalfSet<BF16, t, 78, 90>;
+}
+foreach d = [U16, S16, U32, S32] in {
+  defm Set#!cast<string>(d)#F16 : HalfSet<d, F16, 65, 53>;
+  defm Set#!cast<string>(d)#BF16 : HalfSet<d, BF16, 78, 90>;
+}
+defm SetF16x2F16x2 : HalfSet<F16x2, F16x2, 42, 53>;
+defm SetBF16x2BF16x2 : HalfSet<BF16x2, BF16x2, 78, 90>;
+foreach d = [U32, S32] in {
+  defm Set#!cast<string>(d)#F16x2 : HalfSet<d, F16x2, 65, 53>;
+  defm Set#!cast<string>(d)#BF16x2 : HalfSet<d, BF16x2, 78, 90>;
+}
 
 //===----------------------------------------------------------------------===//
 // selp, slct
@@ -204,6 +257,9 @@ foreach t = [F32, F64] in
              [t], [Reg<"p", Def, Pred>, Reg<"a", Use, t>], 20, 20, SemTestp,
              DocTestp> {
     let NaNResult = NaNNone;
+    let NoPreserveDst = "ptxas 13.0 does not keep the predicate destination "
+                        "of a predicated testp where the predicate is false "
+                        "(measured on the H200)";
   }
 
 //===----------------------------------------------------------------------===//

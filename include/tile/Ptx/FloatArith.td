@@ -69,20 +69,6 @@ foreach ab = [F16, BF16] in {
                        86, 100, SemFma, DocMixedFma>;
 }
 
-/// Mixed-precision add and sub (9.7.5.1, 9.7.5.2): d = a + c or a - c in
-/// f32, with a in `a` widened exactly and one rounding (no .ftz: ptxas 13.0
-/// rejects it). PTX ISA 8.6, sm_100 and newer.
-def SemAddMixed : Semantics<"add_mixed", "addMixedLane", "mixedInputs">;
-def SemSubMixed : Semantics<"sub_mixed", "subMixedLane", "mixedInputs">;
-foreach a = [F16, BF16] in {
-  defvar ops = [Reg<"d", Def, F32>, Reg<"a", Use, a>, Reg<"c", Use, F32>];
-  def AddF32#!cast<string>(a)
-      : Form<"add", [OptRnd<RND, RN>, Opt<SAT>], [F32, a], ops, 86, 100,
-             SemAddMixed, "9.7.5.1 Mixed Precision add">;
-  def SubF32#!cast<string>(a)
-      : Form<"sub", [OptRnd<RND, RN>, Opt<SAT>], [F32, a], ops, 86, 100,
-             SemSubMixed, "9.7.5.2 Mixed Precision sub">;
-}
 
 // mad: the same instruction as fma for f32 (sm_20+) and f64.
 def MadF32 : ArithForm<"mad", F32, [Rnd<RND>, Opt<FTZ>, Opt<SAT>], 3, 20, 20,
@@ -129,6 +115,21 @@ defm Sub : Arith3<"sub", SemSub, "9.7.3.2 Floating Point sub",
 defm Mul : Arith3<"mul", SemMul, "9.7.3.3 Floating Point mul",
                   "9.7.4.3 Half Precision mul", "FMUL", "DMUL", "HMUL2|HFMA2",
                   "FMUL2">;
+
+/// Mixed-precision add and sub (9.7.5.1, 9.7.5.2): d = a + c or a - c in
+/// f32, with a in `a` widened exactly and one rounding (no .ftz: ptxas 13.0
+/// rejects it). PTX ISA 8.6, sm_100 and newer.
+def SemAddMixed : Semantics<"add_mixed", "addMixedLane", "mixedInputs">;
+def SemSubMixed : Semantics<"sub_mixed", "subMixedLane", "mixedInputs">;
+foreach a = [F16, BF16] in {
+  defvar ops = [Reg<"d", Def, F32>, Reg<"a", Use, a>, Reg<"c", Use, F32>];
+  def AddF32#!cast<string>(a)
+      : Form<"add", [OptRnd<RND, RN>, Opt<SAT>], [F32, a], ops, 86, 100,
+             SemAddMixed, "9.7.5.1 Mixed Precision add">;
+  def SubF32#!cast<string>(a)
+      : Form<"sub", [OptRnd<RND, RN>, Opt<SAT>], [F32, a], ops, 86, 100,
+             SemSubMixed, "9.7.5.2 Mixed Precision sub">;
+}
 
 //===----------------------------------------------------------------------===//
 // min, max

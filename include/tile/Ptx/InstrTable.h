@@ -315,6 +315,9 @@ struct FormDesc {
   const char *accuracy;
   /// The record that defines the form (e.g. "FmaF32").
   const char *record;
+  /// Why `preserve_dst` is refused (ptxas 13.0 does not keep the
+  /// destination of the predicated form: measured), or null.
+  const char *noPreserveDst = nullptr;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

@@ -280,6 +280,10 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   string Variant = "";
   NaNRule NaNResult = NaNUnspecified;
   AccuracyKind Accuracy = Exact;
+  /// Why `preserve_dst` is refused, or empty: where ptxas 13.0 compiles the
+  /// predicated instruction so that a false predicate does not keep the
+  /// destination (measured on the H200).
+  string NoPreserveDst = "";
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the

@@ -169,3 +169,49 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// Where ptxas 13.0 does not keep the destination of the predicated form
+// (measured on the H200), preserve_dst is refused with the reason.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%p: i1, %a: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'preserve_dst' is not supported for 'set.lt.f32.f32': ptxas 13.0 converts the destination of a predicated set.f32 to f32 after the predicated select, also where the predicate is false (measured on the H200)}}
+    tile.apply "set.lt.f32.f32" (%r, %a, %a) pred(%p) preserve_dst scope(thread) : memref<4x1xf32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%p: i1, %a: i16) kernel {
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{'preserve_dst' is not supported for 'set.eq.u32.b16': ptxas 13.0 re-extends the low half of the destination of a predicated set with 16-bit sources}}
+    tile.apply "set.eq.u32.b16" (%r, %a, %a) pred(%p) preserve_dst scope(thread) : memref<4x1xi32, #tile.reg>, i16, i16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%p: i1, %a: f64) kernel {
+    %q = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{'preserve_dst' is not supported for 'testp.finite.f64': ptxas 13.0 does not keep the predicate destination of a predicated testp}}
+    tile.apply "testp.finite.f64" (%q, %a) pred(%p) preserve_dst scope(thread) : memref<4x1xi1, #tile.reg>, f64
+    gpu.return
+  }
+}
+
+// -----
+
+// set.u32 of 32-bit sources keeps its destination: preserve_dst is accepted.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%p: i1, %a: f32) kernel {
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    tile.apply "set.lt.u32.f32" (%r, %a, %a) pred(%p) preserve_dst scope(thread) : memref<4x1xi32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}

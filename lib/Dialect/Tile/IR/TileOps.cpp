@@ -728,6 +728,9 @@ LogicalResult ApplyOp::verify() {
     if (!hasRegisterDef)
       return emitOpError() << "'preserve_dst' requires a register destination, "
                            << "but " << name << " writes none";
+    if (const char *why = form.noPreserveDst)
+      return emitOpError() << "'preserve_dst' is not supported for " << name
+                           << ": " << why;
   }
 
   return success();
