@@ -111,7 +111,7 @@ def is_nan(types, fmt_of, t, bits):
                      "lanes": info["lanes"]}, bits)
 
 
-def kernel(name, opcode, elts, variant, preds=(), imms=None):
+def kernel(name, opcode, elts, variant, preds=(), imms=None, pair=False):
     _, scope, group, pred, keep = variant
     lines = ["%t = gpu.thread_id x"]
     shape = group + [1, 1]
@@ -150,7 +150,8 @@ def kernel(name, opcode, elts, variant, preds=(), imms=None):
                                        "%t" if pred else None, keep,
                                        {names[i] for i in preds},
                                        {names[i]: v
-                                        for i, v in (imms or {}).items()})
+                                        for i, v in (imms or {}).items()},
+                                       pair)
     args = ", ".join(f"%{b}: memref<{LANES}x{e}>" for b, e in zip(names, elts))
     body = "".join(f"      {l}\n" for l in lines)
     return (f"    gpu.func @{name}({args}) kernel {{\n{body}"
@@ -170,9 +171,9 @@ def build_module(jobs, rng, sm):
     host.append(f"%p = memref.alloc() : memref<{LANES}xi64>")
     host.append("%pu = memref.cast %p : memref<" + str(LANES) +
                 "xi64> to memref<*xi64>")
-    for idx, opcode, elts, variant, edges, preds, imms in jobs:
+    for idx, opcode, elts, variant, edges, preds, imms, pair in jobs:
         name = f"k{idx}"
-        kernels.append(kernel(name, opcode, elts, variant, preds, imms))
+        kernels.append(kernel(name, opcode, elts, variant, preds, imms, pair))
         vals = []
         args = []
         for i, elt in enumerate(elts):
@@ -335,25 +336,30 @@ def main():
         if any(o["atom"] != 1 for o in form["operands"]) or \
                 inst["sm"] > args.sm:
             continue
+        # Two predicate destinations (setp p|q) travel as p + 2q in the
+        # first one's integer.
+        pair = sum(o["role"] == "def" for o in form["operands"]) == 2
+        operands = ([form["operands"][0]] + form["operands"][2:] if pair
+                    else form["operands"])
         # A predicate travels through memory as a 32-bit 0 or 1.
-        preds = {i for i, o in enumerate(form["operands"])
+        preds = {i for i, o in enumerate(operands)
                  if instr_table.is_predicate(o["type"])}
         elts = [f"i{32 if i in preds else types[o['type']]['bits']}"
-                for i, o in enumerate(form["operands"])]
+                for i, o in enumerate(operands)]
         # Integer sources (no float format) take the integer edges.
         edges = [None if "format" in types[o["type"]] else
                  int_edges(types[o["type"]]["bits"],
                            types[o["type"]]["bits"] //
                            types[o["type"]]["lanes"]) +
                  value_edges(types[o["type"]])
-                 for o in form["operands"][1:]]
+                 for o in operands[1:]]
         for imms in immediate_choices(form, inst["opcode"]):
             idx = len(jobs)
             variant = VARIANTS[idx % len(VARIANTS)]
-            if variant[4] and "no_preserve_dst" in form:
+            if variant[4] and ("no_preserve_dst" in form or pair):
                 variant = VARIANTS[VARIANTS.index(variant) - 1]  # pred
             jobs.append((idx, inst["opcode"], elts, variant, edges, preds,
-                         imms))
+                         imms, pair))
             forms[idx] = form
     passed = failed = 0
     tools = args.tools_dir
@@ -394,7 +400,13 @@ def main():
             for (idx, opcode, elts, variant, *_), row in zip(batch, rows):
                 for lane in range(LANES):
                     srcs = [inputs[idx][i][lane] for i in range(1, len(elts))]
-                    queries.append(opcode + " " +
+                    # Several destinations (setp p|q) share the spelling
+                    # of one: the variant names the form.
+                    variant_name = forms[idx]["variant"]
+                    name = (opcode + ":" + variant_name
+                            if forms[idx]["operands"][1]["role"] == "def"
+                            else opcode)
+                    queries.append(name + " " +
                                    " ".join(f"{s:x}" for s in srcs))
             e = subprocess.run([os.path.join(tools, "tile-ptx-forms"),
                                 "--eval"], input="\n".join(queries) + "\n",
@@ -403,8 +415,8 @@ def main():
                 sys.exit(e.stderr)
             expected = [int(x, 16) for x in e.stdout.split()]
             k = 0
-            for (idx, opcode, elts, variant, _, preds, _), row in zip(batch,
-                                                                    rows):
+            for (idx, opcode, elts, variant, _, preds, *_), row in zip(
+                    batch, rows):
                 bits = int(elts[0][1:])
                 mask = (1 << bits) - 1
                 form = forms[idx]

@@ -57,7 +57,8 @@ def memref(shape, elt, strides=None, offset=None, space=None):
     return f"memref<{s}>"
 
 
-def kernel(name, opcode, elt, src_elts, nsrc, variant, preds=(), imms=None):
+def kernel(name, opcode, elt, src_elts, nsrc, variant, preds=(), imms=None,
+           pair=False):
     """One kernel: source i of container `src_elts[i]`, destination of
     `elt`; `preds` names the buffers of predicate operands (held as 0 or
     1); `imms` maps the buffers of immediate operands to their constant
@@ -103,7 +104,7 @@ def kernel(name, opcode, elt, src_elts, nsrc, variant, preds=(), imms=None):
     lines += kernelgen.apply_and_store(opcode, order, types, scope,
                                        bufs[:-1] + (["D"] if keep else []),
                                        "%lane" if pred else None, keep, preds,
-                                       imms)
+                                       imms, pair)
     args = ", ".join(f"%{b}: memref<?x{types[b][0]}>" for b in bufs)
     body = "".join(f"    {l}\n" for l in lines)
     return f"  gpu.func @{name}({args}) kernel {{\n{body}    gpu.return\n  }}\n"
@@ -149,6 +150,8 @@ def main():
                     help="only opcodes this regular expression matches")
     ap.add_argument("--variants", default=None,
                     help="only these variants (comma-separated)")
+    ap.add_argument("--form-variant", default=None,
+                    help="only forms of this variant name (pair: setp p|q)")
     args = ap.parse_args()
     variants = {v: VARIANTS[v] for v in (args.variants.split(",")
                                          if args.variants else VARIANTS)}
@@ -165,19 +168,29 @@ def main():
         opcode = inst["opcode"]
         if args.opcode_regex and not re.search(args.opcode_regex, opcode):
             continue
-        nsrc = len(form["operands"]) - 1
-        # Where the table refuses preserve_dst, there is no keep kernel.
+        if args.form_variant is not None and \
+                form["variant"] != args.form_variant:
+            continue
+        # Two predicate destinations (setp p|q) travel as p + 2q in one
+        # integer; the first destination stands for both.
+        defs = [o for o in form["operands"] if o["role"] == "def"]
+        pair = len(defs) == 2
+        operands = ([form["operands"][0]] + form["operands"][2:] if pair
+                    else form["operands"])
+        nsrc = len(operands) - 1
+        # Where the table refuses preserve_dst, there is no keep kernel (nor
+        # for two destinations: the old p + 2q is not split back).
         form_variants = {v: p for v, p in variants.items()
-                         if not (p[7] and "no_preserve_dst" in form)}
+                         if not (p[7] and ("no_preserve_dst" in form or
+                                           pair))}
         # Each source in the integer container of its width (mad.wide's c
         # is twice as wide as a and b); a predicate travels as a 32-bit
         # integer 0 or 1.
         if any(o["atom"] != 1 for o in form["operands"]):
             continue
-        is_pred = [instr_table.is_predicate(o["type"])
-                   for o in form["operands"]]
+        is_pred = [instr_table.is_predicate(o["type"]) for o in operands]
         widths = [32 if p else types[o["type"]]["bits"]
-                  for o, p in zip(form["operands"], is_pred)]
+                  for o, p in zip(operands, is_pred)]
         src_widths = widths[1:]
         bits = widths[0]
         elt = f"i{bits}"
@@ -192,10 +205,11 @@ def main():
                    f'features = "+ptx{ptxv}">] {{\n')
             for v in form_variants:
                 src += kernel(f"k_{v}", opcode, elt, src_elts, nsrc, v, preds,
-                              imms)
+                              imms, pair)
             src += "}\n"
             jobs.append((os.path.join(args.out, f"f{idx}"), src, opcode))
             fixed = "".join(f" imm={b[1:]}:{v}" for b, v in imms.items())
+            fixed += " defs=2" if pair else ""
             for v, (scope, group, rep, threads, elems, stride, pred,
                     keep) in form_variants.items():
                 manifest.append(f"{opcode} {v} f{idx}.ptx k_{v} {bits} "

@@ -15,7 +15,7 @@ def pred_tile(reg, elt):
 
 
 def apply_and_store(opcode, order, types, scope, loaded, lane=None,
-                    keep=False, preds=(), imms=None):
+                    keep=False, preds=(), imms=None, pair=False):
     """MLIR lines (without indentation) for one instruction over register
     tiles.
 
@@ -33,7 +33,10 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
             store);
     imms    buffer -> value for immediate operands (lop3's table): the
             instruction takes an arith.constant of the buffer's element type
-            instead of its register tile, and the buffer is not loaded."""
+            instead of its register tile, and the buffer is not loaded;
+    pair    the instruction writes two predicates (setp p|q), %qD and %qE:
+            the destination buffer gets p + 2q, as the reference packs them
+            (three of the bridge's selects, no other opcode)."""
     imms = imms or {}
     lines = []
     consts = set()
@@ -68,6 +71,12 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
         lines.append("%bit = arith.andi %lane32, %one : i32")
         lines.append("%p = arith.trunci %bit : i32 to i1")
         params = " pred(%p)" + (" preserve_dst" if keep else "")
+    if pair:
+        elt, _, reg = types[order[0]]
+        lines.append(f"%qE = tile.alloc_local : {pred_tile(reg, elt)}")
+        order = [order[0], "E"] + list(order[1:])
+        types = dict(types, E=types[order[0]])
+        preds = set(preds) | {"E"}
     regs = ", ".join(const(imms[b], types[b][0]) if b in imms
                      else f"%q{b}" if b in preds else f"%r{b}" for b in order)
     tiles = [types[b][0] if b in imms
@@ -77,7 +86,18 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
                  + ", ".join(tiles))
     dst = order[0]
     elt, view, reg = types[dst]
-    if dst in preds:
+    if pair:
+        to_int, _ = instr_table.predicate_bridge(int(elt[1:]))
+        ptile = pred_tile(reg, elt)
+        c = {v: const(v, elt) for v in (0, 1, 2, 3)}
+        lines.append(f"%rX = tile.alloc_local : {reg}")
+        lines.append(f'tile.apply "{to_int}" (%rX, {c[3]}, {c[2]}, %qD) '
+                     f"scope({scope}) : {reg}, {elt}, {elt}, {ptile}")
+        lines.append(f'tile.apply "{to_int}" (%r{dst}, {c[1]}, {c[0]}, %qD) '
+                     f"scope({scope}) : {reg}, {elt}, {elt}, {ptile}")
+        lines.append(f'tile.apply "{to_int}" (%r{dst}, %rX, %r{dst}, %qE) '
+                     f"scope({scope}) : {reg}, {reg}, {reg}, {ptile}")
+    elif dst in preds:
         to_int, _ = instr_table.predicate_bridge(int(elt[1:]))
         one, zero = const(1, elt), const(0, elt)
         lines.append(f'tile.apply "{to_int}" (%r{dst}, {one}, {zero}, '

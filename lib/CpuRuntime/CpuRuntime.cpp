@@ -70,15 +70,16 @@ void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
     return;
   }
 
-  // Computation: one result register from the sources' registers.
+  // Computation: result registers from the sources' registers; several
+  // results (setp p|q) come packed, the first in the lowest bits.
   llvm::SmallVector<uint64_t, 4> sources;
-  const ptx::OperandDesc *result = nullptr;
+  llvm::SmallVector<const ptx::OperandDesc *, 2> results;
   unsigned slot = 0;
   for (const ptx::OperandDesc &o : desc.getOperands()) {
     if (o.role == ptx::OperandRole::Def) {
-      if (result || o.atom != 1)
-        fatal(instr, "computes more than one register");
-      result = &o;
+      if (o.atom != 1)
+        fatal(instr, "computes a register group");
+      results.push_back(&o);
       continue;
     }
     for (unsigned k = 0; k < o.atom; ++k, ++slot) {
@@ -90,8 +91,20 @@ void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
       sources.push_back(v);
     }
   }
-  if (!result)
+  if (results.empty())
     fatal(instr, "computes no register");
   uint64_t value = ref::evaluate(instr, sources);
-  std::memcpy(out, &value, elementBytes(*result));
+  if (results.size() == 1) {
+    std::memcpy(out, &value, elementBytes(*results.front()));
+    return;
+  }
+  unsigned shift = 0;
+  for (auto [k, o] : llvm::enumerate(results)) {
+    unsigned bits = ptx::getInfo(o->type).bits;
+    if (shift + bits > 64)
+      fatal(instr, "computes more than 64 bits of results");
+    uint64_t v = (value >> shift) & (bits >= 64 ? ~0ULL : (1ULL << bits) - 1);
+    std::memcpy(out + k * kSlotBytes, &v, elementBytes(*o));
+    shift += bits;
+  }
 }

@@ -125,6 +125,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
       if (o.immediate)
         ops.back().getAsObject()->insert(
             {"immediate", Object{{"min", o.immMin}, {"max", o.immMax}}});
+      if (o.pipeToNext)
+        ops.back().getAsObject()->insert({"pipe_to_next", true});
     }
     for (const QualFloor &q : f.qualFloors)
       floors.push_back(Object{{"qualifier", getQualName(q.qual)},

@@ -179,6 +179,12 @@ Qual QualSet::first() const {
 
 unsigned FormDesc::getIndex() const { return this - kForms; }
 
+unsigned FormDesc::getNumDefs() const {
+  return llvm::count_if(operands, [](const OperandDesc &o) {
+    return o.role == OperandRole::Def;
+  });
+}
+
 const OperandDesc *FormDesc::getSource(unsigned k) const {
   unsigned n = 0;
   for (const OperandDesc &o : operands)

@@ -59,9 +59,10 @@ bool holds(ptx::QualSet quals, int order) {
   return order >= 0; // GE, GEU, HS.
 }
 
-/// a CmpOp b over the sources' type (operand 1 of every comparison form).
+/// a CmpOp b over the sources' type (the first source of every comparison
+/// form; one lane of a packed type).
 bool compare(const LaneContext &ctx, uint64_t a, uint64_t b) {
-  ptx::DataType type = operandType(ctx, 1);
+  ptx::DataType type = ctx.instr.form->getSource(0)->type;
   const Format f = formatOf(type);
   ptx::QualSet quals = ctx.instr.quals;
   if (ptx::getInfo(type).intKind != ptx::IntKind::None) {
@@ -86,10 +87,9 @@ bool compare(const LaneContext &ctx, uint64_t a, uint64_t b) {
   return holds(quals, orderFloats(f, a, b));
 }
 
-/// The comparison combined with the predicate source c (operand 3) by the
+/// `r` combined with the predicate source c (the third source) by the
 /// BoolOp, if the form has one.
-bool compareAndCombine(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
-  bool r = compare(ctx, in[0], in[1]);
+bool combine(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in, bool r) {
   if (in.size() < 3)
     return r;
   bool c = in[2] & 1;
@@ -101,12 +101,33 @@ bool compareAndCombine(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   return r != c; // XOR
 }
 
+/// The comparison combined with the predicate source c by the BoolOp.
+bool compareAndCombine(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return combine(ctx, in, compare(ctx, in[0], in[1]));
+}
+
 } // namespace
 
 namespace tile::ref::lanes {
 
 uint64_t setpLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   return compareAndCombine(ctx, in);
+}
+
+/// setp p|q: p in bit 0, q in bit 1. Over scalars q is the complement of
+/// the comparison, combined with c; over a packed pair (.f16x2, .bf16x2) p
+/// is the lower lanes' comparison and q the upper lanes'.
+uint64_t setpPairLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  ptx::DataType type = ctx.instr.form->getSource(0)->type;
+  if (ptx::getInfo(type).lanes == 1) {
+    bool r = compare(ctx, in[0], in[1]);
+    return combine(ctx, in, r) | uint64_t(combine(ctx, in, !r)) << 1;
+  }
+  unsigned w = formatOf(type).bits;
+  uint64_t m = maskOf(w);
+  bool lo = compare(ctx, in[0] & m, in[1] & m);
+  bool hi = compare(ctx, (in[0] >> w) & m, (in[1] >> w) & m);
+  return combine(ctx, in, lo) | uint64_t(combine(ctx, in, hi)) << 1;
 }
 
 /// set: all ones for an integer destination, 1.0 for a float one.

@@ -467,6 +467,10 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
   assert(dst && srcTypes.size() == sources.size() && "operands of the form");
   Format f = formatOf(*dst);
   const Format ab = srcTypes.empty() ? f : formatOf(srcTypes.front());
+  // Several destinations (setp p|q): the lane function takes the whole
+  // sources and returns the destinations packed, the first lowest.
+  if (form.getNumDefs() > 1)
+    return evalLane(instr, f, ab, flags, sources);
   unsigned lanes = ptx::getInfo(*dst).lanes;
   // An integer destination of packed sources (set.u32.f16x2) holds one
   // result per source lane, each of the lane's width.
@@ -501,6 +505,20 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
   return result;
 }
 
+/// The width of the form's results: its destination registers' widths,
+/// summed (2 for setp p|q).
+static unsigned getResultBits(const ptx::FormDesc &form) {
+  unsigned bits = 0;
+  for (const ptx::OperandDesc &o : form.getOperands())
+    if (o.role == ptx::OperandRole::Def)
+      bits += ptx::getInfo(o.type).bits;
+  return bits;
+}
+
+static uint64_t maskOfBits(unsigned bits) {
+  return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
+}
+
 /// The type of the form's destination register: the first register it
 /// writes (mul.wide.s32 writes an .s64, popc.b64 a .u32).
 static DataType destinationType(const ptx::FormDesc &form) {
@@ -512,6 +530,9 @@ static DataType destinationType(const ptx::FormDesc &form) {
 
 bool tile::ref::sameResult(const ptx::Instr &instr, uint64_t got,
                            uint64_t expected) {
+  // Several destinations (predicates) compare as the packed bits.
+  if (unsigned bits = getResultBits(*instr.form); instr.form->getNumDefs() > 1)
+    return ((got ^ expected) & maskOfBits(bits)) == 0;
   DataType dst = destinationType(*instr.form);
   const Format f = formatOf(dst);
   unsigned lanes = ptx::getInfo(dst).lanes;

@@ -93,8 +93,11 @@ namespace tile::diff::gen {
 /// setp and set: a, b of the source type (a pair per lane of a packed
 /// type), c a predicate.
 void compareInputs(const GenContext &ctx, uint64_t *src) {
-  Fmt f = operandFormat(ctx, 1);
-  unsigned lanes = tile::ptx::getInfo(ctx.instr.form->operands[1].type).lanes;
+  // The first source follows the destinations (p, or p|q).
+  unsigned first = ctx.instr.form->getNumDefs();
+  Fmt f = operandFormat(ctx, first);
+  unsigned lanes =
+      tile::ptx::getInfo(ctx.instr.form->operands[first].type).lanes;
   src[0] = src[1] = 0;
   for (unsigned l = 0; l < lanes; ++l) {
     uint64_t a, b;

@@ -54,6 +54,8 @@ struct Kernel {
   /// Sources the kernel takes as a constant (an immediate operand, written
   /// `imm=K:V` in the manifest): source K is V in every lane.
   std::vector<std::pair<unsigned, uint64_t>> fixed;
+  /// Destination operands (`defs=2`: setp p|q, stored as p + 2q).
+  unsigned numDefs = 1;
 };
 
 /// The lane format of the destination (`ab` false) or of the a/b sources,
@@ -353,10 +355,10 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   Result res;
   auto start = std::chrono::steady_clock::now();
   std::string error;
-  std::optional<ptx::Instr> instr =
-      ptx::decode(k.opcode, error, {std::nullopt, k.numSources + 1, {}});
+  std::optional<ptx::Instr> instr = ptx::decode(
+      k.opcode, error, {std::nullopt, k.numSources + k.numDefs, {}});
   if (!instr || !ref::isSupported(*instr) ||
-      instr->form->getNumOperands() != k.numSources + 1) {
+      instr->form->getNumOperands() != k.numSources + k.numDefs) {
     if (error.empty())
       error = "no reference semantics or wrong operand count";
     res.status = Status(Status::kRuntimeError, "BAD_OPCODE", error);
@@ -631,10 +633,17 @@ bool parseWidths(const std::string &text, unsigned numSources,
 }
 
 /// The kernel line's trailing `imm=K:V` items (source K is the constant
-/// V); false for anything else.
+/// V) and `defs=N`; false for anything else.
 bool parseFixed(std::istream &ls, Kernel &k) {
   std::string item;
   while (ls >> item) {
+    if (item.compare(0, 5, "defs=") == 0) {
+      std::optional<uint64_t> n = parseInteger(item.substr(5), 1, 2);
+      if (!n)
+        return false;
+      k.numDefs = static_cast<unsigned>(*n);
+      continue;
+    }
     size_t colon = item.find(':');
     if (item.compare(0, 4, "imm=") != 0 || colon == std::string::npos)
       return false;

@@ -61,8 +61,9 @@ static std::string qualFloors(const FormDesc &f) {
 
 static llvm::cl::opt<bool> evalStdin(
     "eval",
-    llvm::cl::desc("Read lines 'OPCODE HEX...' (the sources' bits) from stdin "
-                   "and print each result of the MPFR reference in hex"),
+    llvm::cl::desc("Read lines 'OPCODE[:VARIANT] HEX...' (the sources' bits) "
+                   "from stdin and print each result of the MPFR reference "
+                   "in hex (several destinations packed, the first lowest)"),
     llvm::cl::init(false));
 
 /// --eval: the reference result of each line's instruction and sources.
@@ -74,11 +75,14 @@ static int evalLines() {
     if (words.empty())
       continue;
     std::string error;
-    // The number of sources picks among forms of one spelling (two- and
-    // three-source min).
+    // A variant name (setp.lt.s32:pair) or else the number of sources
+    // picks among forms of one spelling (two- and three-source min).
+    auto [spelling, variant] = words[0].split(':');
     unsigned numSources = words.size() - 1;
-    std::optional<Instr> instr =
-        decode(words[0], error, {std::nullopt, numSources + 1, {}});
+    FormHint hint{std::nullopt, numSources + 1, {}};
+    if (!variant.empty())
+      hint.variant = variant;
+    std::optional<Instr> instr = decode(spelling, error, hint);
     if (!instr || !tile::ref::isSupported(*instr)) {
       llvm::errs() << "error: '" << words[0]
                    << "': " << (instr ? "no reference semantics" : error)
@@ -94,10 +98,10 @@ static int evalLines() {
       }
       sources.push_back(v);
     }
-    if (instr->form->getNumOperands() != numSources + 1) {
-      llvm::errs() << "error: '" << words[0] << "' takes "
-                   << instr->form->getNumOperands() - 1 << " sources, got "
-                   << numSources << "\n";
+    unsigned takes = instr->form->getNumOperands() - instr->form->getNumDefs();
+    if (takes != numSources) {
+      llvm::errs() << "error: '" << words[0] << "' takes " << takes
+                   << " sources, got " << numSources << "\n";
       return 1;
     }
     llvm::outs() << llvm::format_hex_no_prefix(

@@ -153,10 +153,10 @@ std::string operandSyntax(const Record *op) {
   return s + "}";
 }
 
-unsigned numUses(const Record *form) {
+unsigned numRole(const Record *form, StringRef role) {
   unsigned n = 0;
   for (const Record *op : form->getValueAsListOfDefs("Operands"))
-    n += op->getValueAsDef("Role")->getName() == "Use";
+    n += op->getValueAsDef("Role")->getName() == role;
   return n;
 }
 
@@ -180,11 +180,14 @@ std::string syntaxOf(const Record *form, const Record *first) {
   bool grouped = !memory && llvm::any_of(ops, [](const Record *o) {
     return o->getValueAsInt("Atom") > 1;
   });
-  if (grouped || numUses(form) != numUses(first)) {
-    std::vector<std::string> parts;
-    for (const Record *o : ops)
-      parts.push_back(operandSyntax(o));
-    s += " " + llvm::join(parts, ", ");
+  if (grouped || numRole(form, "Use") != numRole(first, "Use") ||
+      numRole(form, "Def") != numRole(first, "Def")) {
+    s += " ";
+    for (auto [i, o] : llvm::enumerate(ops))
+      s += (i == 0                                    ? ""
+            : ops[i - 1]->getValueAsBit("PipeToNext") ? "|"
+                                                      : ", ") +
+           operandSyntax(o);
   }
   return s;
 }
@@ -230,7 +233,8 @@ std::string operandInit(const Record *op) {
          ", StateSpace::" + spaceEnum + ", Distribution::" + distEnum + ", " +
          (op->getValueAsBit("Immediate") ? "true" : "false") + ", " +
          std::to_string(op->getValueAsInt("ImmMin")) + ", " +
-         std::to_string(op->getValueAsInt("ImmMax")) + "}";
+         std::to_string(op->getValueAsInt("ImmMax")) + ", " +
+         (op->getValueAsBit("PipeToNext") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {

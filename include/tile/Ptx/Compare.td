@@ -19,8 +19,7 @@
 // eq ne lo ls hi hs; floats the ordered six, the unordered six, num and nan.
 // .ftz exists on f32 and the f16 types only (ptxas rejects it elsewhere).
 //
-// Deferred: the two-destination `p|q` form (the only documented setp of
-// .f16x2/.bf16x2) and a negated third source `!c`.
+// Deferred: a negated third source `!c`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,8 +97,10 @@ class FtzOf<PtxType t> {
 
 /// The floor of a comparison or selection over source type `t` (f64: sm_13).
 class CmpFloor<PtxType t> {
-  int Ptx = !cond(!eq(t, F16) : 42, !eq(t, BF16) : 78, true : 10);
-  int Sm = !cond(!eq(t, F16) : 53, !eq(t, BF16) : 90, !eq(t, F64) : 13,
+  int Ptx = !cond(!or(!eq(t, F16), !eq(t, F16x2)) : 42,
+                  !or(!eq(t, BF16), !eq(t, BF16x2)) : 78, true : 10);
+  int Sm = !cond(!or(!eq(t, F16), !eq(t, F16x2)) : 53,
+                 !or(!eq(t, BF16), !eq(t, BF16x2)) : 90, !eq(t, F64) : 13,
                  true : 10);
 }
 
@@ -135,6 +136,30 @@ class SetpForm<PtxType t, bit boolOp>
 foreach t = SetpTypes in {
   def Setp#!cast<string>(t) : SetpForm<t, 0>;
   def SetpBool#!cast<string>(t) : SetpForm<t, 1>;
+}
+
+/// setp.CmpOp{.BoolOp}{.ftz}.type p|q, a, b{, c}: p = (a CmpOp b) BoolOp c
+/// and q = !(a CmpOp b) BoolOp c; for .f16x2/.bf16x2 (their only setp) p
+/// is the lower halves' comparison and q the upper halves' (both measured
+/// on the H200: docs/GPU-Results.md). ptxas 13.0 rejects the
+/// two-destination form of scalar f16/bf16 (docs/IntegerScan.md).
+def SemSetpPair : Semantics<"setp_pair", "setpPairLane", "compareInputs">;
+class SetpPairForm<PtxType t, bit boolOp>
+    : Form<"setp",
+           !listconcat([Operator<CmpOpsOf<t>.List, "CmpOp">],
+                       !if(boolOp, [BoolOps], []), FtzOf<t>.List),
+           [t],
+           !listconcat([PipedReg<"p", Def, Pred>, Reg<"q", Def, Pred>,
+                        Reg<"a", Use, t>, Reg<"b", Use, t>],
+                       !if(boolOp, [Reg<"c", Use, Pred>], [])),
+           CmpFloor<t>.Ptx, CmpFloor<t>.Sm, SemSetpPair,
+           !if(!or(!eq(t, F16x2), !eq(t, BF16x2)), DocHalfSetp, DocSetp)> {
+  let NaNResult = NaNNone;
+  let Variant = "pair";
+}
+foreach t = !listconcat(IntTypes, [F32, F64, F16x2, BF16x2]) in {
+  def SetpPair#!cast<string>(t) : SetpPairForm<t, 0>;
+  def SetpPairBool#!cast<string>(t) : SetpPairForm<t, 1>;
 }
 
 //===----------------------------------------------------------------------===//

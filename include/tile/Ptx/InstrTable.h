@@ -244,6 +244,8 @@ struct OperandDesc {
   /// [immMin, immMax] (lop3's look-up table).
   bool immediate = false;
   int64_t immMin = 0, immMax = 0;
+  /// Written joined to the next operand by `|` (setp's `p|q`).
+  bool pipeToNext = false;
 };
 
 llvm::StringRef getName(Semantics s);
@@ -322,6 +324,8 @@ struct FormDesc {
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }
   unsigned getNumOperands() const { return operands.size(); }
+  /// The number of operands the instruction writes (2 for `setp p|q`).
+  unsigned getNumDefs() const;
   /// The `k`th source operand, or null past the last.
   const OperandDesc *getSource(unsigned k) const;
   /// The register width of the `k`th source operand (64 past the last).

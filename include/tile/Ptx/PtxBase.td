@@ -191,11 +191,18 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   bit Immediate = 0;
   int ImmMin = 0;
   int ImmMax = 0;
+  /// Written joined to the next operand by `|` (setp's `p|q`).
+  bit PipeToNext = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;
 class Mem<string name, RoleKind role, PtxType type, int atom, SpaceKind space>
     : Operand<name, role, type, atom, 1, space>;
+/// A register operand written joined to the next one by `|` (`p|q`).
+class PipedReg<string name, RoleKind role, PtxType type>
+    : Reg<name, role, type> {
+  let PipeToNext = 1;
+}
 /// A source operand that must be an immediate in [lo, hi].
 class Imm<string name, PtxType type, int lo, int hi>
     : Operand<name, Use, type, 1, 0, NoSpace> {

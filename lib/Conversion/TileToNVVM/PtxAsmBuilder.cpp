@@ -90,7 +90,7 @@ std::string PtxAsmBuilder::getAsmString(StringRef opcode,
   }
   os << opcode;
   for (auto [i, arg] : llvm::enumerate(args)) {
-    os << (i == 0 ? " " : ", ");
+    os << (i == 0 ? " " : args[i - 1].pipeNext ? "|" : ", ");
     SmallVector<std::string> regs;
     for (Operand op : arg.operands)
       regs.push_back(render(op));

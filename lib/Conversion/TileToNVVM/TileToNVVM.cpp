@@ -204,7 +204,6 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
     ptx::Instr instr = op.getInstr();
     const ptx::FormDesc &form = *instr.form;
     Location loc = op.getLoc();
-    MLIRContext *ctx = rewriter.getContext();
 
     SmallVector<Slot> slots;
     for (auto [desc, value, converted] :
@@ -275,8 +274,8 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
               ? PtxAsmBuilder::ArgForm::Address
           : slot.desc->atom > 1 ? PtxAsmBuilder::ArgForm::Vector
                                 : PtxAsmBuilder::ArgForm::Register;
-      args.push_back(
-          {argForm, argOperands[i], slot.addressOffset, slot.immediate});
+      args.push_back({argForm, argOperands[i], slot.addressOffset,
+                      slot.immediate, slot.desc->pipeToNext});
     }
     if (pred) {
       Value pred32 =

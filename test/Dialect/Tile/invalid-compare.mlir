@@ -94,7 +94,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%a: i32, %c: i1) kernel {
     %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
-    // expected-error @+1 {{'setp.eq.b32' expects 3 operands (p, a, b), got 4}}
+    // Four operands without a BoolOp are the p|q form, whose q is a tile.
+    // expected-error @+1 {{operand #1 ('q') of 'setp.eq.b32': a destination must be a register tile, got scalar 'i32'}}
     tile.apply "setp.eq.b32" (%p, %a, %a, %c) scope(thread) : memref<1x1xi1, #tile.reg>, i32, i32, i1
     gpu.return
   }
@@ -212,6 +213,30 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%p: i1, %a: f32) kernel {
     %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
     tile.apply "set.lt.u32.f32" (%r, %a, %a) pred(%p) preserve_dst scope(thread) : memref<4x1xi32, #tile.reg>, f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+// The two-destination setp: scalar f16 has none (ptxas 13.0 rejects it),
+// .f16x2 has only it.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: f16) kernel {
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{'setp.lt.f16' expects 3 operands (p, a, b), got 4}}
+    tile.apply "setp.lt.f16" (%p, %p, %a, %a) scope(thread) : memref<4x1xi1, #tile.reg>, memref<4x1xi1, #tile.reg>, f16, f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32) kernel {
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{'setp.lt.f16x2' expects 4 operands (p, q, a, b), got 3}}
+    tile.apply "setp.lt.f16x2" (%p, %a, %a) scope(thread) : memref<4x1xi1, #tile.reg>, i32, i32
     gpu.return
   }
 }

@@ -14,6 +14,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
     %y = tile.alloc_local : memref<4x1xf32, #tile.reg>
     // CHECK: tile.apply "setp.lt.s32"(%{{.*}}, %{{.*}}, %{{.*}}) scope(thread) : memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
     tile.apply "setp.lt.s32" (%p, %x, %a) scope(thread) : memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
+    // The two-destination form round-trips (generic form: by its variant).
+    // CHECK: tile.apply "setp.lt.s32"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) scope(thread) : memref<4x1xi1, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
+    tile.apply "setp.lt.s32" (%p, %p, %x, %a) scope(thread) : memref<4x1xi1, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
     // CHECK: tile.apply "setp.hs.u32"
     tile.apply "setp.hs.u32" (%p, %x, %a) scope(thread) : memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
     // A float source in its float container; the qualifiers print in slot

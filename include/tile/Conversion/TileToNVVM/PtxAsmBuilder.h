@@ -45,6 +45,8 @@ public:
     SmallVector<Operand, 4> operands;
     int64_t offset = 0;
     std::string immediate = {};
+    /// Joined to the next argument by `|` (setp's `p|q`).
+    bool pipeNext = false;
   };
 
   /// The inline-asm constraint letter of a register of LLVM type `type`
