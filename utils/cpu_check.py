@@ -298,16 +298,6 @@ def compare(args):
 IMMEDIATE_VALUES = 8
 
 
-def immediate_choices(form, opcode):
-    """One {operand index: value} per kernel: a value of the form's
-    immediate operand, or one empty choice for forms without."""
-    imm = [i for i, o in enumerate(form["operands"]) if "immediate" in o]
-    if not imm:
-        return [{}]
-    return [{imm[0]: v} for v in kernelgen.immediate_values(
-        form["operands"][imm[0]], IMMEDIATE_VALUES, opcode)]
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tools-dir")
@@ -338,9 +328,7 @@ def main():
             continue
         # Two predicate destinations (setp p|q) travel as p + 2q in the
         # first one's integer.
-        pair = sum(o["role"] == "def" for o in form["operands"]) == 2
-        operands = ([form["operands"][0]] + form["operands"][2:] if pair
-                    else form["operands"])
+        operands, pair = kernelgen.test_operands(form)
         # A predicate travels through memory as a 32-bit 0 or 1.
         preds = {i for i, o in enumerate(operands)
                  if instr_table.is_predicate(o["type"])}
@@ -353,7 +341,10 @@ def main():
                            types[o["type"]]["lanes"]) +
                  value_edges(types[o["type"]])
                  for o in operands[1:]]
-        for imms in immediate_choices(form, inst["opcode"]):
+        for choice in kernelgen.immediate_choices(form, IMMEDIATE_VALUES,
+                                                  inst["opcode"]):
+            # Operand indices (the destination is operand 0).
+            imms = {k + 1: v for k, v in choice.items()}
             idx = len(jobs)
             variant = VARIANTS[idx % len(VARIANTS)]
             if variant[4] and ("no_preserve_dst" in form or pair):
@@ -397,14 +388,13 @@ def main():
                 with open(base + ".json", "w") as f:
                     json.dump(metas, f)
             queries = []
-            for (idx, opcode, elts, variant, *_), row in zip(batch, rows):
+            for (idx, opcode, elts, variant, *_, pair), row in zip(batch,
+                                                                   rows):
                 for lane in range(LANES):
                     srcs = [inputs[idx][i][lane] for i in range(1, len(elts))]
-                    # Several destinations (setp p|q) share the spelling
-                    # of one: the variant names the form.
-                    variant_name = forms[idx]["variant"]
-                    name = (opcode + ":" + variant_name
-                            if forms[idx]["operands"][1]["role"] == "def"
+                    # Two destinations (setp p|q) share the spelling of
+                    # one: the variant names the form.
+                    name = (opcode + ":" + forms[idx]["variant"] if pair
                             else opcode)
                     queries.append(name + " " +
                                    " ".join(f"{s:x}" for s in srcs))

@@ -114,19 +114,6 @@ def kernel(name, opcode, elt, src_elts, nsrc, variant, preds=(), imms=None,
 IMMEDIATE_VALUES = 16
 
 
-def immediate_choices(form, opcode):
-    """One {buffer: value} per module: a value of each immediate source
-    operand (lop3's table), or one empty choice for forms without."""
-    srcs = [o for o in form["operands"] if o["role"] == "use"]
-    imm = [i for i, o in enumerate(srcs) if "immediate" in o]
-    if not imm:
-        return [{}]
-    if len(imm) > 1:
-        sys.exit(f"{opcode}: more than one immediate operand")
-    values = kernelgen.immediate_values(srcs[imm[0]], IMMEDIATE_VALUES, opcode)
-    return [{f"S{imm[0]}": v} for v in values]
-
-
 def compile_ptx(args, base, src, opcode):
     """Compiles the module `src` to `base`.ptx with tile-translate."""
     with open(base + ".mlir", "w") as f:
@@ -173,10 +160,7 @@ def main():
             continue
         # Two predicate destinations (setp p|q) travel as p + 2q in one
         # integer; the first destination stands for both.
-        defs = [o for o in form["operands"] if o["role"] == "def"]
-        pair = len(defs) == 2
-        operands = ([form["operands"][0]] + form["operands"][2:] if pair
-                    else form["operands"])
+        operands, pair = kernelgen.test_operands(form)
         nsrc = len(operands) - 1
         # Where the table refuses preserve_dst, there is no keep kernel (nor
         # for two destinations: the old p + 2q is not split back).
@@ -200,7 +184,9 @@ def main():
         preds = {"D"} if is_pred[0] else set()
         preds |= {f"S{i}" for i, p in enumerate(is_pred[1:]) if p}
         ptxv = max(inst["ptx"], instr_table.chip_min_ptx(args.sm))
-        for imms in immediate_choices(form, opcode):
+        for choice in kernelgen.immediate_choices(form, IMMEDIATE_VALUES,
+                                                  opcode):
+            imms = {f"S{k}": v for k, v in choice.items()}
             src = (f'gpu.module @m [#nvvm.target<chip = "sm_{args.sm}", '
                    f'features = "+ptx{ptxv}">] {{\n')
             for v in form_variants:

@@ -118,3 +118,25 @@ def immediate_values(operand, count, seed):
         return list(range(lo, hi + 1))
     rng = random.Random(seed)
     return [lo, hi] + rng.sample(range(lo + 1, hi), count - 2)
+
+
+def test_operands(form):
+    """(operands, pair): the form's operands as a test kernel moves them
+    through memory. Two predicate destinations (setp p|q) are `pair`: the
+    first destination's buffer holds p + 2q, so the second is dropped."""
+    ops = form["operands"]
+    pair = sum(o["role"] == "def" for o in ops) == 2
+    return ([ops[0]] + ops[2:] if pair else ops), pair
+
+
+def immediate_choices(form, count, seed):
+    """One {source index: value} per test kernel: `count` values of the
+    form's immediate source (lop3's table), or one empty choice."""
+    srcs = [o for o in form["operands"] if o["role"] == "use"]
+    imm = [k for k, o in enumerate(srcs) if "immediate" in o]
+    if len(imm) > 1:
+        raise ValueError(f"{seed}: more than one immediate operand")
+    if not imm:
+        return [{}]
+    return [{imm[0]: v}
+            for v in immediate_values(srcs[imm[0]], count, seed)]

@@ -67,10 +67,12 @@ static std::optional<Qual> matchQual(llvm::ArrayRef<StringRef> tokens, size_t i,
 
 /// Whether rejected spelling `r` matches: the mnemonic, the type suffixes
 /// (any, where the record lists none), any of `anyOf`, all of `allOf`, and
-/// no rounding modifier where the record says so.
+/// no rounding modifier where the record says so. Records of misplaced
+/// qualifiers match only when `misplaced` is asked for.
 static bool rejectedMatches(const RejectedSpelling &r, StringRef mnemonic,
-                            llvm::ArrayRef<DataType> types, QualSet quals) {
-  if (r.misplaced || mnemonic != r.mnemonic ||
+                            llvm::ArrayRef<DataType> types, QualSet quals,
+                            bool misplaced = false) {
+  if (r.misplaced != misplaced || mnemonic != r.mnemonic ||
       (*r.types && typesStr(types) != r.types))
     return false;
   if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
@@ -335,9 +337,7 @@ checkPlacement(const Parsed &p, llvm::SmallVectorImpl<const FormDesc *> &forms,
   if (!forms.empty())
     return llvm::Error::success();
   for (const RejectedSpelling &r : getRejectedSpellings())
-    if (r.misplaced && p.mnemonic == r.mnemonic &&
-        (!*r.types || typesStr(p.types) == r.types) &&
-        (!r.anyOf || (p.quals & r.anyOf)))
+    if (rejectedMatches(r, p.mnemonic, p.types, p.quals, /*misplaced=*/true))
       return fail(rejectionMessage(r, quote));
   Qual q = misplaced.first();
   std::string name = "'." + getQualName(q).str() + "'";

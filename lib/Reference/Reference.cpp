@@ -515,10 +515,6 @@ static unsigned getResultBits(const ptx::FormDesc &form) {
   return bits;
 }
 
-static uint64_t maskOfBits(unsigned bits) {
-  return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
-}
-
 /// The type of the form's destination register: the first register it
 /// writes (mul.wide.s32 writes an .s64, popc.b64 a .u32).
 static DataType destinationType(const ptx::FormDesc &form) {
@@ -532,7 +528,7 @@ bool tile::ref::sameResult(const ptx::Instr &instr, uint64_t got,
                            uint64_t expected) {
   // Several destinations (predicates) compare as the packed bits.
   if (unsigned bits = getResultBits(*instr.form); instr.form->getNumDefs() > 1)
-    return ((got ^ expected) & maskOfBits(bits)) == 0;
+    return ((got ^ expected) & maskOf(bits)) == 0;
   DataType dst = destinationType(*instr.form);
   const Format f = formatOf(dst);
   unsigned lanes = ptx::getInfo(dst).lanes;
