@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/CpuRuntime/CpuRuntime.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Pipelines/Pipelines.h"
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Runtime/CudaRuntime.h"
@@ -36,6 +37,7 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -97,6 +99,12 @@ static cl::opt<bool> noCache("no-cache", cl::desc("Do not use the cubin cache"),
 static cl::opt<bool> clearCache("clear-cache",
                                 cl::desc("Clear the cubin cache and exit"),
                                 cl::init(false));
+static cl::opt<std::string>
+    jitCpu("jit-cpu",
+           cl::desc("The CPU the JIT generates host code for (default: this "
+                    "host's, with its features; x86-64 for the baseline "
+                    "without AVX512-BF16)"),
+           cl::init(""));
 static cl::opt<bool> dumpLLVM("dump-llvm-dialect",
                               cl::desc("Print the lowered module and exit"),
                               cl::init(false));
@@ -221,6 +229,11 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(_mlir_ciface_printMemrefI32)
   TILE_SYM(_mlir_ciface_printMemrefI64)
 #undef TILE_SYM
+#if defined(__x86_64__)
+  // Code generation's libcalls for bf16 stores on hosts without AVX512-BF16.
+  add("__truncsfbf2", reinterpret_cast<void *>(&tile_cpu_truncsfbf2));
+  add("__truncdfbf2", reinterpret_cast<void *>(&tile_cpu_truncdfbf2));
+#endif
   return map;
 }
 
@@ -274,6 +287,23 @@ static LogicalResult checkEntry(ModuleOp module) {
   return success();
 }
 
+/// Fails with a message where --jit-cpu names no CPU of this host's target.
+static LogicalResult checkJitCpu() {
+  if (jitCpu.empty())
+    return success();
+  std::string triple = llvm::sys::getProcessTriple(), error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(triple), error);
+  std::unique_ptr<llvm::MCSubtargetInfo> sti(
+      target ? target->createMCSubtargetInfo(llvm::Triple(triple), "", "")
+             : nullptr);
+  if (sti && sti->isCPUStringValid(jitCpu))
+    return success();
+  llvm::errs() << "tile-runner: --jit-cpu=" << jitCpu << " is not a CPU of "
+               << triple << "\n";
+  return failure();
+}
+
 static int runJit(ModuleOp module, TimingScope &timing) {
   if (failed(checkEntry(module)))
     return 1;
@@ -292,7 +322,23 @@ static int runJit(ModuleOp module, TimingScope &timing) {
                  << " (expected -O0 to -O3)\n";
     return 1;
   }
-  auto transformer = makeOptimizingTransformer(optLevel, 0, nullptr);
+  if (failed(checkJitCpu()))
+    return 1;
+  auto optimize = makeOptimizingTransformer(optLevel, 0, nullptr);
+  // After LLVM's optimizations, no bf16 crosses a block (keepBFloatBits);
+  // --jit-cpu: every function's code for that CPU and its features only.
+  auto transformer = [&](llvm::Module *m) -> llvm::Error {
+    if (llvm::Error error = optimize(m))
+      return error;
+    for (llvm::Function &f : *m) {
+      mlir::tile::keepBFloatBits(f);
+      if (!jitCpu.empty()) {
+        f.addFnAttr("target-cpu", jitCpu);
+        f.addFnAttr("target-features", "");
+      }
+    }
+    return llvm::Error::success();
+  };
   ExecutionEngineOptions options;
   options.transformer = transformer;
   llvm::SmallVector<StringRef> libs(sharedLibs.begin(), sharedLibs.end());

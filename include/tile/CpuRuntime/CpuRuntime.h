@@ -52,10 +52,25 @@ enum AccessField : unsigned {
 /// The fields after the indices and sizes.
 enum AccessTail : unsigned { kByteOffset, kBufferBytes, kBufferDesc, kTail };
 
+/// f32 (its bits) to bf16, to nearest even; a NaN is quieted and keeps its
+/// sign and top payload bits.
+uint16_t truncateToBF16(uint32_t f32);
+/// f64 (its bits) to bf16 with one rounding, to nearest even; a NaN is
+/// quieted and keeps its sign and top payload bits.
+uint16_t truncateToBF16(uint64_t f64);
+
 } // namespace cpu
 } // namespace tile
 
 extern "C" {
+#if defined(__x86_64__)
+/// The JIT's __truncsfbf2 and __truncdfbf2 (libgcc 12 has neither): code
+/// generated for an x86-64 host without AVX512-BF16 calls them to convert
+/// to bf16 (its ABI returns a bf16 in xmm0, like a _Float16).
+_Float16 tile_cpu_truncsfbf2(float f);
+_Float16 tile_cpu_truncdfbf2(double d);
+#endif
+
 /// Executes the instruction (form index `form` of the instruction table,
 /// the qualifier set of words `qualsLow` and `qualsHigh`) on the elements in
 /// `in`, writing `out`. Data

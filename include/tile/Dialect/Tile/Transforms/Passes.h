@@ -60,6 +60,15 @@ unsigned mergeVariableAddressChains(llvm::Function &function);
 /// Returns the number of copies made.
 unsigned splitSharedAsmInputs(llvm::Function &function, unsigned chunk);
 
+/// The host code rewrite of the CPU backend's JIT: no bf16 value (or
+/// vector of bf16) of `function` crosses a block. Each bf16 phi becomes a
+/// phi of its bits (i16) between bitcasts, and each value used in another
+/// block is cast to its bits after its definition and back before that use.
+/// LLVM's x86 code generator would carry it in an f32 and convert back,
+/// quieting signaling NaNs and flushing subnormals (vcvtneps2bf16) or
+/// calling __truncsfbf2. Returns the number of phis and values rewritten.
+unsigned keepBFloatBits(llvm::Function &function);
+
 #define GEN_PASS_REGISTRATION
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 
