@@ -396,6 +396,10 @@ def main():
                     # one: the variant names the form.
                     name = (opcode + ":" + forms[idx]["variant"] if pair
                             else opcode)
+                    # Under pred, '@': ptxas compiles some spellings
+                    # otherwise there (the table's NaN rules).
+                    if variant[3]:
+                        name = "@" + name
                     queries.append(name + " " +
                                    " ".join(f"{s:x}" for s in srcs))
             e = subprocess.run([os.path.join(tools, "tile-ptx-forms"),

@@ -26,7 +26,7 @@ static unsigned elementBytes(const ptx::OperandDesc &desc) {
 }
 
 void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
-                    const uint8_t *in, uint8_t *out) {
+                    int64_t predicated, const uint8_t *in, uint8_t *out) {
   llvm::ArrayRef<ptx::FormDesc> forms = ptx::getForms();
   if (form < 0 || size_t(form) >= forms.size()) {
     std::fprintf(stderr, "tile_cpu_apply: no form %lld\n", (long long)form);
@@ -93,7 +93,7 @@ void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
   }
   if (results.empty())
     fatal(instr, "computes no register");
-  uint64_t value = ref::evaluate(instr, sources);
+  uint64_t value = ref::evaluate(instr, sources, predicated != 0);
   if (results.size() == 1) {
     std::memcpy(out, &value, elementBytes(*results.front()));
     return;

@@ -145,25 +145,27 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         o["intrinsic"] = *intr;
       instances.push_back(std::move(o));
     }
-    formArray.push_back(
-        Object{{"index", f.getIndex()},
-               {"mnemonic", f.mnemonic},
-               {"syntax", f.syntax},
-               {"slots", std::move(slots)},
-               {"types", std::move(tys)},
-               {"operands", std::move(ops)},
-               {"ptx", f.ptxVersion},
-               {"sm", f.minSm},
-               {"qualifier_floors", std::move(floors)},
-               {"older_chips", std::move(older)},
-               {"semantics", getName(f.semantics)},
-               {"nan_payload_defined", f.hasDefinedNaNPayload()},
-               {"nan_rule", f.nanRule},
-               {"doc", f.docRef},
-               {"variant", f.variant},
-               {"sass", f.sass ? llvm::json::Value(f.sass)
-                               : llvm::json::Value(nullptr)},
-               {"instances", std::move(instances)}});
+    formArray.push_back(Object{
+        {"index", f.getIndex()},
+        {"mnemonic", f.mnemonic},
+        {"syntax", f.syntax},
+        {"slots", std::move(slots)},
+        {"types", std::move(tys)},
+        {"operands", std::move(ops)},
+        {"ptx", f.ptxVersion},
+        {"sm", f.minSm},
+        {"qualifier_floors", std::move(floors)},
+        {"older_chips", std::move(older)},
+        {"semantics", getName(f.semantics)},
+        {"nan_payload_defined", f.hasDefinedNaNPayload()},
+        {"nan_rule", f.nanRule},
+        {"nan_rule_bare", getInfo(f.nanRules.bare).name},
+        {"nan_rule_predicated_bare", getInfo(f.nanRules.predicatedBare).name},
+        {"doc", f.docRef},
+        {"variant", f.variant},
+        {"sass",
+         f.sass ? llvm::json::Value(f.sass) : llvm::json::Value(nullptr)},
+        {"instances", std::move(instances)}});
     if (f.noPreserveDst)
       formArray.back().getAsObject()->insert(
           {"no_preserve_dst", f.noPreserveDst});

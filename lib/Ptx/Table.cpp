@@ -154,6 +154,10 @@ llvm::ArrayRef<RejectedSpelling> tile::ptx::getRejectedSpellings() {
   return kRejected;
 }
 
+const NaNRuleInfo &tile::ptx::getInfo(NaNRule rule) {
+  return kNaNRules[static_cast<unsigned>(rule)];
+}
+
 llvm::ArrayRef<int> tile::ptx::getQualTable(Qual q) {
   for (const QualTableRow &row : kQualTables)
     if (row.qual == q && !row.values.empty())

@@ -89,6 +89,9 @@ inline Format formatOf(ptx::DataType t) {
 struct Flags {
   bool ftz = false, sat = false, relu = false, oob = false, nan = false,
        xorsignAbs = false, abs = false, satfinite = false;
+  /// What a NaN result holds (the form's rule for the spelling, executed
+  /// under a predicate or not).
+  ptx::NaNRule nanRule = ptx::NaNRule::Unspecified;
 };
 
 /// Everything one lane is computed from besides its sources.

@@ -109,6 +109,31 @@ uint64_t nanResult(const Format &f, std::initializer_list<uint64_t> order) {
   return f.signMask() | f.expMask() | f.quietBit();
 }
 
+/// The result of a one-source operation on the NaN `x` of `src` into `dst`
+/// under `rule` (the sign operations handle NaNSignOp themselves).
+uint64_t nanOfInput(const Format &src, const Format &dst, ptx::NaNRule rule,
+                    uint64_t x) {
+  uint64_t sign = (x & src.signMask()) ? dst.signMask() : 0;
+  // The payload, aligned at the top of the destination's fraction.
+  int shift = int(dst.layout) - int(src.layout);
+  uint64_t frac = x & src.fracMask();
+  frac = shift >= 0 ? frac << shift : frac >> -shift;
+  uint64_t moved = sign | dst.expMask() | (frac & dst.fracMask());
+  switch (rule) {
+  case ptx::NaNRule::Quieted:
+  case ptx::NaNRule::Converted:
+  case ptx::NaNRule::Propagate:
+    return moved | dst.quietBit();
+  case ptx::NaNRule::Kept:
+  case ptx::NaNRule::Copied:
+    return moved;
+  case ptx::NaNRule::WidenedCanonical:
+    return nanOfInput(src, dst, ptx::NaNRule::Kept, src.canonicalNaN());
+  default:
+    return dst.canonicalNaN();
+  }
+}
+
 /// Applies .sat / .relu to a result.
 uint64_t clampResult(const Format &f, uint64_t r, const Flags &flags) {
   bool neg = r & f.signMask();
@@ -228,8 +253,9 @@ uint64_t minMaxLane(bool isMax, const Format &f, const Flags &flags,
     if (!best || (isMax ? lessThan(f, *best, x) : lessThan(f, x, *best)))
       best = x;
   }
-  if (!best)
-    return f.canonicalNaN();
+  if (!best) // Every operand a NaN.
+    return flags.nanRule == ptx::NaNRule::Propagate ? nanResult(f, {v[1], v[0]})
+                                                    : f.canonicalNaN();
   return *best | sign;
 }
 
@@ -291,7 +317,7 @@ uint64_t convertValue(const Format &src, const Format &dst,
     return clampResult(dst, r, flags);
   }
   if (src.isNaN(x))
-    return finish(dst.canonicalNaN());
+    return finish(nanOfInput(src, dst, flags.nanRule, x));
   bool f16Result = dst.bits == 16 && dst.precision == 11;
   if (flags.ftz && isF32(src) && !f16Result && src.isSubnormal(x))
     x &= src.signMask();
@@ -400,10 +426,19 @@ uint64_t minLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
 uint64_t maxLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   return minMaxLane(/*isMax=*/true, ctx.f, ctx.flags, in);
 }
+/// neg and abs of a NaN: the sign operation on its bits, or what the rule
+/// says.
+static bool isSignOpNaN(const LaneContext &ctx, uint64_t a) {
+  return !ctx.f.isNaN(a) || ctx.flags.nanRule == ptx::NaNRule::SignOp;
+}
 uint64_t negLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  if (!isSignOpNaN(ctx, in[0]))
+    return nanOfInput(ctx.f, ctx.f, ctx.flags.nanRule, in[0]);
   return flushed(ctx.f, ctx.flags, in[0]) ^ ctx.f.signMask();
 }
 uint64_t absLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  if (!isSignOpNaN(ctx, in[0]))
+    return nanOfInput(ctx.f, ctx.f, ctx.flags.nanRule, in[0]);
   return flushed(ctx.f, ctx.flags, in[0]) & ~ctx.f.signMask();
 }
 /// copysign d, a, b: the sign of a, the rest of b.
@@ -440,7 +475,8 @@ bool tile::ref::isSupported(const ptx::Instr &instr) {
 }
 
 uint64_t tile::ref::evaluate(const ptx::Instr &instr,
-                             llvm::ArrayRef<uint64_t> sources) {
+                             llvm::ArrayRef<uint64_t> sources,
+                             bool predicated) {
   const ptx::FormDesc &form = *instr.form;
   assert(isSupported(instr) && "no reference semantics for this form");
   Flags flags;
@@ -452,6 +488,7 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
   flags.xorsignAbs = instr.has(ptx::Qual::XorsignAbs);
   flags.abs = instr.has(ptx::Qual::Abs);
   flags.satfinite = instr.has(ptx::Qual::SatFinite);
+  flags.nanRule = form.getNaNRule(instr.quals, predicated);
   // Formats come from the operands' types: the sources of a conversion or
   // of mixed precision (fma's c has the destination's) differ from d's.
   llvm::SmallVector<DataType, 3> srcTypes;

@@ -351,7 +351,7 @@ struct Result {
 };
 
 Result runKernel(const Kernel &k, const std::string &dir, size_t n,
-                 unsigned threads) {
+                 bool everyBit, unsigned threads) {
   Result res;
   auto start = std::chrono::steady_clock::now();
   std::string error;
@@ -425,7 +425,8 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
           storeBits(S[j], i, k.srcBits[j], src[j]);
         uint64_t old = rng() & oldMask;
         storeBits(D, i, k.bits, old);
-        storeBits(E, i, k.bits, ref::evaluate(*instr, llvm::ArrayRef(src, ns)));
+        storeBits(E, i, k.bits,
+                  ref::evaluate(*instr, llvm::ArrayRef(src, ns), k.pred));
       }
     });
   }
@@ -474,7 +475,7 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
       expected = load(E, i, k.bits);
     }
     ++res.checked;
-    bool same = (active && !(k.pred && lane % 2 == 0))
+    bool same = (active && !(k.pred && lane % 2 == 0) && !everyBit)
                     ? ref::sameResult(*instr, got, expected)
                     : got == expected;
     if (!same) {
@@ -503,7 +504,7 @@ namespace {
 const char *kUsage =
     "usage: tile-diff [--ptx-dir DIR] [--n N] [--variant-n N] [--threads N]\n"
     "                 [--only OPCODE] [--mnemonic NAME] [--part K/N]\n"
-    "                 [--help] [--version]\n"
+    "                 [--nan-payloads] [--help] [--version]\n"
     "\n"
     "  --ptx-dir DIR    the kernels and manifest.txt of utils/gen_diff.py (.)\n"
     "  --n N            inputs per full-form kernel (2097152)\n"
@@ -512,7 +513,9 @@ const char *kUsage =
     "  --only OPCODE    only this opcode\n"
     "  --mnemonic NAME  only opcodes NAME.*\n"
     "  --part K/N       only the selected kernels K, K+N, K+2N, ... (0 <= K <\n"
-    "                   N): a run split over several calls or machines\n";
+    "                   N): a run split over several calls or machines\n"
+    "  --nan-payloads   compare every bit, NaN payloads too, also where the\n"
+    "                   table leaves them open (to measure them)\n";
 
 /// The largest --n / --variant-n: 2^28 inputs (several GiB of buffers).
 constexpr uint64_t kMaxInputs = uint64_t(1) << 28;
@@ -525,6 +528,8 @@ struct Options {
   std::string only, mnemonic;
   /// --part K/N: this run takes the selected kernels whose index is K mod N.
   unsigned part = 0, parts = 1;
+  /// --nan-payloads: every bit compared, whatever the form's NaN rule.
+  bool everyBit = false;
   int exitStatus = -1;
 };
 
@@ -560,6 +565,10 @@ Options parseOptions(int argc, char **argv) {
       std::printf("%s\n", TILE_MLIR_VERSION_LINE);
       o.exitStatus = 0;
       return o;
+    }
+    if (a == "--nan-payloads") {
+      o.everyBit = true;
+      continue;
     }
     bool takesValue = a == "--ptx-dir" || a == "--n" || a == "--variant-n" ||
                       a == "--threads" || a == "--only" || a == "--mnemonic" ||
@@ -733,7 +742,7 @@ int main(int argc, char **argv) {
   size_t totalChecked = 0;
   for (const Kernel &k : kernels) {
     size_t n = k.variant == "full" ? fullN : variantN;
-    Result r = runKernel(k, dir, n, threads);
+    Result r = runKernel(k, dir, n, opts.everyBit, threads);
     bool ok = r.status.ok() && r.mismatches == 0 && r.checked > 0;
     (ok ? passed : failed)++;
     totalChecked += r.checked;

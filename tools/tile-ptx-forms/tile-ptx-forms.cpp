@@ -61,9 +61,10 @@ static std::string qualFloors(const FormDesc &f) {
 
 static llvm::cl::opt<bool> evalStdin(
     "eval",
-    llvm::cl::desc("Read lines 'OPCODE[:VARIANT] HEX...' (the sources' bits) "
-                   "from stdin and print each result of the MPFR reference "
-                   "in hex (several destinations packed, the first lowest)"),
+    llvm::cl::desc("Read lines '[@]OPCODE[:VARIANT] HEX...' (the sources' "
+                   "bits; '@': under a predicate) from stdin and print each "
+                   "result of the MPFR reference in hex (several "
+                   "destinations packed, the first lowest)"),
     llvm::cl::init(false));
 
 /// --eval: the reference result of each line's instruction and sources.
@@ -77,7 +78,10 @@ static int evalLines() {
     std::string error;
     // A variant name (setp.lt.s32:pair) or else the number of sources
     // picks among forms of one spelling (two- and three-source min).
-    auto [spelling, variant] = words[0].split(':');
+    // A leading '@' (@neg.f32): executed under a predicate.
+    StringRef word = words[0];
+    bool predicated = word.consume_front("@");
+    auto [spelling, variant] = word.split(':');
     unsigned numSources = words.size() - 1;
     FormHint hint{std::nullopt, numSources + 1, {}};
     if (!variant.empty())
@@ -105,7 +109,7 @@ static int evalLines() {
       return 1;
     }
     llvm::outs() << llvm::format_hex_no_prefix(
-                        tile::ref::evaluate(*instr, sources), 1)
+                        tile::ref::evaluate(*instr, sources, predicated), 1)
                  << "\n";
   }
   return 0;

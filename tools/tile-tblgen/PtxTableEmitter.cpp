@@ -94,6 +94,7 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
     PrintFatalError("more than 128 qualifiers do not fit a QualSet");
   emitEnum(os, "Qual", "uint8_t", quals, "", "NumQuals");
   emitEnum(os, "Semantics", "uint8_t", defsOf(rk, "Semantics"), "Sem");
+  emitEnum(os, "NaNRule", "uint8_t", defsOf(rk, "NaNRule"), "NaN");
   return false;
 }
 
@@ -326,8 +327,11 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         Pools::add(pools.older, "kOlderChips", "OlderChip", older) + ", " +
         quote(nan->getValueAsString("Name")) + ", " +
         (nan->getValueAsBit("PayloadDefined") ? "true" : "false") + ", " +
-        quote(f->getValueAsDef("Accuracy")->getValueAsString("Name")) + ", " +
-        quote(f->getName()) + ", " +
+        "{NaNRule::" + enumName(nan, "NaN") +
+        ", NaNRule::" + enumName(f->getValueAsDef("NaNBare"), "NaN") +
+        ", NaNRule::" + enumName(f->getValueAsDef("PredNaNBare"), "NaN") +
+        "}, " + quote(f->getValueAsDef("Accuracy")->getValueAsString("Name")) +
+        ", " + quote(f->getName()) + ", " +
         cstrOrNull(f->getValueAsString("NoPreserveDst")) + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
@@ -448,6 +452,12 @@ bool emitTables(raw_ostream &os, const RecordKeeper &rk) {
   os << "/// Every qualifier a rounding slot offers.\nstatic constexpr QualSet "
         "kRoundingQualSet = "
      << qualSetOf(rounding) << ";\n\n";
+  os << "static const NaNRuleInfo kNaNRules[] = {\n";
+  for (const Record *r : defsOf(rk, "NaNRule"))
+    os << "    {" << quote(r->getValueAsString("Name")) << ", "
+       << (r->getValueAsBit("PayloadDefined") ? "true" : "false") << ", "
+       << quote(r->getValueAsString("Doc")) << "},\n";
+  os << "};\n\n";
   os << "static const SemanticsInfo kSemantics[] = {\n";
   for (const Record *s : defsOf(rk, "Semantics"))
     os << "    {Semantics::" << enumName(s, "Sem") << ", "

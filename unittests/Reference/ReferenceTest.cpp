@@ -18,8 +18,10 @@
 #include <cfenv>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace tile;
 
@@ -89,7 +91,10 @@ TEST(FmaReference, F32MatchesHostFmaInEveryRoundingMode) {
       float host = std::fma(va, vb, vc);
       std::fesetround(FE_TONEAREST);
       uint64_t got = ref::evalFma(instr, a, b, c);
-      ASSERT_TRUE(ref::sameResult(instr, got, f2b(host)))
+      // A NaN result is the host's NaN there and the H200's canonical one
+      // in the reference.
+      uint64_t want = std::isnan(host) ? 0x7FFFFFFF : f2b(host);
+      ASSERT_TRUE(ref::sameResult(instr, got, want))
           << kF32Ops[m] << std::hex << " a=" << a << " b=" << b << " c=" << c
           << " ref=" << got << " host=" << f2b(host);
     }
@@ -629,6 +634,77 @@ TEST(ConvertReference, FtzOnF16ResultIsDropped) {
   EXPECT_EQ(eval("cvt.rp.ftz.sat.f16.f32", {0x00000001}), 0x0001u);
   EXPECT_EQ(eval("cvt.rp.ftz.bf16.f32", {0x00000001}), 0u);
   EXPECT_EQ(eval("cvt.rp.bf16.f32", {0x00000001}), 0x0001u);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// NaN results as the H200 gives them: inputs and results read from its
+// differential run with every bit compared (docs/gpu-logs/2026-12-01-nan)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The reference's result of `spelling` on `in`, under a predicate or not.
+uint64_t evalNaN(const std::string &spelling, std::vector<uint64_t> in,
+                 bool predicated = false) {
+  std::string error;
+  std::optional<ptx::Instr> instr =
+      ptx::decode(spelling, error, {std::nullopt, in.size() + 1, {}});
+  EXPECT_TRUE(instr.has_value()) << spelling << ": " << error;
+  return instr ? ref::evaluate(*instr, in, predicated) : 0;
+}
+
+TEST(NaNRules, SignOperationsGiveTheCanonicalNaNButF64AndPredicatedF32) {
+  EXPECT_EQ(evalNaN("neg.f32", {0x7FDF2F67}), 0x7FFFFFFFu);
+  EXPECT_EQ(evalNaN("abs.f32", {0xFFB28C85}), 0x7FFFFFFFu);
+  EXPECT_EQ(evalNaN("neg.ftz.f32", {0x7FAA3531}), 0x7FFFFFFFu);
+  EXPECT_EQ(evalNaN("neg.bf16", {0x7F9F}), 0x7FFFu);
+  EXPECT_EQ(evalNaN("neg.f16x2", {0x7EFC83FF}), 0x7FFF03FFu);
+  EXPECT_EQ(evalNaN("abs.bf16x2", {0xFFC3E67A}), 0x7FFF667Au);
+  // f64: quieted, the sign unchanged.
+  EXPECT_EQ(evalNaN("neg.f64", {0xFFF0AE9821D4EE6F}), 0xFFF8AE9821D4EE6Full);
+  EXPECT_EQ(evalNaN("abs.f64", {0xFFF3C88F1A9B7158}), 0xFFFBC88F1A9B7158ull);
+  // Under a predicate ptxas 13.0 makes neg.f32/abs.f32 a sign operation;
+  // with .ftz it does not.
+  EXPECT_EQ(evalNaN("neg.f32", {0xFFFB813E}, true), 0x7FFB813Eu);
+  EXPECT_EQ(evalNaN("abs.f32", {0xFF837A5D}, true), 0x7F837A5Du);
+  EXPECT_EQ(evalNaN("neg.ftz.f32", {0xFFC8CF4E}, true), 0x7FFFFFFFu);
+}
+
+TEST(NaNRules, F64MinMaxOfTwoNaNsGivesBQuieted) {
+  EXPECT_EQ(evalNaN("max.f64", {0x7FF36A09C4F7150C, 0xFFF36A09C4F7150C}),
+            0xFFFB6A09C4F7150Cull);
+  EXPECT_EQ(evalNaN("min.f64", {0xFFF3E0302779180C, 0x7FF3E0302779180C}),
+            0x7FFBE0302779180Cull);
+  EXPECT_EQ(evalNaN("min.f64", {0x3FF0000000000000, 0x7FF3E0302779180C}),
+            0x3FF0000000000000ull);
+}
+
+TEST(NaNRules, ConversionsCarryThePayloadWhereTheH200Does) {
+  // bf16 -> f32 keeps the bits (a signaling NaN stays one); with .ftz the
+  // canonical NaN.
+  EXPECT_EQ(evalNaN("cvt.f32.bf16", {0x7F97}), 0x7F970000u);
+  EXPECT_EQ(evalNaN("cvt.ftz.f32.bf16", {0x7F97}), 0x7FFFFFFFu);
+  // To and from f64: the payload's leading bits, quieted.
+  EXPECT_EQ(evalNaN("cvt.f64.bf16", {0x7F93}), 0x7FFA600000000000ull);
+  EXPECT_EQ(evalNaN("cvt.f64.f16", {0xFD0F}), 0xFFFC3C0000000000ull);
+  EXPECT_EQ(evalNaN("cvt.f64.f32", {0xFFBB9C1D}), 0xFFFF7383A0000000ull);
+  // .ftz: f32's canonical NaN, widened.
+  EXPECT_EQ(evalNaN("cvt.ftz.f64.f32", {0x7F998EC9}), 0x7FFFFFFFE0000000ull);
+  EXPECT_EQ(evalNaN("cvt.rn.f32.f64", {0xFFF1E09D5FEA9749}), 0xFFCF04EAu);
+  EXPECT_EQ(evalNaN("cvt.rn.f16.f64", {0xFFF1125B0CD5BF16}), 0xFE44u);
+  EXPECT_EQ(evalNaN("cvt.rn.bf16.f64", {0xFFFC455BDD32BD2D}), 0xFFE2u);
+  // Same format: the bare spelling keeps the input; an integral rounding of
+  // f64 quiets it; of f32 gives the canonical NaN.
+  EXPECT_EQ(evalNaN("cvt.f32.f32", {0xFF9B7A4D}), 0xFF9B7A4Du);
+  EXPECT_EQ(evalNaN("cvt.f64.f64", {0xFFF1563EAE3CDC45}),
+            0xFFF1563EAE3CDC45ull);
+  EXPECT_EQ(evalNaN("cvt.rni.f64.f64", {0x7FF140B82F57FDF4}),
+            0x7FF940B82F57FDF4ull);
+  EXPECT_EQ(evalNaN("cvt.rni.f32.f32", {0xFF9B7A4D}), 0x7FFFFFFFu);
+  // .sat makes a NaN 0.
+  EXPECT_EQ(evalNaN("cvt.sat.f64.f64", {0xFFF1563EAE3CDC45}), 0u);
 }
 
 } // namespace

@@ -72,13 +72,15 @@ _Float16 tile_cpu_truncdfbf2(double d);
 #endif
 
 /// Executes the instruction (form index `form` of the instruction table,
-/// the qualifier set of words `qualsLow` and `qualsHigh`) on the elements in
+/// the qualifier set of words `qualsLow` and `qualsHigh`; `predicated`
+/// nonzero where it runs under a pred, which changes some NaN results as
+/// ptxas compiles them: FormDesc::getNaNRule) on the elements in
 /// `in`, writing `out`. Data
 /// movement (the Load, Store and Move semantics keys) copies the bits of the
 /// elements read, in order, to the elements written; every other key
 /// computes its one result with the MPFR reference (ref::evaluate).
 void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
-                    const uint8_t *in, uint8_t *out);
+                    int64_t predicated, const uint8_t *in, uint8_t *out);
 
 /// Records the buffer of `bytes` bytes at `begin`, described by `desc` (a
 /// static string such as "gpu.alloc at f.mlir:3:7"), forgetting the buffers

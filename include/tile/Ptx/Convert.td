@@ -34,26 +34,46 @@ class CvtForm<PtxType d, PtxType a, list<Slot> slots, int ptx, int sm,
                                 Reg<!substr("ab", i, 1), Use, a>)),
            ptx, sm, SemConvert, DocCvt> {
   let Sass = sass;
+  let NaNResult = MeasuredNaN<sm>.Rule;
 }
 
 defvar IntegralRounding = OptRndNoDefault<IRND, "irnd">;
 defvar SATF = Opt<SatFinite>;
 
 // Same type: optional rounding to an integral value.
+// NaNs (measured on the H200): a bare cvt.f32.f32 or cvt.f64.f64 keeps the
+// input as it is; an integral rounding of f64 quiets it; f64 sources and
+// results, and f16/bf16 to f64, carry the payload over (quieted), but
+// cvt.ftz.f64.f32 widens f32's canonical NaN; bf16 to f32 keeps its bits;
+// everything else gives the canonical NaN.
 def CvtF32F32 : CvtForm<F32, F32, [IntegralRounding, Opt<FTZ>, Opt<SAT>], 10,
-                        10>;
-def CvtF64F64 : CvtForm<F64, F64, [IntegralRounding, Opt<SAT>], 10, 13>;
+                        10> {
+  let NaNBare = NaNKept;
+}
+def CvtF64F64 : CvtForm<F64, F64, [IntegralRounding, Opt<SAT>], 10, 13> {
+  let NaNResult = NaNQuieted;
+  let NaNBare = NaNKept;
+}
 def CvtF16F16 : CvtForm<F16, F16, [IntegralRounding, Opt<SAT>], 10, 10>;
 def CvtBF16BF16 : CvtForm<BF16, BF16, [IntegralRounding], 78, 90>;
 
 // Widening: exact, no rounding modifier.
 def CvtF32F16 : CvtForm<F32, F16, [Opt<FTZ>, Opt<SAT>], 10, 10, "HADD2">;
-def CvtF64F32 : CvtForm<F64, F32, [Opt<FTZ>, Opt<SAT>], 10, 13, F2F>;
-def CvtF64F16 : CvtForm<F64, F16, [Opt<SAT>], 10, 13, F2F>;
+def CvtF64F32 : CvtForm<F64, F32, [Opt<FTZ>, Opt<SAT>], 10, 13, F2F> {
+  // .ftz first makes the NaN f32's canonical one (measured).
+  let NaNResult = NaNWidenedCanonical;
+  let NaNBare = NaNConverted;
+}
+def CvtF64F16 : CvtForm<F64, F16, [Opt<SAT>], 10, 13, F2F> {
+  let NaNResult = NaNConverted;
+}
 def CvtF32BF16 : CvtForm<F32, BF16, [Opt<FTZ>], 71, 80> {
   let QualFloors = [QualFloor<FTZ, 78, 90>];
+  let NaNBare = NaNKept;
 }
-def CvtF64BF16 : CvtForm<F64, BF16, [], 78, 90, F2F>;
+def CvtF64BF16 : CvtForm<F64, BF16, [], 78, 90, F2F> {
+  let NaNResult = NaNConverted;
+}
 
 // Narrowing: a rounding modifier is required.
 def CvtF16F32 : CvtForm<F16, F32, [Rnd<RND, "frnd">, Opt<FTZ>, Opt<SAT>], 10,
@@ -65,8 +85,12 @@ def CvtF16F32ReluSatfinite
   let Variant = "relu_satfinite";
 }
 def CvtF32F64 : CvtForm<F32, F64, [Rnd<RND, "frnd">, Opt<FTZ>, Opt<SAT>], 10,
-                        13, F2F>;
-def CvtF16F64 : CvtForm<F16, F64, [Rnd<RND, "frnd">, Opt<SAT>], 10, 13, F2F>;
+                        13, F2F> {
+  let NaNResult = NaNConverted;
+}
+def CvtF16F64 : CvtForm<F16, F64, [Rnd<RND, "frnd">, Opt<SAT>], 10, 13, F2F> {
+  let NaNResult = NaNConverted;
+}
 def CvtBF16F32 : CvtForm<BF16, F32, [Rnd<RND, "frnd">, Opt<FTZ>], 70, 80, F2F>;
 def CvtBF16F32ReluSatfinite
     : CvtForm<BF16, F32, [Rnd<[RN, RZ], "frnd2">, Opt<RELU>, SATF], 70, 80,
@@ -74,11 +98,14 @@ def CvtBF16F32ReluSatfinite
   let QualFloors = [QualFloor<SatFinite, 81, 80>];
   let Variant = "relu_satfinite";
 }
-def CvtBF16F64 : CvtForm<BF16, F64, [Rnd<RND, "frnd">], 78, 90, F2F>;
+def CvtBF16F64 : CvtForm<BF16, F64, [Rnd<RND, "frnd">], 78, 90, F2F> {
+  let NaNResult = NaNConverted;
+}
 def CvtBF16F16 : CvtForm<BF16, F16, [Rnd<RND, "frnd">], 78, 90, F2F>;
 def CvtF16BF16 : CvtForm<F16, BF16, [Rnd<RND, "frnd">], 78, 90, F2F>;
 def CvtTF32F32Rna : CvtForm<TF32, F32, [Rnd<[RNA], "">, SATF], 70, 80> {
   let QualFloors = [QualFloor<SatFinite, 81, 80>];
+  let NaNResult = NaNRoundedBits;
 }
 def CvtTF32F32 : CvtForm<TF32, F32, [Rnd<[RN, RZ], "frnd2">, Opt<RELU>, SATF],
                          78, 90, F2F> {

@@ -22,10 +22,18 @@ defvar DocMixedFma = "9.7.5.3 Mixed Precision fma";
 defvar DocFpMad = "9.7.3.7 Floating Point mad";
 
 /// A destination and `numSrc` sources, all of type `t`.
+/// A NaN result of a form the H200 runs is the canonical NaN unless the
+/// form says otherwise (every sm_90 form measured with every bit compared:
+/// docs/GPU-Results.md, NaN payloads); newer forms' are not measured.
+class MeasuredNaN<int sm> {
+  NaNRule Rule = !if(!le(sm, 90), NaNCanonical, NaNUnspecified);
+}
+
 class ArithForm<string m, PtxType t, list<Slot> slots, int numSrc, int ptx,
                 int sm, Semantics sem, string doc, string sass = "">
     : Form<m, slots, [t], ArithOperands<t, numSrc>.List, ptx, sm, sem, doc> {
   let Sass = sass;
+  let NaNResult = MeasuredNaN<sm>.Rule;
 }
 
 //===----------------------------------------------------------------------===//
@@ -147,7 +155,10 @@ multiclass MinMax<string m, Semantics sem, string fpDoc, string halfDoc> {
                                  100, sem, fpDoc> {
     let Variant = "three_source";
   }
-  def F64 : ArithForm<m, F64, [], 2, 10, 13, sem, fpDoc>;
+  // Two NaNs give b's, quieted; one NaN gives the other operand.
+  def F64 : ArithForm<m, F64, [], 2, 10, 13, sem, fpDoc> {
+    let NaNResult = NaNPropagate;
+  }
   foreach t = [F16, F16x2] in
     def !cast<string>(t) : ArithForm<m, t, [Opt<FTZ>, Opt<NaN>, Opt<XorsignAbs>], 2, 70, 80,
                       sem, halfDoc, "HMNMX2"> {
@@ -170,11 +181,18 @@ defm Max : MinMax<"max", SemMax, "9.7.3.11 Floating Point max",
 //===----------------------------------------------------------------------===//
 
 /// neg or abs: ptxas folds them into operand modifiers or bit logic, so no
-/// form has a native instruction of its own.
+/// form has a native instruction of its own. A NaN input gives the
+/// canonical NaN, but the f64 forms give it quieted with its sign, and
+/// ptxas 13.0 compiles a predicated neg.f32/abs.f32 as a sign operation on
+/// the bits (measured on the H200).
 multiclass SignOp<string m, Semantics sem, int halfPtx, string fpDoc,
                   string halfDoc> {
-  def F32 : ArithForm<m, F32, [Opt<FTZ>], 1, 10, 10, sem, fpDoc>;
-  def F64 : ArithForm<m, F64, [], 1, 10, 13, sem, fpDoc>;
+  def F32 : ArithForm<m, F32, [Opt<FTZ>], 1, 10, 10, sem, fpDoc> {
+    let PredNaNBare = NaNSignOp;
+  }
+  def F64 : ArithForm<m, F64, [], 1, 10, 13, sem, fpDoc> {
+    let NaNResult = NaNQuieted;
+  }
   foreach t = [F16, F16x2] in
     def !cast<string>(t) : ArithForm<m, t, [Opt<FTZ>], 1, halfPtx, 53, sem, halfDoc>;
   foreach t = [BF16, BF16x2] in
@@ -188,7 +206,9 @@ defm Abs : SignOp<"abs", SemAbs, 65, "9.7.3.8 Floating Point abs",
 
 foreach t = [F32, F64] in
   def Copysign#!cast<string>(t) : ArithForm<"copysign", t, [], 2, 20, 20, SemCopysign,
-                             "9.7.3.5 Floating Point copysign">;
+                             "9.7.3.5 Floating Point copysign"> {
+    let NaNResult = NaNSignOp;
+  }
 
 //===----------------------------------------------------------------------===//
 // Undocumented spellings

@@ -313,6 +313,11 @@ struct FormDesc {
   /// NaN's); elsewhere only NaN-ness is defined and results compare by it.
   const char *nanRule;
   bool nanPayloadDefined;
+  /// The NaN rules: of the form, of its bare spelling (no qualifier
+  /// written), and of the bare spelling under a predicate (getNaNRule).
+  struct NaNRules {
+    NaNRule result, bare, predicatedBare;
+  } nanRules;
   /// How exactly the reference gives the hardware's result ("exact").
   const char *accuracy;
   /// The record that defines the form (e.g. "FmaF32").
@@ -334,6 +339,14 @@ struct FormDesc {
   /// fma/add/sub/mul propagate an input NaN's payload); elsewhere only
   /// NaN-ness is defined and results compare by it.
   bool hasDefinedNaNPayload() const { return nanPayloadDefined; }
+  /// What a NaN result holds for the spelling with `quals`, executed
+  /// under a predicate or not (ptxas 13.0 compiles some bare spellings
+  /// otherwise under one).
+  NaNRule getNaNRule(QualSet quals, bool predicated) const {
+    if (quals)
+      return nanRules.result;
+    return predicated ? nanRules.predicatedBare : nanRules.bare;
+  }
   /// Every qualifier any slot accepts.
   QualSet getVocabulary() const;
   /// Whether `quals` fills this form's slots: at most one qualifier per
@@ -368,6 +381,15 @@ struct RejectedSpelling {
   bool misplaced = false;
 };
 llvm::ArrayRef<RejectedSpelling> getRejectedSpellings();
+
+/// A NaN rule: its name, whether it defines a NaN result's payload (the
+/// reference and tile-diff compare it), and what it says.
+struct NaNRuleInfo {
+  const char *name;
+  bool payloadDefined;
+  const char *doc;
+};
+const NaNRuleInfo &getInfo(NaNRule rule);
 
 /// The numbers qualifier `q` stands for in its instruction's semantics (the
 /// table's `QualTable` record), or an empty list.

@@ -247,10 +247,31 @@ class NaNRule<string name, bit payloadDefined, string doc> {
   string Doc = doc;
 }
 def NaNUnspecified : NaNRule<"unspecified", 0,
-  "the ISA leaves the payload open; results compare by NaN-ness">;
+  "the ISA leaves the payload open and it is not measured; results compare "
+  "by NaN-ness">;
 def NaNNone : NaNRule<"none", 1, "no NaN (integer or bit result)">;
 def NaNPropagate : NaNRule<"propagate", 1,
   "an input NaN's payload, quieted (the H200's operand order is measured)">;
+// Measured on the H200 (docs/GPU-Results.md, NaN payloads): the ISA leaves
+// these open.
+def NaNCanonical : NaNRule<"canonical", 1,
+  "the canonical NaN (all ones but the sign), whatever the input NaN">;
+def NaNQuieted : NaNRule<"quieted", 1,
+  "the input NaN quieted, its sign unchanged">;
+def NaNConverted : NaNRule<"converted", 1,
+  "the input NaN's sign and leading payload bits in the destination format, "
+  "quieted">;
+def NaNWidenedCanonical : NaNRule<"widened_canonical", 1,
+  "the source format's canonical NaN, widened to the destination">;
+def NaNKept : NaNRule<"kept", 1,
+  "the input NaN as it is, not quieted (bf16 to f32: its bits shifted up)">;
+def NaNRoundedBits : NaNRule<"rounded_bits", 1,
+  "the input's bits rounded as those of a number: a payload's dropped bits "
+  "may carry into the exponent (an infinity); .satfinite then steps down one "
+  "ulp">;
+def NaNSignOp : NaNRule<"sign_op", 1,
+  "the input NaN with the instruction's sign operation done on its sign bit, "
+  "the payload unchanged">;
 
 /// How exactly the reference gives the hardware's result.
 class AccuracyKind<string name> { string Name = name; }
@@ -286,6 +307,13 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// Tells this form apart from earlier forms with the same spelling.
   string Variant = "";
   NaNRule NaNResult = NaNUnspecified;
+  /// The NaN rule of the bare spelling (no qualifier written), which ptxas
+  /// 13.0 may compile as a move or bit operation (cvt.f32.f32).
+  NaNRule NaNBare = NaNResult;
+  /// The bare spelling's under a predicate, where ptxas 13.0 may compile it
+  /// otherwise again (neg.f32: a sign flip): a fact of ptxas's code
+  /// generation around the instruction, not of the ISA.
+  NaNRule PredNaNBare = NaNBare;
   AccuracyKind Accuracy = Exact;
   /// Why `preserve_dst` is refused, or empty: where ptxas 13.0 compiles the
   /// predicated instruction so that a false predicate does not keep the

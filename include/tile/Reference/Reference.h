@@ -42,8 +42,11 @@ bool isSupported(const ptx::Instr &instr);
 
 /// Evaluates `instr` on its source register containers, in operand order
 /// (the low bits of each uint64 hold the container). Returns the destination
-/// container.
-uint64_t evaluate(const ptx::Instr &instr, llvm::ArrayRef<uint64_t> sources);
+/// container. `predicated`: the instruction executes under a predicate,
+/// where ptxas 13.0 compiles some spellings otherwise (a NaN result of a
+/// predicated neg.f32 keeps its payload: FormDesc::getNaNRule).
+uint64_t evaluate(const ptx::Instr &instr, llvm::ArrayRef<uint64_t> sources,
+                  bool predicated = false);
 
 /// `evaluate` for the three sources of an fma form.
 inline uint64_t evalFma(const ptx::Instr &instr, uint64_t a, uint64_t b,

@@ -153,14 +153,16 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf) {
         b.getIntegerAttr(i64, static_cast<int64_t>(instr.quals.word(i))));
   };
   Value qualsLow = qualWord(0), qualsHigh = qualWord(1);
+  Value predicated = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(i64, op.getPred() ? 1 : 0));
   auto ptrOf = [&](Value buf) -> Value {
     if (!buf)
       return arith::ConstantIndexOp::create(b, loc, 0);
     return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
   };
-  func::CallOp::create(
-      b, loc, kApplyFn, TypeRange{},
-      ValueRange{form, qualsLow, qualsHigh, ptrOf(inBuf), ptrOf(outBuf)});
+  func::CallOp::create(b, loc, kApplyFn, TypeRange{},
+                       ValueRange{form, qualsLow, qualsHigh, predicated,
+                                  ptrOf(inBuf), ptrOf(outBuf)});
   for (const Write &w : writes) {
     Type elt = cast<MemRefType>(w.dest.getType()).getElementType();
     Value v = loadSlot(b, loc, outBuf, w.slot, elt);
@@ -221,7 +223,7 @@ struct ConvertGpuTileToHostPass
   llvm::StringSet<> movedGlobals;
 
   /// Declares tile_cpu_apply(i64 form, i64 quals-low, i64 quals-high,
-  /// index in, index out).
+  /// i64 predicated, index in, index out).
   void declareApply(ModuleOp top) {
     if (top.lookupSymbol(kApplyFn))
       return;
@@ -229,8 +231,8 @@ struct ConvertGpuTileToHostPass
     auto i64 = b.getI64Type();
     auto fn = func::FuncOp::create(
         b, top.getLoc(), kApplyFn,
-        b.getFunctionType({i64, i64, i64, b.getIndexType(), b.getIndexType()},
-                          {}));
+        b.getFunctionType(
+            {i64, i64, i64, i64, b.getIndexType(), b.getIndexType()}, {}));
     fn.setPrivate();
   }
 

@@ -35,13 +35,14 @@
 // CHECK: %[[LANE:.*]] = arith.remui %[[LIN]], %c32
 // The load reads the lane's row of A.
 // CHECK: memref.subview %[[A]][%[[LANE]], 0, 0]
-// CHECK: call @tile_cpu_apply
+// The fourth argument says whether the instruction runs under pred.
+// CHECK: call @tile_cpu_apply(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %c0_i64{{[_0-9]*}},
 // CHECK: scf.if %[[P]] {
-// CHECK: func.call @tile_cpu_apply
+// CHECK: func.call @tile_cpu_apply(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %c1_i64{{[_0-9]*}},
 // CHECK: }
-// CHECK: call @tile_cpu_apply
+// CHECK: call @tile_cpu_apply(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %c0_i64{{[_0-9]*}},
 // CHECK: return
-// CHECK-DAG: func.func private @tile_cpu_apply(i64, i64, i64, index, index)
+// CHECK-DAG: func.func private @tile_cpu_apply(i64, i64, i64, i64, index, index)
 // CHECK-DAG: func.func private @tile_cpu_check_launch(index, index, index, index, index, index, index, index, index)
 // CHECK-NOT: gpu.
 module attributes {gpu.container_module} {
