@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Atoms per second on the CPU backend, against the host's own fmaf loop.
 
-Runs a kernel of `fma.rn.f32` over register tiles (4 repeats per thread,
-256 threads per block) with `tile-runner --backend=cpu` for two grid sizes
-and takes the difference (so that compilation and start-up cancel), then
-times a C loop of fmaf over the same number of elements, compiled with cc
--O2. Prints a Markdown table (machine, command, atoms, seconds, atoms/s).
+Runs a kernel of one instruction (fma, add, mul; f32 and f64) over register
+tiles (4 repeats per thread, 256 threads per block) with `tile-runner
+--backend=cpu` for two grid sizes and takes the difference (so that
+compilation and start-up cancel), with the reference's host fast path and
+without it (TILE_REFERENCE_MPFR_ONLY=1: every result from MPFR), then times
+a C loop of fmaf over the same number of elements, compiled with cc -O2.
+Prints a Markdown table (machine, command, atoms, seconds, atoms/s).
 
 Usage: bench/cpu_backend.py --tools-dir build/bin [--atoms 1048576]
 """
@@ -23,7 +25,7 @@ import instr_table  # noqa: E402
 
 KERNEL = """module attributes {{gpu.container_module}} {{
   gpu.module @m [#nvvm.target<chip = "sm_90">] {{
-    gpu.func @k(%A: memref<?xf32>) kernel {{
+    gpu.func @k(%A: memref<?x{t}>) kernel {{
       %b = gpu.block_id x
       %t = gpu.thread_id x
       %c256 = arith.constant 256 : index
@@ -31,14 +33,14 @@ KERNEL = """module attributes {{gpu.container_module}} {{
       %bt = arith.muli %b, %c256 : index
       %i = arith.addi %bt, %t : index
       %o = arith.muli %i, %c4 : index
-      %v = memref.subview %A[%o] [4] [1] : memref<?xf32> to memref<4xf32, strided<[1], offset: ?>>
-      %e = memref.expand_shape %v [[0, 1]] output_shape [4, 1] : memref<4xf32, strided<[1], offset: ?>> into memref<4x1xf32, strided<[1, 1], offset: ?>>
-      %two = arith.constant 2.0 : f32
-      %one = arith.constant 1.0 : f32
-      %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-      tile.apply "{ld}" (%r, %e) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, strided<[1, 1], offset: ?>>
-      tile.apply "fma.rn.f32" (%r, %r, %two, %one) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
-      tile.apply "{st}" (%e, %r) scope(thread) : memref<4x1xf32, strided<[1, 1], offset: ?>>, memref<4x1xf32, #tile.reg>
+      %v = memref.subview %A[%o] [4] [1] : memref<?x{t}> to memref<4x{t}, strided<[1], offset: ?>>
+      %e = memref.expand_shape %v [[0, 1]] output_shape [4, 1] : memref<4x{t}, strided<[1], offset: ?>> into memref<4x1x{t}, strided<[1, 1], offset: ?>>
+      %two = arith.constant 2.0 : {t}
+      %one = arith.constant 1.0 : {t}
+      %r = tile.alloc_local : memref<4x1x{t}, #tile.reg>
+      tile.apply "{ld}" (%r, %e) scope(thread) : memref<4x1x{t}, #tile.reg>, memref<4x1x{t}, strided<[1, 1], offset: ?>>
+      tile.apply "{op}" (%r, %r, {scalars}) scope(thread) : memref<4x1x{t}, #tile.reg>, memref<4x1x{t}, #tile.reg>, {scalar_types}
+      tile.apply "{st}" (%e, %r) scope(thread) : memref<4x1x{t}, strided<[1, 1], offset: ?>>, memref<4x1x{t}, #tile.reg>
       gpu.return
     }}
   }}
@@ -47,8 +49,8 @@ KERNEL = """module attributes {{gpu.container_module}} {{
     %c256 = arith.constant 256 : index
     %grid = arith.constant {grid} : index
     %n = arith.constant {n} : index
-    %A = gpu.alloc (%n) : memref<?xf32>
-    gpu.launch_func @m::@k blocks in (%grid, %c1, %c1) threads in (%c256, %c1, %c1) args(%A : memref<?xf32>)
+    %A = gpu.alloc (%n) : memref<?x{t}>
+    gpu.launch_func @m::@k blocks in (%grid, %c1, %c1) threads in (%c256, %c1, %c1) args(%A : memref<?x{t}>)
     return
   }}
 }}
@@ -73,16 +75,30 @@ int main(int argc, char **argv) {
 """
 
 
-def run_kernel(runner, atoms, tmp):
+# The instructions timed: opcode, element type, number of sources after
+# the register tile (the scalars 2.0 and 1.0).
+OPS = [("fma.rn.f32", "f32", 2), ("add.rn.f32", "f32", 1),
+       ("mul.rn.f32", "f32", 1), ("fma.rn.f64", "f64", 2),
+       ("add.rn.f64", "f64", 1)]
+
+
+def run_kernel(runner, atoms, tmp, op, t, nscalars, exact):
     grid = atoms // (256 * 4)
     path = os.path.join(tmp, f"k{atoms}.mlir")
+    scalars = ["%two", "%one"][:nscalars]
     with open(path, "w") as f:
-        f.write(KERNEL.format(grid=grid, n=atoms,
-                                ld=instr_table.move_opcode("ld", "f32"),
-                                st=instr_table.move_opcode("st", "f32")))
+        f.write(KERNEL.format(grid=grid, n=atoms, t=t, op=op,
+                              scalars=", ".join(scalars),
+                              scalar_types=", ".join([t] * nscalars),
+                              ld=instr_table.move_opcode("ld", t),
+                              st=instr_table.move_opcode("st", t)))
+    env = dict(os.environ)
+    env.pop("TILE_REFERENCE_MPFR_ONLY", None)
+    if exact:
+        env["TILE_REFERENCE_MPFR_ONLY"] = "1"
     t0 = time.perf_counter()
     subprocess.run([runner, "--backend=cpu", path], check=True,
-                   capture_output=True)
+                   capture_output=True, env=env)
     return time.perf_counter() - t0
 
 
@@ -92,11 +108,17 @@ def main():
     ap.add_argument("--atoms", type=int, default=1 << 20)
     args = ap.parse_args()
     runner = os.path.join(args.tools_dir, "tile-runner")
+    small = 1 << 12
+    atoms = args.atoms - small
+    rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        small = 1 << 12
-        base = min(run_kernel(runner, small, tmp) for _ in range(3))
-        big = min(run_kernel(runner, args.atoms, tmp) for _ in range(3))
-        cpu_s = big - base
+        for op, t, nscalars in OPS:
+            for exact in (False, True):
+                def best(n):
+                    return min(run_kernel(runner, n, tmp, op, t, nscalars,
+                                          exact) for _ in range(3))
+                cpu_s = best(args.atoms) - best(small)
+                rows.append((op, exact, cpu_s))
         src = os.path.join(tmp, "host.c")
         with open(src, "w") as f:
             f.write(HOST)
@@ -105,20 +127,23 @@ def main():
         host_s = min(float(subprocess.run(
             [exe, str(args.atoms)], capture_output=True, text=True,
             check=True).stdout.split()[0]) for _ in range(3))
-    atoms = args.atoms - small
     print(f"Machine: {platform.processor() or platform.machine()}, "
           f"{os.cpu_count()} cores; `bench/cpu_backend.py --atoms "
-          f"{args.atoms}`\n")
+          f"{args.atoms}` (the run at {small} atoms subtracted)\n")
     print("| what | atoms | seconds | atoms/s |")
     print("|---|---|---|---|")
-    print(f"| CPU backend, fma.rn.f32 (tile-runner --backend=cpu; the run "
-          f"at {small} atoms subtracted) | {atoms} | {cpu_s:.3f} | "
-          f"{atoms / cpu_s:.3g} |")
+    for op, exact, cpu_s in rows:
+        how = "MPFR only" if exact else "host fast path"
+        print(f"| CPU backend, {op}, {how} | {atoms} | {cpu_s:.3f} | "
+              f"{atoms / cpu_s:.3g} |")
     print(f"| host fmaf loop (cc -O2) | {args.atoms} | {host_s:.6f} | "
           f"{args.atoms / host_s:.3g} |")
-    print(f"\nRatio: the CPU backend runs at {cpu_s / host_s * args.atoms / atoms:.0f}x "
-          "the host loop's time per fma (each atom is an MPFR evaluation "
-          "through tile_cpu_apply, plus the ld and st atoms).")
+    fma = {exact: s for op, exact, s in rows if op == "fma.rn.f32"}
+    print(f"\nRatio: fma.rn.f32 on the CPU backend takes "
+          f"{fma[False] / host_s * args.atoms / atoms:.0f}x the host loop's "
+          f"time per fma with the fast path, "
+          f"{fma[True] / host_s * args.atoms / atoms:.0f}x without (each atom "
+          "goes through tile_cpu_apply, plus the ld and st atoms).")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,17 @@
 
 #include <mpfr.h>
 
+#include <atomic>
 #include <cassert>
+#include <cfenv>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <type_traits>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 using namespace tile;
 using namespace tile::ref;
@@ -156,6 +166,82 @@ uint64_t clampResult(const Format &f, uint64_t r, const Flags &flags) {
 /// The rounded arithmetic operations.
 enum class Op { Fma, Add, Sub, Mul };
 
+/// Whether the host fast path is on (tile::ref::setHostFastPath; off from
+/// the start with TILE_REFERENCE_MPFR_ONLY set).
+std::atomic<bool> &hostFastPath() {
+  static std::atomic<bool> on{!std::getenv("TILE_REFERENCE_MPFR_ONLY")};
+  return on;
+}
+
+/// Whether the host's IEEE arithmetic gives the reference's result: round
+/// to nearest even and gradual underflow (no FTZ or DAZ in the x86-64
+/// MXCSR), and the fast path on.
+bool hostIsIEEE() {
+  if (!hostFastPath().load(std::memory_order_relaxed) ||
+      std::fegetround() != FE_TONEAREST)
+    return false;
+#if defined(__x86_64__)
+  constexpr unsigned kFlushBits = 0x8040; // FTZ, DAZ.
+  return (_mm_getcsr() & kFlushBits) == 0;
+#else
+  return false;
+#endif
+}
+
+template <typename T> T fromBits(uint64_t x) {
+  using U = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  U u = static_cast<U>(x);
+  T v;
+  std::memcpy(&v, &u, sizeof v);
+  return v;
+}
+template <typename T> uint64_t toBits(T v) {
+  using U = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  U u;
+  std::memcpy(&u, &v, sizeof u);
+  return u;
+}
+
+/// `op` in the host's T (float or double): one IEEE rounding to nearest
+/// even, which is the reference's for non-NaN sources without .ftz.
+template <typename T>
+uint64_t hostRounded(Op op, uint64_t a, uint64_t b, uint64_t c) {
+  T x = fromBits<T>(a), y = fromBits<T>(b), z = fromBits<T>(c), r = 0;
+  switch (op) {
+  case Op::Fma:
+    r = std::fma(x, y, z);
+    break;
+  case Op::Add:
+    r = x + y;
+    break;
+  case Op::Sub:
+    r = x - y;
+    break;
+  case Op::Mul:
+    r = x * y;
+    break;
+  }
+  return toBits(r);
+}
+
+/// The fast path of roundedLane: the host's f32 or f64 arithmetic where it
+/// provably gives the same bits (to nearest, no .ftz, one format, no NaN in
+/// or out); nullopt elsewhere.
+std::optional<uint64_t> hostLane(Op op, const Format &f, const Format &ab,
+                                 mpfr_rnd_t rnd, const Flags &flags, uint64_t a,
+                                 uint64_t b, uint64_t c) {
+  bool f32 = f.bits == 32 && f.precision == 24,
+       f64 = f.bits == 64 && f.precision == 53;
+  if (rnd != MPFR_RNDN || flags.ftz || !(f32 || f64) || ab.bits != f.bits ||
+      ab.precision != f.precision || !hostIsIEEE())
+    return std::nullopt;
+  uint64_t r =
+      f32 ? hostRounded<float>(op, a, b, c) : hostRounded<double>(op, a, b, c);
+  if (f.isNaN(r)) // An invalid operation: the reference's NaN rule.
+    return std::nullopt;
+  return clampResult(f, r, flags);
+}
+
 /// One lane of a rounded operation in format `f`; `abFormat` is the format
 /// of a and b (the mixed-precision forms widen them exactly). `c` is read by
 /// fma only.
@@ -168,6 +254,9 @@ uint64_t roundedLane(Op op, const Format &f, const Format &abFormat,
   if (abFormat.isNaN(a) || abFormat.isNaN(b) || (isFma && f.isNaN(c)))
     return clampResult(
         f, isFma ? nanResult(f, {b, c, a}) : nanResult(f, {b, a}), flags);
+  if (std::optional<uint64_t> r =
+          hostLane(op, f, abFormat, rnd, flags, a, b, isFma ? c : 0))
+    return *r;
   if (flags.ftz) {
     if (abFormat.isSubnormal(a))
       a &= abFormat.signMask();
@@ -468,6 +557,10 @@ uint64_t evalLane(const ptx::Instr &instr, const Format &f, const Format &ab,
 
 bool tile::ref::isNaN(DataType type, uint64_t bits) {
   return formatOf(type).isNaN(bits);
+}
+
+void tile::ref::setHostFastPath(bool enabled) {
+  hostFastPath().store(enabled, std::memory_order_relaxed);
 }
 
 bool tile::ref::isSupported(const ptx::Instr &instr) {

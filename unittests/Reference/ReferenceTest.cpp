@@ -708,3 +708,67 @@ TEST(NaNRules, ConversionsCarryThePayloadWhereTheH200Does) {
 }
 
 } // namespace
+
+namespace {
+
+/// Random f32/f64 bits weighted towards the classes where rounding is
+/// delicate: subnormals, near-overflow, exact ties, zeros, infinities.
+uint64_t edgeBits(std::mt19937_64 &rng, bool f64) {
+  unsigned kind = rng() % 8;
+  uint64_t sign = (rng() & 1) ? (f64 ? 1ULL << 63 : 1ULL << 31) : 0;
+  unsigned fracBits = f64 ? 52 : 23, expMax = f64 ? 0x7FF : 0xFF;
+  uint64_t frac = rng() & ((1ULL << fracBits) - 1);
+  uint64_t exp;
+  switch (kind) {
+  case 0:
+    exp = 0; // Subnormal or zero.
+    break;
+  case 1:
+    exp = expMax - 1 - rng() % 2; // Near overflow.
+    break;
+  case 2:
+    exp = expMax; // Infinity (frac cleared below) .
+    frac = 0;
+    break;
+  case 3:
+    exp = 1 + rng() % 3; // Near the subnormal boundary.
+    break;
+  case 4:
+    frac &= ~((1ULL << (fracBits / 2)) - 1); // Short significands: ties.
+    exp = (expMax >> 1) + rng() % 30 - 15;
+    break;
+  default:
+    exp = 1 + rng() % (expMax - 1);
+  }
+  return sign | exp << fracBits | frac;
+}
+
+TEST(HostFastPath, GivesMpfrsBitsForEveryFormItTakes) {
+  const char *ops[] = {"fma.rn.f32",     "add.rn.f32", "sub.rn.f32",
+                       "mul.rn.f32",     "add.f32",    "fma.rn.sat.f32",
+                       "mul.rn.sat.f32", "fma.rn.f64", "add.rn.f64",
+                       "sub.f64",        "mul.rn.f64", "fma.rn.f32x2"};
+  std::mt19937_64 rng(2026);
+  for (const char *spelling : ops) {
+    ptx::Instr instr = op(spelling);
+    unsigned n = instr.form->getNumOperands() - 1;
+    bool f64 = ptx::getInfo(instr.form->types[0]).bits == 64 &&
+               ptx::getInfo(instr.form->types[0]).lanes == 1;
+    bool pair = ptx::getInfo(instr.form->types[0]).lanes == 2;
+    for (int i = 0; i < 100000; ++i) {
+      std::vector<uint64_t> in;
+      for (unsigned k = 0; k < n; ++k)
+        in.push_back(pair ? edgeBits(rng, false) << 32 | edgeBits(rng, false)
+                          : edgeBits(rng, f64));
+      ref::setHostFastPath(true);
+      uint64_t fast = ref::evaluate(instr, in);
+      ref::setHostFastPath(false);
+      uint64_t exact = ref::evaluate(instr, in);
+      ASSERT_EQ(fast, exact)
+          << spelling << std::hex << " " << in[0] << " " << in[1];
+    }
+  }
+  ref::setHostFastPath(true);
+}
+
+} // namespace

@@ -37,6 +37,13 @@ namespace ref {
 /// does not give its encoding; this one was measured on an H200.
 constexpr uint16_t kOobNaN16 = 0x7FF7;
 
+/// Turns the host fast path on or off (on unless TILE_REFERENCE_MPFR_ONLY
+/// is set): f32 and f64 fma/add/sub/mul to nearest without .ftz, on non-NaN
+/// sources and results, through the host's IEEE operations, which give the
+/// same bits as MPFR there; it is taken only while the host rounds to
+/// nearest with gradual underflow. Off, every result comes from MPFR.
+void setHostFastPath(bool enabled);
+
 /// Whether the reference can evaluate `instr` (an arithmetic form).
 bool isSupported(const ptx::Instr &instr);
 
