@@ -54,7 +54,9 @@ struct Kernel {
   /// Sources the kernel takes as a constant (an immediate operand, written
   /// `imm=K:V` in the manifest): source K is V in every lane.
   std::vector<std::pair<unsigned, uint64_t>> fixed;
-  /// Destination operands (`defs=2`: setp p|q, stored as p + 2q).
+  /// Destination operands (`defs=2`: setp p|q, stored as p + 2q;
+  /// lop3.BoolOp d|p, stored as d + (p << 32) in 64 bits). The reference
+  /// packs them so.
   unsigned numDefs = 1;
 };
 
