@@ -209,6 +209,10 @@ def Lop3B32 : BitForm<"lop3", [], [B32],
 // and .target sm_62 ("requires .target sm_70"), and checks .target sm_70
 // only when assembling for sm_75 (it cannot target older chips). The
 // reference packs d in bits 0..31 and p in bit 32 (docs/IntegerScan.md).
+// No native SASS: ptxas 13.0 emits one LOP3.LUT per instruction on sm_90
+// (LOP3.LUT.PAND for .and, LOP3.LUT with a predicate destination for .or),
+// but turns a predicated one's guard into two LOP3.LUT more, so
+// certification cannot count one per atom (as for plain lop3).
 def SemLop3Pair : Semantics<"lop3_pair", "lop3PairLane", "bitInputs">;
 
 def Lop3PairB32 : BitForm<"lop3", [Operator<[AND, OR], "BoolOp">], [B32],
