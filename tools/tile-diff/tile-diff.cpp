@@ -488,8 +488,8 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
         for (unsigned j = 0; j < ns; ++j) {
           std::snprintf(hex, sizeof(hex), "%llx",
                         (unsigned long long)load(S[j], i, k.srcBits[j]));
-          line += std::string(" ") + instr->form->getSource(j)->name + "=" +
-                  hex;
+          line +=
+              std::string(" ") + instr->form->getSource(j)->name + "=" + hex;
         }
         std::snprintf(hex, sizeof(hex), "%llx", (unsigned long long)got);
         line += std::string(" got=") + hex;
