@@ -326,8 +326,8 @@ def main():
         if any(o["atom"] != 1 for o in form["operands"]) or \
                 inst["sm"] > args.sm:
             continue
-        # Two predicate destinations (setp p|q) travel as p + 2q in the
-        # first one's integer.
+        # Two destinations travel in the first one's buffer: setp p|q as
+        # p + 2q, lop3.BoolOp d|p as d + (p << 32) in 64 bits.
         operands, pair = kernelgen.test_operands(form)
         # A predicate travels through memory as a 32-bit 0 or 1.
         preds = {i for i, o in enumerate(operands)
@@ -392,8 +392,8 @@ def main():
                                                                    rows):
                 for lane in range(LANES):
                     srcs = [inputs[idx][i][lane] for i in range(1, len(elts))]
-                    # Two destinations (setp p|q) share the spelling of
-                    # one: the variant names the form.
+                    # Two destinations (setp p|q) may share the spelling
+                    # of one: the variant names the form.
                     name = (opcode + ":" + forms[idx]["variant"] if pair
                             else opcode)
                     # Under pred, '@': ptxas compiles some spellings

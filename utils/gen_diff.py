@@ -138,7 +138,8 @@ def main():
     ap.add_argument("--variants", default=None,
                     help="only these variants (comma-separated)")
     ap.add_argument("--form-variant", default=None,
-                    help="only forms of this variant name (pair: setp p|q)")
+                    help="only forms of this variant name (pair: setp p|q, "
+                    "lop3.BoolOp d|p)")
     args = ap.parse_args()
     variants = {v: VARIANTS[v] for v in (args.variants.split(",")
                                          if args.variants else VARIANTS)}
@@ -158,12 +159,13 @@ def main():
         if args.form_variant is not None and \
                 form["variant"] != args.form_variant:
             continue
-        # Two predicate destinations (setp p|q) travel as p + 2q in one
-        # integer; the first destination stands for both.
+        # Two destinations travel in one integer, as the reference packs
+        # them: setp p|q as p + 2q, lop3.BoolOp d|p as d + (p << 32) in 64
+        # bits; the first destination stands for both.
         operands, pair = kernelgen.test_operands(form)
         nsrc = len(operands) - 1
         # Where the table refuses preserve_dst, there is no keep kernel (nor
-        # for two destinations: the old p + 2q is not split back).
+        # for two destinations: the old fold is not split back).
         form_variants = {v: p for v, p in variants.items()
                          if not (p[7] and ("no_preserve_dst" in form or
                                            pair))}

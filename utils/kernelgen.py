@@ -34,9 +34,13 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
     imms    buffer -> value for immediate operands (lop3's table): the
             instruction takes an arith.constant of the buffer's element type
             instead of its register tile, and the buffer is not loaded;
-    pair    the instruction writes two predicates (setp p|q), %qD and %qE:
-            the destination buffer gets p + 2q, as the reference packs them
-            (three of the bridge's selects, no other opcode)."""
+    pair    the PTX types of the instruction's two destinations, or None
+            for one (test_operands): two predicates (setp p|q), %qD and
+            %qE, give the destination buffer p + 2q (three of the bridge's
+            selects, no other opcode); a w-bit register and a predicate
+            (lop3.BoolOp d|p), %rY and %qE, give the 2w-bit buffer
+            d + (p << w) (pack_opcodes). Both are the reference's packing
+            of the destinations, the first lowest."""
     imms = imms or {}
     lines = []
     consts = set()
@@ -71,11 +75,21 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
         lines.append("%bit = arith.andi %lane32, %one : i32")
         lines.append("%p = arith.trunci %bit : i32 to i1")
         params = " pred(%p)" + (" preserve_dst" if keep else "")
+    dst = order[0]
+    # d|p: the instruction writes d into a register tile of its own width.
+    wide = bool(pair) and not instr_table.is_predicate(pair[0])
     if pair:
-        elt, _, reg = types[order[0]]
+        elt, _, reg = types[dst]
         lines.append(f"%qE = tile.alloc_local : {pred_tile(reg, elt)}")
-        order = [order[0], "E"] + list(order[1:])
-        types = dict(types, E=types[order[0]])
+        types = dict(types, E=types[dst])
+        first = dst
+        if wide:
+            d_elt = f"i{instr_table.types()[pair[0]]['bits']}"
+            d_reg = reg.replace(f"x{elt}", f"x{d_elt}", 1)
+            lines.append(f"%rY = tile.alloc_local : {d_reg}")
+            types["Y"] = (d_elt, None, d_reg)
+            first = "Y"
+        order = [first, "E"] + list(order[1:])
         preds = set(preds) | {"E"}
     regs = ", ".join(const(imms[b], types[b][0]) if b in imms
                      else f"%q{b}" if b in preds else f"%r{b}" for b in order)
@@ -84,9 +98,21 @@ def apply_and_store(opcode, order, types, scope, loaded, lane=None,
              else types[b][2] for b in order]
     lines.append(f'tile.apply "{opcode}" ({regs}){params} scope({scope}) : '
                  + ", ".join(tiles))
-    dst = order[0]
     elt, view, reg = types[dst]
-    if pair:
+    if wide:
+        d_elt, _, d_reg = types["Y"]
+        bits = int(d_elt[1:])
+        widen, to_int, combine = pack_opcodes(bits)
+        ptile = pred_tile(reg, elt)
+        lines.append(f'tile.apply "{widen}" (%r{dst}, %rY) scope({scope}) : '
+                     f"{reg}, {d_reg}")
+        lines.append(f"%rX = tile.alloc_local : {reg}")
+        lines.append(f'tile.apply "{to_int}" (%rX, {const(1 << bits, elt)}, '
+                     f"{const(0, elt)}, %qE) scope({scope}) : {reg}, {elt}, "
+                     f"{elt}, {ptile}")
+        lines.append(f'tile.apply "{combine}" (%r{dst}, %r{dst}, %rX) '
+                     f"scope({scope}) : {reg}, {reg}, {reg}")
+    elif pair:
         to_int, _ = instr_table.predicate_bridge(int(elt[1:]))
         ptile = pred_tile(reg, elt)
         c = {v: const(v, elt) for v in (0, 1, 2, 3)}
@@ -120,13 +146,40 @@ def immediate_values(operand, count, seed):
     return [lo, hi] + rng.sample(range(lo + 1, hi), count - 2)
 
 
+def pack_opcodes(bits):
+    """(widen, select, combine): the table's opcodes that pack a `bits`-bit
+    register d and a predicate p into d + (p << bits), an integer of twice
+    the width: widen zero-extends d (cvt.u64.u32), select is the predicate
+    bridge's (selp.b64 x, 1 << bits, 0, p), combine ors the two (or.b64)."""
+    wide = 2 * bits
+    widen = instr_table.plain_opcode("int_convert", [f"u{wide}", f"u{bits}"])
+    select, _ = instr_table.predicate_bridge(wide)
+    combine = instr_table.plain_opcode("or", [f"b{wide}"])
+    return widen, select, combine
+
+
 def test_operands(form):
     """(operands, pair): the form's operands as a test kernel moves them
-    through memory. Two predicate destinations (setp p|q) are `pair`: the
-    first destination's buffer holds p + 2q, so the second is dropped."""
+    through memory, and the PTX types of its two destinations (None where it
+    has one). The second destination travels in the first one's buffer, as
+    the reference packs them, so it is dropped: two predicates (setp p|q)
+    as p + 2q in the predicate's integer; a w-bit register and a predicate
+    (lop3.BoolOp d|p) as d + (p << w), the first operand then taking the
+    table's 2w-bit type (b64), whose integer the buffer is."""
     ops = form["operands"]
-    pair = sum(o["role"] == "def" for o in ops) == 2
-    return ([ops[0]] + ops[2:] if pair else ops), pair
+    defs = tuple(o["type"] for o in ops if o["role"] == "def")
+    if len(defs) != 2:
+        return ops, None
+    if not instr_table.is_predicate(defs[1]):
+        raise ValueError(f"{form['syntax']}: the second destination is not "
+                         "a predicate")
+    first = ops[0]
+    if not instr_table.is_predicate(defs[0]):
+        wide = f"b{2 * instr_table.types()[defs[0]]['bits']}"
+        if wide not in instr_table.types():
+            raise KeyError(f"no type '{wide}' to hold {form['syntax']}")
+        first = dict(first, type=wide)
+    return [first] + ops[2:], defs
 
 
 def immediate_choices(form, count, seed):

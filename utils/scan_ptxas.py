@@ -66,12 +66,14 @@ def pred_store(reg):
 
 def kernel(opcode, operands, ptx, sm):
     """A kernel that issues `opcode` once. `operands` are (type, atom,
-    space) per operand, space "" for a register and "imm" for an immediate
-    (the value 1 in the table's syntax), or a plain type name."""
-    operands = [(o, 1, "") if isinstance(o, str) else o for o in operands]
+    space[, pipe]) per operand, space "" for a register and "imm" for an
+    immediate (the value 1 in the table's syntax), pipe for one joined to
+    the next by `|` (setp's p|q, lop3's d|p), or a plain type name."""
+    operands = [(o, 1, "", False) if isinstance(o, str) else
+                tuple(o) + (False,) * (4 - len(o)) for o in operands]
     decls, loads, rendered = [], [], []
     n = 0
-    for i, (ty, atom, space) in enumerate(operands):
+    for i, (ty, atom, space, _) in enumerate(operands):
         if space == "imm":
             rendered.append(instr_table.types()[ty]["immediate_one"])
             continue
@@ -99,7 +101,18 @@ def kernel(opcode, operands, ptx, sm):
         ".address_size 64", ".visible .entry k(.param .u64 p)", "{",
         *decls, "  .reg .b64 %a;", "  .reg .b32 %pt;", "  .shared .align 32 .b8 sm[256];",
         "  ld.param.u64 %a, [p];", *loads,
-        f"  {opcode} {', '.join(rendered)};", store, "  ret;", "}", ""])
+        f"  {opcode} {join_operands(rendered, operands)};", store, "  ret;",
+        "}", ""])
+
+
+def join_operands(rendered, operands):
+    """The operand list: `, ` between operands, `|` after a piped one."""
+    text = ""
+    for i, r in enumerate(rendered):
+        if i:
+            text += "|" if operands[i - 1][3] else ", "
+        text += r
+    return text
 
 
 class Ptxas:
@@ -128,9 +141,11 @@ def max_sm(ptx):
 
 
 def operand_specs(form):
-    """(type, atom, space) per operand of `form`; an immediate operand
-    (lop3's table) is written as one."""
-    return [(o["type"], o["atom"], "imm" if "immediate" in o else o["space"])
+    """(type, atom, space, pipe) per operand of `form`; an immediate operand
+    (lop3's table) is written as one, a piped one (p of p|q) joined to the
+    next by `|`."""
+    return [(o["type"], o["atom"], "imm" if "immediate" in o else o["space"],
+             bool(o.get("pipe_to_next")))
             for o in form["operands"]]
 
 
@@ -188,7 +203,7 @@ def check_immediates(ptxas, pool, mnemonic=None):
     def one(job):
         form, inst, i = job
         types = operand_specs(form)
-        types[i] = (types[i][0], 1, "imm")
+        types[i] = (types[i][0], 1, "imm", types[i][3])
         sm = max(inst["sm"], MIN_SCAN_SM)
         return inst["opcode"], i, ptxas.accepts(inst["opcode"], types, 90, sm)
 
@@ -236,12 +251,14 @@ def candidate_spellings(only=None):
         for types, shape in shapes:
             if len(types) == 1 and {o[0] for o in shape} == set(types):
                 # Every float or integer (and, for a bit-size form, bit-size)
-                # type as the form's own, with the form's operands.
+                # type as the form's own, with the form's operands; an
+                # immediate (lop3's table) keeps its own.
                 others = (float_types if types[0] in float_types else
                           int_types + (bit_types if types[0] in bit_types
                                        else []))
                 for t in set(others) | {types[0]}:
-                    suffixes.add(((t,), tuple((t,) + o[1:] for o in shape)))
+                    suffixes.add(((t,), tuple(
+                        o if o[2] == "imm" else (t,) + o[1:] for o in shape)))
             else:
                 suffixes.add((types, shape))
         flags = sorted(flags)

@@ -233,6 +233,16 @@ uint64_t lop3Lane(const LaneContext &, llvm::ArrayRef<uint64_t> in) {
   return d;
 }
 
+/// lop3.BoolOp d|p: d as lop3 computes it from a, b, c and the table, and
+/// p = (d != 0) BoolOp q (.and or .or), packed as d in bits 0..31 and p in
+/// bit 32 (the destinations in order, each at its register's width).
+uint64_t lop3PairLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  uint64_t d = lop3Lane(ctx, in.take_front(4));
+  bool q = in[4] & 1;
+  bool p = ctx.instr.has(ptx::Qual::AND) ? d != 0 && q : d != 0 || q;
+  return d | uint64_t(p) << 32;
+}
+
 /// prmt: byte i of d is a byte of {b, a} (a holds bytes 0..3). Without a
 /// mode, c's nibble i picks it (its bit 3 replicates the byte's sign); a
 /// mode's table picks it by c[1:0].

@@ -137,6 +137,19 @@ def predicate_bridge(bits):
     raise KeyError(f"no predicate bridge of {bits}-bit integers")
 
 
+def plain_opcode(semantics, type_suffixes):
+    """The opcode of the table's form with semantics key `semantics` and
+    these type suffixes, written without qualifiers: ("or", ["b64"]) gives
+    or.b64, ("int_convert", ["u64", "u32"]) cvt.u64.u32."""
+    for form, inst in instances():
+        if (form["semantics"] == semantics and
+                form["types"] == list(type_suffixes) and
+                not inst["qualifiers"]):
+            return inst["opcode"]
+    raise KeyError(f"no {semantics} form of "
+                   f"{'.'.join(type_suffixes)} without qualifiers")
+
+
 def move_opcode(mnemonic, elt, atom=1):
     """The table's global `ld` or `st` opcode that moves `atom` elements of
     MLIR element type `elt`: the form whose type is `elt` itself, else one

@@ -27,8 +27,8 @@ inline uint64_t maskOf(unsigned bits) {
   return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
 }
 
-/// The most sources a form has (bfi: a, b, c, d).
-constexpr unsigned kMaxSources = 4;
+/// The most sources a form has (lop3.BoolOp: a, b, c, immLut, q).
+constexpr unsigned kMaxSources = 5;
 
 /// A scalar format, for generating inputs.
 struct Fmt {

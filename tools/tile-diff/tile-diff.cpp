@@ -54,7 +54,9 @@ struct Kernel {
   /// Sources the kernel takes as a constant (an immediate operand, written
   /// `imm=K:V` in the manifest): source K is V in every lane.
   std::vector<std::pair<unsigned, uint64_t>> fixed;
-  /// Destination operands (`defs=2`: setp p|q, stored as p + 2q).
+  /// Destination operands (`defs=2`: setp p|q, stored as p + 2q;
+  /// lop3.BoolOp d|p, stored as d + (p << 32) in 64 bits). The reference
+  /// packs them so.
   unsigned numDefs = 1;
 };
 
@@ -480,14 +482,20 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
                     : got == expected;
     if (!same) {
       if (res.mismatches++ < 5) {
-        char line[256];
-        std::snprintf(
-            line, sizeof(line),
-            "    [%zu] a=%llx b=%llx c=%llx got=%llx want=%llx\n", i,
-            (unsigned long long)load(S[0], i, k.srcBits[0]),
-            (unsigned long long)(ns > 1 ? load(S[1], i, k.srcBits[1]) : 0),
-            (unsigned long long)(ns > 2 ? load(S[2], i, k.srcBits[2]) : 0),
-            (unsigned long long)got, (unsigned long long)expected);
+        // Every source by its operand's name (lop3.BoolOp: a, b, c,
+        // immLut, q).
+        std::string line = "    [" + std::to_string(i) + "]";
+        char hex[32];
+        for (unsigned j = 0; j < ns; ++j) {
+          std::snprintf(hex, sizeof(hex), "%llx",
+                        (unsigned long long)load(S[j], i, k.srcBits[j]));
+          line +=
+              std::string(" ") + instr->form->getSource(j)->name + "=" + hex;
+        }
+        std::snprintf(hex, sizeof(hex), "%llx", (unsigned long long)got);
+        line += std::string(" got=") + hex;
+        std::snprintf(hex, sizeof(hex), "%llx", (unsigned long long)expected);
+        line += std::string(" want=") + hex + "\n";
         res.firstMismatches += line;
       }
     }

@@ -19,6 +19,8 @@
 #define TILE_PTX_BITOPS_TD
 
 include "tile/Ptx/PtxTypes.td"
+// The BoolOp qualifiers (.and, .or) of lop3.BoolOp are setp's.
+include "tile/Ptx/Compare.td"
 
 def SemPopc : Semantics<"popc", "popcLane", "bitInputs">;
 
@@ -188,8 +190,7 @@ foreach t = [B16, B32, B64, U16, U32, U64, S16, S32, S64] in
 
 //===----------------------------------------------------------------------===//
 // lop3 (9.7.8.6): any function of three inputs, named by its look-up table
-// (the result for a = 0xF0, b = 0xCC, c = 0xAA), an immediate byte. The
-// `.BoolOp` form, which also writes a predicate, is not in the table yet.
+// (the result for a = 0xF0, b = 0xCC, c = 0xAA), an immediate byte.
 //===----------------------------------------------------------------------===//
 
 def SemLop3 : Semantics<"lop3", "lop3Lane", "bitInputs">;
@@ -199,6 +200,30 @@ def Lop3B32 : BitForm<"lop3", [], [B32],
                        Reg<"b", Use, B32>, Reg<"c", Use, B32>,
                        Imm<"immLut", B32, 0, 255>],
                       43, 50, SemLop3, "9.7.8.6 lop3">;
+
+// lop3.BoolOp.b32 d|p, a, b, c, immLut, q: d as above, and the predicate
+// p = (d != 0) BoolOp q, BoolOp .and or .or (ptxas 13.0 rejects .xor:
+// "Illegal operation '.xor' for instruction 'lop3'"). The floors are the
+// ISA's, PTX 8.2 / sm_70, which ptxas 13.0 confirms as far as it can: it
+// rejects PTX 8.1 ("Feature 'lop3.<BoolOp>' requires PTX ISA .version 8.2")
+// and .target sm_62 ("requires .target sm_70"), and checks .target sm_70
+// only when assembling for sm_75 (it cannot target older chips). The
+// reference packs d in bits 0..31 and p in bit 32 (docs/IntegerScan.md).
+// No native SASS: ptxas 13.0 emits one LOP3.LUT per instruction on sm_90
+// (LOP3.LUT.PAND for .and, LOP3.LUT with a predicate destination for .or),
+// but turns a predicated one's guard into two LOP3.LUT more, so
+// certification cannot count one per atom (as for plain lop3).
+def SemLop3Pair : Semantics<"lop3_pair", "lop3PairLane", "bitInputs">;
+
+def Lop3PairB32 : BitForm<"lop3", [Operator<[AND, OR], "BoolOp">], [B32],
+                          [PipedReg<"d", Def, B32>, Reg<"p", Def, Pred>,
+                           Reg<"a", Use, B32>, Reg<"b", Use, B32>,
+                           Reg<"c", Use, B32>, Imm<"immLut", B32, 0, 255>,
+                           Reg<"q", Use, Pred>],
+                          82, 70, SemLop3Pair, "9.7.8.6 lop3"> {
+  // Two destinations, d|p, like setp p|q.
+  let Variant = "pair";
+}
 
 //===----------------------------------------------------------------------===//
 // prmt (9.7.9.7): four bytes picked from the eight of {b, a}. Without a

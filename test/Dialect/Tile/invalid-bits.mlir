@@ -149,3 +149,140 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// lop3.BoolOp (d|p): BoolOp is .and or .or; ptxas 13.0 rejects .xor too.
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx82">] {
+  gpu.func @k() kernel {
+    %lut = arith.constant 128 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{qualifier '.xor' is not valid for 'lop3' in 'lop3.xor.b32'}}
+    tile.apply "lop3.xor.b32" (%r, %p, %r, %r, %r, %lut, %p) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx82">] {
+  gpu.func @k() kernel {
+    %lut = arith.constant 128 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{mutually exclusive qualifiers (.and, .or) in 'lop3.and.or.b32'}}
+    tile.apply "lop3.and.or.b32" (%r, %p, %r, %r, %r, %lut, %p) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+// The BoolOp precedes the type (ptxas 13.0 also takes lop3.b32.and, as it
+// takes any qualifier after the type: add.s32.sat above).
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx82">] {
+  gpu.func @k() kernel {
+    %lut = arith.constant 128 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{qualifier '.and' must precede the type suffix in 'lop3.b32.and'}}
+    tile.apply "lop3.b32.and" (%r, %p, %r, %r, %r, %lut, %p) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+// Without a BoolOp, lop3 writes d alone and takes no q.
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx82">] {
+  gpu.func @k() kernel {
+    %lut = arith.constant 128 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{'lop3.b32' expects 5 operands (d, a, b, c, immLut), got 7}}
+    tile.apply "lop3.b32" (%r, %p, %r, %r, %r, %lut, %p) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+// With one, it writes d|p and takes q.
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx82">] {
+  gpu.func @k() kernel {
+    %lut = arith.constant 128 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{'lop3.and.b32' expects 7 operands (d, p, a, b, c, immLut, q), got 5}}
+    tile.apply "lop3.and.b32" (%r, %r, %r, %r, %lut) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+// p is a predicate: an i1 tile.
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx82">] {
+  gpu.func @k() kernel {
+    %lut = arith.constant 128 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{operand #1 ('p') of 'lop3.or.b32': expected element type i1 for .pred, got 'i32'}}
+    tile.apply "lop3.or.b32" (%r, %r, %r, %r, %r, %lut, %p) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx82">] {
+  gpu.func @k() kernel {
+    %lut = arith.constant 256 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{operand #5 ('immLut') of 'lop3.and.b32': immediate 256 is out of range 0..255}}
+    tile.apply "lop3.and.b32" (%r, %p, %r, %r, %r, %lut, %p) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx82">] {
+  gpu.func @k(%lut: i32) kernel {
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{operand #5 ('immLut') of 'lop3.or.b32': expected an immediate: a constant integer in 0..255 (arith.constant), got a value computed at run time}}
+    tile.apply "lop3.or.b32" (%r, %p, %r, %r, %r, %lut, %p) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+// The floors: PTX ISA 8.2 (ptxas 13.0 rejects 8.1) and sm_70.
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @k() kernel {
+    %lut = arith.constant 128 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{'lop3.and.b32' requires PTX ISA 8.2, but the target's PTX ISA is 8.1 (raise it with the '+ptx82' feature)}}
+    tile.apply "lop3.and.b32" (%r, %p, %r, %r, %r, %lut, %p) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    // The plain form needs PTX ISA 4.3 only.
+    tile.apply "lop3.b32" (%r, %r, %r, %r, %lut) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_62", features = "+ptx82">] {
+  gpu.func @k() kernel {
+    %lut = arith.constant 128 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // expected-error @+1 {{'lop3.or.b32' requires sm_70 or newer, but the target is sm_62}}
+    tile.apply "lop3.or.b32" (%r, %p, %r, %r, %r, %lut, %p) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    gpu.return
+  }
+}

@@ -35,3 +35,20 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// lop3.BoolOp writes d and the predicate p = (d != 0) BoolOp q; its table
+// is a constant scalar as for lop3.b32 (PTX ISA 8.2).
+gpu.module @m82 [#nvvm.target<chip = "sm_90", features = "+ptx82">] {
+  // CHECK-LABEL: gpu.func @lop3_boolop
+  gpu.func @lop3_boolop(%c: i1) kernel {
+    %lut = arith.constant 128 : i32
+    %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    // CHECK: tile.apply "lop3.and.b32"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    tile.apply "lop3.and.b32" (%r, %p, %r, %r, %r, %lut, %p) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    // q may be an i1 scalar.
+    // CHECK: tile.apply "lop3.or.b32"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, i1
+    tile.apply "lop3.or.b32" (%r, %p, %r, %r, %r, %lut, %c) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, i1
+    gpu.return
+  }
+}
