@@ -27,8 +27,8 @@ inline uint64_t maskOf(unsigned bits) {
   return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
 }
 
-/// The most sources a form has (bfi: a, b, c, d).
-constexpr unsigned kMaxSources = 4;
+/// The most source registers a form has (cvt.rs: {a, b, e, f} and rbits).
+constexpr unsigned kMaxSources = 5;
 
 /// A scalar format, for generating inputs.
 struct Fmt {
