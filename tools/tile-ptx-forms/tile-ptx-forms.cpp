@@ -180,7 +180,9 @@ int main(int argc, char **argv) {
         "(or, for memory operands, elements) one instruction binds. PTX ISA "
         "and SM are the floors checked against the gpu.module's "
         "`#nvvm.target` (PTX ISA 9.1 docs, measured with ptxas 13.0); some "
-        "qualifiers raise them. Without a rounding modifier, `add`, `sub` and "
+        "qualifiers raise them. A form of arch-specific chips names them "
+        "(\"sm_100a, sm_103a only\"): no other chip, of its SM or newer, has "
+        "it. Without a rounding modifier, `add`, `sub` and "
         "`mul` round to nearest, and ptxas may contract them with a "
         "neighbouring instruction: write `.rn` to prevent that.\n\n"
      << "| form | operands (containers, atom) | PTX ISA | min SM | "
@@ -195,7 +197,8 @@ int main(int argc, char **argv) {
              : o.space == StateSpace::Shared ? "shared memref of "
                                              : "global memref of ")
          << containers(o.type)
-         << (o.atom > 1 ? " x" + std::to_string(o.atom) : std::string());
+         << (o.atom > 1 ? " x" + std::to_string(o.atom) : std::string())
+         << (o.registerOnly ? " (register only)" : "");
     }
     os << " | " << formatPtxVersion(f.ptxVersion) << " | " << minSm(f) << " | "
        << qualFloors(f) << " | " << Instr::enumerate(f).size() << " | "

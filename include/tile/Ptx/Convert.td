@@ -132,29 +132,33 @@ def RbitsX4 : RandomBits<16, [0, 0, 16, 16]>;
 def RbitsE2M1x4 : RandomBits<8, [0, 16, 8, 24]>;
 
 class CvtRsForm<PtxType d, list<Slot> slots, list<Operand> sources,
-                RandomBits rbits>
+                RandomBits rbits, string sass = "">
     : Form<"cvt", !listconcat([Rnd<[RS], "">], slots), [d, F32],
            !listconcat([Reg<"d", Def, d>], sources,
                        [RegOnly<"rbits", B32>]),
            87, 100, SemConvertRs, DocCvt> {
   let ArchChips = ["sm_100a", "sm_103a"];
   let Rbits = rbits;
+  let Sass = sass;
   let Accuracy = IsaTextUnmeasured;
   let NaNResult = NaNIsaText;
 }
 
 // cvt.rs{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b, rbits: a becomes
-// the upper half.
+// the upper half. On sm_100a, ptxas 13.0 emits one F2FP.{F16,BF16}.F32.
+// PACK_AB.RS per instruction (certify.py --target sm_100a).
 def CvtRsF16x2F32 : CvtRsForm<F16x2, [Opt<RELU>, SATF],
                               [Reg<"a", Use, F32>, Reg<"b", Use, F32>],
-                              RbitsF16x2>;
+                              RbitsF16x2, "F2FP">;
 def CvtRsBF16x2F32 : CvtRsForm<BF16x2, [Opt<RELU>, SATF],
                                [Reg<"a", Use, F32>, Reg<"b", Use, F32>],
-                               RbitsBF16x2>;
+                               RbitsBF16x2, "F2FP">;
 
 // cvt.rs{.relu}.satfinite.{e4m3x4,e5m2x4,e2m3x4,e3m2x4,e2m1x4}.f32
 //     d, {a, b, e, f}, rbits: a becomes the highest lane. .satfinite is
-// required.
+// required. No native SASS: ptxas 13.0 emits two F2FP.SATFINITE.<fmt>.F32.
+// PACK_AB_MERGE_C.RS per instruction, the first converting a and b with
+// rbits as its C operand, the second e and f with the first's result as C.
 def CvtQuadF32 : Reg<"a", Use, F32, 4> { let Members = ["a", "b", "e", "f"]; }
 foreach t = [E4M3x4, E5M2x4, E2M3x4, E3M2x4] in
   def CvtRs#!cast<string>(t)#F32
