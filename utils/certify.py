@@ -61,6 +61,9 @@ class Instance:
         self.sass = form["sass"]
         self.older = [(o["sm"], o["ptx"]) for o in form["older_chips"]]
         self.no_preserve_dst = form.get("no_preserve_dst")
+        # The arch-specific chips that alone have the form (cvt.rs).
+        self.arch_chips = instr_table.arch_chips(form)
+        self.form, self.inst = form, inst
 
 
 # (name, scope, group shape, repeat shape, pred, preserve_dst, containers)
@@ -291,8 +294,8 @@ def sass_functions(text):
     return funcs
 
 
-def certify_target(args, instances, sm, ptx, label, results, sass):
-    chip = f"sm_{sm}"
+def certify_target(args, instances, chip, ptx, label, results, sass):
+    sm = instr_table.chip_sm(chip)
     kernels = []
     src = (f'gpu.module @cert [#nvvm.target<chip = "{chip}", '
            f'features = "+ptx{ptx}">] {{\n')
@@ -349,7 +352,7 @@ def certify_target(args, instances, sm, ptx, label, results, sass):
             msg = (f"{what}: {n} x '{inst.opcode}' in PTX (expected "
                    f"{expected}){', local memory' if local else ''}")
             results.append((ok, msg))
-        arch = chip if sm >= 75 else "sm_75"
+        arch = chip if sm >= 75 else "sm_75"  # sm_100a stays sm_100a.
         cubin = os.path.join(tmp, "cert.cubin")
         r = run([args.ptxas, f"-arch={arch}", ptx_file, "-o", cubin])
         results.append((r.returncode == 0,
@@ -440,7 +443,9 @@ def main():
     ap.add_argument("--ptxas", required=True)
     ap.add_argument("--cuobjdump")
     ap.add_argument("--target", required=True,
-                    help="'floor', or an SM such as sm_90 / sm_100")
+                    help="'floor', or a chip such as sm_90 / sm_100 / "
+                    "sm_100a (an arch-specific chip adds the forms that "
+                    "exist on it alone)")
     ap.add_argument("--mnemonic", default="")
     ap.add_argument("--intrinsics", action="store_true")
     ap.add_argument("--keep", help="directory to keep generated MLIR in")
@@ -456,21 +461,31 @@ def main():
     elif args.target == "floor":
         by_floor = collections.defaultdict(list)
         for inst in instances:
-            # The form's floor, and each older chip at its own PTX floor.
-            for sm, ptx in [(inst.sm, inst.ptx)] + [
-                    (o_sm, max(o_ptx, inst.ptx)) for o_sm, o_ptx in inst.older]:
-                sm = max(sm, LLVM_MIN_SM)
-                ptx = max(ptx, LLVM_MIN_PTX, instr_table.chip_min_ptx(sm))
-                by_floor[(sm, ptx)].append(inst)
-        for (sm, ptx), insts in sorted(by_floor.items()):
-            certify_target(args, insts, sm, ptx, f"sm_{sm}/ptx{ptx}", results,
-                           sass=False)
+            # The form's floor, and each older chip at its own PTX floor;
+            # a form of arch-specific chips on each of them.
+            floors = [(f"sm_{inst.sm}", inst.ptx)] + [
+                (f"sm_{o_sm}", max(o_ptx, inst.ptx))
+                for o_sm, o_ptx in inst.older]
+            if inst.arch_chips:
+                floors = [(c, inst.ptx) for c in inst.arch_chips]
+            for chip, ptx in floors:
+                if instr_table.chip_sm(chip) < LLVM_MIN_SM:
+                    chip = f"sm_{LLVM_MIN_SM}"
+                ptx = max(ptx, LLVM_MIN_PTX, instr_table.chip_min_ptx(chip))
+                by_floor[(chip, ptx)].append(inst)
+        for (chip, ptx), insts in sorted(
+                by_floor.items(),
+                key=lambda kv: (instr_table.chip_sm(kv[0][0]), kv[0])):
+            certify_target(args, insts, chip, ptx, f"{chip}/ptx{ptx}",
+                           results, sass=False)
     else:
-        sm = int(args.target.replace("sm_", "").rstrip("af"))
-        ptx = max([instr_table.chip_min_ptx(sm)] +
-                  [i.ptx for i in instances if i.sm <= sm])
-        insts = [i for i in instances if i.sm <= sm]
-        certify_target(args, insts, sm, ptx, args.target, results,
+        chip = args.target
+        sm = instr_table.chip_sm(chip)
+        insts = [i for i in instances
+                 if instr_table.on_chip(i.form, i.inst, chip) and
+                 (i.arch_chips or i.sm <= sm)]
+        ptx = max([instr_table.chip_min_ptx(chip)] + [i.ptx for i in insts])
+        certify_target(args, insts, chip, ptx, chip, results,
                        sass=bool(args.cuobjdump) and sm >= 75)
 
     passed = sum(1 for ok, _ in results if ok)

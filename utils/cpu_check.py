@@ -108,16 +108,23 @@ def is_nan(types, fmt_of, t, bits):
     """NaN-ness of `bits` in any lane of PTX type `t`."""
     info = types[t]
     return lane_nan({"format": fmt_of.get(info.get("format")),
-                     "lanes": info["lanes"]}, bits)
+                     "lanes": info["lanes"],
+                     "lane_bits": info["bits"] // info["lanes"]}, bits)
 
 
-def kernel(name, opcode, elts, variant, preds=(), imms=None, pair=False):
+def kernel(name, opcode, elts, variant, preds=(), imms=None, pair=False,
+           groups=None):
+    """`groups` maps the operand index of a register group's first register
+    to the group's size: its registers are sources of their own (each
+    loaded from its own buffer) viewed in the group's register tile."""
     _, scope, group, pred, keep = variant
+    groups = groups or {}
     lines = ["%t = gpu.thread_id x"]
     shape = group + [1, 1]
     names = ["D"] + [f"S{i}" for i in range(len(elts) - 1)]
+    members = {i + k for i, n in groups.items() for k in range(n)}
     rtypes = {}
-    for buf, elt in zip(names, elts):
+    for i, (buf, elt) in enumerate(zip(names, elts)):
         if group:
             # The whole warp's (or warpgroup's) slice of the buffer.
             mty = (f"memref<{'x'.join(map(str, shape))}x{elt}>")
@@ -144,9 +151,21 @@ def kernel(name, opcode, elts, variant, preds=(), imms=None, pair=False):
                          f" offset: ?>> into {mty}")
             rty = f"memref<1x1x{elt}, #tile.reg>"
         rtypes[buf] = (elt, mty, rty)
-        lines.append(f"%r{buf} = tile.alloc_local : {rty}")
+        if i not in members:
+            lines.append(f"%r{buf} = tile.alloc_local : {rty}")
+    order = list(names)
+    for i, n in sorted(groups.items(), reverse=True):
+        elt = elts[i]
+        glines, gty, mtys = kernelgen.register_group(
+            f"G{i}", names[i:i + n], group + [1], [0] * len(group) + [1],
+            elt)
+        lines += glines
+        for m, mty in zip(names[i:i + n], mtys):
+            rtypes[m] = (elt, rtypes[m][1], mty)
+        rtypes[f"G{i}"] = (elt, None, gty)
+        order[i:i + n] = [f"G{i}"]
     loaded = [b for b in names if b != "D" or keep]
-    lines += kernelgen.apply_and_store(opcode, names, rtypes, scope, loaded,
+    lines += kernelgen.apply_and_store(opcode, order, rtypes, scope, loaded,
                                        "%t" if pred else None, keep,
                                        {names[i] for i in preds},
                                        {names[i]: v
@@ -158,7 +177,7 @@ def kernel(name, opcode, elts, variant, preds=(), imms=None, pair=False):
             f"      gpu.return\n    }}\n")
 
 
-def build_module(jobs, rng, sm):
+def build_module(jobs, rng, chip):
     """jobs: (index, opcode, elts, variant, edges, preds, imms); `edges`
     gives each source's edge values (None: the float edges of its width);
     `preds` are the operand indices of predicates (held as 0 or 1 in the
@@ -171,9 +190,10 @@ def build_module(jobs, rng, sm):
     host.append(f"%p = memref.alloc() : memref<{LANES}xi64>")
     host.append("%pu = memref.cast %p : memref<" + str(LANES) +
                 "xi64> to memref<*xi64>")
-    for idx, opcode, elts, variant, edges, preds, imms, pair in jobs:
+    for idx, opcode, elts, variant, edges, preds, imms, pair, groups in jobs:
         name = f"k{idx}"
-        kernels.append(kernel(name, opcode, elts, variant, preds, imms, pair))
+        kernels.append(kernel(name, opcode, elts, variant, preds, imms, pair,
+                              groups))
         vals = []
         args = []
         for i, elt in enumerate(elts):
@@ -219,8 +239,9 @@ def build_module(jobs, rng, sm):
     host.insert(0, "%z = arith.constant 0 : i64")
     src = "module attributes {gpu.container_module} {\n"
     src += "\n".join(globals_) + "\n"
-    src += (f'  gpu.module @m [#nvvm.target<chip = "sm_{sm}", features = '
-            '"+ptx88">] {\n' + "".join(kernels) + "  }\n")
+    ptx = max(88, instr_table.chip_min_ptx(chip))
+    src += (f'  gpu.module @m [#nvvm.target<chip = "{chip}", features = '
+            f'"+ptx{ptx}">] {{\n' + "".join(kernels) + "  }\n")
     src += "  func.func private @printMemrefI64(memref<*xi64>)\n"
     src += ("  func.func @main() {\n" +
             "".join(f"    {l}\n" for l in "\n".join(host).split("\n")) +
@@ -237,16 +258,18 @@ def parse_rows(stdout):
 
 def lane_nan(meta, bits):
     """NaN-ness of a destination register (any lane), from its format (an
-    entry of the table's "formats") and lane count. The significand field is
-    what sign and exponent leave of the format's bits (tf32 keeps f32's
-    layout: its 13 dropped bits are part of the field)."""
+    entry of the table's "formats"), lane count and lane width (an fp6
+    value sits in a byte). The significand field is what sign and exponent
+    leave of the format's bits (tf32 keeps f32's layout: its 13 dropped
+    bits are part of the field). The fp6 and fp4 formats have no NaN."""
     fmt = meta["format"]
-    if not fmt:
+    if not fmt or fmt.get("no_specials"):
         return False
     w, e = fmt["bits"], fmt["exp_bits"]
+    stride = meta.get("lane_bits", w)
     field = w - e - 1
     for lane in range(meta["lanes"]):
-        v = (bits >> (lane * w)) & ((1 << w) - 1)
+        v = (bits >> (lane * stride)) & ((1 << w) - 1)
         exp = (v >> field) & ((1 << e) - 1)
         frac = v & ((1 << field) - 1)
         if exp == (1 << e) - 1 and (frac == (1 << field) - 1
@@ -305,10 +328,14 @@ def main():
     ap.add_argument("--compare", default=None)
     ap.add_argument("--runner", default=None)
     ap.add_argument("--mnemonic", default=None)
+    ap.add_argument("--opcode-regex", default=None,
+                    help="only opcodes this regular expression matches")
     ap.add_argument("--batch", type=int, default=60)
     ap.add_argument("--sm", type=int, default=100,
-                    help="the chip the modules target; forms above it are "
-                    "left out (90 for an H200 to run them)")
+                    help="the SM the modules target (sm_<SM>, or the "
+                    "arch-specific chip of that SM a form needs: sm_100a "
+                    "for cvt.rs); forms above it are left out (90 for an "
+                    "H200 to run them)")
     args = ap.parse_args()
     if args.compare:
         return compare(args)
@@ -319,16 +346,32 @@ def main():
     rng = random.Random(2026)
     types = instr_table.types()
     fmt_of = {f["name"]: f for f in instr_table.table()["formats"]}
-    jobs, forms = [], {}
+    jobs, forms, chips = [], {}, {}
     for form, inst in instr_table.instances(args.mnemonic):
         if form["semantics"] in NO_REFERENCE:
             continue
-        if any(o["atom"] != 1 for o in form["operands"]) or \
-                inst["sm"] > args.sm:
+        if args.opcode_regex and not re.search(args.opcode_regex,
+                                               inst["opcode"]):
+            continue
+        # The chip of the module: sm_<sm>, or the arch-specific chip of that
+        # SM the form needs (the table's floors and chips decide).
+        chip = instr_table.test_chip(form, inst, args.sm)
+        if chip is None or any(o["atom"] != 1 for o in form["operands"]
+                               if o["role"] == "def"):
             continue
         # Two destinations travel in the first one's buffer: setp p|q as
         # p + 2q, lop3.BoolOp d|p as d + (p << 32) in 64 bits.
         operands, pair = kernelgen.test_operands(form)
+        # A register group ({a, b, e, f}) travels as one source per
+        # register, viewed in the group's tile.
+        flat = kernelgen.flat_sources({"operands": operands})
+        groups = {}
+        for i, (_, g) in enumerate(flat):
+            if g is not None and (i == 0 or flat[i - 1][1] != g):
+                groups[i + 1] = sum(1 for _, h in flat if h == g)
+        if groups and any("immediate" in o for o, _ in flat):
+            sys.exit(f"{inst['opcode']}: a register group and an immediate")
+        operands = [operands[0]] + [o for o, _ in flat]
         # A predicate travels through memory as a 32-bit 0 or 1.
         preds = {i for i, o in enumerate(operands)
                  if instr_table.is_predicate(o["type"])}
@@ -350,14 +393,21 @@ def main():
             if variant[4] and ("no_preserve_dst" in form or pair):
                 variant = VARIANTS[VARIANTS.index(variant) - 1]  # pred
             jobs.append((idx, inst["opcode"], elts, variant, edges, preds,
-                         imms, pair))
+                         imms, pair, groups))
             forms[idx] = form
+            chips[idx] = chip
+    # One module per chip: batches never mix targets.
+    batches = []
+    for chip in dict.fromkeys(chips[j[0]] for j in jobs):
+        same = [j for j in jobs if chips[j[0]] == chip]
+        batches += [(chip, same[k:k + args.batch])
+                    for k in range(0, len(same), args.batch)]
     passed = failed = 0
     tools = args.tools_dir
     with tempfile.TemporaryDirectory() as tmp:
-        for start in range(0, len(jobs), args.batch):
-            batch = jobs[start:start + args.batch]
-            src, inputs = build_module(batch, rng, args.sm)
+        for chip, batch in batches:
+            start = batch[0][0]
+            src, inputs = build_module(batch, rng, chip)
             path = os.path.join(tmp, f"b{start}.mlir")
             with open(path, "w") as f:
                 f.write(src)
@@ -383,13 +433,14 @@ def main():
                     metas.append({"opcode": opcode, "variant": variant[0],
                                   "bits": int(elts[0][1:]),
                                   "lanes": info["lanes"],
+                                  "lane_bits": info["bits"] // info["lanes"],
                                   "format": fmt_of.get(info.get("format")),
                                   "nan_open": nan_payload_open(forms[idx])})
                 with open(base + ".json", "w") as f:
                     json.dump(metas, f)
             queries = []
-            for (idx, opcode, elts, variant, *_, pair), row in zip(batch,
-                                                                   rows):
+            for (idx, opcode, elts, variant, *_, pair, _), row in zip(
+                    batch, rows):
                 for lane in range(LANES):
                     srcs = [inputs[idx][i][lane] for i in range(1, len(elts))]
                     # Two destinations (setp p|q) may share the spelling

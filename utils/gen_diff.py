@@ -58,11 +58,16 @@ def memref(shape, elt, strides=None, offset=None, space=None):
 
 
 def kernel(name, opcode, elt, src_elts, nsrc, variant, preds=(), imms=None,
-           pair=False):
+           pair=False, groups=None):
     """One kernel: source i of container `src_elts[i]`, destination of
     `elt`; `preds` names the buffers of predicate operands (held as 0 or
     1); `imms` maps the buffers of immediate operands to their constant
-    (the buffer stays a parameter, unread)."""
+    (the buffer stays a parameter, unread); `groups` maps the index of a
+    register group's first source register to the group's size (cvt.rs's
+    {a, b, e, f}: each register its own buffer, viewed in the group's
+    tile)."""
+    groups = groups or {}
+    members = {i + k for i, n in groups.items() for k in range(n)}
     scope, group, rep, threads, elems, stride, pred, keep = VARIANTS[variant]
     shape = group + [rep, 1]
     # Row-major strides of (group..., repeat, atom) in memory.
@@ -97,10 +102,20 @@ def kernel(name, opcode, elt, src_elts, nsrc, variant, preds=(), imms=None,
                      f"[[{', '.join(str(i) for i in range(len(shape)))}]] "
                      f"output_shape [{', '.join(str(d) for d in shape)}] "
                      f": {flat} into {mty}")
-        lines.append(f"%r{buf} = tile.alloc_local : {rty}")
+        if buf == "D" or int(buf[1:]) not in members:
+            lines.append(f"%r{buf} = tile.alloc_local : {rty}")
+    order = ["D"] + bufs[:-1]
+    for i, n in sorted(groups.items(), reverse=True):
+        e = src_elts[i]
+        glines, gty, mtys = kernelgen.register_group(
+            f"G{i}", bufs[i:i + n], group + [rep], [0] * len(group) + [1], e)
+        lines += glines
+        for b, mty in zip(bufs[i:i + n], mtys):
+            types[b] = (e, types[b][1], mty)
+        types[f"G{i}"] = (e, None, gty)
+        order[1 + i:1 + i + n] = [f"G{i}"]
     if pred:
         lines.append("%lane = gpu.lane_id")
-    order = ["D"] + bufs[:-1]
     lines += kernelgen.apply_and_store(opcode, order, types, scope,
                                        bufs[:-1] + (["D"] if keep else []),
                                        "%lane" if pred else None, keep, preds,
@@ -130,7 +145,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tools-dir", required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--sm", type=int, default=90)
+    ap.add_argument("--sm", type=int, default=90,
+                    help="the GPU's SM: kernels target sm_<SM>, or the "
+                    "arch-specific chip of that SM a form needs (sm_100a "
+                    "for cvt.rs); forms no such chip has are left out, by "
+                    "the table's floors and chips")
     ap.add_argument("--mnemonic", default=None,
                     help="only these mnemonics' forms (comma-separated)")
     ap.add_argument("--opcode-regex", default=None,
@@ -151,7 +170,13 @@ def main():
     for form, inst in instr_table.instances():
         if only and form["mnemonic"] not in only:
             continue
-        if form["semantics"] in NO_REFERENCE or inst["sm"] > args.sm:
+        if form["semantics"] in NO_REFERENCE:
+            continue
+        # sm_<sm>, or the arch-specific chip of that SM the form needs;
+        # None where the table's floor or chips leave the form out (cvt.rs
+        # on an H200: sm_100a and sm_103a only).
+        chip = instr_table.test_chip(form, inst, args.sm)
+        if chip is None:
             continue
         opcode = inst["opcode"]
         if args.opcode_regex and not re.search(args.opcode_regex, opcode):
@@ -163,6 +188,14 @@ def main():
         # them: setp p|q as p + 2q, lop3.BoolOp d|p as d + (p << 32) in 64
         # bits; the first destination stands for both.
         operands, pair = kernelgen.test_operands(form)
+        # A register group ({a, b, e, f}) travels as one source per
+        # register.
+        flat = kernelgen.flat_sources({"operands": operands})
+        groups = {}
+        for i, (_, g) in enumerate(flat):
+            if g is not None and (i == 0 or flat[i - 1][1] != g):
+                groups[i] = sum(1 for _, h in flat if h == g)
+        operands = [operands[0]] + [o for o, _ in flat]
         nsrc = len(operands) - 1
         # Where the table refuses preserve_dst, there is no keep kernel (nor
         # for two destinations: the old fold is not split back).
@@ -172,7 +205,9 @@ def main():
         # Each source in the integer container of its width (mad.wide's c
         # is twice as wide as a and b); a predicate travels as a 32-bit
         # integer 0 or 1.
-        if any(o["atom"] != 1 for o in form["operands"]):
+        if any(o["atom"] != 1 for o in form["operands"]
+               if o["role"] == "def") or \
+                (groups and any("immediate" in o for o in operands)):
             continue
         is_pred = [instr_table.is_predicate(o["type"]) for o in operands]
         widths = [32 if p else types[o["type"]]["bits"]
@@ -185,15 +220,15 @@ def main():
                     else ",".join(map(str, src_widths)))
         preds = {"D"} if is_pred[0] else set()
         preds |= {f"S{i}" for i, p in enumerate(is_pred[1:]) if p}
-        ptxv = max(inst["ptx"], instr_table.chip_min_ptx(args.sm))
+        ptxv = max(inst["ptx"], instr_table.chip_min_ptx(chip))
         for choice in kernelgen.immediate_choices(form, IMMEDIATE_VALUES,
                                                   opcode):
             imms = {f"S{k}": v for k, v in choice.items()}
-            src = (f'gpu.module @m [#nvvm.target<chip = "sm_{args.sm}", '
+            src = (f'gpu.module @m [#nvvm.target<chip = "{chip}", '
                    f'features = "+ptx{ptxv}">] {{\n')
             for v in form_variants:
                 src += kernel(f"k_{v}", opcode, elt, src_elts, nsrc, v, preds,
-                              imms, pair)
+                              imms, pair, groups)
             src += "}\n"
             jobs.append((os.path.join(args.out, f"f{idx}"), src, opcode))
             fixed = "".join(f" imm={b[1:]}:{v}" for b, v in imms.items())

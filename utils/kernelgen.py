@@ -193,3 +193,50 @@ def immediate_choices(form, count, seed):
         return [{}]
     return [{imm[0]: v}
             for v in immediate_values(srcs[imm[0]], count, seed)]
+
+
+def register_group(buf, members, outer, outer_strides, elt):
+    """A register group (cvt.rs's {a, b, e, f}: one operand of several
+    registers per instruction) whose registers travel as sources of their
+    own: the lines that allocate the group's tile %r<buf> and view register
+    k of it as the tile %r<members[k]>; returns (lines, the group tile's
+    type, each member tile's type).
+
+    outer          the group and repeat extents;
+    outer_strides  their strides in a one-register tile of the same shape
+                   (0 for distributed group axes): the group's are those
+                   times the number of registers, its register axis stride 1.
+    Each member's tile has the one-register shape (outer + [1]), so the
+    table's ld loads it from its own buffer."""
+    n = len(members)
+    strides = ", ".join(str(s * n) for s in outer_strides) + ", 1"
+    gty = (f"memref<{'x'.join(str(d) for d in outer + [n])}x{elt}, "
+           f"strided<[{strides}]>, #tile.reg>")
+    mdims = "x".join(str(d) for d in outer + [1])
+    sizes = ", ".join(str(d) for d in outer + [1])
+    ones = ", ".join("1" for _ in outer + [1])
+    lines = [f"%r{buf} = tile.alloc_local : {gty}"]
+    mtys = []
+    for k, m in enumerate(members):
+        off = f", offset: {k}" if k else ""
+        mty = f"memref<{mdims}x{elt}, strided<[{strides}]{off}>, #tile.reg>"
+        offsets = ", ".join(["0"] * len(outer) + [str(k)])
+        lines.append(f"%r{m} = memref.subview %r{buf}[{offsets}] [{sizes}] "
+                     f"[{ones}] : {gty} to {mty}")
+        mtys.append(mty)
+    return lines, gty, mtys
+
+
+def flat_sources(form):
+    """The form's source registers as test kernels move them, one buffer
+    each: (operand, group) per register, `group` the index of the source
+    operand that a register group's register belongs to (None for a
+    one-register operand)."""
+    out = []
+    srcs = [o for o in form["operands"] if o["role"] == "use"]
+    for k, o in enumerate(srcs):
+        if o["atom"] == 1 or o["kind"] != "register":
+            out.append((o, None))
+        else:
+            out += [(o, k)] * o["atom"]
+    return out

@@ -65,10 +65,11 @@ def pred_store(reg):
 
 
 def kernel(opcode, operands, ptx, sm):
-    """A kernel that issues `opcode` once. `operands` are (type, atom,
-    space[, pipe]) per operand, space "" for a register and "imm" for an
-    immediate (the value 1 in the table's syntax), pipe for one joined to
-    the next by `|` (setp's p|q, lop3's d|p), or a plain type name."""
+    """A kernel that issues `opcode` once, for sm_<sm> (or the chip `sm`
+    names, "sm_100a"). `operands` are (type, atom, space[, pipe]) per
+    operand, space "" for a register and "imm" for an immediate (the value 1
+    in the table's syntax), pipe for one joined to the next by `|` (setp's
+    p|q, lop3's d|p), or a plain type name."""
     operands = [(o, 1, "", False) if isinstance(o, str) else
                 tuple(o) + (False,) * (4 - len(o)) for o in operands]
     decls, loads, rendered = [], [], []
@@ -97,7 +98,7 @@ def kernel(opcode, operands, ptx, sm):
     if not first[2] and reg_type(first[0]) == "pred":
         store = pred_store("%r0")
     return "\n".join([
-        f".version {ptx // 10}.{ptx % 10}", f".target sm_{sm}",
+        f".version {ptx // 10}.{ptx % 10}", f".target {chip_name(sm)}",
         ".address_size 64", ".visible .entry k(.param .u64 p)", "{",
         *decls, "  .reg .b64 %a;", "  .reg .b32 %pt;", "  .shared .align 32 .b8 sm[256];",
         "  ld.param.u64 %a, [p];", *loads,
@@ -115,6 +116,11 @@ def join_operands(rendered, operands):
     return text
 
 
+def chip_name(sm):
+    """sm_<sm>, or `sm` itself where it is a chip's name."""
+    return sm if isinstance(sm, str) else f"sm_{sm}"
+
+
 class Ptxas:
     def __init__(self, path, tmp):
         self.path, self.tmp, self.count = path, tmp, 0
@@ -126,8 +132,9 @@ class Ptxas:
             f.write(kernel(opcode, operand_types, ptx, sm))
         # ptxas 13.0 assembles sm_75 and newer; it checks older .target
         # directives for legality when asked for sm_75.
-        arch = sm if sm >= 75 else 75
-        r = subprocess.run([self.path, f"-arch=sm_{arch}", name, "-o",
+        arch = chip_name(sm) if instr_table.chip_sm(chip_name(sm)) >= 75 \
+            else "sm_75"
+        r = subprocess.run([self.path, f"-arch={arch}", name, "-o",
                             os.devnull], capture_output=True, text=True)
         os.remove(name)
         return r.returncode == 0
@@ -156,8 +163,38 @@ def check_floors(ptxas, pool, mnemonic=None):
     chips = sorted({c["sm"] for c in instr_table.table()["chips"]
                     if c["ptxas_min_ptx"] and not c["suffix"]})
 
+    def arch_one(form, inst):
+        """A form of arch-specific chips: accepted on each of them from its
+        PTX floor (or the chip's), rejected one PTX version below on the
+        first, and rejected on every other chip ptxas knows from the same
+        SM up (the plain and family chips of the same SM among them)."""
+        op = inst["opcode"]
+        types = operand_specs(form)
+        notes = []
+        archs = instr_table.arch_chips(form)
+        for chip in archs:
+            ptx = max(inst["ptx"], instr_table.chip_min_ptx(chip))
+            if not ptxas.accepts(op, types, ptx, chip):
+                notes.append(f"rejected on {chip} at PTX {ptx}")
+        first = archs[0]
+        below = [v for v in PTX_VERSIONS if v < inst["ptx"] and
+                 v >= instr_table.chip_min_ptx(first)]
+        if below and ptxas.accepts(op, types, below[-1], first):
+            notes.append(f"accepted below its PTX floor, at {below[-1]} on "
+                         f"{first}")
+        others = [c["name"] for c in instr_table.table()["chips"]
+                  if c["ptxas_min_ptx"] and c["sm"] >= inst["sm"] and
+                  c["name"] not in archs]
+        for chip in others:
+            if ptxas.accepts(op, types, 90, chip):
+                notes.append(f"accepted on {chip}, which the table leaves "
+                             "out")
+        return op, not notes, "; ".join(notes)
+
     def one(job):
         form, inst = job
+        if instr_table.arch_chips(form):
+            return arch_one(form, inst)
         op = inst["opcode"]
         types = operand_specs(form)
         ptx, sm = max(inst["ptx"], MIN_SCAN_PTX), max(inst["sm"], MIN_SCAN_SM)
@@ -190,7 +227,9 @@ def check_floors(ptxas, pool, mnemonic=None):
 
 def check_immediates(ptxas, pool, mnemonic=None):
     """(opcode, operand index, ok) for every register source that the
-    table lets the lowering write as an immediate."""
+    table lets the lowering write as an immediate, and every source whose
+    type has an immediate syntax that the table keeps in a register
+    (`register_only`: cvt.rs's rbits), which ptxas must reject."""
     jobs = []
     for form, inst in instr_table.instances(mnemonic):
         for i, o in enumerate(form["operands"]):
@@ -204,8 +243,11 @@ def check_immediates(ptxas, pool, mnemonic=None):
         form, inst, i = job
         types = operand_specs(form)
         types[i] = (types[i][0], 1, "imm", types[i][3])
-        sm = max(inst["sm"], MIN_SCAN_SM)
-        return inst["opcode"], i, ptxas.accepts(inst["opcode"], types, 90, sm)
+        archs = instr_table.arch_chips(form)
+        sm = archs[0] if archs else max(inst["sm"], MIN_SCAN_SM)
+        accepted = ptxas.accepts(inst["opcode"], types, 90, sm)
+        register_only = form["operands"][i].get("register_only", False)
+        return inst["opcode"], i, accepted != register_only
 
     return list(pool.map(one, jobs))
 
@@ -323,7 +365,8 @@ def check_spellings(ptxas, pool, decode, mnemonic=None):
     def one(cand):
         spelling, operands = cand
         n = len(operands)
-        accepted = (ptxas.accepts(spelling, operands, 90, 100) or
+        # sm_100a has every sm_100 form and the arch-specific ones.
+        accepted = (ptxas.accepts(spelling, operands, 90, "sm_100a") or
                     ptxas.accepts(spelling, operands, 90, 90))
         if not accepted:
             return None
@@ -387,9 +430,11 @@ def main():
     results.extend(ok for _, _, ok in immediates)
     print(f"\n## Immediate sources\n\n{len(immediates)} register sources "
           f"(of {len({op for op, _, _ in immediates})} opcodes) written as "
-          f"immediates, {len(bad_imm)} rejected.\n")
+          "immediates: accepted where the lowering writes constants so, "
+          "rejected where the table keeps the source in a register "
+          f"(register_only); {len(bad_imm)} otherwise.\n")
     for opcode, i in bad_imm:
-        print(f"- `{opcode}` operand {i}: rejected as an immediate")
+        print(f"- `{opcode}` operand {i}: not as the table says")
     print("\n## Spellings ptxas accepts\n")
     print("| spelling | operands | decoder |\n|---|---|---|")
     documented = undocumented_ok = 0

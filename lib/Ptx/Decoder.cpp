@@ -233,7 +233,11 @@ struct Explainer {
     // 4. Another qualifier the type does not take.
     if (badOther)
       return notAllowed(badOther) + " in " + spelling;
-    // 5. Two qualifiers of one slot (e.g. two rounding modifiers).
+    // 5. Two rounding modifiers, of one form's slot or of two forms' (cvt's
+    //    .rn and .rs), or two qualifiers of another slot.
+    if (rounding.count() > 1)
+      return "multiple rounding modifiers (" + formatQuals(rounding) + ") in " +
+             spelling;
     for (const FormDesc *f : candidates)
       for (const QualSlot &s : f->slots)
         if ((quals & s.choices).count() > 1)

@@ -53,7 +53,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                                {"bits", f.bits},
                                {"exp_bits", f.expBits},
                                {"precision", f.precision},
-                               {"finite_only", f.finiteOnly}});
+                               {"finite_only", f.finiteOnly},
+                               {"no_specials", f.noSpecials}});
   root["formats"] = std::move(formats);
   Array typeArray;
   for (const DataTypeInfo &t : getDataTypes()) {
@@ -127,6 +128,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
             {"immediate", Object{{"min", o.immMin}, {"max", o.immMax}}});
       if (o.pipeToNext)
         ops.back().getAsObject()->insert({"pipe_to_next", true});
+      if (o.registerOnly)
+        ops.back().getAsObject()->insert({"register_only", true});
     }
     for (const QualFloor &q : f.qualFloors)
       floors.push_back(Object{{"qualifier", getQualName(q.qual)},
@@ -161,6 +164,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         {"nan_rule", f.nanRule},
         {"nan_rule_bare", getInfo(f.nanRules.bare).name},
         {"nan_rule_predicated_bare", getInfo(f.nanRules.predicatedBare).name},
+        {"accuracy", f.accuracy},
         {"doc", f.docRef},
         {"variant", f.variant},
         {"sass",
@@ -169,6 +173,20 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
     if (f.noPreserveDst)
       formArray.back().getAsObject()->insert(
           {"no_preserve_dst", f.noPreserveDst});
+    if (!f.archChips.empty()) {
+      Array chips;
+      for (const char *c : f.archChips)
+        chips.push_back(c);
+      formArray.back().getAsObject()->insert({"arch_chips", std::move(chips)});
+    }
+    if (f.randomBits) {
+      Array offsets;
+      for (unsigned o : f.randomBits.offsets)
+        offsets.push_back(o);
+      formArray.back().getAsObject()->insert(
+          {"random_bits", Object{{"width", f.randomBits.width},
+                                 {"offsets", std::move(offsets)}}});
+    }
   }
   root["forms"] = std::move(formArray);
   Array rejected;

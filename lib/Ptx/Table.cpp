@@ -76,9 +76,8 @@ std::optional<DataType> tile::ptx::lookupType(StringRef name) {
 /// are recognised so that "fma.rn.s32" reports a type error, not an unknown
 /// qualifier.
 bool tile::ptx::detail::isOtherPtxTypeName(StringRef name) {
-  return llvm::is_contained({"b8", "e4m3", "e5m2", "e4m3x4", "e5m2x4", "e2m1x2",
-                             "e2m1x4", "e2m3x2", "e3m2x2", "ue8m0x2", "f64x2",
-                             "f16x4", "bf16x4", "pred"},
+  return llvm::is_contained({"b8", "e4m3", "e5m2", "e2m1x2", "e2m3x2", "e3m2x2",
+                             "ue8m0x2", "f64x2", "f16x4", "bf16x4", "pred"},
                             name);
 }
 

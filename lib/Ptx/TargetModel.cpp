@@ -88,6 +88,7 @@ std::optional<Target> tile::ptx::resolveTarget(StringRef chip,
   Target target;
   target.sm = info->sm;
   target.ptx = floor;
+  target.chip = info->name;
   if (std::optional<unsigned> v = parseFeatures(features, error))
     target.ptx = *v ? *v : floor;
   else
@@ -142,8 +143,28 @@ std::string tile::ptx::formatPtxVersion(unsigned v) {
   return std::to_string(v / 10) + "." + std::to_string(v % 10);
 }
 
+/// "sm_100a or sm_103a" for the form's arch-specific chips.
+static std::string archChipList(const FormDesc &form) {
+  std::string s;
+  for (auto [i, chip] : llvm::enumerate(form.archChips))
+    s += std::string(i == 0                           ? ""
+                     : i + 1 == form.archChips.size() ? " or "
+                                                      : ", ") +
+         chip;
+  return s;
+}
+
 std::string tile::ptx::checkTarget(const Instr &instr, const Target &target) {
   unsigned sm = instr.getMinSm(), ptx = instr.getPtxVersion();
+  // A form of arch-specific chips exists on those alone: not on the plain
+  // or family chip of the same SM, nor on a newer one.
+  if (!instr.form->archChips.empty() &&
+      llvm::none_of(instr.form->archChips,
+                    [&](const char *c) { return target.chip == c; }))
+    return "'" + instr.str() + "' requires " + archChipList(*instr.form) +
+           " (arch-specific targets only), but the target is " +
+           (target.chip.empty() ? "sm_" + std::to_string(target.sm)
+                                : target.chip.str());
   if (target.sm < sm)
     for (auto [olderSm, olderPtx] : instr.form->olderChips)
       if (target.sm >= olderSm) {

@@ -31,6 +31,9 @@ struct Format {
   unsigned layout;
   /// No infinities; the one NaN per sign has every other bit set (e4m3).
   bool finiteOnly = false;
+  /// No infinities and no NaN: every encoding is a number (e2m3, e3m2,
+  /// e2m1).
+  bool noSpecials = false;
 
   int bias() const { return (1 << (expBits - 1)) - 1; }
   uint64_t signMask() const { return 1ULL << (bits - 1); }
@@ -42,15 +45,15 @@ struct Format {
   /// subnormal.
   bool isInteger() const { return expBits == 0; }
   bool isNaN(uint64_t x) const {
-    if (isInteger())
+    if (isInteger() || noSpecials)
       return false;
     if (finiteOnly)
       return (x & ~signMask() & mask()) == (mask() >> 1);
     return (x & expMask()) == expMask() && (x & fracMask());
   }
   bool isInf(uint64_t x) const {
-    return !isInteger() && !finiteOnly && (x & expMask()) == expMask() &&
-           !(x & fracMask());
+    return !isInteger() && !finiteOnly && !noSpecials &&
+           (x & expMask()) == expMask() && !(x & fracMask());
   }
   bool isSubnormal(uint64_t x) const {
     return !isInteger() && !(x & expMask()) && (x & fracMask());
@@ -63,13 +66,15 @@ struct Format {
   }
   /// The largest finite magnitude.
   uint64_t maxFinite() const {
+    if (noSpecials)
+      return mask() >> 1;
     if (finiteOnly)
       return (mask() >> 1) - 1;
     uint64_t frac = fracMask() & ~((1ULL << (layout - precision)) - 1);
     return (expMask() - (1ULL << (layout - 1))) | frac;
   }
   /// MPFR's exponent bound: values stay below 2^emax().
-  long emax() const { return bias() + (finiteOnly ? 2 : 1); }
+  long emax() const { return bias() + (finiteOnly || noSpecials ? 2 : 1); }
 };
 
 /// The format of one lane of `t`, from the table.
@@ -81,8 +86,15 @@ inline Format formatOf(ptx::DataType t) {
     return {type.bits / type.lanes, 0, 0, 0};
   if (info.format == ptx::FloatFormat::TF32)
     return {32, info.expBits, info.precision, 24};
-  return {info.bits, info.expBits, info.precision, info.precision,
-          info.finiteOnly};
+  return {info.bits,      info.expBits,    info.precision,
+          info.precision, info.finiteOnly, info.noSpecials};
+}
+
+/// The width of one lane of `t` in its register: the format's, except for
+/// the fp6 formats, whose 6-bit values sit in bytes.
+inline unsigned laneBitsOf(ptx::DataType t) {
+  const ptx::DataTypeInfo &type = ptx::getInfo(t);
+  return type.bits / type.lanes;
 }
 
 /// The qualifiers a lane function reads, decoded once per instruction.
@@ -135,6 +147,10 @@ __int128 integralValue(const Format &src, uint64_t x,
 /// as the mode says), then .ftz and .sat (clamped to [0.0, 1.0]).
 uint64_t integerToFloat(const Format &dst, __int128 v,
                         std::optional<ptx::Qual> rounding, const Flags &flags);
+
+/// Applies .sat (clamped to [0.0, 1.0], NaN and negatives to +0) and .relu
+/// (negatives to +0, NaN to the canonical NaN) to a result of `f`.
+uint64_t clampResult(const Format &f, uint64_t r, const Flags &flags);
 
 /// A lane function: one lane's result bits from its sources' bits.
 using LaneFn = uint64_t (*)(const LaneContext &ctx,

@@ -144,8 +144,11 @@ uint64_t nanOfInput(const Format &src, const Format &dst, ptx::NaNRule rule,
   }
 }
 
+} // namespace
+
 /// Applies .sat / .relu to a result.
-uint64_t clampResult(const Format &f, uint64_t r, const Flags &flags) {
+uint64_t tile::ref::clampResult(const Format &f, uint64_t r,
+                                const Flags &flags) {
   bool neg = r & f.signMask();
   if (flags.sat) {
     if (f.isNaN(r) || neg)
@@ -162,6 +165,8 @@ uint64_t clampResult(const Format &f, uint64_t r, const Flags &flags) {
   }
   return r;
 }
+
+namespace {
 
 /// The rounded arithmetic operations.
 enum class Op { Fma, Add, Sub, Mul };
@@ -584,13 +589,14 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
   flags.nanRule = form.getNaNRule(instr.quals, predicated);
   // Formats come from the operands' types: the sources of a conversion or
   // of mixed precision (fma's c has the destination's) differ from d's.
-  llvm::SmallVector<DataType, 3> srcTypes;
+  // A register group ({a, b, e, f}) gives one source per register.
+  llvm::SmallVector<DataType, 5> srcTypes;
   std::optional<DataType> dst;
   for (const ptx::OperandDesc &o : form.getOperands()) {
     if (o.kind != ptx::OperandKind::Register)
       continue;
     if (o.role == ptx::OperandRole::Use)
-      srcTypes.push_back(o.type);
+      srcTypes.append(o.atom, o.type);
     else if (!dst)
       dst = o.type;
   }
@@ -602,25 +608,34 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
   if (form.getNumDefs() > 1)
     return evalLane(instr, f, ab, flags, sources);
   unsigned lanes = ptx::getInfo(*dst).lanes;
+  unsigned laneBits = laneBitsOf(*dst);
   // An integer destination of packed sources (set.u32.f16x2) holds one
   // result per source lane, each of the lane's width.
   unsigned srcLanes = srcTypes.empty() ? 1 : ptx::getInfo(srcTypes[0]).lanes;
   if (lanes == 1 && srcLanes > 1 && f.isInteger()) {
     lanes = srcLanes;
     f = Format{f.bits / lanes, 0, 0, 0};
+    laneBits = f.bits;
   }
+  // Random bits (cvt.rs) come last; each lane takes its own field of them.
+  const ptx::RandomBitsDesc &random = form.randomBits;
+  unsigned values = sources.size() - (random ? 1 : 0);
   // One scalar source per lane packs them: a becomes the upper lane, the
-  // last source the lowest (d = {a, b}).
-  bool packing = lanes > 1 && sources.size() == lanes &&
-                 llvm::all_of(srcTypes, [](DataType t) {
-                   return ptx::getInfo(t).lanes == 1;
-                 });
+  // last source the lowest (d = {a, b}, d = {a, b, e, f}).
+  bool packing =
+      lanes > 1 && values == lanes &&
+      llvm::all_of(llvm::ArrayRef(srcTypes).take_front(values),
+                   [](DataType t) { return ptx::getInfo(t).lanes == 1; });
+  assert((!random || packing) && "random bits of packed scalar sources");
   uint64_t result = 0;
-  llvm::SmallVector<uint64_t, 3> in(sources.size());
+  llvm::SmallVector<uint64_t, 5> in(sources.size());
   for (unsigned i = 0; i < lanes; ++i) {
     uint64_t r;
     if (packing) {
-      r = evalLane(instr, f, ab, flags, sources[lanes - 1 - i] & ab.mask());
+      uint64_t x = sources[lanes - 1 - i] & ab.mask();
+      r = random
+              ? evalLane(instr, f, ab, flags, {x, random.of(sources.back(), i)})
+              : evalLane(instr, f, ab, flags, x);
     } else {
       for (auto [k, src] : llvm::enumerate(sources)) {
         const Format sf = formatOf(srcTypes[k]);
@@ -630,7 +645,7 @@ uint64_t tile::ref::evaluate(const ptx::Instr &instr,
       }
       r = evalLane(instr, f, ab, flags, in);
     }
-    result |= r << (i * f.bits);
+    result |= r << (i * laneBits);
   }
   return result;
 }
@@ -661,10 +676,12 @@ bool tile::ref::sameResult(const ptx::Instr &instr, uint64_t got,
     return ((got ^ expected) & maskOf(bits)) == 0;
   DataType dst = destinationType(*instr.form);
   const Format f = formatOf(dst);
-  unsigned lanes = ptx::getInfo(dst).lanes;
+  unsigned lanes = ptx::getInfo(dst).lanes, laneBits = laneBitsOf(dst);
   for (unsigned i = 0; i < lanes; ++i) {
-    unsigned shift = i * f.bits;
-    uint64_t g = (got >> shift) & f.mask(), e = (expected >> shift) & f.mask();
+    // The whole lane: an fp6 value's two padding bits must be zero too.
+    unsigned shift = i * laneBits;
+    uint64_t g = (got >> shift) & maskOf(laneBits),
+             e = (expected >> shift) & maskOf(laneBits);
     if (g == e)
       continue;
     if (!instr.form->hasDefinedNaNPayload() && f.isNaN(g) && f.isNaN(e))

@@ -83,11 +83,47 @@ def qualifiers():
 
 
 def chip_min_ptx(sm):
-    """Lowest PTX ISA version (major*10+minor) for sm_<sm>, 0 if unknown."""
+    """Lowest PTX ISA version (major*10+minor) for sm_<sm> (or a chip name
+    such as "sm_100a"), 0 if unknown."""
+    name = sm if isinstance(sm, str) else f"sm_{sm}"
     for chip in table()["chips"]:
-        if chip["sm"] == sm and not chip["suffix"] and chip["checked"]:
+        if chip["name"] == name and chip["checked"]:
             return chip["min_ptx"]
     return 0
+
+
+def chip_sm(name):
+    """The SM number of a chip name: "sm_100a" -> 100."""
+    return int(name.replace("sm_", "").rstrip("af"))
+
+
+def arch_chips(form):
+    """The arch-specific chips that alone have `form` (cvt.rs: sm_100a,
+    sm_103a), or [] where every chip from its SM floor up has it."""
+    return form.get("arch_chips", [])
+
+
+def on_chip(form, inst, chip):
+    """Whether opcode `inst` of `form` exists on `chip` (a name such as
+    "sm_90" or "sm_100a"): at or above its SM floor, or on an older chip
+    the form lists, and, for a form of arch-specific chips, one of them.
+    (The PTX ISA version is the caller's to raise.)"""
+    sm = chip_sm(chip)
+    if arch_chips(form):
+        return chip in arch_chips(form)
+    return inst["sm"] <= sm or any(o["sm"] <= sm for o in form["older_chips"])
+
+
+def test_chip(form, inst, sm):
+    """The chip a test kernel of `inst` targets on a machine of SM `sm`:
+    sm_<sm>, or for a form of arch-specific chips the first of them of that
+    SM; None where no such chip has the form."""
+    if not arch_chips(form):
+        return f"sm_{sm}" if inst["sm"] <= sm else None
+    for chip in arch_chips(form):
+        if chip_sm(chip) == sm:
+            return chip
+    return None
 
 
 def peak_rates(semantics, ptx_type):

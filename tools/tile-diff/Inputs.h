@@ -27,7 +27,8 @@ inline uint64_t maskOf(unsigned bits) {
   return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
 }
 
-/// The most sources a form has (lop3.BoolOp: a, b, c, immLut, q).
+/// The most sources a form has (lop3.BoolOp: a, b, c, immLut, q; cvt.rs:
+/// {a, b, e, f} and rbits).
 constexpr unsigned kMaxSources = 5;
 
 /// A scalar format, for generating inputs.

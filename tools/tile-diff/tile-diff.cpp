@@ -359,8 +359,13 @@ Result runKernel(const Kernel &k, const std::string &dir, size_t n,
   std::string error;
   std::optional<ptx::Instr> instr = ptx::decode(
       k.opcode, error, {std::nullopt, k.numSources + k.numDefs, {}});
+  // Sources are registers: a group ({a, b, e, f}) is one per register.
+  unsigned registers = 0;
+  if (instr)
+    for (const ptx::OperandDesc &o : instr->form->getOperands())
+      registers += o.role == ptx::OperandRole::Use ? o.atom : 1;
   if (!instr || !ref::isSupported(*instr) ||
-      instr->form->getNumOperands() != k.numSources + k.numDefs) {
+      registers != k.numSources + k.numDefs) {
     if (error.empty())
       error = "no reference semantics or wrong operand count";
     res.status = Status(Status::kRuntimeError, "BAD_OPCODE", error);

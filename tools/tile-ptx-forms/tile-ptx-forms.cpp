@@ -59,6 +59,17 @@ static std::string qualFloors(const FormDesc &f) {
   return s;
 }
 
+/// "sm_90", or the arch-specific chips that alone have the form
+/// ("sm_100a, sm_103a only").
+static std::string minSm(const FormDesc &f) {
+  if (f.archChips.empty())
+    return "sm_" + std::to_string(f.minSm);
+  std::string s;
+  for (const char *c : f.archChips)
+    s += (s.empty() ? "" : ", ") + std::string(c);
+  return s + " only";
+}
+
 static llvm::cl::opt<bool> evalStdin(
     "eval",
     llvm::cl::desc("Read lines '[@]OPCODE[:VARIANT] HEX...' (the sources' "
@@ -102,7 +113,11 @@ static int evalLines() {
       }
       sources.push_back(v);
     }
-    unsigned takes = instr->form->getNumOperands() - instr->form->getNumDefs();
+    // One source per register: a group ({a, b, e, f}) takes several.
+    unsigned takes = 0;
+    for (const OperandDesc &o : instr->form->getOperands())
+      if (o.role == OperandRole::Use)
+        takes += o.atom;
     if (takes != numSources) {
       llvm::errs() << "error: '" << words[0] << "' takes " << takes
                    << " sources, got " << numSources << "\n";
@@ -169,7 +184,9 @@ int main(int argc, char **argv) {
         "(or, for memory operands, elements) one instruction binds. PTX ISA "
         "and SM are the floors checked against the gpu.module's "
         "`#nvvm.target` (PTX ISA 9.1 docs, measured with ptxas 13.0); some "
-        "qualifiers raise them. Without a rounding modifier, `add`, `sub` and "
+        "qualifiers raise them. A form of arch-specific chips names them "
+        "(\"sm_100a, sm_103a only\"): no other chip, of its SM or newer, has "
+        "it. Without a rounding modifier, `add`, `sub` and "
         "`mul` round to nearest, and ptxas may contract them with a "
         "neighbouring instruction: write `.rn` to prevent that.\n\n"
      << "| form | operands (containers, atom) | PTX ISA | min SM | "
@@ -184,13 +201,26 @@ int main(int argc, char **argv) {
              : o.space == StateSpace::Shared ? "shared memref of "
                                              : "global memref of ")
          << containers(o.type)
-         << (o.atom > 1 ? " x" + std::to_string(o.atom) : std::string());
+         << (o.atom > 1 ? " x" + std::to_string(o.atom) : std::string())
+         << (o.registerOnly ? " (register only)" : "");
     }
-    os << " | " << formatPtxVersion(f.ptxVersion) << " | sm_" << f.minSm
-       << " | " << qualFloors(f) << " | " << Instr::enumerate(f).size() << " | "
+    os << " | " << formatPtxVersion(f.ptxVersion) << " | " << minSm(f) << " | "
+       << qualFloors(f) << " | " << Instr::enumerate(f).size() << " | "
        << getName(f.semantics) << " | "
        << (f.intrinsic ? "yes" : "no (inline asm)") << " | " << f.docRef
        << " |\n";
+  }
+  bool anyUnmeasured =
+      llvm::any_of(getForms(), [](const FormDesc &f) { return f.accuracyDoc; });
+  if (anyUnmeasured) {
+    os << "\n## Reference semantics not measured on hardware\n\n"
+       << "For these forms the reference (and the CPU backend, which runs "
+          "it) follows the PTX ISA's text alone.\n\n"
+       << "| form | accuracy | NaN rule |\n|---|---|---|\n";
+    for (const FormDesc &f : getForms())
+      if (f.accuracyDoc)
+        os << "| `" << f.syntax << "` | " << f.accuracy << ": " << f.accuracyDoc
+           << " | " << f.nanRule << " |\n";
   }
   os << "\n## Data types\n\n"
      << "The register each type occupies, the MLIR element types that hold "

@@ -104,7 +104,7 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
 
 /// Builds the flattened arrays that forms point into, as C++ initializers.
 struct Pools {
-  std::vector<std::string> slots, types, operands, floors, older;
+  std::vector<std::string> slots, types, operands, floors, older, chips, rbits;
 
   /// Appends `items` to `pool`; returns "ArrayRef<T>(array + start, size)".
   static std::string add(std::vector<std::string> &pool, StringRef array,
@@ -142,15 +142,22 @@ std::string slotSyntax(const Record *slot) {
   return required ? body : "{" + body + "}";
 }
 
-/// `{a, b}` for a register operand of atom 2 named "a", else its name.
+/// `{a, b}` for a register operand of atom 2 named "a" (or its `Members`),
+/// else its name.
 std::string operandSyntax(const Record *op) {
   std::string name = op->getValueAsString("Name").str();
   int64_t atom = op->getValueAsInt("Atom");
-  if (atom == 1 || op->getValueAsBit("Memory") || name.size() != 1)
+  std::vector<StringRef> members = op->getValueAsListOfStrings("Members");
+  if (!members.empty() && static_cast<int64_t>(members.size()) != atom)
+    PrintFatalError(op->getLoc(), "a register group of " + Twine(atom) +
+                                      " needs as many members");
+  if (atom == 1 || op->getValueAsBit("Memory") ||
+      (name.size() != 1 && members.empty()))
     return name;
   std::string s = "{";
   for (int64_t i = 0; i < atom; ++i)
-    s += (i ? ", " : "") + std::string(1, char(name[0] + i));
+    s += (i ? ", " : "") + (members.empty() ? std::string(1, char(name[0] + i))
+                                            : members[i].str());
   return s + "}";
 }
 
@@ -235,7 +242,8 @@ std::string operandInit(const Record *op) {
          (op->getValueAsBit("Immediate") ? "true" : "false") + ", " +
          std::to_string(op->getValueAsInt("ImmMin")) + ", " +
          std::to_string(op->getValueAsInt("ImmMax")) + ", " +
-         (op->getValueAsBit("PipeToNext") ? "true" : "false") + "}";
+         (op->getValueAsBit("PipeToNext") ? "true" : "false") + ", " +
+         (op->getValueAsBit("RegisterOnly") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
@@ -245,7 +253,8 @@ void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
        << quote(f->getValueAsString("Name")) << ", " << f->getValueAsInt("Bits")
        << ", " << f->getValueAsInt("ExpBits") << ", "
        << f->getValueAsInt("Precision") << ", "
-       << (f->getValueAsBit("FiniteOnly") ? "true" : "false") << "},\n";
+       << (f->getValueAsBit("FiniteOnly") ? "true" : "false") << ", "
+       << (f->getValueAsBit("NoSpecials") ? "true" : "false") << "},\n";
   os << "};\n\n";
 }
 
@@ -287,6 +296,57 @@ void emitPool(raw_ostream &os, StringRef type, StringRef name,
   os << "};\n\n";
 }
 
+/// The form's arch-specific chips as C strings: each a chip of the target
+/// model with an 'a' suffix, the lowest SM among them the form's `Sm`.
+std::vector<std::string> archChips(const RecordKeeper &rk, const Record *f) {
+  std::vector<std::string> out;
+  std::vector<StringRef> names = f->getValueAsListOfStrings("ArchChips");
+  int64_t lowest = 0;
+  for (StringRef name : names) {
+    const Record *chip = nullptr;
+    for (const Record *c : defsOf(rk, "Chip"))
+      if (c->getValueAsString("Name") == name)
+        chip = c;
+    if (!chip || chip->getValueAsString("Suffix") != "a")
+      PrintFatalError(f->getLoc(), "'" + name +
+                                       "' is not an arch-specific chip of "
+                                       "the target model");
+    int64_t sm = chip->getValueAsInt("Sm");
+    lowest = out.empty() ? sm : std::min(lowest, sm);
+    out.push_back(quote(name));
+  }
+  if (!out.empty() && lowest != f->getValueAsInt("Sm"))
+    PrintFatalError(f->getLoc(), "a form's Sm must be the lowest SM of its "
+                                 "ArchChips (" +
+                                     Twine(lowest) + ")");
+  return out;
+}
+
+/// The form's random-bit layout as a RandomBitsDesc initializer: one
+/// offset per destination lane, each field inside the last source.
+std::string randomBits(const Record *f, Pools &pools) {
+  const Record *r = f->getValueAsDef("Rbits");
+  int64_t width = r->getValueAsInt("Width");
+  std::vector<int64_t> offsets = r->getValueAsListOfInts("Offsets");
+  std::vector<std::string> items;
+  if (width || !offsets.empty()) {
+    std::vector<const Record *> ops = f->getValueAsListOfDefs("Operands");
+    const Record *dst = ops.front()->getValueAsDef("Type");
+    const Record *src = ops.back()->getValueAsDef("Type");
+    if (static_cast<int64_t>(offsets.size()) != dst->getValueAsInt("Lanes") ||
+        ops.back()->getValueAsDef("Role")->getName() != "Use")
+      PrintFatalError(f->getLoc(), "random bits need one offset per "
+                                   "destination lane and a last source");
+    for (int64_t o : offsets) {
+      if (width <= 0 || o < 0 || o + width > src->getValueAsInt("Bits"))
+        PrintFatalError(f->getLoc(), "random bits beyond the last source");
+      items.push_back(std::to_string(o));
+    }
+  }
+  return "{" + std::to_string(width) + ", " +
+         Pools::add(pools.rbits, "kRandomBitOffsets", "unsigned", items) + "}";
+}
+
 void emitForms(raw_ostream &os, const RecordKeeper &rk) {
   Pools pools;
   std::vector<std::string> rows;
@@ -310,6 +370,8 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
                       std::to_string(c->getValueAsInt("Ptx")) + "}");
     if (ops.empty() || types.empty())
       PrintFatalError(f->getLoc(), "a form needs types and operands");
+    std::vector<std::string> chips = archChips(rk, f);
+    std::string rbits = randomBits(f, pools);
     const Record *nan = f->getValueAsDef("NaNResult");
     rows.push_back(
         "{" + quote(mnemonic) + ", " + quote(syntaxOf(f, first)) + ", " +
@@ -332,13 +394,19 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         ", NaNRule::" + enumName(f->getValueAsDef("PredNaNBare"), "NaN") +
         "}, " + quote(f->getValueAsDef("Accuracy")->getValueAsString("Name")) +
         ", " + quote(f->getName()) + ", " +
-        cstrOrNull(f->getValueAsString("NoPreserveDst")) + "}");
+        cstrOrNull(f->getValueAsString("NoPreserveDst")) + ", " +
+        Pools::add(pools.chips, "kArchChips", "const char *", chips) + ", " +
+        rbits + ", " +
+        cstrOrNull(f->getValueAsDef("Accuracy")->getValueAsString("Doc")) +
+        "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");
   emitPool(os, "OperandDesc", "kOperands", pools.operands, "{}");
   emitPool(os, "QualFloor", "kQualFloors", pools.floors, "{}");
   emitPool(os, "OlderChip", "kOlderChips", pools.older, "{}");
+  emitPool(os, "char *const", "kArchChips", pools.chips, "nullptr");
+  emitPool(os, "unsigned", "kRandomBitOffsets", pools.rbits, "0");
   os << "static const FormDesc kForms[] = {\n";
   for (const std::string &r : rows)
     os << "    " << r << ",\n";

@@ -133,6 +133,67 @@ foreach t = [E4M3x2, E5M2x2] in {
 }
 
 //===----------------------------------------------------------------------===//
+// Stochastic rounding (.rs)
+//===----------------------------------------------------------------------===//
+
+// cvt.rs rounds each f32 source toward or away from zero by the carry out
+// of adding random bits from `rbits` (a .b32 register: ptxas 13.0 rejects
+// an immediate) to the bits the conversion drops. PTX ISA 8.7; ptxas 13.0
+// accepts every form on sm_100a from PTX ISA 8.7 and on sm_103a from its
+// own floor (8.8), and no other chip: not sm_100, sm_100f, sm_103,
+// sm_103f, sm_110a, sm_120a, sm_121a (measured). The reference follows the
+// ISA's text; no GPU here runs the forms.
+def SemConvertRs : Semantics<"convert_rs", "convertRsLane",
+                             "stochasticInputs">;
+
+/// The random bits of each destination lane (lane 0 lowest), from the
+/// ISA's prose and figures 38-41 (9.7.9.21): .f16x2 the 13 low bits of each
+/// half (a the upper), .bf16x2 each half whole; the 8- and 6-bit x4 forms
+/// the upper half for a and b, the lower for e and f, each pair sharing
+/// its 16 bits; .e2m1x4 a byte each, a and b the upper bytes of the two
+/// halves (a the upper half's), e and f the lower ones (e the upper
+/// half's).
+def RbitsF16x2 : RandomBits<13, [0, 16]>;
+def RbitsBF16x2 : RandomBits<16, [0, 16]>;
+def RbitsX4 : RandomBits<16, [0, 0, 16, 16]>;
+def RbitsE2M1x4 : RandomBits<8, [0, 16, 8, 24]>;
+
+class CvtRsForm<PtxType d, list<Slot> slots, list<Operand> sources,
+                RandomBits rbits, string sass = "">
+    : Form<"cvt", !listconcat([Rnd<[RS], "">], slots), [d, F32],
+           !listconcat([Reg<"d", Def, d>], sources,
+                       [RegOnly<"rbits", B32>]),
+           87, 100, SemConvertRs, DocCvt> {
+  let ArchChips = ["sm_100a", "sm_103a"];
+  let Rbits = rbits;
+  let Sass = sass;
+  let Accuracy = IsaTextUnmeasured;
+  let NaNResult = NaNIsaText;
+}
+
+// cvt.rs{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b, rbits: a becomes
+// the upper half. On sm_100a, ptxas 13.0 emits one F2FP.{F16,BF16}.F32.
+// PACK_AB.RS per instruction (certify.py --target sm_100a).
+def CvtRsF16x2F32 : CvtRsForm<F16x2, [Opt<RELU>, SATF],
+                              [Reg<"a", Use, F32>, Reg<"b", Use, F32>],
+                              RbitsF16x2, "F2FP">;
+def CvtRsBF16x2F32 : CvtRsForm<BF16x2, [Opt<RELU>, SATF],
+                               [Reg<"a", Use, F32>, Reg<"b", Use, F32>],
+                               RbitsBF16x2, "F2FP">;
+
+// cvt.rs{.relu}.satfinite.{e4m3x4,e5m2x4,e2m3x4,e3m2x4,e2m1x4}.f32
+//     d, {a, b, e, f}, rbits: a becomes the highest lane. .satfinite is
+// required. No native SASS: ptxas 13.0 emits two F2FP.SATFINITE.<fmt>.F32.
+// PACK_AB_MERGE_C.RS per instruction, the first converting a and b with
+// rbits as its C operand, the second e and f with the first's result as C.
+def CvtQuadF32 : Reg<"a", Use, F32, 4> { let Members = ["a", "b", "e", "f"]; }
+foreach t = [E4M3x4, E5M2x4, E2M3x4, E3M2x4] in
+  def CvtRs#!cast<string>(t)#F32
+      : CvtRsForm<t, [Opt<RELU>, Req<SatFinite>], [CvtQuadF32], RbitsX4>;
+def CvtRsE2M1x4F32 : CvtRsForm<E2M1x4, [Opt<RELU>, Req<SatFinite>],
+                               [CvtQuadF32], RbitsE2M1x4>;
+
+//===----------------------------------------------------------------------===//
 // Undocumented spellings
 //===----------------------------------------------------------------------===//
 

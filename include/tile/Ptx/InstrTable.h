@@ -68,6 +68,9 @@ struct FloatFormatInfo {
   /// No infinities; the all-ones exponent holds normal numbers and the one
   /// NaN per sign has every other bit set (e4m3).
   bool finiteOnly = false;
+  /// No infinities and no NaN: every encoding is a number (the fp6 and fp4
+  /// formats e2m3, e3m2, e2m1).
+  bool noSpecials = false;
 };
 const FloatFormatInfo &getInfo(FloatFormat format);
 
@@ -246,6 +249,23 @@ struct OperandDesc {
   int64_t immMin = 0, immMax = 0;
   /// Written joined to the next operand by `|` (setp's `p|q`).
   bool pipeToNext = false;
+  /// A source PTX takes in a register only, never as an immediate, whatever
+  /// its type allows (cvt.rs's rbits).
+  bool registerOnly = false;
+};
+
+/// Where each destination lane's random bits come from (cvt.rs's rbits, the
+/// form's last source): `width` bits from bit `offsets[i]` for lane i, lane
+/// 0 the lowest. Empty for every other form.
+struct RandomBitsDesc {
+  unsigned width = 0;
+  llvm::ArrayRef<unsigned> offsets;
+
+  explicit operator bool() const { return width != 0; }
+  /// Lane `lane`'s random bits of `source`.
+  uint64_t of(uint64_t source, unsigned lane) const {
+    return (source >> offsets[lane]) & ((uint64_t(1) << width) - 1);
+  }
 };
 
 llvm::StringRef getName(Semantics s);
@@ -325,6 +345,14 @@ struct FormDesc {
   /// Why `preserve_dst` is refused (ptxas 13.0 does not keep the
   /// destination of the predicated form: measured), or null.
   const char *noPreserveDst = nullptr;
+  /// The arch-specific chips that alone have the form ("sm_100a",
+  /// "sm_103a" for cvt.rs), each from `ptxVersion` or its own floor;
+  /// `minSm` is the lowest of their SMs. Empty: every chip from `minSm` up.
+  llvm::ArrayRef<const char *> archChips = {};
+  /// Where each destination lane's random bits come from (cvt.rs).
+  RandomBitsDesc randomBits = {};
+  /// What the docs say of the form's accuracy kind, or null (exact).
+  const char *accuracyDoc = nullptr;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }
@@ -479,6 +507,9 @@ bool needsVariant(const Instr &instr);
 struct Target {
   unsigned sm = 0;
   unsigned ptx = 0;
+  /// The chip's name ("sm_100a"), which forms of arch-specific chips are
+  /// checked against; empty for a target of an SM number alone.
+  llvm::StringRef chip;
 };
 
 /// A chip name as the target model knows it: `sm_<sm><suffix>` with the PTX

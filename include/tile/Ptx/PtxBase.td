@@ -24,7 +24,7 @@
 /// A binary floating-point format of one lane. The def name, without its
 /// `Fmt` prefix, is the C++ enumerator.
 class FloatFormat<string name, int width, int expBits, int precision,
-                  bit finiteOnly = 0> {
+                  bit finiteOnly = 0, bit noSpecials = 0> {
   string Name = name;
   /// Storage width (tf32 is stored in the f32 layout).
   int Bits = width;
@@ -34,6 +34,9 @@ class FloatFormat<string name, int width, int expBits, int precision,
   /// No infinities; the all-ones exponent holds normal numbers and the one
   /// NaN per sign has every other bit set (e4m3).
   bit FiniteOnly = finiteOnly;
+  /// No infinities and no NaN: every encoding is a number, the all-ones
+  /// exponent a normal binade (the fp6 and fp4 formats e2m3, e3m2, e2m1).
+  bit NoSpecials = noSpecials;
 }
 
 /// How the bits of an integer (or bit-size) lane are read.
@@ -193,6 +196,12 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   int ImmMax = 0;
   /// Written joined to the next operand by `|` (setp's `p|q`).
   bit PipeToNext = 0;
+  /// A source PTX takes in a register only, never as an immediate, whatever
+  /// its type allows (cvt.rs's rbits: ptxas 13.0 rejects an immediate).
+  bit RegisterOnly = 0;
+  /// The names of a register group's registers as the ISA writes them
+  /// (cvt's `{a, b, e, f}`); empty: consecutive letters from `Name`.
+  list<string> Members = [];
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;
@@ -202,6 +211,10 @@ class Mem<string name, RoleKind role, PtxType type, int atom, SpaceKind space>
 class PipedReg<string name, RoleKind role, PtxType type>
     : Reg<name, role, type> {
   let PipeToNext = 1;
+}
+/// A source PTX takes in a register only (cvt.rs's rbits).
+class RegOnly<string name, PtxType type> : Reg<name, Use, type> {
+  let RegisterOnly = 1;
 }
 /// A source operand that must be an immediate in [lo, hi].
 class Imm<string name, PtxType type, int lo, int hi>
@@ -273,9 +286,36 @@ def NaNSignOp : NaNRule<"sign_op", 1,
   "the input NaN with the instruction's sign operation done on its sign bit, "
   "the payload unchanged">;
 
+def NaNIsaText : NaNRule<"isa_text", 0,
+  "as the ISA's words say, not measured on hardware: a NaN input gives a "
+  "NaN (payload open) where the destination format has one, +MAX_NORM in "
+  "the fp6 and fp4 formats, which have none; results compare by NaN-ness">;
+
 /// How exactly the reference gives the hardware's result.
-class AccuracyKind<string name> { string Name = name; }
+class AccuracyKind<string name, string doc = ""> {
+  string Name = name;
+  /// What the docs say of forms of this kind (empty for `Exact`).
+  string Doc = doc;
+}
 def Exact : AccuracyKind<"exact">;
+/// The reference follows the ISA's text, which no hardware here has
+/// checked (cvt.rs: no sm_100a or sm_103a GPU).
+def IsaTextUnmeasured : AccuracyKind<"isa_text_unmeasured",
+  "the reference follows the PTX ISA's text and is not measured on "
+  "hardware (the forms run on no GPU this project has)">;
+
+//===----------------------------------------------------------------------===//
+// Random bits
+//===----------------------------------------------------------------------===//
+
+/// The random bits each destination lane takes from the form's last source
+/// (cvt.rs's rbits): `Width` bits from bit `Offsets[i]` for lane i (lane 0
+/// the lowest), as the ISA's figures lay them out.
+class RandomBits<int width, list<int> offsets> {
+  int Width = width;
+  list<int> Offsets = offsets;
+}
+def NoRandomBits : RandomBits<0, []>;
 
 //===----------------------------------------------------------------------===//
 // Forms
@@ -319,6 +359,12 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// predicated instruction so that a false predicate does not keep the
   /// destination (measured on the H200).
   string NoPreserveDst = "";
+  /// The arch-specific chips that alone have the form (cvt.rs: sm_100a and
+  /// sm_103a), each from PTX ISA `Ptx` or the chip's own floor; `Sm` is the
+  /// lowest of their SMs. Empty: every chip from `Sm` up.
+  list<string> ArchChips = [];
+  /// Where each destination lane's random bits come from (cvt.rs).
+  RandomBits Rbits = NoRandomBits;
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the

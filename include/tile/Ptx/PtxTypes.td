@@ -21,6 +21,11 @@ def FmtF32 : FloatFormat<"f32", 32, 8, 24>;
 def FmtF64 : FloatFormat<"f64", 64, 11, 53>;
 def FmtE4M3 : FloatFormat<"e4m3", 8, 4, 4, /*finiteOnly=*/1>;
 def FmtE5M2 : FloatFormat<"e5m2", 8, 5, 3>;
+// The fp6 and fp4 formats (PTX ISA 5.2.5): no infinities, no NaN. An fp6
+// value sits in the low 6 bits of its byte, the two above zero.
+def FmtE2M3 : FloatFormat<"e2m3", 6, 2, 4, 0, /*noSpecials=*/1>;
+def FmtE3M2 : FloatFormat<"e3m2", 6, 3, 3, 0, /*noSpecials=*/1>;
+def FmtE2M1 : FloatFormat<"e2m1", 4, 2, 2, 0, /*noSpecials=*/1>;
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -45,6 +50,17 @@ def TF32 : PtxType<"tf32", 32, 1, FmtTF32, [FmtF32],
                    ".b32 (an f32 bit pattern with the low 13 bits zero)">;
 def E4M3x2 : PtxType<"e4m3x2", 16, 2, FmtE4M3, [], ".b16 only">;
 def E5M2x2 : PtxType<"e5m2x2", 16, 2, FmtE5M2, [], ".b16 only">;
+// Four packed 8-, 6- or 4-bit values (cvt.rs's destinations): a in the
+// highest lane. An fp6 lane takes a byte, its two high bits zero.
+def E4M3x4 : PtxType<"e4m3x4", 32, 4, FmtE4M3, [], ".b32 only">;
+def E5M2x4 : PtxType<"e5m2x4", 32, 4, FmtE5M2, [], ".b32 only">;
+let ValueBits = 6 in {
+def E2M3x4 : PtxType<"e2m3x4", 32, 4, FmtE2M3, [],
+                     ".b32 only (each byte's two high bits zero)">;
+def E3M2x4 : PtxType<"e3m2x4", 32, 4, FmtE3M2, [],
+                     ".b32 only (each byte's two high bits zero)">;
+}
+def E2M1x4 : PtxType<"e2m1x4", 16, 4, FmtE2M1, [], ".b16 only">;
 let Int = IntBits in
 def B128 : PtxType<"b128", 128, 1, FmtNone, [], ".b128 (an i128)">;
 
@@ -137,6 +153,8 @@ def RZI : Qual<"rzi">;
 def RMI : Qual<"rmi">;
 def RPI : Qual<"rpi">;
 def SatFinite : Qual<"satfinite">;
+// Stochastic rounding (cvt, PTX ISA 8.7): rounds by random bits.
+def RS : Qual<"rs">;
 // Shared by the integer families (mul.hi, mad.lo, mul.wide, the carry
 // chain) and the unsigned compare operators (setp.lo, setp.hi).
 def Hi : Qual<"hi">;

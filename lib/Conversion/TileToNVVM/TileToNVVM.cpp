@@ -212,8 +212,11 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       auto memrefType = dyn_cast<MemRefType>(value.getType());
       if (!memrefType) {
         slot.eltType = converted.getType();
+        // A register-only source (cvt.rs's rbits) stays a register even
+        // where its value is a constant.
         if (desc.kind == ptx::OperandKind::Register &&
-            desc.role == ptx::OperandRole::Use && desc.atom == 1)
+            desc.role == ptx::OperandRole::Use && desc.atom == 1 &&
+            !desc.registerOnly)
           slot.immediate = getImmediate(value, converted, desc.type);
         if (desc.immediate && slot.immediate.empty())
           return op.emitOpError("operand '")

@@ -1,6 +1,7 @@
 // RUN: tile-opt %s | FileCheck %s
 // RUN: tile-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 // RUN: tile-opt %s --mlir-print-op-generic | tile-opt | FileCheck %s
+// RUN: tile-opt %s -tile-check-targets | FileCheck %s
 
 // Conversions: two type suffixes (destination first), packing forms with two
 // sources, 8-bit formats, and forms that share a spelling with a variant.
@@ -38,4 +39,34 @@ gpu.module @m [#nvvm.target<chip = "sm_100", features = "+ptx86">] {
 func.func @variant(%h: memref<1xf16, #tile.reg>, %f: f32) {
   "tile.apply"(%h, %f) <{opcode = #tile.ptx<"cvt.rn.f16.f32", variant = "relu_satfinite">, operandSegmentSizes = array<i32: 2, 0>}> : (memref<1xf16, #tile.reg>, f32) -> ()
   return
+}
+
+// Stochastic rounding (sm_100a and sm_103a only): the random bits `rbits`
+// last, a .b32 scalar or register tile; the x4 forms take their four f32
+// sources {a, b, e, f} as one register group (atom 4).
+gpu.module @rs [#nvvm.target<chip = "sm_100a", features = "+ptx87">] {
+  // CHECK-LABEL: gpu.func @cvt_rs
+  gpu.func @cvt_rs(%f: f32, %r: i32) kernel {
+    %p = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %b = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // CHECK: tile.apply "cvt.rs.relu.satfinite.f16x2.f32"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+    // GENERIC: opcode = #tile.ptx<"cvt.rs.relu.satfinite.f16x2.f32">
+    tile.apply "cvt.satfinite.relu.rs.f16x2.f32" (%p, %f, %f, %r) scope(thread) : memref<4x1xi32, #tile.reg>, f32, f32, i32
+    // CHECK: tile.apply "cvt.rs.bf16x2.f32"
+    tile.apply "cvt.rs.bf16x2.f32" (%p, %f, %f, %b) scope(thread) : memref<4x1xi32, #tile.reg>, f32, f32, memref<4x1xi32, #tile.reg>
+    %q = tile.alloc_local : memref<4x4xf32, #tile.reg>
+    // CHECK: tile.apply "cvt.rs.relu.satfinite.e4m3x4.f32"
+    // GENERIC: opcode = #tile.ptx<"cvt.rs.relu.satfinite.e4m3x4.f32">
+    tile.apply "cvt.satfinite.rs.relu.e4m3x4.f32" (%p, %q, %r) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x4xf32, #tile.reg>, i32
+    // CHECK: tile.apply "cvt.rs.satfinite.e5m2x4.f32"
+    tile.apply "cvt.rs.satfinite.e5m2x4.f32" (%p, %q, %r) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x4xf32, #tile.reg>, i32
+    // CHECK: tile.apply "cvt.rs.satfinite.e2m3x4.f32"
+    tile.apply "cvt.rs.satfinite.e2m3x4.f32" (%p, %q, %r) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x4xf32, #tile.reg>, i32
+    // CHECK: tile.apply "cvt.rs.relu.satfinite.e3m2x4.f32"
+    tile.apply "cvt.rs.relu.satfinite.e3m2x4.f32" (%p, %q, %r) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x4xf32, #tile.reg>, i32
+    %h = tile.alloc_local : memref<4x1xi16, #tile.reg>
+    // CHECK: tile.apply "cvt.rs.satfinite.e2m1x4.f32"
+    tile.apply "cvt.rs.satfinite.e2m1x4.f32" (%h, %q, %r) scope(thread) : memref<4x1xi16, #tile.reg>, memref<4x4xf32, #tile.reg>, i32
+    gpu.return
+  }
 }
