@@ -7,11 +7,14 @@ Two checks, both driven by the table's JSON export:
              (PTX ISA version, SM) and rejected one step below each of them,
              so the table's floors are exact (floors below what ptxas 13.0
              can assemble from a 64-bit kernel, PTX 2.3 / sm_20 here, are
-             taken from the ISA and only checked from there up);
+             taken from the ISA and only checked from there up); a form of
+             arch-specific chips (cvt.rs) is accepted on each of them and
+             rejected on every other chip ptxas knows from its SM up;
   immediates every form with each register source whose type the table
              gives an immediate syntax (`immediate_prefix`) written as an
              immediate, as the lowering writes constant broadcast scalars:
-             ptxas must accept them all;
+             ptxas must accept them all, except the sources the table keeps
+             in a register (`register_only`), which it must reject;
   spellings  every spelling built from a mnemonic of the table, any subset of
              the qualifiers its forms use plus every rounding modifier, and
              every type suffix of the table: those ptxas accepts must decode
