@@ -75,11 +75,21 @@ int main(int argc, char **argv) {
 """
 
 
-# The instructions timed: opcode, element type, number of sources after
-# the register tile (the scalars 2.0 and 1.0).
-OPS = [("fma.rn.f32", "f32", 2), ("add.rn.f32", "f32", 1),
-       ("mul.rn.f32", "f32", 1), ("fma.rn.f64", "f64", 2),
-       ("add.rn.f64", "f64", 1)]
+# The instructions timed, each the table's `.rn` spelling of a semantics
+# key on one type: key, element type. The first is the ratio's.
+OPS = [("fma", "f32"), ("add", "f32"), ("mul", "f32"), ("fma", "f64"),
+       ("add", "f64")]
+
+
+def rn_opcode(semantics, t):
+    """(opcode, number of sources) of the table's form of `semantics` on
+    type `t` written with `.rn` alone."""
+    for form, inst in instr_table.instances():
+        if (form["semantics"] == semantics and form["types"] == [t] and
+                inst["qualifiers"] == ["rn"]):
+            return inst["opcode"], sum(o["role"] == "use"
+                                       for o in form["operands"])
+    raise KeyError(f"no {semantics}.rn form of .{t}")
 
 
 def run_kernel(runner, atoms, tmp, op, t, nscalars, exact):
@@ -112,7 +122,9 @@ def main():
     atoms = args.atoms - small
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for op, t, nscalars in OPS:
+        for semantics, t in OPS:
+            op, nsrc = rn_opcode(semantics, t)
+            nscalars = nsrc - 1  # After the register tile.
             for exact in (False, True):
                 def best(n):
                     return min(run_kernel(runner, n, tmp, op, t, nscalars,
@@ -138,8 +150,9 @@ def main():
               f"{atoms / cpu_s:.3g} |")
     print(f"| host fmaf loop (cc -O2) | {args.atoms} | {host_s:.6f} | "
           f"{args.atoms / host_s:.3g} |")
-    fma = {exact: s for op, exact, s in rows if op == "fma.rn.f32"}
-    print(f"\nRatio: fma.rn.f32 on the CPU backend takes "
+    first = rows[0][0]
+    fma = {exact: s for op, exact, s in rows if op == first}
+    print(f"\nRatio: {first} on the CPU backend takes "
           f"{fma[False] / host_s * args.atoms / atoms:.0f}x the host loop's "
           f"time per fma with the fast path, "
           f"{fma[True] / host_s * args.atoms / atoms:.0f}x without (each atom "

@@ -365,10 +365,8 @@ def main():
         # A register group ({a, b, e, f}) travels as one source per
         # register, viewed in the group's tile.
         flat = kernelgen.flat_sources({"operands": operands})
-        groups = {}
-        for i, (_, g) in enumerate(flat):
-            if g is not None and (i == 0 or flat[i - 1][1] != g):
-                groups[i + 1] = sum(1 for _, h in flat if h == g)
+        # Keyed by operand index (the destination is operand 0).
+        groups = {i + 1: n for i, n in kernelgen.register_groups(flat).items()}
         if groups and any("immediate" in o for o, _ in flat):
             sys.exit(f"{inst['opcode']}: a register group and an immediate")
         operands = [operands[0]] + [o for o, _ in flat]

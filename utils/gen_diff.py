@@ -191,10 +191,7 @@ def main():
         # A register group ({a, b, e, f}) travels as one source per
         # register.
         flat = kernelgen.flat_sources({"operands": operands})
-        groups = {}
-        for i, (_, g) in enumerate(flat):
-            if g is not None and (i == 0 or flat[i - 1][1] != g):
-                groups[i] = sum(1 for _, h in flat if h == g)
+        groups = kernelgen.register_groups(flat)
         operands = [operands[0]] + [o for o, _ in flat]
         nsrc = len(operands) - 1
         # Where the table refuses preserve_dst, there is no keep kernel (nor

@@ -240,3 +240,13 @@ def flat_sources(form):
         else:
             out += [(o, k)] * o["atom"]
     return out
+
+
+def register_groups(flat):
+    """{index in `flat` of a register group's first register: the group's
+    number of registers}, for flat_sources' list."""
+    groups = {}
+    for i, (_, g) in enumerate(flat):
+        if g is not None and (i == 0 or flat[i - 1][1] != g):
+            groups[i] = sum(1 for _, h in flat if h == g)
+    return groups
