@@ -69,15 +69,16 @@ def pred_store(reg):
 
 def kernel(opcode, operands, ptx, sm):
     """A kernel that issues `opcode` once, for sm_<sm> (or the chip `sm`
-    names, "sm_100a"). `operands` are (type, atom, space[, pipe]) per
+    names, "sm_100a"). `operands` are (type, atom, space[, pipe[, neg]]) per
     operand, space "" for a register and "imm" for an immediate (the value 1
     in the table's syntax), pipe for one joined to the next by `|` (setp's
-    p|q, lop3's d|p), or a plain type name."""
-    operands = [(o, 1, "", False) if isinstance(o, str) else
-                tuple(o) + (False,) * (4 - len(o)) for o in operands]
+    p|q, lop3's d|p), neg for a register written negated (`!c`), or a plain
+    type name."""
+    operands = [(o, 1, "", False, False) if isinstance(o, str) else
+                tuple(o) + (False,) * (5 - len(o)) for o in operands]
     decls, loads, rendered = [], [], []
     n = 0
-    for i, (ty, atom, space, _) in enumerate(operands):
+    for i, (ty, atom, space, _, neg) in enumerate(operands):
         if space == "imm":
             rendered.append(instr_table.types()[ty]["immediate_one"])
             continue
@@ -94,7 +95,8 @@ def kernel(opcode, operands, ptx, sm):
                              f"[%a+{8 * n}];")
             regs.append(f"%r{n}")
             n += 1
-        rendered.append(regs[0] if atom == 1 else "{" + ", ".join(regs) + "}")
+        rendered.append(("!" if neg else "") + regs[0] if atom == 1 else
+                        "{" + ", ".join(regs) + "}")
     first = operands[0]
     store = (f"  st.global.{reg_type(first[0])} [%a], %r0;"
              if not first[2] else "")
@@ -255,6 +257,33 @@ def check_immediates(ptxas, pool, mnemonic=None):
     return list(pool.map(one, jobs))
 
 
+def check_negations(ptxas, pool, mnemonic=None):
+    """(opcode, operand index, negation, ok) for every predicate source of
+    every form (its first opcode): ptxas must accept it written negated
+    (`!c`) exactly where the table says it may be written so, documented
+    (`{!}c` in the ISA's syntax line) or not."""
+    jobs, seen = [], set()
+    for form, inst in instr_table.instances(mnemonic):
+        if form["index"] in seen:
+            continue
+        seen.add(form["index"])
+        for i, o in enumerate(form["operands"]):
+            if o["role"] == "use" and instr_table.is_predicate(o["type"]):
+                jobs.append((form, inst, i))
+
+    def one(job):
+        form, inst, i = job
+        types = operand_specs(form)
+        types[i] = tuple(types[i]) + (True,)
+        archs = instr_table.arch_chips(form)
+        sm = archs[0] if archs else max(inst["sm"], MIN_SCAN_SM)
+        accepted = ptxas.accepts(inst["opcode"], types, 90, sm)
+        negation = form["operands"][i].get("negation", "none")
+        return inst["opcode"], i, negation, accepted == (negation != "none")
+
+    return list(pool.map(one, jobs))
+
+
 def candidate_spellings(only=None):
     """(spelling, operand types) over every mnemonic's vocabulary (or
     `only`'s): any subset of its qualifiers, every rounding modifier of the
@@ -410,6 +439,7 @@ def main():
         ptxas = Ptxas(args.ptxas, tmp)
         floors = check_floors(ptxas, pool, args.mnemonic)
         immediates = check_immediates(ptxas, pool, args.mnemonic)
+        negations = check_negations(ptxas, pool, args.mnemonic)
         spellings = check_spellings(ptxas, pool, decode, args.mnemonic)
         compiles = ptxas.count
 
@@ -438,6 +468,19 @@ def main():
           f"(register_only); {len(bad_imm)} otherwise.\n")
     for opcode, i in bad_imm:
         print(f"- `{opcode}` operand {i}: not as the table says")
+    bad_neg = [(op, i, neg) for op, i, neg, ok in negations if not ok]
+    results.extend(ok for *_, ok in negations)
+    counts = {k: sum(1 for *_, neg, _ in negations if neg == k)
+              for k in ("documented", "undocumented", "none")}
+    print(f"\n## Negated predicate sources\n\n{len(negations)} predicate "
+          "sources (the first opcode of each form) written negated (`!c`): "
+          f"{counts['documented']} documented (`{{!}}c` in the ISA's syntax "
+          f"line), {counts['undocumented']} that the ISA writes without "
+          "`{!}` but ptxas accepts negated (the verifier rejects them, "
+          f"saying so), {counts['none']} that ptxas rejects negated; "
+          f"{len(bad_neg)} otherwise.\n")
+    for opcode, i, neg in bad_neg:
+        print(f"- `{opcode}` operand {i}: the table says {neg}")
     print("\n## Spellings ptxas accepts\n")
     print("| spelling | operands | decoder |\n|---|---|---|")
     documented = undocumented_ok = 0

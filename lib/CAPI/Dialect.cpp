@@ -79,7 +79,8 @@ MlirOperation tileApplyOpCreate(MlirLocation loc, MlirAttribute opcode,
   OpBuilder b(location->getContext());
   auto op = mlir::tile::ApplyOp::create(
       b, location, cast<mlir::tile::PtxOpcodeAttr>(unwrap(opcode)), values,
-      mlirValueIsNull(pred) ? Value() : unwrap(pred), preserveDst, *s);
+      mlirValueIsNull(pred) ? Value() : unwrap(pred), preserveDst, *s,
+      /*negated=*/nullptr);
   return wrap(op.getOperation());
 }
 

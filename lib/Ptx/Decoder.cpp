@@ -66,16 +66,17 @@ static std::optional<Qual> matchQual(llvm::ArrayRef<StringRef> tokens, size_t i,
 }
 
 /// Whether rejected spelling `r` matches: the mnemonic, the type suffixes
-/// (any, where the record lists none), any of `anyOf`, all of `allOf`, and
-/// no rounding modifier where the record says so. Records of misplaced
-/// qualifiers match only when `misplaced` is asked for.
+/// (any, where the record lists none), any of `anyOf`, all of `allOf`, none
+/// of `noneOf`, and no rounding modifier where the record says so. Records of
+/// misplaced qualifiers match only when `misplaced` is asked for.
 static bool rejectedMatches(const RejectedSpelling &r, StringRef mnemonic,
                             llvm::ArrayRef<DataType> types, QualSet quals,
                             bool misplaced = false) {
   if (r.misplaced != misplaced || mnemonic != r.mnemonic ||
       (*r.types && typesStr(types) != r.types))
     return false;
-  if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf)
+  if ((r.anyOf && !(quals & r.anyOf)) || (quals & r.allOf) != r.allOf ||
+      (quals & r.noneOf))
     return false;
   return !(r.noRounding && (quals & getRoundingQuals()));
 }

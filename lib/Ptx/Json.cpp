@@ -130,6 +130,10 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"pipe_to_next", true});
       if (o.registerOnly)
         ops.back().getAsObject()->insert({"register_only", true});
+      if (o.negation != Negation::None)
+        ops.back().getAsObject()->insert(
+            {"negation", o.negation == Negation::Documented ? "documented"
+                                                            : "undocumented"});
     }
     for (const QualFloor &q : f.qualFloors)
       floors.push_back(Object{{"qualifier", getQualName(q.qual)},
@@ -195,6 +199,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                               {"types", r.types},
                               {"any_of", qualArray(r.anyOf)},
                               {"all_of", qualArray(r.allOf)},
+                              {"none_of", qualArray(r.noneOf)},
                               {"reason", r.reason},
                               {"documented", r.documented},
                               {"misplaced", r.misplaced}});

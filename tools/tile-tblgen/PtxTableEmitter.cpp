@@ -151,6 +151,8 @@ std::string operandSyntax(const Record *op) {
   if (!members.empty() && static_cast<int64_t>(members.size()) != atom)
     PrintFatalError(op->getLoc(), "a register group of " + Twine(atom) +
                                       " needs as many members");
+  if (op->getValueAsBit("Negatable"))
+    return "{!}" + name;
   if (atom == 1 || op->getValueAsBit("Memory") ||
       (name.size() != 1 && members.empty()))
     return name;
@@ -243,7 +245,11 @@ std::string operandInit(const Record *op) {
          std::to_string(op->getValueAsInt("ImmMin")) + ", " +
          std::to_string(op->getValueAsInt("ImmMax")) + ", " +
          (op->getValueAsBit("PipeToNext") ? "true" : "false") + ", " +
-         (op->getValueAsBit("RegisterOnly") ? "true" : "false") + "}";
+         (op->getValueAsBit("RegisterOnly") ? "true" : "false") + ", " +
+         (op->getValueAsBit("Negatable")              ? "Negation::Documented"
+          : op->getValueAsBit("NegationUndocumented") ? "Negation::Undocumented"
+                                                      : "Negation::None") +
+         "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
@@ -425,7 +431,8 @@ void emitRejected(raw_ostream &os, const RecordKeeper &rk) {
        << quote(r->getValueAsString("Reason")) << ", "
        << (r->getValueAsBit("NoRounding") ? "true" : "false") << ", "
        << (r->getValueAsBit("Documented") ? "true" : "false") << ", "
-       << (r->getValueAsBit("Misplaced") ? "true" : "false") << "},\n";
+       << (r->getValueAsBit("Misplaced") ? "true" : "false") << ", "
+       << qualSetOf(r->getValueAsListOfDefs("NoneOf")) << "},\n";
   }
   os << "};\n\n";
 }

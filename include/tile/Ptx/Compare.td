@@ -19,7 +19,7 @@
 // eq ne lo ls hi hs; floats the ordered six, the unordered six, num and nan.
 // .ftz exists on f32 and the f16 types only (ptxas rejects it elsewhere).
 //
-// Deferred: a negated third source `!c`.
+// The third source of the BoolOp forms may be negated (`{!}c`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,7 +119,7 @@ class SetpForm<PtxType t, bit boolOp>
            [t],
            !listconcat([Reg<"p", Def, Pred>, Reg<"a", Use, t>,
                         Reg<"b", Use, t>],
-                       !if(boolOp, [Reg<"c", Use, Pred>], [])),
+                       !if(boolOp, [NegReg<"c", Pred>], [])),
            CmpFloor<t>.Ptx, CmpFloor<t>.Sm, SemSetp,
            !if(!or(!eq(t, F16), !eq(t, BF16)), DocHalfSetp, DocSetp)> {
   let NaNResult = NaNNone;
@@ -151,7 +151,7 @@ class SetpPairForm<PtxType t, bit boolOp>
            [t],
            !listconcat([PipedReg<"p", Def, Pred>, Reg<"q", Def, Pred>,
                         Reg<"a", Use, t>, Reg<"b", Use, t>],
-                       !if(boolOp, [Reg<"c", Use, Pred>], [])),
+                       !if(boolOp, [NegReg<"c", Pred>], [])),
            CmpFloor<t>.Ptx, CmpFloor<t>.Sm, SemSetpPair,
            !if(!or(!eq(t, F16x2), !eq(t, BF16x2)), DocHalfSetp, DocSetp)> {
   let NaNResult = NaNNone;
@@ -176,7 +176,7 @@ class SetForm<PtxType d, PtxType t, bit boolOp>
                        !if(!eq(d, BF16), [], FtzOf<t>.List)),
            [d, t],
            !listconcat([Reg<"d", Def, d>, Reg<"a", Use, t>, Reg<"b", Use, t>],
-                       !if(boolOp, [Reg<"c", Use, Pred>], [])),
+                       !if(boolOp, [NegReg<"c", Pred>], [])),
            CmpFloor<t>.Ptx, CmpFloor<t>.Sm, SemSet, DocSet> {
   let NaNResult = NaNNone;
   // Measured on the H200 (docs/IntegerFacts.md §10): ptxas 13.0 computes a
@@ -304,8 +304,23 @@ foreach t = [U16, U32, U64] in
     "the comparison table gives unsigned types only eq/ne/lo/ls/hi/hs "
     "(ptxas 13.0 accepts lt/le/gt/ge on them, the syntax line lists every "
     "operator for every type; write lo/ls/hi/hs)">;
-def : Rejected<"set", [U32, U32], [LT, LE, GT, GE], [],
-  "the comparison table gives unsigned types only eq/ne/lo/ls/hi/hs "
-  "(ptxas 13.0 accepts lt/le/gt/ge on them; write lo/ls/hi/hs)">;
+// ptxas 13.0 accepts lt/le/gt/ge on unsigned sources for every set
+// destination (docs/PtxasScan.md), with or without a BoolOp.
+foreach d = [U32, S32, F32, F16, BF16] in
+  foreach t = [U16, U32, U64] in
+    def : Rejected<"set", [d, t], [LT, LE, GT, GE], [],
+      "the comparison table gives unsigned types only eq/ne/lo/ls/hi/hs "
+      "(ptxas 13.0 accepts lt/le/gt/ge on them; write lo/ls/hi/hs)">;
+
+// testp without its operator: ptxas 13.0 accepts it and emits no test at
+// all (its SASS reads a predicate register that nothing sets; read with
+// cuobjdump), so the result is whatever that register held.
+foreach t = [F32, F64] in
+  def : Rejected<"testp", [t], [], [],
+      "testp requires one of .finite, .infinite, .number, .notanumber, "
+      ".normal, .subnormal (ptxas 13.0 accepts it without one and tests "
+      "nothing: its SASS reads a predicate that nothing sets)"> {
+    let NoneOf = [Finite, Infinite, Number, NotANumber, Normal, Subnormal];
+  }
 
 #endif // TILE_PTX_COMPARE_TD

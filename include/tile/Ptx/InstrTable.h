@@ -233,6 +233,16 @@ enum class StateSpace : uint8_t { None, Global, Shared };
 enum class Distribution : uint8_t { Thread, Warp, Warpgroup };
 
 /// One operand slot of a form, in the instruction's own order.
+/// Whether a predicate source may be written negated (`!c`).
+enum class Negation : uint8_t {
+  /// Not a predicate source.
+  None,
+  /// The ISA's syntax line writes it `{!}c`.
+  Documented,
+  /// The ISA writes it without `{!}`; ptxas 13.0 accepts `!c` all the same.
+  Undocumented,
+};
+
 struct OperandDesc {
   const char *name;
   OperandRole role;
@@ -252,6 +262,7 @@ struct OperandDesc {
   /// A source PTX takes in a register only, never as an immediate, whatever
   /// its type allows (cvt.rs's rbits).
   bool registerOnly = false;
+  Negation negation = Negation::None;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the
@@ -407,6 +418,8 @@ struct RejectedSpelling {
   /// Matches only a spelling that writes a qualifier of an after-type slot
   /// before the type suffixes (prmt.f4e.b32).
   bool misplaced = false;
+  /// The spelling is matched only if it has none of these.
+  QualSet noneOf;
 };
 llvm::ArrayRef<RejectedSpelling> getRejectedSpellings();
 

@@ -202,6 +202,15 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// The names of a register group's registers as the ISA writes them
   /// (cvt's `{a, b, e, f}`); empty: consecutive letters from `Name`.
   list<string> Members = [];
+  /// A predicate source the ISA lets the instruction negate (`{!}c` in its
+  /// syntax line); `tile.apply` writes it `not %c`.
+  bit Negatable = 0;
+  /// A predicate source the ISA writes without `{!}` that ptxas 13.0
+  /// assembles negated all the same (every other predicate source;
+  /// utils/scan_ptxas.py checks both bits against ptxas): `not %c` is
+  /// rejected as undocumented.
+  bit NegationUndocumented = !and(!eq(Role.Name, "use"),
+                                  !eq(Type.Name, "pred"), !not(Negatable));
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;
@@ -211,6 +220,10 @@ class Mem<string name, RoleKind role, PtxType type, int atom, SpaceKind space>
 class PipedReg<string name, RoleKind role, PtxType type>
     : Reg<name, role, type> {
   let PipeToNext = 1;
+}
+/// A predicate source the instruction may negate (`{!}c`).
+class NegReg<string name, PtxType type> : Reg<name, Use, type> {
+  let Negatable = 1;
 }
 /// A source PTX takes in a register only (cvt.rs's rbits).
 class RegOnly<string name, PtxType type> : Reg<name, Use, type> {
@@ -385,6 +398,9 @@ class Rejected<string mnemonic, list<PtxType> types, list<Qual> anyOf,
   /// Matches only a spelling that writes a qualifier of an after-type slot
   /// before the type suffixes (prmt.f4e.b32).
   bit Misplaced = 0;
+  /// Matches only a spelling that has none of these (testp without its
+  /// operator).
+  list<Qual> NoneOf = [];
 }
 
 /// How a test kernel moves a predicate of a `width`-bit integer through

@@ -118,7 +118,13 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   ptx::Instr instr = op.getInstr();
+  auto negate = [&](Value v) -> Value {
+    return arith::XOrIOp::create(b, loc, v,
+                                 arith::ConstantIntOp::create(b, loc, 1, 1));
+  };
   if (Value pred = op.getPred()) {
+    if (op.getNegatePred())
+      pred = negate(pred);
     auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   }
@@ -128,8 +134,10 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf) {
   };
   SmallVector<Write> writes;
   unsigned inSlot = 0, outSlot = 0;
-  for (auto [desc, arg] : llvm::zip(instr.form->getOperands(), op.getArgs())) {
+  for (auto [index, desc, arg] :
+       llvm::enumerate(instr.form->getOperands(), op.getArgs())) {
     bool isTensor = isa<MemRefType>(arg.getType());
+    bool negated = op.isArgNegated(index);
     for (unsigned k = 0, e = elementCount(desc, arg); k < e; ++k) {
       if (desc.role != ptx::OperandRole::Use) {
         writes.push_back({arg, k, outSlot++});
@@ -140,6 +148,8 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf) {
         Value idx = arith::ConstantIndexOp::create(b, loc, k);
         v = memref::LoadOp::create(b, loc, arg, ValueRange{idx});
       }
+      if (negated)
+        v = negate(v);
       storeSlot(b, loc, inBuf, inSlot++, v);
     }
   }

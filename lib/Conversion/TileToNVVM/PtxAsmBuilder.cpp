@@ -57,7 +57,10 @@ void PtxAsmBuilder::addTiedInput(Value value, Operand output) {
   tied.emplace_back(value, output.index);
 }
 
-void PtxAsmBuilder::setPredicate(Value pred) { predicate = pred; }
+void PtxAsmBuilder::setPredicate(Value pred, bool negated) {
+  predicate = pred;
+  predicateNegated = negated;
+}
 
 std::string PtxAsmBuilder::getConstraints() const {
   SmallVector<std::string> parts;
@@ -86,7 +89,7 @@ std::string PtxAsmBuilder::getAsmString(StringRef opcode,
   if (predicate) {
     unsigned predIndex = outputTypes.size() + inputs.size();
     os << "{\n\t.reg .pred %tile_p;\n\tsetp.ne.b32 %tile_p, $" << predIndex
-       << ", 0;\n\t@%tile_p ";
+       << ", 0;\n\t@" << (predicateNegated ? "!" : "") << "%tile_p ";
   }
   os << opcode;
   for (auto [i, arg] : llvm::enumerate(args)) {
@@ -99,7 +102,7 @@ std::string PtxAsmBuilder::getAsmString(StringRef opcode,
       os << arg.immediate;
       break;
     case ArgForm::Register:
-      os << regs.front();
+      os << (arg.negated ? "!" : "") << regs.front();
       break;
     case ArgForm::Vector:
       os << "{" << llvm::join(regs, ", ") << "}";

@@ -239,8 +239,13 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       slots.push_back(std::move(slot));
     }
 
+    // A negated source (`!c`) is a register: PTX negates no immediate.
+    for (auto [i, slot] : llvm::enumerate(slots))
+      if (op.isArgNegated(i))
+        slot.immediate.clear();
+
     Value pred = adaptor.getPred();
-    if (useIntrinsics && !pred) {
+    if (useIntrinsics && !pred && !op.getNegated()) {
       if (std::optional<std::string> name = instr.getEquivalentIntrinsic())
         return lowerToIntrinsic(op, *name, slots, rewriter);
     }
@@ -278,12 +283,13 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
           : slot.desc->atom > 1 ? PtxAsmBuilder::ArgForm::Vector
                                 : PtxAsmBuilder::ArgForm::Register;
       args.push_back({argForm, argOperands[i], slot.addressOffset,
-                      slot.immediate, slot.desc->pipeToNext});
+                      slot.immediate, slot.desc->pipeToNext,
+                      op.isArgNegated(i)});
     }
     if (pred) {
       Value pred32 =
           LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), pred);
-      builder.setPredicate(pred32);
+      builder.setPredicate(pred32, op.getNegatePred());
       if (op.getPreserveDst())
         for (auto [i, slot] : llvm::enumerate(slots))
           if (slot.desc->kind == ptx::OperandKind::Register &&

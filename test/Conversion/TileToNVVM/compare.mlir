@@ -32,6 +32,14 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
     // Under pred with preserve_dst the old predicate is tied to the result.
     // CHECK: "{\0A\09.reg .pred %tile_p;\0A\09setp.ne.b32 %tile_p, $3, 0;\0A\09@%tile_p setp.eq.b32 $0, $1, $2;\0A\09}", "=b,r,r,r,0"
     tile.apply "setp.eq.b32" (%p, %a, %a) pred(%c) preserve_dst scope(thread) : memref<1xi1, #tile.reg>, i32, i32
+    // A negated source is `!` before its register, a scalar i1 as well as
+    // an element of a tile; a negated guard is `@!`.
+    // CHECK: "setp.lt.or.s32 $0, $1, $2, !$3;", "=b,r,r,b"
+    tile.apply "setp.lt.or.s32" (%p, %a, %a, not %c) scope(thread) : memref<1xi1, #tile.reg>, i32, i32, i1
+    // CHECK: "set.ne.xor.u32.s32 $0, $1, $2, !$3;", "=r,r,r,b"
+    tile.apply "set.ne.xor.u32.s32" (%x, %a, %a, not %p) scope(thread) : memref<1xi32, #tile.reg>, i32, i32, memref<1xi1, #tile.reg>
+    // CHECK: "{\0A\09.reg .pred %tile_p;\0A\09setp.ne.b32 %tile_p, $3, 0;\0A\09@!%tile_p setp.eq.b32 $0, $1, $2;\0A\09}"
+    tile.apply "setp.eq.b32" (%p, %a, %a) pred(not %c) scope(thread) : memref<1xi1, #tile.reg>, i32, i32
     gpu.return
   }
 }

@@ -240,3 +240,131 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// set with lt/le/gt/ge on an unsigned source: ptxas 13.0 accepts it for
+// every destination, with or without a BoolOp.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i16, %b: i64, %c: i1) kernel {
+    %d = tile.alloc_local : memref<1x1xf32, #tile.reg>
+    // expected-error @+1 {{'set.lt.f32.u16' is not a documented PTX form: the comparison table gives unsigned types only eq/ne/lo/ls/hi/hs (ptxas 13.0 accepts lt/le/gt/ge on them; write lo/ls/hi/hs)}}
+    tile.apply "set.lt.f32.u16" (%d, %a, %a) scope(thread) : memref<1x1xf32, #tile.reg>, i16, i16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i16, %b: i64, %c: i1) kernel {
+    %h = tile.alloc_local : memref<1x1xbf16, #tile.reg>
+    // expected-error @+1 {{'set.ge.xor.bf16.u64' is not a documented PTX form: the comparison table gives unsigned types only}}
+    tile.apply "set.ge.xor.bf16.u64" (%h, %b, %b, %c) scope(thread) : memref<1x1xbf16, #tile.reg>, i64, i64, i1
+    gpu.return
+  }
+}
+
+// -----
+
+// testp without an operator: ptxas 13.0 accepts it and tests nothing.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: f64) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{'testp.f64' is not a documented PTX form: testp requires one of .finite, .infinite, .number, .notanumber, .normal, .subnormal (ptxas 13.0 accepts it without one and tests nothing}}
+    tile.apply "testp.f64" (%p, %a) scope(thread) : memref<1x1xi1, #tile.reg>, f64
+    gpu.return
+  }
+}
+
+// -----
+
+// Two operators are a different fault, not the rejected spelling.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: f32) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{mutually exclusive qualifiers (.finite, .normal) in 'testp.finite.normal.f32'}}
+    tile.apply "testp.finite.normal.f32" (%p, %a) scope(thread) : memref<1x1xi1, #tile.reg>, f32
+    gpu.return
+  }
+}
+
+// -----
+
+// `not` only where the form's syntax line writes `{!}c`.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32, %c: i1) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{operand #1 ('a') of 'setp.lt.and.s32' cannot be negated: it is not a predicate source; only 'c' may be negated}}
+    tile.apply "setp.lt.and.s32" (%p, not %a, %a, %c) scope(thread) : memref<1x1xi1, #tile.reg>, i32, i32, i1
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32, %c: i1) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{operand #0 ('p') of 'setp.lt.and.s32' cannot be negated: it is not a predicate source; only 'c' may be negated}}
+    tile.apply "setp.lt.and.s32" (not %p, %a, %a, %c) scope(thread) : memref<1x1xi1, #tile.reg>, i32, i32, i1
+    gpu.return
+  }
+}
+
+// -----
+
+// selp's c: ptxas accepts `!c`, the ISA does not document it.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32, %c: i1) kernel {
+    %x = tile.alloc_local : memref<1x1xi32, #tile.reg>
+    // expected-error @+1 {{operand #3 ('c') of 'selp.b32' cannot be negated: the PTX ISA does not document '!' on it (ptxas 13.0 accepts it); it negates none of its operands}}
+    tile.apply "selp.b32" (%x, %a, %a, not %c) scope(thread) : memref<1x1xi32, #tile.reg>, i32, i32, i1
+    gpu.return
+  }
+}
+
+// -----
+
+// The predicate operands of and.pred likewise.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%c: i1) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{operand #2 ('b') of 'and.pred' cannot be negated: the PTX ISA does not document '!' on it}}
+    tile.apply "and.pred" (%p, %c, not %c) scope(thread) : memref<1x1xi1, #tile.reg>, i1, i1
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32, %c: i1) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{'negated' must list distinct operand positions of 'setp.lt.and.s32' in increasing order, got 3}}
+    "tile.apply"(%p, %a, %a, %c) <{negated = array<i64: 3, 3>, opcode = #tile.ptx<"setp.lt.and.s32">, operandSegmentSizes = array<i32: 4, 0>, scope = 0 : i32}> : (memref<1x1xi1, #tile.reg>, i32, i32, i1) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32, %c: i1) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{'negated' must list distinct operand positions of 'setp.lt.and.s32' in increasing order, got 4}}
+    "tile.apply"(%p, %a, %a, %c) <{negated = array<i64: 4>, opcode = #tile.ptx<"setp.lt.and.s32">, operandSegmentSizes = array<i32: 4, 0>, scope = 0 : i32}> : (memref<1x1xi1, #tile.reg>, i32, i32, i1) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: i32) kernel {
+    %p = tile.alloc_local : memref<1x1xi1, #tile.reg>
+    // expected-error @+1 {{'negate_pred' requires a 'pred' operand}}
+    "tile.apply"(%p, %a, %a) <{negate_pred, opcode = #tile.ptx<"setp.lt.s32">, operandSegmentSizes = array<i32: 3, 0>, scope = 0 : i32}> : (memref<1x1xi1, #tile.reg>, i32, i32) -> ()
+    gpu.return
+  }
+}

@@ -45,3 +45,22 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
     gpu.return
   }
 }
+
+// A negated predicate source (PTX's `!c`) and a negated guard (`@!p`)
+// round-trip, in the custom and the generic form.
+gpu.module @negation [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  // CHECK-LABEL: gpu.func @negated
+  gpu.func @negated(%a: i32, %c: i1) kernel {
+    %p = tile.alloc_local : memref<4x1xi1, #tile.reg>
+    %x = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // CHECK: tile.apply "setp.lt.and.s32"(%{{.*}}, %{{.*}}, %{{.*}}, not %{{.*}}) scope(thread) :
+    tile.apply "setp.lt.and.s32" (%p, %x, %a, not %c) scope(thread) : memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, i1
+    // CHECK: tile.apply "setp.lt.xor.s32"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, not %{{.*}}) scope(thread) :
+    tile.apply "setp.lt.xor.s32" (%p, %p, %x, %a, not %p) scope(thread) : memref<4x1xi1, #tile.reg>, memref<4x1xi1, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    // CHECK: tile.apply "set.ne.or.u32.s32"(%{{.*}}, %{{.*}}, %{{.*}}, not %{{.*}}) pred(not %{{.*}}) scope(thread) :
+    tile.apply "set.ne.or.u32.s32" (%x, %x, %a, not %p) pred(not %c) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32, memref<4x1xi1, #tile.reg>
+    // CHECK: tile.apply "add.s32"(%{{.*}}, %{{.*}}, %{{.*}}) pred(not %{{.*}} : memref<4x1xi1, #tile.reg>) preserve_dst scope(thread) :
+    tile.apply "add.s32" (%x, %x, %a) pred(not %p : memref<4x1xi1, #tile.reg>) preserve_dst scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
+    gpu.return
+  }
+}

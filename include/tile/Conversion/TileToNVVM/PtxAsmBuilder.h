@@ -47,6 +47,8 @@ public:
     std::string immediate = {};
     /// Joined to the next argument by `|` (setp's `p|q`).
     bool pipeNext = false;
+    /// A predicate register written negated (`!c`).
+    bool negated = false;
   };
 
   /// The inline-asm constraint letter of a register of LLVM type `type`
@@ -60,8 +62,9 @@ public:
   /// Adds an input tied to `output`, so the asm sees `value` in the output
   /// register when the instruction does not write it.
   void addTiedInput(Value value, Operand output);
-  /// Guards the instruction with `pred` (an i32, nonzero = execute).
-  void setPredicate(Value pred);
+  /// Guards the instruction with `pred` (an i32, nonzero = execute; zero
+  /// with `negated`, PTX's `@!p`).
+  void setPredicate(Value pred, bool negated = false);
   /// Marks the instruction as reading or writing memory.
   void setMemoryClobber() { memoryClobber = true; }
 
@@ -85,6 +88,7 @@ private:
   SmallVector<std::string> inputConstraints;
   SmallVector<std::pair<Value, unsigned>> tied;
   Value predicate;
+  bool predicateNegated = false;
   bool memoryClobber = false;
 };
 

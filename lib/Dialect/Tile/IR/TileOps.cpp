@@ -178,7 +178,8 @@ static unsigned getAtomExtent(Type type) {
   return static_cast<unsigned>(std::max<int64_t>(memref.getShape().back(), 0));
 }
 
-/// `"spelling" (args) [pred(%p)] [preserve_dst] scope(s) attr-dict : types`.
+/// `"spelling" (args) [pred(%p)] [preserve_dst] scope(s) attr-dict : types`,
+/// where an argument and the predicate may be written `not %c`.
 /// The opcode is decoded once the operand types are known, so forms that
 /// share a spelling are told apart by their operands.
 ParseResult ApplyOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -188,13 +189,25 @@ ParseResult ApplyOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand pred;
   bool hasPred = false;
   Properties &props = result.getOrAddProperties<Properties>();
+  SmallVector<int64_t> negated;
+  auto parseArg = [&]() -> ParseResult {
+    if (succeeded(parser.parseOptionalKeyword("not")))
+      negated.push_back(args.size());
+    return parser.parseOperand(args.emplace_back());
+  };
   if (parser.parseString(&spelling) ||
-      parser.parseOperandList(args, OpAsmParser::Delimiter::Paren))
+      parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren, parseArg))
     return failure();
+  if (!negated.empty())
+    props.negated = parser.getBuilder().getDenseI64ArrayAttr(negated);
   Type predType = parser.getBuilder().getI1Type();
   if (succeeded(parser.parseOptionalKeyword("pred"))) {
     hasPred = true;
-    if (parser.parseLParen() || parser.parseOperand(pred) ||
+    if (parser.parseLParen())
+      return failure();
+    if (succeeded(parser.parseOptionalKeyword("not")))
+      props.negate_pred = parser.getBuilder().getUnitAttr();
+    if (parser.parseOperand(pred) ||
         (succeeded(parser.parseOptionalColon()) &&
          parser.parseType(predType)) ||
         parser.parseRParen())
@@ -240,9 +253,12 @@ ParseResult ApplyOp::parse(OpAsmParser &parser, OperationState &result) {
 void ApplyOp::print(OpAsmPrinter &printer) {
   printer << " ";
   printer.printString(getOpcode().getSpelling());
-  printer << "(" << getArgs() << ")";
+  printer << "(";
+  for (auto [i, arg] : llvm::enumerate(getArgs()))
+    printer << (i ? ", " : "") << (isArgNegated(i) ? "not " : "") << arg;
+  printer << ")";
   if (Value pred = getPred()) {
-    printer << " pred(" << pred;
+    printer << " pred(" << (getNegatePred() ? "not " : "") << pred;
     if (isa<MemRefType>(pred.getType()))
       printer << " : " << pred.getType();
     printer << ")";
@@ -252,7 +268,8 @@ void ApplyOp::print(OpAsmPrinter &printer) {
   printer << " scope(" << stringifyScope(getScope()) << ")";
   printer.printOptionalAttrDict((*this)->getAttrs(),
                                 {getOpcodeAttrName(), getPreserveDstAttrName(),
-                                 getScopeAttrName(),
+                                 getScopeAttrName(), getNegatedAttrName(),
+                                 getNegatePredAttrName(),
                                  getOperandSegmentSizesAttrName()});
   printer << " : " << getArgs().getTypes();
 }
@@ -315,7 +332,7 @@ void ApplyOp::build(OpBuilder &builder, OperationState &state,
                     const ptx::Instr &instr, ValueRange args, Value pred,
                     bool preserveDst, Scope scope) {
   build(builder, state, PtxOpcodeAttr::get(builder.getContext(), instr), args,
-        pred, preserveDst, scope);
+        pred, preserveDst, scope, /*negated=*/nullptr);
 }
 
 unsigned ApplyOp::getGroupRank(Scope scope) {
@@ -360,6 +377,11 @@ bool ApplyOp::isSingleInstruction() {
            auto memref = dyn_cast<MemRefType>(t);
            return !memref || memref.getRank() == 1;
          });
+}
+
+bool ApplyOp::isArgNegated(unsigned index) {
+  std::optional<ArrayRef<int64_t>> negated = getNegated();
+  return negated && llvm::is_contained(*negated, index);
 }
 
 int64_t ApplyOp::getNumInstructions() {
@@ -523,6 +545,47 @@ static LogicalResult verifyPredTile(ApplyOp op, MemRefType tile,
                     << ApplyOp::getGroupAxisName(scope, g)
                     << "') is distributed: expected stride 0, got "
                     << strides[g];
+  return success();
+}
+
+/// The predicate sources of `form` that PTX lets it negate, for messages.
+static std::string describeNegatable(const ptx::FormDesc &form) {
+  std::string list;
+  for (const ptx::OperandDesc &o : form.getOperands())
+    if (o.negation == ptx::Negation::Documented)
+      list += (list.empty() ? "'" : ", '") + std::string(o.name) + "'";
+  return list.empty() ? "it negates none of its operands"
+                      : "only " + list + " may be negated";
+}
+
+/// `not` on an argument: a predicate source the form's syntax line writes
+/// `{!}c`, each named once, in order.
+static LogicalResult verifyNegations(ApplyOp op, const ptx::FormDesc &form,
+                                     const std::string &name) {
+  if (op.getNegatePred() && !op.getPred())
+    return op.emitOpError("'negate_pred' requires a 'pred' operand");
+  std::optional<ArrayRef<int64_t>> negated = op.getNegated();
+  if (!negated)
+    return success();
+  int64_t last = -1;
+  for (int64_t index : *negated) {
+    if (index <= last || index >= form.getNumOperands())
+      return op.emitOpError() << "'negated' must list distinct operand "
+                                 "positions of "
+                              << name << " in increasing order, got " << index;
+    last = index;
+    const ptx::OperandDesc &desc = form.operands[index];
+    if (desc.negation == ptx::Negation::Documented)
+      continue;
+    return op.emitOpError()
+           << "operand #" << index << " ('" << desc.name << "') of " << name
+           << " cannot be negated: "
+           << (desc.negation == ptx::Negation::Undocumented
+                   ? "the PTX ISA does not document '!' on it (ptxas 13.0 "
+                     "accepts it); "
+                   : "it is not a predicate source; ")
+           << describeNegatable(form);
+  }
   return success();
 }
 
@@ -721,6 +784,9 @@ LogicalResult ApplyOp::verify() {
           getPred() ? getPred().getType() : Type()))
     if (failed(verifyPredTile(*this, tile, ref)))
       return failure();
+
+  if (failed(verifyNegations(*this, form, name)))
+    return failure();
 
   if (getPreserveDst()) {
     if (!getPred())

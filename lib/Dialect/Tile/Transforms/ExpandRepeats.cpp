@@ -199,7 +199,7 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
                                     ValueRange{zero});
     }
     ApplyOp::create(b, loc, op.getOpcode(), operands, pred, op.getPreserveDst(),
-                    Scope::thread);
+                    Scope::thread, op.getNegatedAttr(), op.getNegatePred());
   }
   op.erase();
   return success();

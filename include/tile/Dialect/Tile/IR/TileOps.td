@@ -48,9 +48,10 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     Syntax:
 
     ```
-    operation ::= `tile.apply` string-literal `(` ssa-use-list `)`
-                  (`pred` `(` ssa-use `)`)? (`preserve_dst`)?
+    operation ::= `tile.apply` string-literal `(` operand-list `)`
+                  (`pred` `(` `not`? ssa-use `)`)? (`preserve_dst`)?
                   `scope` `(` scope `)` attr-dict `:` type-list
+    operand-list ::= (`not`? ssa-use (`,` `not`? ssa-use)*)?
     ```
 
     The opcode string is decoded once the operand types are known, so forms
@@ -82,8 +83,13 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     only where it is true: an i1 scalar for every repeat, or an i1 register
     tile with the operands' group and repeat extents and atom extent 1
     (`pred(%p : memref<4x1xi1, #tile.reg>)`), one predicate per repeat, as
-    `setp` writes them. `preserve_dst` keeps a register destination's prior
+    `setp` writes them. `pred(not %p)` executes where `%p` is false (PTX's
+    `@!p`). `preserve_dst` keeps a register destination's prior
     value where `pred` is false (otherwise that value is undefined).
+
+    `not %c` negates a predicate source where the form's syntax line writes
+    it `{!}c` (setp's and set's third source: PTX's `!c`); on any other
+    operand it is an error.
 
     Rounding, saturation, ftz, relu, oob and packing are opcode qualifiers.
     The opcode is decoded against the instruction table, and the form's PTX
@@ -107,7 +113,9 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     Variadic<AnyTypeOf<[AnyMemRef, AnySignlessInteger, AnyFloat]>>:$args,
     Optional<AnyTypeOf<[I1, MemRefOf<[I1]>]>>:$pred,
     UnitAttr:$preserve_dst,
-    DefaultValuedAttr<Tile_Scope, "::mlir::tile::Scope::thread">:$scope
+    DefaultValuedAttr<Tile_Scope, "::mlir::tile::Scope::thread">:$scope,
+    OptionalAttr<DenseI64ArrayAttr>:$negated,
+    UnitAttr:$negate_pred
   );
   // `"spelling" (args) [pred(%p)] [preserve_dst] scope(s) attr-dict : types`:
   // custom, so that the opcode is decoded once the operand types are known.
@@ -136,6 +144,8 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     /// Instructions one thread executes for this op: the product of its
     /// repeat extents (bounded by the verifier).
     int64_t getNumInstructions();
+    /// Whether argument `index` is written negated (`not %c`).
+    bool isArgNegated(unsigned index);
   }];
 }
 
