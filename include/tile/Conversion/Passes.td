@@ -65,8 +65,14 @@ def ConvertGpuTileToHost : Pass<"tile-gpu-to-host", "::mlir::ModuleOp"> {
     - the `memref.global`s of a gpu.module move to the host module, as one
       buffer for all blocks (blocks run one after another).
 
-    The threads of a block run one after another, so an op through which
-    threads communicate (`gpu.barrier`, `gpu.shuffle`, any other `gpu` op
+    The threads of a block run one after another, unless the kernel
+    synchronizes them (`gpu.barrier`, which becomes a call of
+    `tile_cpu_barrier`): then each thread of a block is a fiber
+    (`tile_cpu_block_spawn`, through a `<kernel>_thread` entry function
+    that takes the host function's arguments packed in one LLVM struct),
+    and `tile_cpu_block_run` runs them until each returns, releasing a
+    barrier once every thread that has not returned waits at it. Any other
+    op through which threads communicate (`gpu.shuffle`, any other `gpu` op
     in a kernel, NVVM ops) is a located error, as are asynchronous `gpu`
     ops on the host and non-kernel device functions.
 
@@ -90,6 +96,7 @@ def ConvertGpuTileToHost : Pass<"tile-gpu-to-host", "::mlir::ModuleOp"> {
            "buffer">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",

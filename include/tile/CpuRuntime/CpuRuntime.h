@@ -114,6 +114,20 @@ void tile_cpu_check_launch(const char *site, int64_t gridX, int64_t gridY,
 /// access's location; `values` the fields of tile::cpu::AccessField.
 [[noreturn]] void tile_cpu_report_access(const char *site,
                                          const int64_t *values);
+
+/// The threads of a block that synchronizes (gpu.barrier) run together, one
+/// fiber each: tile_cpu_block_begin starts a block of `threads` threads,
+/// tile_cpu_block_spawn adds the next one (in linear thread id order), which
+/// will run `entry` on its own copy of the `bytes` bytes at `args` (the
+/// host function's arguments), and tile_cpu_block_run runs them until each
+/// has returned. A thread runs until it returns or waits.
+void tile_cpu_block_begin(int64_t threads);
+void tile_cpu_block_spawn(void (*entry)(void *), const void *args,
+                          int64_t bytes);
+void tile_cpu_block_run();
+/// bar.sync 0 (gpu.barrier): waits until every thread of the block that has
+/// not returned has arrived.
+void tile_cpu_barrier();
 }
 
 #endif // TILE_CPURUNTIME_CPURUNTIME_H

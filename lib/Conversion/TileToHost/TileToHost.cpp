@@ -7,8 +7,11 @@
 // Each kernel becomes a host function that runs one thread; each expanded
 // tile.apply one call of tile_cpu_apply (tile/CpuRuntime/CpuRuntime.h), which
 // dispatches on the instruction table's semantics key; each gpu.launch_func
-// loops over the grid's blocks and each block's threads. See the pass
-// description in Passes.td.
+// loops over the grid's blocks and each block's threads. A kernel that
+// synchronizes its threads (gpu.barrier) runs them together instead: each
+// thread of a block is a fiber of tile_cpu_block_spawn, started through an
+// entry function that takes the host function's arguments packed in one
+// LLVM struct. See the pass description in Passes.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +20,9 @@
 #include "tile/CpuRuntime/CpuRuntime.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringSet.h"
@@ -207,6 +212,12 @@ struct KernelInfo {
   /// description.
   SmallVector<unsigned> bufferParams;
   int64_t staticShared = 0;
+  /// The threads of a block run together (the kernel synchronizes them):
+  /// launched through `entry`, which takes the host function's arguments
+  /// as one `argsType` struct.
+  bool together = false;
+  func::FuncOp entry;
+  Type argsType;
 };
 
 struct ConvertGpuTileToHostPass
@@ -405,13 +416,14 @@ struct ConvertGpuTileToHostPass
         func::ReturnOp::create(ob, op->getLoc());
         op->erase();
         continue;
+      } else if (isa<gpu::BarrierOp>(op)) {
+        OpBuilder ob(op);
+        symbols->call(ob, op->getLoc(), "tile_cpu_barrier", {});
+        info.together = true;
+        op->erase();
+        continue;
       } else {
-        return op->emitOpError()
-               << "cannot run on the CPU backend, which runs the threads of "
-                  "a block one after another"
-               << (isa<gpu::BarrierOp, gpu::ShuffleOp>(op)
-                       ? ": this op needs them to run together"
-                       : "");
+        return op->emitOpError() << "cannot run on the CPU backend";
       }
       op->getResult(0).replaceAllUsesWith(replacement);
       op->erase();
@@ -475,7 +487,65 @@ struct ConvertGpuTileToHostPass
     if (boundsCheck && failed(addChecks(fn, info, ids, names, {inBuf, outBuf})))
       return failure();
     stripSpaces(fn);
+    if (info.together)
+      createEntry(top, fn, info);
     return success();
+  }
+
+  /// The entry of a thread that runs together with the others of its block:
+  /// a function of one pointer to the host function's arguments, packed in
+  /// one LLVM struct, that calls `fn` with them.
+  void createEntry(ModuleOp top, func::FuncOp fn, KernelInfo &info) {
+    MLIRContext *ctx = &getContext();
+    LLVMTypeConverter converter(ctx);
+    SmallVector<Type> fields;
+    for (Type t : fn.getArgumentTypes())
+      fields.push_back(converter.convertType(t));
+    info.argsType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+    auto ptr = LLVM::LLVMPointerType::get(ctx);
+    std::string name = (fn.getName() + "_thread").str();
+    symbols->reserve(name);
+    Location loc = fn.getLoc();
+    OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
+    info.entry =
+        func::FuncOp::create(b, loc, name, FunctionType::get(ctx, {ptr}, {}));
+    info.entry.setPrivate();
+    Block *body = info.entry.addEntryBlock();
+    b.setInsertionPointToStart(body);
+    Value packed =
+        LLVM::LoadOp::create(b, loc, info.argsType, body->getArgument(0));
+    SmallVector<Value> args;
+    for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes())) {
+      Value field = LLVM::ExtractValueOp::create(b, loc, packed, i);
+      args.push_back(
+          UnrealizedConversionCastOp::create(b, loc, type, field).getResult(0));
+    }
+    func::CallOp::create(b, loc, fn, args);
+    func::ReturnOp::create(b, loc);
+  }
+
+  /// Adds a thread of the block being launched at `b`, to run `info.entry`
+  /// on `args` (packed in `slot`, a struct of `info.argsType`).
+  void spawnThread(OpBuilder &b, Location loc, const KernelInfo &info,
+                   Value slot, ValueRange args) {
+    auto fields = cast<LLVM::LLVMStructType>(info.argsType).getBody();
+    Value packed = LLVM::PoisonOp::create(b, loc, info.argsType);
+    for (auto [i, arg] : llvm::enumerate(args)) {
+      Value field = UnrealizedConversionCastOp::create(b, loc, fields[i], arg)
+                        .getResult(0);
+      packed = LLVM::InsertValueOp::create(b, loc, packed, field, i);
+    }
+    LLVM::StoreOp::create(b, loc, packed, slot);
+    // sizeof: the address of element 1 of an array at null.
+    auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+    Value null = LLVM::ZeroOp::create(b, loc, ptr);
+    Value end = LLVM::GEPOp::create(b, loc, ptr, info.argsType, null,
+                                    ArrayRef<LLVM::GEPArg>{1});
+    Value bytes = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), end);
+    func::FuncOp fn = info.entry;
+    Value entry =
+        func::ConstantOp::create(b, loc, fn.getFunctionType(), fn.getName());
+    symbols->call(b, loc, "tile_cpu_block_spawn", {entry, slot, bytes});
   }
 
   /// Points the memref.get_globals of `fn` at the moved globals of
@@ -634,6 +704,20 @@ struct ConvertGpuTileToHostPass
     return args;
   }
 
+  /// Stack space for the packed arguments of one thread, in the entry block
+  /// of the host function that `b` builds in (so a launch in a loop does
+  /// not grow the stack).
+  Value allocateArgsSlot(OpBuilder &b, Location loc, const KernelInfo &info) {
+    Operation *host = b.getInsertionBlock()->getParentOp();
+    while (!isa<FunctionOpInterface>(host))
+      host = host->getParentOp();
+    OpBuilder eb = OpBuilder::atBlockBegin(&host->getRegion(0).front());
+    Value one = LLVM::ConstantOp::create(eb, loc, eb.getI64Type(), 1);
+    return LLVM::AllocaOp::create(eb, loc,
+                                  LLVM::LLVMPointerType::get(eb.getContext()),
+                                  info.argsType, one);
+  }
+
   /// One block of a launch at `b`: its workgroup buffers, the loops over its
   /// threads (made by `loop`, which moves `b` into the body) calling `fn`
   /// with `args` (the kernel's), the ids, and the buffers of the memref
@@ -653,6 +737,13 @@ struct ConvertGpuTileToHostPass
       workgroup.push_back(allocWorkgroup(
           b, loc, info, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()),
           {dynamicShared}, "the dynamic shared memory", bufs));
+    Value slot;
+    if (info.together) {
+      slot = allocateArgsSlot(b, loc, info);
+      Value threads = arith::MulIOp::create(
+          b, loc, bdim[0], arith::MulIOp::create(b, loc, bdim[1], bdim[2]));
+      symbols->call(b, loc, "tile_cpu_block_begin", {threads});
+    }
     OpBuilder::InsertPoint afterThreads = b.saveInsertionPoint();
     Value tz = loop(bdim[2]), ty = loop(bdim[1]), tx = loop(bdim[0]);
     args.append(workgroup.begin(), workgroup.end());
@@ -666,8 +757,13 @@ struct ConvertGpuTileToHostPass
         const BufferRef &ref = bufs[params[i]];
         args.append({ref.begin, ref.bytes, ref.desc});
       }
-    func::CallOp::create(b, loc, fn, args);
+    if (info.together)
+      spawnThread(b, loc, info, slot, args);
+    else
+      func::CallOp::create(b, loc, fn, args);
     b.restoreInsertionPoint(afterThreads);
+    if (info.together)
+      symbols->call(b, loc, "tile_cpu_block_run", {});
     for (Value w : workgroup) {
       if (boundsCheck)
         symbols->call(b, loc, "tile_cpu_unregister_buffer", {bufs[w].begin});
