@@ -40,7 +40,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import instr_table  # noqa: E402
 import kernelgen  # noqa: E402
 
-NO_REFERENCE = instr_table.data_movement()
+NO_REFERENCE = instr_table.without_lane_function()
 LANES = 32
 SENTINEL = {16: 0x5A5A, 32: 0x5A5A5A5A, 64: 0x5A5A5A5A5A5A5A5A}
 EDGES = {

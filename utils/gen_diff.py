@@ -32,7 +32,7 @@ import kernelgen  # noqa: E402
 
 # Semantics the MPFR reference evaluates (data movement is checked by the
 # execution tests instead).
-NO_REFERENCE = instr_table.data_movement()
+NO_REFERENCE = instr_table.without_lane_function()
 
 # name: (scope, group, repeat, threads per block, elements per block,
 #        block stride in elements, pred, preserve)

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/CpuRuntime/CpuRuntime.h"
+#include "Operands.h"
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Reference/Reference.h"
 
@@ -13,6 +14,7 @@
 #include <cstring>
 
 using namespace tile;
+using tile::cpu::fatal;
 using tile::cpu::kSlotBytes;
 
 /// Bytes of one element of `desc` (a predicate's i1 takes one).
@@ -20,68 +22,30 @@ static unsigned elementBytes(const ptx::OperandDesc &desc) {
   return (ptx::getInfo(desc.type).bits + 7) / 8;
 }
 
-[[noreturn]] static void fatal(const ptx::Instr &instr, const char *what) {
-  std::fprintf(stderr, "tile_cpu_apply: '%s': %s\n", instr.str().c_str(), what);
+[[noreturn]] void tile::cpu::fatal(const ptx::Instr &instr, const char *what) {
+  std::fprintf(stderr, "tile-cpu: '%s': %s\n", instr.str().c_str(), what);
   std::abort();
 }
 
-void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
-                    int64_t predicated, const uint8_t *in, uint8_t *out) {
+ptx::Instr tile::cpu::decodeForm(int64_t form, int64_t qualsLow,
+                                 int64_t qualsHigh, const char *caller) {
   llvm::ArrayRef<ptx::FormDesc> forms = ptx::getForms();
   if (form < 0 || size_t(form) >= forms.size()) {
-    std::fprintf(stderr, "tile_cpu_apply: no form %lld\n", (long long)form);
+    std::fprintf(stderr, "%s: no form %lld\n", caller, (long long)form);
     std::abort();
   }
-  ptx::Instr instr{&forms[form],
-                   ptx::QualSet::fromWords(static_cast<uint64_t>(qualsLow),
-                                           static_cast<uint64_t>(qualsHigh))};
-  const ptx::FormDesc &desc = *instr.form;
+  return ptx::Instr{&forms[form],
+                    ptx::QualSet::fromWords(static_cast<uint64_t>(qualsLow),
+                                            static_cast<uint64_t>(qualsHigh))};
+}
 
-  if (!ref::isSupported(instr)) {
-    // Data movement: the bits read, in order, become the bits written.
-    uint8_t bits[64];
-    unsigned size = 0, slot = 0;
-    for (const ptx::OperandDesc &o : desc.getOperands()) {
-      if (o.role != ptx::OperandRole::Use)
-        continue;
-      for (unsigned k = 0; k < o.atom; ++k, ++slot) {
-        unsigned n = elementBytes(o);
-        if (size + n > sizeof(bits))
-          fatal(instr, "moves more than 64 bytes");
-        std::memcpy(bits + size, in + slot * kSlotBytes, n);
-        size += n;
-      }
-    }
-    unsigned used = 0;
-    slot = 0;
-    for (const ptx::OperandDesc &o : desc.getOperands()) {
-      if (o.role != ptx::OperandRole::Def)
-        continue;
-      for (unsigned k = 0; k < o.atom; ++k, ++slot) {
-        unsigned n = elementBytes(o);
-        if (used + n > size)
-          fatal(instr, "writes more bits than it reads");
-        std::memcpy(out + slot * kSlotBytes, bits + used, n);
-        used += n;
-      }
-    }
-    if (used != size)
-      fatal(instr, "reads more bits than it writes");
-    return;
-  }
-
-  // Computation: result registers from the sources' registers; several
-  // results (setp p|q) come packed, the first in the lowest bits.
-  llvm::SmallVector<uint64_t, 4> sources;
-  llvm::SmallVector<const ptx::OperandDesc *, 2> results;
+llvm::SmallVector<uint64_t, 6> tile::cpu::readSources(const ptx::Instr &instr,
+                                                      const uint8_t *in) {
+  llvm::SmallVector<uint64_t, 6> sources;
   unsigned slot = 0;
-  for (const ptx::OperandDesc &o : desc.getOperands()) {
-    if (o.role == ptx::OperandRole::Def) {
-      if (o.atom != 1)
-        fatal(instr, "computes a register group");
-      results.push_back(&o);
+  for (const ptx::OperandDesc &o : instr.form->getOperands()) {
+    if (o.role == ptx::OperandRole::Def)
       continue;
-    }
     for (unsigned k = 0; k < o.atom; ++k, ++slot) {
       uint64_t v = 0;
       unsigned n = elementBytes(o);
@@ -91,9 +55,19 @@ void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
       sources.push_back(v);
     }
   }
-  if (results.empty())
-    fatal(instr, "computes no register");
-  uint64_t value = ref::evaluate(instr, sources, predicated != 0);
+  return sources;
+}
+
+void tile::cpu::writeResults(const ptx::Instr &instr, uint64_t value,
+                             uint8_t *out) {
+  llvm::SmallVector<const ptx::OperandDesc *, 2> results;
+  for (const ptx::OperandDesc &o : instr.form->getOperands()) {
+    if (o.role != ptx::OperandRole::Def)
+      continue;
+    if (o.atom != 1)
+      fatal(instr, "computes a register group");
+    results.push_back(&o);
+  }
   if (results.size() == 1) {
     std::memcpy(out, &value, elementBytes(*results.front()));
     return;
@@ -107,4 +81,57 @@ void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
     std::memcpy(out + k * kSlotBytes, &v, elementBytes(*o));
     shift += bits;
   }
+}
+
+/// Data movement: the bits read, in order, become the bits written.
+static void moveBits(const ptx::Instr &instr, const uint8_t *in, uint8_t *out) {
+  const ptx::FormDesc &desc = *instr.form;
+  uint8_t bits[64];
+  unsigned size = 0, slot = 0;
+  for (const ptx::OperandDesc &o : desc.getOperands()) {
+    if (o.role != ptx::OperandRole::Use)
+      continue;
+    for (unsigned k = 0; k < o.atom; ++k, ++slot) {
+      unsigned n = elementBytes(o);
+      if (size + n > sizeof(bits))
+        fatal(instr, "moves more than 64 bytes");
+      std::memcpy(bits + size, in + slot * kSlotBytes, n);
+      size += n;
+    }
+  }
+  unsigned used = 0;
+  slot = 0;
+  for (const ptx::OperandDesc &o : desc.getOperands()) {
+    if (o.role != ptx::OperandRole::Def)
+      continue;
+    for (unsigned k = 0; k < o.atom; ++k, ++slot) {
+      unsigned n = elementBytes(o);
+      if (used + n > size)
+        fatal(instr, "writes more bits than it reads");
+      std::memcpy(out + slot * kSlotBytes, bits + used, n);
+      used += n;
+    }
+  }
+  if (used != size)
+    fatal(instr, "reads more bits than it writes");
+}
+
+void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
+                    int64_t predicated, const uint8_t *in, uint8_t *out) {
+  ptx::Instr instr =
+      cpu::decodeForm(form, qualsLow, qualsHigh, "tile_cpu_apply");
+  if (ref::isCollective(instr))
+    fatal(instr, "is a warp collective (tile_cpu_collective runs it)");
+  if (!ref::isSupported(instr))
+    return moveBits(instr, in, out);
+  // Computation: result registers from the sources' registers; several
+  // results (setp p|q) come packed, the first in the lowest bits.
+  bool computes = llvm::any_of(instr.form->getOperands(), [](auto &o) {
+    return o.role == ptx::OperandRole::Def;
+  });
+  if (!computes)
+    fatal(instr, "computes no register");
+  uint64_t value =
+      ref::evaluate(instr, cpu::readSources(instr, in), predicated != 0);
+  cpu::writeResults(instr, value, out);
 }

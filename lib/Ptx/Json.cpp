@@ -88,8 +88,9 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
   root["mnemonics"] = std::move(mnemonics);
   Array semantics;
   for (const SemanticsInfo &s : getSemantics())
-    semantics.push_back(
-        Object{{"name", s.name}, {"data_movement", s.dataMovement}});
+    semantics.push_back(Object{{"name", s.name},
+                               {"data_movement", s.dataMovement},
+                               {"collective", s.collective}});
   root["semantics"] = std::move(semantics);
 
   Array formArray;
@@ -130,6 +131,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"pipe_to_next", true});
       if (o.registerOnly)
         ops.back().getAsObject()->insert({"register_only", true});
+      if (o.memberMask)
+        ops.back().getAsObject()->insert({"member_mask", true});
       if (o.negation != Negation::None)
         ops.back().getAsObject()->insert(
             {"negation", o.negation == Negation::Documented ? "documented"
@@ -173,6 +176,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         {"variant", f.variant},
         {"sass",
          f.sass ? llvm::json::Value(f.sass) : llvm::json::Value(nullptr)},
+        {"sass_copies", f.sassCopies},
         {"instances", std::move(instances)}});
     if (f.noPreserveDst)
       formArray.back().getAsObject()->insert(

@@ -113,6 +113,10 @@ bool tile::ptx::isDataMovement(Semantics s) {
   return kSemantics[static_cast<unsigned>(s)].dataMovement;
 }
 
+bool tile::ptx::isCollective(Semantics s) {
+  return kSemantics[static_cast<unsigned>(s)].collective;
+}
+
 //===----------------------------------------------------------------------===//
 // Forms
 //===----------------------------------------------------------------------===//

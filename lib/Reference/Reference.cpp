@@ -569,7 +569,12 @@ void tile::ref::setHostFastPath(bool enabled) {
 }
 
 bool tile::ref::isSupported(const ptx::Instr &instr) {
-  return !ptx::isDataMovement(instr.form->semantics);
+  return !ptx::isDataMovement(instr.form->semantics) &&
+         !ptx::isCollective(instr.form->semantics);
+}
+
+bool tile::ref::isCollective(const ptx::Instr &instr) {
+  return ptx::isCollective(instr.form->semantics);
 }
 
 uint64_t tile::ref::evaluate(const ptx::Instr &instr,

@@ -74,6 +74,19 @@ def data_movement():
     return tuple(s["name"] for s in table()["semantics"] if s["data_movement"])
 
 
+def collectives():
+    """The semantics keys of the warp collectives (a warp function, no lane
+    function: the lanes of a member mask meet)."""
+    return tuple(s["name"] for s in table()["semantics"]
+                 if s.get("collective"))
+
+
+def without_lane_function():
+    """The semantics keys one thread cannot evaluate alone: data movement
+    and the warp collectives."""
+    return data_movement() + collectives()
+
+
 def mnemonics():
     return list(table()["mnemonics"])
 

@@ -224,6 +224,7 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(tile_cpu_block_spawn)
   TILE_SYM(tile_cpu_block_run)
   TILE_SYM(tile_cpu_barrier)
+  TILE_SYM(tile_cpu_collective)
   TILE_SYM(printMemrefF32)
   TILE_SYM(printMemrefF64)
   TILE_SYM(printMemrefI32)

@@ -8,10 +8,11 @@
 /// Turns the records of include/tile/Ptx/*.td into C++: the enums of the
 /// table (`-gen-ptx-enums`), its constant arrays (`-gen-ptx-tables`), and
 /// the dispatch from a semantics key to the reference's lane function
-/// (`-gen-ptx-lane-dispatch`) and to tile-diff's input generator
-/// (`-gen-ptx-input-dispatch`). Records keep their definition order. The
-/// documented syntax line of each form is derived here from its slots,
-/// types and operands.
+/// (`-gen-ptx-lane-dispatch`), to tile-diff's input generator
+/// (`-gen-ptx-input-dispatch`) and, for the warp collectives, to the
+/// reference's warp function (`-gen-ptx-warp-dispatch`). Records keep their
+/// definition order. The documented syntax line of each form is derived here
+/// from its slots, types and operands.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -249,7 +250,7 @@ std::string operandInit(const Record *op) {
          (op->getValueAsBit("Negatable")              ? "Negation::Documented"
           : op->getValueAsBit("NegationUndocumented") ? "Negation::Undocumented"
                                                       : "Negation::None") +
-         "}";
+         ", " + (op->getValueAsBit("MemberMask") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
@@ -404,7 +405,7 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         Pools::add(pools.chips, "kArchChips", "const char *", chips) + ", " +
         rbits + ", " +
         cstrOrNull(f->getValueAsDef("Accuracy")->getValueAsString("Doc")) +
-        "}");
+        ", " + std::to_string(f->getValueAsInt("SassCopies")) + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");
@@ -537,7 +538,8 @@ bool emitTables(raw_ostream &os, const RecordKeeper &rk) {
   for (const Record *s : defsOf(rk, "Semantics"))
     os << "    {Semantics::" << enumName(s, "Sem") << ", "
        << quote(s->getValueAsString("Name")) << ", "
-       << (s->getValueAsBit("DataMovement") ? "true" : "false") << "},\n";
+       << (s->getValueAsBit("DataMovement") ? "true" : "false") << ", "
+       << (s->getValueAsBit("Collective") ? "true" : "false") << "},\n";
   os << "};\n\n";
   emitForms(os, rk);
   emitRejected(os, rk);
@@ -551,9 +553,18 @@ bool emitTables(raw_ostream &os, const RecordKeeper &rk) {
 // Dispatch
 //===----------------------------------------------------------------------===//
 
+/// Whether semantics `s` names a function in `field`: the warp function
+/// for a collective, the lane function and input generator for every key
+/// that computes lane by lane.
+bool namesFunction(const Record *s, StringRef field) {
+  if (s->getValueAsBit("DataMovement"))
+    return false;
+  return s->getValueAsBit("Collective") == (field == "WarpFn");
+}
+
 /// Declares each distinct function named by the semantics' `field` with
 /// `signature` and writes `table`, indexed by the Semantics enumerator
-/// (nullptr for data movement).
+/// (nullptr for the keys that name none: namesFunction).
 bool emitDispatch(raw_ostream &os, const RecordKeeper &rk, StringRef field,
                   StringRef ns, StringRef returnType, StringRef params,
                   StringRef table, StringRef fnType) {
@@ -562,12 +573,12 @@ bool emitDispatch(raw_ostream &os, const RecordKeeper &rk, StringRef field,
   os << "namespace " << ns << " {\n";
   for (const Record *s : sems) {
     std::string fn = s->getValueAsString(field).str();
-    bool movement = s->getValueAsBit("DataMovement");
-    if (fn.empty() != movement)
-      PrintFatalError(s->getLoc(), "semantics '" + s->getName() + "' " +
-                                       (movement ? "moves data and names no "
-                                                 : "must name its ") +
-                                       field.str());
+    bool names = namesFunction(s, field);
+    if (fn.empty() == names)
+      PrintFatalError(s->getLoc(),
+                      "semantics '" + s->getName() + "' " +
+                          (names ? "must name its " : "names no function in ") +
+                          field.str());
     if (fn.empty() || llvm::is_contained(declared, fn))
       continue;
     declared.push_back(fn);
@@ -600,6 +611,15 @@ bool tile::tblgen::emitLaneDispatch(raw_ostream &os, const RecordKeeper &rk) {
   return emitDispatch(os, rk, "LaneFn", "tile::ref::lanes", "uint64_t",
                       "const LaneContext &ctx, llvm::ArrayRef<uint64_t> in",
                       "kLaneFns", "LaneFn");
+}
+
+bool tile::tblgen::emitWarpDispatch(raw_ostream &os, const RecordKeeper &rk) {
+  emitSourceFileHeader("The reference's warp function of each collective", os,
+                       rk);
+  return emitDispatch(os, rk, "WarpFn", "tile::ref::warps", "void",
+                      "const WarpContext &ctx, const WarpSources &in, "
+                      "uint64_t *out",
+                      "kWarpFns", "WarpFn");
 }
 
 bool tile::tblgen::emitInputDispatch(raw_ostream &os, const RecordKeeper &rk) {

@@ -18,6 +18,7 @@ bool emitPtxEnums(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
 bool emitPtxTables(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
 bool emitLaneDispatch(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
 bool emitInputDispatch(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
+bool emitWarpDispatch(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
 } // namespace tile::tblgen
 
 #endif // TILE_TBLGEN_PTXTABLEEMITTER_H

@@ -14,7 +14,13 @@
 using namespace llvm;
 
 namespace {
-enum Action { GenPtxEnums, GenPtxTables, GenLaneDispatch, GenInputDispatch };
+enum Action {
+  GenPtxEnums,
+  GenPtxTables,
+  GenLaneDispatch,
+  GenInputDispatch,
+  GenWarpDispatch
+};
 
 cl::opt<Action> action(
     cl::desc("Action to perform:"),
@@ -23,7 +29,9 @@ cl::opt<Action> action(
                clEnumValN(GenLaneDispatch, "gen-ptx-lane-dispatch",
                           "The reference's lane function per semantics key"),
                clEnumValN(GenInputDispatch, "gen-ptx-input-dispatch",
-                          "tile-diff's input generator per semantics key")));
+                          "tile-diff's input generator per semantics key"),
+               clEnumValN(GenWarpDispatch, "gen-ptx-warp-dispatch",
+                          "The reference's warp function per collective")));
 
 bool run(raw_ostream &os, const RecordKeeper &records) {
   switch (action) {
@@ -35,6 +43,8 @@ bool run(raw_ostream &os, const RecordKeeper &records) {
     return tile::tblgen::emitLaneDispatch(os, records);
   case GenInputDispatch:
     return tile::tblgen::emitInputDispatch(os, records);
+  case GenWarpDispatch:
+    return tile::tblgen::emitWarpDispatch(os, records);
   }
   return true;
 }

@@ -263,6 +263,8 @@ struct OperandDesc {
   /// its type allows (cvt.rs's rbits).
   bool registerOnly = false;
   Negation negation = Negation::None;
+  /// The member mask of a warp collective: the lanes that meet.
+  bool memberMask = false;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the
@@ -283,12 +285,17 @@ llvm::StringRef getName(Semantics s);
 /// Whether `s` is a bit copy over the operands' widths (load, store, move),
 /// which has no lane function.
 bool isDataMovement(Semantics s);
+/// Whether `s` is a warp collective (SemanticsInfo::collective).
+bool isCollective(Semantics s);
 
 /// The table's facts about one semantics key.
 struct SemanticsInfo {
   Semantics key;
   const char *name;
   bool dataMovement;
+  /// A warp collective: the lanes of a member mask meet, and the reference
+  /// computes them at once (a warp function, not a lane function).
+  bool collective;
 };
 
 /// Every semantics key, in enumerator order.
@@ -364,6 +371,11 @@ struct FormDesc {
   RandomBitsDesc randomBits = {};
   /// What the docs say of the form's accuracy kind, or null (exact).
   const char *accuracyDoc = nullptr;
+  /// The most copies of `sass` ptxas 13.0 emits for one instruction: 2 for
+  /// a warp collective, which gets a converged path and a divergent one
+  /// (BRA.DIV, WARPSYNC.COLLECTIVE) where ptxas cannot prove the warp
+  /// converged.
+  unsigned sassCopies = 1;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

@@ -211,6 +211,8 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// rejected as undocumented.
   bit NegationUndocumented = !and(!eq(Role.Name, "use"),
                                   !eq(Type.Name, "pred"), !not(Negatable));
+  /// The member mask of a warp collective: the lanes that meet.
+  bit MemberMask = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;
@@ -224,6 +226,10 @@ class PipedReg<string name, RoleKind role, PtxType type>
 /// A predicate source the instruction may negate (`{!}c`).
 class NegReg<string name, PtxType type> : Reg<name, Use, type> {
   let Negatable = 1;
+}
+/// The member mask of a warp collective (a .b32 source).
+class MemberMaskReg<PtxType type> : Reg<"membermask", Use, type> {
+  let MemberMask = 1;
 }
 /// A source PTX takes in a register only (cvt.rs's rbits).
 class RegOnly<string name, PtxType type> : Reg<name, Use, type> {
@@ -259,9 +265,20 @@ class Semantics<string name, string laneFn, string inputGen> {
   string InputGen = inputGen;
   /// A bit copy over the operands' widths (no lane function).
   bit DataMovement = 0;
+  /// A warp collective: a lane's result depends on the sources of the lanes
+  /// it meets (its member mask), so the reference computes the lanes that
+  /// met at once (WarpFn) and the CPU backend's threads meet for it.
+  bit Collective = 0;
+  string WarpFn = "";
 }
 class DataMovement<string name> : Semantics<name, "", ""> {
   let DataMovement = 1;
+}
+/// A warp collective computed by the reference's `warpFn`. The differential
+/// test does not run collectives yet (no input generator).
+class Collective<string name, string warpFn> : Semantics<name, "", ""> {
+  let Collective = 1;
+  let WarpFn = warpFn;
 }
 
 /// What a NaN result holds.
@@ -357,6 +374,9 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// The native SASS opcode ptxas 13.0 emits once per instruction on sm_90
   /// and newer ("FFMA", alternatives "HADD2|HFMA2"), or empty.
   string Sass = "";
+  /// The most copies of Sass ptxas 13.0 emits for one instruction (a warp
+  /// collective: a converged and a divergent path, measured with cuobjdump).
+  int SassCopies = !if(sem.Collective, 2, 1);
   /// Tells this form apart from earlier forms with the same spelling.
   string Variant = "";
   NaNRule NaNResult = NaNUnspecified;

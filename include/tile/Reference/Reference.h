@@ -28,6 +28,9 @@
 
 #include "tile/Ptx/InstrTable.h"
 
+#include "llvm/ADT/SmallVector.h"
+
+#include <array>
 #include <cstdint>
 
 namespace tile {
@@ -44,8 +47,30 @@ constexpr uint16_t kOobNaN16 = 0x7FF7;
 /// nearest with gradual underflow. Off, every result comes from MPFR.
 void setHostFastPath(bool enabled);
 
-/// Whether the reference can evaluate `instr` (an arithmetic form).
+/// Whether the reference can evaluate `instr` lane by lane (an arithmetic,
+/// conversion, bit or comparison form: not data movement, not a warp
+/// collective).
 bool isSupported(const ptx::Instr &instr);
+
+/// Whether `instr` is a warp collective (shfl.sync, vote.sync, ...), which
+/// evaluateWarp computes.
+bool isCollective(const ptx::Instr &instr);
+
+/// The lanes of a warp that meet at a collective: `met` has bit i set where
+/// lane i met, and `lanes[i]` holds its sources in operand order.
+struct WarpSources {
+  uint32_t met = 0;
+  std::array<llvm::SmallVector<uint64_t, 6>, 32> lanes;
+};
+
+/// Evaluates the collective `instr` for the lanes that met: `out[i]` is lane
+/// i's destination containers, packed as `evaluate` packs several (the
+/// first in the lowest bits); the other lanes' entries are left as they
+/// are. A lane that reads a lane that did not meet (the ISA leaves its
+/// value unpredictable; not measured yet) gets its own source, as for an
+/// out-of-range lane.
+void evaluateWarp(const ptx::Instr &instr, const WarpSources &in,
+                  uint64_t out[32]);
 
 /// Evaluates `instr` on its source register containers, in operand order
 /// (the low bits of each uint64 hold the container). Returns the destination

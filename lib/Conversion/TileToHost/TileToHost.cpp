@@ -48,6 +48,12 @@ std::string mlir::tile::getHostKernelName(StringRef module, StringRef kernel) {
 namespace {
 
 constexpr StringLiteral kApplyFn = "tile_cpu_apply";
+constexpr StringLiteral kCollectiveFn = "tile_cpu_collective";
+
+/// Whether `op` is a warp collective, whose lanes meet.
+bool isCollective(ApplyOp op) {
+  return ptx::isCollective(op.getInstr().form->semantics);
+}
 
 /// `type` without its memory space (register tiles and GPU address spaces
 /// are plain host memory here).
@@ -175,7 +181,8 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf) {
       return arith::ConstantIndexOp::create(b, loc, 0);
     return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
   };
-  func::CallOp::create(b, loc, kApplyFn, TypeRange{},
+  func::CallOp::create(b, loc, isCollective(op) ? kCollectiveFn : kApplyFn,
+                       TypeRange{},
                        ValueRange{form, qualsLow, qualsHigh, predicated,
                                   ptrOf(inBuf), ptrOf(outBuf)});
   for (const Write &w : writes) {
@@ -243,18 +250,20 @@ struct ConvertGpuTileToHostPass
   llvm::StringMap<KernelInfo> kernels;
   llvm::StringSet<> movedGlobals;
 
-  /// Declares tile_cpu_apply(i64 form, i64 quals-low, i64 quals-high,
-  /// i64 predicated, index in, index out).
+  /// Declares tile_cpu_apply and tile_cpu_collective(i64 form, i64
+  /// quals-low, i64 quals-high, i64 predicated, index in, index out).
   void declareApply(ModuleOp top) {
-    if (top.lookupSymbol(kApplyFn))
-      return;
     OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
     auto i64 = b.getI64Type();
-    auto fn = func::FuncOp::create(
-        b, top.getLoc(), kApplyFn,
-        b.getFunctionType(
-            {i64, i64, i64, i64, b.getIndexType(), b.getIndexType()}, {}));
-    fn.setPrivate();
+    for (StringRef name : {kApplyFn, kCollectiveFn}) {
+      if (top.lookupSymbol(name))
+        continue;
+      auto fn = func::FuncOp::create(
+          b, top.getLoc(), name,
+          b.getFunctionType(
+              {i64, i64, i64, i64, b.getIndexType(), b.getIndexType()}, {}));
+      fn.setPrivate();
+    }
   }
 
   /// Moves the memref.globals of `module` to `top` (as
@@ -471,8 +480,11 @@ struct ConvertGpuTileToHostPass
     if (maxOut)
       outBuf = memref::AllocaOp::create(
           eb, loc, MemRefType::get({int64_t(maxOut * kSlotBytes)}, i8));
-    for (ApplyOp op : applies)
+    for (ApplyOp op : applies) {
+      // The lanes of a collective meet: the block's threads run together.
+      info.together |= isCollective(op);
       lowerApply(op, inBuf, outBuf);
+    }
     needApply |= !applies.empty();
     // Any other tile op (none exist today) cannot run here.
     WalkResult leftover = fn.walk([](Operation *op) {

@@ -1,0 +1,42 @@
+//===- Operands.h - one instruction's operand buffers -----------*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// What tile_cpu_apply and tile_cpu_collective share: the instruction of a
+// form index, its sources read from the `in` buffer and its results written
+// to the `out` buffer (tile/CpuRuntime/CpuRuntime.h gives the layout).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_CPURUNTIME_OPERANDS_H
+#define TILE_LIB_CPURUNTIME_OPERANDS_H
+
+#include "tile/Ptx/InstrTable.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+
+namespace tile::cpu {
+
+/// The instruction of form `form` with the qualifier words; a bad index is
+/// reported under `caller`'s name and aborts.
+ptx::Instr decodeForm(int64_t form, int64_t qualsLow, int64_t qualsHigh,
+                      const char *caller);
+
+/// The source containers of `instr` in `in`, in operand order.
+llvm::SmallVector<uint64_t, 6> readSources(const ptx::Instr &instr,
+                                           const uint8_t *in);
+
+/// Writes the destination containers of `instr` packed in `value` (several
+/// the first in the lowest bits) to `out`.
+void writeResults(const ptx::Instr &instr, uint64_t value, uint8_t *out);
+
+/// Reports that `instr` cannot run as asked, and aborts.
+[[noreturn]] void fatal(const ptx::Instr &instr, const char *what);
+
+} // namespace tile::cpu
+
+#endif // TILE_LIB_CPURUNTIME_OPERANDS_H
