@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Decode.h"
 #include "tile/Reference/Reference.h"
 
 #include <gtest/gtest.h>
@@ -25,10 +26,7 @@ using namespace tile;
 namespace {
 
 ptx::Instr decoded(const std::string &spelling) {
-  std::string error;
-  std::optional<ptx::Instr> instr = ptx::decode(spelling, error);
-  EXPECT_TRUE(instr.has_value()) << spelling << ": " << error;
-  return *instr;
+  return test::decodeOrFail(spelling);
 }
 
 uint64_t eval(const std::string &spelling, llvm::ArrayRef<uint64_t> in) {

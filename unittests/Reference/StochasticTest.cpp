@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Decode.h"
 #include "tile/Reference/Reference.h"
 
 #include "Inputs.h"
@@ -39,10 +40,7 @@ void stochasticInputs(const GenContext &ctx, uint64_t *src);
 namespace {
 
 ptx::Instr op(const std::string &spelling) {
-  std::string error;
-  std::optional<ptx::Instr> instr = ptx::decode(spelling, error);
-  EXPECT_TRUE(instr.has_value()) << spelling << ": " << error;
-  return *instr;
+  return test::decodeOrFail(spelling);
 }
 
 uint64_t eval(const std::string &spelling, std::initializer_list<uint64_t> in) {

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Decode.h"
 #include "tile/Reference/Reference.h"
 
 #include "gtest/gtest.h"
@@ -20,11 +21,7 @@ using namespace tile;
 namespace {
 
 ptx::Instr decodeOrFail(const std::string &spelling, unsigned operands) {
-  std::string error;
-  std::optional<ptx::Instr> instr =
-      ptx::decode(spelling, error, {std::nullopt, operands, {}});
-  EXPECT_TRUE(instr.has_value()) << spelling << ": " << error;
-  return instr.value_or(ptx::Instr{});
+  return test::decodeOrFail(spelling, {std::nullopt, operands, {}});
 }
 
 /// Lanes in `met` with a = 100 + lane and the same b, c and member mask.
