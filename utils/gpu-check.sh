@@ -39,6 +39,17 @@ echo "== runtime check"
 $C/tile-runtime-check | tee "$OUT/runtime.txt"
 note "runtime check: $(tail -1 "$OUT/runtime.txt")"
 
+echo "== warp collective facts (utils/measure/warp_facts)"
+if [ -x $C/warp_facts ]; then
+  $C/warp_facts > "$OUT/warp-facts.txt" 2>&1; wrc=$?
+  cat "$OUT/warp-facts.txt"
+  if [ $wrc = 0 ] && python3 utils/measure/warp_facts/check.py < "$OUT/warp-facts.txt"; then
+    note "warp collective facts: PASS (as recorded in Warp.td)"
+  else
+    note "warp collective facts: FAIL (rc=$wrc; see warp-facts.txt)"
+  fi
+fi
+
 # Runs one execution test's program and checks its output against the test's
 # own CHECK lines; tests whose RUN line starts with `not` must fail.
 # Usage: run_test NAME TESTFILE COMMAND...
@@ -80,6 +91,13 @@ if [ -f $C/tile-runner.xz ]; then
       > "$OUT/cpu-vs-gpu.txt" 2>&1
     grep FAIL "$OUT/cpu-vs-gpu.txt" | head -20
     note "cpu backend vs gpu, bit for bit: $(tail -1 "$OUT/cpu-vs-gpu.txt")"
+  fi
+  echo "== the warp collectives on both backends, per lane"
+  if [ -d $C/warpcheck ]; then
+    python3 utils/warp_check.py --compare $C/warpcheck --runner /tmp/tile-runner \
+      > "$OUT/warp-check.txt" 2>&1
+    grep FAIL "$OUT/warp-check.txt" | head -20
+    note "warp collectives, cpu backend vs gpu: $(tail -1 "$OUT/warp-check.txt")"
   fi
 fi
 

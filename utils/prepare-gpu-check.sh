@@ -21,6 +21,10 @@ for f in test/Integration/CUDA/*.mlir; do
   cp "$f" ".carry/$name.checks"
 done
 cp utils/simple_check.py .carry/
+# What the ISA leaves open in the warp collectives, measured with nvcc's
+# build of hand-written PTX (utils/measure/warp_facts).
+/usr/local/cuda/bin/nvcc -arch=sm_90 -O3 utils/measure/warp_facts/main.cu \
+  -o .carry/warp_facts
 # The Python front-end: its PTX compiled here (the GPU machine has no
 # tile-translate), the runtime's C API library beside it.
 cp build/lib/libtile_cuda_runtime.so .carry/
@@ -31,6 +35,9 @@ xz -T2 -6 -c build/bin/tile-runner-static > .carry/tile-runner.xz
 # The CPU backend's results for every sm_90 computational form, to compare
 # with the GPU's (cpu_check.py --compare in gpu-check.sh).
 python3 utils/cpu_check.py --tools-dir build/bin --sm 90 --record .carry/cpucheck | tail -1
+# The warp collectives on the CPU backend, to compare with the GPU's
+# (warp_check.py --compare in gpu-check.sh).
+python3 utils/warp_check.py --tools-dir build/bin --record .carry/warpcheck | tail -1
 # FMA-bound throughput, tile-mlir against nvcc (bench/gpu_throughput.py).
 python3 bench/gpu_throughput.py prepare --tools-dir build/bin --out .carry/bench
 # JIT load, cold against cached (bench/jit_load.py).
@@ -49,7 +56,7 @@ if [ -x build/bin/tile-diff ]; then
 fi
 # The device call carries at most 64 MiB: the directories of many small
 # text files travel compressed (gpu-check.sh unpacks them).
-for d in diff cpucheck pylib; do
+for d in diff cpucheck warpcheck pylib; do
   [ -d ".carry/$d" ] || continue
   tar -C .carry -cf - "$d" | xz -T2 -6 > ".carry/$d.tar.xz"
   rm -rf ".carry/$d"

@@ -9,9 +9,11 @@
 // scheduler runs every ready thread until it returns or waits; when no
 // thread is ready, the ones waiting at the barrier are released together.
 // A warp collective (tile_cpu_collective) is a meeting of the lanes of its
-// member mask: each lane leaves its sources and waits; the last to arrive
-// computes every lane's result with the reference (ref::evaluateWarp),
-// writes them, and all go on.
+// member mask: each lane leaves its sources and waits. When no thread is
+// ready, the lanes of a warp waiting at one instruction execute it
+// together, as a converged warp does: each member mask among them meets
+// (its lanes that have returned left out), the reference computes every
+// lane's result (ref::evaluateWarp), and they go on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <sys/mman.h>
 #include <ucontext.h>
@@ -43,6 +46,9 @@ enum class State { Ready, AtBarrier, AtCollective, Done };
 /// What a lane brings to a collective.
 struct Arrival {
   tile::ptx::Instr instr;
+  /// The instruction in the kernel (one per tile.apply).
+  int64_t site = 0;
+  bool hasMask = false;
   uint32_t mask = 0;
   llvm::SmallVector<uint64_t, 6> sources;
   uint8_t *out = nullptr;
@@ -117,64 +123,123 @@ Fiber *laneOf(Block &block, unsigned warp, unsigned lane) {
   return tid < block.threads.size() ? block.threads[tid].get() : nullptr;
 }
 
-/// Reports a lane that waits at a collective that cannot complete.
-[[noreturn]] void reportStuck(Block &block, const Fiber &f) {
-  unsigned warp = f.tid / kWarpSize;
-  std::string missing;
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    Fiber *g = laneOf(block, warp, lane);
-    if (((f.arrival.mask >> lane) & 1) &&
-        (!g || g->state != State::AtCollective))
-      missing += (missing.empty() ? "" : ", ") + std::to_string(lane);
-  }
-  std::fprintf(stderr,
-               "tile-cpu: deadlock: lane %u of warp %u waits at '%s' with "
-               "member mask 0x%08x for lanes %s, which returned, are not in "
-               "the block, or wait at a barrier\n",
-               f.tid % kWarpSize, warp, f.arrival.instr.str().c_str(),
-               f.arrival.mask, missing.c_str());
+/// Ends the program with `message` about warp `warp`'s collective `a`.
+[[noreturn]] void reportCollective(unsigned warp, const Arrival &a,
+                                   const std::string &message) {
+  std::fprintf(stderr, "tile-cpu: warp %u, '%s' with member mask 0x%08x: %s\n",
+               warp, a.instr.str().c_str(), a.mask, message.c_str());
   std::exit(1);
 }
 
-/// Completes the collective of warp `warp` whose member mask is `mask` if
-/// every lane of the mask has arrived: computes, writes each lane's
-/// results, and makes the lanes ready. Returns whether it did.
-bool tryComplete(Block &block, unsigned warp, const Arrival &first) {
-  tile::ref::WarpSources in;
-  Fiber *lanes[kWarpSize] = {};
+/// Why the meeting of `a` cannot complete now: the first lane of its member
+/// mask that has not returned and does not wait at `a`'s instruction with
+/// the same mask. Empty where every one does.
+std::string missingMember(Block &block, unsigned warp, const Arrival &a) {
+  if (!a.hasMask)
+    return "";
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    if (!((first.mask >> lane) & 1))
-      continue;
     Fiber *g = laneOf(block, warp, lane);
-    if (!g || g->state != State::AtCollective)
-      return false;
-    const Arrival &a = g->arrival;
-    if (a.instr.form != first.instr.form ||
-        a.instr.quals != first.instr.quals || a.mask != first.mask) {
-      std::fprintf(stderr,
-                   "tile-cpu: lanes of warp %u meet at different collectives: "
-                   "'%s' with member mask 0x%08x and '%s' with 0x%08x "
-                   "(lane %u)\n",
-                   warp, first.instr.str().c_str(), first.mask,
-                   a.instr.str().c_str(), a.mask, lane);
-      std::exit(1);
+    if (!((a.mask >> lane) & 1) || !g || g->state == State::Done)
+      continue;
+    std::string who = "lane " + std::to_string(lane);
+    if (g->state == State::AtBarrier)
+      return who + " waits at a barrier";
+    if (g->state != State::AtCollective)
+      return who + " runs";
+    const Arrival &b = g->arrival;
+    if (b.site != a.site || b.instr.form != a.instr.form ||
+        b.instr.quals != a.instr.quals)
+      return who + " waits at another collective, '" + b.instr.str() + "'";
+    if (b.mask != a.mask) {
+      char mask[16];
+      std::snprintf(mask, sizeof mask, "0x%08x", b.mask);
+      return who + " executes it with member mask " + mask +
+             " (undefined in PTX)";
     }
-    lanes[lane] = g;
-    in.lanes[lane] = a.sources;
   }
-  in.met = first.mask;
-  uint64_t out[kWarpSize] = {};
-  tile::ref::evaluateWarp(first.instr, in, out);
+  return "";
+}
+
+/// The lanes of warp `warp` that wait at the collective of `site`.
+uint32_t lanesAt(Block &block, unsigned warp, int64_t site) {
+  uint32_t lanes = 0;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    Fiber *g = laneOf(block, warp, lane);
+    if (g && g->state == State::AtCollective && g->arrival.site == site)
+      lanes |= uint32_t(1) << lane;
+  }
+  return lanes;
+}
+
+/// Completes the meeting of the lanes `met` of warp `warp` at a collective
+/// that the lanes `executing` execute together: computes each lane's
+/// results with the reference, writes them, and makes the lanes ready.
+void complete(Block &block, unsigned warp, uint32_t met, uint32_t executing) {
+  tile::ref::WarpSources in;
+  in.met = met;
+  in.executing = executing;
+  const Arrival *first = nullptr;
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
-    if (Fiber *g = lanes[lane]) {
+    if ((executing >> lane) & 1) {
+      const Arrival &a = laneOf(block, warp, lane)->arrival;
+      in.lanes[lane] = a.sources;
+      if (!first && ((met >> lane) & 1))
+        first = &a;
+    }
+  uint64_t out[kWarpSize] = {};
+  tile::ref::evaluateWarp(first->instr, in, out);
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    if ((met >> lane) & 1) {
+      Fiber *g = laneOf(block, warp, lane);
       tile::cpu::writeResults(g->arrival.instr, out[lane], g->arrival.out);
       g->state = State::Ready;
     }
+}
+
+/// Completes the collectives warp `warp` waits at whose lanes have all
+/// arrived, at the earliest instruction (site) among them: the others wait
+/// for the lanes that are behind, as a warp reconverges at its earliest
+/// pending instruction. No thread is ready, so the lanes at that
+/// instruction execute it together; each member mask among them is one
+/// meeting. Returns whether any lane went on.
+bool completeWarp(Block &block, unsigned warp) {
+  std::optional<int64_t> site;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    Fiber *f = laneOf(block, warp, lane);
+    if (f && f->state == State::AtCollective &&
+        (!site || f->arrival.site < *site) &&
+        missingMember(block, warp, f->arrival).empty())
+      site = f->arrival.site;
+  }
+  if (!site)
+    return false;
+  uint32_t executing = lanesAt(block, warp, *site);
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    Fiber *f = laneOf(block, warp, lane);
+    if (!((executing >> lane) & 1) || f->state != State::AtCollective)
+      continue;
+    const Arrival &a = f->arrival;
+    uint32_t met = a.hasMask ? executing & a.mask : executing;
+    if (!missingMember(block, warp, a).empty())
+      reportCollective(warp, a, missingMember(block, warp, a));
+    complete(block, warp, met, executing);
+  }
   return true;
 }
 
-/// The position of the member mask among the sources of `instr`.
-unsigned memberMaskSource(const tile::ptx::Instr &instr) {
+/// Reports the first collective that cannot complete (a deadlock: on the
+/// GPU, a hang or undefined), if any lane waits at one.
+void reportStuck(Block &block) {
+  for (auto &f : block.threads)
+    if (f->state == State::AtCollective)
+      reportCollective(f->tid / kWarpSize, f->arrival,
+                       missingMember(block, f->tid / kWarpSize, f->arrival) +
+                           " (deadlock)");
+}
+
+/// The position of the member mask among the sources of `instr`, if it has
+/// one (activemask has none).
+std::optional<unsigned> memberMaskSource(const tile::ptx::Instr &instr) {
   unsigned slot = 0;
   for (const tile::ptx::OperandDesc &o : instr.form->getOperands()) {
     if (o.role == tile::ptx::OperandRole::Def)
@@ -183,7 +248,7 @@ unsigned memberMaskSource(const tile::ptx::Instr &instr) {
       return slot;
     slot += o.atom;
   }
-  tile::cpu::fatal(instr, "is a collective without a member mask");
+  return std::nullopt;
 }
 
 } // namespace
@@ -227,12 +292,14 @@ void tile_cpu_block_run() {
       }
     if (ran)
       continue;
-    // No thread is ready. A collective completes when its last lane
-    // arrives, so one still waiting waits for lanes that returned or wait
-    // at the barrier: a deadlock (on the GPU, a hang or undefined).
-    for (auto &f : block.threads)
-      if (f->state == State::AtCollective)
-        reportStuck(block, *f);
+    // No thread is ready: the warps' collectives complete, then the
+    // barrier; a collective that cannot complete then is a deadlock.
+    bool met = false;
+    for (size_t w = 0; w * kWarpSize < block.threads.size(); ++w)
+      met |= completeWarp(block, static_cast<unsigned>(w));
+    if (met)
+      continue;
+    reportStuck(block);
     // Every thread that has not returned waits at the barrier, which they
     // have all reached.
     bool waiting = false;
@@ -259,8 +326,7 @@ void tile_cpu_barrier() {
 }
 
 void tile_cpu_collective(int64_t form, int64_t qualsLow, int64_t qualsHigh,
-                         int64_t predicated, const uint8_t *in, uint8_t *out) {
-  (void)predicated; // The guard decided whether the lane arrives at all.
+                         int64_t site, const uint8_t *in, uint8_t *out) {
   tile::ptx::Instr instr =
       tile::cpu::decodeForm(form, qualsLow, qualsHigh, "tile_cpu_collective");
   Block &block = getBlock();
@@ -270,11 +336,14 @@ void tile_cpu_collective(int64_t form, int64_t qualsLow, int64_t qualsHigh,
                             "threads run together");
   Arrival &a = f->arrival;
   a.instr = instr;
+  a.site = site;
   a.sources = tile::cpu::readSources(instr, in);
-  a.mask = static_cast<uint32_t>(a.sources[memberMaskSource(instr)]);
+  std::optional<unsigned> maskSource = memberMaskSource(instr);
+  a.hasMask = maskSource.has_value();
+  a.mask = a.hasMask ? static_cast<uint32_t>(a.sources[*maskSource]) : 0;
   a.out = out;
   unsigned lane = f->tid % kWarpSize, warp = f->tid / kWarpSize;
-  if (!((a.mask >> lane) & 1)) {
+  if (a.hasMask && !((a.mask >> lane) & 1)) {
     std::fprintf(stderr,
                  "tile-cpu: lane %u of warp %u executes '%s' with member "
                  "mask 0x%08x, which leaves it out (undefined in PTX)\n",
@@ -282,8 +351,6 @@ void tile_cpu_collective(int64_t form, int64_t qualsLow, int64_t qualsHigh,
     std::exit(1);
   }
   f->state = State::AtCollective;
-  if (tryComplete(block, warp, a))
-    return;
   if (swapcontext(&f->context, &block.scheduler) != 0)
     fatal("cannot switch to the scheduler (swapcontext failed)");
 }

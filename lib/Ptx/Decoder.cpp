@@ -351,6 +351,13 @@ checkPlacement(const Parsed &p, llvm::SmallVectorImpl<const FormDesc *> &forms,
               " the type suffix in " + quote);
 }
 
+/// Whether `mnemonic` has a form without type suffixes (elect.sync).
+static bool hasUntypedForm(StringRef mnemonic) {
+  return llvm::any_of(getForms(), [&](const FormDesc &f) {
+    return f.mnemonic == mnemonic && f.getTypes().empty();
+  });
+}
+
 /// Splits `spelling` into mnemonic, qualifiers and types, checking each
 /// token against the vocabulary of the mnemonic's forms.
 static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
@@ -403,7 +410,7 @@ static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
       p.trailing |= bit(*q);
     i += width;
   }
-  if (p.types.empty())
+  if (p.types.empty() && !hasUntypedForm(p.mnemonic))
     return fail("missing type suffix in " + quote);
   return p;
 }
@@ -420,9 +427,10 @@ findCandidates(const Parsed &p, const std::string &quote) {
       continue;
     if (f.getTypes() == llvm::ArrayRef(p.types))
       candidates.push_back(&f);
-    std::string t = typesStr(f.getTypes());
-    if (known.find("'" + t + "'") == std::string::npos)
-      known += (known.empty() ? "'" : ", '") + t + "'";
+    std::string t = f.getTypes().empty() ? "no type suffix"
+                                         : "'" + typesStr(f.getTypes()) + "'";
+    if (known.find(t) == std::string::npos)
+      known += (known.empty() ? "" : ", ") + t;
   }
   const RejectedSpelling *r = findRejected(p.mnemonic, p.types, p.quals);
   if (candidates.empty() && r && r->documented && *r->types)

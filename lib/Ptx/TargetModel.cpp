@@ -156,13 +156,17 @@ static std::string archChipList(const FormDesc &form) {
 
 std::string tile::ptx::checkTarget(const Instr &instr, const Target &target) {
   unsigned sm = instr.getMinSm(), ptx = instr.getPtxVersion();
-  // A form of arch-specific chips exists on those alone: not on the plain
-  // or family chip of the same SM, nor on a newer one.
+  // A form of arch- or family-specific chips exists on those alone: not on
+  // another chip of the same SM, nor on a newer one.
   if (!instr.form->archChips.empty() &&
       llvm::none_of(instr.form->archChips,
                     [&](const char *c) { return target.chip == c; }))
     return "'" + instr.str() + "' requires " + archChipList(*instr.form) +
-           " (arch-specific targets only), but the target is " +
+           (llvm::all_of(instr.form->archChips,
+                         [](StringRef c) { return c.ends_with("a"); })
+                ? " (arch-specific targets only)"
+                : " (arch- and family-specific targets only)") +
+           ", but the target is " +
            (target.chip.empty() ? "sm_" + std::to_string(target.sm)
                                 : target.chip.str());
   if (target.sm < sm)

@@ -303,8 +303,9 @@ void emitPool(raw_ostream &os, StringRef type, StringRef name,
   os << "};\n\n";
 }
 
-/// The form's arch-specific chips as C strings: each a chip of the target
-/// model with an 'a' suffix, the lowest SM among them the form's `Sm`.
+/// The form's arch- and family-specific chips as C strings: each a chip of
+/// the target model with an 'a' or 'f' suffix, the lowest SM among them the
+/// form's `Sm`.
 std::vector<std::string> archChips(const RecordKeeper &rk, const Record *f) {
   std::vector<std::string> out;
   std::vector<StringRef> names = f->getValueAsListOfStrings("ArchChips");
@@ -314,10 +315,11 @@ std::vector<std::string> archChips(const RecordKeeper &rk, const Record *f) {
     for (const Record *c : defsOf(rk, "Chip"))
       if (c->getValueAsString("Name") == name)
         chip = c;
-    if (!chip || chip->getValueAsString("Suffix") != "a")
+    StringRef suffix = chip ? chip->getValueAsString("Suffix") : "";
+    if (suffix != "a" && suffix != "f")
       PrintFatalError(f->getLoc(), "'" + name +
-                                       "' is not an arch-specific chip of "
-                                       "the target model");
+                                       "' is not an arch- or family-specific "
+                                       "chip of the target model");
     int64_t sm = chip->getValueAsInt("Sm");
     lowest = out.empty() ? sm : std::min(lowest, sm);
     out.push_back(quote(name));
@@ -375,8 +377,10 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
     for (const Record *c : f->getValueAsListOfDefs("OlderChips"))
       older.push_back("{" + std::to_string(c->getValueAsInt("Sm")) + ", " +
                       std::to_string(c->getValueAsInt("Ptx")) + "}");
-    if (ops.empty() || types.empty())
-      PrintFatalError(f->getLoc(), "a form needs types and operands");
+    // elect.sync and bar.warp.sync have no type suffix; every form has an
+    // operand.
+    if (ops.empty())
+      PrintFatalError(f->getLoc(), "a form needs operands");
     std::vector<std::string> chips = archChips(rk, f);
     std::string rbits = randomBits(f, pools);
     const Record *nan = f->getValueAsDef("NaNResult");

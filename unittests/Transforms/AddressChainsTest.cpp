@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The two LLVM IR rewrites of tile-gpu-module-to-binary on hand-written
-// LLVM IR. mergeVariableAddressChains: which chains merge, which stay, and
-// the exact offset arithmetic of a merged chain. splitSharedAsmInputs:
-// where copies go, what they copy, and which reads are left alone.
+// The LLVM IR rewrites of tile-gpu-module-to-binary on hand-written LLVM
+// IR. mergeVariableAddressChains: which chains merge, which stay, and the
+// exact offset arithmetic of a merged chain. splitSharedAsmInputs: where
+// copies go, what they copy, and which reads are left alone.
+// markConvergentAsm: which inline asm calls become convergent.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,10 +33,16 @@ struct Rewritten {
   std::string body; ///< The function, printed, after the rewrite.
 };
 
+enum class Rewrite { Chains, SharedInputs, Convergent };
+
 /// Parses `function` (one `define` named @f, with NVPTX's data layout),
-/// rewrites it (address chains, or shared asm inputs with `chunk`) and
-/// prints it; fails the test on a parse or verifier error.
-Rewritten rewrite(const std::string &function, unsigned chunk = 0) {
+/// rewrites it (address chains, shared asm inputs with `chunk`, or
+/// convergent collectives) and prints it; fails the test on a parse or
+/// verifier error.
+Rewritten rewrite(const std::string &function, unsigned chunk = 0,
+                  Rewrite which = Rewrite::Chains) {
+  if (chunk)
+    which = Rewrite::SharedInputs;
   llvm::LLVMContext context;
   llvm::SMDiagnostic error;
   std::string text = "target datalayout = "
@@ -53,8 +60,17 @@ Rewritten rewrite(const std::string &function, unsigned chunk = 0) {
     return result;
   }
   llvm::Function &f = *module->getFunction("f");
-  result.removed = chunk ? mlir::tile::splitSharedAsmInputs(f, chunk)
-                         : mlir::tile::mergeVariableAddressChains(f);
+  switch (which) {
+  case Rewrite::Chains:
+    result.removed = mlir::tile::mergeVariableAddressChains(f);
+    break;
+  case Rewrite::SharedInputs:
+    result.removed = mlir::tile::splitSharedAsmInputs(f, chunk);
+    break;
+  case Rewrite::Convergent:
+    result.removed = mlir::tile::markConvergentAsm(f);
+    break;
+  }
   EXPECT_FALSE(llvm::verifyModule(*module, &llvm::errs()));
   llvm::raw_string_ostream os(result.body);
   f.print(os);
@@ -270,6 +286,36 @@ define void @f(ptr addrspace(1) %p, i32 %v) {
   EXPECT_EQ(r.removed, 1u) << r.body;
   EXPECT_TRUE(contains(r.body, "mov.b32")) << r.body;
   EXPECT_FALSE(contains(r.body, "mov.b64")) << r.body;
+}
+
+TEST(ConvergentAsm, CollectivesAlone) {
+  // Four collectives (one under a guard, one without a result) and three
+  // other asm calls, one of which names shfl in an operand only.
+  Rewritten r = rewrite(R"(
+define i32 @f(i32 %a, i32 %m, ptr addrspace(1) %p) {
+  %s = call i32 asm sideeffect "shfl.sync.idx.b32 $0, $1, 1, 31, $2;", "=r,r,r"(i32 %a, i32 %m)
+  %g = call i32 asm sideeffect "{\0A\09.reg .pred %tile_p;\0A\09setp.ne.b32 %tile_p, $1, 0;\0A\09@%tile_p activemask.b32 $0;\0A\09}", "=r,r"(i32 %a)
+  call void asm sideeffect "bar.warp.sync $0;", "r"(i32 %m)
+  %e = call { i32, i1 } asm sideeffect "elect.sync $0|$1, $2;", "=r,=b,r"(i32 %m)
+  %x = call i32 asm "add.s32 $0, $1, $2;", "=r,r,r"(i32 %a, i32 %s)
+  %y = call i32 asm "mov.b32 $0, $1; // shfl.sync", "=r,r"(i32 %x)
+  call void asm sideeffect "st.global.b32 [$0], $1;", "l,r,~{memory}"(ptr addrspace(1) %p, i32 %y)
+  ret i32 %g
+})",
+                        0, Rewrite::Convergent);
+  EXPECT_EQ(r.removed, 4u) << r.body;
+  for (const char *collective :
+       {"shfl.sync.idx", "activemask", "bar.warp.sync", "elect.sync"}) {
+    size_t at = r.body.find(collective);
+    ASSERT_NE(at, std::string::npos) << collective;
+    size_t line = r.body.find('\n', at);
+    EXPECT_NE(r.body.substr(at, line - at).find(" #"), std::string::npos)
+        << collective << " has no attribute group: " << r.body;
+  }
+  size_t add = r.body.find("add.s32");
+  EXPECT_EQ(r.body.substr(add, r.body.find('\n', add) - add).find(" #"),
+            std::string::npos)
+      << r.body;
 }
 
 } // namespace

@@ -128,15 +128,17 @@ void tile_cpu_block_run();
 /// bar.sync 0 (gpu.barrier): waits until every thread of the block that has
 /// not returned has arrived.
 void tile_cpu_barrier();
-/// A warp collective (shfl.sync, vote.sync), with the
-/// operands of tile_cpu_apply: the lane waits until every lane of its
-/// member mask has arrived at the same instruction with the same mask; the
-/// last one computes all their results (ref::evaluateWarp). A lane outside
-/// its own mask, lanes that meet at different collectives, and a lane whose
-/// mask names lanes that return first are reported, and end the program
-/// with exit status 1.
+/// A warp collective (shfl.sync, vote.sync, ...), with the operands of
+/// tile_cpu_apply but `site` (the instruction in the kernel) for
+/// `predicated`: the lane waits; when no thread of the block is ready, the
+/// lanes of a warp waiting at one site execute it together, each member
+/// mask among them a meeting of its lanes that have not returned
+/// (ref::evaluateWarp computes their results). A lane outside its own mask,
+/// and a mask that names a lane waiting at a barrier, at another
+/// collective or with another mask are reported, and end the program with
+/// exit status 1.
 void tile_cpu_collective(int64_t form, int64_t qualsLow, int64_t qualsHigh,
-                         int64_t predicated, const uint8_t *in, uint8_t *out);
+                         int64_t site, const uint8_t *in, uint8_t *out);
 }
 
 #endif // TILE_CPURUNTIME_CPURUNTIME_H

@@ -57,18 +57,22 @@ bool isSupported(const ptx::Instr &instr);
 bool isCollective(const ptx::Instr &instr);
 
 /// The lanes of a warp that meet at a collective: `met` has bit i set where
-/// lane i met, and `lanes[i]` holds its sources in operand order.
+/// lane i met (those of one member mask that have not exited), `executing`
+/// where lane i executes the instruction with them (`met` and the lanes
+/// converged with them under other masks; activemask: the lanes at the
+/// instruction), and `lanes[i]` holds lane i's sources in operand order for
+/// every executing lane.
 struct WarpSources {
   uint32_t met = 0;
+  uint32_t executing = 0;
   std::array<llvm::SmallVector<uint64_t, 6>, 32> lanes;
 };
 
 /// Evaluates the collective `instr` for the lanes that met: `out[i]` is lane
 /// i's destination containers, packed as `evaluate` packs several (the
 /// first in the lowest bits); the other lanes' entries are left as they
-/// are. A lane that reads a lane that did not meet (the ISA leaves its
-/// value unpredictable; not measured yet) gets its own source, as for an
-/// out-of-range lane.
+/// are. A shfl.sync lane whose in-range source lane does not execute the
+/// instruction reads 0 (the ISA leaves it open; measured on the H200).
 void evaluateWarp(const ptx::Instr &instr, const WarpSources &in,
                   uint64_t out[32]);
 

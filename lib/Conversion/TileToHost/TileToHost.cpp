@@ -124,8 +124,11 @@ std::pair<unsigned, unsigned> countSlots(ApplyOp op) {
 }
 
 /// One expanded tile.apply -> loads into `inBuf`, a tile_cpu_apply call,
-/// stores from `outBuf`; under `pred`, inside an scf.if.
-void lowerApply(ApplyOp op, Value inBuf, Value outBuf) {
+/// stores from `outBuf`; under `pred`, inside an scf.if. A collective's
+/// call names its instruction `site` (the lanes waiting at one site
+/// execute it together) where tile_cpu_apply's says whether it is
+/// predicated.
+void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   ptx::Instr instr = op.getInstr();
@@ -175,7 +178,8 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf) {
   };
   Value qualsLow = qualWord(0), qualsHigh = qualWord(1);
   Value predicated = arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(i64, op.getPred() ? 1 : 0));
+      b, loc,
+      b.getIntegerAttr(i64, isCollective(op) ? site : op.getPred() ? 1 : 0));
   auto ptrOf = [&](Value buf) -> Value {
     if (!buf)
       return arith::ConstantIndexOp::create(b, loc, 0);
@@ -249,9 +253,12 @@ struct ConvertGpuTileToHostPass
   cpu::HostSymbols *symbols = nullptr;
   llvm::StringMap<KernelInfo> kernels;
   llvm::StringSet<> movedGlobals;
+  /// The next instruction's site, unique in the module.
+  int64_t nextSite = 0;
 
   /// Declares tile_cpu_apply and tile_cpu_collective(i64 form, i64
-  /// quals-low, i64 quals-high, i64 predicated, index in, index out).
+  /// quals-low, i64 quals-high, i64 predicated or site, index in, index
+  /// out).
   void declareApply(ModuleOp top) {
     OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
     auto i64 = b.getI64Type();
@@ -483,7 +490,7 @@ struct ConvertGpuTileToHostPass
     for (ApplyOp op : applies) {
       // The lanes of a collective meet: the block's threads run together.
       info.together |= isCollective(op);
-      lowerApply(op, inBuf, outBuf);
+      lowerApply(op, inBuf, outBuf, nextSite++);
     }
     needApply |= !applies.empty();
     // Any other tile op (none exist today) cannot run here.

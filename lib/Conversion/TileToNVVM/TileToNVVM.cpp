@@ -310,8 +310,12 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
           return op.emitOpError("no inline-asm register class for ")
                  << slot.eltType;
 
-    LLVM::InlineAsmOp asmOp = builder.create(rewriter, loc, instr.str(), args,
-                                             /*hasSideEffects=*/touchesMemory);
+    // A collective is emitted where it is written, even when its results
+    // are unused (bar.warp.sync has none): the lanes meet there.
+    bool isCollective = ptx::isCollective(form.semantics);
+    LLVM::InlineAsmOp asmOp =
+        builder.create(rewriter, loc, instr.str(), args,
+                       /*hasSideEffects=*/touchesMemory || isCollective);
     unsigned numOutputs = builder.getOutputTypes().size();
     for (auto [out, ptr] : stores) {
       Value result = asmOp.getRes();

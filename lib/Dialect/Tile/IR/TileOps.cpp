@@ -371,6 +371,12 @@ StringRef ApplyOp::getGroupAxisName(Scope scope, unsigned axis) {
 bool ApplyOp::isSingleInstruction() {
   // A predicate tile is read per repeat by tile-expand-repeats.
   Value pred = getPred();
+  bool anyTile = (pred && isa<MemRefType>(pred.getType())) ||
+                 llvm::any_of(getArgs().getTypes(), llvm::IsaPred<MemRefType>);
+  // Scalars alone (bar.warp.sync's member mask): one instruction a thread,
+  // at any scope.
+  if (!anyTile)
+    return true;
   return getScope() == Scope::thread &&
          !(pred && isa<MemRefType>(pred.getType())) &&
          llvm::all_of(getArgs().getTypes(), [](Type t) {
@@ -397,6 +403,15 @@ void ApplyOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   const ptx::FormDesc &form = *getInstr().form;
+  // The lanes of a warp collective meet where it is written: it is never
+  // dead (bar.warp.sync has no result), merged with another, or moved
+  // across other effects.
+  if (ptx::isCollective(form.semantics)) {
+    effects.emplace_back(MemoryEffects::Read::get(),
+                         SideEffects::DefaultResource::get());
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         SideEffects::DefaultResource::get());
+  }
   if (Value pred = getPred(); pred && isa<MemRefType>(pred.getType()))
     effects.emplace_back(MemoryEffects::Read::get(), &getPredMutable()[0],
                          SideEffects::DefaultResource::get());

@@ -4,14 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// gpu-module-to-binary with two LLVM IR rewrites between LLVM's optimization
-// pipeline and the NVPTX backend: variable-offset address chains merged
-// into one offset, and widely shared inline asm inputs copied per chunk of
-// reads (see TileGpuModuleToBinary in Passes.td).
+// gpu-module-to-binary with an LLVM IR rewrite before LLVM's optimization
+// pipeline (warp collectives' inline asm made convergent) and two between
+// it and the NVPTX backend: variable-offset address chains merged into one
+// offset, and widely shared inline asm inputs copied per chunk of reads
+// (see TileGpuModuleToBinary in Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Ptx/InstrTable.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -161,6 +163,43 @@ unsigned mlir::tile::splitSharedAsmInputs(llvm::Function &function,
   return copies;
 }
 
+/// Whether the inline asm text `text` executes a warp collective: the
+/// mnemonic of one of its statements (past a `@p` guard) is one of the
+/// table's collective forms'.
+static bool isCollectiveAsm(llvm::StringRef text) {
+  llvm::SmallVector<llvm::StringRef> statements;
+  text.split(statements, ';');
+  for (llvm::StringRef st : statements) {
+    st = st.trim(" \t\n{}");
+    if (st.starts_with("@"))
+      st = st.drop_until([](char c) { return c == ' ' || c == '\t'; })
+               .ltrim(" \t");
+    llvm::StringRef mnemonic = st.take_until(
+        [](char c) { return c == '.' || c == ' ' || c == '\t'; });
+    for (const ::tile::ptx::FormDesc &f : ::tile::ptx::getForms())
+      if (::tile::ptx::isCollective(f.semantics) && mnemonic == f.mnemonic)
+        return true;
+  }
+  return false;
+}
+
+unsigned mlir::tile::markConvergentAsm(llvm::Function &function) {
+  unsigned marked = 0;
+  for (llvm::BasicBlock &block : function)
+    for (llvm::Instruction &inst : block) {
+      auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+      auto *inlineAsm =
+          call ? llvm::dyn_cast<llvm::InlineAsm>(call->getCalledOperand())
+               : nullptr;
+      if (!inlineAsm || call->isConvergent() ||
+          !isCollectiveAsm(inlineAsm->getAsmString()))
+        continue;
+      call->setConvergent();
+      ++marked;
+    }
+  return marked;
+}
+
 namespace {
 struct TileGpuModuleToBinaryPass
     : public mlir::tile::impl::TileGpuModuleToBinaryBase<
@@ -197,9 +236,13 @@ struct TileGpuModuleToBinaryPass
         mlir::tile::splitSharedAsmInputs(function, asmInputChunk);
       }
     };
+    auto markConvergent = [](llvm::Module &module) {
+      for (llvm::Function &function : module)
+        mlir::tile::markConvergentAsm(function);
+    };
     gpu::TargetOptions options(toolkitPath, libraries, cmdOptions,
                                /*elfSection=*/{}, *target, getTable,
-                               /*initialLlvmIRCallback=*/{},
+                               markConvergent,
                                /*linkedLlvmIRCallback=*/{}, shapeAddresses);
     if (failed(gpu::transformGpuModulesToBinaries(
             getOperation(),

@@ -60,6 +60,14 @@ unsigned mergeVariableAddressChains(llvm::Function &function);
 /// Returns the number of copies made.
 unsigned splitSharedAsmInputs(llvm::Function &function, unsigned chunk);
 
+/// The LLVM IR rewrite of TileGpuModuleToBinary before LLVM's optimization
+/// pipeline: every inline asm call of `function` whose instruction is a
+/// warp collective of the table (after an optional `@p` guard) becomes
+/// `convergent`, so that no pass moves it into or out of control flow that
+/// changes which lanes execute it together. Returns the number of calls
+/// marked.
+unsigned markConvergentAsm(llvm::Function &function);
+
 /// The host code rewrite of the CPU backend's JIT: no bf16 value (or
 /// vector of bf16) of `function` crosses a block. Each bf16 phi becomes a
 /// phi of its bits (i16) between bitcasts, and each value used in another
