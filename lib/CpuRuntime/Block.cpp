@@ -61,6 +61,8 @@ struct Fiber {
   State state = State::Ready;
   /// The linear thread id in the block.
   unsigned tid = 0;
+  /// The barrier it waits at (AtBarrier).
+  int64_t barrier = 0;
   Arrival arrival;
 };
 
@@ -237,6 +239,29 @@ void reportStuck(Block &block) {
                            " (deadlock)");
 }
 
+/// Reports threads that wait at different barriers (on the GPU, undefined:
+/// a barrier in divergent control flow).
+void checkOneBarrier(Block &block) {
+  const Fiber *first = nullptr;
+  for (auto &f : block.threads) {
+    if (f->state != State::AtBarrier)
+      continue;
+    if (!first) {
+      first = f.get();
+      continue;
+    }
+    if (f->barrier != first->barrier) {
+      std::fprintf(stderr,
+                   "tile-cpu: threads %u and %u of the block wait at "
+                   "different barriers (barrier %lld and %lld of the "
+                   "module): a barrier in divergent control flow\n",
+                   first->tid, f->tid, (long long)first->barrier,
+                   (long long)f->barrier);
+      std::exit(1);
+    }
+  }
+}
+
 /// The position of the member mask among the sources of `instr`, if it has
 /// one (activemask has none).
 std::optional<unsigned> memberMaskSource(const tile::ptx::Instr &instr) {
@@ -300,8 +325,9 @@ void tile_cpu_block_run() {
     if (met)
       continue;
     reportStuck(block);
-    // Every thread that has not returned waits at the barrier, which they
-    // have all reached.
+    // Every thread that has not returned waits at a barrier: the same one,
+    // which they have all reached, or they diverged.
+    checkOneBarrier(block);
     bool waiting = false;
     for (auto &f : block.threads)
       if (f->state == State::AtBarrier) {
@@ -315,12 +341,13 @@ void tile_cpu_block_run() {
   block.running = false;
 }
 
-void tile_cpu_barrier() {
+void tile_cpu_barrier(int64_t site) {
   Block &block = getBlock();
   Fiber *f = block.current;
   if (!f)
     fatal("a barrier outside a block whose threads run together");
   f->state = State::AtBarrier;
+  f->barrier = site;
   if (swapcontext(&f->context, &block.scheduler) != 0)
     fatal("cannot switch to the scheduler (swapcontext failed)");
 }

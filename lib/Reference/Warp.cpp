@@ -13,8 +13,8 @@
 
 #include "tile/Reference/Reference.h"
 
-#include <cassert>
 #include "llvm/ADT/bit.h"
+#include <cassert>
 
 #include <cstring>
 
@@ -216,8 +216,7 @@ void ballotWarp(const WarpContext &ctx, const WarpSources &in, uint64_t *out) {
       out[lane] = yes;
 }
 
-void matchAnyWarp(const WarpContext &, const WarpSources &in,
-                  uint64_t *out) {
+void matchAnyWarp(const WarpContext &, const WarpSources &in, uint64_t *out) {
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
     if (met(in, lane))
       out[lane] = matching(in, lane);
@@ -248,8 +247,7 @@ void reduxWarp(const WarpContext &ctx, const WarpSources &in, uint64_t *out) {
   broadcast(in, acc, out);
 }
 
-void activeMaskWarp(const WarpContext &, const WarpSources &in,
-                    uint64_t *out) {
+void activeMaskWarp(const WarpContext &, const WarpSources &in, uint64_t *out) {
   broadcast(in, in.executing, out);
 }
 

@@ -27,7 +27,7 @@ void phasedThread(void *p) {
   int phases = args.phases - (args.id % 2);
   for (int phase = 0; phase < phases; ++phase) {
     events.push_back(args.id + 100 * phase);
-    tile_cpu_barrier();
+    tile_cpu_barrier(0);
   }
 }
 
@@ -72,7 +72,7 @@ void deepThread(void *p) {
   buffer[0] = 1;
   buffer[sizeof(buffer) - 1] = 2;
   events.push_back(buffer[0] + buffer[sizeof(buffer) - 1]);
-  tile_cpu_barrier();
+  tile_cpu_barrier(0);
   events.push_back(*static_cast<int *>(p));
 }
 
@@ -86,8 +86,26 @@ TEST(BlockTest, ThreadsHaveLargeStacks) {
 }
 
 TEST(BlockTest, BarrierOutsideABlockIsAnError) {
-  EXPECT_EXIT(tile_cpu_barrier(), testing::ExitedWithCode(1),
+  EXPECT_EXIT(tile_cpu_barrier(0), testing::ExitedWithCode(1),
               "a barrier outside a block whose threads run together");
+}
+
+/// Even threads wait at barrier 1, odd ones at barrier 2.
+void divergentThread(void *p) {
+  int id = *static_cast<int *>(p);
+  tile_cpu_barrier(1 + id % 2);
+}
+
+TEST(BlockTest, ThreadsAtDifferentBarriersAreAnError) {
+  auto run = [] {
+    tile_cpu_block_begin(4);
+    for (int id = 0; id < 4; ++id)
+      tile_cpu_block_spawn(divergentThread, &id, sizeof(id));
+    tile_cpu_block_run();
+  };
+  EXPECT_EXIT(run(), testing::ExitedWithCode(1),
+              "threads 0 and 1 of the block wait at different barriers "
+              "\\(barrier 1 and 2 of the module\\)");
 }
 
 } // namespace

@@ -67,11 +67,15 @@ def ConvertGpuTileToHost : Pass<"tile-gpu-to-host", "::mlir::ModuleOp"> {
 
     The threads of a block run one after another, unless the kernel
     synchronizes them (`gpu.barrier`, which becomes a call of
-    `tile_cpu_barrier`): then each thread of a block is a fiber
+    `tile_cpu_barrier`, or a warp collective, one of
+    `tile_cpu_collective`; each call names its site, a number unique in the
+    module): then each thread of a block is a fiber
     (`tile_cpu_block_spawn`, through a `<kernel>_thread` entry function
     that takes the host function's arguments packed in one LLVM struct),
-    and `tile_cpu_block_run` runs them until each returns, releasing a
-    barrier once every thread that has not returned waits at it. Any other
+    and `tile_cpu_block_run` runs them until each returns: once no thread
+    is ready, each warp executes its earliest waiting collective, and then
+    a barrier is released once every thread that has not returned waits at
+    it (threads at different barriers are reported). Any other
     op through which threads communicate (`gpu.shuffle`, any other `gpu` op
     in a kernel, NVVM ops) is a located error, as are asynchronous `gpu`
     ops on the host and non-kernel device functions.

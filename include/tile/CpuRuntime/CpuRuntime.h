@@ -125,9 +125,11 @@ void tile_cpu_block_begin(int64_t threads);
 void tile_cpu_block_spawn(void (*entry)(void *), const void *args,
                           int64_t bytes);
 void tile_cpu_block_run();
-/// bar.sync 0 (gpu.barrier): waits until every thread of the block that has
-/// not returned has arrived.
-void tile_cpu_barrier();
+/// bar.sync 0 (gpu.barrier) at `site` (the barrier in the kernel): waits
+/// until every thread of the block that has not returned has arrived.
+/// Threads that wait at different barriers (a barrier in divergent control
+/// flow) are reported, and end the program with exit status 1.
+void tile_cpu_barrier(int64_t site);
 /// A warp collective (shfl.sync, vote.sync, ...), with the operands of
 /// tile_cpu_apply but `site` (the instruction in the kernel) for
 /// `predicated`: the lane waits; when no thread of the block is ready, the

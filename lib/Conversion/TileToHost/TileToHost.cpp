@@ -177,9 +177,11 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site) {
         b.getIntegerAttr(i64, static_cast<int64_t>(instr.quals.word(i))));
   };
   Value qualsLow = qualWord(0), qualsHigh = qualWord(1);
-  Value predicated = arith::ConstantOp::create(
-      b, loc,
-      b.getIntegerAttr(i64, isCollective(op) ? site : op.getPred() ? 1 : 0));
+  Value predicated =
+      arith::ConstantOp::create(b, loc,
+                                b.getIntegerAttr(i64, isCollective(op) ? site
+                                                      : op.getPred()   ? 1
+                                                                       : 0));
   auto ptrOf = [&](Value buf) -> Value {
     if (!buf)
       return arith::ConstantIndexOp::create(b, loc, 0);
@@ -434,7 +436,10 @@ struct ConvertGpuTileToHostPass
         continue;
       } else if (isa<gpu::BarrierOp>(op)) {
         OpBuilder ob(op);
-        symbols->call(ob, op->getLoc(), "tile_cpu_barrier", {});
+        // The barrier's site: threads waiting at different ones diverged.
+        Value site = arith::ConstantOp::create(
+            ob, op->getLoc(), ob.getI64IntegerAttr(nextSite++));
+        symbols->call(ob, op->getLoc(), "tile_cpu_barrier", {site});
         info.together = true;
         op->erase();
         continue;

@@ -4,7 +4,8 @@
 // block of bdim.x * bdim.y * bdim.z threads, the loops over threads spawn
 // one fiber each (the host function's arguments packed in one LLVM struct,
 // in a slot allocated once at the host function's entry), and
-// tile_cpu_block_run runs them; the barrier is tile_cpu_barrier. The entry
+// tile_cpu_block_run runs them; the barrier is tile_cpu_barrier, named by
+// its site (a number unique in the module). The entry
 // function unpacks the struct and calls the host function.
 
 // CHECK-LABEL: func.func @main
@@ -24,7 +25,8 @@
 // CHECK: call @tile_cpu_block_run()
 
 // CHECK: func.func private @__tile_cpu_m_k(
-// CHECK: call @tile_cpu_barrier()
+// CHECK: %[[SITE:.*]] = arith.constant {{[0-9]+}} : i64
+// CHECK: call @tile_cpu_barrier(%[[SITE]]) : (i64) -> ()
 
 // CHECK: func.func private @__tile_cpu_m_k_thread(%[[P:.*]]: !llvm.ptr)
 // CHECK: %[[S:.*]] = llvm.load %[[P]]

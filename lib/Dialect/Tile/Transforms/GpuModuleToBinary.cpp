@@ -172,10 +172,11 @@ static bool isCollectiveAsm(llvm::StringRef text) {
   for (llvm::StringRef st : statements) {
     st = st.trim(" \t\n{}");
     if (st.starts_with("@"))
-      st = st.drop_until([](char c) { return c == ' ' || c == '\t'; })
-               .ltrim(" \t");
-    llvm::StringRef mnemonic = st.take_until(
-        [](char c) { return c == '.' || c == ' ' || c == '\t'; });
+      st = st.drop_until([](char c) {
+               return c == ' ' || c == '\t';
+             }).ltrim(" \t");
+    llvm::StringRef mnemonic =
+        st.take_until([](char c) { return c == '.' || c == ' ' || c == '\t'; });
     for (const ::tile::ptx::FormDesc &f : ::tile::ptx::getForms())
       if (::tile::ptx::isCollective(f.semantics) && mnemonic == f.mnemonic)
         return true;
