@@ -205,7 +205,7 @@ def test_opcodes_cannot_inject_ir():
         T.ptx["foo.rn.f32"]
     # The mnemonic list comes from the instruction table.
     with pytest.raises(TileError, match="has fma, mad, add"):
-        T.ptx["bar.f32"]
+        T.ptx["baz.f32"]
     assert T.ptx["min.NaN.xorsign.abs.bf16x2"] == "min.NaN.xorsign.abs.bf16x2"
 
 
