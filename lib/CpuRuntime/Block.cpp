@@ -173,6 +173,31 @@ uint32_t lanesAt(Block &block, unsigned warp, int64_t site) {
   return lanes;
 }
 
+/// Completes an mma of warp `warp`: every lane of the warp must have met
+/// (.aligned).
+void completeMma(Block &block, unsigned warp, uint32_t met,
+                 const tile::ref::WarpSources &in) {
+  const Arrival &a = laneOf(block, warp, static_cast<unsigned>(
+                                             llvm::countr_zero(met)))
+                         ->arrival;
+  if (met != ~0u) {
+    unsigned lane = static_cast<unsigned>(llvm::countr_one(met));
+    reportCollective(warp, a,
+                     "lane " + std::to_string(lane) +
+                         (laneOf(block, warp, lane)
+                              ? " has exited"
+                              : " is past the block's end") +
+                         ": mma.sync.aligned needs all 32 lanes of the warp");
+  }
+  tile::ref::WarpResults out;
+  tile::ref::evaluateMma(a.instr, in, out);
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    Fiber *g = laneOf(block, warp, lane);
+    tile::cpu::writeResultGroup(g->arrival.instr, out[lane], g->arrival.out);
+    g->state = State::Ready;
+  }
+}
+
 /// Completes the meeting of the lanes `met` of warp `warp` at a collective
 /// that the lanes `executing` execute together: computes each lane's
 /// results with the reference, writes them, and makes the lanes ready.
@@ -188,6 +213,8 @@ void complete(Block &block, unsigned warp, uint32_t met, uint32_t executing) {
       if (!first && ((met >> lane) & 1))
         first = &a;
     }
+  if (tile::ref::isMma(first->instr))
+    return completeMma(block, warp, met, in);
   uint64_t out[kWarpSize] = {};
   tile::ref::evaluateWarp(first->instr, in, out);
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
@@ -222,8 +249,8 @@ bool completeWarp(Block &block, unsigned warp) {
       continue;
     const Arrival &a = f->arrival;
     uint32_t met = a.hasMask ? executing & a.mask : executing;
-    if (!missingMember(block, warp, a).empty())
-      reportCollective(warp, a, missingMember(block, warp, a));
+    if (std::string why = missingMember(block, warp, a); !why.empty())
+      reportCollective(warp, a, why);
     complete(block, warp, met, executing);
   }
   return true;
@@ -366,8 +393,10 @@ void tile_cpu_collective(int64_t form, int64_t qualsLow, int64_t qualsHigh,
   a.site = site;
   a.sources = tile::cpu::readSources(instr, in);
   std::optional<unsigned> maskSource = memberMaskSource(instr);
-  a.hasMask = maskSource.has_value();
-  a.mask = a.hasMask ? static_cast<uint32_t>(a.sources[*maskSource]) : 0;
+  a.hasMask = maskSource.has_value() || tile::ref::isMma(instr);
+  // An mma meets the whole warp, as if its mask named every lane.
+  a.mask = maskSource ? static_cast<uint32_t>(a.sources[*maskSource])
+                      : a.hasMask ? ~0u : 0;
   a.out = out;
   unsigned lane = f->tid % kWarpSize, warp = f->tid / kWarpSize;
   if (a.hasMask && !((a.mask >> lane) & 1)) {

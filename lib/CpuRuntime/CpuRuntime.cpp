@@ -83,6 +83,15 @@ void tile::cpu::writeResults(const ptx::Instr &instr, uint64_t value,
   }
 }
 
+void tile::cpu::writeResultGroup(const ptx::Instr &instr,
+                                 llvm::ArrayRef<uint64_t> regs, uint8_t *out) {
+  const ptx::OperandDesc &d = instr.form->getOperands().front();
+  if (d.role != ptx::OperandRole::Def || regs.size() != d.atom)
+    fatal(instr, "writes no register group of that size");
+  for (auto [k, v] : llvm::enumerate(regs))
+    std::memcpy(out + k * kSlotBytes, &v, elementBytes(d));
+}
+
 /// Data movement: the bits read, in order, become the bits written.
 static void moveBits(const ptx::Instr &instr, const uint8_t *in, uint8_t *out) {
   const ptx::FormDesc &desc = *instr.form;

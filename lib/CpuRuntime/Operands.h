@@ -34,6 +34,11 @@ llvm::SmallVector<uint64_t, 6> readSources(const ptx::Instr &instr,
 /// the first in the lowest bits) to `out`.
 void writeResults(const ptx::Instr &instr, uint64_t value, uint8_t *out);
 
+/// Writes the one destination register group of `instr` (mma's d), one
+/// container per register, to `out`.
+void writeResultGroup(const ptx::Instr &instr, llvm::ArrayRef<uint64_t> regs,
+                      uint8_t *out);
+
 /// Reports that `instr` cannot run as asked, and aborts.
 [[noreturn]] void fatal(const ptx::Instr &instr, const char *what);
 

@@ -34,6 +34,28 @@ static StringRef kindName(SlotKind k) {
   return "";
 }
 
+/// A fragment: its matrix, registers, and every element's place, lane by
+/// lane ("map"[lane][i] = [matrix, row, col]), as the table computes it.
+static llvm::json::Object fragmentJson(const FragmentDesc &f) {
+  llvm::json::Array map;
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    llvm::json::Array elems;
+    for (unsigned i = 0; i < f.getNumElements(); ++i) {
+      FragmentCoord c = f.at(lane, i);
+      elems.push_back(llvm::json::Array{c.matrix, c.row, c.col});
+    }
+    map.push_back(std::move(elems));
+  }
+  return llvm::json::Object{{"record", f.record},
+                            {"element", getName(f.element)},
+                            {"rows", f.rows},
+                            {"cols", f.cols},
+                            {"regs", f.regs},
+                            {"per_reg", f.perReg},
+                            {"matrices", f.matrices},
+                            {"map", std::move(map)}};
+}
+
 static llvm::json::Array qualArray(QualSet set) {
   llvm::json::Array a;
   for (Qual q : allQuals())
@@ -133,6 +155,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"register_only", true});
       if (o.memberMask)
         ops.back().getAsObject()->insert({"member_mask", true});
+      if (const FragmentDesc *fr = o.fragment)
+        ops.back().getAsObject()->insert({"fragment", fragmentJson(*fr)});
       if (o.negation != Negation::None)
         ops.back().getAsObject()->insert(
             {"negation", o.negation == Negation::Documented ? "documented"
@@ -187,6 +211,19 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         chips.push_back(c);
       formArray.back().getAsObject()->insert({"arch_chips", std::move(chips)});
     }
+    if (const MmaArithDesc *a = f.arith)
+      formArray.back().getAsObject()->insert(
+          {"mma_arith",
+           Object{{"record", a->record},
+                  {"kind", a->kind == MmaKind::Integer  ? "integer"
+                           : a->kind == MmaKind::Bits   ? "bits"
+                           : a->kind == MmaKind::Fused  ? "fused"
+                                                        : "fma_chain"},
+                  {"group_k", a->groupK},
+                  {"align_bits", a->alignBits},
+                  {"out_round", getQualName(a->outRound)},
+                  {"measured", a->measured},
+                  {"doc", a->doc}}});
     if (f.randomBits) {
       Array offsets;
       for (unsigned o : f.randomBits.offsets)

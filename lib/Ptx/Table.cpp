@@ -122,6 +122,7 @@ bool tile::ptx::isCollective(Semantics s) {
 //===----------------------------------------------------------------------===//
 
 llvm::ArrayRef<FormDesc> tile::ptx::getForms() { return kForms; }
+llvm::ArrayRef<FragmentDesc> tile::ptx::getFragments() { return kFragments; }
 
 llvm::ArrayRef<StringRef> tile::ptx::getMnemonics() {
   static const llvm::SmallVector<StringRef> kMnemonics = [] {

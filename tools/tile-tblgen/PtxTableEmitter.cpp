@@ -154,6 +154,13 @@ std::string operandSyntax(const Record *op) {
                                       " needs as many members");
   if (op->getValueAsBit("Negatable"))
     return "{!}" + name;
+  // A fragment's registers, numbered as the ISA numbers its elements.
+  if (!op->getValueAsListOfDefs("Frag").empty()) {
+    std::string s = "{";
+    for (int64_t i = 0; i < atom; ++i)
+      s += (i ? ", " : "") + name + std::to_string(i);
+    return s + "}";
+  }
   if (atom == 1 || op->getValueAsBit("Memory") ||
       (name.size() != 1 && members.empty()))
     return name;
@@ -227,6 +234,111 @@ std::string slotInit(const Record *slot) {
          ", " + (slot->getValueAsBit("AfterTypes") ? "true" : "false") + "}";
 }
 
+void emitPool(raw_ostream &os, StringRef type, StringRef name,
+              ArrayRef<std::string> items, StringRef placeholder);
+
+/// `&kFragments[i]` for the operand's fragment (its index among the
+/// Fragment records), or nullptr.
+std::string fragmentRef(const Record *op) {
+  std::vector<const Record *> frag = op->getValueAsListOfDefs("Frag");
+  if (frag.empty())
+    return "nullptr";
+  const RecordKeeper &rk = op->getRecords();
+  std::vector<const Record *> all = defsOf(rk, "Fragment");
+  auto it = llvm::find(all, frag.front());
+  return "&kFragments[" + std::to_string(it - all.begin()) + "]";
+}
+
+/// The form's MmaArith as `&kMmaArith[i]`, or nullptr.
+std::string arithRef(const RecordKeeper &rk, const Record *f) {
+  std::vector<const Record *> arith = f->getValueAsListOfDefs("Arith");
+  if (arith.empty())
+    return "nullptr";
+  std::vector<const Record *> all = defsOf(rk, "MmaArith");
+  auto it = llvm::find(all, arith.front());
+  return "&kMmaArith[" + std::to_string(it - all.begin()) + "]";
+}
+
+/// Checks that fragment `f` maps (lane, element) onto each (matrix, row,
+/// column) of its matrices exactly once.
+void checkFragment(const Record *f) {
+  int64_t rows = f->getValueAsInt("Rows"), cols = f->getValueAsInt("Cols");
+  int64_t matrices = f->getValueAsInt("Matrices");
+  int64_t elems = f->getValueAsInt("Regs") * f->getValueAsInt("PerReg");
+  std::vector<const Record *> digits = f->getValueAsListOfDefs("Digits");
+  if (32 * elems != rows * cols * matrices)
+    PrintFatalError(f->getLoc(), "a fragment's 32 lanes must hold each "
+                                 "element of its matrices once");
+  std::vector<bool> seen(rows * cols * matrices);
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t i = 0; i < elems; ++i) {
+      int64_t m = 0, r = 0, c = 0;
+      for (const Record *d : digits) {
+        bool fromLane = d->getValueAsDef("Source")->getName() == "FromLane";
+        int64_t v = ((fromLane ? lane : i) / d->getValueAsInt("Div")) %
+                    d->getValueAsInt("Mod");
+        m += v * d->getValueAsInt("Matrix");
+        r += v * d->getValueAsInt("Row");
+        c += v * d->getValueAsInt("Col");
+      }
+      if (m >= matrices || r >= rows || c >= cols ||
+          seen[(m * rows + r) * cols + c])
+        PrintFatalError(f->getLoc(),
+                        "fragment element " + Twine(i) + " of lane " +
+                            Twine(lane) + " is outside the matrix or held "
+                                          "twice");
+      seen[(m * rows + r) * cols + c] = true;
+    }
+}
+
+/// The fragment and mma arithmetic records, which operands and forms point
+/// into.
+void emitFragments(raw_ostream &os, const RecordKeeper &rk) {
+  std::vector<std::string> digits, rows;
+  for (const Record *f : defsOf(rk, "Fragment")) {
+    checkFragment(f);
+    std::vector<std::string> items;
+    for (const Record *d : f->getValueAsListOfDefs("Digits"))
+      items.push_back(
+          "{" +
+          std::string(d->getValueAsDef("Source")->getName() == "FromLane"
+                          ? "true"
+                          : "false") +
+          ", " + std::to_string(d->getValueAsInt("Div")) + ", " +
+          std::to_string(d->getValueAsInt("Mod")) + ", " +
+          std::to_string(d->getValueAsInt("Matrix")) + ", " +
+          std::to_string(d->getValueAsInt("Row")) + ", " +
+          std::to_string(d->getValueAsInt("Col")) + "}");
+    rows.push_back(
+        "{" + quote(f->getName()) + ", DataType::" +
+        enumName(f->getValueAsDef("Elem")) + ", " +
+        std::to_string(f->getValueAsInt("Rows")) + ", " +
+        std::to_string(f->getValueAsInt("Cols")) + ", " +
+        std::to_string(f->getValueAsInt("Regs")) + ", " +
+        std::to_string(f->getValueAsInt("PerReg")) + ", " +
+        std::to_string(f->getValueAsInt("Matrices")) + ", " +
+        Pools::add(digits, "kFragmentDigits", "FragmentDigit", items) + "}");
+  }
+  emitPool(os, "FragmentDigit", "kFragmentDigits", digits, "{}");
+  emitPool(os, "FragmentDesc", "kFragments", rows, "{}");
+  std::vector<std::string> arith;
+  for (const Record *a : defsOf(rk, "MmaArith")) {
+    StringRef kind = a->getValueAsDef("Kind")->getName();
+    arith.push_back(
+        "{" + quote(a->getName()) + ", MmaKind::" +
+        (kind == "MmaInteger"  ? "Integer"
+         : kind == "MmaBits"   ? "Bits"
+         : kind == "MmaFused"  ? "Fused"
+                               : "FmaChain") +
+        ", " + std::to_string(a->getValueAsInt("GroupK")) + ", " +
+        std::to_string(a->getValueAsInt("AlignBits")) + ", Qual::" +
+        enumName(a->getValueAsDef("OutRound")) + ", " +
+        (a->getValueAsBit("Measured") ? "true" : "false") + ", " +
+        quote(a->getValueAsString("Doc")) + "}");
+  }
+  emitPool(os, "MmaArithDesc", "kMmaArith", arith, "{}");
+}
+
 std::string operandInit(const Record *op) {
   StringRef role = op->getValueAsDef("Role")->getName();
   StringRef space = op->getValueAsDef("Space")->getValueAsString("Name");
@@ -250,7 +362,8 @@ std::string operandInit(const Record *op) {
          (op->getValueAsBit("Negatable")              ? "Negation::Documented"
           : op->getValueAsBit("NegationUndocumented") ? "Negation::Undocumented"
                                                       : "Negation::None") +
-         ", " + (op->getValueAsBit("MemberMask") ? "true" : "false") + "}";
+         ", " + (op->getValueAsBit("MemberMask") ? "true" : "false") + ", " +
+         fragmentRef(op) + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
@@ -357,6 +470,7 @@ std::string randomBits(const Record *f, Pools &pools) {
 }
 
 void emitForms(raw_ostream &os, const RecordKeeper &rk) {
+  emitFragments(os, rk);
   Pools pools;
   std::vector<std::string> rows;
   std::map<std::string, const Record *> firstOfMnemonic;
@@ -409,7 +523,8 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         Pools::add(pools.chips, "kArchChips", "const char *", chips) + ", " +
         rbits + ", " +
         cstrOrNull(f->getValueAsDef("Accuracy")->getValueAsString("Doc")) +
-        ", " + std::to_string(f->getValueAsInt("SassCopies")) + "}");
+        ", " + std::to_string(f->getValueAsInt("SassCopies")) + ", " +
+        arithRef(rk, f) + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");
@@ -561,7 +676,8 @@ bool emitTables(raw_ostream &os, const RecordKeeper &rk) {
 /// for a collective, the lane function and input generator for every key
 /// that computes lane by lane.
 bool namesFunction(const Record *s, StringRef field) {
-  if (s->getValueAsBit("DataMovement"))
+  // Register-group collectives (mma) are the reference's evaluateMma.
+  if (s->getValueAsBit("DataMovement") || s->getValueAsBit("Groups"))
     return false;
   return s->getValueAsBit("Collective") == (field == "WarpFn");
 }

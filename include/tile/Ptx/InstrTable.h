@@ -232,6 +232,72 @@ enum class StateSpace : uint8_t { None, Global, Shared };
 /// fragment of a collective operand spread over a warp or warpgroup.
 enum class Distribution : uint8_t { Thread, Warp, Warpgroup };
 
+/// One digit of a fragment map: (source / div) % mod, where the source is
+/// the lane or the element's number, times matrix, row and col.
+struct FragmentDigit {
+  bool fromLane;
+  uint16_t div, mod;
+  uint16_t matrix, row, col;
+};
+
+/// Where an element of a warp's matrix sits.
+struct FragmentCoord {
+  unsigned matrix = 0, row = 0, col = 0;
+  bool operator==(const FragmentCoord &o) const {
+    return matrix == o.matrix && row == o.row && col == o.col;
+  }
+};
+
+/// The fragment of a warp's matrix (mma's A: M x K, B: K x N, C and D:
+/// M x N) one lane holds: `regs` registers of `perReg` elements each,
+/// element i in register i / perReg at position i % perReg from the low
+/// bits (the ISA's a0, a1, ... order). Generated from the Fragment records
+/// (the ISA's fragment figures).
+struct FragmentDesc {
+  const char *record;
+  DataType element;
+  unsigned rows, cols;
+  unsigned regs, perReg;
+  /// Independent matrices in one warp (the quad-pairs of m8n8k4).
+  unsigned matrices;
+  llvm::ArrayRef<FragmentDigit> digits;
+  unsigned getNumElements() const { return regs * perReg; }
+  /// Where element `elem` of lane `lane` sits.
+  FragmentCoord at(unsigned lane, unsigned elem) const {
+    FragmentCoord c;
+    for (const FragmentDigit &d : digits) {
+      unsigned v = ((d.fromLane ? lane : elem) / d.div) % d.mod;
+      c.matrix += v * d.matrix;
+      c.row += v * d.row;
+      c.col += v * d.col;
+    }
+    return c;
+  }
+};
+llvm::ArrayRef<FragmentDesc> getFragments();
+
+/// How an mma computes its result (MmaKind records).
+enum class MmaKind : uint8_t {
+  Integer,  ///< Exact s32 dot products (.satfinite clamps).
+  Bits,     ///< popc of .xor or .and, plus c.
+  FmaChain, ///< f64: fused multiply-adds in k order, to nearest.
+  Fused,    ///< Products aligned, truncated, summed and rounded once.
+};
+/// The arithmetic of an mma form (its MmaArith record): for Fused, the
+/// products of `groupK` consecutive k (0: all of them) and c are aligned to
+/// the largest, each truncated `alignBits` bits below its exponent, summed
+/// exactly and rounded with `outRound`. Measured on the H200 where
+/// `measured`.
+struct MmaArithDesc {
+  const char *record;
+  MmaKind kind;
+  unsigned groupK;
+  unsigned alignBits;
+  Qual outRound;
+  bool measured;
+  const char *doc;
+};
+
 /// One operand slot of a form, in the instruction's own order.
 /// Whether a predicate source may be written negated (`!c`).
 enum class Negation : uint8_t {
@@ -265,6 +331,9 @@ struct OperandDesc {
   Negation negation = Negation::None;
   /// The member mask of a warp collective: the lanes that meet.
   bool memberMask = false;
+  /// The fragment of a warp's matrix a register operand holds (mma), or
+  /// null.
+  const FragmentDesc *fragment = nullptr;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the
@@ -376,6 +445,8 @@ struct FormDesc {
   /// (BRA.DIV, WARPSYNC.COLLECTIVE) where ptxas cannot prove the warp
   /// converged.
   unsigned sassCopies = 1;
+  /// How an mma computes (its operands have fragments), or null.
+  const MmaArithDesc *arith = nullptr;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

@@ -159,6 +159,89 @@ class OlderChip<int sm, int ptx> {
 }
 
 //===----------------------------------------------------------------------===//
+// Fragments
+//===----------------------------------------------------------------------===//
+
+/// Where an index digit of a fragment element comes from.
+class DigitSource<string name> { string Name = name; }
+def FromLane : DigitSource<"lane">;
+/// The element's number in the ISA's `a0, a1, ...` order: element i is in
+/// register i / PerReg, at position i % PerReg from the low bits.
+def FromElem : DigitSource<"elem">;
+
+/// One digit of a fragment map: (source / Div) % Mod, times Matrix, Row and
+/// Col, adds to the element's matrix, row and column.
+class Digit<DigitSource source, int div, int mod, int matrix, int row,
+            int col> {
+  DigitSource Source = source;
+  int Div = div;
+  int Mod = mod;
+  int Matrix = matrix;
+  int Row = row;
+  int Col = col;
+}
+class LaneDigit<int div, int mod, int row, int col>
+    : Digit<FromLane, div, mod, 0, row, col>;
+class ElemDigit<int div, int mod, int row, int col>
+    : Digit<FromElem, div, mod, 0, row, col>;
+
+/// groupID (lane >> 2) and threadID_in_group (lane % 4) of the ISA's
+/// formulas, scaled.
+class GroupId<int row, int col> : LaneDigit<4, 8, row, col>;
+class ThreadInGroup<int row, int col> : LaneDigit<1, 4, row, col>;
+
+/// The fragment one lane holds of a `Rows` x `Cols` matrix (A: M x K, B:
+/// K x N, C and D: M x N) of `Elem` elements: `Regs` registers of `PerReg`
+/// elements each. `Matrices` independent matrices share the warp (the four
+/// quad-pairs of m8n8k4). The map from (lane, element) to (matrix, row,
+/// column) is the sum of the digits; the layout test checks that it is a
+/// bijection and that it is the ISA's.
+class Fragment<PtxType elem, int rows, int cols, int regs, int perReg,
+               list<Digit> digits, int matrices = 1> {
+  PtxType Elem = elem;
+  int Rows = rows;
+  int Cols = cols;
+  int Regs = regs;
+  int PerReg = perReg;
+  list<Digit> Digits = digits;
+  int Matrices = matrices;
+}
+
+//===----------------------------------------------------------------------===//
+// Numerics
+//===----------------------------------------------------------------------===//
+
+/// How an mma's result is computed from its fragments.
+class MmaKind<string name> { string Name = name; }
+/// Exact integer dot products, wrapping or saturating (.satfinite) to s32.
+def MmaInteger : MmaKind<"integer">;
+/// popc of the bit operation of each row of A and column of B, plus C.
+def MmaBits : MmaKind<"bits">;
+/// f64: each element is a chain of fused multiply-adds in k order, each
+/// rounded to nearest (IEEE 754).
+def MmaFmaChain : MmaKind<"fma_chain">;
+/// Floating point: the products of `GroupK` consecutive k (exact), and C in
+/// the first group, are aligned to the largest of them, each truncated to
+/// `AlignBits` bits below that exponent, summed exactly and rounded once.
+def MmaFused : MmaKind<"fused">;
+
+/// The arithmetic of a floating-point mma: the ISA leaves the order,
+/// rounding and subnormal handling of the accumulation open; these are
+/// measured on the H200.
+class MmaArith<MmaKind kind, int groupK, int alignBits, Qual outRound,
+               bit measured, string doc> {
+  MmaKind Kind = kind;
+  /// Products summed before one rounding (K: the whole instruction).
+  int GroupK = groupK;
+  /// Fraction bits kept below the largest term's exponent.
+  int AlignBits = alignBits;
+  /// How the sum is rounded to the destination format.
+  Qual OutRound = outRound;
+  bit Measured = measured;
+  string Doc = doc;
+}
+
+//===----------------------------------------------------------------------===//
 // Operands
 //===----------------------------------------------------------------------===//
 
@@ -213,9 +296,19 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
                                   !eq(Type.Name, "pred"), !not(Negatable));
   /// The member mask of a warp collective: the lanes that meet.
   bit MemberMask = 0;
+  /// The fragment of a matrix this register operand holds in each lane of
+  /// the warp (mma), or empty.
+  list<Fragment> Frag = [];
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;
+/// A register operand that holds fragment `frag` of a warp's matrix: its
+/// registers in each lane (mma's a, b, c and d).
+class FragReg<string name, RoleKind role, PtxType type, Fragment frag>
+    : Reg<name, role, type, frag.Regs> {
+  let Dist = WarpDist;
+  let Frag = [frag];
+}
 class Mem<string name, RoleKind role, PtxType type, int atom, SpaceKind space>
     : Operand<name, role, type, atom, 1, space>;
 /// A register operand written joined to the next one by `|` (`p|q`).
@@ -270,6 +363,10 @@ class Semantics<string name, string laneFn, string inputGen> {
   /// met at once (WarpFn) and the CPU backend's threads meet for it.
   bit Collective = 0;
   string WarpFn = "";
+  /// A collective that writes register groups through fragments (mma): the
+  /// reference's evaluateMma computes it, from the form's fragments and
+  /// MmaArith, not a warp function.
+  bit Groups = 0;
 }
 class DataMovement<string name> : Semantics<name, "", ""> {
   let DataMovement = 1;
@@ -398,6 +495,8 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   list<string> ArchChips = [];
   /// Where each destination lane's random bits come from (cvt.rs).
   RandomBits Rbits = NoRandomBits;
+  /// How an mma computes (its operands have fragments), or empty.
+  list<MmaArith> Arith = [];
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the

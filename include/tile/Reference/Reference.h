@@ -76,6 +76,22 @@ struct WarpSources {
 void evaluateWarp(const ptx::Instr &instr, const WarpSources &in,
                   uint64_t out[32]);
 
+/// Each lane's destination registers, one container per register, for a
+/// collective that writes register groups (mma's d).
+using WarpResults = std::array<llvm::SmallVector<uint64_t, 8>, 32>;
+
+/// Evaluates an mma over the fragments of the 32 lanes of a warp (all
+/// must have met): `out[i]` is lane i's d, register by register. The
+/// fragment maps and the arithmetic come from the form (FragmentDesc,
+/// MmaArithDesc).
+void evaluateMma(const ptx::Instr &instr, const WarpSources &in,
+                 WarpResults &out);
+
+/// Whether `instr` computes register groups (evaluateMma).
+inline bool isMma(const ptx::Instr &instr) {
+  return instr.form->arith != nullptr;
+}
+
 /// Evaluates `instr` on its source register containers, in operand order
 /// (the low bits of each uint64 hold the container). Returns the destination
 /// container. `predicated`: the instruction executes under a predicate,

@@ -177,11 +177,11 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site) {
         b.getIntegerAttr(i64, static_cast<int64_t>(instr.quals.word(i))));
   };
   Value qualsLow = qualWord(0), qualsHigh = qualWord(1);
-  Value predicated =
-      arith::ConstantOp::create(b, loc,
-                                b.getIntegerAttr(i64, isCollective(op) ? site
-                                                      : op.getPred()   ? 1
-                                                                       : 0));
+  int64_t predicatedOrSite = op.getPred() ? 1 : 0;
+  if (isCollective(op))
+    predicatedOrSite = site;
+  Value fourth = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(i64, predicatedOrSite));
   auto ptrOf = [&](Value buf) -> Value {
     if (!buf)
       return arith::ConstantIndexOp::create(b, loc, 0);
@@ -189,7 +189,7 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site) {
   };
   func::CallOp::create(b, loc, isCollective(op) ? kCollectiveFn : kApplyFn,
                        TypeRange{},
-                       ValueRange{form, qualsLow, qualsHigh, predicated,
+                       ValueRange{form, qualsLow, qualsHigh, fourth,
                                   ptrOf(inBuf), ptrOf(outBuf)});
   for (const Write &w : writes) {
     Type elt = cast<MemRefType>(w.dest.getType()).getElementType();

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/IRBuilder.h"
@@ -163,6 +164,18 @@ unsigned mlir::tile::splitSharedAsmInputs(llvm::Function &function,
   return copies;
 }
 
+/// The mnemonics of the table's collective forms, collected once.
+static const llvm::StringSet<> &getCollectiveMnemonics() {
+  static const llvm::StringSet<> mnemonics = [] {
+    llvm::StringSet<> set;
+    for (const ::tile::ptx::FormDesc &f : ::tile::ptx::getForms())
+      if (::tile::ptx::isCollective(f.semantics))
+        set.insert(f.mnemonic);
+    return set;
+  }();
+  return mnemonics;
+}
+
 /// Whether the inline asm text `text` executes a warp collective: the
 /// mnemonic of one of its statements (past a `@p` guard) is one of the
 /// table's collective forms'.
@@ -177,9 +190,8 @@ static bool isCollectiveAsm(llvm::StringRef text) {
              }).ltrim(" \t");
     llvm::StringRef mnemonic =
         st.take_until([](char c) { return c == '.' || c == ' ' || c == '\t'; });
-    for (const ::tile::ptx::FormDesc &f : ::tile::ptx::getForms())
-      if (::tile::ptx::isCollective(f.semantics) && mnemonic == f.mnemonic)
-        return true;
+    if (getCollectiveMnemonics().contains(mnemonic))
+      return true;
   }
   return false;
 }

@@ -1,0 +1,375 @@
+//===- Mma.td - Warp-level matrix multiply-accumulate -----*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// mma.sync.aligned (PTX ISA 9.7.14.5, Warp-Level Matrix Multiply-Accumulate
+// Instructions): the 32 lanes of a warp compute D = A * B + C together, each
+// lane holding a fragment of every matrix in its registers. Where each
+// element sits is a fact of the form, written here as a `Fragment` per
+// operand (the ISA's fragment figures); the verifier, the reference, the
+// CPU backend, the docs and the layout test (unittests/Ptx/FragmentTest.cpp,
+// against the ISA's formulas) all read these records.
+//
+// Floors measured with ptxas 13.0 (docs/PtxasScan-mma.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_MMA_TD
+#define TILE_PTX_MMA_TD
+
+include "tile/Ptx/PtxTypes.td"
+include "tile/Ptx/Warp.td"
+
+//===----------------------------------------------------------------------===//
+// Element types that only mma names
+//===----------------------------------------------------------------------===//
+
+/// An element type of an mma operand that no register has: the operand is a
+/// .b32 register of packed elements (the fragment says how many).
+class MmaElementType<string name, int width, FloatFormat format, IntKind kind>
+    : PtxType<name, 32, 1, format, [],
+              "an mma element type only: " # width # "-bit elements packed "
+              "in .b32 registers"> {
+  let Int = kind;
+  let ValueBits = width;
+}
+def E4M3 : MmaElementType<"e4m3", 8, FmtE4M3, IntNone>;
+def E5M2 : MmaElementType<"e5m2", 8, FmtE5M2, IntNone>;
+def B1 : MmaElementType<"b1", 1, FmtNone, IntBits>;
+
+//===----------------------------------------------------------------------===//
+// Qualifiers
+//===----------------------------------------------------------------------===//
+
+def ALIGNED : Qual<"aligned">;
+def RowCol : Qual<"row.col">;
+def RowRow : Qual<"row.row">;
+def ColRow : Qual<"col.row">;
+def ColCol : Qual<"col.col">;
+def XorPopc : Qual<"xor.popc">;
+def AndPopc : Qual<"and.popc">;
+
+/// A matrix shape qualifier (`m16n8k16`).
+class Shape<int m, int n, int k>
+    : Qual<"m" # m # "n" # n # "k" # k> {
+  int M = m;
+  int N = n;
+  int K = k;
+}
+def M8N8K4 : Shape<8, 8, 4>;
+def M8N8K16 : Shape<8, 8, 16>;
+def M8N8K32 : Shape<8, 8, 32>;
+def M8N8K128 : Shape<8, 8, 128>;
+def M16N8K4 : Shape<16, 8, 4>;
+def M16N8K8 : Shape<16, 8, 8>;
+def M16N8K16 : Shape<16, 8, 16>;
+def M16N8K32 : Shape<16, 8, 32>;
+def M16N8K64 : Shape<16, 8, 64>;
+def M16N8K128 : Shape<16, 8, 128>;
+def M16N8K256 : Shape<16, 8, 256>;
+
+
+/// A required operator written after the type suffixes (b1 mma's
+/// `.xor.popc`).
+class TrailingOperator<list<Qual> choices, string display>
+    : Slot<OperatorSlot, choices, 1, display> {
+  let AfterTypes = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Fragments (the ISA's fragment figures, 9.7.14.5.1 - 9.7.14.5.13)
+//===----------------------------------------------------------------------===//
+
+/// A of an m16 shape (16 x k): lane groupID holds rows groupID and
+/// groupID + 8, threadID_in_group the p consecutive k of each register,
+/// then the next 4p k.
+class A16<PtxType elem, int k, int p>
+    : Fragment<elem, 16, k, !div(k, !mul(2, p)), p,
+               [GroupId<1, 0>, ThreadInGroup<0, p>, ElemDigit<1, p, 0, 1>,
+                ElemDigit<p, 2, 8, 0>,
+                ElemDigit<!mul(2, p), !div(k, !mul(4, p)), 0, !mul(4, p)>]>;
+/// A of an m8 shape (8 x 4p): one register, row groupID.
+class A8<PtxType elem, int p>
+    : Fragment<elem, 8, !mul(4, p), 1, p,
+               [GroupId<1, 0>, ThreadInGroup<0, p>, ElemDigit<1, p, 0, 1>]>;
+/// B (k x 8): column groupID, threadID_in_group the p consecutive k of
+/// each register, then the next 4p k.
+class BCol<PtxType elem, int k, int p>
+    : Fragment<elem, k, 8, !div(k, !mul(4, p)), p,
+               [GroupId<0, 1>, ThreadInGroup<p, 0>, ElemDigit<1, p, 1, 0>,
+                ElemDigit<p, !div(k, !mul(4, p)), !mul(4, p), 0>]>;
+/// C and D of an m16n8 shape: rows groupID and groupID + 8, two
+/// consecutive columns from 2 * threadID_in_group.
+class C16<PtxType elem, int regs, int perReg>
+    : Fragment<elem, 16, 8, regs, perReg,
+               [GroupId<1, 0>, ThreadInGroup<0, 2>, ElemDigit<1, 2, 0, 1>,
+                ElemDigit<2, 2, 8, 0>]>;
+/// C and D of an m8n8 shape: row groupID.
+class C8<PtxType elem>
+    : Fragment<elem, 8, 8, 2, 1,
+               [GroupId<1, 0>, ThreadInGroup<0, 2>, ElemDigit<1, 2, 0, 1>]>;
+
+
+/// The fragments and operands each form names, as named defs (TableGen
+/// 22 cannot resolve a list of anonymous operand records inside a foreach
+/// where only some depend on the iterator). `Reg` holds the elements.
+class PackedElem<PtxType elem, PtxType reg, int p, list<int> ks> {
+  PtxType Elem = elem;
+  PtxType Reg = reg;
+  int P = p;
+  list<int> Ks = ks;
+}
+/// The operand `name` holding fragment `frag` in registers of `reg`.
+class FragOp<string name, RoleKind role, PtxType reg, string frag>
+    : FragReg<name, role, reg, !cast<Fragment>(frag)>;
+foreach pe = [PackedElem<F16, F16x2, 2, [8, 16]>,
+              PackedElem<BF16, B32, 2, [8, 16]>,
+              PackedElem<TF32, B32, 1, [4, 8]>,
+              PackedElem<F64, F64, 1, [4, 8, 16]>,
+              PackedElem<E4M3, B32, 4, [16, 32]>,
+              PackedElem<E5M2, B32, 4, [16, 32]>,
+              PackedElem<S8, B32, 4, [16, 32]>, PackedElem<U8, B32, 4, [16, 32]>,
+              PackedElem<S4, B32, 8, [32, 64]>, PackedElem<U4, B32, 8, [32, 64]>,
+              PackedElem<B1, B32, 32, [128, 256]>] in {
+  defvar e = !cast<string>(pe.Elem);
+  foreach k = pe.Ks in {
+    def FragA16 # e # "K" # k : A16<pe.Elem, k, pe.P>;
+    def FragB # e # "K" # k : BCol<pe.Elem, k, pe.P>;
+    def OpFragA16 # e # "K" # k
+        : FragOp<"a", Use, pe.Reg, "FragA16" # e # "K" # k>;
+    def OpFragB # e # "K" # k : FragOp<"b", Use, pe.Reg, "FragB" # e # "K" # k>;
+  }
+}
+// The m8 shapes' A (their B is that of the m16 shape of the same k).
+foreach pe = [PackedElem<F64, F64, 1, []>, PackedElem<S8, B32, 4, []>,
+              PackedElem<U8, B32, 4, []>, PackedElem<S4, B32, 8, []>,
+              PackedElem<U4, B32, 8, []>, PackedElem<B1, B32, 32, []>] in {
+  defvar e = !cast<string>(pe.Elem);
+  def FragA8 # e : A8<pe.Elem, pe.P>;
+  def OpFragA8 # e : FragOp<"a", Use, pe.Reg, "FragA8" # e>;
+}
+/// The accumulator fragments: c and d.
+class AccElem<string frag, PtxType reg> {
+  string Frag = frag;
+  PtxType Reg = reg;
+}
+def FragC16F16 : C16<F16, 2, 2>;
+def FragC16F32 : C16<F32, 4, 1>;
+def FragC16F64 : C16<F64, 4, 1>;
+def FragC16S32 : C16<S32, 4, 1>;
+def FragC8F64 : C8<F64>;
+def FragC8S32 : C8<S32>;
+
+/// m8n8k4 .f16 (9.7.14.5.1): four independent products, one per quad-pair
+/// (lanes 4q..4q+3, the low group, and 4q+16..4q+19, the high one).
+defvar QuadPair = Digit<FromLane, 4, 4, 1, 0, 0>;
+/// The high group adds 4 to the row (or column).
+class HighGroup<int row, int col> : LaneDigit<16, 2, row, col>;
+def FragM8N8K4ARow
+    : Fragment<F16, 8, 4, 2, 2, [QuadPair, LaneDigit<1, 4, 1, 0>,
+                                 HighGroup<4, 0>, ElemDigit<1, 4, 0, 1>], 4>;
+def FragM8N8K4ACol
+    : Fragment<F16, 8, 4, 2, 2, [QuadPair, ElemDigit<1, 4, 1, 0>,
+                                 HighGroup<4, 0>, LaneDigit<1, 4, 0, 1>], 4>;
+def FragM8N8K4BRow
+    : Fragment<F16, 4, 8, 2, 2, [QuadPair, LaneDigit<1, 4, 1, 0>,
+                                 ElemDigit<1, 4, 0, 1>, HighGroup<0, 4>], 4>;
+def FragM8N8K4BCol
+    : Fragment<F16, 4, 8, 2, 2, [QuadPair, ElemDigit<1, 4, 1, 0>,
+                                 LaneDigit<1, 4, 0, 1>, HighGroup<0, 4>], 4>;
+def FragM8N8K4CF16
+    : Fragment<F16, 8, 8, 4, 2, [QuadPair, LaneDigit<1, 4, 1, 0>,
+                                 HighGroup<4, 0>, ElemDigit<1, 8, 0, 1>], 4>;
+/// row = (lane & 1) + (i & 2) (+ 4 in the high group), column = (i & 4) +
+/// (lane & 2) + (i & 1).
+def FragM8N8K4CF32
+    : Fragment<F32, 8, 8, 8, 1,
+               [QuadPair, LaneDigit<1, 2, 1, 0>, ElemDigit<2, 2, 2, 0>,
+                HighGroup<4, 0>, ElemDigit<4, 2, 0, 4>, LaneDigit<2, 2, 0, 2>,
+                ElemDigit<1, 2, 0, 1>], 4>;
+
+foreach acc = [AccElem<"FragC16F16", F16x2>, AccElem<"FragC16F32", F32>,
+               AccElem<"FragC16F64", F64>, AccElem<"FragC16S32", S32>,
+               AccElem<"FragC8F64", F64>, AccElem<"FragC8S32", S32>,
+               AccElem<"FragM8N8K4CF16", F16x2>,
+               AccElem<"FragM8N8K4CF32", F32>] in {
+  def OpC # acc.Frag : FragOp<"c", Use, acc.Reg, acc.Frag>;
+  def OpD # acc.Frag : FragOp<"d", Def, acc.Reg, acc.Frag>;
+}
+foreach f = ["FragM8N8K4ARow", "FragM8N8K4ACol"] in
+def Op # f : FragOp<"a", Use, F16x2, f>;
+foreach f = ["FragM8N8K4BRow", "FragM8N8K4BCol"] in
+def Op # f : FragOp<"b", Use, F16x2, f>;
+
+//===----------------------------------------------------------------------===//
+// Numerics
+//===----------------------------------------------------------------------===//
+
+/// mma: the lanes of a warp meet (all 32, no member mask).
+def SemMma : Collective<"mma", ""> {
+  let Groups = 1;
+}
+
+def MmaIntArith : MmaArith<MmaInteger, 0, 0, RZ, 1,
+  "exact: the s32 sum of the products and c, wrapping (.satfinite: "
+  "clamped to the s32 range)">;
+def MmaBitArith : MmaArith<MmaBits, 0, 0, RZ, 1,
+  "exact: c plus the population count of the bit operation of a row of A "
+  "and a column of B, wrapping">;
+def MmaF64Arith : MmaArith<MmaFmaChain, 1, 0, RN, 0,
+  "each element a chain of fused multiply-adds in k order, rounded to "
+  "nearest">;
+/// The hypothesis the H200 measurement tests (MMA-Sim's model of Hopper).
+def MmaF32Arith : MmaArith<MmaFused, 0, 25, RZ, 0,
+  "the exact products of the whole k and c, each truncated 25 bits below "
+  "the largest one's exponent, summed, rounded toward zero to f32">;
+def MmaF16Arith : MmaArith<MmaFused, 0, 25, RN, 0,
+  "the exact products of the whole k and c, each truncated 25 bits below "
+  "the largest one's exponent, summed, rounded to nearest f16">;
+def MmaF8Arith : MmaArith<MmaFused, 0, 13, RZ, 0,
+  "the exact products of the whole k and c, each truncated 13 bits below "
+  "the largest one's exponent, summed, rounded toward zero">;
+
+//===----------------------------------------------------------------------===//
+// Forms (9.7.14.5.14 mma)
+//===----------------------------------------------------------------------===//
+
+defvar DocMma = "9.7.14.5.14 mma";
+
+/// mma.sync.aligned.shape.layout...types d, a, b, c over the fragments of
+/// the operand records `d`, `a`, `b` and `c` (named Op<fragment>).
+class MmaForm<list<Slot> slots, list<PtxType> types, string d, string a,
+              string b, string c, int ptx, int sm, MmaArith arith,
+              string sass>
+    : Form<"mma", slots, types,
+           [!cast<Operand>("OpD" # d), !cast<Operand>("Op" # a),
+            !cast<Operand>("Op" # b), !cast<Operand>("OpC" # c)],
+           ptx, sm, SemMma, DocMma> {
+  let Arith = [arith];
+  let Sass = sass;
+  let SassCopies = 1;
+  let NaNResult = !if(!or(!eq(arith.Kind, MmaInteger), !eq(arith.Kind, MmaBits)),
+                      NaNNone, NaNUnspecified);
+}
+class MmaSlots<Shape shape, Qual layout, list<Slot> more = []> {
+  list<Slot> List =
+      !listconcat([Req<SYNC>, Req<ALIGNED>, Req<shape>, Req<layout>], more);
+}
+/// The m16n8 accumulator fragment of type t, and the arithmetic of a half
+/// mma into t.
+class Acc16<PtxType t> { string F = "FragC16" # !cast<string>(t); }
+class Arith16<PtxType d> {
+  MmaArith A = !if(!eq(d, F16), MmaF16Arith, MmaF32Arith);
+}
+
+/// The layouts of m8n8k4's A and B, and their fragments.
+class MmaLayout<Qual q, string a, string b> {
+  Qual Q = q;
+  string A = a;
+  string B = b;
+}
+defvar M8N8K4Layouts = [MmaLayout<RowRow, "FragM8N8K4ARow", "FragM8N8K4BRow">,
+                        MmaLayout<RowCol, "FragM8N8K4ARow", "FragM8N8K4BCol">,
+                        MmaLayout<ColRow, "FragM8N8K4ACol", "FragM8N8K4BRow">,
+                        MmaLayout<ColCol, "FragM8N8K4ACol", "FragM8N8K4BCol">];
+
+// .f16: m8n8k4 (any layouts; f16 into f32 or f16, f32 into f32: ptxas
+// 13.0 says ".dtype must be '.f32' when .ctype is '.f32'"), m16n8k8 and
+// m16n8k16 (row.col; .dtype is .ctype).
+foreach d = [F16, F32] in
+foreach c = [F16, F32] in {
+  defvar dc = !cast<string>(d) # !cast<string>(c);
+  if !not(!and(!eq(d, F16), !eq(c, F32))) then
+  foreach lay = M8N8K4Layouts in
+  def MmaM8N8K4 # !cast<string>(lay.Q) # dc
+      : MmaForm<MmaSlots<M8N8K4, lay.Q>.List, [d, F16, F16, c],
+                "FragM8N8K4C" # !cast<string>(d), lay.A, lay.B,
+                "FragM8N8K4C" # !cast<string>(c), 64, 70, Arith16<d>.A,
+                "HMMA">;
+  if !eq(d, c) then
+  foreach k = [8, 16] in
+  def MmaM16N8K # k # F16 # dc
+      : MmaForm<MmaSlots<!cast<Shape>("M16N8K" # k), RowCol>.List,
+                [d, F16, F16, c], Acc16<d>.F, "FragA16F16K" # k,
+                "FragBF16K" # k, Acc16<c>.F, !if(!eq(k, 8), 65, 70),
+                !if(!eq(k, 8), 75, 80), Arith16<d>.A, "HMMA">;
+}
+
+class AltShape<PtxType elem, int k> {
+  PtxType E = elem;
+  int K = k;
+  string Frag = !cast<string>(elem) # "K" # k;
+}
+foreach e = [AltShape<BF16, 8>, AltShape<BF16, 16>, AltShape<TF32, 4>,
+             AltShape<TF32, 8>] in
+def MmaM16N8K # e.K # !cast<string>(e.E)
+    : MmaForm<MmaSlots<!cast<Shape>("M16N8K" # e.K), RowCol>.List,
+              [F32, e.E, e.E, F32], "FragC16F32", "FragA16" # e.Frag,
+              "FragB" # e.Frag, "FragC16F32", 70, 80, MmaF32Arith, "HMMA">;
+
+// .e4m3/.e5m2 (m16n8k16, m16n8k32) into f16 or f32 (.dtype is .ctype:
+// ptxas 13.0 rejects the mixed ones, "Unexpected instruction types").
+foreach k = [16, 32] in
+foreach a = [E4M3, E5M2] in
+foreach b = [E4M3, E5M2] in
+foreach d = [F16, F32] in
+def MmaM16N8K # k # !cast<string>(a) # !cast<string>(b) # !cast<string>(d)
+    : MmaForm<MmaSlots<!cast<Shape>("M16N8K" # k), RowCol>.List,
+              [d, a, b, d], Acc16<d>.F, "FragA16" # !cast<string>(a) # "K" # k,
+              "FragB" # !cast<string>(b) # "K" # k, Acc16<d>.F, 84, 89,
+              !if(!eq(d, F16), MmaF16Arith, MmaF8Arith), "HMMA">;
+
+// .f64: m8n8k4 (sm_80), m16n8k4, m16n8k8, m16n8k16 (sm_90).
+def MmaM8N8K4F64
+    : MmaForm<MmaSlots<M8N8K4, RowCol>.List, [F64, F64, F64, F64],
+              "FragC8F64", "FragA8F64", "FragBF64K4", "FragC8F64", 70, 80,
+              MmaF64Arith, "DMMA">;
+foreach k = [4, 8, 16] in
+def MmaM16N8K # k # F64
+    : MmaForm<MmaSlots<!cast<Shape>("M16N8K" # k), RowCol>.List,
+              [F64, F64, F64, F64], "FragC16F64", "FragA16F64K" # k,
+              "FragBF64K" # k, "FragC16F64", 78, 90, MmaF64Arith, "DMMA">;
+
+// Integers: .s8/.u8 (m8n8k16, m16n8k16, m16n8k32) and .s4/.u4 (m8n8k32,
+// m16n8k32, m16n8k64) into s32, optionally .satfinite; .b1 (m8n8k128,
+// m16n8k128, m16n8k256) with .xor.popc or .and.popc.
+class IntMmaShape<Shape shape, list<PtxType> elems, int ptx, int sm> {
+  Shape S = shape;
+  list<PtxType> Elems = elems;
+  int Ptx = ptx;
+  int Sm = sm;
+}
+class IntFrags<Shape s, PtxType a, PtxType b> {
+  string A = !if(!eq(s.M, 8), "FragA8" # !cast<string>(a),
+                 "FragA16" # !cast<string>(a) # "K" # s.K);
+  string B = "FragB" # !cast<string>(b) # "K" # s.K;
+  string C = !if(!eq(s.M, 8), "FragC8S32", "FragC16S32");
+}
+foreach sh = [IntMmaShape<M8N8K16, [S8, U8], 65, 75>,
+              IntMmaShape<M16N8K16, [S8, U8], 70, 80>,
+              IntMmaShape<M16N8K32, [S8, U8], 70, 80>,
+              IntMmaShape<M8N8K32, [S4, U4], 65, 75>,
+              IntMmaShape<M16N8K32, [S4, U4], 70, 80>,
+              IntMmaShape<M16N8K64, [S4, U4], 70, 80>] in
+foreach a = sh.Elems in
+foreach b = sh.Elems in
+def Mma # !cast<string>(sh.S) # !cast<string>(a) # !cast<string>(b)
+    : MmaForm<MmaSlots<sh.S, RowCol, [Opt<SatFinite>]>.List,
+              [S32, a, b, S32], IntFrags<sh.S, a, b>.C, IntFrags<sh.S, a, b>.A,
+              IntFrags<sh.S, a, b>.B, IntFrags<sh.S, a, b>.C, sh.Ptx, sh.Sm,
+              MmaIntArith, "IMMA">;
+foreach sh = [IntMmaShape<M8N8K128, [B1], 65, 75>,
+              IntMmaShape<M16N8K128, [B1], 70, 80>,
+              IntMmaShape<M16N8K256, [B1], 70, 80>] in
+def Mma # !cast<string>(sh.S) # B1
+    : MmaForm<MmaSlots<sh.S, RowCol, [TrailingOperator<[XorPopc, AndPopc],
+                                                       "bitOp.popc">]>.List,
+              [S32, B1, B1, S32], IntFrags<sh.S, B1, B1>.C,
+              IntFrags<sh.S, B1, B1>.A, IntFrags<sh.S, B1, B1>.B,
+              IntFrags<sh.S, B1, B1>.C, sh.Ptx, sh.Sm, MmaBitArith, "BMMA"> {
+  let QualFloors = [QualFloor<AndPopc, 71, 80>];
+}
+
+#endif // TILE_PTX_MMA_TD

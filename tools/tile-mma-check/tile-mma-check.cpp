@@ -1,0 +1,160 @@
+//===- tile-mma-check.cpp - the reference's mma against recorded results --===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// Compares the reference (ref::evaluateMma, from the table's fragments and
+// arithmetic) with results an mma measurement recorded on a GPU
+// (utils/measure/mma_facts: the inputs file written by `mma_facts
+// --inputs-only`, the results file by `mma_facts` on the GPU machine), per
+// lane and register. Prints one line per instruction and a total; with
+// --show=N, the first N differing elements of each with their matrix place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Ptx/InstrTable.h"
+#include "tile/Reference/Reference.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace tile;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputsPath(cl::Positional, cl::Required,
+                                       cl::desc("<inputs file>"));
+static cl::opt<std::string> resultsPath(cl::Positional, cl::Required,
+                                        cl::desc("<results file>"));
+static cl::opt<unsigned> show("show", cl::init(0),
+                              cl::desc("differences to print per opcode"));
+static cl::opt<std::string> only("only", cl::init(""),
+                                 cl::desc("check only opcodes containing this"));
+
+namespace {
+
+/// A reader over one of the measurement's files.
+struct Reader {
+  llvm::StringRef data;
+  size_t pos = 0;
+  bool line(std::string &out) {
+    size_t end = data.find('\n', pos);
+    if (end == llvm::StringRef::npos)
+      return false;
+    out = data.substr(pos, end - pos).str();
+    pos = end + 1;
+    return true;
+  }
+  template <typename T> bool read(T *out, size_t n) {
+    if (pos + n * sizeof(T) > data.size())
+      return false;
+    std::memcpy(out, data.data() + pos, n * sizeof(T));
+    pos += n * sizeof(T);
+    return true;
+  }
+};
+
+[[noreturn]] void fail(const llvm::Twine &message) {
+  llvm::errs() << "tile-mma-check: " << message << "\n";
+  std::exit(2);
+}
+
+/// Checks one instruction's executions; returns the differing registers.
+uint64_t checkInstr(const ptx::Instr &instr, Reader &in, Reader &res,
+                    unsigned execs) {
+  llvm::ArrayRef<ptx::OperandDesc> ops = instr.form->getOperands();
+  unsigned ra = ops[1].atom, rb = ops[2].atom, rc = ops[3].atom,
+           rd = ops[0].atom;
+  bool wide = ops[0].type == ptx::DataType::F64;
+  std::vector<uint64_t> a(size_t(execs) * 32 * ra), b(size_t(execs) * 32 * rb),
+      c(size_t(execs) * 32 * rc), d(size_t(execs) * 32 * rd);
+  if (!in.read(a.data(), a.size()) || !in.read(b.data(), b.size()) ||
+      !in.read(c.data(), c.size()))
+    fail("the inputs file ends early");
+  if (wide ? !res.read(d.data(), d.size()) : false)
+    fail("the results file ends early");
+  if (!wide) {
+    std::vector<uint32_t> narrow(d.size());
+    if (!res.read(narrow.data(), narrow.size()))
+      fail("the results file ends early");
+    d.assign(narrow.begin(), narrow.end());
+  }
+  const ptx::FragmentDesc &fd = *ops[0].fragment;
+  uint64_t bad = 0;
+  unsigned shown = 0;
+  for (unsigned x = 0; x < execs; ++x) {
+    ref::WarpSources src;
+    src.met = src.executing = ~0u;
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      size_t l = size_t(x) * 32 + lane;
+      auto &s = src.lanes[lane];
+      s.assign(a.begin() + l * ra, a.begin() + (l + 1) * ra);
+      s.append(b.begin() + l * rb, b.begin() + (l + 1) * rb);
+      s.append(c.begin() + l * rc, c.begin() + (l + 1) * rc);
+    }
+    ref::WarpResults out;
+    ref::evaluateMma(instr, src, out);
+    for (unsigned lane = 0; lane < 32; ++lane)
+      for (unsigned r = 0; r < rd; ++r) {
+        uint64_t got = d[(size_t(x) * 32 + lane) * rd + r];
+        uint64_t want = out[lane][r];
+        if (!wide)
+          want &= 0xffffffffu;
+        if (got == want)
+          continue;
+        ++bad;
+        if (shown++ < show) {
+          ptx::FragmentCoord at = fd.at(lane, r * fd.perReg);
+          llvm::outs() << "  exec " << x << " (regime " << x % 8 << ") lane "
+                       << lane << " reg " << r << " (" << at.matrix << ", "
+                       << at.row << ", " << at.col << "): gpu "
+                       << llvm::format_hex(got, 10) << " ref "
+                       << llvm::format_hex(want, 10) << "\n";
+        }
+      }
+  }
+  return bad;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::ParseCommandLineOptions(argc, argv, "tile-mma-check\n");
+  auto inBuf = llvm::MemoryBuffer::getFile(inputsPath);
+  auto resBuf = llvm::MemoryBuffer::getFile(resultsPath);
+  if (!inBuf || !resBuf)
+    fail("cannot read the inputs or the results file");
+  Reader in{(*inBuf)->getBuffer()}, res{(*resBuf)->getBuffer()};
+  std::string magic, opcode, opcode2;
+  if (!in.line(magic) || magic != "MMAFACTS1" || !res.line(magic) ||
+      magic != "MMAFACTS1")
+    fail("not an mma measurement file (no MMAFACTS1 header)");
+  unsigned instrs = 0, failed = 0;
+  while (in.line(opcode)) {
+    unsigned execs = 0, execs2 = 0;
+    if (!res.line(opcode2) || opcode2 != opcode || !in.read(&execs, 1) ||
+        !res.read(&execs2, 1) || execs != execs2)
+      fail("the files disagree at '" + opcode + "'");
+    std::string error;
+    std::optional<ptx::Instr> instr = ptx::decode(opcode, error);
+    if (!instr || !ref::isMma(*instr))
+      fail("'" + opcode + "' is not an mma of the table: " + error);
+    bool skip = !only.empty() && opcode.find(only) == std::string::npos;
+    if (skip && show == 0) {
+      // Still consume the data.
+    }
+    uint64_t bad = checkInstr(*instr, in, res, execs);
+    if (skip)
+      continue;
+    ++instrs;
+    failed += bad != 0;
+    llvm::outs() << (bad ? "FAIL " : "PASS ") << opcode << ": " << execs
+                 << " warp executions, " << bad << " registers differ\n";
+  }
+  llvm::outs() << (instrs - failed) << " passed, " << failed << " failed\n";
+  return failed ? 1 : 0;
+}
