@@ -56,6 +56,26 @@ static llvm::json::Object fragmentJson(const FragmentDesc &f) {
                             {"map", std::move(map)}};
 }
 
+static StringRef mmaKindName(MmaKind k) {
+  switch (k) {
+  case MmaKind::Integer:
+    return "integer";
+  case MmaKind::Bits:
+    return "bits";
+  case MmaKind::FmaChain:
+    return "fma_chain";
+  case MmaKind::Fused:
+    return "fused";
+  case MmaKind::SplitFused:
+    return "split_fused";
+  case MmaKind::ChainThenC:
+    return "chain_then_c";
+  case MmaKind::PairsThenC:
+    return "pairs_then_c";
+  }
+  llvm_unreachable("unknown mma kind");
+}
+
 static llvm::json::Array qualArray(QualSet set) {
   llvm::json::Array a;
   for (Qual q : allQuals())
@@ -215,11 +235,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
       formArray.back().getAsObject()->insert(
           {"mma_arith",
            Object{{"record", a->record},
-                  {"kind", a->kind == MmaKind::Integer  ? "integer"
-                           : a->kind == MmaKind::Bits   ? "bits"
-                           : a->kind == MmaKind::Fused  ? "fused"
-                                                        : "fma_chain"},
-                  {"group_k", a->groupK},
+                  {"kind", mmaKindName(a->kind)},
                   {"align_bits", a->alignBits},
                   {"out_round", getQualName(a->outRound)},
                   {"measured", a->measured},

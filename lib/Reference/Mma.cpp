@@ -13,11 +13,13 @@
 
 #include "tile/Reference/Reference.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/bit.h"
 
 #include <cassert>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 using namespace tile;
@@ -86,7 +88,8 @@ double toDouble(ptx::DataType type, uint64_t bits) {
   return sign ? -v : v;
 }
 
-/// Rounds `v` (finite) to f32 or f16 bits with `round` (RZ or RN).
+/// Rounds `v` (finite, exact) to the bits of `type` (f32 or f16) with
+/// `round` (RZ or RN); a result beyond the format's range is an infinity.
 uint64_t fromDouble(ptx::DataType type, double v, ptx::Qual round) {
   const ptx::FloatFormatInfo &f = ptx::getInfo(ptx::getInfo(type).format);
   unsigned frac = f.precision - 1;
@@ -94,13 +97,9 @@ uint64_t fromDouble(ptx::DataType type, double v, ptx::Qual round) {
   uint64_t sign = std::signbit(v) ? 1 : 0;
   double a = std::fabs(v);
   uint64_t expMax = (1ULL << f.expBits) - 1;
-  uint64_t bits;
-  if (a == 0) {
-    bits = 0;
-  } else {
-    int e = std::ilogb(a);
-    if (e < 1 - bias)
-      e = 1 - bias;
+  uint64_t bits = 0;
+  if (a != 0) {
+    int e = std::max(std::ilogb(a), 1 - bias);
     // a = q * 2^(e - frac), rounded to an integer q.
     double q = std::ldexp(a, int(frac) - e);
     double qi = round == ptx::Qual::RZ ? std::trunc(q) : std::nearbyint(q);
@@ -109,13 +108,12 @@ uint64_t fromDouble(ptx::DataType type, double v, ptx::Qual round) {
       n >>= 1;
       ++e;
     }
-    if (e > bias) // Overflow: RZ stops at the largest finite value.
-      bits = round == ptx::Qual::RZ ? ((expMax - 1) << frac) | ((1ULL << frac) - 1)
-                                    : expMax << frac;
+    if (e > bias)
+      bits = expMax << frac;
     else if (n >> frac)
       bits = (uint64_t(e + bias) << frac) | (n & ((1ULL << frac) - 1));
     else
-      bits = n; // Subnormal.
+      bits = n; // Subnormal (or zero).
   }
   return bits | (sign << (f.bits - 1));
 }
@@ -124,37 +122,168 @@ uint64_t canonicalNaN(ptx::DataType type) {
   return type == ptx::DataType::F16 ? 0x7FFF : 0x7FFFFFFF;
 }
 
-/// One element of a fused float mma: the products of k in [k0, k1) and
-/// `acc`, each truncated `alignBits` bits below the largest one's exponent,
-/// summed, rounded to `dtype`. Returns the destination bits.
-uint64_t fusedDot(const ptx::MmaArithDesc &arith, ptx::DataType dtype,
-                  llvm::ArrayRef<double> terms) {
+uint64_t infinity(ptx::DataType type, bool negative) {
+  uint64_t inf = type == ptx::DataType::F16 ? 0x7C00 : 0x7F800000;
+  return negative ? inf | (type == ptx::DataType::F16 ? 0x8000 : 0x80000000)
+                  : inf;
+}
+
+/// The nominal exponent of an element of `type`: its exponent, or the
+/// format's least for a subnormal.
+int nominalExp(ptx::DataType type, double v) {
+  const ptx::FloatFormatInfo &f = ptx::getInfo(ptx::getInfo(type).format);
+  int bias = (1 << (f.expBits - 1)) - 1;
+  return std::max(std::ilogb(std::fabs(v)), 1 - bias);
+}
+
+/// A term of a fused step: its exact value and nominal exponent.
+struct Term {
+  double value;
+  int exp;
+};
+
+/// One fused step (HMMA) to `dtype`: the terms anchored at the largest
+/// nominal exponent, truncated toward zero `alignBits` below it, summed
+/// exactly and rounded with `round`. Specials: a NaN, or infinities of both
+/// signs, give the canonical NaN; an infinity gives itself.
+uint64_t fusedStep(llvm::ArrayRef<Term> terms, unsigned alignBits,
+                   ptx::DataType dtype, ptx::Qual round) {
   bool nan = false, posInf = false, negInf = false;
-  double maxAbs = 0;
-  for (double t : terms) {
-    if (std::isnan(t))
+  std::optional<int> anchor;
+  for (const Term &t : terms) {
+    if (std::isnan(t.value))
       nan = true;
-    else if (std::isinf(t))
-      (t > 0 ? posInf : negInf) = true;
-    else
-      maxAbs = std::max(maxAbs, std::fabs(t));
+    else if (std::isinf(t.value))
+      (t.value > 0 ? posInf : negInf) = true;
+    else if (t.value != 0)
+      anchor = std::max(anchor.value_or(t.exp), t.exp);
   }
   if (nan || (posInf && negInf))
     return canonicalNaN(dtype);
-  if (posInf || negInf) {
-    uint64_t inf = dtype == ptx::DataType::F16 ? 0x7C00 : 0x7F800000;
-    return negInf ? inf | (dtype == ptx::DataType::F16 ? 0x8000 : 0x80000000)
-                  : inf;
-  }
-  if (maxAbs == 0) {
-    bool allNeg = llvm::all_of(terms, [](double t) { return std::signbit(t); });
-    return fromDouble(dtype, allNeg ? -0.0 : 0.0, arith.outRound);
-  }
-  int unitExp = std::ilogb(maxAbs) - int(arith.alignBits);
+  if (posInf || negInf)
+    return infinity(dtype, negInf);
+  if (!anchor)
+    return fromDouble(dtype, 0.0, round);
+  int unitExp = *anchor - int(alignBits);
   int64_t sum = 0;
-  for (double t : terms)
-    sum += static_cast<int64_t>(std::trunc(std::ldexp(t, -unitExp)));
-  return fromDouble(dtype, std::ldexp(double(sum), unitExp), arith.outRound);
+  for (const Term &t : terms)
+    sum += static_cast<int64_t>(std::trunc(std::ldexp(t.value, -unitExp)));
+  return fromDouble(dtype, std::ldexp(double(sum), unitExp), round);
+}
+
+/// The table's instruction `spelling` (an f32 or f16 step of an emulated
+/// mma), decoded once.
+const ptx::Instr &tableInstr(const char *spelling) {
+  static llvm::StringMap<ptx::Instr> cache;
+  auto it = cache.find(spelling);
+  if (it != cache.end())
+    return it->second;
+  std::string error;
+  std::optional<ptx::Instr> instr = ptx::decode(spelling, error);
+  assert(instr && "an mma step is not in the table");
+  return cache.try_emplace(spelling, *instr).first->second;
+}
+
+/// The table's `spelling` on `sources`, through the reference.
+uint64_t step(const char *spelling, llvm::ArrayRef<uint64_t> sources) {
+  return ref::evaluate(tableInstr(spelling), sources);
+}
+
+/// An mma's operands as matrices, and the element (m, r, col) of D.
+struct Operands {
+  const Matrix &a, &b, &c;
+  unsigned m, r, col;
+  double av(unsigned k) const {
+    return toDouble(a.frag->element, a.at(m, r, k));
+  }
+  double bv(unsigned k) const {
+    return toDouble(b.frag->element, b.at(m, k, col));
+  }
+  uint64_t cBits() const { return c.at(m, r, col); }
+  Term product(unsigned k, ptx::DataType widened) const {
+    double x = av(k), y = bv(k);
+    ptx::DataType ta = widened == ptx::DataType::F32 ? a.frag->element : widened;
+    ptx::DataType tb = widened == ptx::DataType::F32 ? b.frag->element : widened;
+    return {x * y, nominalExp(ta, x) + nominalExp(tb, y)};
+  }
+};
+
+/// The bits of `v` (an element of `type`) as f32 (f16 widened exactly).
+uint64_t asF32(ptx::DataType type, uint64_t bits) {
+  if (type == ptx::DataType::F32)
+    return bits;
+  return llvm::bit_cast<uint32_t>(static_cast<float>(toDouble(type, bits)));
+}
+
+/// One HMMA step over the k in `ks`, from the accumulator `acc` (bits of
+/// `dtype`).
+uint64_t hmma(const ptx::MmaArithDesc &arith, const Operands &o,
+              llvm::ArrayRef<unsigned> ks, ptx::DataType widened,
+              ptx::DataType dtype, uint64_t acc) {
+  llvm::SmallVector<Term, 33> terms;
+  for (unsigned k : ks)
+    terms.push_back(o.product(k, widened));
+  double c = toDouble(dtype, acc);
+  terms.push_back({c, nominalExp(dtype, c)});
+  return fusedStep(terms, arith.alignBits, dtype, arith.outRound);
+}
+
+/// D's element of a floating-point mma.
+uint64_t floatElement(const ptx::MmaArithDesc &arith, ptx::DataType dtype,
+                      const Operands &o, unsigned k) {
+  ptx::DataType ctype = o.c.frag->element;
+  bool toF16 = dtype == ptx::DataType::F16;
+  switch (arith.kind) {
+  case ptx::MmaKind::Fused: {
+    llvm::SmallVector<unsigned, 32> ks;
+    for (unsigned i = 0; i < k; ++i)
+      ks.push_back(i);
+    return hmma(arith, o, ks, ptx::DataType::F32, dtype, o.cBits());
+  }
+  case ptx::MmaKind::SplitFused: {
+    uint64_t acc = 0;
+    for (unsigned half = 0; half < 2; ++half) {
+      llvm::SmallVector<unsigned, 16> ks;
+      for (unsigned i = 0; i < k; ++i)
+        if ((i / 2) % 2 == half)
+          ks.push_back(i);
+      acc = hmma(arith, o, ks, ptx::DataType::F16, dtype, acc);
+    }
+    return step(toF16 ? "add.rn.f16" : "add.rn.f32", {o.cBits(), acc});
+  }
+  case ptx::MmaKind::ChainThenC: {
+    uint64_t acc = 0;
+    for (unsigned i = 0; i < k; ++i)
+      acc = step("fma.rn.f32",
+                 {asF32(o.a.frag->element, o.a.at(o.m, o.r, i)),
+                  asF32(o.b.frag->element, o.b.at(o.m, i, o.col)), acc});
+    return step("add.rn.f32", {asF32(ctype, o.cBits()), acc});
+  }
+  case ptx::MmaKind::PairsThenC: {
+    auto x = [&](unsigned i) {
+      return asF32(o.a.frag->element, o.a.at(o.m, o.r, i));
+    };
+    auto y = [&](unsigned i) {
+      return asF32(o.b.frag->element, o.b.at(o.m, i, o.col));
+    };
+    uint64_t p01 = step("fma.rn.f32", {x(1), y(1), step("mul.rn.f32", {x(0), y(0)})});
+    uint64_t p23 = step("fma.rn.f32", {x(3), y(3), step("mul.rn.f32", {x(2), y(2)})});
+    uint64_t sum = step("add.rn.f32",
+                        {step("add.rn.f32", {asF32(ctype, o.cBits()), p01}), p23});
+    return toF16 ? step("cvt.rn.f16.f32", {sum}) : sum;
+  }
+  case ptx::MmaKind::FmaChain: {
+    uint64_t acc = o.cBits();
+    for (unsigned i = 0; i < k; ++i)
+      acc = step("fma.rn.f64",
+                 {o.a.at(o.m, o.r, i), o.b.at(o.m, i, o.col), acc});
+    return acc;
+  }
+  case ptx::MmaKind::Integer:
+  case ptx::MmaKind::Bits:
+    break;
+  }
+  llvm_unreachable("not a floating-point mma kind");
 }
 
 /// The value of an integer element of `type` (sign- or zero-extended).
@@ -166,7 +295,7 @@ int64_t intValue(ptx::DataType type, uint64_t bits) {
   return static_cast<int64_t>(bits);
 }
 
-/// D's element (m, r, c) of the form's arithmetic.
+/// D's element (m, r, col) of the form's arithmetic.
 uint64_t element(const ptx::Instr &instr, const Matrix &a, const Matrix &b,
                  const Matrix &c, unsigned m, unsigned r, unsigned col) {
   const ptx::MmaArithDesc &arith = *instr.form->arith;
@@ -191,30 +320,9 @@ uint64_t element(const ptx::Instr &instr, const Matrix &a, const Matrix &b,
     }
     return acc;
   }
-  case ptx::MmaKind::FmaChain: {
-    double acc = toDouble(c.frag->element, c.at(m, r, col));
-    for (unsigned i = 0; i < k; ++i)
-      acc = std::fma(toDouble(a.frag->element, a.at(m, r, i)),
-                     toDouble(b.frag->element, b.at(m, i, col)), acc);
-    return llvm::bit_cast<uint64_t>(acc);
+  default:
+    return floatElement(arith, dtype, Operands{a, b, c, m, r, col}, k);
   }
-  case ptx::MmaKind::Fused: {
-    unsigned group = arith.groupK ? arith.groupK : k;
-    double acc = toDouble(c.frag->element, c.at(m, r, col));
-    uint64_t bits = 0;
-    for (unsigned k0 = 0; k0 < k; k0 += group) {
-      llvm::SmallVector<double, 33> terms;
-      for (unsigned i = k0; i < k0 + group; ++i)
-        terms.push_back(toDouble(a.frag->element, a.at(m, r, i)) *
-                        toDouble(b.frag->element, b.at(m, i, col)));
-      terms.push_back(acc);
-      bits = fusedDot(arith, dtype, terms);
-      acc = toDouble(dtype, bits);
-    }
-    return bits;
-  }
-  }
-  llvm_unreachable("unknown mma kind");
 }
 
 } // namespace

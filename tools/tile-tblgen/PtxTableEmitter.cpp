@@ -323,14 +323,9 @@ void emitFragments(raw_ostream &os, const RecordKeeper &rk) {
   emitPool(os, "FragmentDesc", "kFragments", rows, "{}");
   std::vector<std::string> arith;
   for (const Record *a : defsOf(rk, "MmaArith")) {
-    StringRef kind = a->getValueAsDef("Kind")->getName();
     arith.push_back(
         "{" + quote(a->getName()) + ", MmaKind::" +
-        (kind == "MmaInteger"  ? "Integer"
-         : kind == "MmaBits"   ? "Bits"
-         : kind == "MmaFused"  ? "Fused"
-                               : "FmaChain") +
-        ", " + std::to_string(a->getValueAsInt("GroupK")) + ", " +
+        enumName(a->getValueAsDef("Kind"), "Mma") + ", " +
         std::to_string(a->getValueAsInt("AlignBits")) + ", Qual::" +
         enumName(a->getValueAsDef("OutRound")) + ", " +
         (a->getValueAsBit("Measured") ? "true" : "false") + ", " +

@@ -212,25 +212,37 @@ def SemMma : Collective<"mma", ""> {
   let Groups = 1;
 }
 
-def MmaIntArith : MmaArith<MmaInteger, 0, 0, RZ, 1,
+def MmaIntArith : MmaArith<MmaInteger, 0, RZ, 0,
   "exact: the s32 sum of the products and c, wrapping (.satfinite: "
   "clamped to the s32 range)">;
-def MmaBitArith : MmaArith<MmaBits, 0, 0, RZ, 1,
+def MmaBitArith : MmaArith<MmaBits, 0, RZ, 0,
   "exact: c plus the population count of the bit operation of a row of A "
   "and a column of B, wrapping">;
-def MmaF64Arith : MmaArith<MmaFmaChain, 1, 0, RN, 0,
-  "each element a chain of fused multiply-adds in k order, rounded to "
-  "nearest">;
-/// The hypothesis the H200 measurement tests (MMA-Sim's model of Hopper).
-def MmaF32Arith : MmaArith<MmaFused, 0, 25, RZ, 0,
-  "the exact products of the whole k and c, each truncated 25 bits below "
-  "the largest one's exponent, summed, rounded toward zero to f32">;
-def MmaF16Arith : MmaArith<MmaFused, 0, 25, RN, 0,
-  "the exact products of the whole k and c, each truncated 25 bits below "
-  "the largest one's exponent, summed, rounded to nearest f16">;
-def MmaF8Arith : MmaArith<MmaFused, 0, 13, RZ, 0,
-  "the exact products of the whole k and c, each truncated 13 bits below "
-  "the largest one's exponent, summed, rounded toward zero">;
+// Measured on the H200 (utils/measure/mma_facts; docs/GPU-Results.md).
+def MmaF64Arith : MmaArith<MmaFmaChain, 0, RN, 1,
+  "DMMA: fused multiply-adds from c in k order, each rounded to nearest">;
+def MmaF32Arith : MmaArith<MmaFused, 25, RZ, 1,
+  "HMMA: the exact products and c anchored at the largest nominal "
+  "exponent, each truncated 25 bits below it, summed, rounded toward zero "
+  "(an overflow is an infinity)">;
+def MmaF16Arith : MmaArith<MmaFused, 25, RN, 1,
+  "HMMA: the exact products and c anchored at the largest nominal "
+  "exponent, each truncated 25 bits below it, summed, rounded to nearest "
+  "f16">;
+def MmaF8F32Arith : MmaArith<MmaSplitFused, 25, RZ, 1,
+  "no fp8 tensor core on sm_90: widened to f16, two HMMA steps from +0 "
+  "(k with (k / 2) % 2 = 0, then the others), then c added (FADD, to "
+  "nearest)">;
+def MmaF8F16Arith : MmaArith<MmaSplitFused, 25, RN, 1,
+  "no fp8 tensor core on sm_90: widened to f16, two HMMA steps from +0 "
+  "(k with (k / 2) % 2 = 0, then the others), then c added (HADD2, to "
+  "nearest)">;
+def MmaM8N8K4F32Arith : MmaArith<MmaChainThenC, 0, RN, 1,
+  "no m8n8k4 tensor core on sm_90: an f32 FFMA chain from +0 in k order, "
+  "then c added (FADD), each to nearest">;
+def MmaM8N8K4F16Arith : MmaArith<MmaPairsThenC, 0, RN, 1,
+  "no m8n8k4 tensor core on sm_90: (c + (a0 b0 + a1 b1)) + (a2 b2 + a3 b3) "
+  "in f32, then to f16, each to nearest">;
 
 //===----------------------------------------------------------------------===//
 // Forms (9.7.14.5.14 mma)
@@ -250,8 +262,10 @@ class MmaForm<list<Slot> slots, list<PtxType> types, string d, string a,
   let Arith = [arith];
   let Sass = sass;
   let SassCopies = 1;
-  let NaNResult = !if(!or(!eq(arith.Kind, MmaInteger), !eq(arith.Kind, MmaBits)),
+  let NaNResult = !if(!or(!eq(arith.Kind, MmaInteger),
+                          !eq(arith.Kind, MmaBits)),
                       NaNNone, NaNUnspecified);
+  let Accuracy = !if(arith.Measured, MeasuredSm90, Exact);
 }
 class MmaSlots<Shape shape, Qual layout, list<Slot> more = []> {
   list<Slot> List =
@@ -286,8 +300,9 @@ foreach c = [F16, F32] in {
   def MmaM8N8K4 # !cast<string>(lay.Q) # dc
       : MmaForm<MmaSlots<M8N8K4, lay.Q>.List, [d, F16, F16, c],
                 "FragM8N8K4C" # !cast<string>(d), lay.A, lay.B,
-                "FragM8N8K4C" # !cast<string>(c), 64, 70, Arith16<d>.A,
-                "HMMA">;
+                "FragM8N8K4C" # !cast<string>(c), 64, 70,
+                !if(!eq(d, F16), MmaM8N8K4F16Arith, MmaM8N8K4F32Arith),
+                "FFMA|HFMA2">;
   if !eq(d, c) then
   foreach k = [8, 16] in
   def MmaM16N8K # k # F16 # dc
@@ -319,7 +334,7 @@ def MmaM16N8K # k # !cast<string>(a) # !cast<string>(b) # !cast<string>(d)
     : MmaForm<MmaSlots<!cast<Shape>("M16N8K" # k), RowCol>.List,
               [d, a, b, d], Acc16<d>.F, "FragA16" # !cast<string>(a) # "K" # k,
               "FragB" # !cast<string>(b) # "K" # k, Acc16<d>.F, 84, 89,
-              !if(!eq(d, F16), MmaF16Arith, MmaF8Arith), "HMMA">;
+              !if(!eq(d, F16), MmaF8F16Arith, MmaF8F32Arith), "HMMA">;
 
 // .f64: m8n8k4 (sm_80), m16n8k4, m16n8k8, m16n8k16 (sm_90).
 def MmaM8N8K4F64

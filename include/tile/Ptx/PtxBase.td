@@ -211,32 +211,48 @@ class Fragment<PtxType elem, int rows, int cols, int regs, int perReg,
 // Numerics
 //===----------------------------------------------------------------------===//
 
-/// How an mma's result is computed from its fragments.
+/// How an mma's result is computed from its fragments. The ISA fixes the
+/// integer and bit forms; for floating point it leaves the order, rounding
+/// and subnormal handling open, and these kinds are what the H200 does with
+/// the SASS ptxas 13.0 emits for sm_90 (measured:
+/// utils/measure/mma_facts, docs/GPU-Results.md).
 class MmaKind<string name> { string Name = name; }
 /// Exact integer dot products, wrapping or saturating (.satfinite) to s32.
 def MmaInteger : MmaKind<"integer">;
 /// popc of the bit operation of each row of A and column of B, plus C.
 def MmaBits : MmaKind<"bits">;
-/// f64: each element is a chain of fused multiply-adds in k order, each
-/// rounded to nearest (IEEE 754).
+/// f64 (DMMA): each element a chain of fused multiply-adds from C in k
+/// order, each rounded to nearest.
 def MmaFmaChain : MmaKind<"fma_chain">;
-/// Floating point: the products of `GroupK` consecutive k (exact), and C in
-/// the first group, are aligned to the largest of them, each truncated to
-/// `AlignBits` bits below that exponent, summed exactly and rounded once.
+/// One tensor-core step (HMMA): the exact products of the whole k and C are
+/// anchored at the largest of their nominal exponents (a product's is the
+/// sum of its factors' exponents, a subnormal's the format's least), each
+/// truncated toward zero `AlignBits` bits below the anchor, summed exactly
+/// and rounded once with `OutRound`; a result beyond the format's range is
+/// an infinity.
 def MmaFused : MmaKind<"fused">;
+/// fp8 on sm_90 (no fp8 tensor core in mma.sync): the elements widened to
+/// f16 exactly, two fused steps from +0, the first over the k with
+/// (k / 2) % 2 == 0, the second over the others, then C added in the
+/// destination format, rounded to nearest.
+def MmaSplitFused : MmaKind<"split_fused">;
+/// m8n8k4 into f32 on sm_90 (no m8n8k4 tensor core): an f32 chain of fused
+/// multiply-adds from +0 in k order, then C added, each rounded to nearest.
+def MmaChainThenC : MmaKind<"chain_then_c">;
+/// m8n8k4 into f16 on sm_90: the f32 sums a0 b0 + a1 b1 and a2 b2 + a3 b3
+/// (an f32 multiply and a fused multiply-add each), added to C one after
+/// the other in f32, then rounded to f16, each step to nearest.
+def MmaPairsThenC : MmaKind<"pairs_then_c">;
 
-/// The arithmetic of a floating-point mma: the ISA leaves the order,
-/// rounding and subnormal handling of the accumulation open; these are
-/// measured on the H200.
-class MmaArith<MmaKind kind, int groupK, int alignBits, Qual outRound,
-               bit measured, string doc> {
+/// The arithmetic of an mma form.
+class MmaArith<MmaKind kind, int alignBits, Qual outRound, bit measured,
+               string doc> {
   MmaKind Kind = kind;
-  /// Products summed before one rounding (K: the whole instruction).
-  int GroupK = groupK;
-  /// Fraction bits kept below the largest term's exponent.
+  /// Fraction bits kept below the anchor (fused steps).
   int AlignBits = alignBits;
-  /// How the sum is rounded to the destination format.
+  /// How a fused step rounds to its destination format.
   Qual OutRound = outRound;
+  /// Measured on the H200, as opposed to fixed by the ISA.
   bit Measured = measured;
   string Doc = doc;
 }
@@ -430,6 +446,13 @@ def Exact : AccuracyKind<"exact">;
 def IsaTextUnmeasured : AccuracyKind<"isa_text_unmeasured",
   "the reference follows the PTX ISA's text and is not measured on "
   "hardware (the forms run on no GPU this project has)">;
+/// The ISA leaves the result open (mma's accumulation order, rounding and
+/// subnormals); the reference gives what the H200 computes with the code
+/// ptxas 13.0 emits for sm_90, measured, which other chips need not share.
+def MeasuredSm90 : AccuracyKind<"measured_sm90",
+  "the ISA leaves the accumulation's order, rounding and subnormal handling "
+  "open; the reference gives what the H200 computes with the SASS ptxas "
+  "13.0 emits for sm_90 (measured); other chips may differ">;
 
 //===----------------------------------------------------------------------===//
 // Random bits
