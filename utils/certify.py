@@ -88,6 +88,8 @@ MOVE_VARIANTS = ("plain", "pred", "keep", "warp")
 # a shuffle of a value it proves uniform across the warp.
 COLLECTIVE_VARIANTS = ("warp", "warp16")
 COLLECTIVES = instr_table.collectives()
+# Fragment forms (mma) need whole warps and no per-lane guard (.aligned).
+FRAGMENT_VARIANTS = ("warp",)
 
 
 def memref(shape, elt, space=None, strides=None):
@@ -244,10 +246,18 @@ def pred_operand(idx, role, keep, scope, rty_int, rty, gty, args, body,
         applies.append((idx, rty, gty, "i1", 1))
 
 
-def usable(inst, variant):
+def opcode_sm(opcode):
+    """The SM floor of one of the table's opcodes."""
+    for _, i in instr_table.instances():
+        if i["opcode"] == opcode:
+            return i["sm"]
+    raise KeyError(opcode)
+
+
+def usable(inst, variant, sm=None):
     """Whether the table has the global ld/st that moves each register
-    operand in the variant's containers (and preserve_dst has a register
-    destination)."""
+    operand in the variant's containers (on chip `sm`, where given), and
+    preserve_dst has a register destination."""
     containers = variant[6]
     has_reg_def = any(k == "reg" and r == "def" for k, r, _, _ in inst.operands)
     if variant[5] and (not has_reg_def or inst.no_preserve_dst):
@@ -258,9 +268,11 @@ def usable(inst, variant):
         if kind == "reg" and instr_table.is_predicate(ty):
             continue  # Moved as a PRED_INT (pred_operand).
         try:
-            instr_table.move_opcode("ld", containers[ty], atom)
+            move = instr_table.move_opcode("ld", containers[ty], atom)
         except KeyError:
             return False
+        if sm is not None and opcode_sm(move) > sm:
+            return False  # ld.global.v8 of 32-bit types is sm_100's.
     return True
 
 
@@ -306,9 +318,12 @@ def certify_target(args, instances, chip, ptx, label, results, sass):
            f'features = "+ptx{ptx}">] {{\n')
     for i, inst in enumerate(instances):
         for variant in VARIANTS:
-            if not usable(inst, variant):
+            if not usable(inst, variant, sm):
                 continue
-            if inst.semantics in COLLECTIVES:
+            if inst.form.get("mma_arith"):
+                if variant[0] not in FRAGMENT_VARIANTS:
+                    continue
+            elif inst.semantics in COLLECTIVES:
                 if variant[0] not in COLLECTIVE_VARIANTS:
                     continue
             elif inst.semantics in ("load", "store", "move"):

@@ -141,6 +141,15 @@ if [ -d $C/jit ]; then
   cat "$OUT/jit-load.md"
 fi
 
+if [ -x $C/mma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
+  echo "== mma.sync: the H200 against the reference (utils/measure/mma_facts)"
+  # TILE_MMA_EXECS: warp executions per opcode (default 100000).
+  bash utils/measure/mma_facts/run.sh $C/mma_facts $C/tile-mma-check \
+    "${TILE_MMA_EXECS:-100000}" > "$OUT/mma-diff.txt" 2>&1
+  grep -v "^PASS" "$OUT/mma-diff.txt" | head -40
+  note "mma.sync vs reference: $(tail -1 "$OUT/mma-diff.txt")"
+fi
+
 if [ -x $C/tile-diff ] && [ -z "${TILE_GPU_SKIP_DIFF:-}" ]; then
   echo "== differential test of every arithmetic form"
   # TILE_DIFF_PART=K/N: this call runs a part of the kernels (tile-diff

@@ -25,6 +25,14 @@ cp utils/simple_check.py .carry/
 # build of hand-written PTX (utils/measure/warp_facts).
 /usr/local/cuda/bin/nvcc -arch=sm_90 -O3 utils/measure/warp_facts/main.cu \
   -o .carry/warp_facts
+# mma.sync on the H200 against the reference: nvcc's inline-asm kernels of
+# every sm_90 mma opcode, generated from the table (utils/measure/mma_facts),
+# and the checker.
+python3 utils/measure/mma_facts/gen.py build/share/tile-mlir/instr_table.json \
+  build/mma_facts.cu
+cp utils/measure/mma_facts/inputs.h utils/measure/mma_facts/driver.h build/
+/usr/local/cuda/bin/nvcc -arch=sm_90 -O3 build/mma_facts.cu -o .carry/mma_facts
+cp build/bin/tile-mma-check .carry/
 # The Python front-end: its PTX compiled here (the GPU machine has no
 # tile-translate), the runtime's C API library beside it.
 cp build/lib/libtile_cuda_runtime.so .carry/

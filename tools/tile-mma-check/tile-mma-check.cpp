@@ -142,6 +142,15 @@ Counts checkInstr(const ptx::Instr &instr, Reader &in, Reader &res,
   return bad;
 }
 
+/// Steps over one instruction's data.
+void skipInstr(const ptx::Instr &instr, Reader &in, Reader &res,
+               unsigned execs) {
+  llvm::ArrayRef<ptx::OperandDesc> ops = instr.form->getOperands();
+  size_t lanes = size_t(execs) * 32;
+  in.pos += lanes * 8 * (ops[1].atom + ops[2].atom + ops[3].atom);
+  res.pos += lanes * ops[0].atom * (ops[0].type == ptx::DataType::F64 ? 8 : 4);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -165,13 +174,11 @@ int main(int argc, char **argv) {
     std::optional<ptx::Instr> instr = ptx::decode(opcode, error);
     if (!instr || !ref::isMma(*instr))
       fail("'" + opcode + "' is not an mma of the table: " + error);
-    bool skip = !only.empty() && opcode.find(only) == std::string::npos;
-    if (skip && show == 0) {
-      // Still consume the data.
+    if (!only.empty() && opcode.find(only) == std::string::npos) {
+      skipInstr(*instr, in, res, execs);
+      continue;
     }
     Counts bad = checkInstr(*instr, in, res, execs);
-    if (skip)
-      continue;
     ++instrs;
     bool ok = bad.values == 0 && (bad.nanPayloads == 0 ||
                                   !instr->form->hasDefinedNaNPayload());

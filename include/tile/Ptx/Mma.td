@@ -254,14 +254,17 @@ defvar DocMma = "9.7.14.5.14 mma";
 /// the operand records `d`, `a`, `b` and `c` (named Op<fragment>).
 class MmaForm<list<Slot> slots, list<PtxType> types, string d, string a,
               string b, string c, int ptx, int sm, MmaArith arith,
-              string sass>
+              string sass, int copies = 1>
     : Form<"mma", slots, types,
            [!cast<Operand>("OpD" # d), !cast<Operand>("Op" # a),
             !cast<Operand>("Op" # b), !cast<Operand>("OpC" # c)],
            ptx, sm, SemMma, DocMma> {
   let Arith = [arith];
   let Sass = sass;
-  let SassCopies = 1;
+  /// What ptxas 13.0 emits for one instruction on sm_90: one tensor-core
+  /// instruction, or two where it emulates the form (fp8 over f16, s4/u4
+  /// over s8/u8, .xor.popc from .and.popc).
+  let SassCopies = copies;
   let NaNResult = !if(!or(!eq(arith.Kind, MmaInteger),
                           !eq(arith.Kind, MmaBits)),
                       NaNNone, NaNUnspecified);
@@ -301,8 +304,7 @@ foreach c = [F16, F32] in {
       : MmaForm<MmaSlots<M8N8K4, lay.Q>.List, [d, F16, F16, c],
                 "FragM8N8K4C" # !cast<string>(d), lay.A, lay.B,
                 "FragM8N8K4C" # !cast<string>(c), 64, 70,
-                !if(!eq(d, F16), MmaM8N8K4F16Arith, MmaM8N8K4F32Arith),
-                "FFMA|HFMA2">;
+                !if(!eq(d, F16), MmaM8N8K4F16Arith, MmaM8N8K4F32Arith), "">;
   if !eq(d, c) then
   foreach k = [8, 16] in
   def MmaM16N8K # k # F16 # dc
@@ -325,7 +327,8 @@ def MmaM16N8K # e.K # !cast<string>(e.E)
               "FragB" # e.Frag, "FragC16F32", 70, 80, MmaF32Arith, "HMMA">;
 
 // .e4m3/.e5m2 (m16n8k16, m16n8k32) into f16 or f32 (.dtype is .ctype:
-// ptxas 13.0 rejects the mixed ones, "Unexpected instruction types").
+// ptxas 13.0 rejects the mixed ones, "Unexpected instruction types"):
+// m16n8k32 into f32 from PTX ISA 8.4, the others from 8.7, on sm_89.
 foreach k = [16, 32] in
 foreach a = [E4M3, E5M2] in
 foreach b = [E4M3, E5M2] in
@@ -333,8 +336,9 @@ foreach d = [F16, F32] in
 def MmaM16N8K # k # !cast<string>(a) # !cast<string>(b) # !cast<string>(d)
     : MmaForm<MmaSlots<!cast<Shape>("M16N8K" # k), RowCol>.List,
               [d, a, b, d], Acc16<d>.F, "FragA16" # !cast<string>(a) # "K" # k,
-              "FragB" # !cast<string>(b) # "K" # k, Acc16<d>.F, 84, 89,
-              !if(!eq(d, F16), MmaF8F16Arith, MmaF8F32Arith), "HMMA">;
+              "FragB" # !cast<string>(b) # "K" # k, Acc16<d>.F,
+              !if(!and(!eq(k, 32), !eq(d, F32)), 84, 87), 89,
+              !if(!eq(d, F16), MmaF8F16Arith, MmaF8F32Arith), "HMMA", 2>;
 
 // .f64: m8n8k4 (sm_80), m16n8k4, m16n8k8, m16n8k16 (sm_90).
 def MmaM8N8K4F64
@@ -353,6 +357,7 @@ def MmaM16N8K # k # F64
 class IntMmaShape<Shape shape, list<PtxType> elems, int ptx, int sm> {
   Shape S = shape;
   list<PtxType> Elems = elems;
+  PtxType Elem = !head(elems);
   int Ptx = ptx;
   int Sm = sm;
 }
@@ -374,7 +379,7 @@ def Mma # !cast<string>(sh.S) # !cast<string>(a) # !cast<string>(b)
     : MmaForm<MmaSlots<sh.S, RowCol, [Opt<SatFinite>]>.List,
               [S32, a, b, S32], IntFrags<sh.S, a, b>.C, IntFrags<sh.S, a, b>.A,
               IntFrags<sh.S, a, b>.B, IntFrags<sh.S, a, b>.C, sh.Ptx, sh.Sm,
-              MmaIntArith, "IMMA">;
+              MmaIntArith, "IMMA", !if(!eq(sh.Elem, S8), 1, 2)>;
 foreach sh = [IntMmaShape<M8N8K128, [B1], 65, 75>,
               IntMmaShape<M16N8K128, [B1], 70, 80>,
               IntMmaShape<M16N8K256, [B1], 70, 80>] in
@@ -383,7 +388,7 @@ def Mma # !cast<string>(sh.S) # B1
                                                        "bitOp.popc">]>.List,
               [S32, B1, B1, S32], IntFrags<sh.S, B1, B1>.C,
               IntFrags<sh.S, B1, B1>.A, IntFrags<sh.S, B1, B1>.B,
-              IntFrags<sh.S, B1, B1>.C, sh.Ptx, sh.Sm, MmaBitArith, "BMMA"> {
+              IntFrags<sh.S, B1, B1>.C, sh.Ptx, sh.Sm, MmaBitArith, "BMMA", 2> {
   let QualFloors = [QualFloor<AndPopc, 71, 80>];
 }
 

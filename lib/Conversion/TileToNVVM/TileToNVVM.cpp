@@ -280,8 +280,11 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
           !slot.immediate.empty() ? PtxAsmBuilder::ArgForm::Immediate
           : slot.desc->kind == ptx::OperandKind::Memory
               ? PtxAsmBuilder::ArgForm::Address
-          : slot.desc->atom > 1 ? PtxAsmBuilder::ArgForm::Vector
-                                : PtxAsmBuilder::ArgForm::Register;
+          // A fragment is a vector expression even of one register
+          // (mma's a of m8n8k16: `{%r1}`; ptxas rejects a bare register).
+          : slot.desc->atom > 1 || slot.desc->fragment
+              ? PtxAsmBuilder::ArgForm::Vector
+              : PtxAsmBuilder::ArgForm::Register;
       args.push_back({argForm, argOperands[i], slot.addressOffset,
                       slot.immediate, slot.desc->pipeToNext,
                       op.isArgNegated(i)});

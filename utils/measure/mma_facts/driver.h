@@ -7,7 +7,11 @@
 #include <cstdlib>
 #include <vector>
 
-static unsigned execsOf(const Instance &in) {
+/// Warp executions per instance: `--execs N`, or 1024 for the float forms
+/// and 128 for the integer ones.
+static unsigned execsOf(const Instance &in, unsigned execs) {
+  if (execs)
+    return (execs + 3) / 4 * 4; // Whole blocks of four warps.
   std::string c = in.elemC;
   return (c == "f16" || c == "f32" || c == "f64") ? 1024 : 128;
 }
@@ -20,20 +24,40 @@ static void check(cudaError_t e, const char *what) {
 }
 
 int main(int argc, char **argv) {
-  bool inputsOnly = argc > 2 && std::string(argv[1]) == "--inputs-only";
-  const char *path = argv[argc - 1];
+  bool inputsOnly = false, list = false;
+  unsigned execsFlag = 0;
+  int only = -1;
+  for (int i = 1; i + 1 < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--inputs-only")
+      inputsOnly = true;
+    else if (a == "--execs" && i + 2 < argc)
+      execsFlag = unsigned(std::atoi(argv[++i]));
+    else if (a == "--instance" && i + 2 < argc)
+      only = std::atoi(argv[++i]);
+  }
+  if (argc >= 2 && std::string(argv[1]) == "--count")
+    list = true;
   if (argc < 2) {
-    std::fprintf(stderr, "usage: mma_facts [--inputs-only] FILE\n");
+    std::fprintf(stderr, "usage: mma_facts [--inputs-only] [--execs N] "
+                         "[--instance I] FILE | --count\n");
     return 2;
   }
+  if (list) {
+    std::printf("%zu\n", sizeof(kInstances) / sizeof(kInstances[0]));
+    return 0;
+  }
+  const char *path = argv[argc - 1];
   FILE *f = std::fopen(path, "wb");
   if (!f)
     return 1;
   std::fputs("MMAFACTS1\n", f);
   unsigned n = sizeof(kInstances) / sizeof(kInstances[0]);
   for (unsigned i = 0; i < n; ++i) {
+    if (only >= 0 && int(i) != only)
+      continue;
     const Instance &in = kInstances[i];
-    unsigned execs = execsOf(in);
+    unsigned execs = execsOf(in, execsFlag);
     size_t na = size_t(execs) * 32 * in.regsA, nb = size_t(execs) * 32 * in.regsB,
            nc = size_t(execs) * 32 * in.regsC, nd = size_t(execs) * 32 * in.regsD;
     std::vector<uint64_t> a(na), b(nb), c(nc), d(nd);
@@ -57,7 +81,8 @@ int main(int argc, char **argv) {
     check(cudaMemcpy(db, b.data(), nb * 8, cudaMemcpyHostToDevice), "copy");
     check(cudaMemcpy(dc, c.data(), nc * 8, cudaMemcpyHostToDevice), "copy");
     void *args[] = {&da, &db, &dc, &dd};
-    check(cudaLaunchKernel(in.kernel, dim3(execs / 4), dim3(128), args, 0, 0),
+    check(cudaLaunchKernel(in.kernel, dim3((execs + 3) / 4), dim3(128), args,
+                           0, 0),
           in.opcode);
     check(cudaDeviceSynchronize(), in.opcode);
     check(cudaMemcpy(d.data(), dd, nd * 8, cudaMemcpyDeviceToHost), "copy");

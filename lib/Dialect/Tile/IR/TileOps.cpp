@@ -563,6 +563,37 @@ static LogicalResult verifyPredTile(ApplyOp op, MemRefType tile,
   return success();
 }
 
+/// A form whose operands are fragments of a warp's matrices (mma): its
+/// 32 lanes compute together, so the op runs at a scope with a lane axis,
+/// every lane of it present (whole warps), and without a per-lane guard
+/// (.aligned: every lane must execute the same instruction). At thread
+/// scope only the single instruction as one lane issues it (rank-1 atoms:
+/// what tile-expand-repeats makes of a warp-scope op) is accepted.
+static LogicalResult verifyFragments(ApplyOp op, const ptx::FormDesc &form,
+                                     const std::string &name,
+                                     const std::optional<OperandShape> &ref) {
+  if (!llvm::any_of(form.getOperands(), [](const ptx::OperandDesc &o) {
+        return o.fragment != nullptr;
+      }))
+    return success();
+  Scope scope = op.getScope();
+  if (scope == Scope::thread && !op.isSingleInstruction())
+    return op.emitOpError()
+           << name << " is a warp-level instruction: its operands are "
+           << "fragments spread over the 32 lanes of a warp; write "
+              "scope(warp) (or warpgroup, cta) with a lane axis of 32";
+  if (ref && !ref->group.empty() && ref->group.back() != 32)
+    return op.emitOpError()
+           << name << " needs whole warps: the lane axis must have 32 "
+           << "entries, got " << ref->group.back();
+  if (op.getPred())
+    return op.emitOpError()
+           << "'pred' is not allowed on " << name << ": .aligned needs every "
+           << "lane of the warp to execute it; branch around it with a "
+              "warp-uniform condition instead";
+  return success();
+}
+
 /// The predicate sources of `form` that PTX lets it negate, for messages.
 static std::string describeNegatable(const ptx::FormDesc &form) {
   std::string list;
@@ -794,6 +825,9 @@ LogicalResult ApplyOp::verify() {
                << "') of scope '" << stringifyScope(scope) << "' has at most "
                << limits[g] << " entries, got " << extent;
   }
+
+  if (failed(verifyFragments(*this, form, name, ref)))
+    return failure();
 
   if (auto tile = dyn_cast_if_present<MemRefType>(
           getPred() ? getPred().getType() : Type()))
