@@ -21,7 +21,9 @@ Two checks, both driven by the table's JSON export:
              to a documented form, or be rejected by the decoder with a
              reason that says ptxas accepts them ("is not a documented PTX
              form: ..."). Any other acceptance is an undocumented spelling
-             the table does not know about, and a failure.
+             the table does not know about, and a failure. Fragment forms
+             (mma) take their candidates from fragment_spellings() instead:
+             the subsets of their qualifiers are too many to try.
 
 Prints a markdown report (docs/PtxasScan.md is its output) and a closing
 "N passed, N failed" line.
@@ -31,6 +33,7 @@ import argparse
 import concurrent.futures
 import itertools
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -69,16 +72,17 @@ def pred_store(reg):
 
 def kernel(opcode, operands, ptx, sm):
     """A kernel that issues `opcode` once, for sm_<sm> (or the chip `sm`
-    names, "sm_100a"). `operands` are (type, atom, space[, pipe[, neg]]) per
-    operand, space "" for a register and "imm" for an immediate (the value 1
-    in the table's syntax), pipe for one joined to the next by `|` (setp's
-    p|q, lop3's d|p), neg for a register written negated (`!c`), or a plain
-    type name."""
-    operands = [(o, 1, "", False, False) if isinstance(o, str) else
-                tuple(o) + (False,) * (5 - len(o)) for o in operands]
+    names, "sm_100a"). `operands` are (type, atom, space[, pipe[, neg[,
+    group]]]) per operand, space "" for a register and "imm" for an
+    immediate (the value 1 in the table's syntax), pipe for one joined to the
+    next by `|` (setp's p|q, lop3's d|p), neg for a register written negated
+    (`!c`), group for a register group (mma's fragments) braced even of one
+    register, or a plain type name."""
+    operands = [(o, 1, "", False, False, False) if isinstance(o, str) else
+                tuple(o) + (False,) * (6 - len(o)) for o in operands]
     decls, loads, rendered = [], [], []
     n = 0
-    for i, (ty, atom, space, _, neg) in enumerate(operands):
+    for i, (ty, atom, space, _, neg, group) in enumerate(operands):
         if space == "imm":
             rendered.append(instr_table.types()[ty]["immediate_one"])
             continue
@@ -95,7 +99,8 @@ def kernel(opcode, operands, ptx, sm):
                              f"[%a+{8 * n}];")
             regs.append(f"%r{n}")
             n += 1
-        rendered.append(("!" if neg else "") + regs[0] if atom == 1 else
+        rendered.append(("!" if neg else "") + regs[0]
+                        if atom == 1 and not group else
                         "{" + ", ".join(regs) + "}")
     first = operands[0]
     store = (f"  st.global.{reg_type(first[0])} [%a], %r0;"
@@ -155,9 +160,11 @@ def max_sm(ptx):
 def operand_specs(form):
     """(type, atom, space, pipe) per operand of `form`; an immediate operand
     (lop3's table) is written as one, a piped one (p of p|q) joined to the
-    next by `|`."""
+    next by `|`, a fragment (mma's d, a, b, c) as a braced register group
+    (ptxas rejects a bare register there)."""
     return [(o["type"], o["atom"], "imm" if "immediate" in o else o["space"],
-             bool(o.get("pipe_to_next")))
+             bool(o.get("pipe_to_next"))) +
+            ((False, True) if "fragment" in o else ())
             for o in form["operands"]]
 
 
@@ -241,7 +248,7 @@ def check_immediates(ptxas, pool, mnemonic=None):
             t = instr_table.types()[o["type"]]
             if (o["kind"] == "register" and o["role"] == "use" and
                     o["atom"] == 1 and t.get("immediate_prefix") and
-                    "immediate" not in o):
+                    "immediate" not in o and "fragment" not in o):
                 jobs.append((form, inst, i))
 
     def one(job):
@@ -302,6 +309,7 @@ def candidate_spellings(only=None):
     by_mnemonic = {}
     for form in instr_table.forms():
         if form["semantics"] in ("load", "store", "move") or \
+                is_fragment_form(form) or \
                 (only and form["mnemonic"] != only):
             continue
         entry = by_mnemonic.setdefault(form["mnemonic"],
@@ -361,6 +369,114 @@ def candidate_spellings(only=None):
                                        list(shape))
 
 
+def is_fragment_form(form):
+    """A form whose operands are fragments (mma): fragment_spellings()
+    builds its candidates."""
+    return any("fragment" in o for o in form["operands"])
+
+
+SHAPE = re.compile(r"m(\d+)n(\d+)k(\d+)$")
+LAYOUT = re.compile(r"(row|col)\.(row|col)$")
+
+
+def fragment_spec(shape, role, ptx_type):
+    """The operand spec of fragment `role` (d, a, b, c) of type `ptx_type`
+    (the suffix: f16, s8, f64, ...) for `shape`: m*k (a), n*k (b) or m*n
+    (c, d) elements over 32 lanes (m8n8k4 below f64: four 8x8x4 products,
+    one per quad-pair), packed in 32-bit registers, f64 one a register."""
+    m, n, k = map(int, SHAPE.match(shape).groups())
+    elems = {"a": m * k, "b": n * k}.get(role, m * n) // 32
+    bits = instr_table.types()[ptx_type]["value_bits"]
+    if (m, n, k) == (8, 8, 4) and bits != 64:
+        elems *= 4
+    atom = elems if bits == 64 else max(1, elems * bits // 32)
+    reg = ptx_type if ptx_type in ("f32", "s32", "f64") else "b32"
+    return (reg, atom, "", False, False, True)
+
+
+def fragment_spellings(only=None):
+    """(spelling, operands) for the fragment forms (mma), in ptxas's order
+    mma.sync.aligned.<shape>.<layout>[.satfinite].<d>.<a>.<b>.<c>[.op]:
+    every shape of the table with row.col and every d, c type and every a, b
+    pair of one element width the table's forms use (b1 with and without
+    each operator), and every documented opcode with one change: another or
+    no layout, no .aligned / .sync / both, .satfinite added (before or after
+    the types) or moved after them, an operator added, dropped or moved
+    before the types, a rounding modifier, the layout before the shape."""
+    forms = [f for f in instr_table.forms() if is_fragment_form(f) and
+             (not only or f["mnemonic"] == only)]
+    if not forms:
+        return
+    ty = [sorted({f["types"][i] for f in forms}) for i in range(4)]
+    shapes = sorted({q for f in forms for s in f["slots"]
+                     for q in s["choices"] if SHAPE.match(q)})
+    layouts = sorted({q for f in forms for s in f["slots"]
+                      for q in s["choices"] if LAYOUT.match(q)})
+    ops = sorted({q for f in forms for s in f["slots"]
+                  if s["kind"] == "operator" for q in s["choices"]})
+    bits = {t: instr_table.types()[t]["value_bits"] for t in ty[1] + ty[2]}
+    seen = set()
+
+    def emit(mnemonic, parts, operands):
+        spelling = ".".join([mnemonic] + [p for p in parts if p])
+        if spelling not in seen:
+            seen.add(spelling)
+            yield spelling, list(operands)
+
+    for form, inst in instr_table.instances(only):
+        if not is_fragment_form(form):
+            continue
+        quals = inst["qualifiers"]
+        shape = next(q for q in quals if SHAPE.match(q))
+        layout = next(q for q in quals if LAYOUT.match(q))
+        sat = "satfinite" if "satfinite" in quals else None
+        op = next((q for q in quals if q in ops), None)
+        types = list(form["types"])
+        specs = operand_specs(form)
+        m = form["mnemonic"]
+
+        def spell(sync="sync", aligned="aligned", lay=layout, pre=(),
+                  post=(), first=None):
+            head = [lay, shape] if first == "layout" else [shape, lay]
+            return [sync, aligned] + head + list(pre) + types + list(post)
+
+        base_pre, base_post = [sat], [op]
+        assert ".".join([m] + [p for p in spell(pre=base_pre,
+                                                  post=base_post) if p]) \
+            == inst["opcode"], inst["opcode"]
+        variants = [spell(pre=base_pre, post=base_post)]
+        variants += [spell(lay=lay, pre=base_pre, post=base_post)
+                     for lay in layouts + [None] if lay != layout]
+        variants += [spell(sync=s, aligned=a, pre=base_pre, post=base_post)
+                     for s, a in (("sync", None), (None, "aligned"),
+                                  (None, None))]
+        if sat:
+            variants.append(spell(post=base_post + [sat]))
+        else:
+            variants += [spell(pre=["satfinite"], post=base_post),
+                         spell(post=base_post + ["satfinite"])]
+        if op:
+            variants += [spell(pre=base_pre), spell(pre=base_pre + [op])]
+        else:
+            variants += [spell(pre=base_pre, post=[o]) for o in ops]
+        variants += [spell(pre=base_pre + [r], post=base_post)
+                     for r in ROUNDING]
+        variants.append(spell(pre=base_pre, post=base_post, first="layout"))
+        for parts in variants:
+            yield from emit(m, parts, specs)
+    mnemonics = sorted({f["mnemonic"] for f in forms})
+    for mnemonic, shape in itertools.product(mnemonics, shapes):
+        for d, c, a, b in itertools.product(ty[0], ty[3], ty[1], ty[2]):
+            if bits[a] != bits[b]:
+                continue
+            specs = [fragment_spec(shape, r, t)
+                     for r, t in zip("dabc", (d, a, b, c))]
+            for op in [None] + (ops if a == "b1" else []):
+                yield from emit(mnemonic, ["sync", "aligned", shape,
+                                           "row.col", d, a, b, c, op],
+                                specs)
+
+
 def memory_spellings():
     """(spelling, operands) for ld/st over every state space, cache
     operator, vector width and type their forms use."""
@@ -390,7 +506,8 @@ def memory_spellings():
 
 
 def check_spellings(ptxas, pool, decode, mnemonic=None):
-    cands = list(candidate_spellings(mnemonic))
+    cands = (list(candidate_spellings(mnemonic)) +
+             list(fragment_spellings(mnemonic)))
     if not mnemonic:
         cands += list(memory_spellings())
 

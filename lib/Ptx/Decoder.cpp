@@ -99,6 +99,16 @@ static bool isRejectedQual(StringRef mnemonic, Qual q) {
   });
 }
 
+/// Whether a misplaced-qualifier rejection of `mnemonic` names `q` (mma's
+/// `.satfinite` after the type suffixes), so that the placement check gives
+/// its reason.
+static bool isMisplacedRejectedQual(StringRef mnemonic, Qual q) {
+  return llvm::any_of(getRejectedSpellings(), [&](const RejectedSpelling &r) {
+    return r.misplaced && mnemonic == r.mnemonic &&
+           ((r.anyOf | r.allOf) & bit(q));
+  });
+}
+
 /// The diagnostic of a rejected spelling: undocumented, or documented but
 /// unsupported.
 static std::string rejectionMessage(const RejectedSpelling &r,
@@ -400,7 +410,8 @@ static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
     if (!(vocabulary & bit(*q)) && !isRejectedQual(p.mnemonic, *q))
       return fail("qualifier " + name + " is not valid for " + m + " in " +
                   quote);
-    if (!p.types.empty() && !(trailingVocabulary & bit(*q)))
+    if (!p.types.empty() && !(trailingVocabulary & bit(*q)) &&
+        !isMisplacedRejectedQual(p.mnemonic, *q))
       return fail("qualifier " + name + " must precede the type suffix in " +
                   quote);
     if (p.quals & bit(*q))

@@ -144,8 +144,10 @@ struct Term {
 
 /// One fused step (HMMA) to `dtype`: the terms anchored at the largest
 /// nominal exponent, truncated toward zero `alignBits` below it, summed
-/// exactly and rounded with `round`. Specials: a NaN, or infinities of both
-/// signs, give the canonical NaN; an infinity gives itself.
+/// exactly and rounded with `round`; a zero result is +0, whatever the
+/// signs (measured: a negative sum that rounds to zero gives +0). Specials:
+/// a NaN, or infinities of both signs, give the canonical NaN; an infinity
+/// gives itself.
 uint64_t fusedStep(llvm::ArrayRef<Term> terms, unsigned alignBits,
                    ptx::DataType dtype, ptx::Qual round) {
   bool nan = false, posInf = false, negInf = false;
@@ -168,7 +170,9 @@ uint64_t fusedStep(llvm::ArrayRef<Term> terms, unsigned alignBits,
   int64_t sum = 0;
   for (const Term &t : terms)
     sum += static_cast<int64_t>(std::trunc(std::ldexp(t.value, -unitExp)));
-  return fromDouble(dtype, std::ldexp(double(sum), unitExp), round);
+  uint64_t bits = fromDouble(dtype, std::ldexp(double(sum), unitExp), round);
+  uint64_t sign = dtype == ptx::DataType::F16 ? 0x8000 : 0x80000000;
+  return bits == sign ? 0 : bits;
 }
 
 /// The table's instruction `spelling` (an f32 or f16 step of an emulated

@@ -380,7 +380,7 @@ def Mma # !cast<string>(sh.S) # !cast<string>(a) # !cast<string>(b)
               [S32, a, b, S32], IntFrags<sh.S, a, b>.C, IntFrags<sh.S, a, b>.A,
               IntFrags<sh.S, a, b>.B, IntFrags<sh.S, a, b>.C, sh.Ptx, sh.Sm,
               MmaIntArith, "IMMA", !if(!eq(sh.Elem, S8), 1, 2)>;
-foreach sh = [IntMmaShape<M8N8K128, [B1], 65, 75>,
+foreach sh = [IntMmaShape<M8N8K128, [B1], 70, 75>,
               IntMmaShape<M16N8K128, [B1], 70, 80>,
               IntMmaShape<M16N8K256, [B1], 70, 80>] in
 def Mma # !cast<string>(sh.S) # B1
@@ -391,5 +391,30 @@ def Mma # !cast<string>(sh.S) # B1
               IntFrags<sh.S, B1, B1>.C, sh.Ptx, sh.Sm, MmaBitArith, "BMMA", 2> {
   let QualFloors = [QualFloor<AndPopc, 71, 80>];
 }
+
+// Spellings ptxas 13.0 accepts that the ISA does not document
+// (docs/PtxasScan-mma.md).
+def : Rejected<"mma", [], [SatFinite], [],
+               "the ISA writes .satfinite before the type suffixes (ptxas "
+               "13.0 accepts it after them)"> {
+  let Misplaced = 1;
+}
+def : Rejected<"mma", [], [XorPopc, AndPopc], [],
+               "the ISA writes the .b1 operator after the type suffixes "
+               "(ptxas 13.0 accepts it before them)"> {
+  let Misplaced = 1;
+}
+foreach a = [S4, U4] in
+foreach b = [S4, U4] in
+def : Rejected<"mma", [S32, a, b, S32], [XorPopc, AndPopc], [],
+               "the ISA documents .xor.popc and .and.popc for .b1 only "
+               "(ptxas 13.0 accepts them on .s4/.u4)">;
+def : Rejected<"mma", [F64, F64, F64, F64], [RN, RZ, RM, RP], [],
+               "mma's .f64 forms have no rounding modifier (wmma's do; "
+               "ptxas 13.0 accepts one)">;
+foreach e = [BF16, TF32] in
+def : Rejected<"mma", [F32, e, e, F32], [M8N8K4], [],
+               "m8n8k4 is documented for .f16 and .f64 only (ptxas 13.0 "
+               "accepts .bf16 and .tf32 from PTX ISA 7.0 on sm_80)">;
 
 #endif // TILE_PTX_MMA_TD
