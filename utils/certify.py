@@ -395,7 +395,9 @@ def certify_target(args, instances, chip, ptx, label, results, sass):
         for name, inst, variant, count in kernels:
             lines = funcs.get(name, [])
             local = any(SASS_LOCAL.search(l) for l in lines)
-            if not inst.sass:
+            # mma's SASS is sm_90's (the table's `sass`): other chips
+            # split DMMA differently and have no BMMA.
+            if not inst.sass or (inst.form.get("mma_arith") and sm != 90):
                 # No native instruction: only the absence of local memory.
                 if local:
                     results.append((False, f"[{label}] {inst.opcode} "

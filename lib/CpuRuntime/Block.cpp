@@ -177,9 +177,9 @@ uint32_t lanesAt(Block &block, unsigned warp, int64_t site) {
 /// (.aligned).
 void completeMma(Block &block, unsigned warp, uint32_t met,
                  const tile::ref::WarpSources &in) {
-  const Arrival &a = laneOf(block, warp, static_cast<unsigned>(
-                                             llvm::countr_zero(met)))
-                         ->arrival;
+  const Arrival &a =
+      laneOf(block, warp, static_cast<unsigned>(llvm::countr_zero(met)))
+          ->arrival;
   if (met != ~0u) {
     unsigned lane = static_cast<unsigned>(llvm::countr_one(met));
     reportCollective(warp, a,
@@ -395,8 +395,9 @@ void tile_cpu_collective(int64_t form, int64_t qualsLow, int64_t qualsHigh,
   std::optional<unsigned> maskSource = memberMaskSource(instr);
   a.hasMask = maskSource.has_value() || tile::ref::isMma(instr);
   // An mma meets the whole warp, as if its mask named every lane.
-  a.mask = maskSource ? static_cast<uint32_t>(a.sources[*maskSource])
-                      : a.hasMask ? ~0u : 0;
+  a.mask = maskSource  ? static_cast<uint32_t>(a.sources[*maskSource])
+           : a.hasMask ? ~0u
+                       : 0;
   a.out = out;
   unsigned lane = f->tid % kWarpSize, warp = f->tid / kWarpSize;
   if (a.hasMask && !((a.mask >> lane) & 1)) {

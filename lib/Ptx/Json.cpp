@@ -46,14 +46,11 @@ static llvm::json::Object fragmentJson(const FragmentDesc &f) {
     }
     map.push_back(std::move(elems));
   }
-  return llvm::json::Object{{"record", f.record},
-                            {"element", getName(f.element)},
-                            {"rows", f.rows},
-                            {"cols", f.cols},
-                            {"regs", f.regs},
-                            {"per_reg", f.perReg},
-                            {"matrices", f.matrices},
-                            {"map", std::move(map)}};
+  return llvm::json::Object{
+      {"record", f.record},     {"element", getName(f.element)},
+      {"rows", f.rows},         {"cols", f.cols},
+      {"regs", f.regs},         {"per_reg", f.perReg},
+      {"matrices", f.matrices}, {"map", std::move(map)}};
 }
 
 static StringRef mmaKindName(MmaKind k) {
@@ -233,13 +230,12 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
     }
     if (const MmaArithDesc *a = f.arith)
       formArray.back().getAsObject()->insert(
-          {"mma_arith",
-           Object{{"record", a->record},
-                  {"kind", mmaKindName(a->kind)},
-                  {"align_bits", a->alignBits},
-                  {"out_round", getQualName(a->outRound)},
-                  {"measured", a->measured},
-                  {"doc", a->doc}}});
+          {"mma_arith", Object{{"record", a->record},
+                               {"kind", mmaKindName(a->kind)},
+                               {"align_bits", a->alignBits},
+                               {"out_round", getQualName(a->outRound)},
+                               {"measured", a->measured},
+                               {"doc", a->doc}}});
     if (f.randomBits) {
       Array offsets;
       for (unsigned o : f.randomBits.offsets)

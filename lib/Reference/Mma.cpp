@@ -206,8 +206,10 @@ struct Operands {
   uint64_t cBits() const { return c.at(m, r, col); }
   Term product(unsigned k, ptx::DataType widened) const {
     double x = av(k), y = bv(k);
-    ptx::DataType ta = widened == ptx::DataType::F32 ? a.frag->element : widened;
-    ptx::DataType tb = widened == ptx::DataType::F32 ? b.frag->element : widened;
+    ptx::DataType ta =
+        widened == ptx::DataType::F32 ? a.frag->element : widened;
+    ptx::DataType tb =
+        widened == ptx::DataType::F32 ? b.frag->element : widened;
     return {x * y, nominalExp(ta, x) + nominalExp(tb, y)};
   }
 };
@@ -270,17 +272,20 @@ uint64_t floatElement(const ptx::MmaArithDesc &arith, ptx::DataType dtype,
     auto y = [&](unsigned i) {
       return asF32(o.b.frag->element, o.b.at(o.m, i, o.col));
     };
-    uint64_t p01 = step("fma.rn.f32", {x(1), y(1), step("mul.rn.f32", {x(0), y(0)})});
-    uint64_t p23 = step("fma.rn.f32", {x(3), y(3), step("mul.rn.f32", {x(2), y(2)})});
-    uint64_t sum = step("add.rn.f32",
-                        {step("add.rn.f32", {asF32(ctype, o.cBits()), p01}), p23});
+    uint64_t p01 =
+        step("fma.rn.f32", {x(1), y(1), step("mul.rn.f32", {x(0), y(0)})});
+    uint64_t p23 =
+        step("fma.rn.f32", {x(3), y(3), step("mul.rn.f32", {x(2), y(2)})});
+    uint64_t sum =
+        step("add.rn.f32",
+             {step("add.rn.f32", {asF32(ctype, o.cBits()), p01}), p23});
     return toF16 ? step("cvt.rn.f16.f32", {sum}) : sum;
   }
   case ptx::MmaKind::FmaChain: {
     uint64_t acc = o.cBits();
     for (unsigned i = 0; i < k; ++i)
-      acc = step("fma.rn.f64",
-                 {o.a.at(o.m, o.r, i), o.b.at(o.m, i, o.col), acc});
+      acc =
+          step("fma.rn.f64", {o.a.at(o.m, o.r, i), o.b.at(o.m, i, o.col), acc});
     return acc;
   }
   case ptx::MmaKind::Integer:

@@ -32,8 +32,8 @@ static cl::opt<std::string> resultsPath(cl::Positional, cl::Required,
                                         cl::desc("<results file>"));
 static cl::opt<unsigned> show("show", cl::init(0),
                               cl::desc("differences to print per opcode"));
-static cl::opt<std::string> only("only", cl::init(""),
-                                 cl::desc("check only opcodes containing this"));
+static cl::opt<std::string>
+    only("only", cl::init(""), cl::desc("check only opcodes containing this"));
 
 namespace {
 
@@ -180,8 +180,8 @@ int main(int argc, char **argv) {
     }
     Counts bad = checkInstr(*instr, in, res, execs);
     ++instrs;
-    bool ok = bad.values == 0 && (bad.nanPayloads == 0 ||
-                                  !instr->form->hasDefinedNaNPayload());
+    bool ok = bad.values == 0 &&
+              (bad.nanPayloads == 0 || !instr->form->hasDefinedNaNPayload());
     failed += !ok;
     llvm::outs() << (ok ? "PASS " : "FAIL ") << opcode << ": " << execs
                  << " warp executions, " << bad.values

@@ -283,10 +283,10 @@ void checkFragment(const Record *f) {
       }
       if (m >= matrices || r >= rows || c >= cols ||
           seen[(m * rows + r) * cols + c])
-        PrintFatalError(f->getLoc(),
-                        "fragment element " + Twine(i) + " of lane " +
-                            Twine(lane) + " is outside the matrix or held "
-                                          "twice");
+        PrintFatalError(f->getLoc(), "fragment element " + Twine(i) +
+                                         " of lane " + Twine(lane) +
+                                         " is outside the matrix or held "
+                                         "twice");
       seen[(m * rows + r) * cols + c] = true;
     }
 }
@@ -310,8 +310,8 @@ void emitFragments(raw_ostream &os, const RecordKeeper &rk) {
           std::to_string(d->getValueAsInt("Row")) + ", " +
           std::to_string(d->getValueAsInt("Col")) + "}");
     rows.push_back(
-        "{" + quote(f->getName()) + ", DataType::" +
-        enumName(f->getValueAsDef("Elem")) + ", " +
+        "{" + quote(f->getName()) +
+        ", DataType::" + enumName(f->getValueAsDef("Elem")) + ", " +
         std::to_string(f->getValueAsInt("Rows")) + ", " +
         std::to_string(f->getValueAsInt("Cols")) + ", " +
         std::to_string(f->getValueAsInt("Regs")) + ", " +
@@ -323,13 +323,12 @@ void emitFragments(raw_ostream &os, const RecordKeeper &rk) {
   emitPool(os, "FragmentDesc", "kFragments", rows, "{}");
   std::vector<std::string> arith;
   for (const Record *a : defsOf(rk, "MmaArith")) {
-    arith.push_back(
-        "{" + quote(a->getName()) + ", MmaKind::" +
-        enumName(a->getValueAsDef("Kind"), "Mma") + ", " +
-        std::to_string(a->getValueAsInt("AlignBits")) + ", Qual::" +
-        enumName(a->getValueAsDef("OutRound")) + ", " +
-        (a->getValueAsBit("Measured") ? "true" : "false") + ", " +
-        quote(a->getValueAsString("Doc")) + "}");
+    arith.push_back("{" + quote(a->getName()) +
+                    ", MmaKind::" + enumName(a->getValueAsDef("Kind"), "Mma") +
+                    ", " + std::to_string(a->getValueAsInt("AlignBits")) +
+                    ", Qual::" + enumName(a->getValueAsDef("OutRound")) + ", " +
+                    (a->getValueAsBit("Measured") ? "true" : "false") + ", " +
+                    quote(a->getValueAsString("Doc")) + "}");
   }
   emitPool(os, "MmaArithDesc", "kMmaArith", arith, "{}");
 }

@@ -39,7 +39,8 @@ void place(const ptx::FragmentDesc &frag, const Fill &fill,
     llvm::SmallVector<uint64_t, 8> regs(frag.regs, 0);
     for (unsigned i = 0; i < frag.getNumElements(); ++i) {
       ptx::FragmentCoord c = frag.at(lane, i);
-      regs[i / frag.perReg] |= fill(c.row, c.col) << ((i % frag.perReg) * width);
+      regs[i / frag.perReg] |= fill(c.row, c.col)
+                               << ((i % frag.perReg) * width);
     }
     in.lanes[lane].append(regs.begin(), regs.end());
   }
@@ -90,16 +91,15 @@ TEST(MmaTest, TheAnchorIsTheNominalExponent) {
   // a0 b0 = 1.5 * 1.5 = 2.25 (nominal exponent 0, actual 1), c = -2^-25:
   // anchored at 2^0, c is kept, and 2.25 - 2^-25 rounds toward zero to
   // 2.25 - 2^-22; anchored at 2^1, c would be truncated away (2.25).
-  uint64_t d =
-      mmaD00(kBf16, at00(0x3FC0), at00(0x3FC0), at00(f32(-0x1p-25f)));
+  uint64_t d = mmaD00(kBf16, at00(0x3FC0), at00(0x3FC0), at00(f32(-0x1p-25f)));
   EXPECT_EQ(d, f32(2.25f - 0x1p-22f));
 }
 
 TEST(MmaTest, AZeroResultIsPositive) {
   // tf32 a0 b0 = -2^-126 * 2^-126 underflows, c = -0: the H200 gives +0.
-  uint64_t d = mmaD00("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",
-                      at00(f32(-0x1p-126f)), at00(f32(0x1p-126f)),
-                      at00(f32(-0.0f)));
+  uint64_t d =
+      mmaD00("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",
+             at00(f32(-0x1p-126f)), at00(f32(0x1p-126f)), at00(f32(-0.0f)));
   EXPECT_EQ(d, 0u);
 }
 

@@ -280,13 +280,13 @@ llvm::ArrayRef<FragmentDesc> getFragments();
 /// what each does (the integer and bit kinds are the ISA's; the others
 /// what the H200 does with the SASS ptxas 13.0 emits for sm_90).
 enum class MmaKind : uint8_t {
-  Integer,     ///< Exact s32 dot products (.satfinite clamps).
-  Bits,        ///< popc of .xor or .and, plus c.
-  FmaChain,    ///< f64: fused multiply-adds from c in k order, to nearest.
-  Fused,       ///< One HMMA step: anchored, truncated, summed, rounded once.
-  SplitFused,  ///< fp8: two HMMA steps from +0 over f16, then + c.
-  ChainThenC,  ///< m8n8k4 into f32: an f32 FFMA chain from +0, then + c.
-  PairsThenC,  ///< m8n8k4 into f16: (c + (a0b0 + a1b1)) + (a2b2 + a3b3).
+  Integer,    ///< Exact s32 dot products (.satfinite clamps).
+  Bits,       ///< popc of .xor or .and, plus c.
+  FmaChain,   ///< f64: fused multiply-adds from c in k order, to nearest.
+  Fused,      ///< One HMMA step: anchored, truncated, summed, rounded once.
+  SplitFused, ///< fp8: two HMMA steps from +0 over f16, then + c.
+  ChainThenC, ///< m8n8k4 into f32: an f32 FFMA chain from +0, then + c.
+  PairsThenC, ///< m8n8k4 into f16: (c + (a0b0 + a1b1)) + (a2b2 + a3b3).
 };
 /// The arithmetic of an mma form (its MmaArith record): a fused step keeps
 /// `alignBits` bits below its anchor and rounds with `outRound`.
