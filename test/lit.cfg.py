@@ -38,7 +38,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 tools = ["tile-opt", "tile-translate", "tile-ptx-forms", "tile-runner",
-         "tile-runtime-check", "FileCheck", "not",
+         "tile-runtime-check", "tile-mma-check", "FileCheck", "not",
          "count", "split-file"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

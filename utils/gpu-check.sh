@@ -150,6 +150,15 @@ if [ -x $C/mma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
   note "mma.sync vs reference: $(tail -1 "$OUT/mma-diff.txt")"
 fi
 
+if [ -x $C/matrix_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
+  echo "== ldmatrix/stmatrix/movmatrix: the H200 against the reference"
+  # Permuted row addresses, TILE_MMA_EXECS warp executions per opcode.
+  bash utils/measure/matrix_facts/run.sh $C/matrix_facts $C/tile-mma-check \
+    "${TILE_MMA_EXECS:-100000}" > "$OUT/matrix-diff.txt" 2>&1
+  grep -v "^PASS" "$OUT/matrix-diff.txt" | head -20
+  note "matrix moves vs reference: $(tail -1 "$OUT/matrix-diff.txt")"
+fi
+
 if [ -x $C/tile-diff ] && [ -z "${TILE_GPU_SKIP_DIFF:-}" ]; then
   echo "== differential test of every arithmetic form"
   # TILE_DIFF_PART=K/N: this call runs a part of the kernels (tile-diff

@@ -33,6 +33,13 @@ python3 utils/measure/mma_facts/gen.py build/share/tile-mlir/instr_table.json \
 cp utils/measure/mma_facts/inputs.h utils/measure/mma_facts/driver.h build/
 /usr/local/cuda/bin/nvcc -arch=sm_90 -O3 build/mma_facts.cu -o .carry/mma_facts
 cp build/bin/tile-mma-check .carry/
+# ldmatrix, stmatrix and movmatrix the same way, with permuted row addresses
+# (utils/measure/matrix_facts).
+python3 utils/measure/matrix_facts/gen.py \
+  build/share/tile-mlir/instr_table.json build/matrix_facts.cu
+cp utils/measure/matrix_facts/driver.h build/
+/usr/local/cuda/bin/nvcc -arch=sm_90 -O3 build/matrix_facts.cu \
+  -o .carry/matrix_facts
 # The Python front-end: its PTX compiled here (the GPU machine has no
 # tile-translate), the runtime's C API library beside it.
 cp build/lib/libtile_cuda_runtime.so .carry/

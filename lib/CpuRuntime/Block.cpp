@@ -173,9 +173,9 @@ uint32_t lanesAt(Block &block, unsigned warp, int64_t site) {
   return lanes;
 }
 
-/// Completes an mma of warp `warp`: every lane of the warp must have met
-/// (.aligned).
-void completeMma(Block &block, unsigned warp, uint32_t met,
+/// Completes a fragment form (mma, ldmatrix, ...) of warp `warp`: every
+/// lane of the warp must have met (.aligned).
+void completeFragments(Block &block, unsigned warp, uint32_t met,
                  const tile::ref::WarpSources &in) {
   const Arrival &a =
       laneOf(block, warp, static_cast<unsigned>(llvm::countr_zero(met)))
@@ -187,10 +187,11 @@ void completeMma(Block &block, unsigned warp, uint32_t met,
                          (laneOf(block, warp, lane)
                               ? " has exited"
                               : " is past the block's end") +
-                         ": mma.sync.aligned needs all 32 lanes of the warp");
+                         ": '" + a.instr.str() +
+                         "' needs all 32 lanes of the warp (.aligned)");
   }
   tile::ref::WarpResults out;
-  tile::ref::evaluateMma(a.instr, in, out);
+  tile::ref::evaluateFragments(a.instr, in, out);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     Fiber *g = laneOf(block, warp, lane);
     tile::cpu::writeResultGroup(g->arrival.instr, out[lane], g->arrival.out);
@@ -213,8 +214,8 @@ void complete(Block &block, unsigned warp, uint32_t met, uint32_t executing) {
       if (!first && ((met >> lane) & 1))
         first = &a;
     }
-  if (tile::ref::isMma(first->instr))
-    return completeMma(block, warp, met, in);
+  if (tile::ref::isWarpFragments(first->instr))
+    return completeFragments(block, warp, met, in);
   uint64_t out[kWarpSize] = {};
   tile::ref::evaluateWarp(first->instr, in, out);
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
@@ -393,8 +394,8 @@ void tile_cpu_collective(int64_t form, int64_t qualsLow, int64_t qualsHigh,
   a.site = site;
   a.sources = tile::cpu::readSources(instr, in);
   std::optional<unsigned> maskSource = memberMaskSource(instr);
-  a.hasMask = maskSource.has_value() || tile::ref::isMma(instr);
-  // An mma meets the whole warp, as if its mask named every lane.
+  a.hasMask = maskSource.has_value() || tile::ref::isWarpFragments(instr);
+  // A fragment form meets the whole warp, as if its mask named every lane.
   a.mask = maskSource  ? static_cast<uint32_t>(a.sources[*maskSource])
            : a.hasMask ? ~0u
                        : 0;

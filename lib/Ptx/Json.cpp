@@ -50,7 +50,8 @@ static llvm::json::Object fragmentJson(const FragmentDesc &f) {
       {"record", f.record},     {"element", getName(f.element)},
       {"rows", f.rows},         {"cols", f.cols},
       {"regs", f.regs},         {"per_reg", f.perReg},
-      {"matrices", f.matrices}, {"map", std::move(map)}};
+      {"matrices", f.matrices}, {"lanes", f.lanes},
+      {"map", std::move(map)}};
 }
 
 static StringRef mmaKindName(MmaKind k) {
@@ -174,6 +175,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"member_mask", true});
       if (const FragmentDesc *fr = o.fragment)
         ops.back().getAsObject()->insert({"fragment", fragmentJson(*fr)});
+      if (o.vector)
+        ops.back().getAsObject()->insert({"vector", true});
       if (o.negation != Negation::None)
         ops.back().getAsObject()->insert(
             {"negation", o.negation == Negation::Documented ? "documented"

@@ -43,16 +43,18 @@ unsigned elementBits(const FragmentDesc &frag) {
 }
 
 /// Gathers the matrix of the source operand whose registers start at
-/// `first` in each lane's sources.
+/// `first` in each lane's sources, from the lanes that hold elements. A
+/// memory operand's elements are one source each (the row a lane read).
 Matrix gather(const FragmentDesc &frag, const ref::WarpSources &in,
-              unsigned first) {
+              unsigned first, bool memory = false) {
   Matrix m{&frag, std::vector<uint64_t>(frag.matrices * frag.rows * frag.cols)};
   unsigned width = elementBits(frag);
   uint64_t mask = width >= 64 ? ~0ULL : (1ULL << width) - 1;
-  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+  unsigned perSource = memory ? 1 : frag.perReg;
+  for (unsigned lane = 0; lane < frag.lanes; ++lane)
     for (unsigned i = 0; i < frag.getNumElements(); ++i) {
-      uint64_t reg = in.lanes[lane][first + i / frag.perReg];
-      uint64_t v = (reg >> ((i % frag.perReg) * width)) & mask;
+      uint64_t reg = in.lanes[lane][first + i / perSource];
+      uint64_t v = (reg >> ((i % perSource) * width)) & mask;
       ptx::FragmentCoord c = frag.at(lane, i);
       m.bits[(c.matrix * frag.rows + c.row) * frag.cols + c.col] = v;
     }
@@ -351,6 +353,29 @@ void tile::ref::evaluateMma(const ptx::Instr &instr, const WarpSources &in,
       ptx::FragmentCoord at = fd.at(lane, i);
       uint64_t v = element(instr, a, b, c, at.matrix, at.row, at.col);
       out[lane][i / fd.perReg] |= v << ((i % fd.perReg) * width);
+    }
+  }
+}
+
+void tile::ref::evaluateFragmentMove(const ptx::Instr &instr,
+                                     const WarpSources &in, WarpResults &out) {
+  llvm::ArrayRef<ptx::OperandDesc> ops = instr.form->getOperands();
+  assert(ops.size() == 2 && ops[0].fragment && ops[1].fragment &&
+         "not a fragment move");
+  const FragmentDesc &fd = *ops[0].fragment;
+  bool toMemory = ops[0].kind == ptx::OperandKind::Memory;
+  Matrix s = gather(*ops[1].fragment, in, 0,
+                    ops[1].kind == ptx::OperandKind::Memory);
+  unsigned width = elementBits(fd);
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    out[lane].assign(toMemory ? fd.getNumElements() : fd.regs, 0);
+    for (unsigned i = 0; i < fd.getNumElements(); ++i) {
+      ptx::FragmentCoord at = fd.at(lane, i);
+      uint64_t v = s.at(at.matrix, at.row, at.col);
+      if (toMemory)
+        out[lane][i] = v;
+      else
+        out[lane][i / fd.perReg] |= v << ((i % fd.perReg) * width);
     }
   }
 }

@@ -10,6 +10,9 @@
 // --inputs-only`, the results file by `mma_facts` on the GPU machine), per
 // lane and register. Prints one line per instruction and a total; with
 // --show=N, the first N differing elements of each with their matrix place.
+// Given one file, a matrix-move measurement (utils/measure/matrix_facts:
+// ldmatrix, stmatrix, movmatrix with permuted row addresses), which holds
+// each execution's sources and results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,8 +31,10 @@ namespace cl = llvm::cl;
 
 static cl::opt<std::string> inputsPath(cl::Positional, cl::Required,
                                        cl::desc("<inputs file>"));
-static cl::opt<std::string> resultsPath(cl::Positional, cl::Required,
-                                        cl::desc("<results file>"));
+static cl::opt<std::string>
+    resultsPath(cl::Positional, cl::Optional,
+                cl::desc("<results file> (none for a matrix-move file, which "
+                         "holds both)"));
 static cl::opt<unsigned> show("show", cl::init(0),
                               cl::desc("differences to print per opcode"));
 static cl::opt<std::string>
@@ -151,10 +156,79 @@ void skipInstr(const ptx::Instr &instr, Reader &in, Reader &res,
   res.pos += lanes * ops[0].atom * (ops[0].type == ptx::DataType::F64 ? 8 : 4);
 }
 
+/// Checks one matrix move's executions (sources and results interleaved,
+/// `nsrc` and `nres` values per lane); a memory result (stmatrix's rows)
+/// is compared for the lanes whose addresses the instruction reads.
+uint64_t checkMove(const ptx::Instr &instr, Reader &in, unsigned execs,
+                   unsigned nsrc, unsigned nres) {
+  const ptx::OperandDesc &d = instr.form->getOperands().front();
+  unsigned lanes = d.kind == ptx::OperandKind::Memory ? d.fragment->lanes : 32;
+  std::vector<uint64_t> src(32 * nsrc), res(32 * nres);
+  uint64_t bad = 0, shown = 0;
+  for (unsigned x = 0; x < execs; ++x) {
+    if (!in.read(src.data(), src.size()) || !in.read(res.data(), res.size()))
+      fail("the matrix-move file ends early");
+    ref::WarpSources ws;
+    ws.met = ws.executing = ~0u;
+    for (unsigned lane = 0; lane < 32; ++lane)
+      ws.lanes[lane].assign(src.begin() + lane * nsrc,
+                            src.begin() + (lane + 1) * nsrc);
+    ref::WarpResults out;
+    ref::evaluateFragments(instr, ws, out);
+    for (unsigned lane = 0; lane < lanes; ++lane)
+      for (unsigned r = 0; r < nres; ++r) {
+        uint64_t got = res[lane * nres + r], want = out[lane][r];
+        if (got == want)
+          continue;
+        ++bad;
+        if (shown++ < show)
+          llvm::outs() << "  exec " << x << " lane " << lane << " value " << r
+                       << ": gpu " << llvm::format_hex(got, 10) << " ref "
+                       << llvm::format_hex(want, 10) << "\n";
+      }
+  }
+  return bad;
+}
+
+/// A matrix-move measurement (utils/measure/matrix_facts): every
+/// instruction's executions against the reference.
+int checkMoves(Reader &in) {
+  std::string opcode;
+  unsigned instrs = 0, failed = 0;
+  while (in.line(opcode)) {
+    unsigned header[3];
+    if (!in.read(header, 3))
+      fail("the matrix-move file ends early at '" + opcode + "'");
+    std::string error;
+    std::optional<ptx::Instr> instr = ptx::decode(opcode, error);
+    if (!instr || !ref::isWarpFragments(*instr) || ref::isMma(*instr))
+      fail("'" + opcode + "' is not a matrix move of the table: " + error);
+    uint64_t bad = checkMove(*instr, in, header[0], header[1], header[2]);
+    ++instrs;
+    failed += bad != 0;
+    llvm::outs() << (bad ? "FAIL " : "PASS ") << opcode << ": " << header[0]
+                 << " warp executions (permuted row addresses), " << bad
+                 << " values differ\n";
+  }
+  llvm::outs() << (instrs - failed) << " passed, " << failed << " failed\n";
+  return failed ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "tile-mma-check\n");
+  if (resultsPath.empty()) {
+    auto buf = llvm::MemoryBuffer::getFile(inputsPath);
+    if (!buf)
+      fail("cannot read '" + inputsPath + "'");
+    Reader in{(*buf)->getBuffer()};
+    std::string magic;
+    if (!in.line(magic) || magic != "MATRIXFACTS1")
+      fail("not a matrix-move measurement file (no MATRIXFACTS1 header); an "
+           "mma measurement takes an inputs and a results file");
+    return checkMoves(in);
+  }
   auto inBuf = llvm::MemoryBuffer::getFile(inputsPath);
   auto resBuf = llvm::MemoryBuffer::getFile(resultsPath);
   if (!inBuf || !resBuf)

@@ -265,12 +265,14 @@ void checkFragment(const Record *f) {
   int64_t rows = f->getValueAsInt("Rows"), cols = f->getValueAsInt("Cols");
   int64_t matrices = f->getValueAsInt("Matrices");
   int64_t elems = f->getValueAsInt("Regs") * f->getValueAsInt("PerReg");
+  int64_t lanes = f->getValueAsInt("Lanes");
   std::vector<const Record *> digits = f->getValueAsListOfDefs("Digits");
-  if (32 * elems != rows * cols * matrices)
-    PrintFatalError(f->getLoc(), "a fragment's 32 lanes must hold each "
-                                 "element of its matrices once");
+  if (lanes < 1 || lanes > 32 || lanes * elems != rows * cols * matrices)
+    PrintFatalError(f->getLoc(), "a fragment's " + Twine(lanes) +
+                                     " lanes must hold each element of its "
+                                     "matrices once");
   std::vector<bool> seen(rows * cols * matrices);
-  for (int64_t lane = 0; lane < 32; ++lane)
+  for (int64_t lane = 0; lane < lanes; ++lane)
     for (int64_t i = 0; i < elems; ++i) {
       int64_t m = 0, r = 0, c = 0;
       for (const Record *d : digits) {
@@ -288,6 +290,38 @@ void checkFragment(const Record *f) {
                                          " is outside the matrix or held "
                                          "twice");
       seen[(m * rows + r) * cols + c] = true;
+    }
+}
+
+/// Checks that a memory operand's fragment gives each lane one row to
+/// address: one register's elements, consecutive columns of one row.
+void checkRowsOperand(const Record *op) {
+  std::vector<const Record *> frag = op->getValueAsListOfDefs("Frag");
+  if (!op->getValueAsBit("Memory") || frag.empty())
+    return;
+  const Record *f = frag.front();
+  int64_t perReg = f->getValueAsInt("PerReg");
+  if (f->getValueAsInt("Regs") != 1 || op->getValueAsInt("Atom") != perReg)
+    PrintFatalError(op->getLoc(), "a memory operand's fragment is one row "
+                                  "of `Atom` elements per lane");
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t i = 0; i < perReg; ++i) {
+      int64_t m[2] = {0, 0}, r[2] = {0, 0}, c[2] = {0, 0};
+      for (int64_t which = 0; which < 2; ++which)
+        for (const Record *d : f->getValueAsListOfDefs("Digits")) {
+          bool fromLane = d->getValueAsDef("Source")->getName() == "FromLane";
+          int64_t v = ((fromLane ? lane : which * i) /
+                       d->getValueAsInt("Div")) %
+                      d->getValueAsInt("Mod");
+          m[which] += v * d->getValueAsInt("Matrix");
+          r[which] += v * d->getValueAsInt("Row");
+          c[which] += v * d->getValueAsInt("Col");
+        }
+      if (m[1] != m[0] || r[1] != r[0] || c[1] != c[0] + i)
+        PrintFatalError(op->getLoc(), "element " + Twine(i) + " of lane " +
+                                          Twine(lane) +
+                                          " is not the next column of the "
+                                          "lane's row");
     }
 }
 
@@ -317,6 +351,7 @@ void emitFragments(raw_ostream &os, const RecordKeeper &rk) {
         std::to_string(f->getValueAsInt("Regs")) + ", " +
         std::to_string(f->getValueAsInt("PerReg")) + ", " +
         std::to_string(f->getValueAsInt("Matrices")) + ", " +
+        std::to_string(f->getValueAsInt("Lanes")) + ", " +
         Pools::add(digits, "kFragmentDigits", "FragmentDigit", items) + "}");
   }
   emitPool(os, "FragmentDigit", "kFragmentDigits", digits, "{}");
@@ -334,6 +369,7 @@ void emitFragments(raw_ostream &os, const RecordKeeper &rk) {
 }
 
 std::string operandInit(const Record *op) {
+  checkRowsOperand(op);
   StringRef role = op->getValueAsDef("Role")->getName();
   StringRef space = op->getValueAsDef("Space")->getValueAsString("Name");
   StringRef dist = op->getValueAsDef("Dist")->getName();
@@ -357,7 +393,8 @@ std::string operandInit(const Record *op) {
           : op->getValueAsBit("NegationUndocumented") ? "Negation::Undocumented"
                                                       : "Negation::None") +
          ", " + (op->getValueAsBit("MemberMask") ? "true" : "false") + ", " +
-         fragmentRef(op) + "}";
+         fragmentRef(op) + ", " +
+         (op->getValueAsBit("Vector") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {

@@ -6,7 +6,8 @@
 //
 // Every mma form's fragment maps, as the table computes them from its
 // Fragment records, against the PTX ISA's own formulas transcribed
-// independently in MmaIsaLayouts.h: element i of lane l of every operand
+// independently in MmaIsaLayouts.h (and ldmatrix's, stmatrix's and
+// movmatrix's register and row-address maps against the ISA's text here): element i of lane l of every operand
 // must sit where the ISA's figure puts it. This is the defense against a
 // layout that is consistently wrong in the records, the reference, the CPU
 // backend and the docs at once.
@@ -91,13 +92,75 @@ TEST(FragmentTest, EveryMmaFormIsTheIsas) {
   EXPECT_EQ(checked, 94u);
 }
 
+/// The ISA's text of ldmatrix, stmatrix and movmatrix (9.7.14.5.15-17),
+/// transcribed here independently of the records: lane l's register j holds
+/// row l / 4, columns 2 (l % 4) and 2 (l % 4) + 1 of matrix j (.trans: the
+/// transpose: rows 2 (l % 4) + {0, 1} of column l / 4), the first in the low
+/// half; lane l < 8 * count addresses row l % 8 of matrix l / 8.
+ptx::FragmentCoord isaRegister(unsigned lane, unsigned i, bool trans) {
+  unsigned j = i / 2, e = i % 2;
+  if (trans)
+    return {j, 2 * (lane % 4) + e, lane / 4};
+  return {j, lane / 4, 2 * (lane % 4) + e};
+}
+
+void expectMatrixOperand(const ptx::Instr &instr, const ptx::OperandDesc &op,
+                         unsigned count, bool trans) {
+  const ptx::FragmentDesc &f = *op.fragment;
+  SCOPED_TRACE(instr.str() + " operand " + op.name + " (" + f.record + ")");
+  ASSERT_EQ(f.matrices, count);
+  ASSERT_EQ(f.rows, 8u);
+  ASSERT_EQ(f.cols, 8u);
+  bool memory = op.kind == ptx::OperandKind::Memory;
+  ASSERT_EQ(f.lanes, memory ? 8 * count : 32u);
+  ASSERT_EQ(f.getNumElements(), memory ? 8u : 2 * count);
+  for (unsigned lane = 0; lane < f.lanes; ++lane)
+    for (unsigned i = 0; i < f.getNumElements(); ++i) {
+      ptx::FragmentCoord want = memory ? ptx::FragmentCoord{lane / 8, lane % 8, i}
+                                       : isaRegister(lane, i, trans);
+      EXPECT_TRUE(f.at(lane, i) == want) << "lane " << lane << " element " << i;
+    }
+}
+
+TEST(FragmentTest, EveryMatrixMoveIsTheIsas) {
+  unsigned checked = 0;
+  for (const ptx::FormDesc &form : ptx::getForms()) {
+    if (form.arith || !llvm::any_of(form.getOperands(), [](auto &o) {
+          return o.fragment != nullptr;
+        }))
+      continue;
+    for (ptx::QualSet quals : ptx::Instr::enumerate(form)) {
+      ptx::Instr instr{&form, quals};
+      std::string text = instr.str();
+      llvm::StringRef spelling(text);
+      unsigned count = spelling.contains(".x4")   ? 4
+                       : spelling.contains(".x2") ? 2
+                                                  : 1;
+      bool trans = spelling.contains(".trans");
+      llvm::ArrayRef<ptx::OperandDesc> ops = form.getOperands();
+      ASSERT_EQ(ops.size(), 2u);
+      if (spelling.starts_with("movmatrix")) {
+        // d holds a's matrix transposed; a is held as ldmatrix .x1 holds it.
+        expectMatrixOperand(instr, ops[0], 1, true);
+        expectMatrixOperand(instr, ops[1], 1, false);
+      } else {
+        for (const ptx::OperandDesc &op : ops)
+          expectMatrixOperand(instr, op, count, trans);
+      }
+      ++checked;
+    }
+  }
+  // ldmatrix and stmatrix .x1/.x2/.x4 with and without .trans, movmatrix.
+  EXPECT_EQ(checked, 13u);
+}
+
 /// Each fragment's lanes hold every element of its matrices once (tile-tblgen
 /// checks this at build time too).
 TEST(FragmentTest, EveryFragmentIsABijection) {
   for (const ptx::FragmentDesc &f : ptx::getFragments()) {
     SCOPED_TRACE(f.record);
     std::vector<bool> seen(f.matrices * f.rows * f.cols);
-    for (unsigned lane = 0; lane < 32; ++lane)
+    for (unsigned lane = 0; lane < f.lanes; ++lane)
       for (unsigned i = 0; i < f.getNumElements(); ++i) {
         ptx::FragmentCoord c = f.at(lane, i);
         ASSERT_LT(c.matrix, f.matrices);

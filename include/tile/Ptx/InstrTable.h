@@ -260,6 +260,10 @@ struct FragmentDesc {
   unsigned regs, perReg;
   /// Independent matrices in one warp (the quad-pairs of m8n8k4).
   unsigned matrices;
+  /// The lanes that hold elements: the first `lanes` (ldmatrix .x1 and .x2
+  /// read the rows of lanes 0-7 and 0-15; `at` gives the others a valid
+  /// row all the same).
+  unsigned lanes;
   llvm::ArrayRef<FragmentDigit> digits;
   unsigned getNumElements() const { return regs * perReg; }
   /// Where element `elem` of lane `lane` sits.
@@ -334,8 +338,10 @@ struct OperandDesc {
   /// The member mask of a warp collective: the lanes that meet.
   bool memberMask = false;
   /// The fragment of a warp's matrix a register operand holds (mma), or
-  /// null.
+  /// for a memory operand the row each lane addresses (ldmatrix), or null.
   const FragmentDesc *fragment = nullptr;
+  /// Written as a vector expression `{a0, ...}`, even of one register.
+  bool vector = false;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the

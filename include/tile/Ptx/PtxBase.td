@@ -195,9 +195,11 @@ class ThreadInGroup<int row, int col> : LaneDigit<1, 4, row, col>;
 /// elements each. `Matrices` independent matrices share the warp (the four
 /// quad-pairs of m8n8k4). The map from (lane, element) to (matrix, row,
 /// column) is the sum of the digits; the layout test checks that it is a
-/// bijection and that it is the ISA's.
+/// bijection and that it is the ISA's. Only the first `Lanes` lanes hold
+/// elements (the rows ldmatrix .x1 and .x2 read: the other lanes' addresses
+/// are ignored, and the map gives them a valid row all the same).
 class Fragment<PtxType elem, int rows, int cols, int regs, int perReg,
-               list<Digit> digits, int matrices = 1> {
+               list<Digit> digits, int matrices = 1, int lanes = 32> {
   PtxType Elem = elem;
   int Rows = rows;
   int Cols = cols;
@@ -205,6 +207,7 @@ class Fragment<PtxType elem, int rows, int cols, int regs, int perReg,
   int PerReg = perReg;
   list<Digit> Digits = digits;
   int Matrices = matrices;
+  int Lanes = lanes;
 }
 
 //===----------------------------------------------------------------------===//
@@ -313,8 +316,14 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// The member mask of a warp collective: the lanes that meet.
   bit MemberMask = 0;
   /// The fragment of a matrix this register operand holds in each lane of
-  /// the warp (mma), or empty.
+  /// the warp (mma), or, for a memory operand, the row each lane addresses
+  /// (ldmatrix: a memory fragment's elements in a lane are one row's
+  /// consecutive columns); or empty.
   list<Fragment> Frag = [];
+  /// Written as a vector expression `{a0, ...}` even of one register (mma,
+  /// ldmatrix, stmatrix: ptxas 13.0 rejects a bare register there; it
+  /// rejects a vector for movmatrix).
+  bit Vector = !gt(atom, 1);
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;
@@ -324,9 +333,25 @@ class FragReg<string name, RoleKind role, PtxType type, Fragment frag>
     : Reg<name, role, type, frag.Regs> {
   let Dist = WarpDist;
   let Frag = [frag];
+  let Vector = 1;
+}
+/// A register operand of one register that holds fragment `frag`, written
+/// as a bare register (movmatrix).
+class BareFragReg<string name, RoleKind role, PtxType type, Fragment frag>
+    : FragReg<name, role, type, frag> {
+  let Vector = 0;
 }
 class Mem<string name, RoleKind role, PtxType type, int atom, SpaceKind space>
     : Operand<name, role, type, atom, 1, space>;
+/// A memory operand of a warp's matrices: each lane addresses the row
+/// `rows` gives it (its elements: that row's consecutive columns), and the
+/// instruction moves the `rows.PerReg` elements there (ldmatrix, stmatrix).
+class RowsMem<string name, RoleKind role, PtxType type, SpaceKind space,
+              Fragment rows>
+    : Mem<name, role, type, rows.PerReg, space> {
+  let Dist = WarpDist;
+  let Frag = [rows];
+}
 /// A register operand written joined to the next one by `|` (`p|q`).
 class PipedReg<string name, RoleKind role, PtxType type>
     : Reg<name, role, type> {

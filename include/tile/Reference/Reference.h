@@ -92,6 +92,33 @@ inline bool isMma(const ptx::Instr &instr) {
   return instr.form->arith != nullptr;
 }
 
+/// Evaluates a move between two fragments of the same matrices, the 32
+/// lanes of a warp together (all must have met): ldmatrix (the rows the
+/// lanes read, one source per element, to registers), stmatrix (registers
+/// to the rows the lanes address: `out[i]` holds lane i's row, one element
+/// per entry) and movmatrix (registers to registers).
+void evaluateFragmentMove(const ptx::Instr &instr, const WarpSources &in,
+                          WarpResults &out);
+
+/// Whether `instr`'s operands are fragments spread over a whole warp (mma,
+/// ldmatrix, stmatrix, movmatrix): its 32 lanes meet, and it writes groups.
+inline bool isWarpFragments(const ptx::Instr &instr) {
+  for (const ptx::OperandDesc &o : instr.form->getOperands())
+    if (o.fragment)
+      return true;
+  return false;
+}
+
+/// Evaluates a fragment form (isWarpFragments): evaluateMma or
+/// evaluateFragmentMove.
+inline void evaluateFragments(const ptx::Instr &instr, const WarpSources &in,
+                              WarpResults &out) {
+  if (isMma(instr))
+    evaluateMma(instr, in, out);
+  else
+    evaluateFragmentMove(instr, in, out);
+}
+
 /// Evaluates `instr` on its source register containers, in operand order
 /// (the low bits of each uint64 hold the container). Returns the destination
 /// container. `predicated`: the instruction executes under a predicate,

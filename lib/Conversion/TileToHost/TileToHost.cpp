@@ -123,12 +123,51 @@ std::pair<unsigned, unsigned> countSlots(ApplyOp op) {
   return {in, out};
 }
 
+/// For the row a lane addresses of a warp's matrices (ldmatrix, stmatrix)
+/// when only the first lanes' rows are read or written (.x1, .x2: the
+/// others' addresses are ignored), whether lane `lane` is one of them;
+/// else null.
+Value rowGuard(OpBuilder &b, Location loc, const ptx::OperandDesc &desc,
+               Value lane) {
+  if (desc.kind != ptx::OperandKind::Memory || !desc.fragment ||
+      desc.fragment->lanes >= 32)
+    return {};
+  return arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ult, lane,
+      arith::ConstantIndexOp::create(b, loc, desc.fragment->lanes));
+}
+
+/// Element `k` of the rank-1 view `arg`; where `guard` is false, zero
+/// without touching memory.
+Value loadElement(OpBuilder &b, Location loc, Value arg, unsigned k,
+                  Value guard) {
+  auto load = [&](OpBuilder &ib, Location l) -> Value {
+    Value idx = arith::ConstantIndexOp::create(ib, l, k);
+    return memref::LoadOp::create(ib, l, arg, ValueRange{idx});
+  };
+  if (!guard)
+    return load(b, loc);
+  Type elt = cast<MemRefType>(arg.getType()).getElementType();
+  auto ifOp = scf::IfOp::create(
+      b, loc, guard,
+      [&](OpBuilder &ib, Location l) {
+        scf::YieldOp::create(ib, l, load(ib, l));
+      },
+      [&](OpBuilder &ib, Location l) {
+        Value zero = arith::ConstantOp::create(ib, l, cast<TypedAttr>(
+                                                          ib.getZeroAttr(elt)));
+        scf::YieldOp::create(ib, l, zero);
+      });
+  return ifOp.getResult(0);
+}
+
 /// One expanded tile.apply -> loads into `inBuf`, a tile_cpu_apply call,
 /// stores from `outBuf`; under `pred`, inside an scf.if. A collective's
 /// call names its instruction `site` (the lanes waiting at one site
 /// execute it together) where tile_cpu_apply's says whether it is
 /// predicated.
-void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site) {
+void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
+                Value lane) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   ptx::Instr instr = op.getInstr();
@@ -145,6 +184,8 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site) {
   struct Write {
     Value dest;
     unsigned index, slot;
+    /// Stores only where true (the rows of ldmatrix .x1/.x2's lanes).
+    Value guard;
   };
   SmallVector<Write> writes;
   unsigned inSlot = 0, outSlot = 0;
@@ -152,16 +193,15 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site) {
        llvm::enumerate(instr.form->getOperands(), op.getArgs())) {
     bool isTensor = isa<MemRefType>(arg.getType());
     bool negated = op.isArgNegated(index);
+    Value guard = rowGuard(b, loc, desc, lane);
     for (unsigned k = 0, e = elementCount(desc, arg); k < e; ++k) {
       if (desc.role != ptx::OperandRole::Use) {
-        writes.push_back({arg, k, outSlot++});
+        writes.push_back({arg, k, outSlot++, guard});
         continue;
       }
       Value v = arg;
-      if (isTensor) {
-        Value idx = arith::ConstantIndexOp::create(b, loc, k);
-        v = memref::LoadOp::create(b, loc, arg, ValueRange{idx});
-      }
+      if (isTensor)
+        v = loadElement(b, loc, arg, k, guard);
       if (negated)
         v = negate(v);
       storeSlot(b, loc, inBuf, inSlot++, v);
@@ -194,6 +234,12 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site) {
   for (const Write &w : writes) {
     Type elt = cast<MemRefType>(w.dest.getType()).getElementType();
     Value v = loadSlot(b, loc, outBuf, w.slot, elt);
+    OpBuilder::InsertionGuard g(b);
+    if (w.guard)
+      b.setInsertionPoint(
+          scf::IfOp::create(b, loc, w.guard, /*withElseRegion=*/false)
+              .thenBlock()
+              ->getTerminator());
     Value idx = arith::ConstantIndexOp::create(b, loc, w.index);
     memref::StoreOp::create(b, loc, v, w.dest, ValueRange{idx});
   }
@@ -495,7 +541,7 @@ struct ConvertGpuTileToHostPass
     for (ApplyOp op : applies) {
       // The lanes of a collective meet: the block's threads run together.
       info.together |= isCollective(op);
-      lowerApply(op, inBuf, outBuf, nextSite++);
+      lowerApply(op, inBuf, outBuf, nextSite++, ids.lane);
     }
     needApply |= !applies.empty();
     // Any other tile op (none exist today) cannot run here.

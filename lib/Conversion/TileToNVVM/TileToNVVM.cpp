@@ -281,9 +281,9 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
           : slot.desc->kind == ptx::OperandKind::Memory
               ? PtxAsmBuilder::ArgForm::Address
           // A fragment is a vector expression even of one register
-          // (mma's a of m8n8k16: `{%r1}`; ptxas rejects a bare register).
-          : slot.desc->atom > 1 || slot.desc->fragment
-              ? PtxAsmBuilder::ArgForm::Vector
+          // (mma's a of m8n8k16: `{%r1}`; ptxas rejects a bare register),
+          // except where the table says otherwise (movmatrix).
+          : slot.desc->vector ? PtxAsmBuilder::ArgForm::Vector
               : PtxAsmBuilder::ArgForm::Register;
       args.push_back({argForm, argOperands[i], slot.addressOffset,
                       slot.immediate, slot.desc->pipeToNext,

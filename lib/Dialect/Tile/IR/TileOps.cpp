@@ -390,9 +390,24 @@ bool ApplyOp::isArgNegated(unsigned index) {
   return negated && llvm::is_contained(*negated, index);
 }
 
+bool ApplyOp::isRowsOperand(unsigned index) {
+  llvm::ArrayRef<ptx::OperandDesc> ops = getInstr().form->getOperands();
+  return index < ops.size() && ops[index].kind == ptx::OperandKind::Memory &&
+         ops[index].fragment != nullptr &&
+         isa<MemRefType>(getArgs()[index].getType());
+}
+
+Value ApplyOp::getShapeOperand() {
+  for (auto [index, arg] : llvm::enumerate(getArgs()))
+    if (isa<MemRefType>(arg.getType()) && !isRowsOperand(index))
+      return arg;
+  return {};
+}
+
 int64_t ApplyOp::getNumInstructions() {
   int64_t n = 1;
-  if (auto type = dyn_cast<MemRefType>(getArgs().front().getType()))
+  if (Value shape = getShapeOperand())
+    if (auto type = dyn_cast<MemRefType>(shape.getType()))
     for (int64_t d :
          type.getShape().drop_front(getGroupRank(getScope())).drop_back())
       n *= d;
@@ -594,6 +609,71 @@ static LogicalResult verifyFragments(ApplyOp op, const ptx::FormDesc &form,
   return success();
 }
 
+/// A memory operand of a warp's matrices (ldmatrix, stmatrix) at a scope
+/// with a lane axis: coordinates (group, repeat, matrix..., row, column),
+/// the group and repeat extents those of `ref`, the matrix axes' extents
+/// multiplying to the form's count, the lanes sharing the matrices (lane
+/// stride 0), columns contiguous, each row aligned to its bytes.
+static LogicalResult verifyRowsOperand(ApplyOp op, unsigned idx,
+                                       MemRefType type,
+                                       const ptx::OperandDesc &desc,
+                                       const std::optional<OperandShape> &ref) {
+  const ptx::FragmentDesc &rows = *desc.fragment;
+  auto diag = [&]() {
+    return op.emitOpError() << "operand #" << idx << " ('" << desc.name
+                            << "') of '" << op.getInstr().str() << "': ";
+  };
+  unsigned groupRank = ApplyOp::getGroupRank(op.getScope());
+  auto expected = [&]() {
+    std::string s = "(";
+    for (int64_t d : ref->group)
+      s += std::to_string(d) + ", ";
+    for (int64_t d : ref->repeat)
+      s += std::to_string(d) + ", ";
+    return s + "<matrix axes of " + std::to_string(rows.matrices) +
+           " matrices>, " + std::to_string(rows.rows) + ", " +
+           std::to_string(rows.cols) + ")";
+  };
+  if (!ref)
+    return diag() << "needs a register operand to take the group and "
+                     "repeat extents from";
+  size_t lead = groupRank + ref->repeat.size();
+  ArrayRef<int64_t> shape = type.getShape();
+  if (!type.hasStaticShape() || shape.size() < lead + 2 ||
+      shape.take_front(groupRank) != ref->group ||
+      shape.slice(groupRank, ref->repeat.size()) != ref->repeat ||
+      shape.take_back(2) != ArrayRef<int64_t>{rows.rows, rows.cols})
+    return diag() << "expected the warp's matrices with coordinates "
+                  << expected() << ", got " << type;
+  int64_t count = 1;
+  for (int64_t d : shape.slice(lead, shape.size() - lead - 2))
+    count *= d;
+  if (count != rows.matrices)
+    return diag() << "the matrix axes hold " << count << " matrices, but the "
+                  << "form moves " << rows.matrices << ": expected "
+                  << expected() << ", got " << type;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return diag() << "expected a strided layout, got " << type;
+  if (strides.back() != 1)
+    return diag() << "each lane's row is " << rows.cols
+                  << " consecutive elements: expected stride 1 on the column "
+                     "axis, got "
+                  << type;
+  if (groupRank && shape[groupRank - 1] > 1 && strides[groupRank - 1] != 0)
+    return diag() << "the lanes of a warp share its matrices: expected "
+                     "stride 0 on the lane axis, got "
+                  << type;
+  int64_t bytes = rows.cols * type.getElementTypeBitWidth() / 8;
+  if (std::optional<int64_t> bad =
+          findMisalignment(type, strides, offset, bytes))
+    return diag() << "each row is a " << bytes << "-byte access and must be "
+                  << bytes << "-byte aligned, but the layout puts one at a "
+                  << "multiple of " << *bad << " bytes: " << type;
+  return success();
+}
+
 /// The predicate sources of `form` that PTX lets it negate, for messages.
 static std::string describeNegatable(const ptx::FormDesc &form) {
   std::string list;
@@ -654,6 +734,7 @@ LogicalResult ApplyOp::verify() {
   std::optional<OperandShape> ref;
   int refIndex = -1;
   bool hasRegisterDef = false;
+  SmallVector<unsigned> rowsOperands;
 
   for (auto [idx, value, desc] :
        llvm::zip(llvm::seq<unsigned>(0, form.getNumOperands()), getArgs(),
@@ -711,6 +792,12 @@ LogicalResult ApplyOp::verify() {
                                 "memory space for the .global state space, "
                                 "got ")
                       << type;
+      // A warp's matrices: verified once the register operands give the
+      // group and repeat extents.
+      if (desc.fragment && scope != Scope::thread) {
+        rowsOperands.push_back(idx);
+        continue;
+      }
     }
     if (!memref.hasStaticShape())
       return diag() << "expected static group/repeat/atom extents, got "
@@ -828,6 +915,11 @@ LogicalResult ApplyOp::verify() {
 
   if (failed(verifyFragments(*this, form, name, ref)))
     return failure();
+  for (unsigned idx : rowsOperands)
+    if (failed(verifyRowsOperand(*this, idx,
+                                 cast<MemRefType>(getArgs()[idx].getType()),
+                                 form.operands[idx], ref)))
+      return failure();
 
   if (auto tile = dyn_cast_if_present<MemRefType>(
           getPred() ? getPred().getType() : Type()))

@@ -96,6 +96,59 @@ static Value buildAtomView(OpBuilder &b, Location loc, Value arg,
                                            viewType.getShape(), viewStrides);
 }
 
+/// The row lane `coords.back()` addresses of a warp's matrices `arg` (its
+/// coordinates (group, repeat, matrix..., row, column)) at repeat `rc`: the
+/// memory operand's fragment gives the matrix and row (its lane digits),
+/// the matrix spread over the matrix axes in row-major order.
+static Value buildRowView(OpBuilder &b, Location loc, Value arg,
+                          const ::tile::ptx::OperandDesc &desc,
+                          ArrayRef<Value> coords, ArrayRef<int64_t> rc) {
+  auto type = cast<MemRefType>(arg.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  Value lane = coords.back();
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value matrix = cst(0), row = cst(0);
+  for (const ::tile::ptx::FragmentDigit &d : desc.fragment->digits) {
+    if (!d.fromLane || (!d.matrix && !d.row))
+      continue;
+    Value v = arith::RemUIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, lane, cst(d.div)), cst(d.mod));
+    if (d.matrix)
+      matrix = arith::AddIOp::create(
+          b, loc, matrix, arith::MulIOp::create(b, loc, v, cst(d.matrix)));
+    if (d.row)
+      row = arith::AddIOp::create(
+          b, loc, row, arith::MulIOp::create(b, loc, v, cst(d.row)));
+  }
+  SmallVector<OpFoldResult> offsets, sizes;
+  // The lane axis has stride 0 (verified); the other group axes (a CTA's
+  // warps) are the thread's own.
+  for (Value c : coords)
+    offsets.push_back(c);
+  for (int64_t r : rc)
+    offsets.push_back(b.getIndexAttr(r));
+  size_t lead = coords.size() + rc.size();
+  ArrayRef<int64_t> matrixAxes = shape.slice(lead, shape.size() - lead - 2);
+  SmallVector<OpFoldResult> matrixCoords;
+  for (int64_t i = matrixAxes.size() - 1; i >= 0; --i) {
+    matrixCoords.push_back(
+        arith::RemUIOp::create(b, loc, matrix, cst(matrixAxes[i]))
+            .getResult());
+    matrix = arith::DivUIOp::create(b, loc, matrix, cst(matrixAxes[i]));
+  }
+  offsets.append(matrixCoords.rbegin(), matrixCoords.rend());
+  offsets.push_back(row);
+  offsets.push_back(b.getIndexAttr(0));
+  sizes.assign(shape.size() - 1, b.getIndexAttr(1));
+  sizes.push_back(b.getIndexAttr(shape.back()));
+  SmallVector<OpFoldResult> strides(shape.size(), b.getIndexAttr(1));
+  MemRefType viewType = getAtomViewType(type, offsets);
+  return memref::SubViewOp::create(b, loc, viewType, arg, offsets, sizes,
+                                   strides);
+}
+
 LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
                                         bool baseViews) {
   if (op.isSingleInstruction())
@@ -105,12 +158,10 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
   unsigned groupRank = ApplyOp::getGroupRank(scope);
 
   // The group and repeat shape (all tensor operands agree; verified).
-  MemRefType refType;
-  for (Type t : op.getArgs().getTypes())
-    if ((refType = dyn_cast<MemRefType>(t)))
-      break;
-  if (!refType)
+  Value shapeOperand = op.getShapeOperand();
+  if (!shapeOperand)
     return op.emitOpError("has no tensor operand to expand");
+  auto refType = cast<MemRefType>(shapeOperand.getType());
   ArrayRef<int64_t> shape = refType.getShape();
   ArrayRef<int64_t> group = shape.take_front(groupRank);
   ArrayRef<int64_t> repeat = shape.drop_front(groupRank).drop_back();
@@ -158,7 +209,13 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
     bool predTile = pred && isa<MemRefType>(pred.getType());
     if (predTile)
       tensors.push_back(pred);
-    for (Value arg : tensors) {
+    for (auto [index, arg] : llvm::enumerate(tensors)) {
+      if (index < op.getArgs().size() && op.isRowsOperand(index)) {
+        operands.push_back(
+            buildRowView(b, loc, arg, op.getInstr().form->operands[index],
+                         coords, rc));
+        continue;
+      }
       if (Value view = views.lookup(arg)) {
         operands.push_back(view);
         continue;

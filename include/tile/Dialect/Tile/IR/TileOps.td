@@ -78,6 +78,14 @@ def Tile_ApplyOp : Tile_Op<"apply", [
       threads inactive. A register operand's group axes are distributed and
       must have stride 0.
 
+    A memory operand of a warp's matrices (ldmatrix, stmatrix: the table
+    gives it the rows the lanes address) has coordinates
+    `(*group, *repeat, *matrix, row, column)` instead: the matrices the
+    warp moves, shared by its lanes (stride 0 on the lane axis), the
+    matrix axes' extents multiplying to the form's count (`.x4`: `4` or
+    `2x2`, matrix `i * 2 + j`), columns contiguous and every row 16-byte
+    aligned. Each lane addresses the row the table's map gives it.
+
     A scalar SSA value is allowed for a single-register read input and is
     broadcast over every repeat. `pred` makes the instruction execute
     only where it is true: an i1 scalar for every repeat, or an i1 register
@@ -146,6 +154,13 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     int64_t getNumInstructions();
     /// Whether argument `index` is written negated (`not %c`).
     bool isArgNegated(unsigned index);
+    /// Whether argument `index` is a memory operand of a warp's matrices
+    /// (the rows the lanes address: ldmatrix, stmatrix), whose matrix and
+    /// row axes take the place of the atom axis.
+    bool isRowsOperand(unsigned index);
+    /// The first tensor operand whose axes are (group, repeat, atom): the
+    /// one the group and repeat extents are read from; null if none.
+    ::mlir::Value getShapeOperand();
   }];
 }
 
