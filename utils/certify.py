@@ -92,6 +92,11 @@ COLLECTIVES = instr_table.collectives()
 FRAGMENT_VARIANTS = ("warp",)
 
 
+def is_fragment_form(form):
+    """A form whose operands are spread over a warp (mma, ldmatrix)."""
+    return any("fragment" in o for o in form["operands"])
+
+
 def memref(shape, elt, space=None, strides=None):
     dims = "x".join(str(d) for d in shape)
     layout = ""
@@ -137,6 +142,27 @@ def kernel(name, inst, variant):
             body.append(f"%i{idx} = arith.constant {inst.immediates[idx]} : "
                         f"{elt}")
             operands.append((f"%i{idx}", elt))
+            continue
+        frag = inst.form["operands"][idx].get("fragment")
+        if kind == "mem" and frag:
+            # A warp's matrices (ldmatrix): (group, repeat, matrix, row,
+            # column) over a flat buffer, row-major, shared by the lanes
+            # (stride 0), each warp its own.
+            local = repeat + [frag["matrices"], frag["rows"], frag["cols"]]
+            strides, size = [], 1
+            for d in reversed(local):
+                strides.insert(0, size)
+                size *= d
+            warps = group[0] if len(group) > 1 else 1
+            strides = [size] * (len(group) - 1) + [0] * bool(group) + strides
+            flat = memref([size * warps], elt, "#gpu.address_space<workgroup>")
+            sty = memref(group + local, elt, "#gpu.address_space<workgroup>",
+                         strides)
+            workgroup.append(f"%s{idx}: {flat}")
+            body.append(f"%v{idx} = memref.reinterpret_cast %s{idx} to "
+                        f"offset: [0], sizes: {group + local}, strides: "
+                        f"{strides} : {flat} to {sty}")
+            operands.append((f"%v{idx}", sty))
             continue
         if kind == "mem" and inst.spaces[idx] == "shared":
             # A workgroup buffer of the kernel.
@@ -320,7 +346,7 @@ def certify_target(args, instances, chip, ptx, label, results, sass):
         for variant in VARIANTS:
             if not usable(inst, variant, sm):
                 continue
-            if inst.form.get("mma_arith"):
+            if is_fragment_form(inst.form):
                 if variant[0] not in FRAGMENT_VARIANTS:
                     continue
             elif inst.semantics in COLLECTIVES:

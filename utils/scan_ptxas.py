@@ -164,7 +164,7 @@ def operand_specs(form):
     (ptxas rejects a bare register there)."""
     return [(o["type"], o["atom"], "imm" if "immediate" in o else o["space"],
              bool(o.get("pipe_to_next"))) +
-            ((False, True) if "fragment" in o else ())
+            ((False, True) if o.get("vector") and not o["space"] else ())
             for o in form["operands"]]
 
 
@@ -370,9 +370,13 @@ def candidate_spellings(only=None):
 
 
 def is_fragment_form(form):
-    """A form whose operands are fragments (mma): fragment_spellings()
-    builds its candidates."""
+    """A form whose operands are fragments (mma, ldmatrix): the fragment
+    and matrix spellings build its candidates."""
     return any("fragment" in o for o in form["operands"])
+
+
+def is_mma_form(form):
+    return is_fragment_form(form) and form["mnemonic"] == "mma"
 
 
 SHAPE = re.compile(r"m(\d+)n(\d+)k(\d+)$")
@@ -403,7 +407,7 @@ def fragment_spellings(only=None):
     no layout, no .aligned / .sync / both, .satfinite added (before or after
     the types) or moved after them, an operator added, dropped or moved
     before the types, a rounding modifier, the layout before the shape."""
-    forms = [f for f in instr_table.forms() if is_fragment_form(f) and
+    forms = [f for f in instr_table.forms() if is_mma_form(f) and
              (not only or f["mnemonic"] == only)]
     if not forms:
         return
@@ -424,7 +428,7 @@ def fragment_spellings(only=None):
             yield spelling, list(operands)
 
     for form, inst in instr_table.instances(only):
-        if not is_fragment_form(form):
+        if not is_mma_form(form):
             continue
         quals = inst["qualifiers"]
         shape = next(q for q in quals if SHAPE.match(q))
@@ -477,6 +481,56 @@ def fragment_spellings(only=None):
                                 specs)
 
 
+MATRIX_COUNTS = ["x1", "x2", "x4"]
+
+
+def matrix_spellings(only=None):
+    """(spelling, operands) for ldmatrix, stmatrix and movmatrix: every
+    documented opcode with one change (.sync, .aligned or both dropped or
+    swapped, the count before the shape, .trans moved after the state
+    space, added or dropped, no or another state space, another count,
+    shape or type), and each mnemonic with every count, shape and type."""
+    forms = [f for f in instr_table.forms()
+             if is_fragment_form(f) and not is_mma_form(f) and
+             (not only or f["mnemonic"] == only)]
+    seen = set()
+
+    def emit(parts, operands):
+        spelling = ".".join(p for p in parts if p)
+        if spelling not in seen:
+            seen.add(spelling)
+            yield spelling, list(operands)
+
+    for form, inst in instr_table.instances(only):
+        if form not in forms:
+            continue
+        m, quals = form["mnemonic"], inst["qualifiers"]
+        count = next((q for q in quals if q in MATRIX_COUNTS), None)
+        trans = "trans" if "trans" in quals else None
+        ss = next((q for q in quals if q.startswith("shared")), None)
+        specs = operand_specs(form)
+        t = form["types"][0]
+
+        def spell(head=("sync", "aligned"), shape="m8n8", cnt=count,
+                  tr=trans, space=ss, ty=t, late=None):
+            return [m, *head, shape, cnt, tr, space, late, ty]
+
+        variants = [spell(), spell(head=("sync",)), spell(head=("aligned",)),
+                    spell(head=()), spell(head=("aligned", "sync")),
+                    spell(tr=None, late=trans), spell(tr=None),
+                    spell(tr="trans"), spell(space=None),
+                    spell(space="shared::cta"), spell(space="shared::cluster"),
+                    spell(space="global")]
+        variants += [spell(cnt=c) for c in MATRIX_COUNTS + ["x8", None]]
+        variants += [spell(shape=sh) for sh in ("m16n16", "m8n16", "m16n8")]
+        variants += [spell(ty=ty) for ty in ("b8", "b32", "f16")]
+        if count:
+            variants.append([m, "sync", "aligned", count, "m8n8", trans, ss,
+                             t])
+        for parts in variants:
+            yield from emit(parts, specs)
+
+
 def memory_spellings():
     """(spelling, operands) for ld/st over every state space, cache
     operator, vector width and type their forms use."""
@@ -507,7 +561,8 @@ def memory_spellings():
 
 def check_spellings(ptxas, pool, decode, mnemonic=None):
     cands = (list(candidate_spellings(mnemonic)) +
-             list(fragment_spellings(mnemonic)))
+             list(fragment_spellings(mnemonic)) +
+             list(matrix_spellings(mnemonic)))
     if not mnemonic:
         cands += list(memory_spellings())
 

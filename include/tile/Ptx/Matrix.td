@@ -30,12 +30,19 @@ include "tile/Ptx/Mma.td"
 
 def M8N8 : Qual<"m8n8">;
 def TRANS : Qual<"trans">;
+/// `.shared::cta`: the executing CTA's shared memory, the same window as
+/// `.shared` (PTX ISA 7.8).
+def SharedCta : Qual<"shared::cta">;
 
 /// A count of matrices (`.x1`, `.x2`, `.x4`).
 class MatrixCount<int n> : Qual<"x" # n> { int N = n; }
 def X1 : MatrixCount<1>;
 def X2 : MatrixCount<2>;
 def X4 : MatrixCount<4>;
+/// Not a documented count: ptxas 13.0 accepts `.x8` with a vector of any
+/// size and emits no LDSM or STSM for it (measured: the destination
+/// registers stay undefined).
+def X8 : MatrixCount<8>;
 
 /// The rows the lanes address: lane l, row l % 8 of matrix (l / 8) % n.
 class MatrixRows<int n>
@@ -79,13 +86,15 @@ foreach c = [X1, X2, X4] in {
                                 Slot<FlagSlot, [c], 1>],
                                !if(trans, [Slot<FlagSlot, [TRANS], 1>],
                                    []<Slot>),
-                               [Slot<StateSpaceSlot, [Shared], 1>]);
+                               [Slot<StateSpaceSlot, [Shared, SharedCta],
+                                     1>]);
     def Ldmatrix # t # "X" # n
         : Form<"ldmatrix", slots, [B16],
                [FragReg<"r", Def, B32, regs>,
                 RowsMem<"p", Use, B16, SharedSpace,
                         !cast<Fragment>("MatrixRowsX" # n)>],
                65, 75, SemMatrixMove, DocLdmatrix> {
+      let QualFloors = [QualFloor<SharedCta, 78, 75>];
       let Sass = "LDSM";
       let SassCopies = 1;
       let NaNResult = NaNNone;
@@ -102,6 +111,22 @@ foreach c = [X1, X2, X4] in {
     }
   }
 }
+
+// The state space is optional in the ISA (generic addressing without it);
+// tile.apply's operand is a workgroup memref, so the table has the shared
+// forms only.
+foreach m = ["ldmatrix", "stmatrix"] in
+  def : Rejected<m, [B16], [], [],
+    "generic addressing (no state space) is not supported: the operand is "
+    "a workgroup memref, so write .shared (or .shared::cta)"> {
+    let Documented = 1;
+    let NoneOf = [Shared, SharedCta];
+  }
+
+foreach m = ["ldmatrix", "stmatrix"] in
+  def : Rejected<m, [B16], [X8], [],
+    "'.x8' is not a documented count (.x1, .x2, .x4); ptxas 13.0 accepts it "
+    "with a vector of any size and emits no instruction for it">;
 
 /// movmatrix: `a` holds the matrix as ldmatrix's x1 registers, `d` its
 /// transpose: lane l's d holds column l / 4, rows 2 (l % 4) + {0, 1} of a's
