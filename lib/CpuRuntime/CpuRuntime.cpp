@@ -9,6 +9,7 @@
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Reference/Reference.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -125,12 +126,45 @@ static void moveBits(const ptx::Instr &instr, const uint8_t *in, uint8_t *out) {
     fatal(instr, "reads more bits than it writes");
 }
 
+/// cp.async, completed when it is issued: the destination's bytes are the
+/// source's first `src-size` (every byte without one, none with
+/// `ignore-src` true), then zeros. The host code read only the source
+/// elements that hold those bytes.
+static void asyncCopy(const ptx::Instr &instr, const uint8_t *in,
+                      uint8_t *out) {
+  llvm::ArrayRef<ptx::OperandDesc> ops = instr.form->getOperands();
+  unsigned n = ops[0].atom, bytes = n * elementBytes(ops[0]);
+  uint64_t cpSize = 0, tail = 0;
+  std::memcpy(&cpSize, in + n * kSlotBytes, 4);
+  uint64_t keep = cpSize;
+  if (ops.size() > 3) {
+    std::memcpy(&tail, in + (n + 1) * kSlotBytes, elementBytes(ops[3]));
+    keep = ops[3].type == ptx::DataType::Pred ? ((tail & 1) ? 0 : cpSize)
+                                              : std::min(tail, cpSize);
+  }
+  if (cpSize != bytes)
+    fatal(instr, "copies a different size than its operands hold");
+  for (unsigned k = 0; k < n; ++k) {
+    unsigned eb = elementBytes(ops[0]);
+    uint8_t element[8] = {};
+    for (unsigned b = 0; b < eb; ++b)
+      if (k * eb + b < keep)
+        element[b] = in[k * kSlotBytes + b];
+    std::memcpy(out + k * kSlotBytes, element, eb);
+  }
+}
+
 void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
                     int64_t predicated, const uint8_t *in, uint8_t *out) {
   ptx::Instr instr =
       cpu::decodeForm(form, qualsLow, qualsHigh, "tile_cpu_apply");
   if (ref::isCollective(instr))
     fatal(instr, "is a warp collective (tile_cpu_collective runs it)");
+  if (instr.form->semantics == ptx::Semantics::AsyncCopy)
+    return asyncCopy(instr, in, out);
+  // The cp.async groups: each copy completed when it was issued.
+  if (instr.form->semantics == ptx::Semantics::AsyncGroup)
+    return;
   if (!ref::isSupported(instr))
     return moveBits(instr, in, out);
   // Computation: result registers from the sources' registers; several

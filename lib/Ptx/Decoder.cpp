@@ -475,6 +475,10 @@ static llvm::Expected<Instr> pickForm(llvm::ArrayRef<const FormDesc *> matching,
     for (auto [atom, op] : llvm::zip(hint.atoms, f->operands))
       if (atom != op.atom)
         return false;
+    if (hint.predicates.size() == f->getNumOperands())
+      for (auto [isPred, op] : llvm::zip(hint.predicates, f->operands))
+        if (isPred != (op.type == DataType::Pred))
+          return false;
     return true;
   };
   for (const FormDesc *f : matching)

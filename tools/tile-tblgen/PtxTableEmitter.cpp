@@ -522,10 +522,10 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
     for (const Record *c : f->getValueAsListOfDefs("OlderChips"))
       older.push_back("{" + std::to_string(c->getValueAsInt("Sm")) + ", " +
                       std::to_string(c->getValueAsInt("Ptx")) + "}");
-    // elect.sync and bar.warp.sync have no type suffix; every form has an
-    // operand.
-    if (ops.empty())
-      PrintFatalError(f->getLoc(), "a form needs operands");
+    // elect.sync and bar.warp.sync have no type suffix; only an
+    // instruction that orders (cp.async.commit_group) has no operand.
+    if (ops.empty() && !f->getValueAsDef("Sem")->getValueAsBit("DataMovement"))
+      PrintFatalError(f->getLoc(), "a form that computes needs operands");
     std::vector<std::string> chips = archChips(rk, f);
     std::string rbits = randomBits(f, pools);
     const Record *nan = f->getValueAsDef("NaNResult");

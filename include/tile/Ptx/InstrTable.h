@@ -584,6 +584,9 @@ struct FormHint {
   std::optional<unsigned> numOperands;
   /// Atom extent of each operand, when known.
   llvm::ArrayRef<unsigned> atoms;
+  /// Whether each operand holds predicates (i1), when known: tells
+  /// cp.async's `ignore-src` from its `src-size`.
+  llvm::ArrayRef<bool> predicates;
 };
 
 /// Decodes `spelling` (e.g. "fma.sat.rn.f32"). `hint` selects among forms

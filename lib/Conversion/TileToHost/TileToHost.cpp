@@ -137,6 +137,27 @@ Value rowGuard(OpBuilder &b, Location loc, const ptx::OperandDesc &desc,
       arith::ConstantIndexOp::create(b, loc, desc.fragment->lanes));
 }
 
+/// For element `k` of cp.async's source `desc`, whether the copy reads it:
+/// with `src-size`, where the element starts below that many bytes; with
+/// `ignore-src`, where that is false; null (always) without either.
+Value copyGuard(OpBuilder &b, Location loc, ApplyOp op,
+                const ptx::OperandDesc &desc, unsigned k) {
+  llvm::ArrayRef<ptx::OperandDesc> ops = op.getInstr().form->getOperands();
+  if (ops.size() < 4)
+    return {};
+  Value tail = op.getArgs()[3];
+  if (isa<MemRefType>(tail.getType()))
+    tail = memref::LoadOp::create(
+        b, loc, tail, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
+  if (ops[3].type == ptx::DataType::Pred)
+    return arith::XOrIOp::create(b, loc, tail,
+                                 arith::ConstantIntOp::create(b, loc, 1, 1));
+  unsigned start = k * ptx::getInfo(desc.type).bits / 8;
+  return arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ugt, tail,
+      arith::ConstantIntOp::create(b, loc, tail.getType(), start));
+}
+
 /// Element `k` of the rank-1 view `arg`; where `guard` is false, zero
 /// without touching memory.
 Value loadElement(OpBuilder &b, Location loc, Value arg, unsigned k,
@@ -194,6 +215,9 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
     bool isTensor = isa<MemRefType>(arg.getType());
     bool negated = op.isArgNegated(index);
     Value guard = rowGuard(b, loc, desc, lane);
+    bool copySource = instr.form->semantics == ptx::Semantics::AsyncCopy &&
+                      desc.kind == ptx::OperandKind::Memory &&
+                      desc.role == ptx::OperandRole::Use;
     for (unsigned k = 0, e = elementCount(desc, arg); k < e; ++k) {
       if (desc.role != ptx::OperandRole::Use) {
         writes.push_back({arg, k, outSlot++, guard});
@@ -201,7 +225,8 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
       }
       Value v = arg;
       if (isTensor)
-        v = loadElement(b, loc, arg, k, guard);
+        v = loadElement(b, loc, arg, k,
+                        copySource ? copyGuard(b, loc, op, desc, k) : guard);
       if (negated)
         v = negate(v);
       storeSlot(b, loc, inBuf, inSlot++, v);

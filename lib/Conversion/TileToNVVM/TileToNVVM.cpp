@@ -300,9 +300,16 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
             for (auto [out, old] : llvm::zip(argOperands[i], slot.values))
               builder.addTiedInput(old, out);
     }
-    bool touchesMemory = llvm::any_of(form.getOperands(), [](auto &d) {
-      return d.kind == ptx::OperandKind::Memory;
-    });
+    // An instruction without a result exists for its effect (the
+    // cp.async groups order memory): it stays, and memory is clobbered.
+    bool touchesMemory =
+        llvm::any_of(form.getOperands(),
+                     [](auto &d) {
+                       return d.kind == ptx::OperandKind::Memory;
+                     }) ||
+        llvm::none_of(form.getOperands(), [](auto &d) {
+          return d.role == ptx::OperandRole::Def;
+        });
     if (touchesMemory)
       builder.setMemoryClobber();
     for (auto [i, slot] : llvm::enumerate(slots))

@@ -229,17 +229,28 @@ ParseResult ApplyOp::parse(OpAsmParser &parser, OperationState &result) {
   props.scope = ScopeAttr::get(parser.getContext(), *scope);
   SmallVector<Type> types;
   SMLoc typesLoc;
-  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
-      (typesLoc = parser.getCurrentLocation(), parser.parseTypeList(types)))
+  // An instruction without operands (cp.async.commit_group) has no types.
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  bool colon = succeeded(parser.parseOptionalColon());
+  if (!colon && !args.empty())
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected ':' and the operands' types");
+  typesLoc = parser.getCurrentLocation();
+  if (colon && parser.parseTypeList(types))
     return failure();
   if (parser.resolveOperands(args, types, typesLoc, result.operands))
     return failure();
   if (hasPred && parser.resolveOperand(pred, predType, result.operands))
     return failure();
   SmallVector<unsigned> atoms = llvm::map_to_vector(types, getAtomExtent);
+  SmallVector<bool> predicates = llvm::map_to_vector(types, [](Type t) {
+    return getElementTypeOrSelf(t).isInteger(1);
+  });
   ptx::FormHint hint;
   hint.numOperands = args.size();
   hint.atoms = atoms;
+  hint.predicates = predicates;
   props.opcode =
       PtxOpcodeAttr::decode([&] { return parser.emitError(opcodeLoc); },
                             parser.getContext(), spelling, hint);
@@ -271,7 +282,8 @@ void ApplyOp::print(OpAsmPrinter &printer) {
                                  getScopeAttrName(), getNegatedAttrName(),
                                  getNegatePredAttrName(),
                                  getOperandSegmentSizesAttrName()});
-  printer << " : " << getArgs().getTypes();
+  if (!getArgs().empty())
+    printer << " : " << getArgs().getTypes();
 }
 
 //===----------------------------------------------------------------------===//
@@ -418,10 +430,13 @@ void ApplyOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   const ptx::FormDesc &form = *getInstr().form;
-  // The lanes of a warp collective meet where it is written: it is never
-  // dead (bar.warp.sync has no result), merged with another, or moved
-  // across other effects.
-  if (ptx::isCollective(form.semantics)) {
+  // The lanes of a warp collective meet where it is written, and an
+  // instruction without a result orders memory (cp.async.wait_group): it
+  // is never dead, merged with another, or moved across other effects.
+  bool hasResult = llvm::any_of(form.getOperands(), [](auto &o) {
+    return o.role == ptx::OperandRole::Def;
+  });
+  if (ptx::isCollective(form.semantics) || !hasResult) {
     effects.emplace_back(MemoryEffects::Read::get(),
                          SideEffects::DefaultResource::get());
     effects.emplace_back(MemoryEffects::Write::get(),

@@ -1,0 +1,100 @@
+//===- Async.td - cp.async and its groups ---------------*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// cp.async (PTX ISA 9.7.9.25.3): a thread copies 4, 8 or 16 bytes from
+// global to shared memory without waiting for them; cp.async.commit_group
+// closes the thread's pending copies into a group and cp.async.wait_group N
+// waits until at most N groups are pending (wait_all: none).
+//
+// The copy's size is the memory operands' atom (32-bit elements: 1, 2 or 4)
+// and the `cp-size` immediate, which must agree; the forms of one spelling
+// are told apart by their operands (sizes, and a trailing `src-size` or
+// `ignore-src`). With `src-size` only that many bytes are read and the rest
+// of the destination is zero; with `ignore-src` true nothing is read and the
+// destination is zero.
+//
+// Floors measured with ptxas 13.0 (docs/PtxasScan-async.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_ASYNC_TD
+#define TILE_PTX_ASYNC_TD
+
+include "tile/Ptx/PtxTypes.td"
+include "tile/Ptx/Matrix.td"
+
+def ASYNC : Qual<"async">;
+def L2Prefetch64B : Qual<"L2::64B">;
+def L2Prefetch128B : Qual<"L2::128B">;
+def L2Prefetch256B : Qual<"L2::256B">;
+def CommitGroup : Qual<"commit_group">;
+def WaitGroup : Qual<"wait_group">;
+def WaitAll : Qual<"wait_all">;
+
+/// The copy: the destination's bytes are the source's first `src-size`
+/// (all without one, none with `ignore-src` true), then zeros.
+def SemAsyncCopy : DataMovement<"async_copy">;
+/// commit_group, wait_group, wait_all: no data, only ordering.
+def SemAsyncGroup : DataMovement<"async_group">;
+
+defvar DocCpAsync = "9.7.9.25.3 cp.async";
+defvar DocCpAsyncGroup = "9.7.9.25.4 cp.async.commit_group, wait_group";
+
+/// The optional trailing source of a copy.
+class CopyTail<string name, list<Operand> operands> {
+  string Name = name;
+  list<Operand> Operands = operands;
+}
+defvar CopyTails = [CopyTail<"", []>,
+                    CopyTail<"SrcSize", [Reg<"src-size", Use, U32>]>,
+                    CopyTail<"IgnoreSrc", [Reg<"ignore-src", Use, Pred>]>];
+
+class CpAsyncForm<Qual cacheOp, int bytes, CopyTail tail>
+    : Form<"cp", [Req<ASYNC>, Slot<CacheOpSlot, [cacheOp], 1>,
+                  Slot<StateSpaceSlot, [Shared, SharedCta], 1>,
+                  Slot<StateSpaceSlot, [Global], 1, "global">,
+                  Slot<FlagSlot, [L2Prefetch64B, L2Prefetch128B,
+                                  L2Prefetch256B], 0, "level::prefetch_size">],
+           [],
+           !listconcat([Mem<"dst", Def, B32, !div(bytes, 4), SharedSpace>,
+                        Mem<"src", Use, B32, !div(bytes, 4), GlobalSpace>,
+                        Imm<"cp-size", U32, bytes, bytes>],
+                       tail.Operands),
+           70, 80, SemAsyncCopy, DocCpAsync> {
+  let Variant = !tolower(!cast<string>(cacheOp)) # bytes # tail.Name;
+  let QualFloors = [QualFloor<SharedCta, 78, 80>,
+                    QualFloor<L2Prefetch64B, 74, 80>,
+                    QualFloor<L2Prefetch128B, 74, 80>,
+                    QualFloor<L2Prefetch256B, 74, 80>];
+  let Sass = "LDGSTS";
+  let NaNResult = NaNNone;
+}
+
+foreach tail = CopyTails in {
+  foreach bytes = [4, 8, 16] in
+    def CpAsyncCa # bytes # tail.Name : CpAsyncForm<CA, bytes, tail>;
+  def CpAsyncCg16 # tail.Name : CpAsyncForm<CG, 16, tail>;
+}
+
+class CpAsyncGroupForm<Qual q, list<Operand> operands>
+    : Form<"cp", [Req<ASYNC>, Req<q>], [], operands, 70, 80, SemAsyncGroup,
+           DocCpAsyncGroup> {
+  let NaNResult = NaNNone;
+}
+def CpAsyncCommitGroup : CpAsyncGroupForm<CommitGroup, []> {
+  let Sass = "LDGDEPBAR";
+}
+/// N: at most N of the thread's groups stay pending (an immediate; ptxas
+/// 13.0 takes 0 to 7 ... measured in the scan).
+def CpAsyncWaitGroup
+    : CpAsyncGroupForm<WaitGroup, [Imm<"N", U32, 0, 63>]> {
+  let Sass = "DEPBAR";
+}
+def CpAsyncWaitAll : CpAsyncGroupForm<WaitAll, []> {
+  let Sass = "DEPBAR";
+}
+
+#endif // TILE_PTX_ASYNC_TD
