@@ -86,6 +86,9 @@ def kernel(opcode, operands, ptx, sm):
         if space == "imm":
             rendered.append(instr_table.types()[ty]["immediate_one"])
             continue
+        if space.startswith("imm:"):  # An immediate of a fixed value.
+            rendered.append(space[4:])
+            continue
         if space:
             rendered.append("[%a]" if space == "global" else "[sm]")
             continue
@@ -102,7 +105,7 @@ def kernel(opcode, operands, ptx, sm):
         rendered.append(("!" if neg else "") + regs[0]
                         if atom == 1 and not group else
                         "{" + ", ".join(regs) + "}")
-    first = operands[0]
+    first = operands[0] if operands else ("b32", 1, "none")
     store = (f"  st.global.{reg_type(first[0])} [%a], %r0;"
              if not first[2] else "")
     if not first[2] and reg_type(first[0]) == "pred":
@@ -162,7 +165,13 @@ def operand_specs(form):
     (lop3's table) is written as one, a piped one (p of p|q) joined to the
     next by `|`, a fragment (mma's d, a, b, c) as a braced register group
     (ptxas rejects a bare register there)."""
-    return [(o["type"], o["atom"], "imm" if "immediate" in o else o["space"],
+    def space(o):
+        imm = o.get("immediate")
+        if not imm:
+            return o["space"]
+        # One value only (cp.async's cp-size): that value.
+        return f"imm:{imm['min']}" if imm["min"] == imm["max"] else "imm"
+    return [(o["type"], o["atom"], space(o),
              bool(o.get("pipe_to_next"))) +
             ((False, True) if o.get("vector") and not o["space"] else ())
             for o in form["operands"]]
