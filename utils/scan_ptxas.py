@@ -317,7 +317,8 @@ def candidate_spellings(only=None):
                         for q in slot["choices"]})
     by_mnemonic = {}
     for form in instr_table.forms():
-        if form["semantics"] in ("load", "store", "move") or \
+        if form["semantics"] in ("load", "store", "move", "async_copy",
+                                 "async_group") or \
                 is_fragment_form(form) or \
                 (only and form["mnemonic"] != only):
             continue
@@ -540,6 +541,37 @@ def matrix_spellings(only=None):
             yield from emit(parts, specs)
 
 
+def async_spellings(only=None):
+    """(spelling, operands) for cp.async and its groups: every documented
+    opcode with one change (a cache operator, state space or prefetch size
+    dropped, swapped or replaced, the spaces in the other order, a type
+    suffix or .L2::cache_hint added), and each group spelling with another
+    group's operands."""
+    seen = set()
+    for form, inst in instr_table.instances(only):
+        if form["semantics"] not in ("async_copy", "async_group"):
+            continue
+        parts = inst["opcode"].split(".")
+        specs = operand_specs(form)
+        variants = [parts]
+        for i in range(1, len(parts)):
+            variants.append(parts[:i] + parts[i + 1:])
+            if i + 1 < len(parts):
+                variants.append(parts[:i] + [parts[i + 1], parts[i]] +
+                                parts[i + 2:])
+        for extra in ("b32", "u32", "L2::cache_hint", "ca", "cg", "cs",
+                      "L2::512B", "shared::cluster", "global"):
+            variants.append(parts + [extra])
+        if form["semantics"] == "async_copy":
+            variants += [[p if p not in ("ca", "cg") else q for p in parts]
+                         for q in ("ca", "cg", "cs", "lu")]
+        for v in variants:
+            spelling = ".".join(v)
+            if spelling not in seen:
+                seen.add(spelling)
+                yield spelling, list(specs)
+
+
 def memory_spellings():
     """(spelling, operands) for ld/st over every state space, cache
     operator, vector width and type their forms use."""
@@ -571,7 +603,8 @@ def memory_spellings():
 def check_spellings(ptxas, pool, decode, mnemonic=None):
     cands = (list(candidate_spellings(mnemonic)) +
              list(fragment_spellings(mnemonic)) +
-             list(matrix_spellings(mnemonic)))
+             list(matrix_spellings(mnemonic)) +
+             list(async_spellings(mnemonic)))
     if not mnemonic:
         cands += list(memory_spellings())
 

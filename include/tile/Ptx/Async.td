@@ -44,13 +44,15 @@ defvar DocCpAsync = "9.7.9.25.3 cp.async";
 defvar DocCpAsyncGroup = "9.7.9.25.4 cp.async.commit_group, wait_group";
 
 /// The optional trailing source of a copy.
-class CopyTail<string name, list<Operand> operands> {
+class CopyTail<string name, list<Operand> operands, int ptx> {
   string Name = name;
   list<Operand> Operands = operands;
+  int Ptx = ptx;
 }
-defvar CopyTails = [CopyTail<"", []>,
-                    CopyTail<"SrcSize", [Reg<"src-size", Use, U32>]>,
-                    CopyTail<"IgnoreSrc", [Reg<"ignore-src", Use, Pred>]>];
+// ignore-src from PTX ISA 7.5 (measured: ptxas 13.0 rejects it at 7.4).
+defvar CopyTails = [CopyTail<"", [], 70>,
+                    CopyTail<"SrcSize", [Reg<"src-size", Use, U32>], 70>,
+                    CopyTail<"IgnoreSrc", [Reg<"ignore-src", Use, Pred>], 75>];
 
 class CpAsyncForm<Qual cacheOp, int bytes, CopyTail tail>
     : Form<"cp", [Req<ASYNC>, Slot<CacheOpSlot, [cacheOp], 1>,
@@ -63,10 +65,11 @@ class CpAsyncForm<Qual cacheOp, int bytes, CopyTail tail>
                         Mem<"src", Use, B32, !div(bytes, 4), GlobalSpace>,
                         Imm<"cp-size", U32, bytes, bytes>],
                        tail.Operands),
-           70, 80, SemAsyncCopy, DocCpAsync> {
+           tail.Ptx, 80, SemAsyncCopy, DocCpAsync> {
   let Variant = !tolower(!cast<string>(cacheOp)) # bytes # tail.Name;
-  let QualFloors = [QualFloor<SharedCta, 78, 80>,
-                    QualFloor<L2Prefetch64B, 74, 80>,
+  // .shared::cta from the first cp.async (ptxas 13.0 takes it at PTX ISA
+  // 7.0, unlike ldmatrix's, which needs 7.8); the prefetch sizes from 7.4.
+  let QualFloors = [QualFloor<L2Prefetch64B, 74, 80>,
                     QualFloor<L2Prefetch128B, 74, 80>,
                     QualFloor<L2Prefetch256B, 74, 80>];
   let Sass = "LDGSTS";

@@ -468,6 +468,27 @@ struct ConvertTileToNVVMPass
     : public mlir::tile::impl::ConvertTileToNVVMBase<ConvertTileToNVVMPass> {
   using Base::Base;
 
+  /// The verifier checks a shared-memory access's alignment relative to
+  /// its buffer (16 bytes at most: ld/st.shared.v4.b32, a b128 register,
+  /// cp.async's 16-byte copy, an ldmatrix row), so every static workgroup
+  /// buffer starts 16-byte aligned (`llvm.align`, which the GPU-to-NVVM
+  /// lowering honours; otherwise it aligns a buffer to its element only).
+  static void alignWorkgroupBuffers(gpu::GPUModuleOp module) {
+    constexpr int64_t kAlign = 16;
+    StringRef name = LLVM::LLVMDialect::getAlignAttrName();
+    module.walk([&](gpu::GPUFuncOp fn) {
+      for (unsigned i = 0, e = fn.getNumWorkgroupAttributions(); i < e; ++i) {
+        auto old = fn.getWorkgroupAttributionAttr(i, name);
+        int64_t align = kAlign;
+        if (auto a = dyn_cast_or_null<IntegerAttr>(old))
+          align = std::max(align, a.getInt());
+        fn.setWorkgroupAttributionAttr(
+            i, name, IntegerAttr::get(IntegerType::get(fn.getContext(), 64),
+                                      align));
+      }
+    });
+  }
+
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -480,6 +501,7 @@ struct ConvertTileToNVVMPass
     });
     if (expanded.wasInterrupted())
       return signalPassFailure();
+    alignWorkgroupBuffers(module);
     LowerToLLVMOptions options(ctx);
     LLVMTypeConverter converter(ctx, options);
     configureGpuToNVVMTypeConverter(converter);

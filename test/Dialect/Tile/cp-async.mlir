@@ -88,10 +88,11 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // -----
 
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
-  gpu.func @k(%g: memref<4x4xi32>) workgroup(%s: memref<4x4xi32, #gpu.address_space<workgroup>>) kernel {
+  gpu.func @k(%g: memref<4x4xi32>, %z: i1) workgroup(%s: memref<4x4xi32, #gpu.address_space<workgroup>>) kernel {
     %c16 = arith.constant 16 : i32
-    // expected-error @+1 {{'cp.async.cg.shared::cta.global' requires PTX ISA 7.8}}
-    tile.apply "cp.async.cg.shared::cta.global" (%s, %g, %c16) scope(thread) : memref<4x4xi32, #gpu.address_space<workgroup>>, memref<4x4xi32>, i32
+    // ignore-src needs PTX ISA 7.5; sm_80's default is 7.0.
+    // expected-error @+1 {{'cp.async.cg.shared::cta.global' requires PTX ISA 7.5}}
+    tile.apply "cp.async.cg.shared::cta.global" (%s, %g, %c16, %z) scope(thread) : memref<4x4xi32, #gpu.address_space<workgroup>>, memref<4x4xi32>, i32, i1
     gpu.return
   }
 }
