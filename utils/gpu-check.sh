@@ -141,6 +141,13 @@ if [ -d $C/jit ]; then
   cat "$OUT/jit-load.md"
 fi
 
+if [ -d $C/mma-bench ]; then
+  echo "== mma.sync-bound throughput against nvcc"
+  python3 bench/mma_throughput.py run --dir $C/mma-bench \
+    > "$OUT/mma-throughput.md" 2>&1
+  cat "$OUT/mma-throughput.md"
+fi
+
 if [ -x $C/mma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
   echo "== mma.sync: the H200 against the reference (utils/measure/mma_facts)"
   # TILE_MMA_EXECS: warp executions per opcode (default 100000).

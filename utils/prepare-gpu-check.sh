@@ -55,6 +55,9 @@ python3 utils/cpu_check.py --tools-dir build/bin --sm 90 --record .carry/cpuchec
 python3 utils/warp_check.py --tools-dir build/bin --record .carry/warpcheck | tail -1
 # FMA-bound throughput, tile-mlir against nvcc (bench/gpu_throughput.py).
 python3 bench/gpu_throughput.py prepare --tools-dir build/bin --out .carry/bench
+# mma.sync-bound throughput, tile-mlir against nvcc (bench/mma_throughput.py).
+python3 bench/mma_throughput.py prepare --tools-dir build/bin \
+  --out .carry/mma-bench 2>/dev/null
 # JIT load, cold against cached (bench/jit_load.py).
 python3 bench/jit_load.py prepare --tools-dir build/bin --out .carry/jit
 # pytest for the Python GPU tests, in case the GPU machine has none.
