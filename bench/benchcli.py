@@ -15,3 +15,31 @@ def two_step_parser(doc):
     run = sub.add_parser("run")
     run.add_argument("--dir", required=True)
     return ap, sub, prepare, run
+
+
+def median_rates(kernels, grid, block, rounds, flops):
+    """Times the kernels {who: (fn, params)} in alternating rounds (each
+    round the best of 3 launches) and returns {who: TFLOP/s at the median
+    round} for `flops` per launch."""
+    import cupy as cp
+    times = {who: [] for who in kernels}
+    start, end = cp.cuda.Event(), cp.cuda.Event()
+    names = list(kernels)
+    for rnd in range(rounds):
+        order = names if rnd % 2 == 0 else names[::-1]
+        for who in order:
+            fn, params = kernels[who]
+            best = None
+            for _ in range(3):
+                start.record()
+                fn(grid, block, params)
+                end.record()
+                end.synchronize()
+                ms = cp.cuda.get_elapsed_time(start, end)
+                best = ms if best is None else min(best, ms)
+            times[who].append(best)
+    rates = {}
+    for who, t in times.items():
+        t.sort()
+        rates[who] = flops / (t[len(t) // 2] * 1e-3) / 1e12
+    return rates

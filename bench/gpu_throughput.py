@@ -34,7 +34,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchcli import two_step_parser  # noqa: E402
+from benchcli import median_rates, two_step_parser  # noqa: E402
 
 BLOCKS, THREADS = 1056, 256
 
@@ -215,23 +215,8 @@ def run(args):
             kernels[who] = (fn, params, [])
         # Rounds alternate which kernel goes first; each round keeps the
         # best of 3 launches; the table gives the median round.
-        start, end = cp.cuda.Event(), cp.cuda.Event()
-        for rnd in range(args.rounds):
-            order = ("tile", "nvcc") if rnd % 2 == 0 else ("nvcc", "tile")
-            for who in order:
-                fn, params, times = kernels[who]
-                best = None
-                for _ in range(3):
-                    start.record()
-                    fn((BLOCKS,), (THREADS,), params)
-                    end.record()
-                    end.synchronize()
-                    ms = cp.cuda.get_elapsed_time(start, end)
-                    best = ms if best is None else min(best, ms)
-                times.append(best)
-        for who, (_, _, times) in kernels.items():
-            times.sort()
-            result[who] = flops / (times[len(times) // 2] * 1e-3) / 1e12
+        result.update(median_rates({w: k[:2] for w, k in kernels.items()},
+                                   (BLOCKS,), (THREADS,), args.rounds, flops))
         rows.append((m["shape"], name, result))
     props = cp.cuda.runtime.getDeviceProperties(0)
     attrs = cp.cuda.Device(0).attributes

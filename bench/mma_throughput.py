@@ -24,7 +24,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchcli import two_step_parser  # noqa: E402
+from benchcli import median_rates, two_step_parser  # noqa: E402
 
 BLOCKS, WARPS = 1056, 8
 CHAINS, ITERS = 8, 4096
@@ -205,23 +205,8 @@ def run(args):
             kernels[who] = (fn, params, [])
         same = bool((result["tile_check"].view(np.int32) ==
                      result["nvcc_check"].view(np.int32)).all())
-        start, end = cp.cuda.Event(), cp.cuda.Event()
-        for rnd in range(args.rounds):
-            order = ("tile", "nvcc") if rnd % 2 == 0 else ("nvcc", "tile")
-            for who in order:
-                fn, params, times = kernels[who]
-                best = None
-                for _ in range(3):
-                    start.record()
-                    fn((BLOCKS,), (32 * WARPS,), params)
-                    end.record()
-                    end.synchronize()
-                    ms = cp.cuda.get_elapsed_time(start, end)
-                    best = ms if best is None else min(best, ms)
-                times.append(best)
-        for who, (_, _, times) in kernels.items():
-            times.sort()
-            result[who] = flops / (times[len(times) // 2] * 1e-3) / 1e12
+        result.update(median_rates({w: k[:2] for w, k in kernels.items()},
+                                   (BLOCKS,), (32 * WARPS,), args.rounds, flops))
         rows.append((m["opcode"], result, same))
     props = cp.cuda.runtime.getDeviceProperties(0)
     print(f"GPU: {props['name'].decode()}; {BLOCKS} blocks x {WARPS} warps, "
