@@ -192,8 +192,9 @@ def kernel(name, inst, variant):
         params += " preserve_dst"
     names = ", ".join(o[0] for o in operands)
     types = ", ".join(o[1] for o in operands)
+    # An instruction without operands (cp.async.commit_group) has no types.
     body.append(f'tile.apply "{inst.opcode}" ({names}){params} '
-                f"scope({scope}) : {types}")
+                f"scope({scope})" + (f" : {types}" if types else ""))
     for idx, rty, gty, elt, atom in applies:
         reg = f"%r{idx}"
         if elt == "i1":  # A predicate: 1 or 0 into its integer, stored.
@@ -208,8 +209,11 @@ def kernel(name, inst, variant):
         body.append(f'tile.apply "{st}" (%g{idx}, {reg}) '
                     f"scope({scope}) : {gty}, {rty}")
     count = 1
-    for r in repeat:
-        count *= r
+    # Without a tensor operand (the cp.async groups, an immediate at most)
+    # there is nothing to repeat: one instruction.
+    if any(kind != "imm" for kind, _, _, _ in inst.operands):
+        for r in repeat:
+            count *= r
     wg = f" workgroup({', '.join(workgroup)})" if workgroup else ""
     text = f"  gpu.func @{name}({', '.join(args)}){wg} kernel {{\n"
     text += "".join(f"    {line}\n" for line in body)
@@ -317,7 +321,7 @@ def split_entries(ptx):
 
 
 def count_opcode(body, opcode):
-    pat = re.compile(r"(^|\s|@%\w+\s)" + re.escape(opcode) + r"\s")
+    pat = re.compile(r"(^|\s|@%\w+\s)" + re.escape(opcode) + r"(\s|;)")
     # The guard of a predicated instruction (`setp.ne.b32 %tile_p, ...`, which
     # sets the asm's local predicate from pred) is not one of the opcode's.
     guard = re.compile(re.escape(opcode) + r"\s+%tile_p,")
