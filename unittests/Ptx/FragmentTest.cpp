@@ -150,8 +150,9 @@ TEST(FragmentTest, EveryMatrixMoveIsTheIsas) {
       ++checked;
     }
   }
-  // ldmatrix and stmatrix .x1/.x2/.x4 with and without .trans, movmatrix.
-  EXPECT_EQ(checked, 13u);
+  // ldmatrix and stmatrix .x1/.x2/.x4 with and without .trans, in .shared
+  // and .shared::cta, and movmatrix.
+  EXPECT_EQ(checked, 25u);
 }
 
 /// Each fragment's lanes hold every element of its matrices once (tile-tblgen
