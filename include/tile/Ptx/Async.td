@@ -90,10 +90,10 @@ class CpAsyncGroupForm<Qual q, list<Operand> operands>
 def CpAsyncCommitGroup : CpAsyncGroupForm<CommitGroup, []> {
   let Sass = "LDGDEPBAR";
 }
-/// N: at most N of the thread's groups stay pending (an immediate; ptxas
-/// 13.0 takes 0 to 7 ... measured in the scan).
+/// N: at most N of the thread's groups stay pending; an immediate, which
+/// ptxas 13.0 takes over the whole u32 range (measured: 0 to 4294967295).
 def CpAsyncWaitGroup
-    : CpAsyncGroupForm<WaitGroup, [Imm<"N", U32, 0, 63>]> {
+    : CpAsyncGroupForm<WaitGroup, [Imm<"N", U32, 0, 4294967295>]> {
   let Sass = "DEPBAR";
 }
 def CpAsyncWaitAll : CpAsyncGroupForm<WaitAll, []> {

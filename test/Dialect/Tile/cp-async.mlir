@@ -13,6 +13,7 @@
 // CHECK: tile.apply "cp.async.commit_group"() scope(thread){{$}}
 // CHECK: tile.apply "cp.async.wait_group"(%{{.*}}) scope(thread) : i32
 // CHECK: tile.apply "cp.async.wait_all"() scope(thread){{$}}
+// CHECK: tile.apply "cp.async.wait_group"(%{{.*}}) scope(thread) : i32
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%g: memref<4x4xi32>, %g1: memref<32x2x1xf32>, %n: i32, %z: i1)
       workgroup(%s: !D, %s1: memref<32x2x1xf32, #gpu.address_space<workgroup>>) kernel {
@@ -26,6 +27,10 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     tile.apply "cp.async.commit_group" () scope(thread)
     tile.apply "cp.async.wait_group" (%c1) scope(thread) : i32
     tile.apply "cp.async.wait_all" () scope(thread)
+    // N is a .u32 immediate: the i32 constant's bits, unsigned (ptxas 13.0
+    // takes the whole range).
+    %big = arith.constant 4294967295 : i32
+    tile.apply "cp.async.wait_group" (%big) scope(thread) : i32
     gpu.return
   }
 }

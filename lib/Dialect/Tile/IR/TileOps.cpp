@@ -550,7 +550,13 @@ static LogicalResult verifyImmediate(Value value, const ptx::OperandDesc &desc,
     return diag() << "expected an immediate: a constant integer in "
                   << desc.immMin << ".." << desc.immMax
                   << " (arith.constant), got a value computed at run time";
-  int64_t v = bits.getSExtValue();
+  // An unsigned operand's constant is read unsigned (i32 -1 is
+  // cp.async.wait_group's .u32 4294967295); the others' signed.
+  bool isUnsigned =
+      ptx::getInfo(desc.type).intKind == ptx::IntKind::Unsigned;
+  int64_t v = isUnsigned && bits.getBitWidth() < 64
+                  ? static_cast<int64_t>(bits.getZExtValue())
+                  : bits.getSExtValue();
   if (v < desc.immMin || v > desc.immMax)
     return diag() << "immediate " << v << " is out of range " << desc.immMin
                   << ".." << desc.immMax;
