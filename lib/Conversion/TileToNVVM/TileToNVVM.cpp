@@ -538,6 +538,26 @@ struct ConvertTileToNVVMPass
       if (op->use_empty())
         op.erase();
     moveLoopAnnotations(module);
+    externDynamicShared(module);
+  }
+
+  /// MLIR lowers gpu.dynamic_shared_memory to an internal zero-sized array in
+  /// shared memory. LLVM's NVPTX backend demotes such a global into the one
+  /// function that uses it as a 1-byte `.shared` variable, so the kernel's
+  /// accesses run past the variable into the dynamic region the launch adds
+  /// after it. An external global is what the ISA means by dynamic shared
+  /// memory: `.extern .shared .align 16 .b8 name[]`, at the region's start.
+  static void externDynamicShared(gpu::GPUModuleOp module) {
+    module.walk([](LLVM::GlobalOp global) {
+      auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+      constexpr unsigned kShared =
+          static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared);
+      if (global.getAddrSpace() != kShared || !array ||
+          array.getNumElements() != 0 || global.getValue() ||
+          !global.getInitializerRegion().empty())
+        return;
+      global.setLinkage(LLVM::Linkage::External);
+    });
   }
 };
 } // namespace

@@ -1,0 +1,181 @@
+// A bf16 GEMM in tile IR: C = A * B^T with f32 accumulation, through the
+// sm_80 path of cp.async, ldmatrix and mma.sync (sm_90 target).
+//
+//   A:  M x K bf16, row-major, passed as memref<M x K/2 x i32> (bf16 pairs);
+//   Bt: N x K bf16, row-major (B column-major), passed as memref<N x K/2 x i32>;
+//   C:  M x N f32, row-major.
+// M and N are multiples of 128 and K of 32 (the launcher checks).
+//
+// One CTA of 256 threads (8 warps, 2 along M x 4 along N) computes a
+// 128 x 128 tile of C. Each warp owns 64 x 32 of it: 4 x 4 mma tiles of
+// m16n8k16, 64 f32 accumulators a thread.
+//
+// K advances 32 at a time through a 4-stage cp.async pipeline in dynamic
+// shared memory (80 KiB):
+// - A stage s at bf16 element 5120 s, Bt stage s at 20480 + 5120 s;
+// - each stage holds 128 rows of 32 bf16, padded to 40 (80 bytes) so that
+//   the eight rows an ldmatrix phase reads fall in distinct banks.
+// Each thread copies two 16-byte chunks of A and two of Bt per stage, rows
+// t / 4 and t / 4 + 64, chunk t % 4: one cp.async.cg with a repeat axis.
+//
+// The main loop waits for the oldest stage (cp.async.wait_group 2, then a
+// barrier), issues the copies of the stage three ahead (an empty group at
+// the end keeps the count), and runs two k16 steps on the ready stage:
+// - ldmatrix .x4 over 4 repeats loads A's fragments: 4 m16 tiles, matrices
+//   (k half, row half) in the order of mma's a0..a3;
+// - ldmatrix .x4 over 2 repeats loads Bt's: 4 n8 tiles, matrices
+//   (n8 tile, k half) in the order of mma's b0, b1;
+// - one mma.sync over a 4 x 4 repeat grid: A's registers broadcast along N
+//   (stride 0) and B's along M.
+// The epilogue stores each thread's accumulators with st.global.v2.f32: a
+// thread of lane l holds rows l / 4 and l / 4 + 8, columns 2 (l % 4) and
+// 2 (l % 4) + 1 of every m16n8 tile.
+#WS = #gpu.address_space<workgroup>
+!Acc = memref<32x4x4x4xf32, strided<[0, 16, 4, 1]>, #tile.reg>
+!RA = memref<32x4x4xi32, strided<[0, 4, 1]>, #tile.reg>
+!RB = memref<32x2x4xi32, strided<[0, 4, 1]>, #tile.reg>
+!RAb = memref<32x4x4x4xi32, strided<[0, 4, 0, 1]>, #tile.reg>
+!RBb = memref<32x4x4x2xi32, strided<[0, 0, 2, 1]>, #tile.reg>
+!SA = memref<32x4x2x2x8x8xbf16, strided<[0, 640, 8, 320, 40, 1], offset: ?>, #WS>
+!SB = memref<32x2x2x2x8x8xbf16, strided<[0, 640, 320, 8, 40, 1], offset: ?>, #WS>
+!Dst = memref<2x4xi32, strided<[1280, 1], offset: ?>, #WS>
+!Src = memref<2x4xi32, strided<[?, 1], offset: ?>>
+!Out = memref<4x4x2x2xf32, strided<[?, 8, ?, 1], offset: ?>>
+!Own = memref<4x4x2x2xf32, strided<[16, 4, 2, 1]>, #tile.reg>
+module attributes {gpu.container_module} {
+  gpu.module @gemm [#nvvm.target<chip = "sm_90">] {
+    /// Copies k tile %kt of A and Bt (32 columns) into stage %st.
+    func.func private @load_stage(%A: memref<?x?xi32>, %B: memref<?x?xi32>,
+        %s32: memref<20480xi32, #WS>, %st: index, %kt: index,
+        %arow: index, %brow: index, %lc: index, %soff: index) {
+      %c16 = arith.constant 16 : index
+      %c2560 = arith.constant 2560 : index
+      %c10240 = arith.constant 10240 : index
+      %bytes = arith.constant 16 : i32
+      %k0 = arith.muli %kt, %c16 : index
+      %gc = arith.addi %k0, %lc : index
+      %s0 = arith.muli %st, %c2560 : index
+      %da = arith.addi %s0, %soff : index
+      %db = arith.addi %da, %c10240 : index
+      %srca = memref.subview %A[%arow, %gc] [2, 4] [64, 1] : memref<?x?xi32> to !Src
+      %dsta = memref.reinterpret_cast %s32 to offset: [%da], sizes: [2, 4], strides: [1280, 1] : memref<20480xi32, #WS> to !Dst
+      tile.apply "cp.async.cg.shared.global" (%dsta, %srca, %bytes) scope(thread) : !Dst, !Src, i32
+      %srcb = memref.subview %B[%brow, %gc] [2, 4] [64, 1] : memref<?x?xi32> to !Src
+      %dstb = memref.reinterpret_cast %s32 to offset: [%db], sizes: [2, 4], strides: [1280, 1] : memref<20480xi32, #WS> to !Dst
+      tile.apply "cp.async.cg.shared.global" (%dstb, %srcb, %bytes) scope(thread) : !Dst, !Src, i32
+      return
+    }
+
+    gpu.func @gemm_bf16(%A: memref<?x?xi32>, %B: memref<?x?xi32>, %C: memref<?x?xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c4 = arith.constant 4 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c20 = arith.constant 20 : index
+      %c64 = arith.constant 64 : index
+      %c128 = arith.constant 128 : index
+      %c1280 = arith.constant 1280 : index
+      %c2560 = arith.constant 2560 : index
+      %c5120 = arith.constant 5120 : index
+      %c20480 = arith.constant 20480 : index
+      %wait = arith.constant 2 : i32
+      %zero = arith.constant 0.0 : f32
+      %K2 = memref.dim %A, %c1 : memref<?x?xi32>
+      %N = memref.dim %C, %c1 : memref<?x?xf32>
+      %KT = arith.divui %K2, %c16 : index
+      %smem = gpu.dynamic_shared_memory : memref<?xi8, #WS>
+      %s32 = memref.view %smem[%c0][] : memref<?xi8, #WS> to memref<20480xi32, #WS>
+      %s16 = memref.view %smem[%c0][] : memref<?xi8, #WS> to memref<40960xbf16, #WS>
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %bm = arith.muli %by, %c128 : index
+      %bn = arith.muli %bx, %c128 : index
+      // This thread's copies: rows t / 4 (+ 64), 16-byte chunk t % 4.
+      %lr = arith.divui %tid, %c4 : index
+      %lq = arith.remui %tid, %c4 : index
+      %lc = arith.muli %lq, %c4 : index
+      %arow = arith.addi %bm, %lr : index
+      %brow = arith.addi %bn, %lr : index
+      %lr20 = arith.muli %lr, %c20 : index
+      %soff = arith.addi %lr20, %lc : index
+      // This warp's 64 x 32 tile: rows 64 wm, columns 32 wn.
+      %warp = arith.divui %tid, %c32 : index
+      %wm = arith.remui %warp, %c2 : index
+      %wn = arith.divui %warp, %c2 : index
+      %aoff = arith.muli %wm, %c2560 : index
+      %wn1280 = arith.muli %wn, %c1280 : index
+      %boff = arith.addi %wn1280, %c20480 : index
+
+      // Prologue: stages 0, 1, 2 get k tiles 0, 1, 2.
+      scf.for %s = %c0 to %c3 step %c1 {
+        %has = arith.cmpi ult, %s, %KT : index
+        scf.if %has {
+          func.call @load_stage(%A, %B, %s32, %s, %s, %arow, %brow, %lc, %soff) : (memref<?x?xi32>, memref<?x?xi32>, memref<20480xi32, #WS>, index, index, index, index, index, index) -> ()
+        }
+        tile.apply "cp.async.commit_group" () scope(thread)
+      }
+
+      %acc = tile.alloc_local : !Acc
+      %acc1 = memref.reinterpret_cast %acc to offset: [0], sizes: [32, 64, 1], strides: [0, 1, 1] : !Acc to memref<32x64x1xf32, strided<[0, 1, 1]>, #tile.reg>
+      tile.apply "mov.f32" (%acc1, %zero) scope(warp) : memref<32x64x1xf32, strided<[0, 1, 1]>, #tile.reg>, f32
+      %ra = tile.alloc_local : !RA
+      %rb = tile.alloc_local : !RB
+      %rab = memref.reinterpret_cast %ra to offset: [0], sizes: [32, 4, 4, 4], strides: [0, 4, 0, 1] : !RA to !RAb
+      %rbb = memref.reinterpret_cast %rb to offset: [0], sizes: [32, 4, 4, 2], strides: [0, 0, 2, 1] : !RB to !RBb
+
+      scf.for %kt = %c0 to %KT step %c1 {
+        tile.apply "cp.async.wait_group" (%wait) scope(thread) : i32
+        gpu.barrier
+        // Refill the stage the previous iteration read: k tile kt + 3.
+        %nk = arith.addi %kt, %c3 : index
+        %more = arith.cmpi ult, %nk, %KT : index
+        scf.if %more {
+          %ns = arith.remui %nk, %c4 : index
+          func.call @load_stage(%A, %B, %s32, %ns, %nk, %arow, %brow, %lc, %soff) : (memref<?x?xi32>, memref<?x?xi32>, memref<20480xi32, #WS>, index, index, index, index, index, index) -> ()
+        }
+        tile.apply "cp.async.commit_group" () scope(thread)
+        %st = arith.remui %kt, %c4 : index
+        %sbase = arith.muli %st, %c5120 : index
+        %abase = arith.addi %sbase, %aoff : index
+        %bbase = arith.addi %sbase, %boff : index
+        scf.for %kk = %c0 to %c32 step %c16 {
+          %ao = arith.addi %abase, %kk : index
+          %av = memref.reinterpret_cast %s16 to offset: [%ao], sizes: [32, 4, 2, 2, 8, 8], strides: [0, 640, 8, 320, 40, 1] : memref<40960xbf16, #WS> to !SA
+          tile.apply "ldmatrix.sync.aligned.m8n8.x4.shared.b16" (%ra, %av) scope(warp) : !RA, !SA
+          %bo = arith.addi %bbase, %kk : index
+          %bv = memref.reinterpret_cast %s16 to offset: [%bo], sizes: [32, 2, 2, 2, 8, 8], strides: [0, 640, 320, 8, 40, 1] : memref<40960xbf16, #WS> to !SB
+          tile.apply "ldmatrix.sync.aligned.m8n8.x4.shared.b16" (%rb, %bv) scope(warp) : !RB, !SB
+          tile.apply "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" (%acc, %rab, %rbb, %acc) scope(warp) : !Acc, !RAb, !RBb, !Acc
+        }
+      }
+      tile.apply "cp.async.wait_all" () scope(thread)
+
+      // Epilogue: lane l's rows l / 4 (+ 8) and columns 2 (l % 4) (+ 1) of
+      // each m16n8 tile.
+      %lane = arith.remui %tid, %c32 : index
+      %g = arith.divui %lane, %c4 : index
+      %t4 = arith.remui %lane, %c4 : index
+      %wm64 = arith.muli %wm, %c64 : index
+      %r0 = arith.addi %bm, %wm64 : index
+      %row = arith.addi %r0, %g : index
+      %wn32 = arith.muli %wn, %c32 : index
+      %col0 = arith.addi %bn, %wn32 : index
+      %t42 = arith.muli %t4, %c2 : index
+      %col = arith.addi %col0, %t42 : index
+      %rowN = arith.muli %row, %N : index
+      %off = arith.addi %rowN, %col : index
+      %N16 = arith.muli %N, %c16 : index
+      %N8 = arith.muli %N, %c8 : index
+      %out = memref.reinterpret_cast %C to offset: [%off], sizes: [4, 4, 2, 2], strides: [%N16, 8, %N8, 1] : memref<?x?xf32> to !Out
+      %own = memref.reinterpret_cast %acc to offset: [0], sizes: [4, 4, 2, 2], strides: [16, 4, 2, 1] : !Acc to !Own
+      tile.apply "st.global.v2.f32" (%out, %own) scope(thread) : !Out, !Own
+      gpu.return
+    }
+  }
+}
