@@ -30,6 +30,12 @@
 // The epilogue stores each thread's accumulators with st.global.v2.f32: a
 // thread of lane l holds rows l / 4 and l / 4 + 8, columns 2 (l % 4) and
 // 2 (l % 4) + 1 of every m16n8 tile.
+//
+// `tile-runner examples/gemm_bf16.mlir` (add `--backend=cpu` without a GPU)
+// runs @main: a 256 x 256 x 160 product of small integers, which f32 holds
+// exactly whatever the order of accumulation. It prints the number of
+// entries of C that differ from a plain host loop's, then C[0][0..7] and
+// C[255][248..255]. bench/gemm.py times the kernel at 4096 and 8192.
 #WS = #gpu.address_space<workgroup>
 !Acc = memref<32x4x4x4xf32, strided<[0, 16, 4, 1]>, #tile.reg>
 !RA = memref<32x4x4xi32, strided<[0, 4, 1]>, #tile.reg>
@@ -44,28 +50,6 @@
 !Own = memref<4x4x2x2xf32, strided<[16, 4, 2, 1]>, #tile.reg>
 module attributes {gpu.container_module} {
   gpu.module @gemm [#nvvm.target<chip = "sm_90">] {
-    /// Copies k tile %kt of A and Bt (32 columns) into stage %st.
-    func.func private @load_stage(%A: memref<?x?xi32>, %B: memref<?x?xi32>,
-        %s32: memref<20480xi32, #WS>, %st: index, %kt: index,
-        %arow: index, %brow: index, %lc: index, %soff: index) {
-      %c16 = arith.constant 16 : index
-      %c2560 = arith.constant 2560 : index
-      %c10240 = arith.constant 10240 : index
-      %bytes = arith.constant 16 : i32
-      %k0 = arith.muli %kt, %c16 : index
-      %gc = arith.addi %k0, %lc : index
-      %s0 = arith.muli %st, %c2560 : index
-      %da = arith.addi %s0, %soff : index
-      %db = arith.addi %da, %c10240 : index
-      %srca = memref.subview %A[%arow, %gc] [2, 4] [64, 1] : memref<?x?xi32> to !Src
-      %dsta = memref.reinterpret_cast %s32 to offset: [%da], sizes: [2, 4], strides: [1280, 1] : memref<20480xi32, #WS> to !Dst
-      tile.apply "cp.async.cg.shared.global" (%dsta, %srca, %bytes) scope(thread) : !Dst, !Src, i32
-      %srcb = memref.subview %B[%brow, %gc] [2, 4] [64, 1] : memref<?x?xi32> to !Src
-      %dstb = memref.reinterpret_cast %s32 to offset: [%db], sizes: [2, 4], strides: [1280, 1] : memref<20480xi32, #WS> to !Dst
-      tile.apply "cp.async.cg.shared.global" (%dstb, %srcb, %bytes) scope(thread) : !Dst, !Src, i32
-      return
-    }
-
     gpu.func @gemm_bf16(%A: memref<?x?xi32>, %B: memref<?x?xi32>, %C: memref<?x?xf32>) kernel
         attributes {known_block_size = array<i32: 256, 1, 1>} {
       %c0 = arith.constant 0 : index
@@ -82,7 +66,9 @@ module attributes {gpu.container_module} {
       %c1280 = arith.constant 1280 : index
       %c2560 = arith.constant 2560 : index
       %c5120 = arith.constant 5120 : index
+      %c10240 = arith.constant 10240 : index
       %c20480 = arith.constant 20480 : index
+      %bytes = arith.constant 16 : i32
       %wait = arith.constant 2 : i32
       %zero = arith.constant 0.0 : f32
       %K2 = memref.dim %A, %c1 : memref<?x?xi32>
@@ -112,11 +98,23 @@ module attributes {gpu.container_module} {
       %wn1280 = arith.muli %wn, %c1280 : index
       %boff = arith.addi %wn1280, %c20480 : index
 
-      // Prologue: stages 0, 1, 2 get k tiles 0, 1, 2.
+      // Prologue: stages 0, 1, 2 get k tiles 0, 1, 2. A copy of k tile kt
+      // into stage st: this thread's two 16-byte chunks of A's rows and two of
+      // Bt's, at word 16 kt + lc of the row and 2560 st + soff of the stage.
       scf.for %s = %c0 to %c3 step %c1 {
         %has = arith.cmpi ult, %s, %KT : index
         scf.if %has {
-          func.call @load_stage(%A, %B, %s32, %s, %s, %arow, %brow, %lc, %soff) : (memref<?x?xi32>, memref<?x?xi32>, memref<20480xi32, #WS>, index, index, index, index, index, index) -> ()
+          %pk0 = arith.muli %s, %c16 : index
+          %pgc = arith.addi %pk0, %lc : index
+          %ps0 = arith.muli %s, %c2560 : index
+          %pda = arith.addi %ps0, %soff : index
+          %pdb = arith.addi %pda, %c10240 : index
+          %psrca = memref.subview %A[%arow, %pgc] [2, 4] [64, 1] : memref<?x?xi32> to !Src
+          %pdsta = memref.reinterpret_cast %s32 to offset: [%pda], sizes: [2, 4], strides: [1280, 1] : memref<20480xi32, #WS> to !Dst
+          tile.apply "cp.async.cg.shared.global" (%pdsta, %psrca, %bytes) scope(thread) : !Dst, !Src, i32
+          %psrcb = memref.subview %B[%brow, %pgc] [2, 4] [64, 1] : memref<?x?xi32> to !Src
+          %pdstb = memref.reinterpret_cast %s32 to offset: [%pdb], sizes: [2, 4], strides: [1280, 1] : memref<20480xi32, #WS> to !Dst
+          tile.apply "cp.async.cg.shared.global" (%pdstb, %psrcb, %bytes) scope(thread) : !Dst, !Src, i32
         }
         tile.apply "cp.async.commit_group" () scope(thread)
       }
@@ -137,7 +135,17 @@ module attributes {gpu.container_module} {
         %more = arith.cmpi ult, %nk, %KT : index
         scf.if %more {
           %ns = arith.remui %nk, %c4 : index
-          func.call @load_stage(%A, %B, %s32, %ns, %nk, %arow, %brow, %lc, %soff) : (memref<?x?xi32>, memref<?x?xi32>, memref<20480xi32, #WS>, index, index, index, index, index, index) -> ()
+          %mk0 = arith.muli %nk, %c16 : index
+          %mgc = arith.addi %mk0, %lc : index
+          %ms0 = arith.muli %ns, %c2560 : index
+          %mda = arith.addi %ms0, %soff : index
+          %mdb = arith.addi %mda, %c10240 : index
+          %msrca = memref.subview %A[%arow, %mgc] [2, 4] [64, 1] : memref<?x?xi32> to !Src
+          %mdsta = memref.reinterpret_cast %s32 to offset: [%mda], sizes: [2, 4], strides: [1280, 1] : memref<20480xi32, #WS> to !Dst
+          tile.apply "cp.async.cg.shared.global" (%mdsta, %msrca, %bytes) scope(thread) : !Dst, !Src, i32
+          %msrcb = memref.subview %B[%brow, %mgc] [2, 4] [64, 1] : memref<?x?xi32> to !Src
+          %mdstb = memref.reinterpret_cast %s32 to offset: [%mdb], sizes: [2, 4], strides: [1280, 1] : memref<20480xi32, #WS> to !Dst
+          tile.apply "cp.async.cg.shared.global" (%mdstb, %msrcb, %bytes) scope(thread) : !Dst, !Src, i32
         }
         tile.apply "cp.async.commit_group" () scope(thread)
         %st = arith.remui %kt, %c4 : index
@@ -177,5 +185,120 @@ module attributes {gpu.container_module} {
       tile.apply "st.global.v2.f32" (%out, %own) scope(thread) : !Out, !Own
       gpu.return
     }
+  }
+
+  func.func private @printMemrefI32(memref<*xi32>)
+  func.func private @printMemrefF32(memref<*xf32>)
+
+  /// A[i][k] = (i + 2 k) mod 7 - 3, in bf16.
+  func.func @a_entry(%i: index, %k: index) -> bf16 {
+    %c2 = arith.constant 2 : index
+    %c7 = arith.constant 7 : index
+    %c3 = arith.constant 3 : i32
+    %k2 = arith.muli %k, %c2 : index
+    %s = arith.addi %i, %k2 : index
+    %r = arith.remui %s, %c7 : index
+    %ri = arith.index_cast %r : index to i32
+    %v = arith.subi %ri, %c3 : i32
+    %f = arith.sitofp %v : i32 to bf16
+    return %f : bf16
+  }
+
+  /// Bt[j][k] = (3 j + k) mod 5 - 2, in bf16.
+  func.func @b_entry(%j: index, %k: index) -> bf16 {
+    %c3 = arith.constant 3 : index
+    %c5 = arith.constant 5 : index
+    %c2 = arith.constant 2 : i32
+    %j3 = arith.muli %j, %c3 : index
+    %s = arith.addi %j3, %k : index
+    %r = arith.remui %s, %c5 : index
+    %ri = arith.index_cast %r : index to i32
+    %v = arith.subi %ri, %c2 : i32
+    %f = arith.sitofp %v : i32 to bf16
+    return %f : bf16
+  }
+
+  /// The word of entries 2 w and 2 w + 1 of row r: the first in the low half.
+  func.func @pack(%lo: bf16, %hi: bf16) -> i32 {
+    %c16 = arith.constant 16 : i32
+    %l = arith.bitcast %lo : bf16 to i16
+    %h = arith.bitcast %hi : bf16 to i16
+    %l32 = arith.extui %l : i16 to i32
+    %h32 = arith.extui %h : i16 to i32
+    %hs = arith.shli %h32, %c16 : i32
+    %w = arith.ori %l32, %hs : i32
+    return %w : i32
+  }
+
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c80 = arith.constant 80 : index
+    %c160 = arith.constant 160 : index
+    %c256 = arith.constant 256 : index
+    %shared = arith.constant 81920 : i32
+    %A = memref.alloc() : memref<256x80xi32>
+    %B = memref.alloc() : memref<256x80xi32>
+    scf.for %r = %c0 to %c256 step %c1 {
+      scf.for %w = %c0 to %c80 step %c1 {
+        %k0 = arith.muli %w, %c2 : index
+        %k1 = arith.addi %k0, %c1 : index
+        %a0 = func.call @a_entry(%r, %k0) : (index, index) -> bf16
+        %a1 = func.call @a_entry(%r, %k1) : (index, index) -> bf16
+        %aw = func.call @pack(%a0, %a1) : (bf16, bf16) -> i32
+        memref.store %aw, %A[%r, %w] : memref<256x80xi32>
+        %b0 = func.call @b_entry(%r, %k0) : (index, index) -> bf16
+        %b1 = func.call @b_entry(%r, %k1) : (index, index) -> bf16
+        %bw = func.call @pack(%b0, %b1) : (bf16, bf16) -> i32
+        memref.store %bw, %B[%r, %w] : memref<256x80xi32>
+      }
+    }
+    %dA = gpu.alloc () : memref<256x80xi32>
+    %dB = gpu.alloc () : memref<256x80xi32>
+    %dC = gpu.alloc () : memref<256x256xf32>
+    gpu.memcpy %dA, %A : memref<256x80xi32>, memref<256x80xi32>
+    gpu.memcpy %dB, %B : memref<256x80xi32>, memref<256x80xi32>
+    %vA = memref.cast %dA : memref<256x80xi32> to memref<?x?xi32>
+    %vB = memref.cast %dB : memref<256x80xi32> to memref<?x?xi32>
+    %vC = memref.cast %dC : memref<256x256xf32> to memref<?x?xf32>
+    gpu.launch_func @gemm::@gemm_bf16 blocks in (%c2, %c2, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %shared args(%vA : memref<?x?xi32>, %vB : memref<?x?xi32>, %vC : memref<?x?xf32>)
+    %C = memref.alloc() : memref<256x256xf32>
+    gpu.memcpy %C, %dC : memref<256x256xf32>, memref<256x256xf32>
+
+    // The host's product, entry by entry, and the count of differences.
+    %zero = arith.constant 0.0 : f32
+    %none = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %bad = scf.for %i = %c0 to %c256 step %c1 iter_args(%n = %none) -> (i32) {
+      %row = scf.for %j = %c0 to %c256 step %c1 iter_args(%m = %n) -> (i32) {
+        %sum = scf.for %k = %c0 to %c160 step %c1 iter_args(%acc = %zero) -> (f32) {
+          %a = func.call @a_entry(%i, %k) : (index, index) -> bf16
+          %b = func.call @b_entry(%j, %k) : (index, index) -> bf16
+          %af = arith.extf %a : bf16 to f32
+          %bf = arith.extf %b : bf16 to f32
+          %p = arith.mulf %af, %bf : f32
+          %s = arith.addf %acc, %p : f32
+          scf.yield %s : f32
+        }
+        %got = memref.load %C[%i, %j] : memref<256x256xf32>
+        %ne = arith.cmpf une, %got, %sum : f32
+        %inc = arith.select %ne, %one, %none : i32
+        %m1 = arith.addi %m, %inc : i32
+        scf.yield %m1 : i32
+      }
+      scf.yield %row : i32
+    }
+    %count = memref.alloc() : memref<1xi32>
+    memref.store %bad, %count[%c0] : memref<1xi32>
+    %uc = memref.cast %count : memref<1xi32> to memref<*xi32>
+    call @printMemrefI32(%uc) : (memref<*xi32>) -> ()
+    %first = memref.subview %C[0, 0] [1, 8] [1, 1] : memref<256x256xf32> to memref<1x8xf32, strided<[256, 1]>>
+    %uf = memref.cast %first : memref<1x8xf32, strided<[256, 1]>> to memref<*xf32>
+    call @printMemrefF32(%uf) : (memref<*xf32>) -> ()
+    %last = memref.subview %C[255, 248] [1, 8] [1, 1] : memref<256x256xf32> to memref<1x8xf32, strided<[256, 1], offset: 65528>>
+    %ul = memref.cast %last : memref<1x8xf32, strided<[256, 1], offset: 65528>> to memref<*xf32>
+    call @printMemrefF32(%ul) : (memref<*xf32>) -> ()
+    return
   }
 }
