@@ -177,6 +177,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"fragment", fragmentJson(*fr)});
       if (o.vector)
         ops.back().getAsObject()->insert({"vector", true});
+      if (o.accumulator)
+        ops.back().getAsObject()->insert({"accumulator", true});
       if (o.negation != Negation::None)
         ops.back().getAsObject()->insert(
             {"negation", o.negation == Negation::Documented ? "documented"

@@ -394,7 +394,8 @@ std::string operandInit(const Record *op) {
                                                       : "Negation::None") +
          ", " + (op->getValueAsBit("MemberMask") ? "true" : "false") + ", " +
          fragmentRef(op) + ", " +
-         (op->getValueAsBit("Vector") ? "true" : "false") + "}";
+         (op->getValueAsBit("Vector") ? "true" : "false") + ", " +
+         (op->getValueAsBit("Accumulator") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {

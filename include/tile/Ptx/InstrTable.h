@@ -342,6 +342,10 @@ struct OperandDesc {
   const FragmentDesc *fragment = nullptr;
   /// Written as a vector expression `{a0, ...}`, even of one register.
   bool vector = false;
+  /// The addend of a multiply-accumulate into operand 0 (mma's c): a repeat
+  /// axis along which the destination has stride 0 reads it in its first
+  /// repeat and the destination in every later one.
+  bool accumulator = false;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the

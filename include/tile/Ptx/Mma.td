@@ -195,7 +195,9 @@ foreach acc = [AccElem<"FragC16F16", F16x2>, AccElem<"FragC16F32", F32>,
                AccElem<"FragC8F64", F64>, AccElem<"FragC8S32", S32>,
                AccElem<"FragM8N8K4CF16", F16x2>,
                AccElem<"FragM8N8K4CF32", F32>] in {
-  def OpC # acc.Frag : FragOp<"c", Use, acc.Reg, acc.Frag>;
+  def OpC # acc.Frag : FragOp<"c", Use, acc.Reg, acc.Frag> {
+    let Accumulator = 1;
+  }
   def OpD # acc.Frag : FragOp<"d", Def, acc.Reg, acc.Frag>;
 }
 foreach f = ["FragM8N8K4ARow", "FragM8N8K4ACol"] in

@@ -324,6 +324,11 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// ldmatrix, stmatrix: ptxas 13.0 rejects a bare register there; it
   /// rejects a vector for movmatrix).
   bit Vector = !gt(atom, 1);
+  /// The addend of a multiply-accumulate whose destination is the form's
+  /// first operand (mma's c). A repeat axis along which the destination has
+  /// stride 0 accumulates: its first repeat reads this operand, every later
+  /// one the destination (K accumulated through repeats).
+  bit Accumulator = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;

@@ -109,9 +109,10 @@ Value loadSlot(OpBuilder &b, Location loc, Value buf, unsigned slot,
 }
 
 /// The elements one operand contributes: the atom for a tensor operand,
-/// one for a broadcast scalar.
+/// one for a broadcast scalar, except an accumulator's (mma's c), which
+/// fills every register of its fragment.
 unsigned elementCount(const ptx::OperandDesc &desc, Value arg) {
-  return isa<MemRefType>(arg.getType()) ? desc.atom : 1;
+  return isa<MemRefType>(arg.getType()) || desc.accumulator ? desc.atom : 1;
 }
 
 /// Counts the slots `op` needs in the input and output buffers.

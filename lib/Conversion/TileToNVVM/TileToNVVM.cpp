@@ -221,7 +221,9 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
         if (desc.immediate && slot.immediate.empty())
           return op.emitOpError("operand '")
                  << desc.name << "' must be an immediate";
-        slot.values.push_back(converted);
+        // A scalar accumulator (mma's c) fills every register of its
+        // fragment; any other scalar binds one register.
+        slot.values.assign(desc.atom, converted);
         slots.push_back(std::move(slot));
         continue;
       }

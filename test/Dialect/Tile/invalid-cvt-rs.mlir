@@ -106,7 +106,7 @@ gpu.module @m [#nvvm.target<chip = "sm_100a", features = "+ptx87">] {
 gpu.module @m [#nvvm.target<chip = "sm_100a", features = "+ptx87">] {
   gpu.func @k(%f: f32, %r: i32) kernel {
     %d = tile.alloc_local : memref<4x1xi32, #tile.reg>
-    // expected-error @+1 {{operand #1 ('a') of 'cvt.rs.satfinite.e4m3x4.f32': a scalar can only stand for a single-register input, but this operand binds 4 registers}}
+    // expected-error @+1 {{operand #1 ('a') of 'cvt.rs.satfinite.e4m3x4.f32': a scalar can only stand for a single-register input or an accumulator, but this operand binds 4 registers}}
     tile.apply "cvt.rs.satfinite.e4m3x4.f32" (%d, %f, %r) scope(thread) : memref<4x1xi32, #tile.reg>, f32, i32
     gpu.return
   }

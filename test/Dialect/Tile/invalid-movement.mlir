@@ -120,7 +120,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%h: i16) kernel {
     %r = tile.alloc_local : memref<4x1xi32, #tile.reg>
-    // expected-error @+1 {{operand #1 ('a') of 'mov.b32': a scalar can only stand for a single-register input, but this operand binds 2 registers}}
+    // expected-error @+1 {{operand #1 ('a') of 'mov.b32': a scalar can only stand for a single-register input or an accumulator, but this operand binds 2 registers}}
     "tile.apply"(%r, %h) <{opcode = #tile.ptx<"mov.b32", variant = "pack">, operandSegmentSizes = array<i32: 2, 0>}> : (memref<4x1xi32, #tile.reg>, i16) -> ()
     gpu.return
   }

@@ -342,7 +342,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%g: memref<2x4xf32>, %c: f32) kernel {
-    // expected-error @+1 {{operand #1 ('b') of 'st.global.v4.f32': a scalar can only stand for a single-register input, but this operand binds 4 registers}}
+    // expected-error @+1 {{operand #1 ('b') of 'st.global.v4.f32': a scalar can only stand for a single-register input or an accumulator, but this operand binds 4 registers}}
     tile.apply "st.global.v4.f32" (%g, %c) scope(thread) : memref<2x4xf32>, f32
     gpu.return
   }

@@ -409,6 +409,30 @@ bool ApplyOp::isRowsOperand(unsigned index) {
          isa<MemRefType>(getArgs()[index].getType());
 }
 
+std::optional<unsigned> ApplyOp::getAccumulatorIndex() {
+  for (auto [index, desc] : llvm::enumerate(getInstr().form->getOperands()))
+    if (desc.accumulator)
+      return index;
+  return std::nullopt;
+}
+
+SmallVector<unsigned> ApplyOp::getAccumulationAxes() {
+  SmallVector<unsigned> axes;
+  if (!getAccumulatorIndex() || getArgs().empty())
+    return axes;
+  auto type = dyn_cast<MemRefType>(getArgs()[0].getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!type || failed(type.getStridesAndOffset(strides, offset)))
+    return axes;
+  unsigned groupRank = getGroupRank(getScope());
+  ArrayRef<int64_t> shape = type.getShape();
+  for (unsigned i = groupRank; i + 1 < shape.size(); ++i)
+    if (shape[i] > 1 && strides[i] == 0)
+      axes.push_back(i - groupRank);
+  return axes;
+}
+
 Value ApplyOp::getShapeOperand() {
   for (auto [index, arg] : llvm::enumerate(getArgs()))
     if (isa<MemRefType>(arg.getType()) && !isRowsOperand(index))
@@ -736,6 +760,33 @@ static LogicalResult verifyNegations(ApplyOp op, const ptx::FormDesc &form,
   return success();
 }
 
+/// K accumulated through repeats: along each repeat axis where the
+/// destination has stride 0, the accumulator operand must not change either
+/// (it is read by the first repeat only).
+static LogicalResult verifyAccumulation(ApplyOp op, StringRef name) {
+  SmallVector<unsigned> axes = op.getAccumulationAxes();
+  if (axes.empty())
+    return success();
+  unsigned index = *op.getAccumulatorIndex();
+  auto type = dyn_cast<MemRefType>(op.getArgs()[index].getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!type || failed(type.getStridesAndOffset(strides, offset)))
+    return success(); // Reported with the operand.
+  unsigned groupRank = ApplyOp::getGroupRank(op.getScope());
+  for (unsigned axis : axes)
+    if (strides[groupRank + axis] != 0)
+      return op.emitOpError()
+             << "operand #" << index << " ('"
+             << op.getInstr().form->operands[index].name << "') of " << name
+             << ": repeat axis " << axis
+             << " accumulates (the destination's stride is 0 there: each "
+                "repeat adds to the last, the first to this operand), so "
+                "this operand must not vary along it: expected stride 0, got "
+             << strides[groupRank + axis];
+  return success();
+}
+
 LogicalResult ApplyOp::verify() {
   ptx::Instr instr = getInstr();
   const ptx::FormDesc &form = *instr.form;
@@ -777,9 +828,11 @@ LogicalResult ApplyOp::verify() {
       if (isDef)
         return diag() << "a destination must be a register tile, got scalar "
                       << type;
-      if (desc.atom != 1)
+      // An accumulator's registers may all start from one scalar (mma's
+      // c = 0.0): each register of the fragment holds it.
+      if (desc.atom != 1 && !desc.accumulator)
         return diag() << "a scalar can only stand for a single-register "
-                         "input, but this operand binds "
+                         "input or an accumulator, but this operand binds "
                       << desc.atom << " registers";
       if (!isValidContainer(desc.type, type))
         return diag() << "expected a ." << ptx::getName(desc.type)
@@ -904,9 +957,17 @@ LogicalResult ApplyOp::verify() {
     if (!isDef)
       continue;
     hasRegisterDef = true;
-    auto overlap =
-        findOverlappingSlot(shape.drop_front(groupRank),
-                            ArrayRef(strides).drop_front(groupRank), offset);
+    // A multiply-accumulate's destination may repeat along its
+    // accumulation axes: those repeats chain, each adding to the last.
+    SmallVector<int64_t> local(shape.drop_front(groupRank));
+    SmallVector<int64_t> localStrides(
+        ArrayRef<int64_t>(strides).drop_front(groupRank));
+    if (idx == 0)
+      for (unsigned axis : llvm::reverse(getAccumulationAxes())) {
+        local.erase(local.begin() + axis);
+        localStrides.erase(localStrides.begin() + axis);
+      }
+    auto overlap = findOverlappingSlot(local, localStrides, offset);
     if (overlap && overlap->first < 0)
       return diag() << "register layout addresses a slot beyond 64 bits at "
                        "repeat/atom coordinate ("
@@ -922,6 +983,9 @@ LogicalResult ApplyOp::verify() {
                                         overlap->second.end())
                     << "))";
   }
+
+  if (failed(verifyAccumulation(*this, name)))
+    return failure();
 
   // Group extents must fit the scope.
   if (ref) {

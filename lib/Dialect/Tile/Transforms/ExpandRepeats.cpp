@@ -193,6 +193,10 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
   for (int64_t r : repeat)
     count *= r;
   SmallVector<int64_t> rc(repeat.size(), 0);
+  // K accumulated through repeats: after the first repeat along an
+  // accumulation axis, the accumulator operand is the destination.
+  SmallVector<unsigned> accumulationAxes = op.getAccumulationAxes();
+  std::optional<unsigned> accumulator = op.getAccumulatorIndex();
   llvm::SmallDenseMap<Value, Value> metadata; // Base buffer per operand.
   Value zero; // The index of a predicate tile view's one element.
   for (int64_t n = 0; n < count; ++n) {
@@ -248,6 +252,8 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
       views[arg] = view;
       operands.push_back(view);
     }
+    if (llvm::any_of(accumulationAxes, [&](unsigned a) { return rc[a] > 0; }))
+      operands[*accumulator] = operands[0];
     // A predicate tile gives this repeat's predicate (its one element).
     if (predTile) {
       if (!zero)

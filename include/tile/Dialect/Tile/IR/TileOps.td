@@ -161,6 +161,13 @@ def Tile_ApplyOp : Tile_Op<"apply", [
     /// The first tensor operand whose axes are (group, repeat, atom): the
     /// one the group and repeat extents are read from; null if none.
     ::mlir::Value getShapeOperand();
+    /// The index of the form's accumulator operand (mma's c), if any.
+    std::optional<unsigned> getAccumulatorIndex();
+    /// The repeat axes (counted from the first repeat axis) along which the
+    /// destination of a multiply-accumulate has stride 0 and more than one
+    /// entry: K accumulated through repeats. The first repeat along them
+    /// reads the accumulator operand, every later one the destination.
+    ::llvm::SmallVector<unsigned> getAccumulationAxes();
   }];
 }
 
