@@ -28,8 +28,8 @@ from benchcli import median_rates, two_step_parser  # noqa: E402
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SIZES = (4096, 8192)
 # The kernels' fixed design: 128 x 128 CTA tiles of 256 threads, K in steps
-# of 32, 4 stages of 2 x 128 rows of 80 bytes in dynamic shared memory.
-TILE_MN, TILE_K, THREADS, SHARED_BYTES = 128, 32, 256, 4 * 2 * 128 * 80
+# of 64, 3 stages of 2 x 128 rows of 144 bytes in dynamic shared memory.
+TILE_MN, TILE_K, THREADS, SHARED_BYTES = 128, 64, 256, 3 * 2 * 128 * 144
 
 
 def prepare(args):
@@ -78,6 +78,9 @@ def operands(n):
 def measure(fns, n, rounds):
     import numpy as np
     import torch
+    if n % TILE_MN or n % TILE_K:
+        raise ValueError(f"the kernels take M and N in multiples of {TILE_MN} "
+                         f"and K in multiples of {TILE_K}, not {n}")
     a, bt, a32, bt32 = operands(n)
     outs = {w: torch.empty(n, n, device="cuda") for w in fns}
     params = {w: memref2d(a32) + memref2d(bt32) + memref2d(outs["tile"])
