@@ -148,6 +148,13 @@ if [ -d $C/mma-bench ]; then
   cat "$OUT/mma-throughput.md"
 fi
 
+if [ -d $C/gemm ]; then
+  echo "== bf16 GEMM against nvcc and cuBLAS"
+  python3 bench/gemm.py run --dir $C/gemm > "$OUT/gemm.md" 2>&1
+  cat "$OUT/gemm.md"
+  note "bf16 GEMM: $(tail -1 "$OUT/gemm.md")"
+fi
+
 if [ -x $C/mma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
   echo "== mma.sync: the H200 against the reference (utils/measure/mma_facts)"
   # TILE_MMA_EXECS: warp executions per opcode (default 100000).

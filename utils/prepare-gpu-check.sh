@@ -58,6 +58,9 @@ python3 bench/gpu_throughput.py prepare --tools-dir build/bin --out .carry/bench
 # mma.sync-bound throughput, tile-mlir against nvcc (bench/mma_throughput.py).
 python3 bench/mma_throughput.py prepare --tools-dir build/bin \
   --out .carry/mma-bench 2>/dev/null
+# The bf16 GEMM of examples/ against its CUDA C++ twin and cuBLAS
+# (bench/gemm.py).
+python3 bench/gemm.py prepare --tools-dir build/bin --out .carry/gemm
 # JIT load, cold against cached (bench/jit_load.py).
 python3 bench/jit_load.py prepare --tools-dir build/bin --out .carry/jit
 # pytest for the Python GPU tests, in case the GPU machine has none.
