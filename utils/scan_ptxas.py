@@ -318,7 +318,7 @@ def candidate_spellings(only=None):
     by_mnemonic = {}
     for form in instr_table.forms():
         if form["semantics"] in ("load", "store", "move", "async_copy",
-                                 "async_group") or \
+                                 "async_group", "async_arrive") or \
                 is_fragment_form(form) or \
                 (only and form["mnemonic"] != only):
             continue
@@ -549,7 +549,8 @@ def async_spellings(only=None):
     group's operands."""
     seen = set()
     for form, inst in instr_table.instances(only):
-        if form["semantics"] not in ("async_copy", "async_group"):
+        if form["semantics"] not in ("async_copy", "async_group",
+                                     "async_arrive"):
             continue
         parts = inst["opcode"].split(".")
         specs = operand_specs(form)

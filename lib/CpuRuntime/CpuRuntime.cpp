@@ -137,7 +137,9 @@ static void asyncCopy(const ptx::Instr &instr, const uint8_t *in,
   uint64_t cpSize = 0, tail = 0;
   std::memcpy(&cpSize, in + n * kSlotBytes, 4);
   uint64_t keep = cpSize;
-  if (ops.size() > 3) {
+  // The limit follows cp-size (slot n + 1); a cache policy after it is a
+  // hint only.
+  if (ops.size() > 3 && ops[3].sourceLimit) {
     std::memcpy(&tail, in + (n + 1) * kSlotBytes, elementBytes(ops[3]));
     keep = ops[3].type == ptx::DataType::Pred ? ((tail & 1) ? 0 : cpSize)
                                               : std::min(tail, cpSize);

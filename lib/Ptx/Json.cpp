@@ -179,6 +179,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"vector", true});
       if (o.accumulator)
         ops.back().getAsObject()->insert({"accumulator", true});
+      if (o.sourceLimit)
+        ops.back().getAsObject()->insert({"source_limit", true});
       if (o.negation != Negation::None)
         ops.back().getAsObject()->insert(
             {"negation", o.negation == Negation::Documented ? "documented"

@@ -395,7 +395,8 @@ std::string operandInit(const Record *op) {
          ", " + (op->getValueAsBit("MemberMask") ? "true" : "false") + ", " +
          fragmentRef(op) + ", " +
          (op->getValueAsBit("Vector") ? "true" : "false") + ", " +
-         (op->getValueAsBit("Accumulator") ? "true" : "false") + "}";
+         (op->getValueAsBit("Accumulator") ? "true" : "false") + ", " +
+         (op->getValueAsBit("SourceLimit") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {

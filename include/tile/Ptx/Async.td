@@ -30,6 +30,7 @@ def ASYNC : Qual<"async">;
 def L2Prefetch64B : Qual<"L2::64B">;
 def L2Prefetch128B : Qual<"L2::128B">;
 def L2Prefetch256B : Qual<"L2::256B">;
+def L2CacheHint : Qual<"L2::cache_hint">;
 def CommitGroup : Qual<"commit_group">;
 def WaitGroup : Qual<"wait_group">;
 def WaitAll : Qual<"wait_all">;
@@ -50,23 +51,41 @@ class CopyTail<string name, list<Operand> operands, int ptx> {
   int Ptx = ptx;
 }
 // ignore-src from PTX ISA 7.5 (measured: ptxas 13.0 rejects it at 7.4).
+// The tails' order in the operand list is the ISA's: src-size or
+// ignore-src, then the cache policy.
+class LimitReg<string name, PtxType type> : Reg<name, Use, type> {
+  let SourceLimit = 1;
+}
 defvar CopyTails = [CopyTail<"", [], 70>,
-                    CopyTail<"SrcSize", [Reg<"src-size", Use, U32>], 70>,
-                    CopyTail<"IgnoreSrc", [Reg<"ignore-src", Use, Pred>], 75>];
+                    CopyTail<"SrcSize", [LimitReg<"src-size", U32>], 70>,
+                    CopyTail<"IgnoreSrc", [LimitReg<"ignore-src", Pred>], 75>];
 
-class CpAsyncForm<Qual cacheOp, int bytes, CopyTail tail>
-    : Form<"cp", [Req<ASYNC>, Slot<CacheOpSlot, [cacheOp], 1>,
-                  Slot<StateSpaceSlot, [Shared, SharedCta], 1>,
-                  Slot<StateSpaceSlot, [Global], 1, "global">,
-                  Slot<FlagSlot, [L2Prefetch64B, L2Prefetch128B,
-                                  L2Prefetch256B], 0, "level::prefetch_size">],
+/// `.L2::cache_hint` (PTX ISA 7.4) adds a trailing 64-bit cache policy (as
+/// made by createpolicy): a hint to the L2 cache, no part of the result.
+class CacheHint<bit on> {
+  list<Slot> Slots = !if(on, [Req<L2CacheHint>], []);
+  list<Operand> Operands = !if(on, [Reg<"cache-policy", Use, B64>], []);
+  string Name = !if(on, "Hint", "");
+  int Ptx = !if(on, 74, 0);
+}
+
+class CpAsyncForm<Qual cacheOp, int bytes, CopyTail tail, CacheHint hint>
+    : Form<"cp", !listconcat([Req<ASYNC>, Slot<CacheOpSlot, [cacheOp], 1>,
+                              Slot<StateSpaceSlot, [Shared, SharedCta], 1>,
+                              Slot<StateSpaceSlot, [Global], 1, "global">],
+                             hint.Slots,
+                             [Slot<FlagSlot, [L2Prefetch64B, L2Prefetch128B,
+                                              L2Prefetch256B], 0,
+                                   "level::prefetch_size">]),
            [],
            !listconcat([Mem<"dst", Def, B32, !div(bytes, 4), SharedSpace>,
                         Mem<"src", Use, B32, !div(bytes, 4), GlobalSpace>,
                         Imm<"cp-size", U32, bytes, bytes>],
-                       tail.Operands),
-           tail.Ptx, 80, SemAsyncCopy, DocCpAsync> {
-  let Variant = !tolower(!cast<string>(cacheOp)) # bytes # tail.Name;
+                       tail.Operands, hint.Operands),
+           !if(!gt(hint.Ptx, tail.Ptx), hint.Ptx, tail.Ptx), 80, SemAsyncCopy,
+           DocCpAsync> {
+  let Variant =
+      !tolower(!cast<string>(cacheOp)) # bytes # tail.Name # hint.Name;
   // .shared::cta from the first cp.async (ptxas 13.0 takes it at PTX ISA
   // 7.0, unlike ldmatrix's, which needs 7.8); the prefetch sizes from 7.4.
   let QualFloors = [QualFloor<L2Prefetch64B, 74, 80>,
@@ -76,10 +95,12 @@ class CpAsyncForm<Qual cacheOp, int bytes, CopyTail tail>
   let NaNResult = NaNNone;
 }
 
-foreach tail = CopyTails in {
+foreach tail = CopyTails in
+foreach hint = [CacheHint<0>, CacheHint<1>] in {
   foreach bytes = [4, 8, 16] in
-    def CpAsyncCa # bytes # tail.Name : CpAsyncForm<CA, bytes, tail>;
-  def CpAsyncCg16 # tail.Name : CpAsyncForm<CG, 16, tail>;
+    def CpAsyncCa # bytes # tail.Name # hint.Name
+        : CpAsyncForm<CA, bytes, tail, hint>;
+  def CpAsyncCg16 # tail.Name # hint.Name : CpAsyncForm<CG, 16, tail, hint>;
 }
 
 class CpAsyncGroupForm<Qual q, list<Operand> operands>
@@ -98,6 +119,46 @@ def CpAsyncWaitGroup
 }
 def CpAsyncWaitAll : CpAsyncGroupForm<WaitAll, []> {
   let Sass = "DEPBAR";
+}
+
+def MBARRIER : Qual<"mbarrier">;
+def ARRIVE : Qual<"arrive">;
+def NOINC : Qual<"noinc">;
+/// cp.async.mbarrier.arrive: an arrive-on operation on the mbarrier object
+/// at `addr`, triggered when all the thread's prior cp.async copies have
+/// completed. Without .noinc the object's pending count is raised by one
+/// first, so the arrival does not count toward the phase; with .noinc it
+/// does. The object's 64 bits are the hardware's; nothing is read or
+/// written that tile IR sees.
+def SemAsyncArrive : DataMovement<"async_arrive">;
+defvar DocCpAsyncMbarrier = "9.7.9.25.3.1 cp.async.mbarrier.arrive";
+/// Measured with ptxas 13.0: PTX ISA 7.0 and sm_80, .shared::cta from 7.8
+/// (as ldmatrix's), .shared::cluster rejected. The SASS is ARRIVES
+/// (.ARVCNT with .noinc, .TRANSCNT after a SYNCS.ARRIVE without).
+def CpAsyncMbarrierArrive
+    : Form<"cp", [Req<ASYNC>, Req<MBARRIER>, Req<ARRIVE>,
+                  Slot<FlagSlot, [NOINC], 0>,
+                  Slot<StateSpaceSlot, [Shared, SharedCta], 1>],
+           [B64], [Mem<"addr", Use, B64, 1, SharedSpace>], 70, 80,
+           SemAsyncArrive, DocCpAsyncMbarrier> {
+  let QualFloors = [QualFloor<SharedCta, 78, 80>];
+  let Sass = "ARRIVES";
+  let NaNResult = NaNNone;
+}
+// As for ldmatrix: the operand is a workgroup memref, so generic
+// addressing (no state space) is not offered.
+def : Rejected<"cp", [B64], [MBARRIER], [],
+  "generic addressing (no state space) is not supported: the mbarrier "
+  "operand is a workgroup memref, so write .shared (or .shared::cta)"> {
+  let Documented = 1;
+  let NoneOf = [Shared, SharedCta];
+}
+// Measured (docs/PtxasScan-async.md): ptxas 13.0 also accepts the state
+// space after the type suffix.
+def : Rejected<"cp", [B64], [Shared, SharedCta], [],
+  "the ISA writes the state space before the type suffix "
+  "(cp.async.mbarrier.arrive.shared.b64); ptxas 13.0 accepts it after"> {
+  let Misplaced = 1;
 }
 
 #endif // TILE_PTX_ASYNC_TD

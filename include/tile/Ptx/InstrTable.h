@@ -346,6 +346,9 @@ struct OperandDesc {
   /// axis along which the destination has stride 0 reads it in its first
   /// repeat and the destination in every later one.
   bool accumulator = false;
+  /// A copy's limit on the source bytes it reads (cp.async's src-size, or
+  /// ignore-src: none where true); the rest of the destination is zero.
+  bool sourceLimit = false;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the

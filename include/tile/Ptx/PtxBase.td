@@ -329,6 +329,10 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// stride 0 accumulates: its first repeat reads this operand, every later
   /// one the destination (K accumulated through repeats).
   bit Accumulator = 0;
+  /// A copy's limit on the source bytes it reads (cp.async's src-size: that
+  /// many; ignore-src: none where true); the rest of the destination is
+  /// zero.
+  bit SourceLimit = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;

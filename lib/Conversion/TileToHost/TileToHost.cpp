@@ -144,7 +144,7 @@ Value rowGuard(OpBuilder &b, Location loc, const ptx::OperandDesc &desc,
 Value copyGuard(OpBuilder &b, Location loc, ApplyOp op,
                 const ptx::OperandDesc &desc, unsigned k) {
   llvm::ArrayRef<ptx::OperandDesc> ops = op.getInstr().form->getOperands();
-  if (ops.size() < 4)
+  if (ops.size() < 4 || !ops[3].sourceLimit)
     return {};
   Value tail = op.getArgs()[3];
   if (isa<MemRefType>(tail.getType()))
@@ -551,6 +551,10 @@ struct ConvertGpuTileToHostPass
       if (!op.isSingleInstruction())
         return op.emitOpError("has group or repeat axes; run "
                               "-tile-expand-repeats before tile-gpu-to-host");
+      if (op.getInstr().form->semantics == ptx::Semantics::AsyncArrive)
+        return op.emitOpError("arrives on an mbarrier object, which the CPU "
+                              "backend does not model (its 64 bits are the "
+                              "hardware's); run this kernel on the GPU");
       auto [in, out] = countSlots(op);
       maxIn = std::max(maxIn, in);
       maxOut = std::max(maxOut, out);

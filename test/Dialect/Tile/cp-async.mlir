@@ -111,3 +111,104 @@ gpu.module @m [#nvvm.target<chip = "sm_75">] {
     gpu.return
   }
 }
+
+// -----
+
+// .L2::cache_hint takes a 64-bit cache policy after the other operands
+// (PTX ISA 7.4); without the qualifier, a fourth operand is src-size.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<4xi32>, %n: i32, %pol: i64) workgroup(%s: memref<4xi32, #gpu.address_space<workgroup>>) kernel {
+    %c16 = arith.constant 16 : i32
+    // expected-error @+1 {{operand #3 ('cache-policy') of 'cp.async.cg.shared.global.L2::cache_hint': expected a .b64 container (f64 or i64), got 'i32'}}
+    tile.apply "cp.async.cg.shared.global.L2::cache_hint" (%s, %g, %c16, %n) scope(thread) : memref<4xi32, #gpu.address_space<workgroup>>, memref<4xi32>, i32, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<4xi32>, %pol: i64) workgroup(%s: memref<4xi32, #gpu.address_space<workgroup>>) kernel {
+    %c16 = arith.constant 16 : i32
+    // expected-error @+1 {{operand #3 ('src-size') of 'cp.async.cg.shared.global': expected a .u32 container (i32), got 'i64'}}
+    tile.apply "cp.async.cg.shared.global" (%s, %g, %c16, %pol) scope(thread) : memref<4xi32, #gpu.address_space<workgroup>>, memref<4xi32>, i32, i64
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx73">] {
+  gpu.func @k(%g: memref<4xi32>, %pol: i64) workgroup(%s: memref<4xi32, #gpu.address_space<workgroup>>) kernel {
+    %c16 = arith.constant 16 : i32
+    // expected-error @+1 {{'cp.async.cg.shared.global.L2::cache_hint' requires PTX ISA 7.4, but the target's PTX ISA is 7.3 (raise it with the '+ptx74' feature)}}
+    tile.apply "cp.async.cg.shared.global.L2::cache_hint" (%s, %g, %c16, %pol) scope(thread) : memref<4xi32, #gpu.address_space<workgroup>>, memref<4xi32>, i32, i64
+    gpu.return
+  }
+}
+
+// -----
+
+// cp.async.mbarrier.arrive: the mbarrier is one .b64 in shared memory.
+// CHECK-LABEL: gpu.func @arrive
+// CHECK: tile.apply "cp.async.mbarrier.arrive.shared.b64"(%{{.*}}) scope(thread) : memref<1xi64, #gpu.address_space<workgroup>>
+// CHECK: tile.apply "cp.async.mbarrier.arrive.noinc.shared::cta.b64"(%{{.*}}) scope(thread) : memref<1xi64, #gpu.address_space<workgroup>>
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @arrive() workgroup(%bar: memref<1xi64, #gpu.address_space<workgroup>>) kernel {
+    tile.apply "cp.async.mbarrier.arrive.shared.b64" (%bar) scope(thread) : memref<1xi64, #gpu.address_space<workgroup>>
+    tile.apply "cp.async.mbarrier.arrive.shared::cta.noinc.b64" (%bar) scope(thread) : memref<1xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k() workgroup(%bar: memref<1xi64, #gpu.address_space<workgroup>>) kernel {
+    // expected-error @+1 {{'cp.async.mbarrier.arrive.b64' is not supported: generic addressing (no state space) is not supported: the mbarrier operand is a workgroup memref, so write .shared (or .shared::cta)}}
+    tile.apply "cp.async.mbarrier.arrive.b64" (%bar) scope(thread) : memref<1xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<1xi64>) kernel {
+    // expected-error @+1 {{operand #0 ('addr') of 'cp.async.mbarrier.arrive.shared.b64': expected a memref in the workgroup memory space (#gpu.address_space<workgroup> or 3) for the .shared state space}}
+    tile.apply "cp.async.mbarrier.arrive.shared.b64" (%g) scope(thread) : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx77">] {
+  gpu.func @k() workgroup(%bar: memref<1xi64, #gpu.address_space<workgroup>>) kernel {
+    // .shared::cta needs PTX ISA 7.8 here, as for ldmatrix.
+    // expected-error @+1 {{'cp.async.mbarrier.arrive.shared::cta.b64' requires PTX ISA 7.8}}
+    tile.apply "cp.async.mbarrier.arrive.shared::cta.b64" (%bar) scope(thread) : memref<1xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k() workgroup(%bar: memref<2xi32, #gpu.address_space<workgroup>>) kernel {
+    // expected-error @+1 {{operand #0 ('addr') of 'cp.async.mbarrier.arrive.shared.b64': expected element type}}
+    tile.apply "cp.async.mbarrier.arrive.shared.b64" (%bar) scope(thread) : memref<2xi32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k() workgroup(%bar: memref<1xi64, #gpu.address_space<workgroup>>) kernel {
+    // ptxas 13.0 takes the state space after the type; the ISA does not.
+    // expected-error @+1 {{'cp.async.mbarrier.arrive.b64.shared' is not a documented PTX form: the ISA writes the state space before the type suffix (cp.async.mbarrier.arrive.shared.b64); ptxas 13.0 accepts it after}}
+    tile.apply "cp.async.mbarrier.arrive.b64.shared" (%bar) scope(thread) : memref<1xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
