@@ -17,6 +17,16 @@ def two_step_parser(doc):
     return ap, sub, prepare, run
 
 
+def nvcc_pair_main(doc, prepare, run, rounds=9):
+    """The main of a benchmark that compares tile-mlir with nvcc: prepare
+    takes --nvcc, run --rounds; returns the chosen step's exit status."""
+    ap, _, p, r = two_step_parser(doc)
+    p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
+    r.add_argument("--rounds", type=int, default=rounds)
+    args = ap.parse_args()
+    return prepare(args) if args.cmd == "prepare" else run(args)
+
+
 def median_rates(kernels, grid, block, rounds, flops):
     """Times the kernels {who: (fn, params)} in alternating rounds (each
     round the best of 3 launches) and returns {who: TFLOP/s at the median

@@ -18,12 +18,11 @@ Two steps, because the GPU machine has no MLIR:
 import functools
 import json
 import os
-import shutil
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchcli import median_rates, two_step_parser  # noqa: E402
+from benchcli import median_rates, nvcc_pair_main  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SIZES = (4096, 8192)
@@ -41,7 +40,6 @@ def prepare(args):
     subprocess.run([args.nvcc, "-ptx", "-O3", "-arch=sm_90",
                     os.path.join(ROOT, "bench", "gemm_bf16.cu"), "-o",
                     os.path.join(args.out, "nvcc.ptx")], check=True)
-    shutil.copy(__file__, args.out)
     print(f"prepared the tile and nvcc GEMM kernels in {args.out}")
 
 
@@ -124,13 +122,5 @@ def run(args):
     return 0 if ok else 1
 
 
-def main():
-    ap, _, p, r = two_step_parser(__doc__)
-    p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
-    r.add_argument("--rounds", type=int, default=9)
-    args = ap.parse_args()
-    return prepare(args) if args.cmd == "prepare" else run(args)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(nvcc_pair_main(__doc__, prepare, run))

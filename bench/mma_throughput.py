@@ -24,7 +24,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchcli import median_rates, two_step_parser  # noqa: E402
+from benchcli import median_rates, nvcc_pair_main  # noqa: E402
 
 BLOCKS, WARPS = 1056, 8
 CHAINS, ITERS = 8, 4096
@@ -219,13 +219,5 @@ def run(args):
               f"{r['tile'] / r['nvcc']:.3f} | {'yes' if same else 'no'} |")
 
 
-def main():
-    ap, _, p, r = two_step_parser(__doc__)
-    p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
-    r.add_argument("--rounds", type=int, default=9)
-    args = ap.parse_args()
-    return prepare(args) if args.cmd == "prepare" else run(args)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(nvcc_pair_main(__doc__, prepare, run))
