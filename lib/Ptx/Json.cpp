@@ -242,7 +242,11 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                                {"align_bits", a->alignBits},
                                {"out_round", getQualName(a->outRound)},
                                {"measured", a->measured},
-                               {"doc", a->doc}}});
+                               {"doc", a->doc},
+                               {"steps", Object{{"fma", a->fmaStep},
+                                                {"mul", a->mulStep},
+                                                {"add", a->addStep},
+                                                {"cvt", a->cvtStep}}}}});
     if (f.randomBits) {
       Array offsets;
       for (unsigned o : f.randomBits.offsets)

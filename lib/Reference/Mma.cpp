@@ -177,8 +177,8 @@ uint64_t fusedStep(llvm::ArrayRef<Term> terms, unsigned alignBits,
   return bits == sign ? 0 : bits;
 }
 
-/// The table's instruction `spelling` (an f32 or f16 step of an emulated
-/// mma), decoded once.
+/// The table's instruction `spelling` (a step of an emulated mma, from its
+/// MmaArith record), decoded once.
 const ptx::Instr &tableInstr(const char *spelling) {
   static llvm::StringMap<ptx::Instr> cache;
   auto it = cache.find(spelling);
@@ -186,7 +186,9 @@ const ptx::Instr &tableInstr(const char *spelling) {
     return it->second;
   std::string error;
   std::optional<ptx::Instr> instr = ptx::decode(spelling, error);
-  assert(instr && "an mma step is not in the table");
+  if (!instr)
+    llvm::report_fatal_error(llvm::Twine("an mma step of the table is not ") +
+                             "a form of it: '" + spelling + "': " + error);
   return cache.try_emplace(spelling, *instr).first->second;
 }
 
@@ -257,15 +259,15 @@ uint64_t floatElement(const ptx::MmaArithDesc &arith, ptx::DataType dtype,
           ks.push_back(i);
       acc = hmma(arith, o, ks, ptx::DataType::F16, dtype, acc);
     }
-    return step(toF16 ? "add.rn.f16" : "add.rn.f32", {o.cBits(), acc});
+    return step(arith.addStep, {o.cBits(), acc});
   }
   case ptx::MmaKind::ChainThenC: {
     uint64_t acc = 0;
     for (unsigned i = 0; i < k; ++i)
-      acc = step("fma.rn.f32",
+      acc = step(arith.fmaStep,
                  {asF32(o.a.frag->element, o.a.at(o.m, o.r, i)),
                   asF32(o.b.frag->element, o.b.at(o.m, i, o.col)), acc});
-    return step("add.rn.f32", {asF32(ctype, o.cBits()), acc});
+    return step(arith.addStep, {asF32(ctype, o.cBits()), acc});
   }
   case ptx::MmaKind::PairsThenC: {
     auto x = [&](unsigned i) {
@@ -274,20 +276,20 @@ uint64_t floatElement(const ptx::MmaArithDesc &arith, ptx::DataType dtype,
     auto y = [&](unsigned i) {
       return asF32(o.b.frag->element, o.b.at(o.m, i, o.col));
     };
-    uint64_t p01 =
-        step("fma.rn.f32", {x(1), y(1), step("mul.rn.f32", {x(0), y(0)})});
-    uint64_t p23 =
-        step("fma.rn.f32", {x(3), y(3), step("mul.rn.f32", {x(2), y(2)})});
-    uint64_t sum =
-        step("add.rn.f32",
-             {step("add.rn.f32", {asF32(ctype, o.cBits()), p01}), p23});
-    return toF16 ? step("cvt.rn.f16.f32", {sum}) : sum;
+    auto pair = [&](unsigned i) {
+      return step(arith.fmaStep,
+                  {x(i + 1), y(i + 1), step(arith.mulStep, {x(i), y(i)})});
+    };
+    uint64_t sum = step(
+        arith.addStep,
+        {step(arith.addStep, {asF32(ctype, o.cBits()), pair(0)}), pair(2)});
+    return toF16 ? step(arith.cvtStep, {sum}) : sum;
   }
   case ptx::MmaKind::FmaChain: {
     uint64_t acc = o.cBits();
     for (unsigned i = 0; i < k; ++i)
-      acc =
-          step("fma.rn.f64", {o.a.at(o.m, o.r, i), o.b.at(o.m, i, o.col), acc});
+      acc = step(arith.fmaStep,
+                 {o.a.at(o.m, o.r, i), o.b.at(o.m, i, o.col), acc});
     return acc;
   }
   case ptx::MmaKind::Integer:

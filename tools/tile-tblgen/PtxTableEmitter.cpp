@@ -363,7 +363,11 @@ void emitFragments(raw_ostream &os, const RecordKeeper &rk) {
                     ", " + std::to_string(a->getValueAsInt("AlignBits")) +
                     ", Qual::" + enumName(a->getValueAsDef("OutRound")) + ", " +
                     (a->getValueAsBit("Measured") ? "true" : "false") + ", " +
-                    quote(a->getValueAsString("Doc")) + "}");
+                    quote(a->getValueAsString("Doc")) + ", " +
+                    quote(a->getValueAsString("FmaStep")) + ", " +
+                    quote(a->getValueAsString("MulStep")) + ", " +
+                    quote(a->getValueAsString("AddStep")) + ", " +
+                    quote(a->getValueAsString("CvtStep")) + "}");
   }
   emitPool(os, "MmaArithDesc", "kMmaArith", arith, "{}");
 }

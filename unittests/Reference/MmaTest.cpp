@@ -141,3 +141,43 @@ TEST(MmaTest, BitOperatorsCountOnes) {
 }
 
 } // namespace
+
+/// Every emulated mma's steps are forms of the table, of the types its kind
+/// needs: the reference evaluates them through the table (a step that does
+/// not decode would stop it).
+TEST(MmaTest, EmulationStepsAreTableForms) {
+  auto decodes = [](const char *spelling, const char *what,
+                    const ptx::MmaArithDesc &a) {
+    std::string error;
+    EXPECT_TRUE(ptx::decode(spelling, error).has_value())
+        << a.record << "'s " << what << " '" << spelling << "': " << error;
+  };
+  unsigned emulated = 0;
+  for (const ptx::FormDesc &f : ptx::getForms()) {
+    const ptx::MmaArithDesc *a = f.arith;
+    if (!a)
+      continue;
+    switch (a->kind) {
+    case ptx::MmaKind::FmaChain:
+      decodes(a->fmaStep, "fma step", *a);
+      break;
+    case ptx::MmaKind::SplitFused:
+      decodes(a->addStep, "add step", *a);
+      break;
+    case ptx::MmaKind::ChainThenC:
+      decodes(a->fmaStep, "fma step", *a);
+      decodes(a->addStep, "add step", *a);
+      break;
+    case ptx::MmaKind::PairsThenC:
+      decodes(a->fmaStep, "fma step", *a);
+      decodes(a->mulStep, "mul step", *a);
+      decodes(a->addStep, "add step", *a);
+      decodes(a->cvtStep, "cvt step", *a);
+      break;
+    default:
+      continue;
+    }
+    ++emulated;
+  }
+  EXPECT_GT(emulated, 0u);
+}

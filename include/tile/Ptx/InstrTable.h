@@ -302,6 +302,9 @@ struct MmaArithDesc {
   /// Measured on the H200 (the ISA leaves it open), not fixed by the ISA.
   bool measured;
   const char *doc;
+  /// An emulated mma's steps as the table's opcodes ("" where the kind
+  /// has none): fused multiply-add, multiply, add, and the final convert.
+  const char *fmaStep, *mulStep, *addStep, *cvtStep;
 };
 
 /// One operand slot of a form, in the instruction's own order.

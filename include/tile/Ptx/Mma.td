@@ -222,7 +222,9 @@ def MmaBitArith : MmaArith<MmaBits, 0, RZ, 0,
   "and a column of B, wrapping">;
 // Measured on the H200 (utils/measure/mma_facts; docs/GPU-Results.md).
 def MmaF64Arith : MmaArith<MmaFmaChain, 0, RN, 1,
-  "DMMA: fused multiply-adds from c in k order, each rounded to nearest">;
+  "DMMA: fused multiply-adds from c in k order, each rounded to nearest"> {
+  let FmaStep = "fma.rn.f64";
+}
 def MmaF32Arith : MmaArith<MmaFused, 25, RZ, 1,
   "HMMA: the exact products and c anchored at the largest nominal "
   "exponent, each truncated 25 bits below it, summed, rounded toward zero "
@@ -234,17 +236,29 @@ def MmaF16Arith : MmaArith<MmaFused, 25, RN, 1,
 def MmaF8F32Arith : MmaArith<MmaSplitFused, 25, RZ, 1,
   "no fp8 tensor core on sm_90: widened to f16, two HMMA steps from +0 "
   "(k with (k / 2) % 2 = 0, then the others), then c added (FADD, to "
-  "nearest)">;
+  "nearest)"> {
+  let AddStep = "add.rn.f32";
+}
 def MmaF8F16Arith : MmaArith<MmaSplitFused, 25, RN, 1,
   "no fp8 tensor core on sm_90: widened to f16, two HMMA steps from +0 "
   "(k with (k / 2) % 2 = 0, then the others), then c added (HADD2, to "
-  "nearest)">;
+  "nearest)"> {
+  let AddStep = "add.rn.f16";
+}
 def MmaM8N8K4F32Arith : MmaArith<MmaChainThenC, 0, RN, 1,
   "no m8n8k4 tensor core on sm_90: an f32 FFMA chain from +0 in k order, "
-  "then c added (FADD), each to nearest">;
+  "then c added (FADD), each to nearest"> {
+  let FmaStep = "fma.rn.f32";
+  let AddStep = "add.rn.f32";
+}
 def MmaM8N8K4F16Arith : MmaArith<MmaPairsThenC, 0, RN, 1,
   "no m8n8k4 tensor core on sm_90: (c + (a0 b0 + a1 b1)) + (a2 b2 + a3 b3) "
-  "in f32, then to f16, each to nearest">;
+  "in f32, then to f16, each to nearest"> {
+  let FmaStep = "fma.rn.f32";
+  let MulStep = "mul.rn.f32";
+  let AddStep = "add.rn.f32";
+  let CvtStep = "cvt.rn.f16.f32";
+}
 
 //===----------------------------------------------------------------------===//
 // Forms (9.7.14.5.14 mma)

@@ -258,6 +258,14 @@ class MmaArith<MmaKind kind, int alignBits, Qual outRound, bit measured,
   /// Measured on the H200, as opposed to fixed by the ISA.
   bit Measured = measured;
   string Doc = doc;
+  /// An emulated mma's steps (ptxas's sm_90 SASS for forms without a
+  /// tensor core of their own: FFMA, FMUL, FADD or HADD2, F2F): the table's
+  /// opcodes each step runs as, which the reference evaluates; empty where
+  /// the kind has no such step.
+  string FmaStep = "";
+  string MulStep = "";
+  string AddStep = "";
+  string CvtStep = "";
 }
 
 //===----------------------------------------------------------------------===//
