@@ -9,9 +9,9 @@
 
 namespace {
 constexpr int kStages = 3;
-constexpr int kRowWords = 36;      // 72 bf16: 64 and 8 of padding
-constexpr int kStageWords = 4608;  // 128 rows
-constexpr int kBWords = 13824;     // Bt's stages follow A's three
+constexpr int kRowWords = 36;     // 72 bf16: 64 and 8 of padding
+constexpr int kStageWords = 4608; // 128 rows
+constexpr int kBWords = 13824;    // Bt's stages follow A's three
 
 __device__ __forceinline__ unsigned smemAddr(const void *p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));
@@ -68,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(256)
   long arow = bm + lr, brow = bn + lr;
   int soff = lr * kRowWords + lc;
   int warp = tid / 32, wm = warp % 2, wn = warp / 2;
-  int aoff = wm * 4608, boff = wn * 2304 + 27648;  // bf16 elements
+  int aoff = wm * 4608, boff = wn * 2304 + 27648; // bf16 elements
   int lane = tid % 32;
   long KT = K2 / 32;
 
@@ -103,12 +103,12 @@ extern "C" __global__ void __launch_bounds__(256)
       uint32_t ra[4][4], rb[2][4];
 #pragma unroll
       for (int i = 0; i < 4; ++i)
-        ldmatrixX4(ra[i], smemAddr(s16 + sbase + aoff + kk + i * 1152 +
-                                   arowOff));
+        ldmatrixX4(ra[i],
+                   smemAddr(s16 + sbase + aoff + kk + i * 1152 + arowOff));
 #pragma unroll
       for (int p = 0; p < 2; ++p)
-        ldmatrixX4(rb[p], smemAddr(s16 + sbase + boff + kk + p * 1152 +
-                                   browOff));
+        ldmatrixX4(rb[p],
+                   smemAddr(s16 + sbase + boff + kk + p * 1152 + browOff));
 #pragma unroll
       for (int i = 0; i < 4; ++i)
 #pragma unroll

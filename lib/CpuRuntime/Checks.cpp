@@ -21,6 +21,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 using namespace tile::cpu;
@@ -228,4 +229,122 @@ void tile_cpu_report_access(const char *site, const int64_t *values) {
   if (bufferDesc)
     m += std::string("; the buffer: ") + bufferDesc;
   fail(m + "\n");
+}
+
+//===----------------------------------------------------------------------===//
+// cp.async copies not yet waited for
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A cp.async that its thread has not waited for: the GPU may still be
+/// writing [begin, end) of shared memory.
+struct PendingCopy {
+  int64_t thread[3];
+  /// The thread's group it belongs to (its commit count when issued).
+  int64_t group;
+  uintptr_t begin, end;
+  const char *site;
+};
+
+/// The pending copies of the block that runs (blocks run one at a time).
+struct AsyncCopies {
+  uint64_t nextId = 0;
+  std::unordered_map<uint64_t, PendingCopy> copies;
+  /// Each 4-byte word of shared memory a pending copy writes, and the copy.
+  std::unordered_map<uintptr_t, uint64_t> words;
+  /// Per thread (linear key): its pending copies and commit count.
+  std::unordered_map<std::string, std::vector<uint64_t>> byThread;
+  std::unordered_map<std::string, int64_t> committed;
+};
+
+AsyncCopies &asyncCopies() {
+  static AsyncCopies state;
+  return state;
+}
+
+std::string threadKey(int64_t x, int64_t y, int64_t z) {
+  return std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z);
+}
+
+} // namespace
+
+void tile_cpu_async_block() { asyncCopies() = AsyncCopies(); }
+
+void tile_cpu_async_copy(const char *site, int64_t addr, int64_t bytes,
+                         int64_t tx, int64_t ty, int64_t tz) {
+  AsyncCopies &s = asyncCopies();
+  std::string key = threadKey(tx, ty, tz);
+  uint64_t id = s.nextId++;
+  auto begin = static_cast<uintptr_t>(addr);
+  s.copies[id] = {{tx, ty, tz},
+                  s.committed[key],
+                  begin,
+                  begin + static_cast<uintptr_t>(bytes),
+                  site};
+  s.byThread[key].push_back(id);
+  for (uintptr_t w = begin & ~uintptr_t(3); w < begin + bytes; w += 4)
+    s.words[w] = id;
+}
+
+void tile_cpu_async_commit(int64_t tx, int64_t ty, int64_t tz) {
+  ++asyncCopies().committed[threadKey(tx, ty, tz)];
+}
+
+void tile_cpu_async_wait(int64_t tx, int64_t ty, int64_t tz, int64_t pending) {
+  AsyncCopies &s = asyncCopies();
+  std::string key = threadKey(tx, ty, tz);
+  // wait_all (pending < 0) commits the open group and waits for every one.
+  int64_t &committed = s.committed[key];
+  if (pending < 0) {
+    ++committed;
+    pending = 0;
+  }
+  std::vector<uint64_t> &ids = s.byThread[key];
+  std::vector<uint64_t> kept;
+  for (uint64_t id : ids) {
+    const PendingCopy &c = s.copies[id];
+    if (c.group >= committed - pending) {
+      kept.push_back(id);
+      continue;
+    }
+    for (uintptr_t w = c.begin & ~uintptr_t(3); w < c.end; w += 4) {
+      auto it = s.words.find(w);
+      if (it != s.words.end() && it->second == id)
+        s.words.erase(it);
+    }
+    s.copies.erase(id);
+  }
+  ids = std::move(kept);
+}
+
+void tile_cpu_async_access(const char *site, int64_t addr, int64_t bytes,
+                           int64_t write, int64_t tx, int64_t ty, int64_t tz,
+                           int64_t bx, int64_t by, int64_t bz) {
+  AsyncCopies &s = asyncCopies();
+  if (s.words.empty())
+    return;
+  const int64_t ids[6] = {tx, ty, tz, bx, by, bz};
+  auto begin = static_cast<uintptr_t>(addr);
+  for (uintptr_t w = begin & ~uintptr_t(3); w < begin + bytes; w += 4) {
+    auto it = s.words.find(w);
+    if (it == s.words.end())
+      continue;
+    const PendingCopy &c = s.copies[it->second];
+    std::vector<const char *> f = fields(site, 2);
+    std::vector<const char *> g = fields(c.site, 2);
+    bool own =
+        c.thread[0] == ids[0] && c.thread[1] == ids[1] && c.thread[2] == ids[2];
+    fail(std::string("tile-cpu: kernel @") + f[0] + " at block " +
+         triple(ids + 3) + " thread " + triple(ids) + " " +
+         (write ? "writes " : "reads ") + std::to_string(bytes) +
+         " bytes of shared memory that a cp.async of " +
+         (own ? "the same thread" : "thread " + triple(c.thread)) +
+         " is still copying (the GPU may not have written them yet)\n" +
+         "tile-cpu:   the access: " + f[1] + "; the copy: " + g[1] + "\n" +
+         "tile-cpu:   wait for the copy first: cp.async.wait_group or "
+         "cp.async.wait_all in the thread that issued it" +
+         (own ? "" : ", then a gpu.barrier before another thread uses it") +
+         "\n");
+  }
 }

@@ -366,8 +366,8 @@ void tile::ref::evaluateFragmentMove(const ptx::Instr &instr,
          "not a fragment move");
   const FragmentDesc &fd = *ops[0].fragment;
   bool toMemory = ops[0].kind == ptx::OperandKind::Memory;
-  Matrix s = gather(*ops[1].fragment, in, 0,
-                    ops[1].kind == ptx::OperandKind::Memory);
+  Matrix s =
+      gather(*ops[1].fragment, in, 0, ops[1].kind == ptx::OperandKind::Memory);
   unsigned width = elementBits(fd);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     out[lane].assign(toMemory ? fd.getNumElements() : fd.regs, 0);

@@ -91,7 +91,8 @@ static cl::opt<std::string>
 static cl::opt<bool> cpuBoundsCheck(
     "cpu-bounds-check",
     cl::desc("On the CPU backend, check every memory access of a kernel "
-             "against its memref and buffer, and stop at a bad one "
+             "against its memref and buffer (and shared memory against "
+             "cp.async copies not yet waited for), and stop at a bad one "
              "(default on; =0 to run unchecked)"),
     cl::init(true));
 static cl::opt<bool> noCache("no-cache", cl::desc("Do not use the cubin cache"),
@@ -225,6 +226,11 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(tile_cpu_block_run)
   TILE_SYM(tile_cpu_barrier)
   TILE_SYM(tile_cpu_collective)
+  TILE_SYM(tile_cpu_async_block)
+  TILE_SYM(tile_cpu_async_copy)
+  TILE_SYM(tile_cpu_async_commit)
+  TILE_SYM(tile_cpu_async_wait)
+  TILE_SYM(tile_cpu_async_access)
   TILE_SYM(printMemrefF32)
   TILE_SYM(printMemrefF64)
   TILE_SYM(printMemrefI32)

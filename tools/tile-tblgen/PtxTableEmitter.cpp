@@ -310,9 +310,9 @@ void checkRowsOperand(const Record *op) {
       for (int64_t which = 0; which < 2; ++which)
         for (const Record *d : f->getValueAsListOfDefs("Digits")) {
           bool fromLane = d->getValueAsDef("Source")->getName() == "FromLane";
-          int64_t v = ((fromLane ? lane : which * i) /
-                       d->getValueAsInt("Div")) %
-                      d->getValueAsInt("Mod");
+          int64_t v =
+              ((fromLane ? lane : which * i) / d->getValueAsInt("Div")) %
+              d->getValueAsInt("Mod");
           m[which] += v * d->getValueAsInt("Matrix");
           r[which] += v * d->getValueAsInt("Row");
           c[which] += v * d->getValueAsInt("Col");

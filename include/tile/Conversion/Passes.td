@@ -97,7 +97,8 @@ def ConvertGpuTileToHost : Pass<"tile-gpu-to-host", "::mlir::ModuleOp"> {
   let options = [
     Option<"boundsCheck", "bounds-check", "bool", /*default=*/"true",
            "Check every memory access of a kernel against its memref and "
-           "buffer">,
+           "buffer, and every access of shared memory against the cp.async "
+           "copies its thread has not waited for">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::LLVM::LLVMDialect",

@@ -115,6 +115,26 @@ void tile_cpu_check_launch(const char *site, int64_t gridX, int64_t gridY,
 [[noreturn]] void tile_cpu_report_access(const char *site,
                                          const int64_t *values);
 
+/// cp.async on the CPU backend completes when it is issued; these keep the
+/// copies their thread has not waited for, so that an access of shared
+/// memory they write is reported (the GPU may not have written it yet).
+/// Host code calls them only in kernels with cp.async:
+/// tile_cpu_async_block at each block's start, tile_cpu_async_copy after a
+/// copy of `bytes` bytes to `addr` by thread (tx, ty, tz) (`site`: the
+/// kernel and the copy's location, NUL-terminated), tile_cpu_async_commit
+/// and tile_cpu_async_wait (`pending` groups may stay pending; -1 for
+/// wait_all) for the groups, and tile_cpu_async_access before each access of
+/// shared memory (with the thread's and the block's ids), which ends
+/// the program with exit status 1 on an overlap.
+void tile_cpu_async_block();
+void tile_cpu_async_copy(const char *site, int64_t addr, int64_t bytes,
+                         int64_t tx, int64_t ty, int64_t tz);
+void tile_cpu_async_commit(int64_t tx, int64_t ty, int64_t tz);
+void tile_cpu_async_wait(int64_t tx, int64_t ty, int64_t tz, int64_t pending);
+void tile_cpu_async_access(const char *site, int64_t addr, int64_t bytes,
+                           int64_t write, int64_t tx, int64_t ty, int64_t tz,
+                           int64_t bx, int64_t by, int64_t bz);
+
 /// The threads of a block that synchronizes (gpu.barrier) run together, one
 /// fiber each: tile_cpu_block_begin starts a block of `threads` threads,
 /// tile_cpu_block_spawn adds the next one (in linear thread id order), which

@@ -15,6 +15,8 @@
 #ifndef LIB_CONVERSION_TILETOHOST_CHECKS_H
 #define LIB_CONVERSION_TILETOHOST_CHECKS_H
 
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringMap.h"
@@ -103,6 +105,21 @@ LogicalResult checkKernelAccesses(func::FuncOp fn, const KernelSite &site,
                                   const DenseMap<Value, BufferRef> &roots,
                                   const DenseMap<Value, BufferName> &names,
                                   ArrayRef<Value> skip, HostSymbols &symbols);
+
+/// For the row a lane addresses of a warp's matrices (ldmatrix, stmatrix)
+/// when only the first lanes' rows are read or written (.x1, .x2: the
+/// others' addresses are ignored), whether lane `lane` is one of them;
+/// else null.
+Value rowGuard(OpBuilder &b, Location loc, const ::tile::ptx::OperandDesc &desc,
+               Value lane);
+
+/// In a kernel with cp.async (its expanded `applies`), tells the runtime of
+/// each copy and group operation and checks every access of shared memory
+/// against the copies their thread has not waited for (see
+/// tile_cpu_async_access). Returns whether the kernel has cp.async (its
+/// blocks then start with tile_cpu_async_block).
+bool checkAsyncCopies(func::FuncOp fn, ArrayRef<ApplyOp> applies,
+                      const KernelSite &ids, Value lane, HostSymbols &symbols);
 
 } // namespace cpu
 } // namespace tile

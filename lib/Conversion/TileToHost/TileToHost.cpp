@@ -124,20 +124,6 @@ std::pair<unsigned, unsigned> countSlots(ApplyOp op) {
   return {in, out};
 }
 
-/// For the row a lane addresses of a warp's matrices (ldmatrix, stmatrix)
-/// when only the first lanes' rows are read or written (.x1, .x2: the
-/// others' addresses are ignored), whether lane `lane` is one of them;
-/// else null.
-Value rowGuard(OpBuilder &b, Location loc, const ptx::OperandDesc &desc,
-               Value lane) {
-  if (desc.kind != ptx::OperandKind::Memory || !desc.fragment ||
-      desc.fragment->lanes >= 32)
-    return {};
-  return arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ult, lane,
-      arith::ConstantIndexOp::create(b, loc, desc.fragment->lanes));
-}
-
 /// For element `k` of cp.async's source `desc`, whether the copy reads it:
 /// with `src-size`, where the element starts below that many bytes; with
 /// `ignore-src`, where that is false; null (always) without either.
@@ -176,8 +162,8 @@ Value loadElement(OpBuilder &b, Location loc, Value arg, unsigned k,
         scf::YieldOp::create(ib, l, load(ib, l));
       },
       [&](OpBuilder &ib, Location l) {
-        Value zero = arith::ConstantOp::create(ib, l, cast<TypedAttr>(
-                                                          ib.getZeroAttr(elt)));
+        Value zero = arith::ConstantOp::create(
+            ib, l, cast<TypedAttr>(ib.getZeroAttr(elt)));
         scf::YieldOp::create(ib, l, zero);
       });
   return ifOp.getResult(0);
@@ -215,7 +201,7 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
        llvm::enumerate(instr.form->getOperands(), op.getArgs())) {
     bool isTensor = isa<MemRefType>(arg.getType());
     bool negated = op.isArgNegated(index);
-    Value guard = rowGuard(b, loc, desc, lane);
+    Value guard = cpu::rowGuard(b, loc, desc, lane);
     bool copySource = instr.form->semantics == ptx::Semantics::AsyncCopy &&
                       desc.kind == ptx::OperandKind::Memory &&
                       desc.role == ptx::OperandRole::Use;
@@ -301,6 +287,8 @@ struct KernelInfo {
   /// launched through `entry`, which takes the host function's arguments
   /// as one `argsType` struct.
   bool together = false;
+  /// The kernel has cp.async: each block starts with tile_cpu_async_block.
+  bool asyncCopies = false;
   func::FuncOp entry;
   Type argsType;
 };
@@ -568,6 +556,13 @@ struct ConvertGpuTileToHostPass
     if (maxOut)
       outBuf = memref::AllocaOp::create(
           eb, loc, MemRefType::get({int64_t(maxOut * kSlotBytes)}, i8));
+    cpu::KernelSite site{info.kernel, info.module, {}, {}};
+    llvm::copy(ids.tid, site.tid);
+    llvm::copy(ids.bid, site.bid);
+    // With the memory checks: accesses of bytes a cp.async has not yet
+    // delivered (the copy completes at issue here).
+    info.asyncCopies = boundsCheck && cpu::checkAsyncCopies(fn, applies, site,
+                                                            ids.lane, *symbols);
     for (ApplyOp op : applies) {
       // The lanes of a collective meet: the block's threads run together.
       info.together |= isCollective(op);
@@ -837,6 +832,8 @@ struct ConvertGpuTileToHostPass
       workgroup.push_back(allocWorkgroup(
           b, loc, info, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()),
           {dynamicShared}, "the dynamic shared memory", bufs));
+    if (info.asyncCopies)
+      symbols->call(b, loc, "tile_cpu_async_block", {});
     Value slot;
     if (info.together) {
       slot = allocateArgsSlot(b, loc, info);

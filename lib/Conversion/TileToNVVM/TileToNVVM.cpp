@@ -286,7 +286,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
           // (mma's a of m8n8k16: `{%r1}`; ptxas rejects a bare register),
           // except where the table says otherwise (movmatrix).
           : slot.desc->vector ? PtxAsmBuilder::ArgForm::Vector
-              : PtxAsmBuilder::ArgForm::Register;
+                              : PtxAsmBuilder::ArgForm::Register;
       args.push_back({argForm, argOperands[i], slot.addressOffset,
                       slot.immediate, slot.desc->pipeToNext,
                       op.isArgNegated(i)});
@@ -305,13 +305,11 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
     // An instruction without a result exists for its effect (the
     // cp.async groups order memory): it stays, and memory is clobbered.
     bool touchesMemory =
-        llvm::any_of(form.getOperands(),
-                     [](auto &d) {
-                       return d.kind == ptx::OperandKind::Memory;
-                     }) ||
-        llvm::none_of(form.getOperands(), [](auto &d) {
-          return d.role == ptx::OperandRole::Def;
-        });
+        llvm::any_of(
+            form.getOperands(),
+            [](auto &d) { return d.kind == ptx::OperandKind::Memory; }) ||
+        llvm::none_of(form.getOperands(),
+                      [](auto &d) { return d.role == ptx::OperandRole::Def; });
     if (touchesMemory)
       builder.setMemoryClobber();
     for (auto [i, slot] : llvm::enumerate(slots))
@@ -485,8 +483,8 @@ struct ConvertTileToNVVMPass
         if (auto a = dyn_cast_or_null<IntegerAttr>(old))
           align = std::max(align, a.getInt());
         fn.setWorkgroupAttributionAttr(
-            i, name, IntegerAttr::get(IntegerType::get(fn.getContext(), 64),
-                                      align));
+            i, name,
+            IntegerAttr::get(IntegerType::get(fn.getContext(), 64), align));
       }
     });
   }

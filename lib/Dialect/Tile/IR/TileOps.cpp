@@ -244,9 +244,8 @@ ParseResult ApplyOp::parse(OpAsmParser &parser, OperationState &result) {
   if (hasPred && parser.resolveOperand(pred, predType, result.operands))
     return failure();
   SmallVector<unsigned> atoms = llvm::map_to_vector(types, getAtomExtent);
-  SmallVector<bool> predicates = llvm::map_to_vector(types, [](Type t) {
-    return getElementTypeOrSelf(t).isInteger(1);
-  });
+  SmallVector<bool> predicates = llvm::map_to_vector(
+      types, [](Type t) { return getElementTypeOrSelf(t).isInteger(1); });
   ptx::FormHint hint;
   hint.numOperands = args.size();
   hint.atoms = atoms;
@@ -444,9 +443,9 @@ int64_t ApplyOp::getNumInstructions() {
   int64_t n = 1;
   if (Value shape = getShapeOperand())
     if (auto type = dyn_cast<MemRefType>(shape.getType()))
-    for (int64_t d :
-         type.getShape().drop_front(getGroupRank(getScope())).drop_back())
-      n *= d;
+      for (int64_t d :
+           type.getShape().drop_front(getGroupRank(getScope())).drop_back())
+        n *= d;
   return n;
 }
 
@@ -576,8 +575,7 @@ static LogicalResult verifyImmediate(Value value, const ptx::OperandDesc &desc,
                   << " (arith.constant), got a value computed at run time";
   // An unsigned operand's constant is read unsigned (i32 -1 is
   // cp.async.wait_group's .u32 4294967295); the others' signed.
-  bool isUnsigned =
-      ptx::getInfo(desc.type).intKind == ptx::IntKind::Unsigned;
+  bool isUnsigned = ptx::getInfo(desc.type).intKind == ptx::IntKind::Unsigned;
   int64_t v = isUnsigned && bits.getBitWidth() < 64
                   ? static_cast<int64_t>(bits.getZExtValue())
                   : bits.getSExtValue();

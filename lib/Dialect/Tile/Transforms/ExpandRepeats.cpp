@@ -119,8 +119,8 @@ static Value buildRowView(OpBuilder &b, Location loc, Value arg,
       matrix = arith::AddIOp::create(
           b, loc, matrix, arith::MulIOp::create(b, loc, v, cst(d.matrix)));
     if (d.row)
-      row = arith::AddIOp::create(
-          b, loc, row, arith::MulIOp::create(b, loc, v, cst(d.row)));
+      row = arith::AddIOp::create(b, loc, row,
+                                  arith::MulIOp::create(b, loc, v, cst(d.row)));
   }
   SmallVector<OpFoldResult> offsets, sizes;
   // The lane axis has stride 0 (verified); the other group axes (a CTA's
@@ -134,8 +134,7 @@ static Value buildRowView(OpBuilder &b, Location loc, Value arg,
   SmallVector<OpFoldResult> matrixCoords;
   for (int64_t i = matrixAxes.size() - 1; i >= 0; --i) {
     matrixCoords.push_back(
-        arith::RemUIOp::create(b, loc, matrix, cst(matrixAxes[i]))
-            .getResult());
+        arith::RemUIOp::create(b, loc, matrix, cst(matrixAxes[i])).getResult());
     matrix = arith::DivUIOp::create(b, loc, matrix, cst(matrixAxes[i]));
   }
   offsets.append(matrixCoords.rbegin(), matrixCoords.rend());
@@ -215,9 +214,8 @@ LogicalResult mlir::tile::expandRepeats(ApplyOp op, OpBuilder &b,
       tensors.push_back(pred);
     for (auto [index, arg] : llvm::enumerate(tensors)) {
       if (index < op.getArgs().size() && op.isRowsOperand(index)) {
-        operands.push_back(
-            buildRowView(b, loc, arg, op.getInstr().form->operands[index],
-                         coords, rc));
+        operands.push_back(buildRowView(
+            b, loc, arg, op.getInstr().form->operands[index], coords, rc));
         continue;
       }
       if (Value view = views.lookup(arg)) {
