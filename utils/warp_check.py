@@ -49,9 +49,11 @@ def collective_opcodes():
     result."""
     kinds = set(instr_table.collectives())
     for form in instr_table.forms():
-        # mma's fragments have their own check (utils/measure/mma_facts).
+        # Fragment forms have their own checks: mma (utils/measure/
+        # mma_facts) and the matrix moves (utils/measure/matrix_facts).
         if form["semantics"] not in kinds or form["sm"] > 90 or \
-                form.get("mma_arith") or instr_table.arch_chips(form) or \
+                any(o.get("fragment") for o in form["operands"]) or \
+                instr_table.arch_chips(form) or \
                 not any(o["role"] == "def" for o in form["operands"]):
             continue
         for inst in form["instances"]:
