@@ -81,11 +81,11 @@ def measure(fns, n, rounds):
                          f"and K in multiples of {TILE_K}, not {n}")
     a, bt, a32, bt32 = operands(n)
     outs = {w: torch.empty(n, n, device="cuda") for w in fns}
-    params = {w: memref2d(a32) + memref2d(bt32) + memref2d(outs["tile"])
-              for w in ("tile",)}
-    params["nvcc"] = (np.uint64(a32.data_ptr()), np.uint64(bt32.data_ptr()),
-                      np.uint64(outs["nvcc"].data_ptr()), np.int64(n),
-                      np.int64(n // 2))
+    params = {
+        "tile": memref2d(a32) + memref2d(bt32) + memref2d(outs["tile"]),
+        "nvcc": (np.uint64(a32.data_ptr()), np.uint64(bt32.data_ptr()),
+                 np.uint64(outs["nvcc"].data_ptr()), np.int64(n),
+                 np.int64(n // 2))}
     grid, block = (n // TILE_MN, n // TILE_MN), (THREADS,)
     for who, fn in fns.items():
         fn(grid, block, params[who])

@@ -18,7 +18,6 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -39,12 +38,6 @@ Value mlir::tile::cpu::rowGuard(OpBuilder &b, Location loc,
 
 namespace {
 
-bool isShared(Type type) {
-  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
-      cast<BaseMemRefType>(type).getMemorySpace());
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
-}
-
 /// The host address of element `indices` of `memref`, as an index value.
 Value elementAddress(OpBuilder &b, Location loc, Value memref,
                      ValueRange indices) {
@@ -63,12 +56,11 @@ Value elementAddress(OpBuilder &b, Location loc, Value memref,
 
 struct AsyncInstrumenter {
   HostSymbols &symbols;
-  std::string kernel;
   const KernelSite &ids;
   Value lane;
 
   Value site(OpBuilder &b, Location loc) {
-    return symbols.getString(b, loc, kernel + '\0' + describeLoc(loc));
+    return symbols.getString(b, loc, ids.kernel + '\0' + describeLoc(loc));
   }
   Value index(OpBuilder &b, Location loc, int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
@@ -83,15 +75,18 @@ struct AsyncInstrumenter {
                   ids.bid[0], ids.bid[1], ids.bid[2]});
   }
 
-  void memrefAccess(Operation *op, Value memref, ValueRange indices,
-                    bool write) {
-    if (!isShared(memref.getType()))
-      return;
+  /// The memref accesses the bounds checks cover (loads, stores, atomics,
+  /// affine loads and stores) of shared memory.
+  void memrefAccess(Operation *op) {
     OpBuilder b(op);
+    std::optional<MemrefAccess> a = getMemrefAccess(b, op);
+    if (!a || !isSharedMemref(a->memref.getType()))
+      return;
     Location loc = op->getLoc();
     int64_t bytes =
-        getElementBytes(cast<MemRefType>(memref.getType()).getElementType());
-    access(b, loc, elementAddress(b, loc, memref, indices), bytes, write);
+        getElementBytes(cast<MemRefType>(a->memref.getType()).getElementType());
+    access(b, loc, elementAddress(b, loc, a->memref, a->indices), bytes,
+           a->write);
   }
 
   /// An expanded tile.apply: a copy, a group operation, or an instruction
@@ -130,7 +125,8 @@ struct AsyncInstrumenter {
     }
     for (auto [desc, arg] : llvm::zip(form.getOperands(), op.getArgs())) {
       auto type = dyn_cast<MemRefType>(arg.getType());
-      if (desc.kind != ptx::OperandKind::Memory || !type || !isShared(type))
+      if (desc.kind != ptx::OperandKind::Memory || !type ||
+          !isSharedMemref(type))
         continue;
       OpBuilder ib(op);
       // ldmatrix .x1/.x2 read no row of the other lanes.
@@ -156,18 +152,15 @@ bool mlir::tile::cpu::checkAsyncCopies(func::FuncOp fn,
         return op.getInstr().form->semantics == ptx::Semantics::AsyncCopy;
       }))
     return false;
-  AsyncInstrumenter in{symbols, ids.kernel, ids, lane};
-  SmallVector<std::tuple<Operation *, Value, SmallVector<Value>, bool>> mem;
+  AsyncInstrumenter in{symbols, ids, lane};
+  // Collected first: the checks add ops (an affine map's indices).
+  SmallVector<Operation *> ops;
   fn.walk([&](Operation *op) {
-    if (auto load = dyn_cast<memref::LoadOp>(op))
-      mem.emplace_back(op, load.getMemref(),
-                       SmallVector<Value>(load.getIndices()), false);
-    else if (auto store = dyn_cast<memref::StoreOp>(op))
-      mem.emplace_back(op, store.getMemref(),
-                       SmallVector<Value>(store.getIndices()), true);
+    if (!isa<ApplyOp>(op))
+      ops.push_back(op);
   });
-  for (auto &[op, memref, indices, write] : mem)
-    in.memrefAccess(op, memref, indices, write);
+  for (Operation *op : ops)
+    in.memrefAccess(op);
   for (ApplyOp op : applies)
     in.apply(op);
   return true;

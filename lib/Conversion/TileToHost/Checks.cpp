@@ -684,16 +684,6 @@ LogicalResult AccessChecker::checkBlock(Block &block) {
   return success();
 }
 
-/// The indices `map` computes from `operands`, one affine.apply each.
-SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
-                            ValueRange operands) {
-  SmallVector<Value> out;
-  for (unsigned i = 0; i < map.getNumResults(); ++i)
-    out.push_back(
-        affine::AffineApplyOp::create(b, loc, map.getSubMap({i}), operands));
-  return out;
-}
-
 /// The access `op` makes, if it is one to check: not proven in bounds, and
 /// not of a skipped buffer. Fails on an access the checks do not cover.
 FailureOr<std::optional<Access>> AccessChecker::getAccess(Operation *op) {
@@ -703,26 +693,10 @@ FailureOr<std::optional<Access>> AccessChecker::getAccess(Operation *op) {
   OpBuilder b(op->getContext(), &listener);
   b.setInsertionPoint(op);
   placeBefore(op);
-  if (auto o = dyn_cast<memref::LoadOp>(op)) {
-    memref = o.getMemRef();
-    indices = o.getIndices();
-    write = false;
-  } else if (auto o = dyn_cast<memref::StoreOp>(op)) {
-    memref = o.getMemRef();
-    indices = o.getIndices();
-  } else if (auto o = dyn_cast<memref::AtomicRMWOp>(op)) {
-    memref = o.getMemref();
-    indices = o.getIndices();
-  } else if (auto o = dyn_cast<memref::GenericAtomicRMWOp>(op)) {
-    memref = o.getMemref();
-    indices = o.getIndices();
-  } else if (auto o = dyn_cast<affine::AffineLoadOp>(op)) {
-    memref = o.getMemRef();
-    indices = applyMap(b, o.getLoc(), o.getAffineMap(), o.getMapOperands());
-    write = false;
-  } else if (auto o = dyn_cast<affine::AffineStoreOp>(op)) {
-    memref = o.getMemRef();
-    indices = applyMap(b, o.getLoc(), o.getAffineMap(), o.getMapOperands());
+  if (std::optional<MemrefAccess> a = getMemrefAccess(b, op)) {
+    memref = a->memref;
+    indices = std::move(a->indices);
+    write = a->write;
   } else if (accessesMemref(op)) {
     return op->emitOpError(
         "accesses memory in a way the CPU backend's bounds checks do not "
@@ -792,6 +766,41 @@ LogicalResult AccessChecker::run() {
 }
 
 } // namespace
+
+/// The indices `map` computes from `operands`, one affine.apply each.
+static SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
+                                   ValueRange operands) {
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < map.getNumResults(); ++i)
+    out.push_back(
+        affine::AffineApplyOp::create(b, loc, map.getSubMap({i}), operands));
+  return out;
+}
+
+std::optional<MemrefAccess> mlir::tile::cpu::getMemrefAccess(OpBuilder &b,
+                                                             Operation *op) {
+  if (auto o = dyn_cast<memref::LoadOp>(op))
+    return MemrefAccess{o.getMemRef(), o.getIndices(), false};
+  if (auto o = dyn_cast<memref::StoreOp>(op))
+    return MemrefAccess{o.getMemRef(), o.getIndices(), true};
+  if (auto o = dyn_cast<memref::AtomicRMWOp>(op))
+    return MemrefAccess{o.getMemref(), o.getIndices(), true};
+  if (auto o = dyn_cast<memref::GenericAtomicRMWOp>(op))
+    return MemrefAccess{o.getMemref(), o.getIndices(), true};
+  if (auto o = dyn_cast<affine::AffineLoadOp>(op))
+    return MemrefAccess{
+        o.getMemRef(),
+        applyMap(b, o.getLoc(), o.getAffineMap(), o.getMapOperands()), false};
+  if (auto o = dyn_cast<affine::AffineStoreOp>(op))
+    return MemrefAccess{
+        o.getMemRef(),
+        applyMap(b, o.getLoc(), o.getAffineMap(), o.getMapOperands()), true};
+  return std::nullopt;
+}
+
+bool mlir::tile::cpu::isSharedMemref(Type type) {
+  return memoryOf(type, "") == "shared";
+}
 
 HostSymbols::HostSymbols(ModuleOp top) : top(top) {
   for (Operation &op : top.getBody()->getOperations())

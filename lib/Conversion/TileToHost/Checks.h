@@ -106,6 +106,22 @@ LogicalResult checkKernelAccesses(func::FuncOp fn, const KernelSite &site,
                                   const DenseMap<Value, BufferName> &names,
                                   ArrayRef<Value> skip, HostSymbols &symbols);
 
+/// A kernel's access of memory through a memref: the element `indices` of
+/// `memref`, read or written.
+struct MemrefAccess {
+  Value memref;
+  SmallVector<Value> indices;
+  bool write;
+};
+
+/// The access `op` makes if it is a memref or affine load or store, or a
+/// memref atomic (a write); an affine map's indices are computed with `b`.
+/// None for any other op.
+std::optional<MemrefAccess> getMemrefAccess(OpBuilder &b, Operation *op);
+
+/// Whether a memref of `type` is in shared (workgroup) memory.
+bool isSharedMemref(Type type);
+
 /// For the row a lane addresses of a warp's matrices (ldmatrix, stmatrix)
 /// when only the first lanes' rows are read or written (.x1, .x2: the
 /// others' addresses are ignored), whether lane `lane` is one of them;

@@ -10,6 +10,9 @@
 //    waits for the first group only.
 // RUN: sed 's/MODE/0/' %s > %t.0.mlir && tile-runner --backend=cpu %t.0.mlir | FileCheck %s --check-prefix=OK
 // RUN: sed 's/MODE/1/' %s > %t.1.mlir && not tile-runner --backend=cpu %t.1.mlir 2>&1 | FileCheck %s --check-prefix=OWN
+// The same read as an affine.load (every access the bounds checks cover is
+// checked, on the same line):
+// RUN: sed -e 's/MODE/1/' -e 's/%v = memref.load %%S\[%c0, %c0\] : memref<4x4xi32, #WS>/%v = affine.load %%S[0, 0] : memref<4x4xi32, #WS>/' %s > %t.1a.mlir && grep -q affine.load %t.1a.mlir && not tile-runner --backend=cpu %t.1a.mlir 2>&1 | FileCheck %s --check-prefix=OWN
 // RUN: sed 's/MODE/2/' %s > %t.2.mlir && not tile-runner --backend=cpu %t.2.mlir 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: sed 's/MODE/3/' %s > %t.3.mlir && not tile-runner --backend=cpu %t.3.mlir 2>&1 | FileCheck %s --check-prefix=GROUP
 // OK: {{\[}}6]
