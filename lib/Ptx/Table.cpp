@@ -18,6 +18,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
 
+#include <cmath>
+
 using namespace tile::ptx;
 using llvm::StringRef;
 using tile::ptx::detail::allQuals;

@@ -152,6 +152,30 @@ uint64_t integerToFloat(const Format &dst, __int128 v,
 /// (negatives to +0, NaN to the canonical NaN) to a result of `f`.
 uint64_t clampResult(const Format &f, uint64_t r, const Flags &flags);
 
+/// The correctly rounded operations of the reference: the arithmetic, then
+/// the one-source functions (from Rcp on).
+enum class RoundedOp {
+  Fma, Add, Sub, Mul, Div,
+  Rcp, Sqrt, Rsqrt, Sin, Cos, Lg2, Ex2, Tanh
+};
+
+/// One lane of `op` of a (and b) correctly rounded into `f` in `rounding`'s
+/// mode (to nearest where none is written), with `f`'s subnormals; .ftz
+/// flushes subnormal sources and results that are tiny after rounding, and
+/// a NaN source gives the form's NaN.
+uint64_t roundedMath(RoundedOp op, const Format &f,
+                     std::optional<ptx::Qual> rounding, const Flags &flags,
+                     uint64_t a, uint64_t b);
+
+/// `op` of a (and b) of format `f` as the double nearest the exact result;
+/// .ftz flushes subnormal sources first. NaN where the result is.
+double exactMath(RoundedOp op, const Format &f, const Flags &flags,
+                 uint64_t a, uint64_t b);
+
+/// The value of the bits `x` of format `f` as a double (exact for every
+/// format up to f64).
+double toDouble(const Format &f, uint64_t x);
+
 /// A lane function: one lane's result bits from its sources' bits.
 using LaneFn = uint64_t (*)(const LaneContext &ctx,
                             llvm::ArrayRef<uint64_t> in);

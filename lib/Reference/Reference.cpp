@@ -168,8 +168,7 @@ uint64_t tile::ref::clampResult(const Format &f, uint64_t r,
 
 namespace {
 
-/// The rounded arithmetic operations.
-enum class Op { Fma, Add, Sub, Mul };
+using Op = tile::ref::RoundedOp;
 
 /// Whether the host fast path is on (tile::ref::setHostFastPath; off from
 /// the start with TILE_REFERENCE_MPFR_ONLY set).
@@ -207,12 +206,38 @@ template <typename T> uint64_t toBits(T v) {
   return u;
 }
 
+/// Whether the host's IEEE arithmetic computes `op` with one rounding (the
+/// functions of libm do not).
+bool isHostExact(Op op) {
+  switch (op) {
+  case Op::Fma:
+  case Op::Add:
+  case Op::Sub:
+  case Op::Mul:
+  case Op::Div:
+  case Op::Rcp:
+  case Op::Sqrt:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// `op` in the host's T (float or double): one IEEE rounding to nearest
 /// even, which is the reference's for non-NaN sources without .ftz.
 template <typename T>
 uint64_t hostRounded(Op op, uint64_t a, uint64_t b, uint64_t c) {
   T x = fromBits<T>(a), y = fromBits<T>(b), z = fromBits<T>(c), r = 0;
   switch (op) {
+  case Op::Div:
+    r = x / y;
+    break;
+  case Op::Rcp:
+    r = T(1) / x;
+    break;
+  case Op::Sqrt:
+    r = std::sqrt(x);
+    break;
   case Op::Fma:
     r = std::fma(x, y, z);
     break;
@@ -224,6 +249,8 @@ uint64_t hostRounded(Op op, uint64_t a, uint64_t b, uint64_t c) {
     break;
   case Op::Mul:
     r = x * y;
+    break;
+  default:
     break;
   }
   return toBits(r);
@@ -238,7 +265,7 @@ std::optional<uint64_t> hostLane(Op op, const Format &f, const Format &ab,
   bool f32 = f.bits == 32 && f.precision == 24,
        f64 = f.bits == 64 && f.precision == 53;
   if (rnd != MPFR_RNDN || flags.ftz || !(f32 || f64) || ab.bits != f.bits ||
-      ab.precision != f.precision || !hostIsIEEE())
+      ab.precision != f.precision || !isHostExact(op) || !hostIsIEEE())
     return std::nullopt;
   uint64_t r =
       f32 ? hostRounded<float>(op, a, b, c) : hostRounded<double>(op, a, b, c);
@@ -247,16 +274,59 @@ std::optional<uint64_t> hostLane(Op op, const Format &f, const Format &ab,
   return clampResult(f, r, flags);
 }
 
+/// `op` of the decoded sources into `s.r` (its precision set) in `rnd`;
+/// the MPFR ternary value.
+int computeRounded(Op op, Scratch &s, mpfr_rnd_t rnd) {
+  switch (op) {
+  case Op::Fma:
+    return mpfr_fma(s.r, s.a, s.b, s.c, rnd);
+  case Op::Add:
+    return mpfr_add(s.r, s.a, s.b, rnd);
+  case Op::Sub:
+    return mpfr_sub(s.r, s.a, s.b, rnd);
+  case Op::Mul:
+    return mpfr_mul(s.r, s.a, s.b, rnd);
+  case Op::Div:
+    return mpfr_div(s.r, s.a, s.b, rnd);
+  case Op::Rcp:
+    return mpfr_ui_div(s.r, 1, s.a, rnd);
+  case Op::Sqrt:
+    return mpfr_sqrt(s.r, s.a, rnd);
+  case Op::Rsqrt:
+    // IEEE's rSqrt(-0) is -inf; MPFR's rec_sqrt gives +inf.
+    if (mpfr_zero_p(s.a)) {
+      mpfr_set_inf(s.r, mpfr_signbit(s.a) ? -1 : 1);
+      return 0;
+    }
+    return mpfr_rec_sqrt(s.r, s.a, rnd);
+  case Op::Sin:
+    return mpfr_sin(s.r, s.a, rnd);
+  case Op::Cos:
+    return mpfr_cos(s.r, s.a, rnd);
+  case Op::Lg2:
+    return mpfr_log2(s.r, s.a, rnd);
+  case Op::Ex2:
+    return mpfr_exp2(s.r, s.a, rnd);
+  case Op::Tanh:
+    return mpfr_tanh(s.r, s.a, rnd);
+  }
+  return 0;
+}
+
 /// One lane of a rounded operation in format `f`; `abFormat` is the format
 /// of a and b (the mixed-precision forms widen them exactly). `c` is read by
-/// fma only.
+/// fma only, `b` by the operations of two or three sources.
 uint64_t roundedLane(Op op, const Format &f, const Format &abFormat,
                      mpfr_rnd_t rnd, const Flags &flags, uint64_t a, uint64_t b,
                      uint64_t c) {
   bool isFma = op == Op::Fma;
   if (flags.oob && (isOob(abFormat, a) || isOob(abFormat, b)))
     return 0;
-  if (abFormat.isNaN(a) || abFormat.isNaN(b) || (isFma && f.isNaN(c)))
+  if (op >= Op::Rcp)
+    b = 0;
+  bool unary = op >= Op::Rcp;
+  if (abFormat.isNaN(a) || (!unary && abFormat.isNaN(b)) ||
+      (isFma && f.isNaN(c)))
     return clampResult(
         f, isFma ? nanResult(f, {b, c, a}) : nanResult(f, {b, a}), flags);
   if (std::optional<uint64_t> r =
@@ -274,19 +344,7 @@ uint64_t roundedLane(Op op, const Format &f, const Format &abFormat,
   decode(abFormat, a, s.a);
   decode(abFormat, b, s.b);
   decode(f, c, s.c);
-  auto compute = [&]() {
-    switch (op) {
-    case Op::Fma:
-      return mpfr_fma(s.r, s.a, s.b, s.c, rnd);
-    case Op::Add:
-      return mpfr_add(s.r, s.a, s.b, rnd);
-    case Op::Sub:
-      return mpfr_sub(s.r, s.a, s.b, rnd);
-    case Op::Mul:
-      return mpfr_mul(s.r, s.a, s.b, rnd);
-    }
-    return 0;
-  };
+  auto compute = [&]() { return computeRounded(op, s, rnd); };
 
   mpfr_set_prec(s.r, f.precision);
   if (flags.ftz) {
@@ -477,6 +535,36 @@ uint64_t tile::ref::integerToFloat(const Format &dst, __int128 v,
   if (flags.ftz && isF32(dst) && dst.isSubnormal(r))
     r &= dst.signMask();
   return clampResult(dst, r, flags);
+}
+
+uint64_t tile::ref::roundedMath(RoundedOp op, const Format &f,
+                                std::optional<ptx::Qual> rounding,
+                                const Flags &flags, uint64_t a, uint64_t b) {
+  return roundedLane(op, f, f, toMpfr(rounding), flags, a, b, 0);
+}
+
+double tile::ref::exactMath(RoundedOp op, const Format &f, const Flags &flags,
+                            uint64_t a, uint64_t b) {
+  if (f.isNaN(a) || (op < RoundedOp::Rcp && f.isNaN(b)))
+    return std::nan("");
+  if (flags.ftz && f.isSubnormal(a))
+    a &= f.signMask();
+  if (flags.ftz && f.isSubnormal(b))
+    b &= f.signMask();
+  Scratch &s = scratch();
+  decode(f, a, s.a);
+  decode(f, b, s.b);
+  mpfr_set_prec(s.r, 53);
+  computeRounded(op, s, MPFR_RNDN);
+  return mpfr_get_d(s.r, MPFR_RNDN);
+}
+
+double tile::ref::toDouble(const Format &f, uint64_t x) {
+  if (f.isNaN(x))
+    return std::nan("");
+  Scratch &s = scratch();
+  decode(f, x, s.a);
+  return mpfr_get_d(s.a, MPFR_RNDN);
 }
 
 //===----------------------------------------------------------------------===//

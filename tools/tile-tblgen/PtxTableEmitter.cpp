@@ -25,6 +25,9 @@
 #include "llvm/TableGen/Record.h"
 #include "llvm/TableGen/TableGenBackend.h"
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 
 using namespace llvm;
@@ -105,7 +108,8 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
 
 /// Builds the flattened arrays that forms point into, as C++ initializers.
 struct Pools {
-  std::vector<std::string> slots, types, operands, floors, older, chips, rbits;
+  std::vector<std::string> slots, types, operands, floors, older, chips, rbits,
+      bounds;
 
   /// Appends `items` to `pool`; returns "ArrayRef<T>(array + start, size)".
   static std::string add(std::vector<std::string> &pool, StringRef array,
@@ -506,6 +510,49 @@ std::string randomBits(const Record *f, Pools &pools) {
          Pools::add(pools.rbits, "kRandomBitOffsets", "unsigned", items) + "}";
 }
 
+/// A number of an ErrorBound record as a C++ literal: "2^x" is 2 to the
+/// power x, anything else a C literal strtod reads ("0x1p-126", "inf").
+std::string boundNumber(const Record *b, StringRef field) {
+  std::string text = b->getValueAsString(field).str();
+  bool power = StringRef(text).starts_with("2^");
+  const char *start = text.c_str() + (power ? 2 : 0);
+  char *end = nullptr;
+  double v = std::strtod(start, &end);
+  if (text.empty() || *end)
+    PrintFatalError(b->getLoc(), "'" + text + "' is not a number");
+  if (power)
+    v = std::exp2(v);
+  if (std::isinf(v))
+    return v > 0 ? "HUGE_VAL" : "-HUGE_VAL";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", v);
+  return buf;
+}
+
+/// The form's error bounds as ErrorBoundDesc initializers.
+std::string errorBounds(const Record *f, Pools &pools) {
+  std::vector<const Record *> ops = f->getValueAsListOfDefs("Operands");
+  std::vector<std::string> items;
+  for (const Record *b : f->getValueAsListOfDefs("Bounds")) {
+    StringRef name = b->getValueAsString("Operand");
+    int index = -1;
+    for (auto [i, o] : llvm::enumerate(ops))
+      if (!name.empty() && o->getValueAsString("Name") == name)
+        index = static_cast<int>(i);
+    if (!name.empty() && index < 0)
+      PrintFatalError(b->getLoc(), "no operand '" + name + "'");
+    bool ranged = index >= 0;
+    std::string metric = b->getValueAsDef("Metric")->getValueAsString("Name").str();
+    metric[0] = llvm::toUpper(metric[0]);
+    items.push_back("{ErrorMetric::" + metric + ", " +
+                    quote(b->getValueAsString("Bound")) + ", " +
+                    boundNumber(b, "Bound") + ", " + std::to_string(index) +
+                    ", " + (ranged ? boundNumber(b, "Lo") : "-HUGE_VAL") +
+                    ", " + (ranged ? boundNumber(b, "Hi") : "HUGE_VAL") + "}");
+  }
+  return Pools::add(pools.bounds, "kErrorBounds", "ErrorBoundDesc", items);
+}
+
 void emitForms(raw_ostream &os, const RecordKeeper &rk) {
   emitFragments(os, rk);
   Pools pools;
@@ -561,7 +608,8 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         rbits + ", " +
         cstrOrNull(f->getValueAsDef("Accuracy")->getValueAsString("Doc")) +
         ", " + std::to_string(f->getValueAsInt("SassCopies")) + ", " +
-        arithRef(rk, f) + "}");
+        arithRef(rk, f) + ", " + errorBounds(f, pools) + ", " +
+        (f->getValueAsBit("UpperHalf") ? "true" : "false") + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");
@@ -570,6 +618,7 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
   emitPool(os, "OlderChip", "kOlderChips", pools.older, "{}");
   emitPool(os, "char *const", "kArchChips", pools.chips, "nullptr");
   emitPool(os, "unsigned", "kRandomBitOffsets", pools.rbits, "0");
+  emitPool(os, "ErrorBoundDesc", "kErrorBounds", pools.bounds, "{}");
   os << "static const FormDesc kForms[] = {\n";
   for (const std::string &r : rows)
     os << "    " << r << ",\n";

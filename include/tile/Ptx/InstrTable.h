@@ -368,6 +368,30 @@ struct RandomBitsDesc {
   }
 };
 
+/// How an approximation's error is measured against the exact result f(a)
+/// (the ErrorMetric records).
+enum class ErrorMetric : uint8_t {
+  /// Representable values between the result and the correctly rounded
+  /// (to nearest) f(a).
+  Ulp,
+  /// |d - f(a)| / |f(a)|.
+  Relative,
+  /// |d - f(a)|.
+  Absolute,
+};
+
+/// An error bound the ISA states for an approximation (an ErrorBound
+/// record): at most `bound` in `metric` for inputs whose operand `operand`
+/// (-1: every input) lies in [lo, hi].
+struct ErrorBoundDesc {
+  ErrorMetric metric;
+  /// The bound as the ISA writes it ("2", "2^-22.9") and its value.
+  const char *text;
+  double bound;
+  int operand;
+  double lo, hi;
+};
+
 llvm::StringRef getName(Semantics s);
 /// Whether `s` is a bit copy over the operands' widths (load, store, move),
 /// which has no lane function.
@@ -465,6 +489,11 @@ struct FormDesc {
   unsigned sassCopies = 1;
   /// How an mma computes (its operands have fragments), or null.
   const MmaArithDesc *arith = nullptr;
+  /// An approximation's error bounds, as the ISA states them.
+  llvm::ArrayRef<ErrorBoundDesc> bounds = {};
+  /// An f64 approximation of the source's upper 32 bits only, whose result
+  /// has its lower 32 bits zero (rcp.approx.ftz.f64, rsqrt.approx.ftz.f64).
+  bool upperHalf = false;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

@@ -496,6 +496,36 @@ def MeasuredSm90 : AccuracyKind<"measured_sm90",
   "open; the reference gives what the H200 computes with the SASS ptxas "
   "13.0 emits for sm_90 (measured); other chips may differ">;
 
+/// The approximations of the multifunction unit (`.approx`, `div.full`):
+/// the ISA bounds the result's error but does not define its bits.
+def Approximate : AccuracyKind<"approximate",
+  "the ISA bounds the approximation's error and leaves its bits open; the "
+  "reference gives the correctly rounded result, and the differential test "
+  "checks the H200's results against the ISA's bounds">;
+
+/// How an approximation's error is measured against the exact result f(a).
+class ErrorMetric<string name> { string Name = name; }
+/// Representable values between the result and the correctly rounded
+/// (to nearest) f(a).
+def UlpError : ErrorMetric<"ulp">;
+/// |d - f(a)| / |f(a)|.
+def RelError : ErrorMetric<"relative">;
+/// |d - f(a)|.
+def AbsError : ErrorMetric<"absolute">;
+
+/// An error bound the ISA states for an approximation: at most `Bound`
+/// ("2", or "2^-22.9") in `Metric`, for inputs whose operand `Operand` lies
+/// in [Lo, Hi] (C hexadecimal or decimal literals, or "inf"; empty: every
+/// input).
+class ErrorBound<ErrorMetric metric, string bound, string operand = "",
+                 string lo = "", string hi = ""> {
+  ErrorMetric Metric = metric;
+  string Bound = bound;
+  string Operand = operand;
+  string Lo = lo;
+  string Hi = hi;
+}
+
 //===----------------------------------------------------------------------===//
 // Random bits
 //===----------------------------------------------------------------------===//
@@ -562,6 +592,12 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   RandomBits Rbits = NoRandomBits;
   /// How an mma computes (its operands have fragments), or empty.
   list<MmaArith> Arith = [];
+  /// An approximation's error bounds, as the ISA states them.
+  list<ErrorBound> Bounds = [];
+  /// An f64 approximation of the source's upper 32 bits only (1 sign, 11
+  /// exponent and 20 fraction bits), whose result has its lower 32 bits
+  /// zero (rcp.approx.ftz.f64, rsqrt.approx.ftz.f64).
+  bit UpperHalf = 0;
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the

@@ -138,6 +138,17 @@ inline uint64_t evalFma(const ptx::Instr &instr, uint64_t a, uint64_t b,
 /// any NaN (per lane for packed types).
 bool sameResult(const ptx::Instr &instr, uint64_t got, uint64_t expected);
 
+/// Whether `got`, the hardware's result of an approximation (a form with
+/// error bounds) from `sources`, lies within the ISA's bounds: per lane, the
+/// first bound whose range holds the input, in its metric; NaN-ness and
+/// infinities as the correctly rounded `expected` (ref::evaluate) has them.
+/// Relative and absolute bounds allow one subnormal step more (a subnormal
+/// result cannot be closer), and with .ftz a zero stands for a result below
+/// twice the smallest normal. An input outside every bound's range (sin
+/// beyond 100 pi) is checked for NaN-ness only.
+bool withinBounds(const ptx::Instr &instr, llvm::ArrayRef<uint64_t> sources,
+                  uint64_t got, uint64_t expected);
+
 /// Whether the bits of one lane of `type` are a NaN.
 bool isNaN(ptx::DataType type, uint64_t bits);
 

@@ -1,0 +1,215 @@
+//===- Special.td - Division and the special functions ---*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// div (floating point), rcp, sqrt, rsqrt, sin, cos, lg2, ex2 and tanh (PTX
+// ISA 9.7.3.8 - 9.7.3.22, 9.7.4.9, 9.7.4.10).
+//
+// Two kinds of form:
+// - the IEEE-rounded ones (`.rn`, `.rz`, `.rm`, `.rp`): the correctly rounded
+//   result, which the reference computes with MPFR; ptxas 13.0 emits a
+//   sequence (or a subroutine) for them, no one native instruction;
+// - the approximations (`.approx`, `div.full`): the multifunction unit's
+//   result (MUFU), which the ISA bounds but does not define. Each such form
+//   names its ISA bounds (`ErrorBound`); the reference gives the correctly
+//   rounded result, and the differential test checks the H200's results
+//   against the bounds. Where the H200's exact results are recorded
+//   (`MeasuredExceptions`), the reference gives them bit for bit.
+//
+// Floors measured with ptxas 13.0 (docs/PtxasScan-special.md); those under
+// PTX 2.3 / sm_20, which the scan cannot reach, are the ISA's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_SPECIAL_TD
+#define TILE_PTX_SPECIAL_TD
+
+include "tile/Ptx/PtxTypes.td"
+
+def APPROX : Qual<"approx">;
+def FULL : Qual<"full">;
+
+/// d = a / b.
+def SemDiv : Semantics<"div", "divLane", "divInputs">;
+/// d = 1 / a.
+def SemRcp : Semantics<"rcp", "rcpLane", "unaryMathInputs">;
+/// d = sqrt(a).
+def SemSqrt : Semantics<"sqrt", "sqrtLane", "unaryMathInputs">;
+/// d = 1 / sqrt(a).
+def SemRsqrt : Semantics<"rsqrt", "rsqrtLane", "unaryMathInputs">;
+/// d = sin(a), cos(a) (radians).
+def SemSin : Semantics<"sin", "sinLane", "unaryMathInputs">;
+def SemCos : Semantics<"cos", "cosLane", "unaryMathInputs">;
+/// d = log2(a), 2^a.
+def SemLg2 : Semantics<"lg2", "lg2Lane", "unaryMathInputs">;
+def SemEx2 : Semantics<"ex2", "ex2Lane", "unaryMathInputs">;
+/// d = tanh(a).
+def SemTanh : Semantics<"tanh", "tanhLane", "unaryMathInputs">;
+
+defvar DocDiv = "9.7.3.8 Floating Point div";
+defvar DocRcp = "9.7.3.13 Floating Point rcp";
+defvar DocRcpF64 = "9.7.3.14 Floating Point rcp.approx.ftz.f64";
+defvar DocSqrt = "9.7.3.15 Floating Point sqrt";
+defvar DocRsqrt = "9.7.3.16 Floating Point rsqrt";
+defvar DocRsqrtF64 = "9.7.3.17 Floating Point rsqrt.approx.ftz.f64";
+defvar DocSin = "9.7.3.18 Floating Point sin";
+defvar DocCos = "9.7.3.19 Floating Point cos";
+defvar DocLg2 = "9.7.3.20 Floating Point lg2";
+defvar DocEx2 = "9.7.3.21 Floating Point ex2";
+defvar DocTanh = "9.7.3.22 Floating Point tanh";
+defvar DocHalfTanh = "9.7.4.9 Half Precision tanh";
+defvar DocHalfEx2 = "9.7.4.10 Half Precision ex2";
+
+//===----------------------------------------------------------------------===//
+// Forms
+//===----------------------------------------------------------------------===//
+
+/// A one-source (`numSrc` 1) or two-source form of type `t`.
+class MathForm<string m, PtxType t, list<Slot> slots, int numSrc, int ptx,
+               int sm, Semantics sem, string doc>
+    : Form<m, slots, [t], ArithOperands<t, numSrc>.List, ptx, sm, sem, doc>;
+
+/// An approximation with the ISA's bounds `bounds`, computed by `sass`.
+class ApproxForm<string m, PtxType t, list<Slot> slots, int numSrc, int ptx,
+                 int sm, Semantics sem, string doc, list<ErrorBound> bounds,
+                 string sass>
+    : MathForm<m, t, slots, numSrc, ptx, sm, sem, doc> {
+  let Accuracy = Approximate;
+  let Bounds = bounds;
+  let Sass = sass;
+  /// The multifunction unit has no packed form on sm_90: one MUFU per lane.
+  let SassCopies = t.Lanes;
+}
+
+defvar ApproxFtz = [Req<APPROX>, Opt<FTZ>];
+
+// div: .approx and .full (f32), .rnd (f32 with .ftz, f64).
+// div.approx.f32 for 2^126 < |b| < 2^128 gives zero (a NaN for an infinite
+// a), as the ISA says: a times the reciprocal of b, which is 0 there.
+def DivApproxF32
+    : ApproxForm<"div", F32, ApproxFtz, 2, 14, 10, SemDiv, DocDiv,
+                 [ErrorBound<UlpError, "2", "b", "0x1p-126", "0x1p126">,
+                  ErrorBound<UlpError, "2", "b", "-0x1p126", "-0x1p-126">],
+                 ""> {
+  let Variant = "approx";
+}
+def DivFullF32
+    : ApproxForm<"div", F32, [Req<FULL>, Opt<FTZ>], 2, 14, 10, SemDiv, DocDiv,
+                 [ErrorBound<UlpError, "2">], ""> {
+  let Variant = "full";
+}
+def DivRndF32 : MathForm<"div", F32, [Rnd<RND>, Opt<FTZ>], 2, 20, 20, SemDiv,
+                         DocDiv>;
+/// .rn from PTX ISA 1.4 and sm_13; .rz, .rm and .rp from sm_20.
+defvar DirectedF64 = [QualFloor<RZ, 20, 20>, QualFloor<RM, 20, 20>,
+                      QualFloor<RP, 20, 20>];
+def DivRndF64 : MathForm<"div", F64, [Rnd<RND>], 2, 14, 13, SemDiv, DocDiv> {
+  let QualFloors = DirectedF64;
+}
+
+// rcp: .approx (f32), .approx.ftz (f64: a "gross" approximation of the
+// upper 32 bits, with no bound in the ISA), .rnd.
+def RcpApproxF32
+    : ApproxForm<"rcp", F32, ApproxFtz, 1, 14, 10, SemRcp, DocRcp,
+                 [ErrorBound<UlpError, "1">], "MUFU.RCP"> {
+  let Variant = "approx";
+}
+def RcpRndF32 : MathForm<"rcp", F32, [Rnd<RND>, Opt<FTZ>], 1, 20, 20, SemRcp,
+                         DocRcp>;
+def RcpRndF64 : MathForm<"rcp", F64, [Rnd<RND>], 1, 14, 13, SemRcp, DocRcp> {
+  let QualFloors = DirectedF64;
+}
+def RcpApproxFtzF64
+    : ApproxForm<"rcp", F64, [Req<APPROX>, Req<FTZ>], 1, 21, 20, SemRcp,
+                 DocRcpF64, [], "MUFU.RCP64H"> {
+  let Variant = "approx";
+  let UpperHalf = 1;
+}
+
+// sqrt: .approx (f32), .rnd.
+def SqrtApproxF32
+    : ApproxForm<"sqrt", F32, ApproxFtz, 1, 14, 10, SemSqrt, DocSqrt,
+                 [ErrorBound<RelError, "2^-23", "a", "0", "0x1.fffffep127">],
+                 "MUFU.SQRT"> {
+  let Variant = "approx";
+}
+def SqrtRndF32 : MathForm<"sqrt", F32, [Rnd<RND>, Opt<FTZ>], 1, 20, 20,
+                          SemSqrt, DocSqrt>;
+def SqrtRndF64 : MathForm<"sqrt", F64, [Rnd<RND>], 1, 14, 13, SemSqrt,
+                          DocSqrt> {
+  let QualFloors = DirectedF64;
+}
+
+// rsqrt: .approx (f32, f64: emulated in software, with no bound in the
+// ISA), .approx.ftz.f64 (the upper 32 bits only, no bound either).
+def RsqrtApproxF32
+    : ApproxForm<"rsqrt", F32, ApproxFtz, 1, 14, 10, SemRsqrt, DocRsqrt,
+                 [ErrorBound<RelError, "2^-22.9", "a", "0",
+                             "0x1.fffffep127">], "MUFU.RSQ">;
+def RsqrtApproxF64
+    : ApproxForm<"rsqrt", F64, [Req<APPROX>], 1, 14, 13, SemRsqrt, DocRsqrt,
+                 [], "">;
+def RsqrtApproxFtzF64
+    : ApproxForm<"rsqrt", F64, [Req<APPROX>, Req<FTZ>], 1, 40, 20, SemRsqrt,
+                 DocRsqrtF64, [], "MUFU.RSQ64H"> {
+  let Variant = "ftz";
+  let UpperHalf = 1;
+}
+
+// sin, cos, lg2, ex2: .approx{.ftz}.f32.
+def SinApproxF32
+    : ApproxForm<"sin", F32, ApproxFtz, 1, 14, 10, SemSin, DocSin,
+                 [ErrorBound<AbsError, "2^-20.5", "a", "-0x1.921fb6p+2",
+                             "0x1.921fb6p+2">,
+                  ErrorBound<AbsError, "2^-14.7", "a", "-0x1.3a28c6p+8",
+                             "0x1.3a28c6p+8">], "MUFU.SIN">;
+def CosApproxF32
+    : ApproxForm<"cos", F32, ApproxFtz, 1, 14, 10, SemCos, DocCos,
+                 [ErrorBound<AbsError, "2^-20.5", "a", "-0x1.921fb6p+2",
+                             "0x1.921fb6p+2">,
+                  ErrorBound<AbsError, "2^-14.7", "a", "-0x1.3a28c6p+8",
+                             "0x1.3a28c6p+8">], "MUFU.COS">;
+def Lg2ApproxF32
+    : ApproxForm<"lg2", F32, ApproxFtz, 1, 14, 10, SemLg2, DocLg2,
+                 [ErrorBound<AbsError, "2^-22", "a", "0x1p-1", "0x1p1">,
+                  ErrorBound<RelError, "2^-22", "a", "0", "0x1.fffffep127">],
+                 "MUFU.LG2">;
+def Ex2ApproxF32
+    : ApproxForm<"ex2", F32, ApproxFtz, 1, 14, 10, SemEx2, DocEx2,
+                 [ErrorBound<UlpError, "2">], "MUFU.EX2">;
+
+// ex2 of the half types: .f16 and .f16x2 without .ftz, .bf16 and .bf16x2
+// with it.
+foreach t = [F16, F16x2] in
+def Ex2Approx # t
+    : ApproxForm<"ex2", t, [Req<APPROX>], 1, 70, 75, SemEx2, DocHalfEx2,
+                 [ErrorBound<RelError, "2^-9.9">], "MUFU.EX2">;
+foreach t = [BF16, BF16x2] in
+def Ex2ApproxFtz # t
+    : ApproxForm<"ex2", t, [Req<APPROX>, Req<FTZ>], 1, 78, 90, SemEx2,
+                 DocHalfEx2, [ErrorBound<RelError, "2^-7">], "MUFU.EX2">;
+
+// tanh: .approx over f32 and the half types.
+def TanhApproxF32
+    : ApproxForm<"tanh", F32, [Req<APPROX>], 1, 70, 75, SemTanh, DocTanh,
+                 [ErrorBound<RelError, "2^-11">], "MUFU.TANH">;
+foreach t = [F16, F16x2] in
+def TanhApprox # t
+    : ApproxForm<"tanh", t, [Req<APPROX>], 1, 70, 75, SemTanh, DocHalfTanh,
+                 [ErrorBound<AbsError, "2^-10.987">], "MUFU.TANH">;
+foreach t = [BF16, BF16x2] in
+def TanhApprox # t
+    : ApproxForm<"tanh", t, [Req<APPROX>], 1, 78, 90, SemTanh, DocHalfTanh,
+                 [ErrorBound<AbsError, "2^-8">], "MUFU.TANH">;
+
+//===----------------------------------------------------------------------===//
+// Undocumented spellings (docs/PtxasScan-special.md)
+//===----------------------------------------------------------------------===//
+
+def : Rejected<"rcp", [F64], [RN, RZ, RM, RP], [FTZ],
+  "rcp.rnd.f64 takes no .ftz in the PTX ISA (ptxas 13.0 accepts it; only "
+  "rcp.approx.ftz.f64 is documented with .ftz)">;
+
+#endif // TILE_PTX_SPECIAL_TD

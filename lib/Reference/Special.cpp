@@ -1,0 +1,194 @@
+//===- Special.cpp - Division and the special functions ------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// The lane functions of div, rcp, sqrt, rsqrt, sin, cos, lg2, ex2 and tanh.
+// The IEEE-rounded forms are correctly rounded in their mode. The
+// approximations (`.approx`, `div.full`) give the correctly rounded result
+// to nearest, and what the ISA defines besides: div.approx's zero for
+// 2^126 < |b| < 2^128, and the f64 approximations of the source's upper
+// half (FormDesc::upperHalf).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Reference/Reference.h"
+
+#include "Lanes.h"
+
+#include <cassert>
+#include <cmath>
+#include <cstdlib>
+
+using namespace tile;
+using namespace tile::ref;
+
+namespace {
+
+/// The upper-half f64 format: a 1.11.20 number in the upper 32 bits of an
+/// f64 whose lower 32 bits are zero.
+Format upperHalfOf(const Format &f) {
+  Format h = f;
+  h.precision = 21;
+  return h;
+}
+
+/// One lane of the one-source `op` of the form.
+uint64_t unary(RoundedOp op, const LaneContext &ctx,
+               llvm::ArrayRef<uint64_t> in) {
+  if (ctx.instr.form->upperHalf) {
+    // The ISA: a NaN gives 0x7FFFFFFF00000000, the upper half's canonical
+    // NaN.
+    Format half = upperHalfOf(ctx.f);
+    uint64_t a = in[0] & ~uint64_t(0xFFFFFFFF);
+    if (half.isNaN(a))
+      return half.canonicalNaN();
+    return roundedMath(op, half, std::nullopt, ctx.flags, a, 0);
+  }
+  return roundedMath(op, ctx.f, ctx.instr.rounding(), ctx.flags, in[0], 0);
+}
+
+/// Whether |b| lies in (2^126, 2^128), where div.approx.f32 multiplies a by
+/// a reciprocal that is 0.
+bool beyondApproxDivRange(const Format &f, uint64_t b) {
+  uint64_t biased = (b & f.expMask()) >> (f.layout - 1);
+  uint64_t frac = b & f.fracMask();
+  uint64_t top = static_cast<uint64_t>(f.bias()) * 2; // 2^127's exponent.
+  return !f.isNaN(b) && !f.isInf(b) &&
+         (biased == top || (biased == top - 1 && frac));
+}
+
+} // namespace
+
+namespace tile::ref::lanes {
+uint64_t divLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  const Format &f = ctx.f;
+  uint64_t a = in[0], b = in[1];
+  if (ctx.instr.has(ptx::Qual::APPROX) && !f.isNaN(a) &&
+      beyondApproxDivRange(f, b)) {
+    if (f.isInf(a))
+      return f.canonicalNaN();
+    return (a ^ b) & f.signMask();
+  }
+  return roundedMath(RoundedOp::Div, f, ctx.instr.rounding(), ctx.flags, a, b);
+}
+uint64_t rcpLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return unary(RoundedOp::Rcp, ctx, in);
+}
+uint64_t sqrtLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return unary(RoundedOp::Sqrt, ctx, in);
+}
+uint64_t rsqrtLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return unary(RoundedOp::Rsqrt, ctx, in);
+}
+uint64_t sinLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return unary(RoundedOp::Sin, ctx, in);
+}
+uint64_t cosLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return unary(RoundedOp::Cos, ctx, in);
+}
+uint64_t lg2Lane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return unary(RoundedOp::Lg2, ctx, in);
+}
+uint64_t ex2Lane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return unary(RoundedOp::Ex2, ctx, in);
+}
+uint64_t tanhLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
+  return unary(RoundedOp::Tanh, ctx, in);
+}
+} // namespace tile::ref::lanes
+
+//===----------------------------------------------------------------------===//
+// Error bounds
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+RoundedOp roundedOpOf(ptx::Semantics s) {
+  switch (s) {
+  case ptx::Semantics::Div:
+    return RoundedOp::Div;
+  case ptx::Semantics::Rcp:
+    return RoundedOp::Rcp;
+  case ptx::Semantics::Sqrt:
+    return RoundedOp::Sqrt;
+  case ptx::Semantics::Rsqrt:
+    return RoundedOp::Rsqrt;
+  case ptx::Semantics::Sin:
+    return RoundedOp::Sin;
+  case ptx::Semantics::Cos:
+    return RoundedOp::Cos;
+  case ptx::Semantics::Lg2:
+    return RoundedOp::Lg2;
+  case ptx::Semantics::Ex2:
+    return RoundedOp::Ex2;
+  default:
+    assert(s == ptx::Semantics::Tanh && "a form with error bounds");
+    return RoundedOp::Tanh;
+  }
+}
+
+/// `x` as a position among the format's values, in order (-0 and +0 at 0).
+int64_t orderOf(const Format &f, uint64_t x) {
+  int64_t mag = static_cast<int64_t>(x & ~f.signMask() & f.mask());
+  return (x & f.signMask()) ? -mag : mag;
+}
+
+/// One lane of withinBounds: sources a and b, result g, the correctly
+/// rounded e.
+bool laneWithinBounds(const ptx::FormDesc &form, const Format &f,
+                      const Flags &flags, uint64_t a, uint64_t b, uint64_t g,
+                      uint64_t e) {
+  if (f.isNaN(e) || f.isNaN(g))
+    return f.isNaN(e) && f.isNaN(g);
+  const ptx::ErrorBoundDesc *bound = nullptr;
+  for (const ptx::ErrorBoundDesc &d : form.bounds) {
+    double x = d.operand == 2 ? toDouble(f, b) : toDouble(f, a);
+    if (d.operand < 0 || (x >= d.lo && x <= d.hi)) {
+      bound = &d;
+      break;
+    }
+  }
+  double minNormal = std::ldexp(1.0, 1 - f.bias());
+  double step = std::ldexp(1.0, 1 - f.bias() - int(f.precision - 1));
+  double gv = toDouble(f, g);
+  double fx = exactMath(roundedOpOf(form.semantics), f, flags, a, b);
+  if (flags.ftz && std::fabs(gv) < 2 * minNormal &&
+      std::fabs(fx) < 2 * minNormal)
+    return true;
+  if (!bound) // No guarantee here (or none in the ISA): NaN-ness only.
+    return form.bounds.size() || g == e || !(f.isInf(g) || f.isInf(e));
+  if (bound->metric == ptx::ErrorMetric::Ulp)
+    return std::llabs(orderOf(f, g) - orderOf(f, e)) <= bound->bound;
+  if (f.isInf(g) || f.isInf(e) || (gv == 0 && fx == 0))
+    return g == e;
+  double err = std::fabs(gv - fx);
+  double allowed = bound->metric == ptx::ErrorMetric::Relative
+                       ? bound->bound * std::fabs(fx)
+                       : bound->bound;
+  return err <= allowed + step;
+}
+
+} // namespace
+
+bool tile::ref::withinBounds(const ptx::Instr &instr,
+                             llvm::ArrayRef<uint64_t> sources, uint64_t got,
+                             uint64_t expected) {
+  const ptx::FormDesc &form = *instr.form;
+  ptx::DataType t = form.types[0];
+  Format f = formatOf(t);
+  if (form.upperHalf)
+    f = upperHalfOf(f);
+  Flags flags;
+  flags.ftz = instr.has(ptx::Qual::FTZ);
+  unsigned lanes = ptx::getInfo(t).lanes, bits = laneBitsOf(t);
+  for (unsigned i = 0; i < lanes; ++i) {
+    auto lane = [&](uint64_t x) { return (x >> (i * bits)) & maskOf(bits); };
+    uint64_t a = lane(sources[0]);
+    uint64_t b = sources.size() > 1 ? lane(sources[1]) : 0;
+    if (!laneWithinBounds(form, f, flags, a, b, lane(got), lane(expected)))
+      return false;
+  }
+  return true;
+}
