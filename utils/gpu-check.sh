@@ -149,6 +149,32 @@ if [ -d $C/mma-bench ]; then
   cat "$OUT/mma-throughput.md"
 fi
 
+if [ -d $C/mufu ]; then
+  echo "== ex2/tanh-bound throughput against nvcc"
+  python3 bench/mufu_throughput.py run --dir $C/mufu > "$OUT/mufu-throughput.md" 2>&1
+  cat "$OUT/mufu-throughput.md"
+fi
+
+if [ -x $C/special_facts ]; then
+  echo "== division and the special functions: the H200 over every f32 input"
+  # Exact forms against the correctly rounded result, approximations
+  # against the table's bounds; the 16-bit results' digests are compared
+  # with the reference's here afterwards (analyze.py --digests).
+  $C/special_facts "$OUT/special16.bin" > "$OUT/special.txt" 2>&1; src=$?
+  bad=$(grep '^FORM' "$OUT/special.txt" | grep -Ev \
+    'mismatches=0 |violations=0 ' | grep -c . || true)
+  bad2=$(grep '^FORM' "$OUT/special.txt" | grep -Ec \
+    'specials=[1-9]|low_bits=[1-9]' || true)
+  forms=$(grep -c '^FORM' "$OUT/special.txt" || true)
+  grep -A8 -E '^FORM.*(mismatches=[1-9]|violations=[1-9]|specials=[1-9])' \
+    "$OUT/special.txt" | head -30
+  if [ $src = 0 ] && [ "$bad" = 0 ] && [ "$bad2" = 0 ] && [ "$forms" -gt 0 ]; then
+    note "special functions, every f32 input: PASS ($forms runs)"
+  else
+    note "special functions, every f32 input: FAIL (rc=$src, $bad + $bad2 of $forms runs)"
+  fi
+fi
+
 if [ -d $C/gemm ]; then
   echo "== bf16 GEMM against nvcc and cuBLAS"
   python3 bench/gemm.py run --dir $C/gemm > "$OUT/gemm.md" 2>&1

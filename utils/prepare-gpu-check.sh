@@ -40,6 +40,14 @@ python3 utils/measure/matrix_facts/gen.py \
 cp utils/measure/matrix_facts/driver.h build/
 /usr/local/cuda/bin/nvcc -arch=sm_90 -O3 build/matrix_facts.cu \
   -o .carry/matrix_facts
+# Division and the special functions on the H200: nvcc's inline-asm kernels
+# of every sm_90 opcode, generated from the table
+# (utils/measure/special_facts): exhaustive f32 and 16-bit inputs.
+python3 utils/measure/special_facts/gen.py \
+  build/share/tile-mlir/instr_table.json build/special_facts.cu
+cp utils/measure/special_facts/special.h build/
+/usr/local/cuda/bin/nvcc -arch=sm_90 -O3 build/special_facts.cu \
+  -o .carry/special_facts
 # The Python front-end: its PTX compiled here (the GPU machine has no
 # tile-translate), the runtime's C API library beside it.
 cp build/lib/libtile_cuda_runtime.so .carry/
@@ -58,6 +66,10 @@ python3 bench/gpu_throughput.py prepare --tools-dir build/bin --out .carry/bench
 # mma.sync-bound throughput, tile-mlir against nvcc (bench/mma_throughput.py).
 python3 bench/mma_throughput.py prepare --tools-dir build/bin \
   --out .carry/mma-bench 2>/dev/null
+# ex2/tanh-bound throughput, tile-mlir against nvcc
+# (bench/mufu_throughput.py).
+python3 bench/mufu_throughput.py prepare --tools-dir build/bin \
+  --out .carry/mufu
 # The bf16 GEMM of examples/ against its CUDA C++ twin and cuBLAS
 # (bench/gemm.py).
 python3 bench/gemm.py prepare --tools-dir build/bin --out .carry/gemm

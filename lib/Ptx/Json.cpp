@@ -10,6 +10,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
+#include <cmath>
+
 using namespace tile::ptx;
 using llvm::StringRef;
 using tile::ptx::detail::allQuals;
@@ -80,6 +82,39 @@ static llvm::json::Array qualArray(QualSet set) {
     if (set & bit(q))
       a.push_back(getQualName(q));
   return a;
+}
+
+static StringRef metricName(ErrorMetric m) {
+  switch (m) {
+  case ErrorMetric::Ulp:
+    return "ulp";
+  case ErrorMetric::Relative:
+    return "relative";
+  case ErrorMetric::Absolute:
+    return "absolute";
+  }
+  return "";
+}
+
+/// A number of a bound, JSON having no infinities: null for +-inf.
+static llvm::json::Value boundNumber(double v) {
+  return std::isinf(v) ? llvm::json::Value(nullptr) : llvm::json::Value(v);
+}
+
+/// The form's error bounds: metric, the ISA's text and value, and the
+/// input range (the operand's index, -1 for every input).
+static llvm::json::Array boundsOf(const FormDesc &f) {
+  llvm::json::Array out;
+  for (const ErrorBoundDesc &b : f.bounds)
+    out.push_back(llvm::json::Object{{"metric", metricName(b.metric)},
+                                     {"text", b.text},
+                                     {"bound", b.bound},
+                                     {"measured_text", b.measuredText},
+                                     {"measured", b.measured},
+                                     {"operand", b.operand},
+                                     {"lo", boundNumber(b.lo)},
+                                     {"hi", boundNumber(b.hi)}});
+  return out;
 }
 
 void tile::ptx::writeJson(llvm::raw_ostream &os) {
@@ -235,6 +270,15 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         chips.push_back(c);
       formArray.back().getAsObject()->insert({"arch_chips", std::move(chips)});
     }
+    if (!f.bounds.empty())
+      formArray.back().getAsObject()->insert({"error_bounds", boundsOf(f)});
+    if (f.upperHalf)
+      formArray.back().getAsObject()->insert({"upper_half", true});
+    if (f.flushesSubnormals)
+      formArray.back().getAsObject()->insert({"flushes_subnormals", true});
+    if (f.measuredUlps >= 0)
+      formArray.back().getAsObject()->insert(
+          {"measured_ulps", f.measuredUlps});
     if (const MmaArithDesc *a = f.arith)
       formArray.back().getAsObject()->insert(
           {"mma_arith", Object{{"record", a->record},

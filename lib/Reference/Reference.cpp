@@ -106,8 +106,9 @@ bool isOob(const Format &f, uint64_t x) {
 
 /// The IEEE result of NaN-producing inputs. f64 propagates a payload,
 /// quieted, from the inputs in `order` (the ISA leaves the choice open; on an
-/// H200, fma takes b's, then c's, then a's, and add/sub/mul take b's, then
-/// a's, measured over millions of inputs); an invalid operation
+/// H200, fma takes b's, then c's, then a's, add/sub/mul take b's, then
+/// a's, measured over millions of inputs, and div a's, then b's); an invalid
+/// operation
 /// gives the negative default NaN. Elsewhere the payload is unspecified and
 /// the canonical NaN stands for it.
 uint64_t nanResult(const Format &f, std::initializer_list<uint64_t> order) {
@@ -327,8 +328,11 @@ uint64_t roundedLane(Op op, const Format &f, const Format &abFormat,
   bool unary = op >= Op::Rcp;
   if (abFormat.isNaN(a) || (!unary && abFormat.isNaN(b)) ||
       (isFma && f.isNaN(c)))
-    return clampResult(
-        f, isFma ? nanResult(f, {b, c, a}) : nanResult(f, {b, a}), flags);
+    return clampResult(f,
+                       isFma            ? nanResult(f, {b, c, a})
+                       : op == Op::Div ? nanResult(f, {a, b})
+                                        : nanResult(f, {b, a}),
+                       flags);
   if (std::optional<uint64_t> r =
           hostLane(op, f, abFormat, rnd, flags, a, b, isFma ? c : 0))
     return *r;

@@ -17,6 +17,7 @@
 
 #include "Lanes.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <cstdlib>
@@ -34,18 +35,36 @@ Format upperHalfOf(const Format &f) {
   return h;
 }
 
+/// The H200's result of a measured 16-bit approximation: the recorded one
+/// where it is not the correctly rounded one.
+uint64_t measured(RoundedOp op, const LaneContext &ctx, uint64_t a) {
+  llvm::ArrayRef<uint32_t> table = ctx.instr.form->measuredResults;
+  const uint32_t *it = std::lower_bound(
+      table.begin(), table.end(), a,
+      [](uint32_t entry, uint64_t input) { return (entry >> 16) < input; });
+  if (it != table.end() && (*it >> 16) == a)
+    return *it & 0xFFFF;
+  return roundedMath(op, ctx.f, ctx.instr.rounding(), ctx.flags, a, 0);
+}
+
 /// One lane of the one-source `op` of the form.
 uint64_t unary(RoundedOp op, const LaneContext &ctx,
                llvm::ArrayRef<uint64_t> in) {
+  if (ctx.instr.form->flushesSubnormals && !ctx.flags.ftz) {
+    Flags flushing = ctx.flags;
+    flushing.ftz = true;
+    return unary(op, LaneContext{ctx.instr, ctx.f, ctx.ab, flushing}, in);
+  }
   if (ctx.instr.form->upperHalf) {
     // The ISA: a NaN gives 0x7FFFFFFF00000000, the upper half's canonical
-    // NaN.
+    // NaN; so does an invalid operation (measured: rsqrt of -1).
     Format half = upperHalfOf(ctx.f);
     uint64_t a = in[0] & ~uint64_t(0xFFFFFFFF);
-    if (half.isNaN(a))
-      return half.canonicalNaN();
-    return roundedMath(op, half, std::nullopt, ctx.flags, a, 0);
+    uint64_t r = roundedMath(op, half, std::nullopt, ctx.flags, a, 0);
+    return half.isNaN(r) ? half.canonicalNaN() : r;
   }
+  if (!ctx.instr.form->measuredResults.empty())
+    return measured(op, ctx, in[0]);
   return roundedMath(op, ctx.f, ctx.instr.rounding(), ctx.flags, in[0], 0);
 }
 
@@ -159,14 +178,15 @@ bool laneWithinBounds(const ptx::FormDesc &form, const Format &f,
     return true;
   if (!bound) // No guarantee here (or none in the ISA): NaN-ness only.
     return form.bounds.size() || g == e || !(f.isInf(g) || f.isInf(e));
+  double limit = bound->limit();
   if (bound->metric == ptx::ErrorMetric::Ulp)
-    return std::llabs(orderOf(f, g) - orderOf(f, e)) <= bound->bound;
+    return std::llabs(orderOf(f, g) - orderOf(f, e)) <= limit;
   if (f.isInf(g) || f.isInf(e) || (gv == 0 && fx == 0))
     return g == e;
   double err = std::fabs(gv - fx);
   double allowed = bound->metric == ptx::ErrorMetric::Relative
-                       ? bound->bound * std::fabs(fx)
-                       : bound->bound;
+                       ? limit * std::fabs(fx)
+                       : limit;
   return err <= allowed + step;
 }
 
@@ -181,11 +201,14 @@ bool tile::ref::withinBounds(const ptx::Instr &instr,
   if (form.upperHalf)
     f = upperHalfOf(f);
   Flags flags;
-  flags.ftz = instr.has(ptx::Qual::FTZ);
+  flags.ftz = instr.has(ptx::Qual::FTZ) || form.flushesSubnormals;
   unsigned lanes = ptx::getInfo(t).lanes, bits = laneBitsOf(t);
   for (unsigned i = 0; i < lanes; ++i) {
     auto lane = [&](uint64_t x) { return (x >> (i * bits)) & maskOf(bits); };
-    uint64_t a = lane(sources[0]);
+    // An upper-half form's error is against f of the upper half, which is
+    // what the ISA says it computes.
+    uint64_t a = lane(sources[0]) & (form.upperHalf ? ~uint64_t(0xFFFFFFFF)
+                                                    : ~uint64_t(0));
     uint64_t b = sources.size() > 1 ? lane(sources[1]) : 0;
     if (!laneWithinBounds(form, f, flags, a, b, lane(got), lane(expected)))
       return false;

@@ -109,7 +109,7 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
 /// Builds the flattened arrays that forms point into, as C++ initializers.
 struct Pools {
   std::vector<std::string> slots, types, operands, floors, older, chips, rbits,
-      bounds;
+      bounds, measured;
 
   /// Appends `items` to `pool`; returns "ArrayRef<T>(array + start, size)".
   static std::string add(std::vector<std::string> &pool, StringRef array,
@@ -511,9 +511,13 @@ std::string randomBits(const Record *f, Pools &pools) {
 }
 
 /// A number of an ErrorBound record as a C++ literal: "2^x" is 2 to the
-/// power x, anything else a C literal strtod reads ("0x1p-126", "inf").
-std::string boundNumber(const Record *b, StringRef field) {
+/// power x, anything else a C literal strtod reads ("0x1p-126", "inf");
+/// an empty field (`optional`) is 0.
+std::string boundNumber(const Record *b, StringRef field,
+                        bool optional = false) {
   std::string text = b->getValueAsString(field).str();
+  if (optional && text.empty())
+    return "0.0";
   bool power = StringRef(text).starts_with("2^");
   const char *start = text.c_str() + (power ? 2 : 0);
   char *end = nullptr;
@@ -544,13 +548,47 @@ std::string errorBounds(const Record *f, Pools &pools) {
     bool ranged = index >= 0;
     std::string metric = b->getValueAsDef("Metric")->getValueAsString("Name").str();
     metric[0] = llvm::toUpper(metric[0]);
+    if (b->getValueAsString("Bound").empty() &&
+        b->getValueAsString("Measured").empty())
+      PrintFatalError(b->getLoc(), "a bound needs the ISA's or a measured one");
     items.push_back("{ErrorMetric::" + metric + ", " +
                     quote(b->getValueAsString("Bound")) + ", " +
-                    boundNumber(b, "Bound") + ", " + std::to_string(index) +
+                    boundNumber(b, "Bound", true) + ", " +
+                    quote(b->getValueAsString("Measured")) + ", " +
+                    boundNumber(b, "Measured", true) + ", " +
+                    std::to_string(index) +
                     ", " + (ranged ? boundNumber(b, "Lo") : "-HUGE_VAL") +
                     ", " + (ranged ? boundNumber(b, "Hi") : "HUGE_VAL") + "}");
   }
   return Pools::add(pools.bounds, "kErrorBounds", "ErrorBoundDesc", items);
+}
+
+/// The form's MeasuredResults entries (at most one record names it); a
+/// form has them exactly when its accuracy is MeasuredTable.
+std::string measuredResults(const RecordKeeper &rk, const Record *f,
+                            Pools &pools) {
+  std::vector<std::string> items;
+  const Record *owner = nullptr;
+  for (const Record *m : defsOf(rk, "MeasuredResults")) {
+    if (!llvm::is_contained(m->getValueAsListOfDefs("Forms"), f))
+      continue;
+    if (owner)
+      PrintFatalError(m->getLoc(), "a second MeasuredResults for '" +
+                                       f->getName() + "'");
+    owner = m;
+    int64_t last = -1;
+    for (int64_t e : m->getValueAsListOfInts("Exceptions")) {
+      if (e < 0 || e > 0xFFFFFFFF || (e >> 16) <= last)
+        PrintFatalError(m->getLoc(), "entries must be sorted 32-bit words");
+      last = e >> 16;
+      items.push_back(std::to_string(e) + "u");
+    }
+  }
+  bool table = f->getValueAsDef("Accuracy")->getName() == "MeasuredTable";
+  if (table != (owner != nullptr))
+    PrintFatalError(f->getLoc(), "a MeasuredTable form needs MeasuredResults, "
+                                 "and only such a form has them");
+  return Pools::add(pools.measured, "kMeasuredResults", "uint32_t", items);
 }
 
 void emitForms(raw_ostream &os, const RecordKeeper &rk) {
@@ -609,7 +647,10 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         cstrOrNull(f->getValueAsDef("Accuracy")->getValueAsString("Doc")) +
         ", " + std::to_string(f->getValueAsInt("SassCopies")) + ", " +
         arithRef(rk, f) + ", " + errorBounds(f, pools) + ", " +
-        (f->getValueAsBit("UpperHalf") ? "true" : "false") + "}");
+        (f->getValueAsBit("UpperHalf") ? "true" : "false") + ", " +
+        (f->getValueAsBit("FlushesSubnormals") ? "true" : "false") + ", " +
+        std::to_string(f->getValueAsInt("MeasuredUlps")) + ", " +
+        measuredResults(rk, f, pools) + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");
@@ -619,6 +660,7 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
   emitPool(os, "char *const", "kArchChips", pools.chips, "nullptr");
   emitPool(os, "unsigned", "kRandomBitOffsets", pools.rbits, "0");
   emitPool(os, "ErrorBoundDesc", "kErrorBounds", pools.bounds, "{}");
+  emitPool(os, "uint32_t", "kMeasuredResults", pools.measured, "0");
   os << "static const FormDesc kForms[] = {\n";
   for (const std::string &r : rows)
     os << "    " << r << ",\n";

@@ -380,16 +380,24 @@ enum class ErrorMetric : uint8_t {
   Absolute,
 };
 
-/// An error bound the ISA states for an approximation (an ErrorBound
-/// record): at most `bound` in `metric` for inputs whose operand `operand`
-/// (-1: every input) lies in [lo, hi].
+/// An error bound of an approximation (an ErrorBound record) for inputs
+/// whose operand `operand` (-1: every input) lies in [lo, hi]: the ISA's
+/// and the largest error measured on the H200, in `metric`.
 struct ErrorBoundDesc {
   ErrorMetric metric;
-  /// The bound as the ISA writes it ("2", "2^-22.9") and its value.
+  /// The ISA's bound as it writes it ("2", "2^-22.9"; "" where it states
+  /// none) and its value (0 where none).
   const char *text;
   double bound;
+  /// The H200's largest error over the inputs measured ("" and 0 where not
+  /// measured).
+  const char *measuredText;
+  double measured;
   int operand;
   double lo, hi;
+
+  /// What a result may be off by: the larger of the two.
+  double limit() const { return bound > measured ? bound : measured; }
 };
 
 llvm::StringRef getName(Semantics s);
@@ -494,6 +502,15 @@ struct FormDesc {
   /// An f64 approximation of the source's upper 32 bits only, whose result
   /// has its lower 32 bits zero (rcp.approx.ftz.f64, rsqrt.approx.ftz.f64).
   bool upperHalf = false;
+  /// Measured: the form flushes subnormal sources without .ftz.
+  bool flushesSubnormals = false;
+  /// Measured: the largest distance of an approximation from the correctly
+  /// rounded result, in representable values (-1: not measured).
+  int measuredUlps = -1;
+  /// Measured: a 16-bit approximation's results on the H200 where they are
+  /// not the correctly rounded ones, `input << 16 | result`, sorted by
+  /// input (a MeasuredResults record; empty for every other form).
+  llvm::ArrayRef<uint32_t> measuredResults = {};
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

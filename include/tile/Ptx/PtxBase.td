@@ -503,6 +503,13 @@ def Approximate : AccuracyKind<"approximate",
   "reference gives the correctly rounded result, and the differential test "
   "checks the H200's results against the ISA's bounds">;
 
+/// An approximation whose every result on the H200 is recorded
+/// (MeasuredResults): the reference gives them bit for bit.
+def MeasuredTable : AccuracyKind<"measured_table",
+  "the ISA bounds the approximation's error and leaves its bits open; the "
+  "H200's result on every input is recorded (measured), and the reference "
+  "gives it bit for bit; other chips may differ">;
+
 /// How an approximation's error is measured against the exact result f(a).
 class ErrorMetric<string name> { string Name = name; }
 /// Representable values between the result and the correctly rounded
@@ -513,14 +520,17 @@ def RelError : ErrorMetric<"relative">;
 /// |d - f(a)|.
 def AbsError : ErrorMetric<"absolute">;
 
-/// An error bound the ISA states for an approximation: at most `Bound`
-/// ("2", or "2^-22.9") in `Metric`, for inputs whose operand `Operand` lies
-/// in [Lo, Hi] (C hexadecimal or decimal literals, or "inf"; empty: every
-/// input).
-class ErrorBound<ErrorMetric metric, string bound, string operand = "",
-                 string lo = "", string hi = ""> {
+/// An error bound of an approximation for inputs whose operand `Operand`
+/// lies in [Lo, Hi] (C hexadecimal or decimal literals; empty: every
+/// input): the ISA's (`Bound`: "2", "2^-22.9"; empty where the ISA states
+/// none) and the largest error the H200 gives over the inputs measured
+/// (`Measured`, a decimal; empty if not measured), both in `Metric`. The
+/// differential test allows the larger of the two.
+class ErrorBound<ErrorMetric metric, string bound, string measured,
+                 string operand = "", string lo = "", string hi = ""> {
   ErrorMetric Metric = metric;
   string Bound = bound;
+  string Measured = measured;
   string Operand = operand;
   string Lo = lo;
   string Hi = hi;
@@ -598,6 +608,15 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// exponent and 20 fraction bits), whose result has its lower 32 bits
   /// zero (rcp.approx.ftz.f64, rsqrt.approx.ftz.f64).
   bit UpperHalf = 0;
+  /// Measured on the H200: the form flushes subnormal sources although it
+  /// has no .ftz (sin.approx.f32 and cos.approx.f32 give their .ftz forms'
+  /// results on every input).
+  bit FlushesSubnormals = 0;
+  /// Measured on the H200 over every input (f32 and the upper-half f64
+  /// forms; 2^32 random pairs for div): the largest distance of the
+  /// approximation from the correctly rounded result, in representable
+  /// values; -1 if not measured.
+  int MeasuredUlps = -1;
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the
@@ -621,6 +640,16 @@ class Rejected<string mnemonic, list<PtxType> types, list<Qual> anyOf,
   /// Matches only a spelling that has none of these (testp without its
   /// operator).
   list<Qual> NoneOf = [];
+}
+
+/// The H200's results of a 16-bit approximation (every form of `Forms` has
+/// the same lanes): each input whose result is not the correctly rounded
+/// (to nearest) one, as `input << 16 | result`, sorted by input. Written by
+/// utils/measure/special_facts/record.py from a run over all 65536 inputs;
+/// a form with such a record has the accuracy MeasuredTable.
+class MeasuredResults<list<Form> forms, list<int> exceptions> {
+  list<Form> Forms = forms;
+  list<int> Exceptions = exceptions;
 }
 
 /// How a test kernel moves a predicate of a `width`-bit integer through

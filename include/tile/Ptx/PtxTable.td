@@ -15,6 +15,7 @@
 include "tile/Ptx/PtxTypes.td"
 include "tile/Ptx/FloatArith.td"
 include "tile/Ptx/Special.td"
+include "tile/Ptx/SpecialMeasured.td"
 include "tile/Ptx/IntArith.td"
 include "tile/Ptx/Convert.td"
 include "tile/Ptx/IntConvert.td"

@@ -66,12 +66,17 @@ defvar DocHalfEx2 = "9.7.4.10 Half Precision ex2";
 // Forms
 //===----------------------------------------------------------------------===//
 
-/// A one-source (`numSrc` 1) or two-source form of type `t`.
+/// A one-source (`numSrc` 1) or two-source form of type `t`. A NaN result
+/// (measured on the H200) is the canonical NaN, but the f64 forms give the
+/// first NaN source (a, then b) quieted.
 class MathForm<string m, PtxType t, list<Slot> slots, int numSrc, int ptx,
                int sm, Semantics sem, string doc>
-    : Form<m, slots, [t], ArithOperands<t, numSrc>.List, ptx, sm, sem, doc>;
+    : Form<m, slots, [t], ArithOperands<t, numSrc>.List, ptx, sm, sem, doc> {
+  let NaNResult = !if(!eq(t, F64), NaNPropagate, NaNCanonical);
+}
 
-/// An approximation with the ISA's bounds `bounds`, computed by `sass`.
+/// An approximation with the error bounds `bounds`, computed by `sass`
+/// (one per lane: the multifunction unit has no packed form on sm_90).
 class ApproxForm<string m, PtxType t, list<Slot> slots, int numSrc, int ptx,
                  int sm, Semantics sem, string doc, list<ErrorBound> bounds,
                  string sass>
@@ -79,26 +84,35 @@ class ApproxForm<string m, PtxType t, list<Slot> slots, int numSrc, int ptx,
   let Accuracy = Approximate;
   let Bounds = bounds;
   let Sass = sass;
-  /// The multifunction unit has no packed form on sm_90: one MUFU per lane.
   let SassCopies = t.Lanes;
 }
 
 defvar ApproxFtz = [Req<APPROX>, Opt<FTZ>];
+/// The positive finite f32 range.
+defvar PosF32 = ["0", "0x1.fffffep127"];
+
+// The measured errors below are the H200's largest (rounded up in the last
+// digit) over all 2^32 inputs of each f32 form (2^32 random pairs for div; all 2^32 upper words for the
+// upper-half f64 forms), utils/measure/special_facts,
+// docs/gpu-logs/2026-12-02-special.
 
 // div: .approx and .full (f32), .rnd (f32 with .ftz, f64).
 // div.approx.f32 for 2^126 < |b| < 2^128 gives zero (a NaN for an infinite
-// a), as the ISA says: a times the reciprocal of b, which is 0 there.
+// a), as the ISA says: a times the reciprocal of b, which is 0 there
+// (measured: every such pair of the 2^32).
 def DivApproxF32
     : ApproxForm<"div", F32, ApproxFtz, 2, 14, 10, SemDiv, DocDiv,
-                 [ErrorBound<UlpError, "2", "b", "0x1p-126", "0x1p126">,
-                  ErrorBound<UlpError, "2", "b", "-0x1p126", "-0x1p-126">],
-                 ""> {
+                 [ErrorBound<UlpError, "2", "2", "b", "0x1p-126", "0x1p126">,
+                  ErrorBound<UlpError, "2", "2", "b", "-0x1p126",
+                             "-0x1p-126">], ""> {
   let Variant = "approx";
+  let MeasuredUlps = 2;
 }
 def DivFullF32
     : ApproxForm<"div", F32, [Req<FULL>, Opt<FTZ>], 2, 14, 10, SemDiv, DocDiv,
-                 [ErrorBound<UlpError, "2">], ""> {
+                 [ErrorBound<UlpError, "2", "2">], ""> {
   let Variant = "full";
+  let MeasuredUlps = 2;
 }
 def DivRndF32 : MathForm<"div", F32, [Rnd<RND>, Opt<FTZ>], 2, 20, 20, SemDiv,
                          DocDiv>;
@@ -113,8 +127,9 @@ def DivRndF64 : MathForm<"div", F64, [Rnd<RND>], 2, 14, 13, SemDiv, DocDiv> {
 // upper 32 bits, with no bound in the ISA), .rnd.
 def RcpApproxF32
     : ApproxForm<"rcp", F32, ApproxFtz, 1, 14, 10, SemRcp, DocRcp,
-                 [ErrorBound<UlpError, "1">], "MUFU.RCP"> {
+                 [ErrorBound<UlpError, "1", "1">], "MUFU.RCP"> {
   let Variant = "approx";
+  let MeasuredUlps = 1;
 }
 def RcpRndF32 : MathForm<"rcp", F32, [Rnd<RND>, Opt<FTZ>], 1, 20, 20, SemRcp,
                          DocRcp>;
@@ -123,17 +138,20 @@ def RcpRndF64 : MathForm<"rcp", F64, [Rnd<RND>], 1, 14, 13, SemRcp, DocRcp> {
 }
 def RcpApproxFtzF64
     : ApproxForm<"rcp", F64, [Req<APPROX>, Req<FTZ>], 1, 21, 20, SemRcp,
-                 DocRcpF64, [], "MUFU.RCP64H"> {
+                 DocRcpF64, [ErrorBound<RelError, "", "9.25463e-7">],
+                 "MUFU.RCP64H"> {
   let Variant = "approx";
   let UpperHalf = 1;
+  let NaNResult = NaNCanonical;
 }
 
 // sqrt: .approx (f32), .rnd.
 def SqrtApproxF32
     : ApproxForm<"sqrt", F32, ApproxFtz, 1, 14, 10, SemSqrt, DocSqrt,
-                 [ErrorBound<RelError, "2^-23", "a", "0", "0x1.fffffep127">],
-                 "MUFU.SQRT"> {
+                 [ErrorBound<RelError, "2^-23", "1.00009e-7", "a", PosF32[0],
+                             PosF32[1]>], "MUFU.SQRT"> {
   let Variant = "approx";
+  let MeasuredUlps = 1;
 }
 def SqrtRndF32 : MathForm<"sqrt", F32, [Rnd<RND>, Opt<FTZ>], 1, 20, 20,
                           SemSqrt, DocSqrt>;
@@ -146,63 +164,93 @@ def SqrtRndF64 : MathForm<"sqrt", F64, [Rnd<RND>], 1, 14, 13, SemSqrt,
 // ISA), .approx.ftz.f64 (the upper 32 bits only, no bound either).
 def RsqrtApproxF32
     : ApproxForm<"rsqrt", F32, ApproxFtz, 1, 14, 10, SemRsqrt, DocRsqrt,
-                 [ErrorBound<RelError, "2^-22.9", "a", "0",
-                             "0x1.fffffep127">], "MUFU.RSQ">;
+                 [ErrorBound<RelError, "2^-22.9", "1.24670e-7", "a",
+                             PosF32[0], PosF32[1]>], "MUFU.RSQ"> {
+  let MeasuredUlps = 2;
+}
+// rsqrt.approx.f64 gave CUDA's double rsqrt() bit for bit on 2^30 random
+// inputs; its bound is that function's (1 ulp: relative 2^-52).
 def RsqrtApproxF64
     : ApproxForm<"rsqrt", F64, [Req<APPROX>], 1, 14, 13, SemRsqrt, DocRsqrt,
-                 [], "">;
+                 [ErrorBound<RelError, "", "2.220447e-16">], "">;
 def RsqrtApproxFtzF64
     : ApproxForm<"rsqrt", F64, [Req<APPROX>, Req<FTZ>], 1, 40, 20, SemRsqrt,
-                 DocRsqrtF64, [], "MUFU.RSQ64H"> {
+                 DocRsqrtF64, [ErrorBound<RelError, "", "9.2980e-7">],
+                 "MUFU.RSQ64H"> {
   let Variant = "ftz";
   let UpperHalf = 1;
+  let NaNResult = NaNCanonical;
 }
 
-// sin, cos, lg2, ex2: .approx{.ftz}.f32.
+// sin, cos, lg2, ex2: .approx{.ftz}.f32. cos exceeds the ISA's bound on
+// [-2 pi, 2 pi] at 4698 inputs near 4.83 (7.09457e-7 = 2^-20.43).
+defvar SinCosRange = ["-0x1.921fb6p+2", "0x1.921fb6p+2"];
+defvar SinCos100Range = ["-0x1.3a28c6p+8", "0x1.3a28c6p+8"];
 def SinApproxF32
     : ApproxForm<"sin", F32, ApproxFtz, 1, 14, 10, SemSin, DocSin,
-                 [ErrorBound<AbsError, "2^-20.5", "a", "-0x1.921fb6p+2",
-                             "0x1.921fb6p+2">,
-                  ErrorBound<AbsError, "2^-14.7", "a", "-0x1.3a28c6p+8",
-                             "0x1.3a28c6p+8">], "MUFU.SIN">;
+                 [ErrorBound<AbsError, "2^-20.5", "6.50472e-7", "a",
+                             SinCosRange[0], SinCosRange[1]>,
+                  ErrorBound<AbsError, "2^-14.7", "3.65396e-5", "a",
+                             SinCos100Range[0], SinCos100Range[1]>],
+                 "MUFU.SIN"> {
+  let FlushesSubnormals = 1;
+}
 def CosApproxF32
     : ApproxForm<"cos", F32, ApproxFtz, 1, 14, 10, SemCos, DocCos,
-                 [ErrorBound<AbsError, "2^-20.5", "a", "-0x1.921fb6p+2",
-                             "0x1.921fb6p+2">,
-                  ErrorBound<AbsError, "2^-14.7", "a", "-0x1.3a28c6p+8",
-                             "0x1.3a28c6p+8">], "MUFU.COS">;
+                 [ErrorBound<AbsError, "2^-20.5", "7.09458e-7", "a",
+                             SinCosRange[0], SinCosRange[1]>,
+                  ErrorBound<AbsError, "2^-14.7", "3.65959e-5", "a",
+                             SinCos100Range[0], SinCos100Range[1]>],
+                 "MUFU.COS"> {
+  let FlushesSubnormals = 1;
+}
 def Lg2ApproxF32
     : ApproxForm<"lg2", F32, ApproxFtz, 1, 14, 10, SemLg2, DocLg2,
-                 [ErrorBound<AbsError, "2^-22", "a", "0x1p-1", "0x1p1">,
-                  ErrorBound<RelError, "2^-22", "a", "0", "0x1.fffffep127">],
-                 "MUFU.LG2">;
+                 [ErrorBound<AbsError, "2^-22", "2.15229e-7", "a", "0x1p-1",
+                             "0x1p1">,
+                  ErrorBound<RelError, "2^-22", "2.29246e-7", "a", PosF32[0],
+                             PosF32[1]>], "MUFU.LG2">;
 def Ex2ApproxF32
     : ApproxForm<"ex2", F32, ApproxFtz, 1, 14, 10, SemEx2, DocEx2,
-                 [ErrorBound<UlpError, "2">], "MUFU.EX2">;
+                 [ErrorBound<UlpError, "2", "2">], "MUFU.EX2"> {
+  let MeasuredUlps = 2;
+}
+
+/// An approximation of a half type whose every result is measured
+/// (SpecialMeasured.td).
+class HalfApproxForm<string m, PtxType t, list<Slot> slots, int ptx, int sm,
+                     Semantics sem, string doc, list<ErrorBound> bounds,
+                     string sass>
+    : ApproxForm<m, t, slots, 1, ptx, sm, sem, doc, bounds, sass> {
+  let Accuracy = MeasuredTable;
+}
 
 // ex2 of the half types: .f16 and .f16x2 without .ftz, .bf16 and .bf16x2
 // with it.
 foreach t = [F16, F16x2] in
 def Ex2Approx # t
-    : ApproxForm<"ex2", t, [Req<APPROX>], 1, 70, 75, SemEx2, DocHalfEx2,
-                 [ErrorBound<RelError, "2^-9.9">], "MUFU.EX2">;
+    : HalfApproxForm<"ex2", t, [Req<APPROX>], 70, 75, SemEx2, DocHalfEx2,
+                     [ErrorBound<RelError, "2^-9.9", "">], "MUFU.EX2">;
 foreach t = [BF16, BF16x2] in
 def Ex2ApproxFtz # t
-    : ApproxForm<"ex2", t, [Req<APPROX>, Req<FTZ>], 1, 78, 90, SemEx2,
-                 DocHalfEx2, [ErrorBound<RelError, "2^-7">], "MUFU.EX2">;
+    : HalfApproxForm<"ex2", t, [Req<APPROX>, Req<FTZ>], 78, 90, SemEx2,
+                     DocHalfEx2, [ErrorBound<RelError, "2^-7", "">],
+                     "MUFU.EX2">;
 
 // tanh: .approx over f32 and the half types.
 def TanhApproxF32
     : ApproxForm<"tanh", F32, [Req<APPROX>], 1, 70, 75, SemTanh, DocTanh,
-                 [ErrorBound<RelError, "2^-11">], "MUFU.TANH">;
+                 [ErrorBound<RelError, "2^-11", "1.11262e-5">], "MUFU.TANH"> {
+  let MeasuredUlps = 134;
+}
 foreach t = [F16, F16x2] in
 def TanhApprox # t
-    : ApproxForm<"tanh", t, [Req<APPROX>], 1, 70, 75, SemTanh, DocHalfTanh,
-                 [ErrorBound<AbsError, "2^-10.987">], "MUFU.TANH">;
+    : HalfApproxForm<"tanh", t, [Req<APPROX>], 70, 75, SemTanh, DocHalfTanh,
+                     [ErrorBound<AbsError, "2^-10.987", "">], "MUFU.TANH">;
 foreach t = [BF16, BF16x2] in
 def TanhApprox # t
-    : ApproxForm<"tanh", t, [Req<APPROX>], 1, 78, 90, SemTanh, DocHalfTanh,
-                 [ErrorBound<AbsError, "2^-8">], "MUFU.TANH">;
+    : HalfApproxForm<"tanh", t, [Req<APPROX>], 78, 90, SemTanh, DocHalfTanh,
+                     [ErrorBound<AbsError, "2^-8", "">], "MUFU.TANH">;
 
 //===----------------------------------------------------------------------===//
 // Undocumented spellings (docs/PtxasScan-special.md)
