@@ -53,3 +53,18 @@ def median_rates(kernels, grid, block, rounds, flops):
         t.sort()
         rates[who] = flops / (t[len(t) // 2] * 1e-3) / 1e12
     return rates
+
+
+def tile_chain_store(n, c, st):
+    """The end of a benchmark's tile kernel: thread t stores its register
+    tile %r of `n` x 1 `c` chains to %Out[t * n ...] with the table's store
+    opcode `st` (256 threads a block)."""
+    return f"""      %bid = gpu.block_id x
+      %tid = gpu.thread_id x
+      %bt = arith.muli %bid, %c256 : index
+      %t = arith.addi %bt, %tid : index
+      %o = arith.muli %t, %cn : index
+      %v = memref.subview %Out[%o] [{n}] [1] : memref<?x{c}> to memref<{n}x{c}, strided<[1], offset: ?>>
+      %e = memref.expand_shape %v [[0, 1]] output_shape [{n}, 1] : memref<{n}x{c}, strided<[1], offset: ?>> into memref<{n}x1x{c}, strided<[1, 1], offset: ?>>
+      tile.apply "{st}" (%e, %r) scope(thread) : memref<{n}x1x{c}, strided<[1, 1], offset: ?>>, memref<{n}x1x{c}, #tile.reg>
+"""

@@ -34,7 +34,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchcli import median_rates, two_step_parser  # noqa: E402
+from benchcli import median_rates, tile_chain_store, two_step_parser  # noqa: E402
 
 BLOCKS, THREADS = 1056, 256
 
@@ -92,15 +92,7 @@ TILE = """module attributes {{gpu.container_module}} {{
       scf.for %i = %c0 to {bound} step %c1 {{
 {body}
       }}
-      %bid = gpu.block_id x
-      %tid = gpu.thread_id x
-      %bt = arith.muli %bid, %c256 : index
-      %t = arith.addi %bt, %tid : index
-      %o = arith.muli %t, %cn : index
-      %v = memref.subview %Out[%o] [{n}] [1] : memref<?x{c}> to memref<{n}x{c}, strided<[1], offset: ?>>
-      %e = memref.expand_shape %v [[0, 1]] output_shape [{n}, 1] : memref<{n}x{c}, strided<[1], offset: ?>> into memref<{n}x1x{c}, strided<[1, 1], offset: ?>>
-      tile.apply "{st}" (%e, %r) scope(thread) : memref<{n}x1x{c}, strided<[1, 1], offset: ?>>, memref<{n}x1x{c}, #tile.reg>
-      gpu.return
+{store}      gpu.return
     }}
   }}
 }}
@@ -148,8 +140,8 @@ def write_pair(args, shape, name, facts):
     stem = f"{shape}_{name}"
     mlir = os.path.join(args.out, f"tile_{stem}.mlir")
     with open(mlir, "w") as f:
-        f.write(TILE.format(c=c, st=st, init=init, body=body, n=n,
-                            bound=bound, trips=trips))
+        f.write(TILE.format(c=c, init=init, body=body, n=n, bound=bound,
+                            trips=trips, store=tile_chain_store(n, c, st)))
     subprocess.run([os.path.join(args.tools_dir, "tile-translate"),
                     "--mlir-to-ptx", *args.tile_args, mlir, "-o",
                     os.path.join(args.out, f"tile_{stem}.ptx")], check=True)

@@ -24,7 +24,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchcli import median_rates, nvcc_pair_main  # noqa: E402
+from benchcli import median_rates, nvcc_pair_main, tile_chain_store  # noqa: E402
 
 BLOCKS, THREADS = 1056, 256
 CHAINS, ITERS = 8, 4096
@@ -66,15 +66,7 @@ TILE = """module attributes {{gpu.container_module}} {{
       scf.for %i = %c0 to %trips step %c1 {{
         tile.apply "{op}" (%r, %r) scope(thread) : memref<{n}x1x{c}, #tile.reg>, memref<{n}x1x{c}, #tile.reg>
       }}
-      %bid = gpu.block_id x
-      %tid = gpu.thread_id x
-      %bt = arith.muli %bid, %c256 : index
-      %t = arith.addi %bt, %tid : index
-      %o = arith.muli %t, %cn : index
-      %v = memref.subview %Out[%o] [{n}] [1] : memref<?x{c}> to memref<{n}x{c}, strided<[1], offset: ?>>
-      %e = memref.expand_shape %v [[0, 1]] output_shape [{n}, 1] : memref<{n}x{c}, strided<[1], offset: ?>> into memref<{n}x1x{c}, strided<[1, 1], offset: ?>>
-      tile.apply "{st}" (%e, %r) scope(thread) : memref<{n}x1x{c}, strided<[1, 1], offset: ?>>, memref<{n}x1x{c}, #tile.reg>
-      gpu.return
+{store}      gpu.return
     }}
   }}
 }}
@@ -109,8 +101,8 @@ def prepare(args):
         mov = "mov.b32" if c != "f32" else "mov.f32"
         mlir = os.path.join(args.out, f"tile_{stem}.mlir")
         with open(mlir, "w") as f:
-            f.write(TILE.format(c=c, n=CHAINS, iters=ITERS, op=op, st=st,
-                                mov=mov))
+            f.write(TILE.format(c=c, n=CHAINS, iters=ITERS, op=op, mov=mov,
+                                store=tile_chain_store(CHAINS, c, st)))
         subprocess.run([os.path.join(args.tools_dir, "tile-translate"),
                         "--mlir-to-ptx", mlir, "-o",
                         os.path.join(args.out, f"tile_{stem}.ptx")],

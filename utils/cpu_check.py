@@ -280,7 +280,7 @@ def lane_nan(meta, bits):
 
 def compare(args):
     """--compare: the recorded modules on the GPU against the CPU's output."""
-    passed = failed = 0
+    passed = failed = approximate = 0
     for name in sorted(f for f in os.listdir(args.compare)
                        if f.endswith(".json")):
         base = os.path.join(args.compare, name[:-5])
@@ -297,6 +297,12 @@ def compare(args):
             failed += len(metas)
             continue
         for meta, crow, grow in zip(metas, cpu_rows, gpu_rows):
+            # An approximation's bits are the GPU's own (the CPU backend
+            # gives the correctly rounded result): tile-diff and
+            # special_facts check it against the table's bounds instead.
+            if meta.get("approximate"):
+                approximate += 1
+                continue
             mask = (1 << meta["bits"]) - 1
             bad = []
             for lane in range(LANES):
@@ -313,6 +319,9 @@ def compare(args):
                       "; ".join(bad[:3]))
             else:
                 passed += 1
+    if approximate:
+        print(f"{approximate} kernels of approximations not compared bit for "
+              "bit")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
@@ -433,7 +442,9 @@ def main():
                                   "lanes": info["lanes"],
                                   "lane_bits": info["bits"] // info["lanes"],
                                   "format": fmt_of.get(info.get("format")),
-                                  "nan_open": nan_payload_open(forms[idx])})
+                                  "nan_open": nan_payload_open(forms[idx]),
+                                  "approximate": forms[idx]["accuracy"] ==
+                                  "approximate"})
                 with open(base + ".json", "w") as f:
                     json.dump(metas, f)
             queries = []

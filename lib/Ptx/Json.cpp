@@ -277,8 +277,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
     if (f.flushesSubnormals)
       formArray.back().getAsObject()->insert({"flushes_subnormals", true});
     if (f.measuredUlps >= 0)
-      formArray.back().getAsObject()->insert(
-          {"measured_ulps", f.measuredUlps});
+      formArray.back().getAsObject()->insert({"measured_ulps", f.measuredUlps});
     if (const MmaArithDesc *a = f.arith)
       formArray.back().getAsObject()->insert(
           {"mma_arith", Object{{"record", a->record},

@@ -155,8 +155,19 @@ uint64_t clampResult(const Format &f, uint64_t r, const Flags &flags);
 /// The correctly rounded operations of the reference: the arithmetic, then
 /// the one-source functions (from Rcp on).
 enum class RoundedOp {
-  Fma, Add, Sub, Mul, Div,
-  Rcp, Sqrt, Rsqrt, Sin, Cos, Lg2, Ex2, Tanh
+  Fma,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rcp,
+  Sqrt,
+  Rsqrt,
+  Sin,
+  Cos,
+  Lg2,
+  Ex2,
+  Tanh
 };
 
 /// One lane of `op` of a (and b) correctly rounded into `f` in `rounding`'s
@@ -169,8 +180,8 @@ uint64_t roundedMath(RoundedOp op, const Format &f,
 
 /// `op` of a (and b) of format `f` as the double nearest the exact result;
 /// .ftz flushes subnormal sources first. NaN where the result is.
-double exactMath(RoundedOp op, const Format &f, const Flags &flags,
-                 uint64_t a, uint64_t b);
+double exactMath(RoundedOp op, const Format &f, const Flags &flags, uint64_t a,
+                 uint64_t b);
 
 /// The value of the bits `x` of format `f` as a double (exact for every
 /// format up to f64).

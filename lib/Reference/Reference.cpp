@@ -329,9 +329,9 @@ uint64_t roundedLane(Op op, const Format &f, const Format &abFormat,
   if (abFormat.isNaN(a) || (!unary && abFormat.isNaN(b)) ||
       (isFma && f.isNaN(c)))
     return clampResult(f,
-                       isFma            ? nanResult(f, {b, c, a})
+                       isFma           ? nanResult(f, {b, c, a})
                        : op == Op::Div ? nanResult(f, {a, b})
-                                        : nanResult(f, {b, a}),
+                                       : nanResult(f, {b, a}),
                        flags);
   if (std::optional<uint64_t> r =
           hostLane(op, f, abFormat, rnd, flags, a, b, isFma ? c : 0))

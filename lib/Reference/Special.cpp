@@ -207,8 +207,8 @@ bool tile::ref::withinBounds(const ptx::Instr &instr,
     auto lane = [&](uint64_t x) { return (x >> (i * bits)) & maskOf(bits); };
     // An upper-half form's error is against f of the upper half, which is
     // what the ISA says it computes.
-    uint64_t a = lane(sources[0]) & (form.upperHalf ? ~uint64_t(0xFFFFFFFF)
-                                                    : ~uint64_t(0));
+    uint64_t a = lane(sources[0]) &
+                 (form.upperHalf ? ~uint64_t(0xFFFFFFFF) : ~uint64_t(0));
     uint64_t b = sources.size() > 1 ? lane(sources[1]) : 0;
     if (!laneWithinBounds(form, f, flags, a, b, lane(got), lane(expected)))
       return false;

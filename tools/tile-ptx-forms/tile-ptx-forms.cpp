@@ -21,6 +21,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
+
 using namespace tile::ptx;
 using llvm::StringRef;
 
@@ -130,6 +132,49 @@ static int evalLines() {
   return 0;
 }
 
+/// `v` in at most 7 significant digits.
+static std::string shortNumber(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.7g", v);
+  return buf;
+}
+
+/// The approximations: each form's error bounds (the ISA's and the H200's
+/// largest error), and how the reference gives their results.
+static void emitApproximations(llvm::raw_ostream &os) {
+  os << "\n## Approximations\n\n"
+     << "The multifunction unit's forms (`.approx`, `div.full`). The ISA "
+        "bounds their error and leaves their bits open. `approximate`: the "
+        "reference gives the correctly rounded result, and the differential "
+        "test checks the H200's results against the larger of the ISA's "
+        "bound and the largest error measured on the H200 (every f32 input "
+        "of each f32 form; every upper word of the f64 upper-half forms; "
+        "2^32 random pairs for div). `measured_table`: the H200's result on "
+        "every input is recorded, and the reference gives it bit for bit. "
+        "A bound with a range holds for inputs whose operand lies in it; "
+        "the first bound that applies is the one checked.\n\n"
+     << "| form | accuracy | metric | ISA bound | measured (H200) | input "
+        "range | largest distance from the correctly rounded result |\n"
+     << "|---|---|---|---|---|---|---|\n";
+  for (const FormDesc &f : getForms()) {
+    for (const ErrorBoundDesc &b : f.bounds) {
+      const char *metric = b.metric == ErrorMetric::Ulp        ? "ulp"
+                           : b.metric == ErrorMetric::Relative ? "relative"
+                                                               : "absolute";
+      std::string range = "all";
+      if (b.operand >= 0)
+        range = std::string(f.operands[b.operand].name) + " in [" +
+                shortNumber(b.lo) + ", " + shortNumber(b.hi) + "]";
+      os << "| `" << f.syntax << "` | " << f.accuracy << " | " << metric
+         << " | " << (*b.text ? b.text : "none") << " | "
+         << (*b.measuredText ? b.measuredText : "-") << " | " << range << " | "
+         << (f.measuredUlps >= 0 ? std::to_string(f.measuredUlps) + " ulp"
+                                 : std::string("-"))
+         << " |\n";
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << TILE_MLIR_VERSION_LINE << "\n"; });
@@ -213,18 +258,20 @@ int main(int argc, char **argv) {
        << (f.intrinsic ? "yes" : "no (inline asm)") << " | " << f.docRef
        << " |\n";
   }
-  bool anyUnmeasured =
-      llvm::any_of(getForms(), [](const FormDesc &f) { return f.accuracyDoc; });
-  if (anyUnmeasured) {
-    os << "\n## Reference semantics not measured on hardware\n\n"
+  auto inexact = [](const FormDesc &f) {
+    return f.accuracyDoc && f.bounds.empty();
+  };
+  if (llvm::any_of(getForms(), inexact)) {
+    os << "\n## Reference semantics the ISA does not fix\n\n"
        << "For these forms the reference (and the CPU backend, which runs "
-          "it) follows the PTX ISA's text alone.\n\n"
+          "it) gives what the accuracy says.\n\n"
        << "| form | accuracy | NaN rule |\n|---|---|---|\n";
     for (const FormDesc &f : getForms())
-      if (f.accuracyDoc)
+      if (inexact(f))
         os << "| `" << f.syntax << "` | " << f.accuracy << ": " << f.accuracyDoc
            << " | " << f.nanRule << " |\n";
   }
+  emitApproximations(os);
   os << "\n## Data types\n\n"
      << "The register each type occupies, the MLIR element types that hold "
         "it, and how a constant broadcast scalar of that type is written "

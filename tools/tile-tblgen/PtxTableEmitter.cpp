@@ -546,19 +546,19 @@ std::string errorBounds(const Record *f, Pools &pools) {
     if (!name.empty() && index < 0)
       PrintFatalError(b->getLoc(), "no operand '" + name + "'");
     bool ranged = index >= 0;
-    std::string metric = b->getValueAsDef("Metric")->getValueAsString("Name").str();
+    std::string metric =
+        b->getValueAsDef("Metric")->getValueAsString("Name").str();
     metric[0] = llvm::toUpper(metric[0]);
     if (b->getValueAsString("Bound").empty() &&
         b->getValueAsString("Measured").empty())
       PrintFatalError(b->getLoc(), "a bound needs the ISA's or a measured one");
-    items.push_back("{ErrorMetric::" + metric + ", " +
-                    quote(b->getValueAsString("Bound")) + ", " +
-                    boundNumber(b, "Bound", true) + ", " +
-                    quote(b->getValueAsString("Measured")) + ", " +
-                    boundNumber(b, "Measured", true) + ", " +
-                    std::to_string(index) +
-                    ", " + (ranged ? boundNumber(b, "Lo") : "-HUGE_VAL") +
-                    ", " + (ranged ? boundNumber(b, "Hi") : "HUGE_VAL") + "}");
+    items.push_back(
+        "{ErrorMetric::" + metric + ", " + quote(b->getValueAsString("Bound")) +
+        ", " + boundNumber(b, "Bound", true) + ", " +
+        quote(b->getValueAsString("Measured")) + ", " +
+        boundNumber(b, "Measured", true) + ", " + std::to_string(index) + ", " +
+        (ranged ? boundNumber(b, "Lo") : "-HUGE_VAL") + ", " +
+        (ranged ? boundNumber(b, "Hi") : "HUGE_VAL") + "}");
   }
   return Pools::add(pools.bounds, "kErrorBounds", "ErrorBoundDesc", items);
 }
@@ -573,8 +573,8 @@ std::string measuredResults(const RecordKeeper &rk, const Record *f,
     if (!llvm::is_contained(m->getValueAsListOfDefs("Forms"), f))
       continue;
     if (owner)
-      PrintFatalError(m->getLoc(), "a second MeasuredResults for '" +
-                                       f->getName() + "'");
+      PrintFatalError(m->getLoc(),
+                      "a second MeasuredResults for '" + f->getName() + "'");
     owner = m;
     int64_t last = -1;
     for (int64_t e : m->getValueAsListOfInts("Exceptions")) {
