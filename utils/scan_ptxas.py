@@ -318,7 +318,8 @@ def candidate_spellings(only=None):
     by_mnemonic = {}
     for form in instr_table.forms():
         if form["semantics"] in ("load", "store", "move", "async_copy",
-                                 "async_group", "async_arrive") or \
+                                 "async_group", "async_arrive", "mbarrier",
+                                 "fence") or \
                 is_fragment_form(form) or \
                 (only and form["mnemonic"] != only):
             continue
@@ -573,6 +574,55 @@ def async_spellings(only=None):
                 yield spelling, list(specs)
 
 
+# What barrier_spellings adds to a documented opcode: every ordering and
+# scope, the state spaces, the other mbarrier and fence qualifiers, other
+# type suffixes.
+BARRIER_EXTRAS = (
+    [f"{sem}.{scope}" for sem in ("sc", "acq_rel", "acquire", "release",
+                                  "relaxed")
+     for scope in ("cta", "cluster", "gpu", "sys")] +
+    ["cta", "cluster", "gpu", "sys", "gl", "sc", "acq_rel", "acquire",
+     "release", "relaxed", "shared", "shared::cta", "shared::cluster",
+     "global", "noComplete", "expect_tx", "parity", "proxy", "alias",
+     "async", "async::generic", "tensormap::generic", "mbarrier_init",
+     "sync_restrict::shared::cta", "sync_restrict::shared::cluster", "b64",
+     "b32", "u64"])
+
+
+def barrier_spellings(only=None):
+    """(spelling, operands) for the mbarrier operations and the fences:
+    every documented opcode with one change (a qualifier dropped, two
+    neighbours swapped, or one of BARRIER_EXTRAS inserted after the
+    mnemonic's first qualifier or before the type suffix, or appended),
+    with the documented opcode's operands."""
+    seen, inserted = set(), set()
+    for form, inst in instr_table.instances(only):
+        if form["semantics"] not in ("mbarrier", "fence"):
+            continue
+        parts = inst["opcode"].split(".")
+        specs = operand_specs(form)
+        typed = bool(form["types"])
+        variants = [parts]
+        for i in range(1, len(parts)):
+            variants.append(parts[:i] + parts[i + 1:])
+            if i + 1 < len(parts):
+                variants.append(parts[:i] + [parts[i + 1], parts[i]] +
+                                parts[i + 2:])
+        # Insertions into each form's first opcode only (its others differ
+        # by an ordering or a state space, which the extras replace).
+        if form["index"] not in inserted:
+            inserted.add(form["index"])
+            ends = {2, len(parts) - (1 if typed else 0), len(parts)}
+            for extra in BARRIER_EXTRAS:
+                for at in sorted(e for e in ends if 1 <= e <= len(parts)):
+                    variants.append(parts[:at] + [extra] + parts[at:])
+        for v in variants:
+            spelling = ".".join(v)
+            if spelling not in seen:
+                seen.add(spelling)
+                yield spelling, list(specs)
+
+
 def memory_spellings():
     """(spelling, operands) for ld/st over every state space, cache
     operator, vector width and type their forms use."""
@@ -605,7 +655,8 @@ def check_spellings(ptxas, pool, decode, mnemonic=None):
     cands = (list(candidate_spellings(mnemonic)) +
              list(fragment_spellings(mnemonic)) +
              list(matrix_spellings(mnemonic)) +
-             list(async_spellings(mnemonic)))
+             list(async_spellings(mnemonic)) +
+             list(barrier_spellings(mnemonic)))
     if not mnemonic:
         cands += list(memory_spellings())
 

@@ -176,7 +176,7 @@ uint32_t lanesAt(Block &block, unsigned warp, int64_t site) {
 /// Completes a fragment form (mma, ldmatrix, ...) of warp `warp`: every
 /// lane of the warp must have met (.aligned).
 void completeFragments(Block &block, unsigned warp, uint32_t met,
-                 const tile::ref::WarpSources &in) {
+                       const tile::ref::WarpSources &in) {
   const Arrival &a =
       laneOf(block, warp, static_cast<unsigned>(llvm::countr_zero(met)))
           ->arrival;
@@ -380,10 +380,11 @@ void tile_cpu_barrier(int64_t site) {
     fatal("cannot switch to the scheduler (swapcontext failed)");
 }
 
-void tile_cpu_collective(int64_t form, int64_t qualsLow, int64_t qualsHigh,
-                         int64_t site, const uint8_t *in, uint8_t *out) {
-  tile::ptx::Instr instr =
-      tile::cpu::decodeForm(form, qualsLow, qualsHigh, "tile_cpu_collective");
+void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
+                         int64_t quals2, int64_t quals3, int64_t site,
+                         const uint8_t *in, uint8_t *out) {
+  tile::ptx::Instr instr = tile::cpu::decodeForm(
+      form, {quals0, quals1, quals2, quals3}, "tile_cpu_collective");
   Block &block = getBlock();
   Fiber *f = block.current;
   if (!f)

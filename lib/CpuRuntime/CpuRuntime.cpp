@@ -28,16 +28,18 @@ static unsigned elementBytes(const ptx::OperandDesc &desc) {
   std::abort();
 }
 
-ptx::Instr tile::cpu::decodeForm(int64_t form, int64_t qualsLow,
-                                 int64_t qualsHigh, const char *caller) {
+ptx::Instr tile::cpu::decodeForm(int64_t form,
+                                 const int64_t (&quals)[ptx::QualSet::kWords],
+                                 const char *caller) {
   llvm::ArrayRef<ptx::FormDesc> forms = ptx::getForms();
   if (form < 0 || size_t(form) >= forms.size()) {
     std::fprintf(stderr, "%s: no form %lld\n", caller, (long long)form);
     std::abort();
   }
-  return ptx::Instr{&forms[form],
-                    ptx::QualSet::fromWords(static_cast<uint64_t>(qualsLow),
-                                            static_cast<uint64_t>(qualsHigh))};
+  uint64_t words[ptx::QualSet::kWords];
+  for (unsigned i = 0; i < ptx::QualSet::kWords; ++i)
+    words[i] = static_cast<uint64_t>(quals[i]);
+  return ptx::Instr{&forms[form], ptx::QualSet::fromWords(words)};
 }
 
 llvm::SmallVector<uint64_t, 6> tile::cpu::readSources(const ptx::Instr &instr,
@@ -156,16 +158,20 @@ static void asyncCopy(const ptx::Instr &instr, const uint8_t *in,
   }
 }
 
-void tile_cpu_apply(int64_t form, int64_t qualsLow, int64_t qualsHigh,
-                    int64_t predicated, const uint8_t *in, uint8_t *out) {
+void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
+                    int64_t quals2, int64_t quals3, int64_t predicated,
+                    const uint8_t *in, uint8_t *out) {
   ptx::Instr instr =
-      cpu::decodeForm(form, qualsLow, qualsHigh, "tile_cpu_apply");
+      cpu::decodeForm(form, {quals0, quals1, quals2, quals3}, "tile_cpu_apply");
   if (ref::isCollective(instr))
     fatal(instr, "is a warp collective (tile_cpu_collective runs it)");
   if (instr.form->semantics == ptx::Semantics::AsyncCopy)
     return asyncCopy(instr, in, out);
-  // The cp.async groups: each copy completed when it was issued.
-  if (instr.form->semantics == ptx::Semantics::AsyncGroup)
+  // The cp.async groups: each copy completed when it was issued. A fence:
+  // the block's threads run one at a time on one core, and every access
+  // is done when the next instruction starts.
+  if (instr.form->semantics == ptx::Semantics::AsyncGroup ||
+      instr.form->semantics == ptx::Semantics::Fence)
     return;
   if (!ref::isSupported(instr))
     return moveBits(instr, in, out);

@@ -23,7 +23,8 @@ namespace tile::cpu {
 
 /// The instruction of form `form` with the qualifier words; a bad index is
 /// reported under `caller`'s name and aborts.
-ptx::Instr decodeForm(int64_t form, int64_t qualsLow, int64_t qualsHigh,
+ptx::Instr decodeForm(int64_t form,
+                      const int64_t (&quals)[ptx::QualSet::kWords],
                       const char *caller);
 
 /// The source containers of `instr` in `in`, in operand order.

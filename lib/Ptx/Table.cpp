@@ -179,12 +179,17 @@ QualSet FormDesc::getVocabulary() const {
 }
 
 unsigned QualSet::count() const {
-  return llvm::popcount(words[0]) + llvm::popcount(words[1]);
+  unsigned n = 0;
+  for (uint64_t w : words)
+    n += llvm::popcount(w);
+  return n;
 }
 
 Qual QualSet::first() const {
-  return static_cast<Qual>(words[0] ? llvm::countr_zero(words[0])
-                                    : 64 + llvm::countr_zero(words[1]));
+  for (unsigned i = 0; i < kWords; ++i)
+    if (words[i])
+      return static_cast<Qual>(64 * i + llvm::countr_zero(words[i]));
+  llvm_unreachable("the first qualifier of an empty set");
 }
 
 unsigned FormDesc::getIndex() const { return this - kForms; }

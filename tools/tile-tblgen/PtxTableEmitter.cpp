@@ -94,8 +94,8 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
   }
   // After the duplicate check: a duplicate is the more specific fault.
   // The limit is tile::ptx::QualSet::kCapacity.
-  if (quals.size() > 128)
-    PrintFatalError("more than 128 qualifiers do not fit a QualSet");
+  if (quals.size() > 256)
+    PrintFatalError("more than 256 qualifiers do not fit a QualSet");
   emitEnum(os, "Qual", "uint8_t", quals, "", "NumQuals");
   emitEnum(os, "Semantics", "uint8_t", defsOf(rk, "Semantics"), "Sem");
   emitEnum(os, "NaNRule", "uint8_t", defsOf(rk, "NaNRule"), "NaN");
@@ -137,6 +137,10 @@ std::string slotSyntax(const Record *slot) {
   bool required = slot->getValueAsBit("Required");
   StringRef display = slot->getValueAsString("Display");
   std::string body;
+  // A display that starts with a brace is the whole text
+  // (fence's "{.sem}.scope": one slot of orderings and scopes).
+  if (display.starts_with("{"))
+    return display.str();
   if (!display.empty()) {
     body = "." + display.str();
   } else {

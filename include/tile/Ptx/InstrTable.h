@@ -117,19 +117,20 @@ std::optional<DataType> lookupType(llvm::StringRef name);
 // Qualifiers
 //===----------------------------------------------------------------------===//
 
-/// A set of qualifiers, one bit per `Qual` (up to 128).
+/// A set of qualifiers, one bit per `Qual` (up to 256).
 class QualSet {
 public:
-  static constexpr unsigned kWords = 2;
+  static constexpr unsigned kWords = 4;
   static constexpr unsigned kCapacity = 64 * kWords;
 
   constexpr QualSet() = default;
   /// The set of the low 64 qualifiers whose bits `low` has (0: empty).
-  constexpr QualSet(uint64_t low) : words{low, 0} {}
-  static constexpr QualSet fromWords(uint64_t low, uint64_t high) {
+  constexpr QualSet(uint64_t low) : words{low, 0, 0, 0} {}
+  /// The set of bits `w` (word 0 the lowest).
+  static constexpr QualSet fromWords(const uint64_t (&w)[kWords]) {
     QualSet s;
-    s.words[0] = low;
-    s.words[1] = high;
+    for (unsigned i = 0; i < kWords; ++i)
+      s.words[i] = w[i];
     return s;
   }
   static constexpr QualSet of(Qual q) {
@@ -141,24 +142,27 @@ public:
   constexpr uint64_t word(unsigned i) const { return words[i]; }
 
   constexpr QualSet operator&(QualSet o) const {
-    return fromWords(words[0] & o.words[0], words[1] & o.words[1]);
+    return combine(o, [](uint64_t a, uint64_t b) { return a & b; });
   }
   constexpr QualSet operator|(QualSet o) const {
-    return fromWords(words[0] | o.words[0], words[1] | o.words[1]);
+    return combine(o, [](uint64_t a, uint64_t b) { return a | b; });
   }
   constexpr QualSet operator^(QualSet o) const {
-    return fromWords(words[0] ^ o.words[0], words[1] ^ o.words[1]);
+    return combine(o, [](uint64_t a, uint64_t b) { return a ^ b; });
   }
   constexpr QualSet operator~() const {
-    return fromWords(~words[0], ~words[1]);
+    return combine(*this, [](uint64_t a, uint64_t) { return ~a; });
   }
   QualSet &operator&=(QualSet o) { return *this = *this & o; }
   QualSet &operator|=(QualSet o) { return *this = *this | o; }
   constexpr bool operator==(QualSet o) const {
-    return words[0] == o.words[0] && words[1] == o.words[1];
+    for (unsigned i = 0; i < kWords; ++i)
+      if (words[i] != o.words[i])
+        return false;
+    return true;
   }
   constexpr bool operator!=(QualSet o) const { return !(*this == o); }
-  constexpr explicit operator bool() const { return words[0] || words[1]; }
+  constexpr explicit operator bool() const { return *this != QualSet(); }
 
   /// The number of qualifiers in the set.
   unsigned count() const;
@@ -168,11 +172,19 @@ public:
   QualSet dropFirst() const { return *this & ~of(first()); }
 
 private:
+  /// `fn` of each word of this set and `o`.
+  template <typename Fn> constexpr QualSet combine(QualSet o, Fn fn) const {
+    QualSet s;
+    for (unsigned i = 0; i < kWords; ++i)
+      s.words[i] = fn(words[i], o.words[i]);
+    return s;
+  }
+
   uint64_t words[kWords] = {};
 };
 constexpr QualSet bit(Qual q) { return QualSet::of(q); }
 inline llvm::hash_code hash_value(QualSet s) {
-  return llvm::hash_combine(s.word(0), s.word(1));
+  return llvm::hash_combine(s.word(0), s.word(1), s.word(2), s.word(3));
 }
 /// Every qualifier that a rounding slot of some form offers.
 QualSet getRoundingQuals();

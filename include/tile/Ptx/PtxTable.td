@@ -26,6 +26,7 @@ include "tile/Ptx/Warp.td"
 include "tile/Ptx/Mma.td"
 include "tile/Ptx/Matrix.td"
 include "tile/Ptx/Async.td"
+include "tile/Ptx/Barrier.td"
 include "tile/Ptx/Targets.td"
 
 #endif // TILE_PTX_PTXTABLE_TD

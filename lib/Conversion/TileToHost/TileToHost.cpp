@@ -222,13 +222,12 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
   auto i64 = b.getI64Type();
   Value form = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(i64, instr.form->getIndex()));
-  static_assert(ptx::QualSet::kWords == 2, "tile_cpu_apply takes 2 words");
-  auto qualWord = [&](unsigned i) -> Value {
-    return arith::ConstantOp::create(
+  static_assert(ptx::QualSet::kWords == 4, "tile_cpu_apply takes 4 words");
+  SmallVector<Value, 10> args{form};
+  for (unsigned i = 0; i < ptx::QualSet::kWords; ++i)
+    args.push_back(arith::ConstantOp::create(
         b, loc,
-        b.getIntegerAttr(i64, static_cast<int64_t>(instr.quals.word(i))));
-  };
-  Value qualsLow = qualWord(0), qualsHigh = qualWord(1);
+        b.getIntegerAttr(i64, static_cast<int64_t>(instr.quals.word(i)))));
   int64_t predicatedOrSite = op.getPred() ? 1 : 0;
   if (isCollective(op))
     predicatedOrSite = site;
@@ -239,10 +238,9 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
       return arith::ConstantIndexOp::create(b, loc, 0);
     return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
   };
+  args.append({fourth, ptrOf(inBuf), ptrOf(outBuf)});
   func::CallOp::create(b, loc, isCollective(op) ? kCollectiveFn : kApplyFn,
-                       TypeRange{},
-                       ValueRange{form, qualsLow, qualsHigh, fourth,
-                                  ptrOf(inBuf), ptrOf(outBuf)});
+                       TypeRange{}, args);
   for (const Write &w : writes) {
     Type elt = cast<MemRefType>(w.dest.getType()).getElementType();
     Value v = loadSlot(b, loc, outBuf, w.slot, elt);
@@ -318,19 +316,18 @@ struct ConvertGpuTileToHostPass
   /// The next instruction's site, unique in the module.
   int64_t nextSite = 0;
 
-  /// Declares tile_cpu_apply and tile_cpu_collective(i64 form, i64
-  /// quals-low, i64 quals-high, i64 predicated or site, index in, index
-  /// out).
+  /// Declares tile_cpu_apply and tile_cpu_collective(i64 form, i64 x 4
+  /// qualifier words, i64 predicated or site, index in, index out).
   void declareApply(ModuleOp top) {
     OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
     auto i64 = b.getI64Type();
+    SmallVector<Type, 8> params(2 + ptx::QualSet::kWords, i64);
+    params.append({b.getIndexType(), b.getIndexType()});
     for (StringRef name : {kApplyFn, kCollectiveFn}) {
       if (top.lookupSymbol(name))
         continue;
-      auto fn = func::FuncOp::create(
-          b, top.getLoc(), name,
-          b.getFunctionType(
-              {i64, i64, i64, i64, b.getIndexType(), b.getIndexType()}, {}));
+      auto fn = func::FuncOp::create(b, top.getLoc(), name,
+                                     b.getFunctionType(params, {}));
       fn.setPrivate();
     }
   }
@@ -539,10 +536,11 @@ struct ConvertGpuTileToHostPass
       if (!op.isSingleInstruction())
         return op.emitOpError("has group or repeat axes; run "
                               "-tile-expand-repeats before tile-gpu-to-host");
-      if (op.getInstr().form->semantics == ptx::Semantics::AsyncArrive)
-        return op.emitOpError("arrives on an mbarrier object, which the CPU "
-                              "backend does not model (its 64 bits are the "
-                              "hardware's); run this kernel on the GPU");
+      ptx::Semantics sem = op.getInstr().form->semantics;
+      if (sem == ptx::Semantics::AsyncArrive || sem == ptx::Semantics::Mbarrier)
+        return op.emitOpError("operates on an mbarrier object, which the CPU "
+                              "backend does not model yet (its 64 bits are "
+                              "the hardware's); run this kernel on the GPU");
       auto [in, out] = countSlots(op);
       maxIn = std::max(maxIn, in);
       maxOut = std::max(maxOut, out);
