@@ -542,6 +542,18 @@ def matrix_spellings(only=None):
             yield from emit(parts, specs)
 
 
+def dropped_and_swapped(parts):
+    """An opcode's parts as they are, then with one qualifier (or type
+    suffix) dropped, or two neighbours after the mnemonic swapped."""
+    variants = [parts]
+    for i in range(1, len(parts)):
+        variants.append(parts[:i] + parts[i + 1:])
+        if i + 1 < len(parts):
+            variants.append(parts[:i] + [parts[i + 1], parts[i]] +
+                            parts[i + 2:])
+    return variants
+
+
 def async_spellings(only=None):
     """(spelling, operands) for cp.async and its groups: every documented
     opcode with one change (a cache operator, state space or prefetch size
@@ -555,12 +567,7 @@ def async_spellings(only=None):
             continue
         parts = inst["opcode"].split(".")
         specs = operand_specs(form)
-        variants = [parts]
-        for i in range(1, len(parts)):
-            variants.append(parts[:i] + parts[i + 1:])
-            if i + 1 < len(parts):
-                variants.append(parts[:i] + [parts[i + 1], parts[i]] +
-                                parts[i + 2:])
+        variants = dropped_and_swapped(parts)
         for extra in ("b32", "u32", "L2::cache_hint", "ca", "cg", "cs",
                       "L2::512B", "shared::cluster", "global"):
             variants.append(parts + [extra])
@@ -602,12 +609,7 @@ def barrier_spellings(only=None):
         parts = inst["opcode"].split(".")
         specs = operand_specs(form)
         typed = bool(form["types"])
-        variants = [parts]
-        for i in range(1, len(parts)):
-            variants.append(parts[:i] + parts[i + 1:])
-            if i + 1 < len(parts):
-                variants.append(parts[:i] + [parts[i + 1], parts[i]] +
-                                parts[i + 2:])
+        variants = dropped_and_swapped(parts)
         # Insertions into each form's first opcode only (its others differ
         # by an ordering or a state space, which the extras replace).
         if form["index"] not in inserted:
