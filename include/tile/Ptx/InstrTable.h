@@ -142,16 +142,28 @@ public:
   constexpr uint64_t word(unsigned i) const { return words[i]; }
 
   constexpr QualSet operator&(QualSet o) const {
-    return combine(o, [](uint64_t a, uint64_t b) { return a & b; });
+    QualSet s;
+    for (unsigned i = 0; i < kWords; ++i)
+      s.words[i] = words[i] & o.words[i];
+    return s;
   }
   constexpr QualSet operator|(QualSet o) const {
-    return combine(o, [](uint64_t a, uint64_t b) { return a | b; });
+    QualSet s;
+    for (unsigned i = 0; i < kWords; ++i)
+      s.words[i] = words[i] | o.words[i];
+    return s;
   }
   constexpr QualSet operator^(QualSet o) const {
-    return combine(o, [](uint64_t a, uint64_t b) { return a ^ b; });
+    QualSet s;
+    for (unsigned i = 0; i < kWords; ++i)
+      s.words[i] = words[i] ^ o.words[i];
+    return s;
   }
   constexpr QualSet operator~() const {
-    return combine(*this, [](uint64_t a, uint64_t) { return ~a; });
+    QualSet s;
+    for (unsigned i = 0; i < kWords; ++i)
+      s.words[i] = ~words[i];
+    return s;
   }
   QualSet &operator&=(QualSet o) { return *this = *this & o; }
   QualSet &operator|=(QualSet o) { return *this = *this | o; }
@@ -172,14 +184,6 @@ public:
   QualSet dropFirst() const { return *this & ~of(first()); }
 
 private:
-  /// `fn` of each word of this set and `o`.
-  template <typename Fn> constexpr QualSet combine(QualSet o, Fn fn) const {
-    QualSet s;
-    for (unsigned i = 0; i < kWords; ++i)
-      s.words[i] = fn(words[i], o.words[i]);
-    return s;
-  }
-
   uint64_t words[kWords] = {};
 };
 constexpr QualSet bit(Qual q) { return QualSet::of(q); }
