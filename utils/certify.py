@@ -38,6 +38,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import instr_table  # noqa: E402  (the table's JSON export)
 
 
+# The bytes of a certification kernel's bulk copy (cp.async.bulk).
+BULK_BYTES = 128
+
+
+def bulk_type_atom(form, o):
+    """(type, atom) of operand `o`: a bulk operand (of any extent) moves
+    BULK_BYTES bytes of the form's type suffix (a reduction's) or bytes."""
+    if not o.get("bulk"):
+        return o["type"], o["atom"]
+    ty = form["types"][0] if form["types"] else o["type"]
+    return ty, BULK_BYTES * 8 // instr_table.types()[ty]["bits"]
+
+
 class Instance:
     """One concrete opcode of the table, with its form's facts."""
 
@@ -49,7 +62,7 @@ class Instance:
         self.intrinsic = inst.get("intrinsic")
         self.operands = [("mem" if o["kind"] == "memory"
                           else "imm" if "immediate" in o else "reg",
-                          o["role"], o["type"], o["atom"])
+                          o["role"]) + bulk_type_atom(form, o)
                          for o in form["operands"]]
         # An immediate operand (lop3's table) takes its range's maximum.
         self.immediates = {i: o["immediate"]["max"]

@@ -89,6 +89,9 @@ def kernel(opcode, operands, ptx, sm):
         if space.startswith("imm:"):  # An immediate of a fixed value.
             rendered.append(space[4:])
             continue
+        if space == "tmap":  # [tensorMap, tensorCoords]: joined below.
+            rendered.append(None)
+            continue
         if space:
             rendered.append("[%a]" if space == "global" else "[sm]")
             continue
@@ -120,11 +123,18 @@ def kernel(opcode, operands, ptx, sm):
 
 
 def join_operands(rendered, operands):
-    """The operand list: `, ` between operands, `|` after a piped one."""
+    """The operand list: `, ` between operands, `|` after a piped one, a
+    tensor map in brackets with the next operand (its coordinates)."""
     text = ""
+    skip = False
     for i, r in enumerate(rendered):
+        if skip:
+            skip = False
+            continue
         if i:
             text += "|" if operands[i - 1][3] else ", "
+        if r is None:
+            r, skip = f"[%a, {rendered[i + 1]}]", True
         text += r
     return text
 
@@ -167,6 +177,8 @@ def operand_specs(form):
     (ptxas rejects a bare register there)."""
     def space(o):
         imm = o.get("immediate")
+        if o.get("tensor_map"):
+            return "tmap"
         if not imm:
             return o["space"]
         # One value only (cp.async's cp-size): that value.
@@ -263,7 +275,9 @@ def check_immediates(ptxas, pool, mnemonic=None):
     def one(job):
         form, inst, i = job
         types = operand_specs(form)
-        types[i] = (types[i][0], 1, "imm", types[i][3])
+        # A bulk copy's size as an immediate: a multiple of 16.
+        imm = "imm:16" if form["operands"][i].get("bulk_size") else "imm"
+        types[i] = (types[i][0], 1, imm, types[i][3])
         archs = instr_table.arch_chips(form)
         sm = archs[0] if archs else max(inst["sm"], MIN_SCAN_SM)
         accepted = ptxas.accepts(inst["opcode"], types, 90, sm)
@@ -317,9 +331,8 @@ def candidate_spellings(only=None):
                         for q in slot["choices"]})
     by_mnemonic = {}
     for form in instr_table.forms():
-        if form["semantics"] in ("load", "store", "move", "async_copy",
-                                 "async_group", "async_arrive", "mbarrier",
-                                 "fence") or \
+        if form["semantics"] in ("load", "store", "move") + ASYNC_FAMILY + \
+                ("mbarrier", "fence") or \
                 is_fragment_form(form) or \
                 (only and form["mnemonic"] != only):
             continue
@@ -554,22 +567,30 @@ def dropped_and_swapped(parts):
     return variants
 
 
+# The semantics of cp.async, the bulk copies and their groups.
+ASYNC_FAMILY = ("async_copy", "async_group", "async_arrive", "bulk_copy",
+                "bulk_reduce", "bulk_group", "bulk_prefetch")
+# What async_spellings appends to a documented opcode.
+ASYNC_EXTRAS = ("b32", "u32", "L2::cache_hint", "ca", "cg", "cs", "L2::512B",
+                "shared::cluster", "global", "shared", "shared::cta",
+                "bulk_group", "mbarrier::complete_tx::bytes",
+                "multicast::cluster", "read", "noftz", "L2", "f32", "add")
+
+
 def async_spellings(only=None):
-    """(spelling, operands) for cp.async and its groups: every documented
-    opcode with one change (a cache operator, state space or prefetch size
-    dropped, swapped or replaced, the spaces in the other order, a type
-    suffix or .L2::cache_hint added), and each group spelling with another
-    group's operands."""
+    """(spelling, operands) for cp.async, the bulk copies and their groups:
+    every documented opcode with one change (a cache operator, state space,
+    completion or prefetch size dropped, swapped or replaced, the spaces in
+    the other order, one of ASYNC_EXTRAS appended), and each group spelling
+    with another group's operands."""
     seen = set()
     for form, inst in instr_table.instances(only):
-        if form["semantics"] not in ("async_copy", "async_group",
-                                     "async_arrive"):
+        if form["semantics"] not in ASYNC_FAMILY:
             continue
         parts = inst["opcode"].split(".")
         specs = operand_specs(form)
         variants = dropped_and_swapped(parts)
-        for extra in ("b32", "u32", "L2::cache_hint", "ca", "cg", "cs",
-                      "L2::512B", "shared::cluster", "global"):
+        for extra in ASYNC_EXTRAS:
             variants.append(parts + [extra])
         if form["semantics"] == "async_copy":
             variants += [[p if p not in ("ca", "cg") else q for p in parts]

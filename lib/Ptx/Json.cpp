@@ -216,6 +216,15 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"accumulator", true});
       if (o.sourceLimit)
         ops.back().getAsObject()->insert({"source_limit", true});
+      if (o.bulk)
+        ops.back().getAsObject()->insert({"bulk", true});
+      if (o.bulkSize)
+        ops.back().getAsObject()->insert({"bulk_size", true});
+      if (o.bulk || o.tensorMap)
+        ops.back().getAsObject()->insert(
+            {"bulk_align", static_cast<int64_t>(o.bulkAlign)});
+      if (o.tensorMap)
+        ops.back().getAsObject()->insert({"tensor_map", true});
       if (o.negation != Negation::None)
         ops.back().getAsObject()->insert(
             {"negation", o.negation == Negation::Documented ? "documented"

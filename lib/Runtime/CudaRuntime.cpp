@@ -77,6 +77,9 @@ struct CudaRuntime::Driver {
 #define TILE_DECLARE(fn, sym) decltype(&::fn) fn = nullptr;
   TILE_CUDA_FUNCTIONS(TILE_DECLARE)
 #undef TILE_DECLARE
+  /// Optional: drivers before CUDA 12.0 (and the test suite's fake driver)
+  /// lack it, and only tensor maps need it.
+  decltype(&::cuTensorMapEncodeTiled) cuTensorMapEncodeTiled = nullptr;
 };
 
 static Status noDriver(const std::string &why) {
@@ -168,6 +171,9 @@ Status CudaRuntime::init(int device) {
   }
   TILE_CUDA_FUNCTIONS(TILE_LOAD)
 #undef TILE_LOAD
+  d->cuTensorMapEncodeTiled =
+      reinterpret_cast<decltype(d->cuTensorMapEncodeTiled)>(
+          dlsym(handle, "cuTensorMapEncodeTiled"));
   driver = std::move(d);
 
   if (!(initStatus = check(driver->cuInit(0), "cuInit")) ||
@@ -414,6 +420,29 @@ Status CudaRuntime::alloc(size_t bytes, DevicePtr &out) {
   Status st = check(driver->cuMemAlloc(&ptr, bytes ? bytes : 1), "cuMemAlloc");
   out = st ? ptr : 0;
   return st;
+}
+
+Status CudaRuntime::encodeTensorMapTiled(const TensorMapTiled &p, void *map) {
+  TILE_CURRENT();
+  if (!driver->cuTensorMapEncodeTiled)
+    return Status(Status::kRuntimeError, "TILE_NO_TENSOR_MAP",
+                  "the driver lacks cuTensorMapEncodeTiled (CUDA 12.0 or "
+                  "newer has it)");
+  if (p.rank < 1 || p.rank > 5)
+    return Status(CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE",
+                  "a tensor map has 1 to 5 dimensions, got " +
+                      std::to_string(p.rank));
+  TILE_NONNULL("cuTensorMapEncodeTiled", !map, !p.global);
+  return check(driver->cuTensorMapEncodeTiled(
+                   static_cast<CUtensorMap *>(map),
+                   static_cast<CUtensorMapDataType>(p.dataType), p.rank,
+                   reinterpret_cast<void *>(p.global), p.dims, p.strides, p.box,
+                   p.elementStrides,
+                   static_cast<CUtensorMapInterleave>(p.interleave),
+                   static_cast<CUtensorMapSwizzle>(p.swizzle),
+                   static_cast<CUtensorMapL2promotion>(p.l2Promotion),
+                   static_cast<CUtensorMapFloatOOBfill>(p.oobFill)),
+               "cuTensorMapEncodeTiled");
 }
 
 Status CudaRuntime::free(DevicePtr ptr) {

@@ -220,6 +220,84 @@ extern "C" void mgpuSetDefaultDevice(int32_t device) {
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor maps
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The head of a memref descriptor: {allocated, aligned, offset}, then
+/// sizes[rank] and strides[rank].
+struct DescriptorHead {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+};
+const int64_t *getSizes(void *descriptor) {
+  return reinterpret_cast<const int64_t *>(
+      static_cast<DescriptorHead *>(descriptor) + 1);
+}
+
+/// The bytes of an element of CUtensorMapDataType `t` (cuda.h's order), or
+/// 0 for the packed sub-byte types, which this entry point does not take.
+unsigned getTensorMapElementBytes(int32_t t) {
+  static const unsigned bytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
+  return t >= 0 && t < int32_t(sizeof(bytes) / sizeof(bytes[0])) ? bytes[t] : 0;
+}
+
+bool tensorMapError(const std::string &message) {
+  return record(Status(Status::kRuntimeError, "TILE_BAD_TENSOR_MAP", message),
+                "tileTensorMapEncodeTiled");
+}
+} // namespace
+
+extern "C" void tileTensorMapEncodeTiled(int64_t mapRank, void *mapDesc,
+                                         int64_t rank, void *tensorDesc,
+                                         int32_t dataType, int64_t boxRank,
+                                         void *boxDesc, int32_t swizzle,
+                                         int32_t oobFill) {
+  unsigned eltBytes = getTensorMapElementBytes(dataType);
+  if (!eltBytes)
+    return (void)tensorMapError("unsupported CUtensorMapDataType " +
+                                std::to_string(dataType));
+  if (mapRank != 1 || getSizes(mapDesc)[0] < 128)
+    return (void)tensorMapError("the tensor map's buffer must be a "
+                                "memref of at least 128 bytes");
+  if (rank < 1 || rank > 5 || boxRank != 1 || getSizes(boxDesc)[0] != rank)
+    return (void)tensorMapError("a tensor map has 1 to 5 dimensions and a "
+                                "box size for each, got rank " +
+                                std::to_string(rank));
+  auto *t = static_cast<DescriptorHead *>(tensorDesc);
+  const int64_t *sizes = getSizes(tensorDesc), *strides = sizes + rank;
+  const int64_t *box = reinterpret_cast<const int64_t *>(
+      static_cast<DescriptorHead *>(boxDesc)->aligned +
+      8 * static_cast<DescriptorHead *>(boxDesc)->offset);
+  if (strides[rank - 1] != 1)
+    return (void)tensorMapError("the tensor's innermost stride must be 1");
+  CudaRuntime::TensorMapTiled p;
+  p.dataType = dataType;
+  p.rank = static_cast<unsigned>(rank);
+  p.global =
+      reinterpret_cast<tile::rt::DevicePtr>(t->aligned + t->offset * eltBytes);
+  // The driver takes the innermost dimension first; a memref lists it last.
+  for (int64_t i = 0; i < rank; ++i) {
+    p.dims[i] = static_cast<uint64_t>(sizes[rank - 1 - i]);
+    p.box[i] = static_cast<uint32_t>(box[rank - 1 - i]);
+    p.elementStrides[i] = 1;
+    if (i + 1 < rank)
+      p.strides[i] = static_cast<uint64_t>(strides[rank - 2 - i]) * eltBytes;
+  }
+  p.swizzle = swizzle;
+  p.oobFill = oobFill;
+  alignas(64) unsigned char map[128] = {};
+  auto *m = static_cast<DescriptorHead *>(mapDesc);
+  if (record(CudaRuntime::get().encodeTensorMapTiled(p, map),
+             "tileTensorMapEncodeTiled"))
+    record(CudaRuntime::get().copyToDevice(
+               reinterpret_cast<tile::rt::DevicePtr>(m->aligned + m->offset),
+               map, sizeof(map)),
+           "tileTensorMapEncodeTiled");
+}
+
+//===----------------------------------------------------------------------===//
 // printMemref*
 //===----------------------------------------------------------------------===//
 

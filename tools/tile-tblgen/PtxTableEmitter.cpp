@@ -408,7 +408,11 @@ std::string operandInit(const Record *op) {
          fragmentRef(op) + ", " +
          (op->getValueAsBit("Vector") ? "true" : "false") + ", " +
          (op->getValueAsBit("Accumulator") ? "true" : "false") + ", " +
-         (op->getValueAsBit("SourceLimit") ? "true" : "false") + "}";
+         (op->getValueAsBit("SourceLimit") ? "true" : "false") + ", " +
+         (op->getValueAsBit("Bulk") ? "true" : "false") + ", " +
+         (op->getValueAsBit("BulkSize") ? "true" : "false") + ", " +
+         std::to_string(op->getValueAsInt("BulkAlign")) + ", " +
+         (op->getValueAsBit("TensorMap") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {

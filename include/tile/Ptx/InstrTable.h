@@ -368,6 +368,18 @@ struct OperandDesc {
   /// A copy's limit on the source bytes it reads (cp.async's src-size, or
   /// ignore-src: none where true); the rest of the destination is zero.
   bool sourceLimit = false;
+  /// A bulk memory operand (cp.async.bulk's dstMem, srcMem): one
+  /// instruction moves the whole atom axis, of any extent and element type
+  /// (`atom` is 0); its bytes are a multiple of 16 and 16-byte aligned.
+  bool bulk = false;
+  /// The byte count of the form's bulk operands (cp.async.bulk's size).
+  bool bulkSize = false;
+  /// The alignment in bytes of a bulk or tensor-map operand's address.
+  unsigned bulkAlign = 16;
+  /// A tensor map's address (`atom` bytes of any element type, `bulkAlign`
+  /// aligned), written in brackets with the next operand, the tensor
+  /// coordinates: `[tensorMap, {c0, c1}]`.
+  bool tensorMap = false;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the

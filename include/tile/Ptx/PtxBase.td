@@ -341,6 +341,24 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// many; ignore-src: none where true); the rest of the destination is
   /// zero.
   bit SourceLimit = 0;
+  /// A bulk memory operand (cp.async.bulk's dstMem and srcMem): one
+  /// instruction moves its whole atom axis, of any extent and element
+  /// type, as bytes; the extent's bytes are a multiple of 16, contiguous
+  /// and 16-byte aligned, and the form's bulk operands hold the same bytes.
+  /// `Atom` is 0 (no fixed extent).
+  bit Bulk = 0;
+  /// The byte count of the form's bulk operands (cp.async.bulk's size): a
+  /// constant is a multiple of 16 and at most their bytes; a register is
+  /// the caller's promise.
+  bit BulkSize = 0;
+  /// The alignment in bytes of a bulk operand's address (16; 128 for the
+  /// shared memory of a tensor copy).
+  int BulkAlign = 16;
+  /// The address of a tensor map (cp.async.bulk.tensor's tensorMap): the
+  /// `Atom` bytes of a CUtensorMap in global memory, `BulkAlign`-byte
+  /// aligned, of any element type, written in brackets with the next
+  /// operand, the tensor coordinates (`[tensorMap, {c0, c1}]`).
+  bit TensorMap = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;

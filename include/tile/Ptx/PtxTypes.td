@@ -61,6 +61,13 @@ def E3M2x4 : PtxType<"e3m2x4", 32, 4, FmtE3M2, [],
                      ".b32 only (each byte's two high bits zero)">;
 }
 def E2M1x4 : PtxType<"e2m1x4", 16, 4, FmtE2M1, [], ".b16 only">;
+// Bytes: the element of a bulk memory operand (cp.async.bulk's dstMem and
+// srcMem), which takes a memref of any element type; no instruction has a
+// .b8 register operand in the table.
+let Int = IntBits in
+def B8 : PtxType<"b8", 8, 1, FmtNone, [],
+                 "bytes of a bulk memory operand (a memref of any element "
+                 "type)">;
 let Int = IntBits in
 def B128 : PtxType<"b128", 128, 1, FmtNone, [], ".b128 (an i128)">;
 

@@ -60,6 +60,19 @@ void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream);
 void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream);
 void mgpuSetDefaultDevice(int32_t device);
 
+/// Writes the tiled tensor map (CUtensorMap) of the device tensor
+/// `memref<*xT>` into the device buffer `memref<*xi8>` (at least 128 bytes,
+/// 64-byte aligned): the tensor's sizes and strides (innermost stride 1),
+/// the box's size per dimension from `memref<*xi64>` (outermost first, as
+/// the memref's), elements of CUtensorMapDataType `dataType`, swizzle and
+/// out-of-bounds fill as cuda.h numbers them. Each memref comes as (rank,
+/// pointer to its descriptor), the ABI of a call without
+/// `llvm.emit_c_interface`. A failure is recorded as a runtime error.
+void tileTensorMapEncodeTiled(int64_t mapRank, void *mapDesc, int64_t rank,
+                              void *tensorDesc, int32_t dataType,
+                              int64_t boxRank, void *boxDesc, int32_t swizzle,
+                              int32_t oobFill);
+
 /// Prints a memref given as (rank, pointer to its descriptor), the ABI of a
 /// call to `printMemrefF32(memref<*xf32>)` without `llvm.emit_c_interface`.
 void printMemrefF32(int64_t rank, void *descriptor);

@@ -541,6 +541,14 @@ struct ConvertGpuTileToHostPass
         return op.emitOpError("operates on an mbarrier object, which the CPU "
                               "backend does not model yet (its 64 bits are "
                               "the hardware's); run this kernel on the GPU");
+      if (sem == ptx::Semantics::BulkCopy ||
+          sem == ptx::Semantics::BulkReduce ||
+          sem == ptx::Semantics::BulkGroup ||
+          sem == ptx::Semantics::BulkPrefetch)
+        return op.emitOpError("is a bulk asynchronous copy, which the CPU "
+                              "backend does not model yet (it completes on "
+                              "an mbarrier or in bulk groups); run this "
+                              "kernel on the GPU");
       auto [in, out] = countSlots(op);
       maxIn = std::max(maxIn, in);
       maxOut = std::max(maxOut, out);

@@ -82,6 +82,34 @@ std::string PtxAsmBuilder::render(Operand op) const {
   return "$" + std::to_string(n);
 }
 
+void PtxAsmBuilder::renderArg(llvm::raw_ostream &os, const Arg &arg,
+                              const Arg *inner) const {
+  SmallVector<std::string> regs;
+  for (Operand op : arg.operands)
+    regs.push_back(render(op));
+  switch (arg.form) {
+  case ArgForm::Immediate:
+    os << arg.immediate;
+    break;
+  case ArgForm::Register:
+    os << (arg.negated ? "!" : "") << regs.front();
+    break;
+  case ArgForm::Vector:
+    os << "{" << llvm::join(regs, ", ") << "}";
+    break;
+  case ArgForm::Address:
+    os << "[" << regs.front();
+    if (arg.offset)
+      os << (arg.offset > 0 ? "+" : "") << arg.offset;
+    if (inner) {
+      os << ", ";
+      renderArg(os, *inner);
+    }
+    os << "]";
+    break;
+  }
+}
+
 std::string PtxAsmBuilder::getAsmString(StringRef opcode,
                                         ArrayRef<Arg> args) const {
   std::string text;
@@ -92,28 +120,15 @@ std::string PtxAsmBuilder::getAsmString(StringRef opcode,
        << ", 0;\n\t@" << (predicateNegated ? "!" : "") << "%tile_p ";
   }
   os << opcode;
-  for (auto [i, arg] : llvm::enumerate(args)) {
+  for (size_t i = 0; i < args.size(); ++i) {
     os << (i == 0 ? " " : args[i - 1].pipeNext ? "|" : ", ");
-    SmallVector<std::string> regs;
-    for (Operand op : arg.operands)
-      regs.push_back(render(op));
-    switch (arg.form) {
-    case ArgForm::Immediate:
-      os << arg.immediate;
-      break;
-    case ArgForm::Register:
-      os << (arg.negated ? "!" : "") << regs.front();
-      break;
-    case ArgForm::Vector:
-      os << "{" << llvm::join(regs, ", ") << "}";
-      break;
-    case ArgForm::Address:
-      os << "[" << regs.front();
-      if (arg.offset)
-        os << (arg.offset > 0 ? "+" : "") << arg.offset;
-      os << "]";
-      break;
-    }
+    const Arg &arg = args[i];
+    const Arg *inner =
+        arg.form == ArgForm::Address && arg.bracketNext && i + 1 < args.size()
+            ? &args[i + 1]
+            : nullptr;
+    renderArg(os, arg, inner);
+    i += inner != nullptr;
   }
   os << ";";
   if (predicate)

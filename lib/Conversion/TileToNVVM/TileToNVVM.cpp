@@ -288,8 +288,8 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
           : slot.desc->vector ? PtxAsmBuilder::ArgForm::Vector
                               : PtxAsmBuilder::ArgForm::Register;
       args.push_back({argForm, argOperands[i], slot.addressOffset,
-                      slot.immediate, slot.desc->pipeToNext,
-                      op.isArgNegated(i)});
+                      slot.immediate, slot.desc->pipeToNext, op.isArgNegated(i),
+                      slot.desc->tensorMap});
     }
     if (pred) {
       Value pred32 =
@@ -312,13 +312,15 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
                       [](auto &d) { return d.role == ptx::OperandRole::Def; });
     if (touchesMemory)
       builder.setMemoryClobber();
+    // (A memory operand's register is its address, a pointer.)
     for (auto [i, slot] : llvm::enumerate(slots))
       for (PtxAsmBuilder::Operand o : argOperands[i])
-        if (!PtxAsmBuilder::getConstraintLetter(
-                o.isOutput ? builder.getOutputTypes()[o.index]
-                           : Type(slot.eltType)))
-          return op.emitOpError("no inline-asm register class for ")
-                 << slot.eltType;
+        if (slot.desc->kind != ptx::OperandKind::Memory)
+          if (!PtxAsmBuilder::getConstraintLetter(
+                  o.isOutput ? builder.getOutputTypes()[o.index]
+                             : Type(slot.eltType)))
+            return op.emitOpError("no inline-asm register class for ")
+                   << slot.eltType;
 
     // A collective is emitted where it is written, even when its results
     // are unused (bar.warp.sync has none): the lanes meet there.
@@ -468,15 +470,28 @@ struct ConvertTileToNVVMPass
     : public mlir::tile::impl::ConvertTileToNVVMBase<ConvertTileToNVVMPass> {
   using Base::Base;
 
+  /// The alignment the shared-memory operands of `root`'s instructions
+  /// need of their buffers: 16 bytes (ld/st.shared.v4.b32, a b128 register,
+  /// cp.async's 16-byte copy, an ldmatrix row), or a bulk operand's own
+  /// (a tensor copy's 128).
+  static int64_t getSharedAlignment(Operation *root) {
+    int64_t align = 16;
+    root->walk([&](ApplyOp op) {
+      for (const ptx::OperandDesc &d : op.getInstr().form->getOperands())
+        if (d.bulk && d.space == ptx::StateSpace::Shared)
+          align = std::max<int64_t>(align, d.bulkAlign);
+    });
+    return align;
+  }
+
   /// The verifier checks a shared-memory access's alignment relative to
-  /// its buffer (16 bytes at most: ld/st.shared.v4.b32, a b128 register,
-  /// cp.async's 16-byte copy, an ldmatrix row), so every static workgroup
-  /// buffer starts 16-byte aligned (`llvm.align`, which the GPU-to-NVVM
+  /// its buffer, so every static workgroup buffer starts as aligned as the
+  /// function's instructions need (`llvm.align`, which the GPU-to-NVVM
   /// lowering honours; otherwise it aligns a buffer to its element only).
   static void alignWorkgroupBuffers(gpu::GPUModuleOp module) {
-    constexpr int64_t kAlign = 16;
     StringRef name = LLVM::LLVMDialect::getAlignAttrName();
     module.walk([&](gpu::GPUFuncOp fn) {
+      int64_t kAlign = getSharedAlignment(fn);
       for (unsigned i = 0, e = fn.getNumWorkgroupAttributions(); i < e; ++i) {
         auto old = fn.getWorkgroupAttributionAttr(i, name);
         int64_t align = kAlign;
@@ -502,6 +517,7 @@ struct ConvertTileToNVVMPass
     if (expanded.wasInterrupted())
       return signalPassFailure();
     alignWorkgroupBuffers(module);
+    int64_t dynamicAlign = getSharedAlignment(module);
     LowerToLLVMOptions options(ctx);
     LLVMTypeConverter converter(ctx, options);
     configureGpuToNVVMTypeConverter(converter);
@@ -538,7 +554,7 @@ struct ConvertTileToNVVMPass
       if (op->use_empty())
         op.erase();
     moveLoopAnnotations(module);
-    externDynamicShared(module);
+    externDynamicShared(module, dynamicAlign);
   }
 
   /// MLIR lowers gpu.dynamic_shared_memory to an internal zero-sized array in
@@ -546,9 +562,10 @@ struct ConvertTileToNVVMPass
   /// function that uses it as a 1-byte `.shared` variable, so the kernel's
   /// accesses run past the variable into the dynamic region the launch adds
   /// after it. An external global is what the ISA means by dynamic shared
-  /// memory: `.extern .shared .align 16 .b8 name[]`, at the region's start.
-  static void externDynamicShared(gpu::GPUModuleOp module) {
-    module.walk([](LLVM::GlobalOp global) {
+  /// memory: `.extern .shared .align 16 .b8 name[]`, at the region's start,
+  /// aligned as the module's instructions need (`align`).
+  static void externDynamicShared(gpu::GPUModuleOp module, int64_t align) {
+    module.walk([&](LLVM::GlobalOp global) {
       auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
       constexpr unsigned kShared =
           static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared);
@@ -557,6 +574,8 @@ struct ConvertTileToNVVMPass
           !global.getInitializerRegion().empty())
         return;
       global.setLinkage(LLVM::Linkage::External);
+      global.setAlignment(
+          std::max<uint64_t>(global.getAlignment().value_or(1), align));
     });
   }
 };

@@ -49,6 +49,9 @@ public:
     bool pipeNext = false;
     /// A predicate register written negated (`!c`).
     bool negated = false;
+    /// An address written with the next argument inside its brackets
+    /// (a tensor map and its coordinates: `[map, {c0, c1}]`).
+    bool bracketNext = false;
   };
 
   /// The inline-asm constraint letter of a register of LLVM type `type`
@@ -82,6 +85,10 @@ public:
 
 private:
   std::string render(Operand op) const;
+  /// Writes `arg`; an address with `inner` (a tensor map's coordinates)
+  /// inside its brackets.
+  void renderArg(llvm::raw_ostream &os, const Arg &arg,
+                 const Arg *inner = nullptr) const;
 
   SmallVector<Type> outputTypes;
   SmallVector<Value> inputs;

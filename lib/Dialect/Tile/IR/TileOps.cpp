@@ -758,6 +758,96 @@ static LogicalResult verifyNegations(ApplyOp op, const ptx::FormDesc &form,
   return success();
 }
 
+/// The bytes of bulk or tensor-map operand `idx` (`type`): its atom axis
+/// is one contiguous run of whole bytes, a multiple of 16, aligned as the
+/// table says where the layout shows it, and of the type suffix's element
+/// where the form has one (a reduction).
+static FailureOr<int64_t> getBulkBytes(ApplyOp op, const ptx::FormDesc &form,
+                                       unsigned idx, MemRefType type,
+                                       StringRef name) {
+  auto diag = [&]() {
+    return op.emitOpError()
+           << "operand #" << idx << " ('" << form.operands[idx].name << "') of "
+           << name << ": ";
+  };
+  Type elt = type.getElementType();
+  if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() % 8)
+    return diag() << "a bulk copy moves bytes: expected an integer or float "
+                     "element type of whole bytes, got "
+                  << elt;
+  const ptx::OperandDesc &desc = form.operands[idx];
+  if (desc.bulk && !form.types.empty() && !isValidContainer(form.types[0], elt))
+    return diag() << "expected element type "
+                  << describeContainers(form.types[0]) << " for ."
+                  << ptx::getName(form.types[0]) << ", got " << elt;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return diag() << "expected a strided layout, got " << type;
+  if (type.getShape().back() > 1 && strides.back() != 1)
+    return diag() << "a bulk copy moves contiguous bytes: expected stride 1 "
+                     "on the atom axis, got "
+                  << type;
+  int64_t bytes = type.getShape().back() * (elt.getIntOrFloatBitWidth() / 8);
+  if (desc.tensorMap && bytes != desc.atom)
+    return diag() << "a tensor map (CUtensorMap) holds " << desc.atom
+                  << " bytes, got " << bytes << ": " << type;
+  if (bytes % 16)
+    return diag() << "a bulk copy moves a multiple of 16 bytes, but the atom "
+                     "axis holds "
+                  << bytes << ": " << type;
+  if (std::optional<int64_t> bad =
+          findMisalignment(type, strides, offset, desc.bulkAlign))
+    return diag() << (desc.tensorMap ? "a tensor map's" : "a bulk copy's")
+                  << " address must be " << desc.bulkAlign
+                  << "-byte aligned, but the layout puts one at a multiple "
+                     "of "
+                  << *bad << " bytes: " << type;
+  return bytes;
+}
+
+/// A bulk copy (cp.async.bulk): its bulk operands hold the same bytes, and
+/// a constant size is a multiple of 16 and at most those bytes (a size in
+/// a register is the caller's promise).
+static LogicalResult verifyBulk(ApplyOp op, const ptx::FormDesc &form,
+                                StringRef name) {
+  std::optional<int64_t> bytes;
+  int first = -1;
+  for (auto [idx, value] : llvm::enumerate(op.getArgs())) {
+    const ptx::OperandDesc &desc = form.operands[idx];
+    if (!desc.bulk && !desc.tensorMap)
+      continue;
+    FailureOr<int64_t> n =
+        getBulkBytes(op, form, idx, cast<MemRefType>(value.getType()), name);
+    if (failed(n))
+      return failure();
+    if (desc.tensorMap)
+      continue;
+    if (bytes && *bytes != *n)
+      return op.emitOpError()
+             << "operand #" << idx << " ('" << form.operands[idx].name
+             << "') of " << name << " holds " << *n << " bytes, operand #"
+             << first << " holds " << *bytes
+             << ": a bulk copy's operands hold the same bytes";
+    bytes = *n;
+    first = idx;
+  }
+  for (auto [idx, value] : llvm::enumerate(op.getArgs())) {
+    llvm::APInt size;
+    if (!form.operands[idx].bulkSize ||
+        !matchPattern(value, m_ConstantInt(&size)))
+      continue;
+    uint64_t v = size.getZExtValue();
+    if (v % 16 || (bytes && v > static_cast<uint64_t>(*bytes)))
+      return op.emitOpError()
+             << "operand #" << idx << " ('" << form.operands[idx].name
+             << "') of " << name << ": a bulk copy moves a multiple of 16 "
+             << "bytes, at most the " << bytes.value_or(0)
+             << " its memory operands hold, got " << v;
+  }
+  return success();
+}
+
 /// K accumulated through repeats: along each repeat axis where the
 /// destination has stride 0, the accumulator operand must not change either
 /// (it is read by the first repeat only).
@@ -844,7 +934,10 @@ LogicalResult ApplyOp::verify() {
       return diag() << "expected an immediate: a constant scalar in "
                     << desc.immMin << ".." << desc.immMax << ", got " << type;
 
-    if (!isValidContainer(desc.type, memref.getElementType()))
+    // A bulk operand's (or tensor map's) element type is checked with its
+    // bytes.
+    bool isBytes = desc.bulk || desc.tensorMap;
+    if (!isBytes && !isValidContainer(desc.type, memref.getElementType()))
       return diag() << "expected element type " << describeContainers(desc.type)
                     << " for ." << ptx::getName(desc.type) << ", got "
                     << memref.getElementType();
@@ -882,7 +975,7 @@ LogicalResult ApplyOp::verify() {
     ArrayRef<int64_t> shape = memref.getShape();
     OperandShape s{shape.take_front(groupRank),
                    shape.drop_front(groupRank).drop_back(), shape.back()};
-    if (s.atom != desc.atom)
+    if (!isBytes && s.atom != desc.atom)
       return diag() << "expected atom extent " << desc.atom
                     << " (native registers per instruction), got " << s.atom;
     if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
@@ -922,6 +1015,8 @@ LogicalResult ApplyOp::verify() {
     if (failed(memref.getStridesAndOffset(strides, offset)))
       return diag() << "expected a strided layout, got " << type;
     if (!isRegOperand) {
+      if (isBytes)
+        continue;
       if (desc.atom > 1 && strides.back() != 1)
         return diag() << "a vector access moves " << desc.atom
                       << " consecutive elements: expected stride 1 on the "
@@ -982,7 +1077,8 @@ LogicalResult ApplyOp::verify() {
                     << "))";
   }
 
-  if (failed(verifyAccumulation(*this, name)))
+  if (failed(verifyAccumulation(*this, name)) ||
+      failed(verifyBulk(*this, form, name)))
     return failure();
 
   // Group extents must fit the scope.
