@@ -66,6 +66,7 @@ static void addChecksAndExpansion(OpPassManager &pm,
   registers.registerBudget = opts.registerBudget;
   registers.registerBudgetError = opts.registerBudgetError;
   gpm.addPass(createTileCheckRegisterTiles(registers));
+  gpm.addPass(createTileCheckTransactions());
   TileExpandRepeatsOptions expand;
   expand.baseViews = baseViews;
   gpm.addPass(createTileExpandRepeats(expand));

@@ -225,6 +225,14 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
             {"bulk_align", static_cast<int64_t>(o.bulkAlign)});
       if (o.tensorMap)
         ops.back().getAsObject()->insert({"tensor_map", true});
+      if (o.txBarrier)
+        ops.back().getAsObject()->insert({"tx_barrier", true});
+      if (o.txSign)
+        ops.back().getAsObject()->insert({"tx_sign", o.txSign});
+      if (o.txWait)
+        ops.back().getAsObject()->insert({"tx_wait", true});
+      if (o.ctaMask)
+        ops.back().getAsObject()->insert({"cta_mask", true});
       if (o.negation != Negation::None)
         ops.back().getAsObject()->insert(
             {"negation", o.negation == Negation::Documented ? "documented"

@@ -412,7 +412,11 @@ std::string operandInit(const Record *op) {
          (op->getValueAsBit("Bulk") ? "true" : "false") + ", " +
          (op->getValueAsBit("BulkSize") ? "true" : "false") + ", " +
          std::to_string(op->getValueAsInt("BulkAlign")) + ", " +
-         (op->getValueAsBit("TensorMap") ? "true" : "false") + "}";
+         (op->getValueAsBit("TensorMap") ? "true" : "false") + ", " +
+         (op->getValueAsBit("TxBarrier") ? "true" : "false") + ", " +
+         std::to_string(op->getValueAsInt("TxSign")) + ", " +
+         (op->getValueAsBit("TxWait") ? "true" : "false") + ", " +
+         (op->getValueAsBit("CtaMask") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {

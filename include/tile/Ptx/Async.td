@@ -155,7 +155,7 @@ def : Rejected<"cp", [B64], [MBARRIER], [],
 }
 // Measured (docs/PtxasScan-async.md): ptxas 13.0 also accepts the state
 // space after the type suffix.
-def : Rejected<"cp", [B64], [Shared, SharedCta], [],
+def : Rejected<"cp", [B64], [Shared, SharedCta], [MBARRIER],
   "the ISA writes the state space before the type suffix "
   "(cp.async.mbarrier.arrive.shared.b64); ptxas 13.0 accepts it after"> {
   let Misplaced = 1;

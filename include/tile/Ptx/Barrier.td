@@ -93,6 +93,17 @@ defvar MbFloors = [QualFloor<SharedCta, 78, 80>,
 
 defvar MbSpace = Slot<StateSpaceSlot, [Shared, SharedCta], 1>;
 defvar MbAddr = Mem<"addr", Use, B64, 1, SharedSpace>;
+/// The barrier of an operation on its transaction count, and the count.
+class MbTxAddr : Mem<"addr", Use, B64, 1, SharedSpace> {
+  let TxBarrier = 1;
+}
+class MbTxCount<int sign> : Reg<"txCount", Use, U32> {
+  let TxSign = sign;
+}
+/// The barrier a wait tests.
+class MbWaitAddr : Mem<"addr", Use, B64, 1, SharedSpace> {
+  let TxWait = 1;
+}
 defvar DocMbarrier = "9.7.13.15 mbarrier";
 defvar DocFence = "9.7.13.4 membar, fence";
 
@@ -117,7 +128,8 @@ def MbarrierInval
 foreach q = [ExpectTx, CompleteTx] in
 def Mbarrier # q
     : MbarrierForm<[Req<q>, MbOrder<["relaxed"]>, MbSpace],
-                   [MbAddr, Reg<"txCount", Use, U32>], 80, 90,
+                   [MbTxAddr<>, MbTxCount<!if(!eq(q, ExpectTx), 1, -1)>], 80,
+                   90,
                    !if(!eq(q, ExpectTx), ".11 mbarrier.expect_tx",
                        ".12 mbarrier.complete_tx")> {
   // .relaxed from the form's own PTX ISA 8.0 (measured).
@@ -142,7 +154,7 @@ foreach q = [ARRIVE, ArriveDrop] in {
   }
   def Mbarrier # q # ExpectTx
       : MbarrierForm<[Req<q>, Req<ExpectTx>, order, MbSpace],
-                     [MbState, MbAddr, Reg<"txCount", Use, U32>], 80, 90, doc>;
+                     [MbState, MbTxAddr<>, MbTxCount<1>], 80, 90, doc>;
   def Mbarrier # q # NoComplete
       : MbarrierForm<[Req<q>, Req<NoComplete>,
                       Slot<FlagSlot, [Ord_release_cta], 0, "release.cta">,
@@ -159,7 +171,7 @@ foreach hint = !if(!eq(q, TryWait), [0, 1], [0]) in
 def Mbarrier # q # !if(parity, "Parity", "") # !if(hint, "Hint", "")
     : MbarrierForm<!listconcat([Req<q>], !if(parity, [Req<Parity>], []),
                                [MbOrder<["acquire", "relaxed"]>, MbSpace]),
-                   !listconcat([MbWaitDone, MbAddr],
+                   !listconcat([MbWaitDone, MbWaitAddr<>],
                                !if(parity, [Reg<"phaseParity", Use, U32>],
                                    [Reg<"state", Use, B64>]),
                                !if(hint, [MbHint], [])),

@@ -72,16 +72,24 @@ def SemBulkGroup : DataMovement<"bulk_group">;
 def SemBulkPrefetch : DataMovement<"bulk_prefetch">;
 
 defvar DocBulk = "9.7.9.25.4 ";
-defvar BulkMbar = Mem<"mbar", Use, B64, 1, SharedSpace>;
+/// The mbarrier a copy completes: the bytes it delivers lower the
+/// barrier's transaction count.
+class CopyMbar : Mem<"mbar", Use, B64, 1, SharedSpace> {
+  let TxBarrier = 1;
+}
+defvar BulkMbar = CopyMbar<>;
 defvar BulkSize = BulkSizeReg<"size">;
 
+class CtaMaskReg : Reg<"ctaMask", Use, B16> {
+  let CtaMask = 1;
+}
 /// `.multicast::cluster` adds a 16-bit mask of the cluster's CTAs that
 /// receive the bytes.
 class Multicast<bit on> {
   list<Slot> Slots = !if(on, [Req<MulticastCluster>], []);
   /// The destinations: ptxas 13.0 rejects a multicast into .shared::cta.
   list<Qual> Dst = !if(on, [SharedCluster], [SharedCluster, SharedCta]);
-  list<Operand> Operands = !if(on, [Reg<"ctaMask", Use, B16>], []);
+  list<Operand> Operands = !if(on, [CtaMaskReg<>], []);
   string Name = !if(on, "Multicast", "");
 }
 

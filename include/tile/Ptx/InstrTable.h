@@ -380,6 +380,15 @@ struct OperandDesc {
   /// aligned), written in brackets with the next operand, the tensor
   /// coordinates: `[tensorMap, {c0, c1}]`.
   bool tensorMap = false;
+  /// The mbarrier whose transaction count the instruction changes (by its
+  /// txSign operand, or by the bytes of a copy).
+  bool txBarrier = false;
+  /// A transaction byte count: +1 expect_tx, -1 complete_tx, 0 none.
+  int8_t txSign = 0;
+  /// The barrier a test_wait or try_wait tests.
+  bool txWait = false;
+  /// A multicast copy's mask of destination CTAs.
+  bool ctaMask = false;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the

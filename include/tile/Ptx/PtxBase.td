@@ -359,6 +359,19 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// aligned, of any element type, written in brackets with the next
   /// operand, the tensor coordinates (`[tensorMap, {c0, c1}]`).
   bit TensorMap = 0;
+  /// The mbarrier whose transaction count the instruction changes: raised
+  /// by the form's TxCount operand (expect_tx), lowered by it
+  /// (complete_tx) or by the bytes a copy delivers.
+  bit TxBarrier = 0;
+  /// A transaction byte count: +1 raises the barrier's count (expect_tx),
+  /// -1 lowers it (complete_tx), 0 is none.
+  int TxSign = 0;
+  /// The barrier a wait tests (test_wait, try_wait): the transactions
+  /// announced before it must have been delivered.
+  bit TxWait = 0;
+  /// A multicast copy's mask of the cluster's CTAs: the bytes arrive at
+  /// each of them, and the issuing CTA's barrier may see other CTAs' copies.
+  bit CtaMask = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;

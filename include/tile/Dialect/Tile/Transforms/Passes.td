@@ -66,6 +66,36 @@ def TileExpandRepeats : Pass<"tile-expand-repeats"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileCheckTransactions : Pass<"tile-check-transactions"> {
+  let summary = "Compare an mbarrier's expect_tx with the bytes its copies "
+                "deliver";
+  let description = [{
+    An asynchronous copy into shared memory completes on an mbarrier: the
+    bytes it delivers lower the barrier's transaction count, which
+    `mbarrier.expect_tx` (or `mbarrier.arrive.expect_tx`) raised. A count
+    that the copies do not match makes the waiting threads hang (too few
+    bytes) or read a tile before it has arrived (too many announced by a
+    later phase). Where it can be seen statically, this pass checks it.
+
+    Within one block, from an `expect_tx` with a constant byte count on an
+    mbarrier value up to the next wait on that value (`test_wait`,
+    `try_wait`), the next `expect_tx` on it, or the end of the block, the
+    copies issued on the same value (`cp.async.bulk`, its tensor and
+    reduction forms, `mbarrier.complete_tx`) must deliver exactly the
+    announced bytes. A copy delivers its constant `size`, or for a tensor
+    copy its destination's bytes (the box the tensor map describes: the
+    shared-memory operand must be the box).
+
+    What cannot be seen statically is not checked: byte counts in
+    registers, copies in other blocks or under control flow (loops,
+    branches) between the `expect_tx` and the wait, multicast copies
+    (other CTAs' copies arrive too), ops with group or repeat axes, and a
+    record with no copy at all (another thread may issue them). The CPU
+    backend does not run mbarriers yet, so it does not check these at run
+    time either.
+  }];
+}
+
 def TileCheckRegisterTiles : Pass<"tile-check-register-tiles"> {
   let summary = "Reject uses of register tiles that would force local memory";
   let description = [{
