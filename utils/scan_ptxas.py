@@ -182,7 +182,9 @@ def operand_specs(form):
         if not imm:
             return o["space"]
         # One value only (cp.async's cp-size): that value.
-        return f"imm:{imm['min']}" if imm["min"] == imm["max"] else "imm"
+        # (A range above 1, setmaxnreg's 24..256: its least value.)
+        return (f"imm:{imm['min']}" if imm["min"] == imm["max"] or
+                imm["min"] > 1 else "imm")
     return [(o["type"], o["atom"], space(o),
              bool(o.get("pipe_to_next"))) +
             ((False, True) if o.get("vector") and not o["space"] else ())

@@ -170,8 +170,10 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
   // The cp.async groups: each copy completed when it was issued. A fence:
   // the block's threads run one at a time on one core, and every access
   // is done when the next instruction starts.
+  // setmaxnreg: a register budget, nothing to compute.
   if (instr.form->semantics == ptx::Semantics::AsyncGroup ||
-      instr.form->semantics == ptx::Semantics::Fence)
+      instr.form->semantics == ptx::Semantics::Fence ||
+      instr.form->semantics == ptx::Semantics::RegisterBudget)
     return;
   if (!ref::isSupported(instr))
     return moveBits(instr, in, out);

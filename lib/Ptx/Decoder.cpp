@@ -444,7 +444,7 @@ findCandidates(const Parsed &p, const std::string &quote) {
       known += (known.empty() ? "" : ", ") + t;
   }
   const RejectedSpelling *r = findRejected(p.mnemonic, p.types, p.quals);
-  if (candidates.empty() && r && r->documented && *r->types)
+  if (candidates.empty() && r && *r->types)
     return fail(rejectionMessage(*r, quote));
   if (candidates.empty())
     return fail("'" + p.mnemonic + "' has no form with type suffix '" +

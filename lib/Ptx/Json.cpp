@@ -201,7 +201,9 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                                : "warpgroup"}});
       if (o.immediate)
         ops.back().getAsObject()->insert(
-            {"immediate", Object{{"min", o.immMin}, {"max", o.immMax}}});
+            {"immediate", Object{{"min", o.immMin},
+                                 {"max", o.immMax},
+                                 {"multiple", o.immMultiple}}});
       if (o.pipeToNext)
         ops.back().getAsObject()->insert({"pipe_to_next", true});
       if (o.registerOnly)

@@ -416,7 +416,8 @@ std::string operandInit(const Record *op) {
          (op->getValueAsBit("TxBarrier") ? "true" : "false") + ", " +
          std::to_string(op->getValueAsInt("TxSign")) + ", " +
          (op->getValueAsBit("TxWait") ? "true" : "false") + ", " +
-         (op->getValueAsBit("CtaMask") ? "true" : "false") + "}";
+         (op->getValueAsBit("CtaMask") ? "true" : "false") + ", " +
+         std::to_string(op->getValueAsInt("ImmMultiple")) + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {

@@ -25,7 +25,7 @@
 // whose atom axis is the whole copy. The shared-memory operands are
 // workgroup memrefs, so a .shared::cluster destination is the issuing CTA's
 // own memory (other CTAs' addresses need clusters, not offered yet).
-// Floors measured with ptxas 13.0 (docs/PtxasScan-bulk.md).
+// Floors measured with ptxas 13.0 (docs/PtxasScan-async.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -160,7 +160,7 @@ def CpAsyncBulkWaitGroup
                ".7 cp.async.bulk.wait_group", "DEPBAR">;
 
 /// The reduction operators of cp.reduce.async.bulk per destination and
-/// type, as ptxas 13.0 accepts them (docs/PtxasScan-bulk.md): into shared
+/// type, as ptxas 13.0 accepts them (docs/PtxasScan-async.md): into shared
 /// memory and.or.xor .b32, add .u32/.s32/.u64, inc.dec .u32, min.max
 /// .u32/.s32; into global memory also the 64-bit and float ones (f16 and
 /// bf16 add only with .noftz).
@@ -339,7 +339,7 @@ def CpAsyncBulkPrefetchTensor # d # "D" # m.Name # hint.Name
                SemBulkPrefetch, ".4 cp.async.bulk.prefetch.tensor",
                "UTMAPF">;
 
-// Measured (docs/PtxasScan-bulk.md): ptxas 13.0 also accepts the
+// Measured (docs/PtxasScan-async.md): ptxas 13.0 also accepts the
 // reduction operator, and .noftz, after the type suffix.
 def : Rejected<"cp", [], [AND, OR, XOR, ReduxAdd, INC, DEC, ReduxMin,
                           ReduxMax, NOFTZ], [REDUCE],

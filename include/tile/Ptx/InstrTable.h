@@ -389,6 +389,8 @@ struct OperandDesc {
   bool txWait = false;
   /// A multicast copy's mask of destination CTAs.
   bool ctaMask = false;
+  /// An immediate must also be a multiple of this (setmaxnreg's count).
+  int64_t immMultiple = 1;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the

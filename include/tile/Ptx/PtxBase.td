@@ -304,6 +304,8 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   bit Immediate = 0;
   int ImmMin = 0;
   int ImmMax = 0;
+  /// An immediate must also be a multiple of this (setmaxnreg's count: 8).
+  int ImmMultiple = 1;
   /// Written joined to the next operand by `|` (setp's `p|q`).
   bit PipeToNext = 0;
   /// A source PTX takes in a register only, never as an immediate, whatever

@@ -45,6 +45,30 @@ std::string mlir::tile::getHostKernelName(StringRef module, StringRef kernel) {
   return ("__tile_cpu_" + module + "_" + kernel).str();
 }
 
+/// Why the CPU backend cannot run instructions of semantics `sem`, or null.
+static const char *getUnmodeledReason(ptx::Semantics sem) {
+  switch (sem) {
+  case ptx::Semantics::AsyncArrive:
+  case ptx::Semantics::Mbarrier:
+    return "operates on an mbarrier object, which the CPU backend does not "
+           "model yet (its 64 bits are the hardware's)";
+  case ptx::Semantics::BulkCopy:
+  case ptx::Semantics::BulkReduce:
+  case ptx::Semantics::BulkGroup:
+  case ptx::Semantics::BulkPrefetch:
+    return "is a bulk asynchronous copy, which the CPU backend does not "
+           "model yet (it completes on an mbarrier or in bulk groups)";
+  case ptx::Semantics::WarpgroupSync:
+    return "orders the asynchronous warpgroup MMA, which the CPU backend "
+           "does not model yet";
+  case ptx::Semantics::ClusterBarrier:
+    return "synchronizes a cluster, which the CPU backend does not model "
+           "yet";
+  default:
+    return nullptr;
+  }
+}
+
 namespace {
 
 constexpr StringLiteral kApplyFn = "tile_cpu_apply";
@@ -536,19 +560,8 @@ struct ConvertGpuTileToHostPass
       if (!op.isSingleInstruction())
         return op.emitOpError("has group or repeat axes; run "
                               "-tile-expand-repeats before tile-gpu-to-host");
-      ptx::Semantics sem = op.getInstr().form->semantics;
-      if (sem == ptx::Semantics::AsyncArrive || sem == ptx::Semantics::Mbarrier)
-        return op.emitOpError("operates on an mbarrier object, which the CPU "
-                              "backend does not model yet (its 64 bits are "
-                              "the hardware's); run this kernel on the GPU");
-      if (sem == ptx::Semantics::BulkCopy ||
-          sem == ptx::Semantics::BulkReduce ||
-          sem == ptx::Semantics::BulkGroup ||
-          sem == ptx::Semantics::BulkPrefetch)
-        return op.emitOpError("is a bulk asynchronous copy, which the CPU "
-                              "backend does not model yet (it completes on "
-                              "an mbarrier or in bulk groups); run this "
-                              "kernel on the GPU");
+      if (const char *why = getUnmodeledReason(op.getInstr().form->semantics))
+        return op.emitOpError(why) << "; run this kernel on the GPU";
       auto [in, out] = countSlots(op);
       maxIn = std::max(maxIn, in);
       maxOut = std::max(maxOut, out);

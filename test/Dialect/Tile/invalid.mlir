@@ -41,7 +41,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%c: f32) kernel {
     %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{'fma' has no form with type '.b8' in 'fma.rn.b8'}}
+    // expected-error @+1 {{'fma' has no form with type suffix '.b8' in 'fma.rn.b8'}}
     tile.apply "fma.rn.b8" (%r, %r, %c, %c) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>, f32, f32
     gpu.return
   }

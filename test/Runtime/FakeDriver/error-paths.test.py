@@ -156,6 +156,16 @@ def main():
             report(rc == 1 and "tile-runner: " in out and
                    symbol.replace("_v2", "") in out and not crashed(out),
                    f"tile-runner: {symbol} fails -> exit 1 naming it", out)
+        # A driver without cuTensorMapEncodeTiled (the fake has none): a
+        # tensor map cannot be made, and tile-runner says so and exits 1.
+        tensor = os.path.join(os.path.dirname(os.path.dirname(seed)), "test",
+                              "Integration", "CUDA", "tensor-copy.mlir")
+        rc, out = run([runner, "--backend=cuda", "--no-cache", tensor], drv)
+        report(rc == 1 and "TILE_NO_TENSOR_MAP" in out and
+               "the driver lacks cuTensorMapEncodeTiled" in out and
+               not crashed(out),
+               "tile-runner: no cuTensorMapEncodeTiled -> exit 1 naming it",
+               out)
         # The default backend falls back to the CPU when the driver fails
         # to initialize, and says why.
         rc, out = run([runner, seed], dict(drv, FAKE_CUDA_FAIL="cuInit:100"))

@@ -582,6 +582,9 @@ static LogicalResult verifyImmediate(Value value, const ptx::OperandDesc &desc,
   if (v < desc.immMin || v > desc.immMax)
     return diag() << "immediate " << v << " is out of range " << desc.immMin
                   << ".." << desc.immMax;
+  if (v % desc.immMultiple)
+    return diag() << "immediate " << v << " must be a multiple of "
+                  << desc.immMultiple;
   return success();
 }
 

@@ -36,8 +36,9 @@ struct Transaction {
 } // namespace
 
 /// The index of `op`'s first operand with `pred`, or -1.
-static int findOperand(ApplyOp op,
-                       llvm::function_ref<bool(const ptx::OperandDesc &)> pred) {
+static int
+findOperand(ApplyOp op,
+            llvm::function_ref<bool(const ptx::OperandDesc &)> pred) {
   for (auto [i, desc] : llvm::enumerate(op.getInstr().form->getOperands()))
     if (pred(desc))
       return static_cast<int>(i);
@@ -56,9 +57,8 @@ static std::optional<int64_t> getTxBytes(ApplyOp op) {
       return std::nullopt;
     return static_cast<int64_t>(v.getZExtValue());
   }
-  int dst = findOperand(op, [](auto &d) {
-    return d.bulk && d.role == ptx::OperandRole::Def;
-  });
+  int dst = findOperand(
+      op, [](auto &d) { return d.bulk && d.role == ptx::OperandRole::Def; });
   if (dst < 0 || form.operands[dst].space != ptx::StateSpace::Shared)
     return std::nullopt;
   auto type = cast<MemRefType>(op.getArgs()[dst].getType());
@@ -80,8 +80,8 @@ static LogicalResult check(Transaction &t) {
       << ": the phase would not complete, or would complete before all the "
          "data has arrived";
   for (auto [copy, bytes] : t.copies)
-    diag.attachNote(copy.getLoc()) << "this copy delivers " << bytes
-                                   << " bytes";
+    diag.attachNote(copy.getLoc())
+        << "this copy delivers " << bytes << " bytes";
   return failure();
 }
 
@@ -145,9 +145,8 @@ struct TileCheckTransactionsPass
           TileCheckTransactionsPass> {
   void runOnOperation() override {
     bool ok = true;
-    getOperation()->walk([&](Block *block) {
-      ok &= succeeded(checkBlock(*block));
-    });
+    getOperation()->walk(
+        [&](Block *block) { ok &= succeeded(checkBlock(*block)); });
     if (!ok)
       signalPassFailure();
   }

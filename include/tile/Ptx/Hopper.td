@@ -1,0 +1,104 @@
+//===- Hopper.td - Warpgroup sync, register budgets, clusters -*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// The sm_90 instructions around the asynchronous warpgroup MMA that have no
+// data of their own:
+//
+// - wgmma.fence (PTX ISA 9.7.15.5.2) orders the warpgroup's register
+//   accesses before the wgmma.mma_async that reads or writes them;
+//   wgmma.commit_group closes the warpgroup's pending mma_async operations
+//   into a group and wgmma.wait_group N waits until at most N groups are
+//   pending. sm_90a only (measured: ptxas 13.0 rejects them on sm_100a).
+// - setmaxnreg.{inc,dec} (9.7.19.6) raises or lowers the warp's register
+//   budget to N (24 to 256, a multiple of 8): producer warpgroups give
+//   registers to consumers. The arch-specific and family chips from sm_90a.
+// - barrier.cluster.arrive / .wait (9.7.13.3) split barrier across the
+//   cluster's threads, with optional .release/.relaxed and .acquire.
+//
+// Facts of ptxas 13.0 measured with cuobjdump: a wgmma.commit_group with
+// no wgmma.mma_async before it gets a dummy HGMMA inserted; setmaxnreg
+// emits nothing ("ignored") unless the kernel's register count at entry is
+// known (.maxnreg or .maxntid on the entry).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_HOPPER_TD
+#define TILE_PTX_HOPPER_TD
+
+include "tile/Ptx/PtxTypes.td"
+include "tile/Ptx/Mma.td"
+include "tile/Ptx/Warp.td"
+include "tile/Ptx/Async.td"
+include "tile/Ptx/Barrier.td"
+include "tile/Ptx/Bulk.td"
+
+/// The warpgroup's wgmma ordering: no data.
+def SemWarpgroupSync : DataMovement<"warpgroup_sync">;
+/// A change of the warp's register budget: no data.
+def SemRegisterBudget : DataMovement<"register_budget">;
+/// A barrier across the cluster's threads: no data.
+def SemClusterBarrier : DataMovement<"cluster_barrier">;
+
+def WgFence : Qual<"fence">;
+def BarrierWait : Qual<"wait">;
+
+// wgmma.fence, commit_group, wait_group N: PTX ISA 8.0, sm_90a only.
+class WgmmaSyncForm<Qual q, list<Operand> operands, string doc, string sass>
+    : Form<"wgmma", [Req<q>, Req<SYNC>, Req<ALIGNED>], [], operands, 80, 90,
+           SemWarpgroupSync, "9.7.15.5." # doc> {
+  let ArchChips = ["sm_90a"];
+  let Sass = sass;
+  let NaNResult = NaNNone;
+}
+def WgmmaFence : WgmmaSyncForm<WgFence, [], "2 wgmma.fence", "WARPGROUP.ARRIVE">;
+def WgmmaCommitGroup
+    : WgmmaSyncForm<CommitGroup, [], "3 wgmma.commit_group", "">;
+def WgmmaWaitGroup
+    : WgmmaSyncForm<WaitGroup, [Imm<"N", U32, 0, 4294967295>],
+                    "4 wgmma.wait_group", "WARPGROUP.DEPBAR">;
+
+// setmaxnreg.{inc,dec}.sync.aligned.u32 N: PTX ISA 8.0, sm_90a and the
+// arch-specific and family chips after it.
+class RegCount : Imm<"imm-reg-count", U32, 24, 256> {
+  let ImmMultiple = 8;
+}
+def Setmaxnreg
+    : Form<"setmaxnreg", [Operator<[INC, DEC], "action">, Req<SYNC>,
+                          Req<ALIGNED>], [U32], [RegCount<>], 80, 90,
+           SemRegisterBudget, "9.7.19.6 setmaxnreg"> {
+  let ArchChips = ["sm_90a", "sm_100a", "sm_100f", "sm_103a", "sm_103f",
+                   "sm_110a", "sm_110f", "sm_120a", "sm_120f", "sm_121a",
+                   "sm_121f"];
+  let NaNResult = NaNNone;
+}
+
+// Measured (docs/PtxasScan-hopper.md): ptxas 13.0 also takes .s32.
+def : Rejected<"setmaxnreg", [S32], [], [],
+  "the ISA writes the register count's type as .u32; ptxas 13.0 also "
+  "accepts .s32">;
+
+// barrier.cluster.arrive{.release,.relaxed}{.aligned} and
+// barrier.cluster.wait{.acquire}{.aligned}: PTX ISA 7.8, sm_90; the
+// orderings from 8.0 (measured).
+def BarrierClusterArrive
+    : Form<"barrier", [Req<CLUSTER>, Req<ARRIVE>,
+                       Slot<FlagSlot, [RELEASE, RELAXED], 0, "sem">,
+                       Opt<ALIGNED>], [], [], 78, 90, SemClusterBarrier,
+           "9.7.13.3 barrier.cluster"> {
+  let QualFloors = [QualFloor<RELEASE, 80, 90>, QualFloor<RELAXED, 80, 90>];
+  let Sass = "UCGABAR_ARV";
+  let NaNResult = NaNNone;
+}
+def BarrierClusterWait
+    : Form<"barrier", [Req<CLUSTER>, Req<BarrierWait>, Opt<ACQUIRE>,
+                       Opt<ALIGNED>], [], [], 78, 90, SemClusterBarrier,
+           "9.7.13.3 barrier.cluster"> {
+  let QualFloors = [QualFloor<ACQUIRE, 80, 90>];
+  let Sass = "UCGABAR_WAIT";
+  let NaNResult = NaNNone;
+}
+
+#endif // TILE_PTX_HOPPER_TD
