@@ -90,6 +90,7 @@ VARIANTS = [
     ("warp16", "warp", [16], [1], True, True, NATIVE),
     ("wgroup", "warpgroup", [4, 32], [2], False, False, BITS),
     ("cta", "cta", [2, 32], [1], True, False, NATIVE),
+    ("wgfrag", "warpgroup", [4, 32], [1], False, False, NATIVE),
 ]
 # Variants per semantics: fma carries every scope; the other arithmetic
 # families are certified plain, in bit containers and predicated; data
@@ -101,13 +102,20 @@ MOVE_VARIANTS = ("plain", "pred", "keep", "warp")
 # a shuffle of a value it proves uniform across the warp.
 COLLECTIVE_VARIANTS = ("warp", "warp16")
 COLLECTIVES = instr_table.collectives()
-# Fragment forms (mma) need whole warps and no per-lane guard (.aligned).
+# Fragment forms (mma) need whole warps and no per-lane guard (.aligned);
+# a warpgroup's (wgmma) a whole warpgroup.
 FRAGMENT_VARIANTS = ("warp",)
+WARPGROUP_VARIANTS = ("wgfrag",)
 
 
 def is_fragment_form(form):
     """A form whose operands are spread over a warp (mma, ldmatrix)."""
     return any("fragment" in o for o in form["operands"])
+
+
+def is_warpgroup_form(form):
+    """A form whose operands are spread over a warpgroup (wgmma)."""
+    return any(o.get("distribution") == "warpgroup" for o in form["operands"])
 
 
 def memref(shape, elt, space=None, strides=None):
@@ -129,6 +137,38 @@ def reg_type(group, repeat, atom, elt):
     if group:
         return memref(shape, elt, "#tile.reg", strides)
     return memref(shape, elt, "#tile.reg")
+
+
+def move_lines(kind, idx, elt, atom, group, repeat, scope):
+    """tile.apply lines that move register tile %r{idx} to or from %g{idx}
+    (kind "ld" or "st"): one vector move of an atom of up to 4 registers,
+    vectors of 4 over a view as (atom / 4, 4) of a larger one (wgmma's d:
+    up to 128; sm_90 has no wider move)."""
+    rty = reg_type(group, repeat, atom, elt)
+    gty = memref(group + repeat + [atom], elt)
+    pair = (f"%g{idx}, %r{idx}" if kind == "st" else f"%r{idx}, %g{idx}")
+    if atom <= 4 or atom % 4:
+        op = instr_table.move_opcode(kind, elt, atom)
+        types = f"{gty}, {rty}" if kind == "st" else f"{rty}, {gty}"
+        return [f'tile.apply "{op}" ({pair}) scope({scope}) : {types}']
+    op = instr_table.move_opcode(kind, elt, 4)
+    split = group + repeat + [atom // 4, 4]
+    rsplit = reg_type(group, repeat + [atom // 4], 4, elt)
+    gstr, acc = [], 1
+    for d in reversed(split):
+        gstr.insert(0, acc)
+        acc *= d
+    gsplit = memref(split, elt, None, gstr)
+    rstr = rsplit[rsplit.index("strided<[") + 9:rsplit.index("]>")]
+    lines = [f"%rv{idx}_{kind} = memref.reinterpret_cast %r{idx} to offset: "
+             f"[0], sizes: {split}, strides: [{rstr}] : {rty} to {rsplit}",
+             f"%gv{idx}_{kind} = memref.reinterpret_cast %g{idx} to offset: "
+             f"[0], sizes: {split}, strides: {gstr} : {gty} to {gsplit}"]
+    views = (f"%gv{idx}_{kind}, %rv{idx}_{kind}" if kind == "st"
+             else f"%rv{idx}_{kind}, %gv{idx}_{kind}")
+    types = f"{gsplit}, {rsplit}" if kind == "st" else f"{rsplit}, {gsplit}"
+    lines.append(f'tile.apply "{op}" ({views}) scope({scope}) : {types}')
+    return lines
 
 
 def kernel(name, inst, variant):
@@ -191,9 +231,7 @@ def kernel(name, inst, variant):
         args.append(f"%g{idx}: {gty}")
         body.append(f"%r{idx} = tile.alloc_local : {rty}")
         if role == "use" or keep:
-            ld = instr_table.move_opcode("ld", elt, atom)
-            body.append(f'tile.apply "{ld}" (%r{idx}, %g{idx}) '
-                        f"scope({scope}) : {rty}, {gty}")
+            body += move_lines("ld", idx, elt, atom, group, repeat, scope)
         operands.append((f"%r{idx}", rty))
         if role == "def":
             applies.append((idx, rty, gty, elt, atom))
@@ -218,9 +256,12 @@ def kernel(name, inst, variant):
                         f"{PRED_INT}, {rty}")
             consts.append(to_int)
             reg, rty, elt = f"%ri{idx}", rty_int, PRED_INT
-        st = instr_table.move_opcode("st", elt, atom)
-        body.append(f'tile.apply "{st}" (%g{idx}, {reg}) '
-                    f"scope({scope}) : {gty}, {rty}")
+        if reg != f"%r{idx}":
+            st = instr_table.move_opcode("st", elt, atom)
+            body.append(f'tile.apply "{st}" (%g{idx}, {reg}) '
+                        f"scope({scope}) : {gty}, {rty}")
+            continue
+        body += move_lines("st", idx, elt, atom, group, repeat, scope)
     count = 1
     # Without a tensor operand (the cp.async groups, an immediate at most)
     # there is nothing to repeat: one instruction.
@@ -311,7 +352,9 @@ def usable(inst, variant, sm=None):
         if kind == "reg" and instr_table.is_predicate(ty):
             continue  # Moved as a PRED_INT (pred_operand).
         try:
-            move = instr_table.move_opcode("ld", containers[ty], atom)
+            # An atom of a multiple of 4 moves in vectors of 4.
+            move = instr_table.move_opcode(
+                "ld", containers[ty], atom if atom % 4 else 4)
         except KeyError:
             return False
         if sm is not None and opcode_sm(move) > sm:
@@ -363,7 +406,12 @@ def certify_target(args, instances, chip, ptx, label, results, sass):
         for variant in VARIANTS:
             if not usable(inst, variant, sm):
                 continue
-            if is_fragment_form(inst.form):
+            if is_warpgroup_form(inst.form):
+                if variant[0] not in WARPGROUP_VARIANTS:
+                    continue
+            elif variant[0] in WARPGROUP_VARIANTS:
+                continue
+            elif is_fragment_form(inst.form):
                 if variant[0] not in FRAGMENT_VARIANTS:
                     continue
             elif inst.semantics in COLLECTIVES:

@@ -381,10 +381,12 @@ void tile_cpu_barrier(int64_t site) {
 }
 
 void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
-                         int64_t quals2, int64_t quals3, int64_t site,
-                         const uint8_t *in, uint8_t *out) {
+                         int64_t quals2, int64_t quals3, int64_t quals4,
+                         int64_t quals5, int64_t quals6, int64_t quals7,
+                         int64_t site, const uint8_t *in, uint8_t *out) {
   tile::ptx::Instr instr = tile::cpu::decodeForm(
-      form, {quals0, quals1, quals2, quals3}, "tile_cpu_collective");
+      form, {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
+      "tile_cpu_collective");
   Block &block = getBlock();
   Fiber *f = block.current;
   if (!f)

@@ -159,10 +159,12 @@ static void asyncCopy(const ptx::Instr &instr, const uint8_t *in,
 }
 
 void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
-                    int64_t quals2, int64_t quals3, int64_t predicated,
-                    const uint8_t *in, uint8_t *out) {
-  ptx::Instr instr =
-      cpu::decodeForm(form, {quals0, quals1, quals2, quals3}, "tile_cpu_apply");
+                    int64_t quals2, int64_t quals3, int64_t quals4,
+                    int64_t quals5, int64_t quals6, int64_t quals7,
+                    int64_t predicated, const uint8_t *in, uint8_t *out) {
+  ptx::Instr instr = cpu::decodeForm(
+      form, {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
+      "tile_cpu_apply");
   if (ref::isCollective(instr))
     fatal(instr, "is a warp collective (tile_cpu_collective runs it)");
   if (instr.form->semantics == ptx::Semantics::AsyncCopy)

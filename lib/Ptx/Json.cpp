@@ -38,9 +38,21 @@ static StringRef kindName(SlotKind k) {
 
 /// A fragment: its matrix, registers, and every element's place, lane by
 /// lane ("map"[lane][i] = [matrix, row, col]), as the table computes it.
-static llvm::json::Object fragmentJson(const FragmentDesc &f) {
+/// A fragment's facts; its map (lane, element) -> (matrix, row, column),
+/// with `withMap`, for every lane of the warp (or thread of the
+/// warpgroup). Operands name the fragment without its map, which the
+/// export's "fragments" object holds once per record.
+static llvm::json::Object fragmentJson(const FragmentDesc &f,
+                                       bool withMap = false) {
+  llvm::json::Object o{
+      {"record", f.record},     {"element", getName(f.element)},
+      {"rows", f.rows},         {"cols", f.cols},
+      {"regs", f.regs},         {"per_reg", f.perReg},
+      {"matrices", f.matrices}, {"lanes", f.lanes}};
+  if (!withMap)
+    return o;
   llvm::json::Array map;
-  for (unsigned lane = 0; lane < 32; ++lane) {
+  for (unsigned lane = 0; lane < std::max(f.lanes, 32u); ++lane) {
     llvm::json::Array elems;
     for (unsigned i = 0; i < f.getNumElements(); ++i) {
       FragmentCoord c = f.at(lane, i);
@@ -48,12 +60,47 @@ static llvm::json::Object fragmentJson(const FragmentDesc &f) {
     }
     map.push_back(std::move(elems));
   }
-  return llvm::json::Object{
-      {"record", f.record},     {"element", getName(f.element)},
-      {"rows", f.rows},         {"cols", f.cols},
-      {"regs", f.regs},         {"per_reg", f.perReg},
-      {"matrices", f.matrices}, {"lanes", f.lanes},
-      {"map", std::move(map)}};
+  o["map"] = std::move(map);
+  return o;
+}
+
+/// The wgmma descriptor's fields, the swizzle modes and the canonical
+/// shared-memory layouts.
+static void addSmemLayouts(llvm::json::Object &root) {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  Object fields;
+  for (unsigned i = 0; i < unsigned(DescField::NumDescFields); ++i) {
+    const DescFieldDesc &d = getDescField(static_cast<DescField>(i));
+    fields[d.name] =
+        Object{{"lo", d.lo}, {"width", d.width}, {"shift", d.shift}};
+  }
+  root["wgmma_desc_fields"] = std::move(fields);
+  Array modes, layouts;
+  for (const SwizzleModeDesc &m : getSwizzleModes())
+    modes.push_back(Object{{"name", m.name},
+                           {"code", m.code},
+                           {"bytes", m.bytes},
+                           {"xor_bits", m.xorBits},
+                           {"tensor_map", m.tensorMap}});
+  root["swizzle_modes"] = std::move(modes);
+  static const char *kStride[] = {"bytes", "element", "lbo", "sbo"};
+  for (const SmemLayoutDesc &l : getSmemLayouts()) {
+    Array digits;
+    for (const LayoutDigitDesc &d : l.digits)
+      digits.push_back(Object{{"axis", d.fromK ? "k" : "mn"},
+                              {"div", d.div},
+                              {"div_t", d.divT},
+                              {"mod", d.mod},
+                              {"mod_t", d.modT},
+                              {"stride", kStride[unsigned(d.kind)]},
+                              {"bytes", d.bytes}});
+    layouts.push_back(Object{{"record", l.record},
+                             {"mn_major", l.mnMajor},
+                             {"swizzle", l.swizzle->name},
+                             {"digits", std::move(digits)}});
+  }
+  root["smem_layouts"] = std::move(layouts);
 }
 
 static StringRef mmaKindName(MmaKind k) {
@@ -214,6 +261,21 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"fragment", fragmentJson(*fr)});
       if (o.vector)
         ops.back().getAsObject()->insert({"vector", true});
+      if (!o.immValues.empty()) {
+        Array values;
+        for (int64_t v : o.immValues)
+          values.push_back(v);
+        ops.back().getAsObject()->insert({"imm_values", std::move(values)});
+      }
+      if (o.readsDst)
+        ops.back().getAsObject()->insert({"reads_dst", true});
+      if (o.mmaRole != MmaRole::None)
+        ops.back().getAsObject()->insert({"mma_role", getName(o.mmaRole)});
+      if (o.descriptor)
+        ops.back().getAsObject()->insert(
+            {"descriptor", Object{{"rows", o.descRows},
+                                  {"cols", o.descCols},
+                                  {"element", getName(o.descElem)}}});
       if (o.accumulator)
         ops.back().getAsObject()->insert({"accumulator", true});
       if (o.sourceLimit)
@@ -304,6 +366,7 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                                {"align_bits", a->alignBits},
                                {"out_round", getQualName(a->outRound)},
                                {"measured", a->measured},
+                               {"out_precision", a->outPrecision},
                                {"doc", a->doc},
                                {"steps", Object{{"fma", a->fmaStep},
                                                 {"mul", a->mulStep},
@@ -319,6 +382,11 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
     }
   }
   root["forms"] = std::move(formArray);
+  Object fragments;
+  for (const FragmentDesc &f : getFragments())
+    fragments[f.record] = fragmentJson(f, /*withMap=*/true);
+  root["fragments"] = std::move(fragments);
+  addSmemLayouts(root);
   Array rejected;
   for (const RejectedSpelling &r : getRejectedSpellings())
     rejected.push_back(Object{{"mnemonic", r.mnemonic},

@@ -126,6 +126,37 @@ bool tile::ptx::isCollective(Semantics s) {
 llvm::ArrayRef<FormDesc> tile::ptx::getForms() { return kForms; }
 llvm::ArrayRef<FragmentDesc> tile::ptx::getFragments() { return kFragments; }
 
+llvm::StringRef tile::ptx::getName(MmaRole r) {
+  return kMmaRoleNames[static_cast<unsigned>(r)];
+}
+
+const DescFieldDesc &tile::ptx::getDescField(DescField f) {
+  return kDescFields[static_cast<unsigned>(f)];
+}
+
+llvm::ArrayRef<SwizzleModeDesc> tile::ptx::getSwizzleModes() {
+  return kSwizzleModes;
+}
+
+const SwizzleModeDesc *tile::ptx::findSwizzleByCode(unsigned code) {
+  for (const SwizzleModeDesc &m : kSwizzleModes)
+    if (m.code == code)
+      return &m;
+  return nullptr;
+}
+
+llvm::ArrayRef<SmemLayoutDesc> tile::ptx::getSmemLayouts() {
+  return kSmemLayouts;
+}
+
+const SmemLayoutDesc *tile::ptx::findSmemLayout(bool mnMajor,
+                                                const SwizzleModeDesc &mode) {
+  for (const SmemLayoutDesc &l : kSmemLayouts)
+    if (l.mnMajor == mnMajor && l.swizzle == &mode)
+      return &l;
+  return nullptr;
+}
+
 llvm::ArrayRef<StringRef> tile::ptx::getMnemonics() {
   static const llvm::SmallVector<StringRef> kMnemonics = [] {
     llvm::SmallVector<StringRef> m;

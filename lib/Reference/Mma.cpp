@@ -13,11 +13,13 @@
 
 #include "tile/Reference/Reference.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/bit.h"
 
 #include <cassert>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <vector>
@@ -29,12 +31,14 @@ namespace {
 
 constexpr unsigned kWarpSize = 32;
 
-/// One operand's matrices, element bits by (matrix, row, column).
+/// One operand's matrices of `elem` elements, element bits by (matrix,
+/// row, column).
 struct Matrix {
-  const FragmentDesc *frag;
+  ptx::DataType elem;
+  unsigned rows, cols;
   std::vector<uint64_t> bits;
   uint64_t at(unsigned m, unsigned r, unsigned c) const {
-    return bits[(m * frag->rows + r) * frag->cols + c];
+    return bits[(m * rows + r) * cols + c];
   }
 };
 
@@ -42,18 +46,22 @@ unsigned elementBits(const FragmentDesc &frag) {
   return ptx::getInfo(frag.element).valueBits;
 }
 
+/// Register `reg` of the sources of lane (or thread) `lane`.
+using RegisterOf = llvm::function_ref<uint64_t(unsigned lane, unsigned reg)>;
+
 /// Gathers the matrix of the source operand whose registers start at
 /// `first` in each lane's sources, from the lanes that hold elements. A
 /// memory operand's elements are one source each (the row a lane read).
-Matrix gather(const FragmentDesc &frag, const ref::WarpSources &in,
-              unsigned first, bool memory = false) {
-  Matrix m{&frag, std::vector<uint64_t>(frag.matrices * frag.rows * frag.cols)};
+Matrix gather(const FragmentDesc &frag, RegisterOf regOf, unsigned first,
+              bool memory = false) {
+  Matrix m{frag.element, frag.rows, frag.cols,
+           std::vector<uint64_t>(frag.matrices * frag.rows * frag.cols)};
   unsigned width = elementBits(frag);
   uint64_t mask = width >= 64 ? ~0ULL : (1ULL << width) - 1;
   unsigned perSource = memory ? 1 : frag.perReg;
   for (unsigned lane = 0; lane < frag.lanes; ++lane)
     for (unsigned i = 0; i < frag.getNumElements(); ++i) {
-      uint64_t reg = in.lanes[lane][first + i / perSource];
+      uint64_t reg = regOf(lane, first + i / perSource);
       uint64_t v = (reg >> ((i % perSource) * width)) & mask;
       ptx::FragmentCoord c = frag.at(lane, i);
       m.bits[(c.matrix * frag.rows + c.row) * frag.cols + c.col] = v;
@@ -147,11 +155,14 @@ struct Term {
 /// One fused step (HMMA) to `dtype`: the terms anchored at the largest
 /// nominal exponent, truncated toward zero `alignBits` below it, summed
 /// exactly and rounded with `round`; a zero result is +0, whatever the
-/// signs (measured: a negative sum that rounds to zero gives +0). Specials:
+/// signs (measured: a negative sum that rounds to zero gives +0); where
+/// `outPrecision` is set, the sum keeps only that many significant bits,
+/// truncated, before it is rounded (QGMMA into f32). Specials:
 /// a NaN, or infinities of both signs, give the canonical NaN; an infinity
 /// gives itself.
 uint64_t fusedStep(llvm::ArrayRef<Term> terms, unsigned alignBits,
-                   ptx::DataType dtype, ptx::Qual round) {
+                   ptx::DataType dtype, ptx::Qual round,
+                   unsigned outPrecision = 0) {
   bool nan = false, posInf = false, negInf = false;
   std::optional<int> anchor;
   for (const Term &t : terms) {
@@ -172,6 +183,15 @@ uint64_t fusedStep(llvm::ArrayRef<Term> terms, unsigned alignBits,
   int64_t sum = 0;
   for (const Term &t : terms)
     sum += static_cast<int64_t>(std::trunc(std::ldexp(t.value, -unitExp)));
+  // A result of fewer significant bits than the format's (QGMMA into f32)
+  // is truncated to them first.
+  if (outPrecision && sum != 0) {
+    int drop = int(64 - llvm::countl_zero(uint64_t(std::llabs(sum)))) -
+               int(outPrecision);
+    if (drop > 0) {
+      sum = sum / (int64_t(1) << drop) * (int64_t(1) << drop);
+    }
+  }
   uint64_t bits = fromDouble(dtype, std::ldexp(double(sum), unitExp), round);
   uint64_t sign = dtype == ptx::DataType::F16 ? 0x8000 : 0x80000000;
   return bits == sign ? 0 : bits;
@@ -201,19 +221,13 @@ uint64_t step(const char *spelling, llvm::ArrayRef<uint64_t> sources) {
 struct Operands {
   const Matrix &a, &b, &c;
   unsigned m, r, col;
-  double av(unsigned k) const {
-    return toDouble(a.frag->element, a.at(m, r, k));
-  }
-  double bv(unsigned k) const {
-    return toDouble(b.frag->element, b.at(m, k, col));
-  }
+  double av(unsigned k) const { return toDouble(a.elem, a.at(m, r, k)); }
+  double bv(unsigned k) const { return toDouble(b.elem, b.at(m, k, col)); }
   uint64_t cBits() const { return c.at(m, r, col); }
   Term product(unsigned k, ptx::DataType widened) const {
     double x = av(k), y = bv(k);
-    ptx::DataType ta =
-        widened == ptx::DataType::F32 ? a.frag->element : widened;
-    ptx::DataType tb =
-        widened == ptx::DataType::F32 ? b.frag->element : widened;
+    ptx::DataType ta = widened == ptx::DataType::F32 ? a.elem : widened;
+    ptx::DataType tb = widened == ptx::DataType::F32 ? b.elem : widened;
     return {x * y, nominalExp(ta, x) + nominalExp(tb, y)};
   }
 };
@@ -235,13 +249,14 @@ uint64_t hmma(const ptx::MmaArithDesc &arith, const Operands &o,
     terms.push_back(o.product(k, widened));
   double c = toDouble(dtype, acc);
   terms.push_back({c, nominalExp(dtype, c)});
-  return fusedStep(terms, arith.alignBits, dtype, arith.outRound);
+  return fusedStep(terms, arith.alignBits, dtype, arith.outRound,
+                   arith.outPrecision);
 }
 
 /// D's element of a floating-point mma.
 uint64_t floatElement(const ptx::MmaArithDesc &arith, ptx::DataType dtype,
                       const Operands &o, unsigned k) {
-  ptx::DataType ctype = o.c.frag->element;
+  ptx::DataType ctype = o.c.elem;
   bool toF16 = dtype == ptx::DataType::F16;
   switch (arith.kind) {
   case ptx::MmaKind::Fused: {
@@ -264,18 +279,13 @@ uint64_t floatElement(const ptx::MmaArithDesc &arith, ptx::DataType dtype,
   case ptx::MmaKind::ChainThenC: {
     uint64_t acc = 0;
     for (unsigned i = 0; i < k; ++i)
-      acc = step(arith.fmaStep,
-                 {asF32(o.a.frag->element, o.a.at(o.m, o.r, i)),
-                  asF32(o.b.frag->element, o.b.at(o.m, i, o.col)), acc});
+      acc = step(arith.fmaStep, {asF32(o.a.elem, o.a.at(o.m, o.r, i)),
+                                 asF32(o.b.elem, o.b.at(o.m, i, o.col)), acc});
     return step(arith.addStep, {asF32(ctype, o.cBits()), acc});
   }
   case ptx::MmaKind::PairsThenC: {
-    auto x = [&](unsigned i) {
-      return asF32(o.a.frag->element, o.a.at(o.m, o.r, i));
-    };
-    auto y = [&](unsigned i) {
-      return asF32(o.b.frag->element, o.b.at(o.m, i, o.col));
-    };
+    auto x = [&](unsigned i) { return asF32(o.a.elem, o.a.at(o.m, o.r, i)); };
+    auto y = [&](unsigned i) { return asF32(o.b.elem, o.b.at(o.m, i, o.col)); };
     auto pair = [&](unsigned i) {
       return step(arith.fmaStep,
                   {x(i + 1), y(i + 1), step(arith.mulStep, {x(i), y(i)})});
@@ -313,13 +323,13 @@ uint64_t element(const ptx::Instr &instr, const Matrix &a, const Matrix &b,
                  const Matrix &c, unsigned m, unsigned r, unsigned col) {
   const ptx::MmaArithDesc &arith = *instr.form->arith;
   ptx::DataType dtype = instr.form->getOperands()[0].fragment->element;
-  unsigned k = a.frag->cols;
+  unsigned k = a.cols;
   switch (arith.kind) {
   case ptx::MmaKind::Integer: {
-    int64_t acc = intValue(c.frag->element, c.at(m, r, col));
+    int64_t acc = intValue(c.elem, c.at(m, r, col));
     for (unsigned i = 0; i < k; ++i)
-      acc += intValue(a.frag->element, a.at(m, r, i)) *
-             intValue(b.frag->element, b.at(m, i, col));
+      acc +=
+          intValue(a.elem, a.at(m, r, i)) * intValue(b.elem, b.at(m, i, col));
     if (instr.has(ptx::Qual::SatFinite))
       acc = std::clamp<int64_t>(acc, INT32_MIN, INT32_MAX);
     return static_cast<uint32_t>(acc);
@@ -345,9 +355,10 @@ void tile::ref::evaluateMma(const ptx::Instr &instr, const WarpSources &in,
   llvm::ArrayRef<ptx::OperandDesc> ops = instr.form->getOperands();
   assert(ops.size() == 4 && isMma(instr) && "not an mma form");
   const FragmentDesc &fd = *ops[0].fragment;
-  Matrix a = gather(*ops[1].fragment, in, 0);
-  Matrix b = gather(*ops[2].fragment, in, ops[1].atom);
-  Matrix c = gather(*ops[3].fragment, in, ops[1].atom + ops[2].atom);
+  auto regOf = [&](unsigned lane, unsigned reg) { return in.lanes[lane][reg]; };
+  Matrix a = gather(*ops[1].fragment, regOf, 0);
+  Matrix b = gather(*ops[2].fragment, regOf, ops[1].atom);
+  Matrix c = gather(*ops[3].fragment, regOf, ops[1].atom + ops[2].atom);
   unsigned width = elementBits(fd);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     out[lane].assign(fd.regs, 0);
@@ -366,8 +377,9 @@ void tile::ref::evaluateFragmentMove(const ptx::Instr &instr,
          "not a fragment move");
   const FragmentDesc &fd = *ops[0].fragment;
   bool toMemory = ops[0].kind == ptx::OperandKind::Memory;
-  Matrix s =
-      gather(*ops[1].fragment, in, 0, ops[1].kind == ptx::OperandKind::Memory);
+  auto regOf = [&](unsigned lane, unsigned reg) { return in.lanes[lane][reg]; };
+  Matrix s = gather(*ops[1].fragment, regOf, 0,
+                    ops[1].kind == ptx::OperandKind::Memory);
   unsigned width = elementBits(fd);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     out[lane].assign(toMemory ? fd.getNumElements() : fd.regs, 0);
@@ -380,4 +392,181 @@ void tile::ref::evaluateFragmentMove(const ptx::Instr &instr,
         out[lane][i / fd.perReg] |= v << ((i % fd.perReg) * width);
     }
   }
+}
+
+//===----------------------------------------------------------------------===//
+// wgmma.mma_async
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The operand of `instr` with role `role`, and where its registers start
+/// in a thread's sources; or nullopt.
+struct RoleOperand {
+  const ptx::OperandDesc *desc = nullptr;
+  unsigned first = 0;
+};
+RoleOperand findRole(const ptx::Instr &instr, ptx::MmaRole role) {
+  unsigned first = 0;
+  for (const ptx::OperandDesc &o : instr.form->getOperands()) {
+    if (o.mmaRole == role)
+      return {&o, first};
+    first += o.atom;
+  }
+  return {};
+}
+
+/// A matrix in shared memory named by a descriptor, read as the table's
+/// canonical layouts say (ptx::SmemLayoutDesc); `error` says why not.
+llvm::Expected<Matrix> readDescribed(const ptx::OperandDesc &op, uint64_t desc,
+                                     bool mnMajor,
+                                     const ref::SharedReader &read) {
+  using ptx::DescField;
+  const ptx::SwizzleModeDesc *mode =
+      ptx::findSwizzleByCode(ptx::getDescField(DescField::Swizzle).get(desc));
+  const ptx::SmemLayoutDesc *layout =
+      mode ? ptx::findSmemLayout(mnMajor, *mode) : nullptr;
+  if (!layout)
+    return llvm::createStringError("descriptor 0x%llx of '%s': no layout",
+                                   (unsigned long long)desc, op.name);
+  if (ptx::getDescField(DescField::BaseOffset).get(desc))
+    return llvm::createStringError(
+        "descriptor 0x%llx of '%s': a base offset is not modeled",
+        (unsigned long long)desc, op.name);
+  uint64_t start = ptx::getDescField(DescField::StartAddress).get(desc);
+  uint64_t lbo = ptx::getDescField(DescField::LeadingOffset).get(desc);
+  uint64_t sbo = ptx::getDescField(DescField::StrideOffset).get(desc);
+  unsigned bits = ptx::getInfo(op.descElem).valueBits;
+  bool isA = op.mmaRole == ptx::MmaRole::A;
+  Matrix m{op.descElem, op.descRows, op.descCols,
+           std::vector<uint64_t>(op.descRows * op.descCols)};
+  for (unsigned r = 0; r < op.descRows; ++r)
+    for (unsigned c = 0; c < op.descCols; ++c) {
+      // A is M x K, B is K x N.
+      uint64_t mn = isA ? r : c, k = isA ? c : r;
+      uint64_t at = layout->bitOffset(mn, k, bits, lbo, sbo);
+      uint64_t addr = mode->apply(start + at / 8);
+      uint8_t bytes[8] = {};
+      unsigned n = (bits + 7) / 8;
+      if (!read(addr, bytes, n))
+        return llvm::createStringError(
+            "descriptor 0x%llx of '%s': element (%u, %u) at shared address "
+            "0x%llx is outside the block's shared memory",
+            (unsigned long long)desc, op.name, r, c, (unsigned long long)addr);
+      uint64_t v = 0;
+      std::memcpy(&v, bytes, n);
+      if (bits < 8)
+        v = (v >> (at % 8)) & ((1u << bits) - 1);
+      m.bits[r * op.descCols + c] = v;
+    }
+  return m;
+}
+
+/// Negates every element of `m` (imm-scale -1): its sign bit.
+void negate(Matrix &m) {
+  const ptx::DataTypeInfo &info = ptx::getInfo(m.elem);
+  unsigned width = m.elem == ptx::DataType::TF32 ? 32 : info.valueBits;
+  for (uint64_t &v : m.bits)
+    v ^= uint64_t(1) << (width - 1);
+}
+
+/// Thread 0's value of the scalar operand `r` (an immediate or a
+/// descriptor), after checking that every thread has the same.
+llvm::Expected<uint64_t> uniform(const RoleOperand &r,
+                                 const ref::WarpgroupSources &in) {
+  uint64_t v = in.threads[0][r.first];
+  for (unsigned t = 1; t < ref::kWarpgroupSize; ++t)
+    if (in.threads[t][r.first] != v)
+      return llvm::createStringError(
+          "'%s' differs between the warpgroup's threads (thread 0: 0x%llx, "
+          "thread %u: 0x%llx)",
+          r.desc->name, (unsigned long long)v, t,
+          (unsigned long long)in.threads[t][r.first]);
+  return v;
+}
+
+/// A or B: from registers (A only) or from the shared memory its
+/// descriptor names, transposed where imm-trans says, negated where
+/// imm-scale says.
+llvm::Expected<Matrix> wgmmaInput(const ptx::Instr &instr, ptx::MmaRole role,
+                                  const ref::WarpgroupSources &in) {
+  bool isA = role == ptx::MmaRole::A;
+  RoleOperand op = findRole(instr, role);
+  auto regOf = [&](unsigned t, unsigned reg) { return in.threads[t][reg]; };
+  std::optional<Matrix> m;
+  if (!op.desc->descriptor) {
+    m = gather(*op.desc->fragment, regOf, op.first);
+  } else {
+    RoleOperand trans =
+        findRole(instr, isA ? ptx::MmaRole::TransA : ptx::MmaRole::TransB);
+    llvm::Expected<uint64_t> desc = uniform(op, in);
+    if (!desc)
+      return desc.takeError();
+    bool mnMajor = trans.desc && in.threads[0][trans.first] != 0;
+    llvm::Expected<Matrix> read =
+        readDescribed(*op.desc, *desc, mnMajor, in.readShared);
+    if (!read)
+      return read.takeError();
+    m = std::move(*read);
+  }
+  RoleOperand scale =
+      findRole(instr, isA ? ptx::MmaRole::ScaleA : ptx::MmaRole::ScaleB);
+  if (scale.desc && static_cast<int64_t>(in.threads[0][scale.first]) == -1 &&
+      ptx::getInfo(m->elem).format != ptx::FloatFormat::None)
+    negate(*m);
+  return std::move(*m);
+}
+
+} // namespace
+
+llvm::Expected<ref::WgmmaMatrices>
+tile::ref::gatherWgmma(const ptx::Instr &instr, const WarpgroupSources &in) {
+  RoleOperand d = findRole(instr, ptx::MmaRole::D);
+  RoleOperand scaleD = findRole(instr, ptx::MmaRole::ScaleD);
+  assert(d.desc && scaleD.desc && instr.form->arith && "not a wgmma form");
+  llvm::Expected<Matrix> a = wgmmaInput(instr, ptx::MmaRole::A, in);
+  if (!a)
+    return a.takeError();
+  llvm::Expected<Matrix> b = wgmmaInput(instr, ptx::MmaRole::B, in);
+  if (!b)
+    return b.takeError();
+  llvm::Expected<uint64_t> addD = uniform(scaleD, in);
+  if (!addD)
+    return addD.takeError();
+  auto regOf = [&](unsigned t, unsigned reg) { return in.threads[t][reg]; };
+  Matrix c = gather(*d.desc->fragment, regOf, d.first);
+  // scale-d false: D = A * B (the old D is not added).
+  if (!(*addD & 1))
+    std::fill(c.bits.begin(), c.bits.end(), 0);
+  return WgmmaMatrices{a->elem,
+                       b->elem,
+                       c.elem,
+                       c.rows,
+                       c.cols,
+                       a->cols,
+                       std::move(a->bits),
+                       std::move(b->bits),
+                       std::move(c.bits)};
+}
+
+llvm::Error tile::ref::evaluateWgmma(const ptx::Instr &instr,
+                                     const WarpgroupSources &in,
+                                     WarpgroupResults &out) {
+  llvm::Expected<WgmmaMatrices> mats = gatherWgmma(instr, in);
+  if (!mats)
+    return mats.takeError();
+  Matrix a{mats->aElem, mats->m, mats->k, std::move(mats->a)};
+  Matrix b{mats->bElem, mats->k, mats->n, std::move(mats->b)};
+  Matrix c{mats->cElem, mats->m, mats->n, std::move(mats->c)};
+  const FragmentDesc &fd = *findRole(instr, ptx::MmaRole::D).desc->fragment;
+  unsigned width = elementBits(fd);
+  for (unsigned t = 0; t < kWarpgroupSize; ++t) {
+    out[t].assign(fd.regs, 0);
+    for (unsigned i = 0; i < fd.getNumElements(); ++i) {
+      ptx::FragmentCoord at = fd.at(t, i);
+      uint64_t v = element(instr, a, b, c, 0, at.row, at.col);
+      out[t][i / fd.perReg] |= v << ((i % fd.perReg) * width);
+    }
+  }
+  return llvm::Error::success();
 }

@@ -14,6 +14,10 @@
 // ldmatrix, stmatrix, movmatrix with permuted row addresses), which holds
 // each execution's sources and results.
 //
+// Given a wgmma measurement (utils/measure/wgmma_facts: one file with each
+// execution's shared memory, registers, descriptors and results), the
+// reference's ref::evaluateWgmma against the H200's d.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile/Ptx/InstrTable.h"
@@ -37,6 +41,10 @@ static cl::opt<std::string>
                          "holds both)"));
 static cl::opt<unsigned> show("show", cl::init(0),
                               cl::desc("differences to print per opcode"));
+static cl::opt<unsigned>
+    dump("dump", cl::init(0),
+         cl::desc("print the matrices of the first N executions of each "
+                  "wgmma instruction, one line per element of D"));
 static cl::opt<std::string>
     only("only", cl::init(""), cl::desc("check only opcodes containing this"));
 
@@ -214,6 +222,197 @@ int checkMoves(Reader &in) {
   return failed ? 1 : 0;
 }
 
+/// One wgmma execution as the measurement recorded it.
+struct WgmmaExec {
+  uint32_t params[9]; // offA lboA sboA swA offB lboB sboB swB scaleD
+  std::vector<uint8_t> image;
+  std::vector<uint32_t> a, d, dOut;
+  uint64_t descs[2];
+};
+
+bool readExec(Reader &in, WgmmaExec &x, unsigned regsA, unsigned regsD) {
+  x.a.resize(128 * regsA);
+  x.d.resize(128 * regsD);
+  x.dOut.resize(128 * regsD);
+  return in.read(x.params, 9) && in.read(x.image.data(), x.image.size()) &&
+         in.read(x.a.data(), x.a.size()) && in.read(x.d.data(), x.d.size()) &&
+         in.read(x.descs, 2) && in.read(x.dOut.data(), x.dOut.size());
+}
+
+/// The threads' sources of execution `x` in operand order: d, a's
+/// registers or a-desc, b-desc, scale-d and the immediates `imms` (by
+/// role: scale-a, scale-b, trans-a, trans-b).
+ref::WarpgroupSources wgmmaSources(const ptx::Instr &instr, const WgmmaExec &x,
+                                   const int (&imms)[4]) {
+  ref::WarpgroupSources src;
+  // The image starts at the shared address the descriptors' start
+  // addresses give, less the offsets the measurement chose.
+  uint64_t startA =
+      ptx::getDescField(ptx::DescField::StartAddress).get(x.descs[0]);
+  uint64_t base = (startA - x.params[0]) & 0x3FFFF;
+  const std::vector<uint8_t> &image = x.image;
+  src.readShared = [base, &image](uint64_t addr, uint8_t *out, unsigned n) {
+    if (addr < base || addr - base + n > image.size())
+      return false;
+    std::memcpy(out, image.data() + (addr - base), n);
+    return true;
+  };
+  unsigned regsD = x.d.size() / 128, regsA = x.a.size() / 128;
+  for (unsigned t = 0; t < 128; ++t) {
+    auto &s = src.threads[t];
+    for (const ptx::OperandDesc &o : instr.form->getOperands()) {
+      switch (o.mmaRole) {
+      case ptx::MmaRole::D:
+        s.append(x.d.begin() + t * regsD, x.d.begin() + (t + 1) * regsD);
+        break;
+      case ptx::MmaRole::A:
+        if (o.descriptor)
+          s.push_back(x.descs[0]);
+        else
+          s.append(x.a.begin() + t * regsA, x.a.begin() + (t + 1) * regsA);
+        break;
+      case ptx::MmaRole::B:
+        s.push_back(x.descs[1]);
+        break;
+      case ptx::MmaRole::ScaleD:
+        s.push_back(x.params[8] & 1);
+        break;
+      case ptx::MmaRole::ScaleA:
+      case ptx::MmaRole::ScaleB:
+      case ptx::MmaRole::TransA:
+      case ptx::MmaRole::TransB:
+        s.push_back(static_cast<uint64_t>(static_cast<int64_t>(
+            imms[unsigned(o.mmaRole) - unsigned(ptx::MmaRole::ScaleA)])));
+        break;
+      default:
+        fail(llvm::Twine("wgmma operand '") + o.name + "' has no role");
+      }
+    }
+  }
+  return src;
+}
+
+/// Prints execution `e`'s matrices and the H200's d, one line per element
+/// of D: "DUMP e row col | a... | b... | c | gpu", element bits in hex.
+void dumpExec(const ptx::Instr &instr, const ref::WarpgroupSources &src,
+              const WgmmaExec &x, unsigned e) {
+  llvm::Expected<ref::WgmmaMatrices> m = ref::gatherWgmma(instr, src);
+  if (!m) {
+    llvm::consumeError(m.takeError());
+    return;
+  }
+  const ptx::OperandDesc &d = instr.form->getOperands()[0];
+  const ptx::FragmentDesc &fd = *d.fragment;
+  unsigned width = ptx::getInfo(fd.element).valueBits, regs = d.atom;
+  for (unsigned t = 0; t < 128; ++t)
+    for (unsigned i = 0; i < fd.getNumElements(); ++i) {
+      ptx::FragmentCoord at = fd.at(t, i);
+      uint64_t reg = x.dOut[t * regs + i / fd.perReg];
+      uint64_t got =
+          (reg >> ((i % fd.perReg) * width)) & ((uint64_t(1) << width) - 1);
+      llvm::outs() << "DUMP " << e << " " << at.row << " " << at.col << " |";
+      for (unsigned k = 0; k < m->k; ++k)
+        llvm::outs() << " "
+                     << llvm::format_hex_no_prefix(m->a[at.row * m->k + k], 1);
+      llvm::outs() << " |";
+      for (unsigned k = 0; k < m->k; ++k)
+        llvm::outs() << " "
+                     << llvm::format_hex_no_prefix(m->b[k * m->n + at.col], 1);
+      llvm::outs() << " | "
+                   << llvm::format_hex_no_prefix(m->c[at.row * m->n + at.col],
+                                                 1)
+                   << " | " << llvm::format_hex_no_prefix(got, 1) << "\n";
+    }
+}
+
+/// Checks one wgmma instruction's executions; prints its line.
+bool checkWgmmaInstr(const ptx::Instr &instr, const std::string &opcode,
+                     const int (&imms)[4], Reader &in, unsigned execs,
+                     unsigned imageBytes) {
+  llvm::ArrayRef<ptx::OperandDesc> ops = instr.form->getOperands();
+  const ptx::FragmentDesc &fd = *ops[0].fragment;
+  unsigned regsD = ops[0].atom;
+  unsigned regsA = ops[1].descriptor ? 0 : ops[1].atom;
+  Counts bad;
+  uint64_t errors = 0, shown = 0;
+  WgmmaExec x;
+  x.image.resize(imageBytes);
+  for (unsigned e = 0; e < execs; ++e) {
+    if (!readExec(in, x, regsA, regsD))
+      fail("the wgmma file ends early at '" + opcode + "'");
+    if (dump && e < dump)
+      dumpExec(instr, wgmmaSources(instr, x, imms), x, e);
+    ref::WarpgroupResults out;
+    if (llvm::Error err =
+            ref::evaluateWgmma(instr, wgmmaSources(instr, x, imms), out)) {
+      ++errors;
+      if (shown++ < show)
+        llvm::outs() << "  exec " << e << ": " << llvm::toString(std::move(err))
+                     << "\n";
+      else
+        llvm::consumeError(std::move(err));
+      continue;
+    }
+    for (unsigned t = 0; t < 128; ++t)
+      for (unsigned r = 0; r < regsD; ++r) {
+        uint64_t got = x.dOut[t * regsD + r], want = out[t][r] & 0xffffffffu;
+        if (got == want)
+          continue;
+        if (onlyNaNPayloads(fd, got, want)) {
+          ++bad.nanPayloads;
+          continue;
+        }
+        ++bad.values;
+        if (shown++ < show) {
+          ptx::FragmentCoord at = fd.at(t, r * fd.perReg);
+          llvm::outs() << "  exec " << e << " (regime " << e % 8 << ", swizzle "
+                       << x.params[3] << "/" << x.params[7] << ") thread " << t
+                       << " reg " << r << " (" << at.row << ", " << at.col
+                       << "): gpu " << llvm::format_hex(got, 10) << " ref "
+                       << llvm::format_hex(want, 10) << "\n";
+        }
+      }
+  }
+  bool ok = errors == 0 && bad.values == 0 &&
+            (bad.nanPayloads == 0 || !instr.form->hasDefinedNaNPayload());
+  llvm::outs() << (ok ? "PASS " : "FAIL ") << opcode << " [" << imms[0] << " "
+               << imms[1] << " " << imms[2] << " " << imms[3] << "]: " << execs
+               << " warpgroup executions, " << bad.values
+               << " registers differ in value, " << bad.nanPayloads
+               << " in NaN payloads only, " << errors
+               << " not computed by the reference\n";
+  return ok;
+}
+
+/// A wgmma measurement (utils/measure/wgmma_facts): each execution's
+/// shared memory, registers and descriptors, and the H200's d.
+int checkWgmma(Reader &in) {
+  std::string opcode, immLine;
+  unsigned instrs = 0, failed = 0;
+  while (in.line(opcode)) {
+    int imms[4];
+    char variant[32] = {};
+    unsigned header[2];
+    if (!in.line(immLine) ||
+        std::sscanf(immLine.c_str(), "%d %d %d %d %31s", &imms[0], &imms[1],
+                    &imms[2], &imms[3], variant) != 5 ||
+        !in.read(header, 2))
+      fail("the wgmma file ends early at '" + opcode + "'");
+    // The register-A form shares its spelling with the descriptor form.
+    ptx::FormHint hint;
+    if (std::string(variant) != "-")
+      hint.variant = llvm::StringRef(variant);
+    std::string error;
+    std::optional<ptx::Instr> instr = ptx::decode(opcode, error, hint);
+    if (!instr || !ref::isWgmma(*instr))
+      fail("'" + opcode + "' is not a wgmma of the table: " + error);
+    ++instrs;
+    failed += !checkWgmmaInstr(*instr, opcode, imms, in, header[0], header[1]);
+  }
+  llvm::outs() << (instrs - failed) << " passed, " << failed << " failed\n";
+  return failed ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -224,7 +423,9 @@ int main(int argc, char **argv) {
       fail("cannot read '" + inputsPath + "'");
     Reader in{(*buf)->getBuffer()};
     std::string magic;
-    if (!in.line(magic) || magic != "MATRIXFACTS1")
+    if (in.line(magic) && magic == "WGMMAFACTS1")
+      return checkWgmma(in);
+    if (magic != "MATRIXFACTS1")
       fail("not a matrix-move measurement file (no MATRIXFACTS1 header); an "
            "mma measurement takes an inputs and a results file");
     return checkMoves(in);

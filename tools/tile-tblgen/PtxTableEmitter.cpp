@@ -94,11 +94,14 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
   }
   // After the duplicate check: a duplicate is the more specific fault.
   // The limit is tile::ptx::QualSet::kCapacity.
-  if (quals.size() > 256)
-    PrintFatalError("more than 256 qualifiers do not fit a QualSet");
-  emitEnum(os, "Qual", "uint8_t", quals, "", "NumQuals");
+  if (quals.size() > 512)
+    PrintFatalError("more than 512 qualifiers do not fit a QualSet");
+  emitEnum(os, "Qual", "uint16_t", quals, "", "NumQuals");
   emitEnum(os, "Semantics", "uint8_t", defsOf(rk, "Semantics"), "Sem");
   emitEnum(os, "NaNRule", "uint8_t", defsOf(rk, "NaNRule"), "NaN");
+  emitEnum(os, "MmaRole", "uint8_t", defsOf(rk, "MmaRoleKind"), "MmaRole");
+  emitEnum(os, "DescField", "uint8_t", defsOf(rk, "WgmmaDescField"), "Desc",
+           "NumDescFields");
   return false;
 }
 
@@ -109,7 +112,7 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
 /// Builds the flattened arrays that forms point into, as C++ initializers.
 struct Pools {
   std::vector<std::string> slots, types, operands, floors, older, chips, rbits,
-      bounds, measured;
+      bounds, measured, immValues;
 
   /// Appends `items` to `pool`; returns "ArrayRef<T>(array + start, size)".
   static std::string add(std::vector<std::string> &pool, StringRef array,
@@ -275,7 +278,8 @@ void checkFragment(const Record *f) {
   int64_t elems = f->getValueAsInt("Regs") * f->getValueAsInt("PerReg");
   int64_t lanes = f->getValueAsInt("Lanes");
   std::vector<const Record *> digits = f->getValueAsListOfDefs("Digits");
-  if (lanes < 1 || lanes > 32 || lanes * elems != rows * cols * matrices)
+  if (lanes < 1 || (lanes > 32 && lanes != 128) ||
+      lanes * elems != rows * cols * matrices)
     PrintFatalError(f->getLoc(), "a fragment's " + Twine(lanes) +
                                      " lanes must hold each element of its "
                                      "matrices once");
@@ -375,13 +379,78 @@ void emitFragments(raw_ostream &os, const RecordKeeper &rk) {
                     quote(a->getValueAsString("FmaStep")) + ", " +
                     quote(a->getValueAsString("MulStep")) + ", " +
                     quote(a->getValueAsString("AddStep")) + ", " +
-                    quote(a->getValueAsString("CvtStep")) + "}");
+                    quote(a->getValueAsString("CvtStep")) + ", " +
+                    std::to_string(a->getValueAsInt("OutPrecision")) + "}");
   }
   emitPool(os, "MmaArithDesc", "kMmaArith", arith, "{}");
 }
 
-std::string operandInit(const Record *op) {
+/// The operand's descriptor element type, or `DataType::B8` where it has
+/// none (read only where `descriptor` is set).
+std::string descElemOf(const Record *op) {
+  std::vector<const Record *> elem = op->getValueAsListOfDefs("DescElem");
+  if (op->getValueAsBit("Descriptor") != (elem.size() == 1))
+    PrintFatalError(op->getLoc(), "a descriptor operand names one element "
+                                  "type, and only it");
+  return "DataType::" + (elem.empty() ? std::string("B8") : enumName(elem[0]));
+}
+
+/// The wgmma descriptor's fields, the swizzle modes and the canonical
+/// shared-memory layouts.
+void emitSmemLayouts(raw_ostream &os, const RecordKeeper &rk) {
+  std::vector<std::string> fields, modes, digits, layouts, roles;
+  for (const Record *r : defsOf(rk, "MmaRoleKind"))
+    roles.push_back(quote(r->getValueAsString("Name")));
+  emitPool(os, "char *const", "kMmaRoleNames", roles, "nullptr");
+  for (const Record *f : defsOf(rk, "WgmmaDescField"))
+    fields.push_back("{" + quote(f->getValueAsString("Name")) + ", " +
+                     std::to_string(f->getValueAsInt("Lo")) + ", " +
+                     std::to_string(f->getValueAsInt("Width")) + ", " +
+                     std::to_string(f->getValueAsInt("Shift")) + "}");
+  std::vector<const Record *> modeRecords = defsOf(rk, "SwizzleMode");
+  for (const Record *m : modeRecords)
+    modes.push_back("{" + quote(m->getValueAsString("Name")) + ", " +
+                    std::to_string(m->getValueAsInt("Code")) + ", " +
+                    std::to_string(m->getValueAsInt("Bytes")) + ", " +
+                    std::to_string(m->getValueAsInt("XorBits")) + ", " +
+                    std::to_string(m->getValueAsInt("TensorMap")) + "}");
+  for (const Record *l : defsOf(rk, "SmemLayout")) {
+    std::vector<std::string> items;
+    for (const Record *d : l->getValueAsListOfDefs("Digits")) {
+      StringRef kind = d->getValueAsDef("Kind")->getValueAsString("Name");
+      std::string kindEnum = kind == "bytes"     ? "Bytes"
+                             : kind == "element" ? "Element"
+                             : kind == "lbo"     ? "Lbo"
+                                                 : "Sbo";
+      items.push_back(
+          "{" +
+          std::string(d->getValueAsDef("Axis")->getValueAsString("Name") == "k"
+                          ? "true"
+                          : "false") +
+          ", " + std::to_string(d->getValueAsInt("Div")) + ", " +
+          (d->getValueAsBit("DivT") ? "true" : "false") + ", " +
+          std::to_string(d->getValueAsInt("Mod")) + ", " +
+          (d->getValueAsBit("ModT") ? "true" : "false") + ", LayoutStride::" +
+          kindEnum + ", " + std::to_string(d->getValueAsInt("Bytes")) + "}");
+    }
+    auto mode = llvm::find(modeRecords, l->getValueAsDef("Swizzle"));
+    layouts.push_back(
+        "{" + quote(l->getName()) + ", " +
+        (l->getValueAsBit("MnMajor") ? "true" : "false") + ", &kSwizzleModes[" +
+        std::to_string(mode - modeRecords.begin()) + "], " +
+        Pools::add(digits, "kLayoutDigits", "LayoutDigitDesc", items) + "}");
+  }
+  emitPool(os, "DescFieldDesc", "kDescFields", fields, "{}");
+  emitPool(os, "SwizzleModeDesc", "kSwizzleModes", modes, "{}");
+  emitPool(os, "LayoutDigitDesc", "kLayoutDigits", digits, "{}");
+  emitPool(os, "SmemLayoutDesc", "kSmemLayouts", layouts, "{}");
+}
+
+std::string operandInit(const Record *op, Pools &pools) {
   checkRowsOperand(op);
+  std::vector<std::string> immValues;
+  for (int64_t v : op->getValueAsListOfInts("ImmValues"))
+    immValues.push_back(std::to_string(v));
   StringRef role = op->getValueAsDef("Role")->getName();
   StringRef space = op->getValueAsDef("Space")->getValueAsString("Name");
   StringRef dist = op->getValueAsDef("Dist")->getName();
@@ -417,7 +486,14 @@ std::string operandInit(const Record *op) {
          std::to_string(op->getValueAsInt("TxSign")) + ", " +
          (op->getValueAsBit("TxWait") ? "true" : "false") + ", " +
          (op->getValueAsBit("CtaMask") ? "true" : "false") + ", " +
-         std::to_string(op->getValueAsInt("ImmMultiple")) + "}";
+         std::to_string(op->getValueAsInt("ImmMultiple")) + ", " +
+         Pools::add(pools.immValues, "kImmValues", "int64_t", immValues) +
+         ", " + (op->getValueAsBit("ReadsDst") ? "true" : "false") +
+         ", MmaRole::" + enumName(op->getValueAsDef("MmaRole"), "MmaRole") +
+         ", " + (op->getValueAsBit("Descriptor") ? "true" : "false") + ", " +
+         std::to_string(op->getValueAsInt("DescRows")) + ", " +
+         std::to_string(op->getValueAsInt("DescCols")) + ", " + descElemOf(op) +
+         "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
@@ -606,6 +682,7 @@ std::string measuredResults(const RecordKeeper &rk, const Record *f,
 
 void emitForms(raw_ostream &os, const RecordKeeper &rk) {
   emitFragments(os, rk);
+  emitSmemLayouts(os, rk);
   Pools pools;
   std::vector<std::string> rows;
   std::map<std::string, const Record *> firstOfMnemonic;
@@ -618,7 +695,7 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
     for (const Record *t : f->getValueAsListOfDefs("Types"))
       types.push_back("DataType::" + enumName(t));
     for (const Record *o : f->getValueAsListOfDefs("Operands"))
-      ops.push_back(operandInit(o));
+      ops.push_back(operandInit(o, pools));
     for (const Record *q : f->getValueAsListOfDefs("QualFloors"))
       floors.push_back("{Qual::" + enumName(q->getValueAsDef("Qualifier")) +
                        ", " + std::to_string(q->getValueAsInt("Ptx")) + ", " +
@@ -667,6 +744,7 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");
+  emitPool(os, "int64_t", "kImmValues", pools.immValues, "0");
   emitPool(os, "OperandDesc", "kOperands", pools.operands, "{}");
   emitPool(os, "QualFloor", "kQualFloors", pools.floors, "{}");
   emitPool(os, "OlderChip", "kOlderChips", pools.older, "{}");

@@ -7,10 +7,10 @@
 // Every mma form's fragment maps, as the table computes them from its
 // Fragment records, against the PTX ISA's own formulas transcribed
 // independently in MmaIsaLayouts.h (and ldmatrix's, stmatrix's and
-// movmatrix's register and row-address maps against the ISA's text here): element i of lane l of every operand
-// must sit where the ISA's figure puts it. This is the defense against a
-// layout that is consistently wrong in the records, the reference, the CPU
-// backend and the docs at once.
+// movmatrix's register and row-address maps against the ISA's text here):
+// element i of lane l of every operand must sit where the ISA's figure puts it.
+// This is the defense against a layout that is consistently wrong in the
+// records, the reference, the CPU backend and the docs at once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,7 +74,8 @@ void expectIsaLayout(const ptx::Instr &instr, const ptx::OperandDesc &op,
 TEST(FragmentTest, EveryMmaFormIsTheIsas) {
   unsigned checked = 0;
   for (const ptx::FormDesc &form : ptx::getForms()) {
-    if (!form.arith)
+    if (!form.arith ||
+        form.getOperands()[0].distribution != ptx::Distribution::Warp)
       continue;
     for (ptx::QualSet quals : ptx::Instr::enumerate(form)) {
       ptx::Instr instr{&form, quals};
@@ -90,6 +91,55 @@ TEST(FragmentTest, EveryMmaFormIsTheIsas) {
   }
   // 94 opcodes up to sm_90 (every documented shape, type and layout).
   EXPECT_EQ(checked, 94u);
+}
+
+/// The ISA's figures of wgmma's register fragments (9.7.15.5.1.1.1),
+/// transcribed here independently of the records. D of m64nN: thread t of
+/// the warpgroup, element i: row 16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) %
+/// 2), column 8 (i / 4) + 2 (t % 4) + i % 2. A of m64kK in registers, p
+/// elements a register (k16 .f16/.bf16: 2; k8 .tf32: 1; k32 8-bit: 4;
+/// k256 .b1: 32): row 16 (t / 32) + (t % 32) / 4 + 8 ((i / p) % 2), column
+/// p (t % 4) + i % p + 4 p (i / (2 p)).
+ptx::FragmentCoord isaWgmmaD(unsigned t, unsigned i) {
+  return {0, 16 * (t / 32) + (t % 32) / 4 + 8 * ((i / 2) % 2),
+          8 * (i / 4) + 2 * (t % 4) + i % 2};
+}
+ptx::FragmentCoord isaWgmmaA(unsigned t, unsigned i, unsigned p) {
+  return {0, 16 * (t / 32) + (t % 32) / 4 + 8 * ((i / p) % 2),
+          p * (t % 4) + i % p + 4 * p * (i / (2 * p))};
+}
+
+TEST(FragmentTest, EveryWgmmaFormIsTheIsas) {
+  unsigned checked = 0;
+  for (const ptx::FormDesc &form : ptx::getForms()) {
+    llvm::ArrayRef<ptx::OperandDesc> ops = form.getOperands();
+    if (ops.empty() || ops[0].distribution != ptx::Distribution::Warpgroup)
+      continue;
+    SCOPED_TRACE(form.syntax);
+    const ptx::FragmentDesc &d = *ops[0].fragment;
+    ASSERT_EQ(d.lanes, 128u);
+    ASSERT_EQ(d.rows, 64u);
+    for (unsigned t = 0; t < 128; ++t)
+      for (unsigned i = 0; i < d.getNumElements(); ++i)
+        EXPECT_TRUE(d.at(t, i) == isaWgmmaD(t, i))
+            << "d: thread " << t << " element " << i;
+    // The two D element counts of the ISA: N / 2 a thread.
+    EXPECT_EQ(d.getNumElements(), d.cols / 2);
+    if (const ptx::FragmentDesc *a = ops[1].fragment) {
+      unsigned p = 32 / ptx::getInfo(a->element).valueBits;
+      ASSERT_EQ(a->perReg, p);
+      ASSERT_EQ(a->regs, 4u);
+      for (unsigned t = 0; t < 128; ++t)
+        for (unsigned i = 0; i < a->getNumElements(); ++i)
+          EXPECT_TRUE(a->at(t, i) == isaWgmmaA(t, i, p))
+              << "a: thread " << t << " element " << i;
+    }
+    ++checked;
+  }
+  // Every sm_90a form: .f16 (into .f32, .f16), .bf16, .tf32 and the four
+  // 8-bit float pairs (into .f32, .f16) for 32 N, the four .s8/.u8 pairs
+  // and .b1 for 18 N, each with A from a descriptor and from registers.
+  EXPECT_EQ(checked, 2u * (32 * (2 + 1 + 1 + 8) + 18 * (4 + 1)));
 }
 
 /// The ISA's text of ldmatrix, stmatrix and movmatrix (9.7.14.5.15-17),
@@ -116,8 +166,9 @@ void expectMatrixOperand(const ptx::Instr &instr, const ptx::OperandDesc &op,
   ASSERT_EQ(f.getNumElements(), memory ? 8u : 2 * count);
   for (unsigned lane = 0; lane < f.lanes; ++lane)
     for (unsigned i = 0; i < f.getNumElements(); ++i) {
-      ptx::FragmentCoord want = memory ? ptx::FragmentCoord{lane / 8, lane % 8, i}
-                                       : isaRegister(lane, i, trans);
+      ptx::FragmentCoord want = memory
+                                    ? ptx::FragmentCoord{lane / 8, lane % 8, i}
+                                    : isaRegister(lane, i, trans);
       EXPECT_TRUE(f.at(lane, i) == want) << "lane " << lane << " element " << i;
     }
 }

@@ -72,7 +72,7 @@ _Float16 tile_cpu_truncdfbf2(double d);
 #endif
 
 /// Executes the instruction (form index `form` of the instruction table,
-/// the qualifier set of words `quals0` (the lowest) to `quals3`; `predicated`
+/// the qualifier set of words `quals0` (the lowest) to `quals7`; `predicated`
 /// nonzero where it runs under a pred, which changes some NaN results as
 /// ptxas compiles them: FormDesc::getNaNRule) on the elements in
 /// `in`, writing `out`. Data
@@ -80,8 +80,9 @@ _Float16 tile_cpu_truncdfbf2(double d);
 /// elements read, in order, to the elements written; every other key
 /// computes its one result with the MPFR reference (ref::evaluate).
 void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
-                    int64_t quals2, int64_t quals3, int64_t predicated,
-                    const uint8_t *in, uint8_t *out);
+                    int64_t quals2, int64_t quals3, int64_t quals4,
+                    int64_t quals5, int64_t quals6, int64_t quals7,
+                    int64_t predicated, const uint8_t *in, uint8_t *out);
 
 /// Records the buffer of `bytes` bytes at `begin`, described by `desc` (a
 /// static string such as "gpu.alloc at f.mlir:3:7"), forgetting the buffers
@@ -161,8 +162,9 @@ void tile_cpu_barrier(int64_t site);
 /// collective or with another mask are reported, and end the program with
 /// exit status 1.
 void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
-                         int64_t quals2, int64_t quals3, int64_t site,
-                         const uint8_t *in, uint8_t *out);
+                         int64_t quals2, int64_t quals3, int64_t quals4,
+                         int64_t quals5, int64_t quals6, int64_t quals7,
+                         int64_t site, const uint8_t *in, uint8_t *out);
 }
 
 #endif // TILE_CPURUNTIME_CPURUNTIME_H

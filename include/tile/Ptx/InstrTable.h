@@ -120,12 +120,12 @@ std::optional<DataType> lookupType(llvm::StringRef name);
 /// A set of qualifiers, one bit per `Qual` (up to 256).
 class QualSet {
 public:
-  static constexpr unsigned kWords = 4;
+  static constexpr unsigned kWords = 8;
   static constexpr unsigned kCapacity = 64 * kWords;
 
   constexpr QualSet() = default;
   /// The set of the low 64 qualifiers whose bits `low` has (0: empty).
-  constexpr QualSet(uint64_t low) : words{low, 0, 0, 0} {}
+  constexpr QualSet(uint64_t low) : words{low} {}
   /// The set of bits `w` (word 0 the lowest).
   static constexpr QualSet fromWords(const uint64_t (&w)[kWords]) {
     QualSet s;
@@ -296,6 +296,98 @@ struct FragmentDesc {
 };
 llvm::ArrayRef<FragmentDesc> getFragments();
 
+//===----------------------------------------------------------------------===//
+// Matrix descriptors and shared-memory layouts (wgmma)
+//===----------------------------------------------------------------------===//
+
+/// A field of wgmma's 64-bit matrix descriptor (a WgmmaDescField record):
+/// bits [lo, lo + width) hold the value shifted right by `shift`.
+struct DescFieldDesc {
+  const char *name;
+  unsigned lo, width, shift;
+  /// The field's value in `desc`.
+  uint64_t get(uint64_t desc) const {
+    return ((desc >> lo) & ((uint64_t(1) << width) - 1)) << shift;
+  }
+  /// Whether `value` fits the field: a multiple of 1 << shift, in range.
+  bool fits(uint64_t value) const {
+    return value % (uint64_t(1) << shift) == 0 &&
+           (value >> shift) < (uint64_t(1) << width);
+  }
+  /// `value` in the field's bits (it must fit).
+  uint64_t put(uint64_t value) const { return (value >> shift) << lo; }
+};
+const DescFieldDesc &getDescField(DescField f);
+/// The name of an mma role (its MmaRoleKind record's).
+llvm::StringRef getName(MmaRole r);
+
+/// A swizzle mode (a SwizzleMode record): its descriptor code, the bytes of
+/// a swizzled row, and the CUtensorMapSwizzle of the same pattern.
+struct SwizzleModeDesc {
+  const char *name;
+  unsigned code, bytes, xorBits, tensorMap;
+  /// Shared-memory byte address `addr` swizzled: bits [4, 4 + xorBits)
+  /// exclusive-ored with bits [7, 7 + xorBits).
+  uint64_t apply(uint64_t addr) const {
+    uint64_t mask = (uint64_t(1) << xorBits) - 1;
+    return addr ^ (((addr >> 7) & mask) << 4);
+  }
+};
+llvm::ArrayRef<SwizzleModeDesc> getSwizzleModes();
+/// The mode with descriptor code `code`, or null.
+const SwizzleModeDesc *findSwizzleByCode(unsigned code);
+
+/// What a layout digit's value is multiplied by.
+enum class LayoutStride : uint8_t { Bytes, Element, Lbo, Sbo };
+/// One digit of a canonical layout (a LayoutDigit record).
+struct LayoutDigitDesc {
+  bool fromK;
+  unsigned div;
+  bool divT;
+  unsigned mod;
+  bool modT;
+  LayoutStride kind;
+  unsigned bytes;
+};
+/// A canonical shared-memory layout of wgmma (an SmemLayout record).
+struct SmemLayoutDesc {
+  const char *record;
+  bool mnMajor;
+  const SwizzleModeDesc *swizzle;
+  llvm::ArrayRef<LayoutDigitDesc> digits;
+  /// The offset in bits from the start address of element (mn, k) of
+  /// `elemBits`-bit elements, before the swizzle, for the descriptor's
+  /// leading and stride byte offsets.
+  uint64_t bitOffset(uint64_t mn, uint64_t k, unsigned elemBits, uint64_t lbo,
+                     uint64_t sbo) const {
+    uint64_t t = 128 / elemBits, bits = 0;
+    for (const LayoutDigitDesc &d : digits) {
+      uint64_t div = d.div * (d.divT ? t : 1), mod = d.mod * (d.modT ? t : 1);
+      uint64_t v = (d.fromK ? k : mn) / div;
+      if (mod)
+        v %= mod;
+      switch (d.kind) {
+      case LayoutStride::Bytes:
+        bits += v * d.bytes * 8;
+        break;
+      case LayoutStride::Element:
+        bits += v * elemBits;
+        break;
+      case LayoutStride::Lbo:
+        bits += v * lbo * 8;
+        break;
+      case LayoutStride::Sbo:
+        bits += v * sbo * 8;
+        break;
+      }
+    }
+    return bits;
+  }
+};
+llvm::ArrayRef<SmemLayoutDesc> getSmemLayouts();
+/// The layout of a major-ness and swizzle mode, or null.
+const SmemLayoutDesc *findSmemLayout(bool mnMajor, const SwizzleModeDesc &mode);
+
 /// How an mma computes its result: the MmaKind records, whose docs say
 /// what each does (the integer and bit kinds are the ISA's; the others
 /// what the H200 does with the SASS ptxas 13.0 emits for sm_90).
@@ -321,6 +413,10 @@ struct MmaArithDesc {
   /// An emulated mma's steps as the table's opcodes ("" where the kind
   /// has none): fused multiply-add, multiply, add, and the final convert.
   const char *fmaStep, *mulStep, *addStep, *cvtStep;
+  /// The significant bits a fused step's sum keeps, truncated toward zero,
+  /// before it is rounded to the destination (QGMMA into f32: 14); 0: the
+  /// destination format's own.
+  unsigned outPrecision;
 };
 
 /// One operand slot of a form, in the instruction's own order.
@@ -391,6 +487,18 @@ struct OperandDesc {
   bool ctaMask = false;
   /// An immediate must also be a multiple of this (setmaxnreg's count).
   int64_t immMultiple = 1;
+  /// An immediate must be one of these (wgmma's imm-scale-a); empty: any
+  /// value in [immMin, immMax].
+  llvm::ArrayRef<int64_t> immValues;
+  /// A destination the instruction also reads (wgmma's d).
+  bool readsDst = false;
+  /// What the operand is to a warpgroup mma (wgmma), or MmaRole::None.
+  MmaRole mmaRole = MmaRole::None;
+  /// A matrix descriptor (wgmma's a-desc, b-desc) of a descRows x descCols
+  /// matrix of descElem in shared memory.
+  bool descriptor = false;
+  unsigned descRows = 0, descCols = 0;
+  DataType descElem = DataType::B8;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the

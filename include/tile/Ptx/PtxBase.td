@@ -209,6 +209,10 @@ class Fragment<PtxType elem, int rows, int cols, int regs, int perReg,
   int Matrices = matrices;
   int Lanes = lanes;
 }
+/// A fragment of a warpgroup's matrix (wgmma): its 128 threads hold it.
+class WarpgroupFragment<PtxType elem, int rows, int cols, int regs,
+                        int perReg, list<Digit> digits>
+    : Fragment<elem, rows, cols, regs, perReg, digits, 1, 128>;
 
 //===----------------------------------------------------------------------===//
 // Numerics
@@ -262,6 +266,10 @@ class MmaArith<MmaKind kind, int alignBits, Qual outRound, bit measured,
   /// tensor core of their own: FFMA, FMUL, FADD or HADD2, F2F): the table's
   /// opcodes each step runs as, which the reference evaluates; empty where
   /// the kind has no such step.
+  /// The significant bits a fused step's sum keeps, truncated toward zero,
+  /// before it is rounded to the destination format (QGMMA into f32: 14);
+  /// 0: the format's own.
+  int OutPrecision = 0;
   string FmaStep = "";
   string MulStep = "";
   string AddStep = "";
@@ -280,6 +288,22 @@ class SpaceKind<string name> { string Name = name; }
 def NoSpace : SpaceKind<"">;
 def GlobalSpace : SpaceKind<"global">;
 def SharedSpace : SpaceKind<"shared">;
+
+/// What an operand is to a warpgroup mma.
+class MmaRoleKind<string name> { string Name = name; }
+def MmaRoleNone : MmaRoleKind<"none">;
+def MmaRoleD : MmaRoleKind<"d">;
+def MmaRoleA : MmaRoleKind<"a">;
+def MmaRoleB : MmaRoleKind<"b">;
+/// The predicate that adds D (true) or not (false: D = A * B).
+def MmaRoleScaleD : MmaRoleKind<"scale_d">;
+/// The immediates that negate A or B (-1) or not (1).
+def MmaRoleScaleA : MmaRoleKind<"scale_a">;
+def MmaRoleScaleB : MmaRoleKind<"scale_b">;
+/// The immediates that read A or B from shared memory transposed
+/// (MN-major, 1) or not (K-major, 0).
+def MmaRoleTransA : MmaRoleKind<"trans_a">;
+def MmaRoleTransB : MmaRoleKind<"trans_b">;
 
 /// Which threads hold a register operand.
 class DistKind<string name> { string Name = name; }
@@ -374,6 +398,23 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// A multicast copy's mask of the cluster's CTAs: the bytes arrive at
   /// each of them, and the issuing CTA's barrier may see other CTAs' copies.
   bit CtaMask = 0;
+  /// An immediate must be one of these (wgmma's imm-scale-a: -1 or 1);
+  /// empty: any value of [ImmMin, ImmMax].
+  list<int> ImmValues = [];
+  /// A destination the instruction also reads (wgmma's d: D = A * B + D
+  /// where scale-d is true). A repeat axis along which it has stride 0
+  /// accumulates: every repeat adds to the same registers.
+  bit ReadsDst = 0;
+  /// What the operand is to a warpgroup mma (wgmma.mma_async), which the
+  /// reference and the CPU backend read; MmaRoleNone for every other operand.
+  MmaRoleKind MmaRole = MmaRoleNone;
+  /// A 64-bit matrix descriptor (wgmma's a-desc and b-desc) of a
+  /// `DescRows` x `DescCols` matrix of `DescElem` in shared memory, laid
+  /// out as the descriptor's fields say (the WgmmaDescField records).
+  bit Descriptor = 0;
+  int DescRows = 0;
+  int DescCols = 0;
+  list<PtxType> DescElem = [];
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;

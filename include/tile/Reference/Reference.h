@@ -29,9 +29,12 @@
 #include "tile/Ptx/InstrTable.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 namespace tile {
 namespace ref {
@@ -87,9 +90,18 @@ using WarpResults = std::array<llvm::SmallVector<uint64_t, 8>, 32>;
 void evaluateMma(const ptx::Instr &instr, const WarpSources &in,
                  WarpResults &out);
 
-/// Whether `instr` computes register groups (evaluateMma).
+/// Whether `instr` is a warpgroup mma (wgmma.mma_async).
+inline bool isWgmma(const ptx::Instr &instr) {
+  for (const ptx::OperandDesc &o : instr.form->getOperands())
+    if (o.distribution == ptx::Distribution::Warpgroup)
+      return true;
+  return false;
+}
+
+/// Whether `instr` is a warp's mma, which computes register groups
+/// (evaluateMma).
 inline bool isMma(const ptx::Instr &instr) {
-  return instr.form->arith != nullptr;
+  return instr.form->arith != nullptr && !isWgmma(instr);
 }
 
 /// Evaluates a move between two fragments of the same matrices, the 32
@@ -104,7 +116,7 @@ void evaluateFragmentMove(const ptx::Instr &instr, const WarpSources &in,
 /// ldmatrix, stmatrix, movmatrix): its 32 lanes meet, and it writes groups.
 inline bool isWarpFragments(const ptx::Instr &instr) {
   for (const ptx::OperandDesc &o : instr.form->getOperands())
-    if (o.fragment)
+    if (o.fragment && o.distribution == ptx::Distribution::Warp)
       return true;
   return false;
 }
@@ -118,6 +130,49 @@ inline void evaluateFragments(const ptx::Instr &instr, const WarpSources &in,
   else
     evaluateFragmentMove(instr, in, out);
 }
+
+/// The threads of a warpgroup.
+constexpr unsigned kWarpgroupSize = 128;
+
+/// Reads `n` bytes of the block's shared memory at shared address `addr`
+/// into `out`; false where they are not all inside it.
+using SharedReader =
+    std::function<bool(uint64_t addr, uint8_t *out, unsigned n)>;
+
+/// The sources of a wgmma.mma_async for the 128 threads of a warpgroup:
+/// `threads[t]` holds thread t's registers of every operand in operand
+/// order (d's old value first, then a's registers or a-desc, b-desc,
+/// scale-d and the immediates, one container each), and `readShared` reads
+/// the matrices the descriptors name.
+struct WarpgroupSources {
+  std::array<llvm::SmallVector<uint64_t, 16>, kWarpgroupSize> threads;
+  SharedReader readShared;
+};
+/// Each thread's d, register by register.
+using WarpgroupResults =
+    std::array<llvm::SmallVector<uint64_t, 16>, kWarpgroupSize>;
+
+/// A wgmma's matrices as it reads them: A (m x k), B (k x n) and the
+/// addend C (m x n; zeros where scale-d is false), element bits row-major,
+/// with imm-trans and imm-scale applied.
+struct WgmmaMatrices {
+  ptx::DataType aElem, bElem, cElem;
+  unsigned m, n, k;
+  std::vector<uint64_t> a, b, c;
+};
+/// Reads a wgmma's matrices (the errors of evaluateWgmma).
+llvm::Expected<WgmmaMatrices> gatherWgmma(const ptx::Instr &instr,
+                                          const WarpgroupSources &in);
+
+/// Evaluates a wgmma.mma_async of the 128 threads of a warpgroup: A and B
+/// from registers or from shared memory as their descriptors and the
+/// table's canonical layouts say (ptx::SmemLayoutDesc), imm-trans and
+/// imm-scale applied, d added where scale-d is true, with the form's
+/// fragments and MmaArithDesc. An error names a descriptor the reference
+/// does not model (a base offset), a matrix outside shared memory, or a
+/// descriptor or immediate that differs between the threads.
+llvm::Error evaluateWgmma(const ptx::Instr &instr, const WarpgroupSources &in,
+                          WarpgroupResults &out);
 
 /// Evaluates `instr` on its source register containers, in operand order
 /// (the low bits of each uint64 hold the container). Returns the destination

@@ -61,6 +61,10 @@ static const char *getUnmodeledReason(ptx::Semantics sem) {
   case ptx::Semantics::WarpgroupSync:
     return "orders the asynchronous warpgroup MMA, which the CPU backend "
            "does not model yet";
+  case ptx::Semantics::Wgmma:
+    return "is an asynchronous warpgroup MMA, which the CPU backend does not "
+           "run yet (its threads do not meet as a warpgroup; the reference "
+           "computes it: ref::evaluateWgmma)";
   case ptx::Semantics::ClusterBarrier:
     return "synchronizes a cluster, which the CPU backend does not model "
            "yet";
@@ -246,8 +250,8 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
   auto i64 = b.getI64Type();
   Value form = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(i64, instr.form->getIndex()));
-  static_assert(ptx::QualSet::kWords == 4, "tile_cpu_apply takes 4 words");
-  SmallVector<Value, 10> args{form};
+  static_assert(ptx::QualSet::kWords == 8, "tile_cpu_apply takes 8 words");
+  SmallVector<Value, 14> args{form};
   for (unsigned i = 0; i < ptx::QualSet::kWords; ++i)
     args.push_back(arith::ConstantOp::create(
         b, loc,
@@ -340,12 +344,12 @@ struct ConvertGpuTileToHostPass
   /// The next instruction's site, unique in the module.
   int64_t nextSite = 0;
 
-  /// Declares tile_cpu_apply and tile_cpu_collective(i64 form, i64 x 4
+  /// Declares tile_cpu_apply and tile_cpu_collective(i64 form, i64 x 8
   /// qualifier words, i64 predicated or site, index in, index out).
   void declareApply(ModuleOp top) {
     OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
     auto i64 = b.getI64Type();
-    SmallVector<Type, 8> params(2 + ptx::QualSet::kWords, i64);
+    SmallVector<Type, 12> params(2 + ptx::QualSet::kWords, i64);
     params.append({b.getIndexType(), b.getIndexType()});
     for (StringRef name : {kApplyFn, kCollectiveFn}) {
       if (top.lookupSymbol(name))

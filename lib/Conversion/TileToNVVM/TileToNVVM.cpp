@@ -234,7 +234,8 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       else
         setElementPointers(slot, value, converted, rewriter, loc);
       if (desc.kind == ptx::OperandKind::Register &&
-          (desc.role == ptx::OperandRole::Use || op.getPreserveDst()))
+          (desc.role == ptx::OperandRole::Use || op.getPreserveDst() ||
+           desc.readsDst))
         for (Value ptr : slot.ptrs)
           slot.values.push_back(
               LLVM::LoadOp::create(rewriter, loc, slot.eltType, ptr));
@@ -291,6 +292,12 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
                       slot.immediate, slot.desc->pipeToNext, op.isArgNegated(i),
                       slot.desc->tensorMap});
     }
+    // A destination the instruction also reads (wgmma's d) is tied to its
+    // old value, as is one a false predicate keeps.
+    for (auto [i, slot] : llvm::enumerate(slots))
+      if (slot.desc->readsDst)
+        for (auto [out, old] : llvm::zip(argOperands[i], slot.values))
+          builder.addTiedInput(old, out);
     if (pred) {
       Value pred32 =
           LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), pred);
@@ -298,7 +305,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       if (op.getPreserveDst())
         for (auto [i, slot] : llvm::enumerate(slots))
           if (slot.desc->kind == ptx::OperandKind::Register &&
-              slot.desc->role == ptx::OperandRole::Def)
+              slot.desc->role == ptx::OperandRole::Def && !slot.desc->readsDst)
             for (auto [out, old] : llvm::zip(argOperands[i], slot.values))
               builder.addTiedInput(old, out);
     }

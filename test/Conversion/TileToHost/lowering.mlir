@@ -35,15 +35,15 @@
 // CHECK: %[[LANE:.*]] = arith.remui %[[LIN]], %c32
 // The load reads the lane's row of A.
 // CHECK: memref.subview %[[A]][%[[LANE]], 0, 0]
-// The sixth argument (after the form and the four qualifier words) says
+// The tenth argument (after the form and the eight qualifier words) says
 // whether the instruction runs under pred.
-// CHECK: call @tile_cpu_apply(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %c0_i64{{[_0-9]*}},
+// CHECK: call @tile_cpu_apply(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %c0_i64{{[_0-9]*}},
 // CHECK: scf.if %[[P]] {
-// CHECK: func.call @tile_cpu_apply(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %c1_i64{{[_0-9]*}},
+// CHECK: func.call @tile_cpu_apply(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %c1_i64{{[_0-9]*}},
 // CHECK: }
-// CHECK: call @tile_cpu_apply(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %c0_i64{{[_0-9]*}},
+// CHECK: call @tile_cpu_apply(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %c0_i64{{[_0-9]*}},
 // CHECK: return
-// CHECK-DAG: func.func private @tile_cpu_apply(i64, i64, i64, i64, i64, i64, index, index)
+// CHECK-DAG: func.func private @tile_cpu_apply(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, index, index)
 // CHECK-DAG: func.func private @tile_cpu_check_launch(index, index, index, index, index, index, index, index, index)
 // CHECK-NOT: gpu.
 module attributes {gpu.container_module} {

@@ -417,7 +417,9 @@ std::optional<unsigned> ApplyOp::getAccumulatorIndex() {
 
 SmallVector<unsigned> ApplyOp::getAccumulationAxes() {
   SmallVector<unsigned> axes;
-  if (!getAccumulatorIndex() || getArgs().empty())
+  llvm::ArrayRef<ptx::OperandDesc> ops = getInstr().form->getOperands();
+  bool readsDst = !ops.empty() && ops.front().readsDst;
+  if ((!getAccumulatorIndex() && !readsDst) || getArgs().empty())
     return axes;
   auto type = dyn_cast<MemRefType>(getArgs()[0].getType());
   SmallVector<int64_t> strides;
@@ -585,6 +587,12 @@ static LogicalResult verifyImmediate(Value value, const ptx::OperandDesc &desc,
   if (v % desc.immMultiple)
     return diag() << "immediate " << v << " must be a multiple of "
                   << desc.immMultiple;
+  if (!desc.immValues.empty() && !llvm::is_contained(desc.immValues, v)) {
+    InFlightDiagnostic d = diag() << "immediate " << v << " must be one of";
+    for (int64_t allowed : desc.immValues)
+      d << " " << allowed;
+    return d;
+  }
   return success();
 }
 
@@ -624,6 +632,37 @@ static LogicalResult verifyPredTile(ApplyOp op, MemRefType tile,
   return success();
 }
 
+/// A form whose operands are fragments of a warpgroup's matrices (wgmma):
+/// its 128 threads compute together, so the op runs at warpgroup scope
+/// (group axes 4 x 32) or at cta scope over whole warpgroups (a multiple of
+/// 4 warps, each warpgroup computing its own), without a per-thread guard.
+static LogicalResult
+verifyWarpgroupFragments(ApplyOp op, const std::string &name,
+                         const std::optional<OperandShape> &ref) {
+  Scope scope = op.getScope();
+  if (scope != Scope::warpgroup && scope != Scope::cta &&
+      !op.isSingleInstruction())
+    return op.emitOpError()
+           << name << " is a warpgroup-level instruction: its operands are "
+           << "fragments spread over the 128 threads of a warpgroup; write "
+              "scope(warpgroup) with group axes 4 x 32 (or cta with whole "
+              "warpgroups)";
+  if (ref && ref->group.size() == 2 &&
+      (ref->group[1] != 32 || ref->group[0] % 4 != 0 ||
+       (scope == Scope::warpgroup && ref->group[0] != 4)))
+    return op.emitOpError()
+           << name << " needs whole warpgroups: group axes (4, 32)"
+           << (scope == Scope::cta ? " or a multiple of 4 warps" : "")
+           << ", got ("
+           << llvm::make_range(ref->group.begin(), ref->group.end()) << ")";
+  if (op.getPred())
+    return op.emitOpError()
+           << "'pred' is not allowed on " << name << ": .aligned needs every "
+           << "thread of the warpgroup to execute it; branch around it with "
+              "a warpgroup-uniform condition instead";
+  return success();
+}
+
 /// A form whose operands are fragments of a warp's matrices (mma): its
 /// 32 lanes compute together, so the op runs at a scope with a lane axis,
 /// every lane of it present (whole warps), and without a per-lane guard
@@ -638,6 +677,10 @@ static LogicalResult verifyFragments(ApplyOp op, const ptx::FormDesc &form,
       }))
     return success();
   Scope scope = op.getScope();
+  if (llvm::any_of(form.getOperands(), [](const ptx::OperandDesc &o) {
+        return o.distribution == ptx::Distribution::Warpgroup;
+      }))
+    return verifyWarpgroupFragments(op, name, ref);
   if (scope == Scope::thread && !op.isSingleInstruction())
     return op.emitOpError()
            << name << " is a warp-level instruction: its operands are "
@@ -856,9 +899,11 @@ static LogicalResult verifyBulk(ApplyOp op, const ptx::FormDesc &form,
 /// (it is read by the first repeat only).
 static LogicalResult verifyAccumulation(ApplyOp op, StringRef name) {
   SmallVector<unsigned> axes = op.getAccumulationAxes();
-  if (axes.empty())
+  std::optional<unsigned> accumulator = op.getAccumulatorIndex();
+  // A destination read in place (wgmma's d) accumulates by itself.
+  if (axes.empty() || !accumulator)
     return success();
-  unsigned index = *op.getAccumulatorIndex();
+  unsigned index = *accumulator;
   auto type = dyn_cast<MemRefType>(op.getArgs()[index].getType());
   SmallVector<int64_t> strides;
   int64_t offset;
