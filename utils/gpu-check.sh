@@ -193,6 +193,15 @@ if [ -x $C/mma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
   note "mma.sync vs reference: $(tail -1 "$OUT/mma-diff.txt")"
 fi
 
+if [ -x $C/wgmma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
+  echo "== wgmma.mma_async: the H200 against the reference"
+  # TILE_WGMMA_EXECS warpgroup executions per instance (default 64).
+  bash utils/measure/wgmma_facts/run.sh $C/wgmma_facts $C/tile-mma-check \
+    "${TILE_WGMMA_EXECS:-64}" > "$OUT/wgmma-diff.txt" 2>&1
+  grep -v "^PASS" "$OUT/wgmma-diff.txt" | head -20
+  note "wgmma.mma_async vs reference: $(tail -1 "$OUT/wgmma-diff.txt")"
+fi
+
 if [ -x $C/matrix_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
   echo "== ldmatrix/stmatrix/movmatrix: the H200 against the reference"
   # Permuted row addresses, TILE_MMA_EXECS warp executions per opcode.

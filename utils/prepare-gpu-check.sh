@@ -33,6 +33,17 @@ python3 utils/measure/mma_facts/gen.py build/share/tile-mlir/instr_table.json \
 cp utils/measure/mma_facts/inputs.h utils/measure/mma_facts/driver.h build/
 /usr/local/cuda/bin/nvcc -arch=sm_90 -O3 build/mma_facts.cu -o .carry/mma_facts
 cp build/bin/tile-mma-check .carry/
+# wgmma.mma_async the same way (utils/measure/wgmma_facts): each execution
+# its own descriptors, swizzles, strides, shared memory and registers.
+mkdir -p build/wgmma_facts/wgmma_facts
+python3 utils/measure/wgmma_facts/gen.py build/share/tile-mlir/instr_table.json \
+  build/wgmma_facts/wgmma_facts/wgmma_facts.cu
+cp utils/measure/wgmma_facts/inputs.h utils/measure/wgmma_facts/driver.h \
+  build/wgmma_facts/wgmma_facts/
+mkdir -p build/wgmma_facts/mma_facts
+cp utils/measure/mma_facts/inputs.h build/wgmma_facts/mma_facts/
+/usr/local/cuda/bin/nvcc -gencode arch=compute_90a,code=sm_90a -O2 \
+  build/wgmma_facts/wgmma_facts/wgmma_facts.cu -o .carry/wgmma_facts
 # ldmatrix, stmatrix and movmatrix the same way, with permuted row addresses
 # (utils/measure/matrix_facts).
 python3 utils/measure/matrix_facts/gen.py \

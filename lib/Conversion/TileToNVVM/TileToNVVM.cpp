@@ -122,7 +122,8 @@ struct Slot {
 /// copied into every inline asm that reads it, which LLVM's
 /// PeepholeOptimizer folds in quadratic time.
 static std::string getImmediate(Value value, Value converted,
-                                ptx::DataType type) {
+                                const ptx::OperandDesc &desc) {
+  ptx::DataType type = desc.type;
   Attribute attr;
   if (!matchPattern(converted, m_Constant(&attr)) &&
       !matchPattern(value, m_Constant(&attr)))
@@ -134,6 +135,11 @@ static std::string getImmediate(Value value, Value converted,
     bits = i.getValue();
   if (!bits)
     return {};
+  // An immediate the table allows to be negative (wgmma's imm-scale-a: -1)
+  // is written in signed decimal: ptxas 13.0 reads 0xFFFFFFFF there as
+  // 4294967295 and rejects it.
+  if (desc.immediate && desc.immMin < 0)
+    return std::to_string(bits->getSExtValue());
   return ptx::formatImmediate(type, *bits).value_or("");
 }
 
@@ -217,7 +223,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
         if (desc.kind == ptx::OperandKind::Register &&
             desc.role == ptx::OperandRole::Use && desc.atom == 1 &&
             !desc.registerOnly)
-          slot.immediate = getImmediate(value, converted, desc.type);
+          slot.immediate = getImmediate(value, converted, desc);
         if (desc.immediate && slot.immediate.empty())
           return op.emitOpError("operand '")
                  << desc.name << "' must be an immediate";

@@ -166,3 +166,76 @@ gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     gpu.return
   }
 }
+
+// -----
+
+// tile.wgmma_desc: a shared-memory buffer, a swizzle mode of the table,
+// LBO and SBO multiples of 16 that fit their 14-bit fields (18 bits of
+// bytes), a 16-byte aligned start.
+#WS = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @desc
+// CHECK: tile.wgmma_desc %{{.*}} swizzle("128B") lbo(16) sbo(1024) : memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: tile.wgmma_desc %{{.*}} swizzle("none") lbo(128) sbo(262128) : memref<8xf32, strided<[1], offset: 4>, #gpu.address_space<workgroup>>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @desc() workgroup(%s: memref<64x64xbf16, #WS>, %t: memref<16xf32, #WS>) kernel {
+    %d = tile.wgmma_desc %s swizzle("128B") lbo(16) sbo(1024) : memref<64x64xbf16, #WS>
+    %v = memref.subview %t[4] [8] [1] : memref<16xf32, #WS> to memref<8xf32, strided<[1], offset: 4>, #WS>
+    %e = tile.wgmma_desc %v swizzle("none") lbo(128) sbo(262128) : memref<8xf32, strided<[1], offset: 4>, #WS>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @desc(%g: memref<64xbf16>) kernel {
+    // expected-error @below {{expected a memref in the workgroup memory space (#gpu.address_space<workgroup> or 3), got 'memref<64xbf16>'}}
+    %d = tile.wgmma_desc %g swizzle("128B") lbo(16) sbo(1024) : memref<64xbf16>
+    gpu.return
+  }
+}
+
+// -----
+
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @desc() workgroup(%s: memref<64xbf16, #WS>) kernel {
+    // expected-error @below {{unknown swizzle mode "256B" (the table has "none", "128B", "64B", "32B")}}
+    %d = tile.wgmma_desc %s swizzle("256B") lbo(16) sbo(1024) : memref<64xbf16, #WS>
+    gpu.return
+  }
+}
+
+// -----
+
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @desc() workgroup(%s: memref<64xbf16, #WS>) kernel {
+    // expected-error @below {{lbo must be a multiple of 16 bytes below 262144 (the descriptor's leading_byte_offset field), got 24}}
+    %d = tile.wgmma_desc %s swizzle("none") lbo(24) sbo(1024) : memref<64xbf16, #WS>
+    gpu.return
+  }
+}
+
+// -----
+
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @desc() workgroup(%s: memref<64xbf16, #WS>) kernel {
+    // expected-error @below {{sbo must be a multiple of 16 bytes below 262144 (the descriptor's stride_byte_offset field), got 262144}}
+    %d = tile.wgmma_desc %s swizzle("none") lbo(16) sbo(262144) : memref<64xbf16, #WS>
+    gpu.return
+  }
+}
+
+// -----
+
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @desc() workgroup(%s: memref<64xbf16, #WS>) kernel {
+    %v = memref.subview %s[4] [8] [1] : memref<64xbf16, #WS> to memref<8xbf16, strided<[1], offset: 4>, #WS>
+    // expected-error @below {{the matrix must start 16-byte aligned, but its offset is 4 elements of 16 bits}}
+    %d = tile.wgmma_desc %v swizzle("none") lbo(16) sbo(16) : memref<8xbf16, strided<[1], offset: 4>, #WS>
+    gpu.return
+  }
+}

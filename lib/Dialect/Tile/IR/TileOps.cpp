@@ -6,7 +6,9 @@
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -306,6 +308,90 @@ int64_t AllocLocalOp::getStorageSize() {
       return -1;
   }
   return last == std::numeric_limits<int64_t>::max() ? -1 : last + 1;
+}
+
+//===----------------------------------------------------------------------===//
+// WgmmaDescOp
+//===----------------------------------------------------------------------===//
+
+static bool isSpaceCompatible(MemRefType type, ptx::StateSpace ss);
+
+static const ptx::SwizzleModeDesc *findSwizzle(StringRef name) {
+  for (const ptx::SwizzleModeDesc &m : ptx::getSwizzleModes())
+    if (name == m.name)
+      return &m;
+  return nullptr;
+}
+
+LogicalResult WgmmaDescOp::verify() {
+  MemRefType type = getBuffer().getType();
+  if (!isSpaceCompatible(type, ptx::StateSpace::Shared) ||
+      isRegisterTile(type) || !type.getMemorySpace())
+    return emitOpError("expected a memref in the workgroup memory space "
+                       "(#gpu.address_space<workgroup> or 3), got ")
+           << type;
+  if (!findSwizzle(getSwizzle())) {
+    std::string names;
+    for (const ptx::SwizzleModeDesc &m : ptx::getSwizzleModes())
+      names += (names.empty() ? "\"" : ", \"") + std::string(m.name) + "\"";
+    return emitOpError("unknown swizzle mode \"")
+           << getSwizzle() << "\" (the table has " << names << ")";
+  }
+  for (auto [name, value, field] :
+       {std::tuple{"lbo", getLbo(), ptx::DescField::LeadingOffset},
+        std::tuple{"sbo", getSbo(), ptx::DescField::StrideOffset}}) {
+    const ptx::DescFieldDesc &f = ptx::getDescField(field);
+    if (value < 0 || !f.fits(uint64_t(value)))
+      return emitOpError() << name << " must be a multiple of "
+                           << (1u << f.shift) << " bytes below "
+                           << (uint64_t(1) << (f.width + f.shift))
+                           << " (the descriptor's " << f.name
+                           << " field), got " << value;
+  }
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  unsigned bits = type.getElementTypeBitWidth();
+  if (succeeded(type.getStridesAndOffset(strides, offset)) &&
+      !ShapedType::isDynamic(offset) && (offset * bits) % 128 != 0)
+    return emitOpError("the matrix must start 16-byte aligned, but its "
+                       "offset is ")
+           << offset << " elements of " << bits << " bits";
+  return success();
+}
+
+uint64_t WgmmaDescOp::getConstantFields() {
+  const ptx::SwizzleModeDesc *mode = findSwizzle(getSwizzle());
+  return ptx::getDescField(ptx::DescField::LeadingOffset).put(getLbo()) |
+         ptx::getDescField(ptx::DescField::StrideOffset).put(getSbo()) |
+         ptx::getDescField(ptx::DescField::Swizzle)
+             .put(uint64_t(mode->code)
+                  << ptx::getDescField(ptx::DescField::Swizzle).shift);
+}
+
+Value WgmmaDescOp::expand(OpBuilder &b) {
+  Location loc = getLoc();
+  Value buffer = getBuffer();
+  auto type = cast<MemRefType>(buffer.getType());
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
+  Value offset =
+      memref::ExtractStridedMetadataOp::create(b, loc, buffer).getOffset();
+  Value bytes = arith::ConstantIndexOp::create(
+      b, loc, std::max<int64_t>(type.getElementTypeBitWidth() / 8, 1));
+  Value addr = arith::AddIOp::create(
+      b, loc, base, arith::MulIOp::create(b, loc, offset, bytes));
+  Value addr64 = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), addr);
+  // The start address field: (addr >> shift) within its width, at lo.
+  const ptx::DescFieldDesc &start =
+      ptx::getDescField(ptx::DescField::StartAddress);
+  auto i64 = [&](uint64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(int64_t(v)));
+  };
+  Value field = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, addr64, i64(start.shift)),
+      i64((uint64_t(1) << start.width) - 1));
+  if (start.lo)
+    field = arith::ShLIOp::create(b, loc, field, i64(start.lo));
+  return arith::OrIOp::create(b, loc, field, i64(getConstantFields()));
 }
 
 LogicalResult AllocLocalOp::verify() {

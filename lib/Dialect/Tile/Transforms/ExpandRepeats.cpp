@@ -294,6 +294,12 @@ struct TileExpandRepeatsPass
     for (ApplyOp op : ops)
       if (failed(expandRepeats(op, builder, baseViews)))
         return signalPassFailure();
+    // tile.wgmma_desc: the arithmetic on its buffer's address.
+    getOperation()->walk([&](WgmmaDescOp op) {
+      builder.setInsertionPoint(op);
+      op.replaceAllUsesWith(op.expand(builder));
+      op.erase();
+    });
   }
 };
 } // namespace

@@ -40,6 +40,50 @@ def Tile_AllocLocalOp : Tile_Op<"alloc_local",
   }];
 }
 
+def Tile_WgmmaDescOp : Tile_Op<"wgmma_desc", [Pure]> {
+  let summary = "the wgmma matrix descriptor of a shared-memory matrix";
+  let description = [{
+    The 64-bit matrix descriptor (PTX ISA 9.7.15.5.1.2) of the matrix that
+    starts at `buffer`'s first element in shared memory: its start address,
+    the leading and stride byte offsets `lbo` and `sbo`, and the swizzle
+    mode `swizzle`, one of the instruction table's swizzle modes ("none",
+    "32B", "64B", "128B"). The fields' bit positions and the modes' codes
+    come from the table's records (WgmmaDescField, SwizzleMode), which the
+    reference and the CPU backend read too. Where each element of the matrix
+    sits follows from the descriptor and the instruction's major-ness (the
+    table's canonical layouts, SmemLayout).
+
+    The verifier checks that `buffer` is in shared memory with a start
+    16-byte aligned where its offset is static, and that `lbo` and `sbo` are
+    multiples of 16 that fit their 14-bit fields. tile-expand-repeats
+    expands the op into the arithmetic on the buffer's address.
+
+    Example:
+
+    ```mlir
+    // A 64 x 64 bf16 tile, K-major, rows of 128 bytes swizzled by 128
+    // bytes, 8-row groups 1024 bytes apart.
+    %d = tile.wgmma_desc %a swizzle("128B") lbo(16) sbo(1024)
+        : memref<64x64xbf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$buffer, StrAttr:$swizzle, I64Attr:$lbo,
+                   I64Attr:$sbo);
+  let results = (outs I64:$desc);
+  let assemblyFormat = [{
+    $buffer `swizzle` `(` $swizzle `)` `lbo` `(` $lbo `)` `sbo` `(` $sbo `)`
+    attr-dict `:` type($buffer)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The descriptor's constant fields (all but the start address).
+    uint64_t getConstantFields();
+    /// Builds the descriptor from the buffer's address at `b`'s insertion
+    /// point.
+    Value expand(OpBuilder &b);
+  }];
+}
+
 def Tile_ApplyOp : Tile_Op<"apply", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
