@@ -153,15 +153,16 @@ def move_lines(kind, idx, elt, atom, group, repeat, scope):
         return [f'tile.apply "{op}" ({pair}) scope({scope}) : {types}']
     op = instr_table.move_opcode(kind, elt, 4)
     split = group + repeat + [atom // 4, 4]
-    rsplit = reg_type(group, repeat + [atom // 4], 4, elt)
     gstr, acc = [], 1
     for d in reversed(split):
         gstr.insert(0, acc)
         acc *= d
     gsplit = memref(split, elt, None, gstr)
-    rstr = rsplit[rsplit.index("strided<[") + 9:rsplit.index("]>")]
+    # The register tile's view: group axes stride 0, the rest row-major.
+    rstr = [0] * len(group) + gstr[len(group):]
+    rsplit = memref(split, elt, "#tile.reg", rstr)
     lines = [f"%rv{idx}_{kind} = memref.reinterpret_cast %r{idx} to offset: "
-             f"[0], sizes: {split}, strides: [{rstr}] : {rty} to {rsplit}",
+             f"[0], sizes: {split}, strides: {rstr} : {rty} to {rsplit}",
              f"%gv{idx}_{kind} = memref.reinterpret_cast %g{idx} to offset: "
              f"[0], sizes: {split}, strides: {gstr} : {gty} to {gsplit}"]
     views = (f"%gv{idx}_{kind}, %rv{idx}_{kind}" if kind == "st"

@@ -8,8 +8,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -345,8 +345,8 @@ LogicalResult WgmmaDescOp::verify() {
       return emitOpError() << name << " must be a multiple of "
                            << (1u << f.shift) << " bytes below "
                            << (uint64_t(1) << (f.width + f.shift))
-                           << " (the descriptor's " << f.name
-                           << " field), got " << value;
+                           << " (the descriptor's " << f.name << " field), got "
+                           << value;
   }
   SmallVector<int64_t> strides;
   int64_t offset;

@@ -96,6 +96,26 @@ def TileCheckTransactions : Pass<"tile-check-transactions"> {
   }];
 }
 
+def TileCheckWgmma : Pass<"tile-check-wgmma"> {
+  let summary = "Reject accesses to the registers of a wgmma in flight";
+  let description = [{
+    `wgmma.mma_async` runs asynchronously: until a `wgmma.wait_group`
+    retires the group that holds it, accessing its accumulator d or its
+    register fragment a is undefined (PTX ISA 9.7.15.5.2). Within one
+    block, this pass follows each wgmma.mma_async's register tiles (through
+    their views) from the instruction to the `wgmma.wait_group N` that
+    leaves fewer than N later groups pending, and reports with the location
+    any other use of them: a `tile.apply`, a `memref.load`/`store`, a call,
+    or such a use inside a nested region (a loop, a branch). Another
+    wgmma.mma_async may accumulate into the same d (the hardware orders
+    such a chain) or read the same a.
+
+    Not checked: registers in flight across blocks (a wait after the loop
+    that issued the wgmma), and whether a `wgmma.fence` separates other
+    writes of the registers from the wgmma that reads them.
+  }];
+}
+
 def TileCheckRegisterTiles : Pass<"tile-check-register-tiles"> {
   let summary = "Reject uses of register tiles that would force local memory";
   let description = [{

@@ -1,0 +1,172 @@
+//===- CheckWgmma.cpp - registers of wgmma in flight are not touched ------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Ptx/InstrTable.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <deque>
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILECHECKWGMMA
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+namespace ptx = ::tile::ptx;
+
+/// The buffer `v` is a view of (through subview, reinterpret_cast, cast,
+/// expand_shape and collapse_shape).
+static Value getRoot(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isa<memref::SubViewOp, memref::ReinterpretCastOp, memref::CastOp,
+             memref::ExpandShapeOp, memref::CollapseShapeOp>(def))
+      break;
+    v = def->getOperand(0);
+  }
+  return v;
+}
+
+static bool isView(Operation *op) {
+  return isa<memref::SubViewOp, memref::ReinterpretCastOp, memref::CastOp,
+             memref::ExpandShapeOp, memref::CollapseShapeOp>(op);
+}
+
+/// The wgmma.mma_async operand a register tile is in flight as.
+enum class InFlightAs { D, A };
+
+namespace {
+/// The register tiles of one block's wgmma.mma_async instructions that no
+/// wait_group has retired yet: those not yet committed, then each
+/// committed group, oldest first.
+struct InFlight {
+  using Tiles = llvm::MapVector<Value, std::pair<ApplyOp, InFlightAs>>;
+  Tiles open;
+  std::deque<Tiles> groups;
+
+  const std::pair<ApplyOp, InFlightAs> *find(Value root) const {
+    if (auto it = open.find(root); it != open.end())
+      return &it->second;
+    for (const Tiles &g : groups)
+      if (auto it = g.find(root); it != g.end())
+        return &it->second;
+    return nullptr;
+  }
+};
+} // namespace
+
+/// Whether `op` is wgmma's commit_group or wait_group (their spellings).
+static bool isWgmmaSync(ApplyOp op, StringRef what) {
+  ptx::Instr instr = op.getInstr();
+  return StringRef(instr.form->mnemonic) == "wgmma" &&
+         StringRef(instr.str()).contains(what);
+}
+
+static bool isWgmma(ApplyOp op) {
+  return llvm::any_of(op.getInstr().form->getOperands(), [](auto &d) {
+    return d.distribution == ptx::Distribution::Warpgroup;
+  });
+}
+
+/// Reports `user` touching `root`, which `issue` has in flight.
+static void report(Operation *user, const std::pair<ApplyOp, InFlightAs> &at) {
+  InFlightDiagnostic d = user->emitError()
+                         << "touches the register tile of "
+                         << (at.second == InFlightAs::D ? "the accumulator d"
+                                                        : "the fragment a")
+                         << " of a wgmma.mma_async in flight: wait for it "
+                            "(wgmma.commit_group, then wgmma.wait_group) first";
+  d.attachNote(at.first->getLoc()) << "the wgmma.mma_async issued here";
+}
+
+/// Records a wgmma.mma_async's register tiles; a d already in flight as a
+/// d may accumulate again (the hardware orders such a chain), an a in
+/// flight may be read again; anything else is an error.
+static bool issue(ApplyOp op, InFlight &state) {
+  bool ok = true;
+  for (auto [value, desc] :
+       llvm::zip(op.getArgs(), op.getInstr().form->getOperands())) {
+    if (desc.distribution != ptx::Distribution::Warpgroup ||
+        !isa<MemRefType>(value.getType()))
+      continue;
+    InFlightAs as =
+        desc.mmaRole == ptx::MmaRole::D ? InFlightAs::D : InFlightAs::A;
+    Value root = getRoot(value);
+    if (const auto *at = state.find(root); at && at->second != as) {
+      report(op, *at);
+      ok = false;
+    }
+    state.open[root] = {op, as};
+  }
+  return ok;
+}
+
+/// Checks the block's ops in order.
+static LogicalResult checkBlock(Block &block) {
+  InFlight state;
+  bool ok = true;
+  auto checkUses = [&](Operation *op) {
+    for (Value v : op->getOperands())
+      if (const auto *at = state.find(getRoot(v))) {
+        report(op, *at);
+        ok = false;
+        return;
+      }
+  };
+  for (Operation &op : block) {
+    if (isView(&op))
+      continue;
+    auto apply = dyn_cast<ApplyOp>(op);
+    if (apply && isWgmma(apply)) {
+      ok &= issue(apply, state);
+      continue;
+    }
+    if (apply && isWgmmaSync(apply, "commit_group")) {
+      if (!state.open.empty())
+        state.groups.push_back(std::move(state.open));
+      state.open.clear();
+      continue;
+    }
+    if (apply && isWgmmaSync(apply, "wait_group")) {
+      llvm::APInt n;
+      uint64_t keep =
+          apply.getArgs().size() == 1 &&
+                  matchPattern(apply.getArgs()[0], m_ConstantInt(&n))
+              ? n.getZExtValue()
+              : 0;
+      while (state.groups.size() > keep)
+        state.groups.pop_front();
+      continue;
+    }
+    // Inside nested regions (loops, branches) only direct uses are seen.
+    checkUses(&op);
+    op.walk([&](Operation *inner) {
+      if (inner != &op && !isView(inner))
+        checkUses(inner);
+    });
+  }
+  return success(ok);
+}
+
+namespace {
+struct TileCheckWgmmaPass
+    : public mlir::tile::impl::TileCheckWgmmaBase<TileCheckWgmmaPass> {
+  void runOnOperation() override {
+    bool ok = true;
+    getOperation()->walk(
+        [&](Block *block) { ok &= succeeded(checkBlock(*block)); });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,117 @@
+// RUN: tile-opt %s -split-input-file -tile-check-wgmma -verify-diagnostics | FileCheck %s
+
+// tile-check-wgmma: the registers of a wgmma.mma_async in flight are not
+// touched until a wait_group retires its group. Accumulating into the same
+// d again, and reading d after wait_group 0 (or after wait_group 1 once a
+// later group is committed) verify.
+
+!D = memref<4x32x4xf32, strided<[0, 0, 1]>, #tile.reg>
+!V = memref<2xf32, strided<[1]>, #tile.reg>
+// CHECK-LABEL: gpu.func @ok
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @ok(%da: i64, %db: i64, %p: i1, %out: memref<2xf32>) kernel {
+    %one = arith.constant 1 : i32
+    %zero = arith.constant 0 : i32
+    %d = tile.alloc_local : !D
+    %e = tile.alloc_local : !D
+    tile.apply "wgmma.fence.sync.aligned" () scope(thread)
+    tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%d, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%d, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%e, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    // One group may stay pending: d's (the older) is retired, e's is not.
+    tile.apply "wgmma.wait_group.sync.aligned" (%one) scope(thread) : i32
+    %v = memref.reinterpret_cast %d to offset: [0], sizes: [2], strides: [1] : !D to !V
+    tile.apply "st.global.v2.f32" (%out, %v) scope(thread) : memref<2xf32>, !V
+    tile.apply "wgmma.wait_group.sync.aligned" (%zero) scope(thread) : i32
+    %w = memref.reinterpret_cast %e to offset: [0], sizes: [2], strides: [1] : !D to !V
+    tile.apply "st.global.v2.f32" (%out, %w) scope(thread) : memref<2xf32>, !V
+    gpu.return
+  }
+}
+
+// -----
+
+!D = memref<4x32x4xf32, strided<[0, 0, 1]>, #tile.reg>
+!V = memref<2xf32, strided<[1]>, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @read(%da: i64, %db: i64, %p: i1, %out: memref<2xf32>) kernel {
+    %one = arith.constant 1 : i32
+    %zero = arith.constant 0 : i32
+    %d = tile.alloc_local : !D
+    // expected-note @below {{the wgmma.mma_async issued here}}
+    tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%d, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    %v = memref.reinterpret_cast %d to offset: [0], sizes: [2], strides: [1] : !D to !V
+    // expected-error @below {{touches the register tile of the accumulator d of a wgmma.mma_async in flight: wait for it (wgmma.commit_group, then wgmma.wait_group) first}}
+    tile.apply "st.global.v2.f32" (%out, %v) scope(thread) : memref<2xf32>, !V
+    tile.apply "wgmma.wait_group.sync.aligned" (%zero) scope(thread) : i32
+    gpu.return
+  }
+}
+
+// -----
+
+!D = memref<4x32x4xf32, strided<[0, 0, 1]>, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @pending(%da: i64, %db: i64, %p: i1) kernel {
+    %one = arith.constant 1 : i32
+    %zero = arith.constant 0 : i32
+    %f = arith.constant 0.0 : f32
+    %c0 = arith.constant 0 : index
+    %d = tile.alloc_local : !D
+    // expected-note @below {{the wgmma.mma_async issued here}}
+    tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%d, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    // wait_group 1 leaves the one group pending.
+    tile.apply "wgmma.wait_group.sync.aligned" (%one) scope(thread) : i32
+    // expected-error @below {{touches the register tile of the accumulator d}}
+    memref.store %f, %d[%c0, %c0, %c0] : !D
+    gpu.return
+  }
+}
+
+// -----
+
+!D = memref<4x32x4xf32, strided<[0, 0, 1]>, #tile.reg>
+!A = memref<4x32x4xi32, strided<[0, 0, 1]>, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @frag(%db: i64, %p: i1, %x: i32) kernel {
+    %one = arith.constant 1 : i32
+    %zero = arith.constant 0 : i32
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
+    %d = tile.alloc_local : !D
+    %a = tile.alloc_local : !A
+    // expected-note @below {{the wgmma.mma_async issued here}}
+    tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16" (%d, %a, %db, %p, %one, %one, %zero) scope(warpgroup) : !D, !A, i64, i1, i32, i32, i32
+    scf.for %i = %c0 to %c4 step %c1 {
+      // expected-error @below {{touches the register tile of the fragment a}}
+      memref.store %x, %a[%c0, %c0, %c0] : !A
+    }
+    tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    tile.apply "wgmma.wait_group.sync.aligned" (%zero) scope(thread) : i32
+    gpu.return
+  }
+}
+
+// -----
+
+!I = memref<4x32x4xi32, strided<[0, 0, 1]>, #tile.reg>
+!D = memref<4x32x4xf32, strided<[0, 0, 1]>, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @asA(%da: i64, %db: i64, %p: i1) kernel {
+    %one = arith.constant 1 : i32
+    %zero = arith.constant 0 : i32
+    %d = tile.alloc_local : !I
+    // expected-note @below {{the wgmma.mma_async issued here}}
+    tile.apply "wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8" (%d, %da, %db, %p) scope(warpgroup) : !I, i64, i64, i1
+    %e = tile.alloc_local : !D
+    // A d in flight read as another wgmma's a.
+    // expected-error @below {{touches the register tile of the accumulator d}}
+    tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16" (%e, %d, %db, %p, %one, %one, %zero) scope(warpgroup) : !D, !I, i64, i1, i32, i32, i32
+    gpu.return
+  }
+}
