@@ -247,6 +247,14 @@ def kernel(name, inst, variant):
     # An instruction without operands (cp.async.commit_group) has no types.
     body.append(f'tile.apply "{inst.opcode}" ({names}){params} '
                 f"scope({scope})" + (f" : {types}" if types else ""))
+    if is_warpgroup_form(inst.form):
+        # The registers of a wgmma in flight are read only after its group
+        # is retired (tile-check-wgmma).
+        body += ["%wg0 = arith.constant 0 : i32",
+                 'tile.apply "wgmma.commit_group.sync.aligned" () '
+                 "scope(thread)",
+                 'tile.apply "wgmma.wait_group.sync.aligned" (%wg0) '
+                 "scope(thread) : i32"]
     for idx, rty, gty, elt, atom in applies:
         reg = f"%r{idx}"
         if elt == "i1":  # A predicate: 1 or 0 into its integer, stored.
