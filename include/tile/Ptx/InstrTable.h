@@ -662,6 +662,14 @@ struct FormDesc {
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }
   unsigned getNumOperands() const { return operands.size(); }
+  /// Whether an operand is spread over the 128 threads of a warpgroup
+  /// (wgmma.mma_async's d and register a).
+  bool isWarpgroupCollective() const {
+    for (const OperandDesc &o : getOperands())
+      if (o.distribution == Distribution::Warpgroup)
+        return true;
+    return false;
+  }
   /// The number of operands the instruction writes (2 for `setp p|q`).
   unsigned getNumDefs() const;
   /// The `k`th source operand, or null past the last.

@@ -92,10 +92,7 @@ void evaluateMma(const ptx::Instr &instr, const WarpSources &in,
 
 /// Whether `instr` is a warpgroup mma (wgmma.mma_async).
 inline bool isWgmma(const ptx::Instr &instr) {
-  for (const ptx::OperandDesc &o : instr.form->getOperands())
-    if (o.distribution == ptx::Distribution::Warpgroup)
-      return true;
-  return false;
+  return instr.form->isWarpgroupCollective();
 }
 
 /// Whether `instr` is a warp's mma, which computes register groups

@@ -763,9 +763,7 @@ static LogicalResult verifyFragments(ApplyOp op, const ptx::FormDesc &form,
       }))
     return success();
   Scope scope = op.getScope();
-  if (llvm::any_of(form.getOperands(), [](const ptx::OperandDesc &o) {
-        return o.distribution == ptx::Distribution::Warpgroup;
-      }))
+  if (form.isWarpgroupCollective())
     return verifyWarpgroupFragments(op, name, ref);
   if (scope == Scope::thread && !op.isSingleInstruction())
     return op.emitOpError()

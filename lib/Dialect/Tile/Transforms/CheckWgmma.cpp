@@ -73,9 +73,7 @@ static bool isWgmmaSync(ApplyOp op, StringRef what) {
 }
 
 static bool isWgmma(ApplyOp op) {
-  return llvm::any_of(op.getInstr().form->getOperands(), [](auto &d) {
-    return d.distribution == ptx::Distribution::Warpgroup;
-  });
+  return op.getInstr().form->isWarpgroupCollective();
 }
 
 /// Reports `user` touching `root`, which `issue` has in flight.

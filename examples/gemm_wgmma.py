@@ -1,0 +1,566 @@
+#!/usr/bin/env python3
+"""Writes examples/gemm_wgmma.mlir: a warp-specialized bf16 GEMM in tile IR
+on the Hopper asynchronous path (sm_90a).
+
+    C (bf16, M x N) = A (bf16, M x K, row-major) * Bt (bf16, N x K, row-major)^T
+
+with f32 accumulation. The design:
+
+- The output's BM x BN tiles go to CTAs in turn: CTA b computes tiles b,
+  b + grid, b + 2 grid, ... (launched with one CTA per tile, each computes
+  one; launched with one CTA per SM, the kernel is persistent). Tiles are
+  ordered in groups of GROUP_M tile rows, column by column within a group,
+  so that the CTAs running together share their operands in L2.
+- Three warpgroups. Warpgroup 0 is the producer: one thread loads each
+  k tile of BK = 64 columns of A (BM rows) and Bt (BN rows) with two TMA
+  copies (cp.async.bulk.tensor, 128-byte swizzle) into a ring of STAGES
+  stages, completing on the stage's `full` mbarrier (arrive.expect_tx with
+  the two boxes' bytes). Before reusing a stage it waits for the stage's
+  `empty` mbarrier. It runs ahead across tiles while the consumers store.
+- Warpgroups 1 and 2 are consumers: each owns BM / 2 = 64 rows. Per k tile
+  it waits for `full`, issues BK / 16 wgmma.mma_async m64nBNk16 from
+  shared-memory descriptors (tile.wgmma_desc, 128-byte swizzle, SBO 1024),
+  commits, waits for the group before the last one (the group of the
+  previous k tile) and then releases the previous k tile's stage: lane 0
+  of each consumer warp arrives on its `empty` barrier (8 arrivals). After
+  a tile's last k tile it waits for every group and releases that stage.
+- Epilogue: each consumer thread rounds its accumulators to bf16
+  (cvt.rn.bf16x2.f32) and stores them with st.global.b32; the next tile
+  starts with wgmma.fence (the epilogue read the accumulators) and a
+  first wgmma with scale-d false.
+
+Stages and parities: the ring is shared by all of a CTA's tiles, so the
+k tile kt of the CTA's i-th tile is its (i KT + kt)-th, which uses stage
+(i KT + kt) % STAGES in round (i KT + kt) / STAGES. `full` completes once
+per round, so a consumer waits for parity round & 1, and the producer, for
+`empty`, the opposite parity (a fresh barrier counts the phase before its
+first as complete).
+
+Shared memory (dynamic, aligned to 1024 bytes at run time for the swizzle):
+A stages, then Bt stages, then the 2 x STAGES barriers.
+
+`python3 examples/gemm_wgmma.py > examples/gemm_wgmma.mlir` (the checked-in
+file; test/Examples/gemm-wgmma-generated.test keeps them equal). With
+--no-main it writes the kernel module alone, for bench/gemm_wgmma.py.
+"""
+import argparse
+
+BM, BK = 128, 64
+GROUP_M = 8  # tile rows per group of the persistent tile order
+CONSUMERS = 2
+THREADS = 128 * (CONSUMERS + 1)
+ROW_BYTES = BK * 2  # one 128-byte swizzle row per tile row
+
+
+class Emitter:
+    """Lines of MLIR with fresh SSA names and shared constants."""
+
+    def __init__(self, indent):
+        self.lines = []
+        self.indent = indent
+        self.count = 0
+
+    def line(self, text):
+        self.lines.append(" " * self.indent + text)
+
+    def fresh(self, hint="v"):
+        self.count += 1
+        return f"%{hint}{self.count}"
+
+    def op(self, text, hint="v"):
+        name = self.fresh(hint)
+        self.line(f"{name} = {text}")
+        return name
+
+    def push(self):
+        self.indent += 2
+
+    def pop(self):
+        self.indent -= 2
+
+
+def layout(bn, stages):
+    """Byte offsets (from the aligned base) of the shared-memory regions."""
+    a_stage = BM * ROW_BYTES
+    b_stage = bn * ROW_BYTES
+    b0 = stages * a_stage
+    bars = b0 + stages * b_stage
+    total = 1024 + bars + 16 * stages
+    return a_stage, b_stage, b0, bars, total
+
+
+def emit_wait(e, bar, parity):
+    """Spins on mbarrier.try_wait.parity until `bar` completes `parity`."""
+    p = e.op("tile.alloc_local : memref<1xi1, #tile.reg>", "p")
+    e.line("scf.while : () -> () {")
+    e.push()
+    e.line(f'tile.apply "mbarrier.try_wait.parity.shared::cta.b64" ({p}, '
+           f"{bar}, {parity}) scope(thread) : memref<1xi1, #tile.reg>, "
+           "!Bar, i32")
+    done = e.op(f"memref.load {p}[%c0] : memref<1xi1, #tile.reg>", "done")
+    again = e.op(f"arith.xori {done}, %true : i1", "again")
+    e.line(f"scf.condition({again})")
+    e.pop()
+    e.line("} do {")
+    e.line("  scf.yield")
+    e.line("}")
+
+
+def emit_bar(e, index):
+    """The mbarrier at slot `index` (an index value) of the barrier array."""
+    return e.op(f"memref.reinterpret_cast %bars to offset: [{index}], "
+                "sizes: [1], strides: [1] : !Bars to !Bar", "bar")
+
+
+def emit_stage(e):
+    """(stage, parity) of k tile %kt of the CTA's current tile: its running
+    k-tile count %it0 + %kt goes round the ring."""
+    it = e.op("arith.addi %it0, %kt : index", "it")
+    s = e.op(f"arith.remui {it}, %cST : index", "s")
+    r = e.op(f"arith.divui {it}, %cST : index", "r")
+    r32 = e.op(f"arith.index_cast {r} : index to i32", "r")
+    ph = e.op(f"arith.andi {r32}, %one : i32", "ph")
+    return s, ph
+
+
+def emit_tile_loop(e):
+    """Opens the loop over this CTA's output tiles (%t = block, block +
+    grid, ...) and defines the tile's rows %bm, columns %bn (and as i32)
+    and running k-tile count %it0. Tiles go in groups of GROUP_M tile rows,
+    column by column within a group, so that CTAs running together share
+    operands in L2."""
+    e.line("scf.for %t = %bid to %T step %grid {")
+    e.push()
+    e.line("%i = arith.subi %t, %bid : index")
+    e.line("%li = arith.divui %i, %grid : index")
+    e.line("%it0 = arith.muli %li, %KT : index")
+    e.line("%group = arith.divui %t, %width : index")
+    e.line("%fm = arith.muli %group, %cGM : index")
+    e.line("%left = arith.subi %TM, %fm : index")
+    e.line("%gsize = arith.minui %left, %cGM : index")
+    e.line("%inner = arith.remui %t, %width : index")
+    e.line("%dm = arith.remui %inner, %gsize : index")
+    e.line("%tm = arith.addi %fm, %dm : index")
+    e.line("%tn = arith.divui %inner, %gsize : index")
+    e.line("%bm = arith.muli %tm, %c128 : index")
+    e.line("%bn = arith.muli %tn, %cBN : index")
+    e.line("%bm32 = arith.index_cast %bm : index to i32")
+    e.line("%bn32 = arith.index_cast %bn : index to i32")
+
+
+def close(e):
+    e.pop()
+    e.line("}")
+
+
+def emit_producer(e, bn, stages):
+    a_stage, b_stage, b0, _, _ = layout(bn, stages)
+    emit_tile_loop(e)
+    e.line("scf.for %kt = %c0 to %KT step %c1 {")
+    e.push()
+    s, ph = emit_stage(e)
+    eph = e.op(f"arith.xori {ph}, %one : i32", "eph")
+    es = e.op(f"arith.addi {s}, %cST : index", "es")
+    empty = emit_bar(e, es)
+    emit_wait(e, empty, eph)
+    full = emit_bar(e, s)
+    st = e.op("tile.alloc_local : memref<1xi64, #tile.reg>", "st")
+    e.line(f'tile.apply "mbarrier.arrive.expect_tx.shared::cta.b64" ({st}, '
+           f"{full}, %txbytes) scope(thread) : memref<1xi64, #tile.reg>, "
+           "!Bar, i32")
+    k64 = e.op("arith.muli %kt, %c64 : index", "k")
+    kx = e.op(f"arith.index_cast {k64} : index to i32", "kx")
+    for name, rows, base, stride, row0 in (("A", BM, 0, a_stage, "%bm32"),
+                                           ("B", bn, b0, b_stage, "%bn32")):
+        at = e.op("tile.alloc_local : !C2", "at")
+        e.line(f"memref.store {kx}, {at}[%c0] : !C2")
+        e.line(f"memref.store {row0}, {at}[%c1] : !C2")
+        so = e.op(f"arith.muli {s}, %c{stride // 2} : index", "so")
+        eo = e.op(f"arith.addi {so}, %e{name} : index", "eo")
+        box = e.op(f"memref.reinterpret_cast %sbf to offset: [{eo}], "
+                   f"sizes: [{rows * BK}], strides: [1] : !Sbf to !Box{name}",
+                   "box")
+        e.line('tile.apply "cp.async.bulk.tensor.2d.shared::cluster.global.'
+               f'tile.mbarrier::complete_tx::bytes" ({box}, %map{name}, {at}, '
+               f"{full}) scope(thread) : !Box{name}, !Map, !C2, !Bar")
+    close(e)
+    close(e)
+
+
+def emit_mma_step(e, bn, stages, s, first):
+    """The BK / 16 wgmma.mma_async of k tile in stage `s`."""
+    a_stage, b_stage, _, _, _ = layout(bn, stages)
+    sa = e.op(f"arith.muli {s}, %c{a_stage // 2} : index", "sa")
+    ea = e.op(f"arith.addi {sa}, %eAc : index", "ea")
+    sb = e.op(f"arith.muli {s}, %c{b_stage // 2} : index", "sb")
+    eb = e.op(f"arith.addi {sb}, %eB : index", "eb")
+    for kk in range(BK // 16):
+        oa = e.op(f"arith.addi {ea}, %c{16 * kk} : index", "oa")
+        ob = e.op(f"arith.addi {eb}, %c{16 * kk} : index", "ob")
+        va = e.op(f"memref.reinterpret_cast %sbf to offset: [{oa}], "
+                  "sizes: [64, 64], strides: [64, 1] : !Sbf to !DA", "va")
+        vb = e.op(f"memref.reinterpret_cast %sbf to offset: [{ob}], "
+                  f"sizes: [{bn}, 64], strides: [64, 1] : !Sbf to !DB", "vb")
+        da = e.op(f'tile.wgmma_desc {va} swizzle("128B") lbo(16) sbo(1024) '
+                  ": !DA", "da")
+        db = e.op(f'tile.wgmma_desc {vb} swizzle("128B") lbo(16) sbo(1024) '
+                  ": !DB", "db")
+        scale = first if kk == 0 else "%true"
+        e.line(f'tile.apply "wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.'
+               f'bf16.bf16" (%d, {da}, {db}, {scale}, %one, %one, %zero, '
+               "%zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, "
+               "i32")
+
+
+def emit_release(e, s):
+    """Lane 0 of each consumer warp arrives on stage `s`'s empty barrier."""
+    e.line("scf.if %lane0 {")
+    e.push()
+    es = e.op(f"arith.addi {s}, %cST : index", "es")
+    empty = emit_bar(e, es)
+    st = e.op("tile.alloc_local : memref<1xi64, #tile.reg>", "st")
+    e.line(f'tile.apply "mbarrier.arrive.shared::cta.b64" ({st}, {empty}) '
+           "scope(thread) : memref<1xi64, #tile.reg>, !Bar")
+    e.pop()
+    e.line("}")
+
+
+def emit_consumer(e, bn, stages):
+    emit_tile_loop(e)
+    # The epilogue of the previous tile read the accumulators.
+    e.line('tile.apply "wgmma.fence.sync.aligned" () scope(thread)')
+    e.line("scf.for %kt = %c0 to %KT step %c1 {")
+    e.push()
+    s, ph = emit_stage(e)
+    full = emit_bar(e, s)
+    emit_wait(e, full, ph)
+    first = e.op("arith.cmpi ne, %kt, %c0 : index", "acc")
+    emit_mma_step(e, bn, stages, s, first)
+    e.line('tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)')
+    # Keep this k tile's group in flight; the previous one is done, so its
+    # stage goes back to the producer.
+    e.line('tile.apply "wgmma.wait_group.sync.aligned" (%one) '
+           "scope(thread) : i32")
+    has_prev = e.op("arith.cmpi ne, %kt, %c0 : index", "prev")
+    e.line(f"scf.if {has_prev} {{")
+    e.push()
+    pit = e.op("arith.addi %it0, %kt : index", "pit")
+    pk = e.op(f"arith.subi {pit}, %c1 : index", "pk")
+    ps = e.op(f"arith.remui {pk}, %cST : index", "ps")
+    emit_release(e, ps)
+    close(e)
+    close(e)
+    e.line('tile.apply "wgmma.wait_group.sync.aligned" (%zero) '
+           "scope(thread) : i32")
+    # The tile's last stage.
+    lit = e.op("arith.addi %it0, %KT : index", "lit")
+    lk = e.op(f"arith.subi {lit}, %c1 : index", "lk")
+    ls = e.op(f"arith.remui {lk}, %cST : index", "ls")
+    emit_release(e, ls)
+    emit_epilogue(e, bn)
+    close(e)
+
+
+def emit_epilogue(e, bn):
+    """Thread t of the consumer warpgroup holds rows 16 (t / 32) + (t % 32)
+    / 4 (+ 8) and columns 8 i + 2 (t % 4) (+ 1), i < BN / 8: registers
+    4 i + 2 h + {0, 1} for row half h. Each pair becomes one bf16x2 word,
+    stored at word 4 i of the row (+ 8 rows for h = 1)."""
+    n = bn // 8
+    e.line(f"%packed = tile.alloc_local : memref<{2 * n}xi32, #tile.reg>")
+    e.line(f"%pv = memref.reinterpret_cast %packed to offset: [0], sizes: "
+           f"[{n}, 2, 1], strides: [2, 1, 1] : memref<{2 * n}xi32, #tile.reg> to "
+           "!P")
+    e.line(f"%hi = memref.reinterpret_cast %d to offset: [1], sizes: [{n}, "
+           "2, 1], strides: [4, 2, 1] : !D to !Half")
+    e.line(f"%lo = memref.reinterpret_cast %d to offset: [0], sizes: [{n}, "
+           "2, 1], strides: [4, 2, 1] : !D to !Half0")
+    e.line('tile.apply "cvt.rn.bf16x2.f32" (%pv, %hi, %lo) scope(thread) : '
+           "!P, !Half, !Half0")
+    e.line("%lt = arith.remui %tid, %c128 : index")
+    e.line("%w = arith.divui %lt, %c32 : index")
+    e.line("%l = arith.remui %lt, %c32 : index")
+    e.line("%g = arith.divui %l, %c4 : index")
+    e.line("%t4 = arith.remui %l, %c4 : index")
+    e.line("%w16 = arith.muli %w, %c16 : index")
+    e.line("%c64r = arith.muli %cons, %c64 : index")
+    e.line("%r0 = arith.addi %bm, %c64r : index")
+    e.line("%r1 = arith.addi %r0, %w16 : index")
+    e.line("%row = arith.addi %r1, %g : index")
+    e.line("%rowN = arith.muli %row, %Nwords : index")
+    e.line("%bn2 = arith.divui %bn, %c2 : index")
+    e.line("%o1 = arith.addi %rowN, %bn2 : index")
+    e.line("%off = arith.addi %o1, %t4 : index")
+    e.line("%N8 = arith.muli %Nwords, %c8 : index")
+    e.line(f"%out = memref.reinterpret_cast %C to offset: [%off], sizes: "
+           f"[{n}, 2, 1], strides: [4, %N8, 1] : memref<?x?xi32> to !Out")
+    e.line('tile.apply "st.global.b32" (%out, %pv) scope(thread) : !Out, !P')
+
+
+def kernel(bn, stages):
+    a_stage, b_stage, b0, bars, total = layout(bn, stages)
+    n = bn // 8
+    e = Emitter(4)
+    values = sorted({0, 1, 2, 4, 8, 16, 32, 48, 64, 128, 1024, a_stage // 2,
+                     b_stage // 2, 64 * BK, b0 // 2, bars})
+    consts = "\n".join(f"      %c{v} = arith.constant {v} : index"
+                        for v in values)
+    head = f"""\
+    gpu.func @gemm_wgmma(%mapA: !Map, %mapB: !Map, %C: memref<?x?xi32>, %K: i32) kernel
+        attributes {{known_block_size = array<i32: {THREADS}, 1, 1>}} {{
+{consts}
+      %cBN = arith.constant {bn} : index
+      %cST = arith.constant {stages} : index
+      %cGM = arith.constant {GROUP_M} : index
+      %cST2 = arith.constant {2 * stages} : index
+      %zero = arith.constant 0 : i32
+      %one = arith.constant 1 : i32
+      %cons_count = arith.constant {4 * CONSUMERS} : i32
+      %txbytes = arith.constant {a_stage + b_stage} : i32
+      %true = arith.constant true
+      %K64 = arith.index_cast %K : i32 to index
+      %KT = arith.divui %K64, %c64 : index
+      %tid = gpu.thread_id x
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %Mrows = memref.dim %C, %c0 : memref<?x?xi32>
+      %Nwords = memref.dim %C, %c1 : memref<?x?xi32>
+      %Ncols = arith.muli %Nwords, %c2 : index
+      %TM = arith.divui %Mrows, %c128 : index
+      %TN = arith.divui %Ncols, %cBN : index
+      %T = arith.muli %TM, %TN : index
+      %width = arith.muli %TN, %cGM : index
+      // The regions start at the first 1024-byte boundary (the 128-byte
+      // swizzle repeats every 8 rows of 128 bytes, from absolute address 0).
+      %sm = gpu.dynamic_shared_memory : memref<?xi8, #WS>
+      %base = memref.extract_aligned_pointer_as_index %sm : memref<?xi8, #WS> -> index
+      %mis = arith.remui %base, %c1024 : index
+      %gap = arith.subi %c1024, %mis : index
+      %pad = arith.remui %gap, %c1024 : index
+      %sbf = memref.view %sm[%c0][] : memref<?xi8, #WS> to !Sbf
+      %eA = arith.divui %pad, %c2 : index
+      %eB = arith.addi %eA, %c{b0 // 2} : index
+      %barbytes = arith.addi %pad, %c{bars} : index
+      %bars = memref.view %sm[%barbytes][] : memref<?xi8, #WS> to !Bars
+      %wg = arith.divui %tid, %c128 : index
+      %is0 = arith.cmpi eq, %tid, %c0 : index
+      scf.if %is0 {{
+        scf.for %i = %c0 to %cST step %c1 {{
+          %f = memref.reinterpret_cast %bars to offset: [%i], sizes: [1], strides: [1] : !Bars to !Bar
+          tile.apply "mbarrier.init.shared::cta.b64" (%f, %one) scope(thread) : !Bar, i32
+          %ei = arith.addi %i, %cST : index
+          %em = memref.reinterpret_cast %bars to offset: [%ei], sizes: [1], strides: [1] : !Bars to !Bar
+          tile.apply "mbarrier.init.shared::cta.b64" (%em, %cons_count) scope(thread) : !Bar, i32
+        }}
+        tile.apply "fence.proxy.async.shared::cta" () scope(thread)
+      }}
+      gpu.barrier
+      %producer = arith.cmpi eq, %wg, %c0 : index
+      scf.if %producer {{"""
+    e.lines = head.splitlines()
+    e.indent = 8
+    e.line("scf.if %is0 {")
+    e.push()
+    emit_producer(e, bn, stages)
+    e.pop()
+    e.line("}")
+    e.pop()
+    e.line("} else {")
+    e.push()
+    e.line("%cons = arith.subi %wg, %c1 : index")
+    e.line("%lane = arith.remui %tid, %c32 : index")
+    e.line("%lane0 = arith.cmpi eq, %lane, %c0 : index")
+    e.line(f"%consrows = arith.muli %cons, %c{64 * BK} : index")
+    e.line("%eAc = arith.addi %eA, %consrows : index")
+    e.line("%d = tile.alloc_local : !D")
+    emit_consumer(e, bn, stages)
+    e.pop()
+    e.line("}")
+    e.line("gpu.return")
+    e.pop()
+    e.line("}")
+    types = f"""\
+#WS = #gpu.address_space<workgroup>
+!Map = memref<128xi8>
+!C2 = memref<2xi32, #tile.reg>
+!Sbf = memref<{total // 2}xbf16, #WS>
+!Bars = memref<{2 * stages}xi64, #WS>
+!Bar = memref<1xi64, strided<[1], offset: ?>, #WS>
+!BoxA = memref<{BM * BK}xbf16, strided<[1], offset: ?>, #WS>
+!BoxB = memref<{bn * BK}xbf16, strided<[1], offset: ?>, #WS>
+!DA = memref<64x64xbf16, strided<[64, 1], offset: ?>, #WS>
+!DB = memref<{bn}x64xbf16, strided<[64, 1], offset: ?>, #WS>
+!D = memref<4x32x{bn // 2}xf32, strided<[0, 0, 1]>, #tile.reg>
+!Half = memref<{n}x2x1xf32, strided<[4, 2, 1], offset: 1>, #tile.reg>
+!Half0 = memref<{n}x2x1xf32, strided<[4, 2, 1]>, #tile.reg>
+!P = memref<{n}x2x1xi32, strided<[2, 1, 1]>, #tile.reg>
+!Out = memref<{n}x2x1xi32, strided<[4, ?, 1], offset: ?>>
+"""
+    return types, "\n".join(e.lines), total
+
+
+def main_func(bn, stages, total, m, n, k):
+    """@main for tile-runner: C = A Bt^T for M x N x K of small integers,
+    with one CTA fewer than tiles (CTA 0 computes two, the ring goes on
+    across them);
+    prints the number of entries of C whose bits differ from the host's
+    (the exact f32 sum, rounded to bf16 as cvt.rn does), then C's first
+    and last 8 entries."""
+    return f"""
+  func.func private @tileTensorMapEncodeTiled(memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32)
+  func.func private @printMemrefI32(memref<*xi32>)
+  func.func private @printMemrefF32(memref<*xf32>)
+
+  /// (a x + b y) mod m - s, exact in bf16.
+  func.func @entry(%x: index, %a: index, %y: index, %b: index, %m: index, %s: i32) -> bf16 {{
+    %ax = arith.muli %x, %a : index
+    %by = arith.muli %y, %b : index
+    %v = arith.addi %ax, %by : index
+    %r = arith.remui %v, %m : index
+    %ri = arith.index_cast %r : index to i32
+    %x2 = arith.subi %ri, %s : i32
+    %f = arith.sitofp %x2 : i32 to bf16
+    return %f : bf16
+  }}
+
+  func.func @main() {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c5 = arith.constant 5 : index
+    %c7 = arith.constant 7 : index
+    %cM = arith.constant {m} : index
+    %cN = arith.constant {n} : index
+    %cK = arith.constant {k} : index
+    %s2 = arith.constant 2 : i32
+    %s1 = arith.constant 1 : i32
+    %bf16 = arith.constant 9 : i32
+    %sw128 = arith.constant 3 : i32
+    %none = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %kv = arith.constant {k} : i32
+    %A = memref.alloc() : memref<{m}x{k}xbf16>
+    %B = memref.alloc() : memref<{n}x{k}xbf16>
+    scf.for %i = %c0 to %cM step %c1 {{
+      scf.for %j = %c0 to %cK step %c1 {{
+        %a = func.call @entry(%i, %c1, %j, %c2, %c7, %s2) : (index, index, index, index, index, i32) -> bf16
+        memref.store %a, %A[%i, %j] : memref<{m}x{k}xbf16>
+      }}
+    }}
+    scf.for %i = %c0 to %cN step %c1 {{
+      scf.for %j = %c0 to %cK step %c1 {{
+        %b = func.call @entry(%i, %c3, %j, %c1, %c5, %s1) : (index, index, index, index, index, i32) -> bf16
+        memref.store %b, %B[%i, %j] : memref<{n}x{k}xbf16>
+      }}
+    }}
+    %dA = gpu.alloc () : memref<{m}x{k}xbf16>
+    %dB = gpu.alloc () : memref<{n}x{k}xbf16>
+    %dC = gpu.alloc () : memref<{m}x{n // 2}xi32>
+    gpu.memcpy %dA, %A : memref<{m}x{k}xbf16>, memref<{m}x{k}xbf16>
+    gpu.memcpy %dB, %B : memref<{n}x{k}xbf16>, memref<{n}x{k}xbf16>
+    %mapA = gpu.alloc () : !Map
+    %mapB = gpu.alloc () : !Map
+    %boxA = memref.alloc() : memref<2xi64>
+    %boxB = memref.alloc() : memref<2xi64>
+    %rA = arith.constant {BM} : i64
+    %rB = arith.constant {bn} : i64
+    %cols = arith.constant {BK} : i64
+    memref.store %rA, %boxA[%c0] : memref<2xi64>
+    memref.store %cols, %boxA[%c1] : memref<2xi64>
+    memref.store %rB, %boxB[%c0] : memref<2xi64>
+    memref.store %cols, %boxB[%c1] : memref<2xi64>
+    %umA = memref.cast %mapA : !Map to memref<*xi8>
+    %umB = memref.cast %mapB : !Map to memref<*xi8>
+    %uA = memref.cast %dA : memref<{m}x{k}xbf16> to memref<*xbf16>
+    %uB = memref.cast %dB : memref<{n}x{k}xbf16> to memref<*xbf16>
+    %ubA = memref.cast %boxA : memref<2xi64> to memref<*xi64>
+    %ubB = memref.cast %boxB : memref<2xi64> to memref<*xi64>
+    call @tileTensorMapEncodeTiled(%umA, %uA, %bf16, %ubA, %sw128, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
+    call @tileTensorMapEncodeTiled(%umB, %uB, %bf16, %ubB, %sw128, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
+    %vC = memref.cast %dC : memref<{m}x{n // 2}xi32> to memref<?x?xi32>
+    %ctas = arith.constant {max(1, (m // BM) * (n // bn) - 1)} : index
+    %threads = arith.constant {THREADS} : index
+    %shared = arith.constant {total} : i32
+    gpu.launch_func @gemm::@gemm_wgmma blocks in (%ctas, %c1, %c1) threads in (%threads, %c1, %c1) dynamic_shared_memory_size %shared args(%mapA : !Map, %mapB : !Map, %vC : memref<?x?xi32>, %kv : i32)
+    %C = memref.alloc() : memref<{m}x{n // 2}xi32>
+    gpu.memcpy %C, %dC : memref<{m}x{n // 2}xi32>, memref<{m}x{n // 2}xi32>
+    %Cb = memref.alloc() : memref<{m}x{n}xf32>
+    %zero = arith.constant 0.0 : f32
+    %c16i = arith.constant 16 : i32
+    %bad = scf.for %i = %c0 to %cM step %c1 iter_args(%nb = %none) -> (i32) {{
+      %row = scf.for %j = %c0 to %cN step %c1 iter_args(%mb = %nb) -> (i32) {{
+        %sum = scf.for %kk = %c0 to %cK step %c1 iter_args(%acc = %zero) -> (f32) {{
+          %a = memref.load %A[%i, %kk] : memref<{m}x{k}xbf16>
+          %b = memref.load %B[%j, %kk] : memref<{n}x{k}xbf16>
+          %af = arith.extf %a : bf16 to f32
+          %bf = arith.extf %b : bf16 to f32
+          %p = arith.mulf %af, %bf : f32
+          %s = arith.addf %acc, %p : f32
+          scf.yield %s : f32
+        }}
+        %want = arith.truncf %sum : f32 to bf16
+        %wbits = arith.bitcast %want : bf16 to i16
+        %w = arith.divui %j, %c2 : index
+        %h = arith.remui %j, %c2 : index
+        %word = memref.load %C[%i, %w] : memref<{m}x{n // 2}xi32>
+        %h32 = arith.index_cast %h : index to i32
+        %sh = arith.muli %h32, %c16i : i32
+        %gw = arith.shrui %word, %sh : i32
+        %gbits = arith.trunci %gw : i32 to i16
+        %got = arith.bitcast %gbits : i16 to bf16
+        %gotf = arith.extf %got : bf16 to f32
+        memref.store %gotf, %Cb[%i, %j] : memref<{m}x{n}xf32>
+        %ne = arith.cmpi ne, %gbits, %wbits : i16
+        %inc = arith.select %ne, %one, %none : i32
+        %m1 = arith.addi %mb, %inc : i32
+        scf.yield %m1 : i32
+      }}
+      scf.yield %row : i32
+    }}
+    %count = memref.alloc() : memref<1xi32>
+    memref.store %bad, %count[%c0] : memref<1xi32>
+    %uc = memref.cast %count : memref<1xi32> to memref<*xi32>
+    call @printMemrefI32(%uc) : (memref<*xi32>) -> ()
+    %first = memref.subview %Cb[0, 0] [1, 8] [1, 1] : memref<{m}x{n}xf32> to memref<1x8xf32, strided<[{n}, 1]>>
+    %uf = memref.cast %first : memref<1x8xf32, strided<[{n}, 1]>> to memref<*xf32>
+    call @printMemrefF32(%uf) : (memref<*xf32>) -> ()
+    %last = memref.subview %Cb[{m - 1}, {n - 8}] [1, 8] [1, 1] : memref<{m}x{n}xf32> to memref<1x8xf32, strided<[{n}, 1], offset: {m * n - 8}>>
+    %ul = memref.cast %last : memref<1x8xf32, strided<[{n}, 1], offset: {m * n - 8}>> to memref<*xf32>
+    call @printMemrefF32(%ul) : (memref<*xf32>) -> ()
+    return
+  }}
+"""
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--bn", type=int, default=256, choices=(64, 128, 192, 256))
+    p.add_argument("--stages", type=int, default=4)
+    p.add_argument("--shared-bytes", action="store_true",
+                   help="print the dynamic shared memory the kernel needs")
+    p.add_argument("--no-main", action="store_true",
+                   help="the kernel module alone (no @main)")
+    p.add_argument("--mnk", type=int, nargs=3, default=(256, 512, 640),
+                   help="@main's shape (multiples of 128, BN and 64)")
+    args = p.parse_args()
+    types, body, total = kernel(args.bn, args.stages)
+    if args.shared_bytes:
+        print(total)
+        return
+    out = ["// Generated by examples/gemm_wgmma.py: do not edit; see its "
+           "docstring.", types.rstrip()]
+    out.append("module attributes {gpu.container_module} {")
+    out.append('  gpu.module @gemm [#nvvm.target<chip = "sm_90a", '
+               'features = "+ptx80">] {')
+    out.append(body)
+    out.append("  }")
+    if not args.no_main:
+        m, n, k = args.mnk
+        out.append(main_func(args.bn, args.stages, total, m, n, k).rstrip())
+    out.append("}")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
