@@ -294,7 +294,7 @@ module attributes {gpu.container_module} {
     %s2 = arith.constant 2 : i32
     %s1 = arith.constant 1 : i32
     %bf16 = arith.constant 9 : i32
-    %sw128 = arith.constant 3 : i32
+    %swizzle = arith.constant 3 : i32
     %none = arith.constant 0 : i32
     %one = arith.constant 1 : i32
     %kv = arith.constant 640 : i32
@@ -334,8 +334,8 @@ module attributes {gpu.container_module} {
     %uB = memref.cast %dB : memref<512x640xbf16> to memref<*xbf16>
     %ubA = memref.cast %boxA : memref<2xi64> to memref<*xi64>
     %ubB = memref.cast %boxB : memref<2xi64> to memref<*xi64>
-    call @tileTensorMapEncodeTiled(%umA, %uA, %bf16, %ubA, %sw128, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
-    call @tileTensorMapEncodeTiled(%umB, %uB, %bf16, %ubB, %sw128, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
+    call @tileTensorMapEncodeTiled(%umA, %uA, %bf16, %ubA, %swizzle, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
+    call @tileTensorMapEncodeTiled(%umB, %uB, %bf16, %ubB, %swizzle, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
     %vC = memref.cast %dC : memref<256x256xi32> to memref<?x?xi32>
     %ctas = arith.constant 3 : index
     %threads = arith.constant 384 : index

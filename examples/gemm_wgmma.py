@@ -9,17 +9,18 @@ with f32 accumulation. The design:
 - The output's BM x BN tiles go to CTAs in turn: CTA b computes tiles b,
   b + grid, b + 2 grid, ... (launched with one CTA per tile, each computes
   one; launched with one CTA per SM, the kernel is persistent). Tiles are
-  ordered in groups of GROUP_M tile rows, column by column within a group,
+  ordered in groups of `group_m` tile rows, column by column within a group,
   so that the CTAs running together share their operands in L2.
 - Three warpgroups. Warpgroup 0 is the producer: one thread loads each
-  k tile of BK = 64 columns of A (BM rows) and Bt (BN rows) with two TMA
-  copies (cp.async.bulk.tensor, 128-byte swizzle) into a ring of STAGES
+  k tile of BK = 64 (or 32) columns of A (BM rows) and Bt (BN rows) with two TMA
+  copies (cp.async.bulk.tensor, the 128-byte swizzle; 64-byte for BK 32) into a ring of STAGES
   stages, completing on the stage's `full` mbarrier (arrive.expect_tx with
   the two boxes' bytes). Before reusing a stage it waits for the stage's
   `empty` mbarrier. It runs ahead across tiles while the consumers store.
 - Warpgroups 1 and 2 are consumers: each owns BM / 2 = 64 rows. Per k tile
   it waits for `full`, issues BK / 16 wgmma.mma_async m64nBNk16 from
-  shared-memory descriptors (tile.wgmma_desc, 128-byte swizzle, SBO 1024),
+  shared-memory descriptors (tile.wgmma_desc, the same swizzle, SBO the
+  bytes of 8 rows),
   commits, waits for the group before the last one (the group of the
   previous k tile) and then releases the previous k tile's stage: lane 0
   of each consumer warp arrives on its `empty` barrier (8 arrivals). After
@@ -44,12 +45,39 @@ file; test/Examples/gemm-wgmma-generated.test keeps them equal). With
 --no-main it writes the kernel module alone, for bench/gemm_wgmma.py.
 """
 import argparse
+import json
+import os
+from dataclasses import dataclass
 
-BM, BK = 128, 64
-GROUP_M = 8  # tile rows per group of the persistent tile order
+BM = 128
 CONSUMERS = 2
 THREADS = 128 * (CONSUMERS + 1)
-ROW_BYTES = BK * 2  # one 128-byte swizzle row per tile row
+
+
+@dataclass
+class Design:
+    """The kernel's parameters: tile columns, ring stages, k-tile depth
+    (64: rows of 128 bytes under the 128-byte swizzle; 32: rows of 64
+    bytes under the 64-byte swizzle) and tile rows per group of the tile
+    order."""
+    bn: int = 256
+    stages: int = 4
+    bk: int = 64
+    group_m: int = 8
+
+    @property
+    def row_bytes(self):
+        return self.bk * 2
+
+    @property
+    def swizzle(self):
+        """The swizzle whose rows are the tile's rows (the table's name)."""
+        return f"{self.row_bytes}B"
+
+    @property
+    def sbo(self):
+        """Bytes from one group of 8 rows to the next."""
+        return 8 * self.row_bytes
 
 
 class Emitter:
@@ -79,10 +107,11 @@ class Emitter:
         self.indent -= 2
 
 
-def layout(bn, stages):
+def layout(d):
     """Byte offsets (from the aligned base) of the shared-memory regions."""
-    a_stage = BM * ROW_BYTES
-    b_stage = bn * ROW_BYTES
+    bn, stages = d.bn, d.stages
+    a_stage = BM * d.row_bytes
+    b_stage = bn * d.row_bytes
     b0 = stages * a_stage
     bars = b0 + stages * b_stage
     total = 1024 + bars + 16 * stages
@@ -126,7 +155,7 @@ def emit_stage(e):
 def emit_tile_loop(e):
     """Opens the loop over this CTA's output tiles (%t = block, block +
     grid, ...) and defines the tile's rows %bm, columns %bn (and as i32)
-    and running k-tile count %it0. Tiles go in groups of GROUP_M tile rows,
+    and running k-tile count %it0. Tiles go in groups of group_m tile rows,
     column by column within a group, so that CTAs running together share
     operands in L2."""
     e.line("scf.for %t = %bid to %T step %grid {")
@@ -153,8 +182,9 @@ def close(e):
     e.line("}")
 
 
-def emit_producer(e, bn, stages):
-    a_stage, b_stage, b0, _, _ = layout(bn, stages)
+def emit_producer(e, d):
+    bn = d.bn
+    a_stage, b_stage, b0, _, _ = layout(d)
     emit_tile_loop(e)
     e.line("scf.for %kt = %c0 to %KT step %c1 {")
     e.push()
@@ -168,7 +198,7 @@ def emit_producer(e, bn, stages):
     e.line(f'tile.apply "mbarrier.arrive.expect_tx.shared::cta.b64" ({st}, '
            f"{full}, %txbytes) scope(thread) : memref<1xi64, #tile.reg>, "
            "!Bar, i32")
-    k64 = e.op("arith.muli %kt, %c64 : index", "k")
+    k64 = e.op(f"arith.muli %kt, %c{d.bk} : index", "k")
     kx = e.op(f"arith.index_cast {k64} : index to i32", "kx")
     for name, rows, base, stride, row0 in (("A", BM, 0, a_stage, "%bm32"),
                                            ("B", bn, b0, b_stage, "%bn32")):
@@ -178,7 +208,7 @@ def emit_producer(e, bn, stages):
         so = e.op(f"arith.muli {s}, %c{stride // 2} : index", "so")
         eo = e.op(f"arith.addi {so}, %e{name} : index", "eo")
         box = e.op(f"memref.reinterpret_cast %sbf to offset: [{eo}], "
-                   f"sizes: [{rows * BK}], strides: [1] : !Sbf to !Box{name}",
+                   f"sizes: [{rows * d.bk}], strides: [1] : !Sbf to !Box{name}",
                    "box")
         e.line('tile.apply "cp.async.bulk.tensor.2d.shared::cluster.global.'
                f'tile.mbarrier::complete_tx::bytes" ({box}, %map{name}, {at}, '
@@ -187,24 +217,26 @@ def emit_producer(e, bn, stages):
     close(e)
 
 
-def emit_mma_step(e, bn, stages, s, first):
+def emit_mma_step(e, d, s, first):
     """The BK / 16 wgmma.mma_async of k tile in stage `s`."""
-    a_stage, b_stage, _, _, _ = layout(bn, stages)
+    bn, bk = d.bn, d.bk
+    a_stage, b_stage, _, _, _ = layout(d)
     sa = e.op(f"arith.muli {s}, %c{a_stage // 2} : index", "sa")
     ea = e.op(f"arith.addi {sa}, %eAc : index", "ea")
     sb = e.op(f"arith.muli {s}, %c{b_stage // 2} : index", "sb")
     eb = e.op(f"arith.addi {sb}, %eB : index", "eb")
-    for kk in range(BK // 16):
+    for kk in range(bk // 16):
         oa = e.op(f"arith.addi {ea}, %c{16 * kk} : index", "oa")
         ob = e.op(f"arith.addi {eb}, %c{16 * kk} : index", "ob")
         va = e.op(f"memref.reinterpret_cast %sbf to offset: [{oa}], "
-                  "sizes: [64, 64], strides: [64, 1] : !Sbf to !DA", "va")
+                  f"sizes: [64, {bk}], strides: [{bk}, 1] : !Sbf to !DA",
+                  "va")
         vb = e.op(f"memref.reinterpret_cast %sbf to offset: [{ob}], "
-                  f"sizes: [{bn}, 64], strides: [64, 1] : !Sbf to !DB", "vb")
-        da = e.op(f'tile.wgmma_desc {va} swizzle("128B") lbo(16) sbo(1024) '
-                  ": !DA", "da")
-        db = e.op(f'tile.wgmma_desc {vb} swizzle("128B") lbo(16) sbo(1024) '
-                  ": !DB", "db")
+                  f"sizes: [{bn}, {bk}], strides: [{bk}, 1] : !Sbf to !DB",
+                  "vb")
+        desc = f'swizzle("{d.swizzle}") lbo(16) sbo({d.sbo})'
+        da = e.op(f"tile.wgmma_desc {va} {desc} : !DA", "da")
+        db = e.op(f"tile.wgmma_desc {vb} {desc} : !DB", "db")
         scale = first if kk == 0 else "%true"
         e.line(f'tile.apply "wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.'
                f'bf16.bf16" (%d, {da}, {db}, {scale}, %one, %one, %zero, '
@@ -225,7 +257,7 @@ def emit_release(e, s):
     e.line("}")
 
 
-def emit_consumer(e, bn, stages):
+def emit_consumer(e, d):
     emit_tile_loop(e)
     # The epilogue of the previous tile read the accumulators.
     e.line('tile.apply "wgmma.fence.sync.aligned" () scope(thread)')
@@ -235,7 +267,7 @@ def emit_consumer(e, bn, stages):
     full = emit_bar(e, s)
     emit_wait(e, full, ph)
     first = e.op("arith.cmpi ne, %kt, %c0 : index", "acc")
-    emit_mma_step(e, bn, stages, s, first)
+    emit_mma_step(e, d, s, first)
     e.line('tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)')
     # Keep this k tile's group in flight; the previous one is done, so its
     # stage goes back to the producer.
@@ -257,7 +289,7 @@ def emit_consumer(e, bn, stages):
     lk = e.op(f"arith.subi {lit}, %c1 : index", "lk")
     ls = e.op(f"arith.remui {lk}, %cST : index", "ls")
     emit_release(e, ls)
-    emit_epilogue(e, bn)
+    emit_epilogue(e, d.bn)
     close(e)
 
 
@@ -297,12 +329,13 @@ def emit_epilogue(e, bn):
     e.line('tile.apply "st.global.b32" (%out, %pv) scope(thread) : !Out, !P')
 
 
-def kernel(bn, stages):
-    a_stage, b_stage, b0, bars, total = layout(bn, stages)
+def kernel(d):
+    bn, stages, bk = d.bn, d.stages, d.bk
+    a_stage, b_stage, b0, bars, total = layout(d)
     n = bn // 8
     e = Emitter(4)
     values = sorted({0, 1, 2, 4, 8, 16, 32, 48, 64, 128, 1024, a_stage // 2,
-                     b_stage // 2, 64 * BK, b0 // 2, bars})
+                     b_stage // 2, 64 * bk, b0 // 2, bars})
     consts = "\n".join(f"      %c{v} = arith.constant {v} : index"
                         for v in values)
     head = f"""\
@@ -311,7 +344,7 @@ def kernel(bn, stages):
 {consts}
       %cBN = arith.constant {bn} : index
       %cST = arith.constant {stages} : index
-      %cGM = arith.constant {GROUP_M} : index
+      %cGM = arith.constant {d.group_m} : index
       %cST2 = arith.constant {2 * stages} : index
       %zero = arith.constant 0 : i32
       %one = arith.constant 1 : i32
@@ -319,7 +352,7 @@ def kernel(bn, stages):
       %txbytes = arith.constant {a_stage + b_stage} : i32
       %true = arith.constant true
       %K64 = arith.index_cast %K : i32 to index
-      %KT = arith.divui %K64, %c64 : index
+      %KT = arith.divui %K64, %c{bk} : index
       %tid = gpu.thread_id x
       %bid = gpu.block_id x
       %grid = gpu.grid_dim x
@@ -361,7 +394,7 @@ def kernel(bn, stages):
     e.indent = 8
     e.line("scf.if %is0 {")
     e.push()
-    emit_producer(e, bn, stages)
+    emit_producer(e, d)
     e.pop()
     e.line("}")
     e.pop()
@@ -370,10 +403,10 @@ def kernel(bn, stages):
     e.line("%cons = arith.subi %wg, %c1 : index")
     e.line("%lane = arith.remui %tid, %c32 : index")
     e.line("%lane0 = arith.cmpi eq, %lane, %c0 : index")
-    e.line(f"%consrows = arith.muli %cons, %c{64 * BK} : index")
+    e.line(f"%consrows = arith.muli %cons, %c{64 * bk} : index")
     e.line("%eAc = arith.addi %eA, %consrows : index")
     e.line("%d = tile.alloc_local : !D")
-    emit_consumer(e, bn, stages)
+    emit_consumer(e, d)
     e.pop()
     e.line("}")
     e.line("gpu.return")
@@ -386,10 +419,10 @@ def kernel(bn, stages):
 !Sbf = memref<{total // 2}xbf16, #WS>
 !Bars = memref<{2 * stages}xi64, #WS>
 !Bar = memref<1xi64, strided<[1], offset: ?>, #WS>
-!BoxA = memref<{BM * BK}xbf16, strided<[1], offset: ?>, #WS>
-!BoxB = memref<{bn * BK}xbf16, strided<[1], offset: ?>, #WS>
-!DA = memref<64x64xbf16, strided<[64, 1], offset: ?>, #WS>
-!DB = memref<{bn}x64xbf16, strided<[64, 1], offset: ?>, #WS>
+!BoxA = memref<{BM * bk}xbf16, strided<[1], offset: ?>, #WS>
+!BoxB = memref<{bn * bk}xbf16, strided<[1], offset: ?>, #WS>
+!DA = memref<64x{bk}xbf16, strided<[{bk}, 1], offset: ?>, #WS>
+!DB = memref<{bn}x{bk}xbf16, strided<[{bk}, 1], offset: ?>, #WS>
 !D = memref<4x32x{bn // 2}xf32, strided<[0, 0, 1]>, #tile.reg>
 !Half = memref<{n}x2x1xf32, strided<[4, 2, 1], offset: 1>, #tile.reg>
 !Half0 = memref<{n}x2x1xf32, strided<[4, 2, 1]>, #tile.reg>
@@ -399,13 +432,15 @@ def kernel(bn, stages):
     return types, "\n".join(e.lines), total
 
 
-def main_func(bn, stages, total, m, n, k):
+def main_func(d, total, m, n, k, swizzle_code):
     """@main for tile-runner: C = A Bt^T for M x N x K of small integers,
     with one CTA fewer than tiles (CTA 0 computes two, the ring goes on
     across them);
     prints the number of entries of C whose bits differ from the host's
     (the exact f32 sum, rounded to bf16 as cvt.rn does), then C's first
-    and last 8 entries."""
+    and last 8 entries. `swizzle_code` is the tensor-map number of the
+    design's swizzle (the instruction table's)."""
+    bn, bk = d.bn, d.bk
     return f"""
   func.func private @tileTensorMapEncodeTiled(memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32)
   func.func private @printMemrefI32(memref<*xi32>)
@@ -436,7 +471,7 @@ def main_func(bn, stages, total, m, n, k):
     %s2 = arith.constant 2 : i32
     %s1 = arith.constant 1 : i32
     %bf16 = arith.constant 9 : i32
-    %sw128 = arith.constant 3 : i32
+    %swizzle = arith.constant {swizzle_code} : i32
     %none = arith.constant 0 : i32
     %one = arith.constant 1 : i32
     %kv = arith.constant {k} : i32
@@ -465,7 +500,7 @@ def main_func(bn, stages, total, m, n, k):
     %boxB = memref.alloc() : memref<2xi64>
     %rA = arith.constant {BM} : i64
     %rB = arith.constant {bn} : i64
-    %cols = arith.constant {BK} : i64
+    %cols = arith.constant {bk} : i64
     memref.store %rA, %boxA[%c0] : memref<2xi64>
     memref.store %cols, %boxA[%c1] : memref<2xi64>
     memref.store %rB, %boxB[%c0] : memref<2xi64>
@@ -476,8 +511,8 @@ def main_func(bn, stages, total, m, n, k):
     %uB = memref.cast %dB : memref<{n}x{k}xbf16> to memref<*xbf16>
     %ubA = memref.cast %boxA : memref<2xi64> to memref<*xi64>
     %ubB = memref.cast %boxB : memref<2xi64> to memref<*xi64>
-    call @tileTensorMapEncodeTiled(%umA, %uA, %bf16, %ubA, %sw128, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
-    call @tileTensorMapEncodeTiled(%umB, %uB, %bf16, %ubB, %sw128, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
+    call @tileTensorMapEncodeTiled(%umA, %uA, %bf16, %ubA, %swizzle, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
+    call @tileTensorMapEncodeTiled(%umB, %uB, %bf16, %ubB, %swizzle, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
     %vC = memref.cast %dC : memref<{m}x{n // 2}xi32> to memref<?x?xi32>
     %ctas = arith.constant {max(1, (m // BM) * (n // bn) - 1)} : index
     %threads = arith.constant {THREADS} : index
@@ -537,6 +572,14 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--bn", type=int, default=256, choices=(64, 128, 192, 256))
     p.add_argument("--stages", type=int, default=4)
+    p.add_argument("--bk", type=int, default=64, choices=(32, 64))
+    p.add_argument("--group-m", type=int, default=8,
+                   help="tile rows per group of the tile order")
+    p.add_argument("--table", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "build", "share",
+        "tile-mlir", "instr_table.json"),
+                   help="the instruction table's export (for @main's "
+                   "tensor-map swizzle number)")
     p.add_argument("--shared-bytes", action="store_true",
                    help="print the dynamic shared memory the kernel needs")
     p.add_argument("--no-main", action="store_true",
@@ -544,7 +587,8 @@ def main():
     p.add_argument("--mnk", type=int, nargs=3, default=(256, 512, 640),
                    help="@main's shape (multiples of 128, BN and 64)")
     args = p.parse_args()
-    types, body, total = kernel(args.bn, args.stages)
+    d = Design(args.bn, args.stages, args.bk, args.group_m)
+    types, body, total = kernel(d)
     if args.shared_bytes:
         print(total)
         return
@@ -557,7 +601,10 @@ def main():
     out.append("  }")
     if not args.no_main:
         m, n, k = args.mnk
-        out.append(main_func(args.bn, args.stages, total, m, n, k).rstrip())
+        with open(args.table) as f:
+            modes = json.load(f)["swizzle_modes"]
+        code = {m["name"]: m["tensor_map"] for m in modes}[d.swizzle]
+        out.append(main_func(d, total, m, n, k, code).rstrip())
     out.append("}")
     print("\n".join(out))
 

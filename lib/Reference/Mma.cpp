@@ -549,22 +549,32 @@ tile::ref::gatherWgmma(const ptx::Instr &instr, const WarpgroupSources &in) {
                        std::move(c.bits)};
 }
 
+std::vector<uint64_t> tile::ref::multiplyWgmma(const ptx::Instr &instr,
+                                               const WgmmaMatrices &mats) {
+  Matrix a{mats.aElem, mats.m, mats.k, mats.a};
+  Matrix b{mats.bElem, mats.k, mats.n, mats.b};
+  Matrix c{mats.cElem, mats.m, mats.n, mats.c};
+  std::vector<uint64_t> d(size_t(mats.m) * mats.n);
+  for (unsigned r = 0; r < mats.m; ++r)
+    for (unsigned col = 0; col < mats.n; ++col)
+      d[size_t(r) * mats.n + col] = element(instr, a, b, c, 0, r, col);
+  return d;
+}
+
 llvm::Error tile::ref::evaluateWgmma(const ptx::Instr &instr,
                                      const WarpgroupSources &in,
                                      WarpgroupResults &out) {
   llvm::Expected<WgmmaMatrices> mats = gatherWgmma(instr, in);
   if (!mats)
     return mats.takeError();
-  Matrix a{mats->aElem, mats->m, mats->k, std::move(mats->a)};
-  Matrix b{mats->bElem, mats->k, mats->n, std::move(mats->b)};
-  Matrix c{mats->cElem, mats->m, mats->n, std::move(mats->c)};
+  std::vector<uint64_t> d = multiplyWgmma(instr, *mats);
   const FragmentDesc &fd = *findRole(instr, ptx::MmaRole::D).desc->fragment;
   unsigned width = elementBits(fd);
   for (unsigned t = 0; t < kWarpgroupSize; ++t) {
     out[t].assign(fd.regs, 0);
     for (unsigned i = 0; i < fd.getNumElements(); ++i) {
       ptx::FragmentCoord at = fd.at(t, i);
-      uint64_t v = element(instr, a, b, c, 0, at.row, at.col);
+      uint64_t v = d[size_t(at.row) * mats->n + at.col];
       out[t][i / fd.perReg] |= v << ((i % fd.perReg) * width);
     }
   }

@@ -18,11 +18,18 @@
 // execution's shared memory, registers, descriptors and results), the
 // reference's ref::evaluateWgmma against the H200's d.
 //
+// Given a GEMM recording (GEMMWGMMA1, bench/gemm_wgmma.py run --record):
+// C = A Bt^T as a GEMM kernel computes it, each 64-row block and N-column
+// tile a chain of the recorded wgmma.mma_async over K in steps of its k
+// (the first with scale-d false), each f32 result converted with the
+// recorded cvt; C's bits against the GPU's.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Reference/Reference.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -415,6 +422,99 @@ int checkWgmma(Reader &in) {
   return failed ? 1 : 0;
 }
 
+/// The descriptor operand of `role` (A or B) of a wgmma form.
+const ptx::OperandDesc &descriptorOf(const ptx::Instr &instr,
+                                     ptx::MmaRole role) {
+  for (const ptx::OperandDesc &o : instr.form->getOperands())
+    if (o.mmaRole == role && o.descriptor)
+      return o;
+  fail("the wgmma form has no descriptor operand for A or B");
+}
+
+/// Reads `count` elements of `bytes` bytes each (little-endian).
+std::vector<uint64_t> readElements(Reader &in, size_t count, unsigned bytes) {
+  std::vector<uint64_t> out(count, 0);
+  for (uint64_t &v : out)
+    if (!in.read(reinterpret_cast<char *>(&v), bytes))
+      fail("the GEMM recording ends early");
+  return out;
+}
+
+/// One output tile (64 rows from r0, n columns from c0) of the chain over K.
+std::vector<uint64_t> gemmTile(const ptx::Instr &mma, unsigned r0, unsigned c0,
+                               unsigned kDim, const std::vector<uint64_t> &a,
+                               const std::vector<uint64_t> &bt) {
+  const ptx::OperandDesc &da = descriptorOf(mma, ptx::MmaRole::A);
+  const ptx::OperandDesc &db = descriptorOf(mma, ptx::MmaRole::B);
+  unsigned m = da.descRows, k = da.descCols, n = db.descCols;
+  ref::WgmmaMatrices mats{da.descElem, db.descElem,
+                          mma.form->getOperands()[0].fragment->element,
+                          m, n, k, std::vector<uint64_t>(size_t(m) * k),
+                          std::vector<uint64_t>(size_t(k) * n),
+                          std::vector<uint64_t>(size_t(m) * n, 0)};
+  for (unsigned k0 = 0; k0 < kDim; k0 += k) {
+    for (unsigned r = 0; r < m; ++r)
+      for (unsigned i = 0; i < k; ++i)
+        mats.a[r * k + i] = a[size_t(r0 + r) * kDim + k0 + i];
+    for (unsigned i = 0; i < k; ++i)
+      for (unsigned col = 0; col < n; ++col)
+        mats.b[i * n + col] = bt[size_t(c0 + col) * kDim + k0 + i];
+    mats.c = ref::multiplyWgmma(mma, mats);
+  }
+  return std::move(mats.c);
+}
+
+/// Checks a GEMM recording; returns the exit status.
+int checkGemm(Reader &in) {
+  std::string mmaSpelling, cvtSpelling, error;
+  uint32_t dims[3];
+  if (!in.line(mmaSpelling) || !in.line(cvtSpelling) ||
+      !in.read(reinterpret_cast<char *>(dims), sizeof(dims)))
+    fail("the GEMM recording ends early");
+  std::optional<ptx::Instr> mma = ptx::decode(mmaSpelling, error);
+  if (!mma || !ref::isWgmma(*mma))
+    fail("'" + mmaSpelling + "' is not a wgmma of the table: " + error);
+  std::optional<ptx::Instr> cvt = ptx::decode(cvtSpelling, error);
+  if (!cvt || !ref::isSupported(*cvt))
+    fail("'" + cvtSpelling + "' is not a conversion the reference has: " +
+         error);
+  const ptx::OperandDesc &da = descriptorOf(*mma, ptx::MmaRole::A);
+  const ptx::OperandDesc &db = descriptorOf(*mma, ptx::MmaRole::B);
+  unsigned mDim = dims[0], nDim = dims[1], kDim = dims[2];
+  if (mDim % da.descRows || nDim % db.descCols || kDim % da.descCols)
+    fail("the shape is not a multiple of the wgmma's m, n and k");
+  auto bytesOf = [](ptx::DataType t) {
+    return (ptx::getInfo(t).valueBits + 7) / 8;
+  };
+  unsigned outBytes = bytesOf(cvt->form->getTypes()[0]);
+  std::vector<uint64_t> a = readElements(in, size_t(mDim) * kDim,
+                                         bytesOf(da.descElem));
+  std::vector<uint64_t> bt = readElements(in, size_t(nDim) * kDim,
+                                          bytesOf(db.descElem));
+  std::vector<uint64_t> c = readElements(in, size_t(mDim) * nDim, outBytes);
+  size_t differ = 0;
+  for (unsigned r0 = 0; r0 < mDim; r0 += da.descRows)
+    for (unsigned c0 = 0; c0 < nDim; c0 += db.descCols) {
+      std::vector<uint64_t> d = gemmTile(*mma, r0, c0, kDim, a, bt);
+      for (unsigned r = 0; r < da.descRows; ++r)
+        for (unsigned col = 0; col < db.descCols; ++col) {
+          uint64_t want = ref::evaluate(*cvt, {d[r * db.descCols + col]});
+          uint64_t got = c[size_t(r0 + r) * nDim + c0 + col];
+          if (want != got && differ++ < show)
+            llvm::outs() << "C[" << (r0 + r) << "][" << (c0 + col)
+                         << "]: got 0x" << llvm::utohexstr(got)
+                         << ", reference 0x" << llvm::utohexstr(want) << "\n";
+        }
+    }
+  bool ok = differ == 0;
+  llvm::outs() << (ok ? "PASS " : "FAIL ") << "GEMM " << mDim << " x " << nDim
+               << " x " << kDim << " (" << mmaSpelling << ", " << cvtSpelling
+               << "): " << differ << " of " << size_t(mDim) * nDim
+               << " entries differ\n"
+               << (ok ? 1 : 0) << " passed, " << (ok ? 0 : 1) << " failed\n";
+  return ok ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -427,6 +527,8 @@ int main(int argc, char **argv) {
     std::string magic;
     if (in.line(magic) && magic == "WGMMAFACTS1")
       return checkWgmma(in);
+    if (magic == "GEMMWGMMA1")
+      return checkGemm(in);
     if (magic != "MATRIXFACTS1")
       fail("not a matrix-move measurement file (no MATRIXFACTS1 header); an "
            "mma measurement takes an inputs and a results file");

@@ -161,6 +161,11 @@ struct WgmmaMatrices {
 llvm::Expected<WgmmaMatrices> gatherWgmma(const ptx::Instr &instr,
                                           const WarpgroupSources &in);
 
+/// D = A B (+ C) of a wgmma's matrices as gatherWgmma gives them, with the
+/// form's MmaArithDesc: D's m x n element bits, row-major.
+std::vector<uint64_t> multiplyWgmma(const ptx::Instr &instr,
+                                    const WgmmaMatrices &mats);
+
 /// Evaluates a wgmma.mma_async of the 128 threads of a warpgroup: A and B
 /// from registers or from shared memory as their descriptors and the
 /// table's canonical layouts say (ptx::SmemLayoutDesc), imm-trans and
