@@ -31,22 +31,44 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchcli import median_rates, two_step_parser  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-# name: (BN, stages, BK, persistent, group_m). A kernel that is not
-# persistent is the same kernel launched with one CTA per output tile; a
-# persistent one is launched with one CTA per SM.
-VARIANTS = {"ws-128x128-s6": (128, 6, 64, False, 8),
-            "ws-128x256-s4": (256, 4, 64, False, 8),
-            "ws-128x256-s4-persistent": (256, 4, 64, True, 8),
-            "ws-128x256-bk32-s8-persistent": (256, 8, 32, True, 8)}
+# name: the generator's design (examples/gemm_wgmma.py: bn, stages, bk,
+# group_m, dtype) and whether the kernel is launched persistent (one CTA
+# per SM) or with one CTA per output tile.
+
+
+def variant(bn, stages, bk, persistent, group_m=8, dtype="bf16", cluster=1):
+    return {"bn": bn, "stages": stages, "bk": bk, "persistent": persistent,
+            "group_m": group_m, "dtype": dtype, "cluster": cluster}
+
+
+VARIANTS = {
+    "ws-128x128-s6": variant(128, 6, 64, False),
+    "ws-128x256-s4": variant(256, 4, 64, False),
+    "ws-128x256-s4-persistent": variant(256, 4, 64, True),
+    "ws-128x256-bk32-s8-persistent": variant(256, 8, 32, True),
+    "ws-128x256-s4-cluster2": variant(256, 4, 64, False, cluster=2),
+    "ws-128x256-s4-cluster2-persistent": variant(256, 4, 64, True,
+                                                 cluster=2),
+    "ws-128x256-bk32-s8-cluster2-persistent": variant(256, 8, 32, True,
+                                                      cluster=2),
+    "fp8-128x256-s4-persistent": variant(256, 4, 128, True, dtype="e4m3"),
+    "fp8-128x256-bk64-s8-persistent": variant(256, 8, 64, True,
+                                              dtype="e4m3"),
+    "fp8-128x256-s4-cluster2-persistent": variant(256, 4, 128, True,
+                                                  dtype="e4m3", cluster=2),
+}
 # --sweep adds these (design choices around the best variant).
-SWEEP = {"ws-128x256-s3-persistent": (256, 3, 64, True, 8),
-         "ws-128x256-bk32-s9-persistent": (256, 9, 32, True, 8),
-         "ws-128x256-bk32-s6-persistent": (256, 6, 32, True, 8),
-         "ws-128x256-s4-persistent-g16": (256, 4, 64, True, 16)}
+SWEEP = {
+    "ws-128x256-s3-persistent": variant(256, 3, 64, True),
+    "ws-128x256-bk32-s9-persistent": variant(256, 9, 32, True),
+    "ws-128x256-bk32-s6-persistent": variant(256, 6, 32, True),
+    "ws-128x256-s4-persistent-g16": variant(256, 4, 64, True, 16),
+}
 BM, THREADS = 128, 384
-# cuda.h: CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, no interleave, L2 promotion
-# 256B, out-of-bounds elements zero.
-BF16, NO_INTERLEAVE, L2_256B, OOB_ZERO = 9, 0, 3, 0
+# cuda.h: CUtensorMapDataType of each dtype (UINT8 carries e4m3's bytes),
+# no interleave, L2 promotion 256B, out-of-bounds elements zero.
+MAP_TYPES = {"bf16": 9, "e4m3": 0}
+NO_INTERLEAVE, L2_256B, OOB_ZERO = 0, 3, 0
 
 
 def prepare(args):
@@ -58,9 +80,10 @@ def prepare(args):
     meta = {"variants": {}}
     gen = os.path.join(ROOT, "examples", "gemm_wgmma.py")
     variants = dict(VARIANTS, **(SWEEP if args.sweep else {}))
-    for name, (bn, stages, bk, persistent, group_m) in variants.items():
-        design = ["--bn", str(bn), "--stages", str(stages), "--bk", str(bk),
-                  "--group-m", str(group_m)]
+    for name, v in variants.items():
+        design = [f"--{key.replace('_', '-')}={v[key]}"
+                  for key in ("bn", "stages", "bk", "group_m", "dtype",
+                              "cluster")]
         mlir = os.path.join(args.out, f"{name}.mlir")
         with open(mlir, "w") as f:
             subprocess.run([sys.executable, gen, "--no-main"] + design,
@@ -71,11 +94,13 @@ def prepare(args):
         shared = int(subprocess.run(
             [sys.executable, gen, "--shared-bytes"] + design, check=True,
             capture_output=True, text=True).stdout)
-        meta["variants"][name] = {
-            "mma": f"wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.bf16.bf16",
-            "bn": bn, "bk": bk, "shared": shared, "persistent": persistent,
-            # The 128-byte swizzle for rows of 64 bf16, 64-byte for 32.
-            "swizzle": swizzles[f"{2 * bk}B"]}
+        mma = subprocess.run(
+            [sys.executable, gen, "--print-mma"] + design, check=True,
+            capture_output=True, text=True).stdout.strip()
+        row_bytes = v["bk"] * (2 if v["dtype"] == "bf16" else 1)
+        # The swizzle whose span is a row (128 or 64 bytes).
+        meta["variants"][name] = dict(v, mma=mma, shared=shared,
+                                      swizzle=swizzles[f"{row_bytes}B"])
     with open(os.path.join(args.out, "meta.json"), "w") as f:
         json.dump(meta, f, indent=1)
     print(f"prepared {len(variants)} GEMM variants in {args.out}")
@@ -89,22 +114,22 @@ class TensorMaps:
         self.cuda = ctypes.CDLL("libcuda.so.1")
         self.keep = []
 
-    def encode(self, t, box_rows, box_cols, swizzle):
-        """The map of 2-D bf16 tensor t (row-major), box of box_rows rows
-        of box_cols columns, swizzled as the tensor-map number `swizzle`
-        says."""
+    def encode(self, t, box_rows, v):
+        """The map of 2-D tensor t (row-major) for variant v: its element
+        type, boxes of box_rows rows of v["bk"] columns, v's swizzle."""
         import cupy as cp
         import numpy as np
         u64, u32 = ctypes.c_uint64, ctypes.c_uint32
         rows, cols = t.shape
         m = (ctypes.c_uint8 * 128)()
         dims = (u64 * 2)(cols, rows)
-        strides = (u64 * 1)(t.stride(0) * 2)
-        box = (u32 * 2)(box_cols, box_rows)
+        strides = (u64 * 1)(t.stride(0) * t.element_size())
+        box = (u32 * 2)(v["bk"], box_rows)
         ones = (u32 * 2)(1, 1)
         rc = self.cuda.cuTensorMapEncodeTiled(
-            ctypes.byref(m), BF16, 2, ctypes.c_void_p(t.data_ptr()), dims,
-            strides, box, ones, NO_INTERLEAVE, swizzle, L2_256B,
+            ctypes.byref(m), MAP_TYPES[v["dtype"]], 2,
+            ctypes.c_void_p(t.data_ptr()), dims, strides, box, ones,
+            NO_INTERLEAVE, v["swizzle"], L2_256B,
             OOB_ZERO)
         if rc != 0:
             raise RuntimeError(f"cuTensorMapEncodeTiled failed: {rc}")
@@ -112,6 +137,10 @@ class TensorMaps:
         self.keep.append(dev)
         p = np.uint64(dev.data.ptr)
         return (p, p, np.int64(0), np.int64(128), np.int64(1))
+
+    def encode_share(self, t, v):
+        """Bt's map: boxes of each CTA's share of a tile's rows."""
+        return self.encode(t, v["bn"] // v["cluster"], v)
 
 
 def kernels(args, meta):
@@ -125,31 +154,63 @@ def kernels(args, meta):
     return fns
 
 
-def measure(fns, maps, shape, rounds):
+def operands(dtype, m, n, k, seed):
+    """A (m x k) and Bt (n x k) with entries uniform in [-1, 1), of dtype."""
+    import torch
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    to = torch.bfloat16 if dtype == "bf16" else torch.float8_e4m3fn
+    a = (torch.rand(m, k, device="cuda", generator=gen) * 2 - 1).to(to)
+    bt = (torch.rand(n, k, device="cuda", generator=gen) * 2 - 1).to(to)
+    return a, bt
+
+
+def launcher(fn, v, maps, a, bt, c, persistent):
+    """(launch, params) of variant v computing c = a bt^T."""
     import numpy as np
     import torch
+    m, n, k = a.shape[0], bt.shape[0], a.shape[1]
+    p = c.data_ptr()
+    params = (maps.encode(a, BM, v) + maps.encode_share(bt, v) +
+              (np.uint64(p), np.uint64(p), np.int64(0), np.int64(m),
+               np.int64(n // 2), np.int64(n // 2), np.int64(1), np.int32(k)))
+    tiles = (m // BM) * (n // v["bn"])
     sms = torch.cuda.get_device_properties(0).multi_processor_count
+    # Whole clusters: a persistent kernel gets as many as fit the SMs.
+    c = v["cluster"]
+    grid = (min(tiles, sms // c * c) if persistent else tiles,)
+
+    def launch(g, b, prm):
+        fn(grid, (THREADS,), prm, shared_mem=v["shared"])
+    return launch, params
+
+
+def vendor(dtype, a, bt):
+    """cuBLAS's product of the same operands with a bf16 result:
+    torch.matmul for bf16, torch._scaled_mm (cuBLASLt, unit scales) for
+    e4m3."""
+    import torch
+    if dtype == "bf16":
+        return lambda out: torch.matmul(a, bt.t(), out=out)
+    one = torch.ones((), device="cuda")
+
+    def scaled(out):
+        r = torch._scaled_mm(a, bt.t(), scale_a=one, scale_b=one,
+                             out_dtype=torch.bfloat16)
+        # Older torch returns (result, amax).
+        out.copy_(r[0] if isinstance(r, tuple) else r)
+    return scaled
+
+
+def measure(fns, maps, dtype, shape, rounds):
+    import torch
     m, n, k = shape
-    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
-    a = (torch.rand(m, k, device="cuda", generator=gen) * 2 - 1).bfloat16()
-    bt = (torch.rand(n, k, device="cuda", generator=gen) * 2 - 1).bfloat16()
+    a, bt = operands(dtype, m, n, k, m + n + k)
     timed, outs = {}, {}
     for name, (fn, v) in fns.items():
-        if m % BM or n % v["bn"] or k % v["bk"]:
+        if m % (BM * v["cluster"]) or n % v["bn"] or k % v["bk"]:
             continue
         c = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
-        c32 = c.view(torch.int32)
-        p = c32.data_ptr()
-        params = (maps.encode(a, BM, v["bk"], v["swizzle"]) +
-                  maps.encode(bt, v["bn"], v["bk"], v["swizzle"]) +
-                  (np.uint64(p), np.uint64(p), np.int64(0), np.int64(m),
-                   np.int64(n // 2), np.int64(n // 2), np.int64(1),
-                   np.int32(k)))
-        tiles = (m // BM) * (n // v["bn"])
-        grid = (min(tiles, sms) if v["persistent"] else tiles,)
-
-        def launch(g, b, prm, fn=fn, grid=grid, shared=v["shared"]):
-            fn(grid, (THREADS,), prm, shared_mem=shared)
+        launch, params = launcher(fn, v, maps, a, bt, c, v["persistent"])
         launch(None, None, params)
         timed[name] = (launch, params)
         outs[name] = c
@@ -160,15 +221,17 @@ def measure(fns, maps, shape, rounds):
     torch.backends.cuda.matmul.allow_tf32 = False
     want = a.float() @ bt.float().t()
     err = ((first.float() - want).abs().max() / want.abs().max()).item()
-    cb = torch.matmul(a, bt.t())
-    timed["cublas"] = (lambda g, b, p: torch.matmul(a, bt.t(), out=cb), ())
+    cb = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+    product = vendor(dtype, a, bt)
+    product(cb)
+    timed["cublas"] = (lambda g, b, p: product(cb), ())
     cerr = ((cb.float() - want).abs().max() / want.abs().max()).item()
     rates = median_rates(timed, None, None, rounds, 2.0 * m * n * k)
     return rates, same, err, cerr
 
 
 def record(fns, maps, path, shape=(256, 512, 1024)):
-    """Runs the first variant on a small random GEMM and writes a GEMMWGMMA1
+    """Runs the first of variants `fns` (one element type) on a small random GEMM and writes a GEMMWGMMA1
     recording for `tile-mma-check`: its wgmma opcode, the conversion the
     epilogue applies to each f32 (cvt.rn.bf16x2.f32 rounds each half as
     cvt.rn.bf16.f32 does), M N K, then A, Bt and C's bits."""
@@ -176,23 +239,40 @@ def record(fns, maps, path, shape=(256, 512, 1024)):
     import torch
     name, (fn, v) = next(iter(fns.items()))
     m, n, k = shape
-    gen = torch.Generator(device="cuda").manual_seed(7)
-    a = (torch.rand(m, k, device="cuda", generator=gen) * 2 - 1).bfloat16()
-    bt = (torch.rand(n, k, device="cuda", generator=gen) * 2 - 1).bfloat16()
+    a, bt = operands(v["dtype"], m, n, k, 7)
     c = torch.zeros(m, n, device="cuda", dtype=torch.bfloat16)
-    p = c.data_ptr()
-    params = (maps.encode(a, BM, v["bk"], v["swizzle"]) +
-              maps.encode(bt, v["bn"], v["bk"], v["swizzle"]) +
-              (np.uint64(p), np.uint64(p), np.int64(0), np.int64(m),
-               np.int64(n // 2), np.int64(n // 2), np.int64(1), np.int32(k)))
-    fn(((m // BM) * (n // v["bn"]),), (THREADS,), params, shared_mem=v["shared"])
+    launch, params = launcher(fn, v, maps, a, bt, c, False)
+    launch(None, None, params)
     torch.cuda.synchronize()
     with open(path, "wb") as f:
         f.write(f"GEMMWGMMA1\n{v['mma']}\ncvt.rn.bf16.f32\n".encode())
         f.write(np.array(shape, dtype=np.uint32).tobytes())
         for t in (a, bt, c):
-            f.write(t.view(torch.int16).cpu().numpy().tobytes())
+            bits = torch.uint8 if t.element_size() == 1 else torch.int16
+            f.write(t.view(bits).cpu().numpy().tobytes())
     print(f"recorded {name} on {m} x {n} x {k} in {path}")
+
+
+def table(fns, maps, dtype, rounds):
+    """Prints the Markdown table of the variants of `dtype`; whether every
+    shape passed."""
+    names = list(fns)
+    vendor_name = "cuBLAS" if dtype == "bf16" else "cuBLASLt"
+    print(f"\n{dtype} operands, bf16 C, f32 accumulation\n")
+    print("| M x N x K | " + " | ".join(f"{w} TFLOP/s" for w in names) +
+          f" | {vendor_name} TFLOP/s | best / {vendor_name} | same bits "
+          f"| max error / max abs (tile, {vendor_name}) |")
+    print("|---" * (len(names) + 5) + "|")
+    ok = True
+    for shape in SHAPES:
+        r, same, err, cerr = measure(fns, maps, dtype, shape, rounds)
+        best = max(r[w] for w in names if w in r)
+        cells = " | ".join(f"{r[w]:.1f}" if w in r else "-" for w in names)
+        print(f"| {shape[0]} x {shape[1]} x {shape[2]} | {cells} | "
+              f"{r['cublas']:.1f} | {best / r['cublas']:.3f} | "
+              f"{'yes' if same else 'no'} | {err:.2e}, {cerr:.2e} |")
+        ok = ok and same and err < 0.05
+    return ok
 
 
 def run(args):
@@ -201,24 +281,15 @@ def run(args):
         meta = json.load(f)
     fns = kernels(args, meta)
     maps = TensorMaps()
-    if args.record:
-        record(fns, maps, args.record)
-    names = list(fns)
     print(f"GPU: {torch.cuda.get_device_name()}; median of {args.rounds} "
-          "alternating rounds, best of 3 launches each\n")
-    print("| M x N x K | " + " | ".join(f"{w} TFLOP/s" for w in names) +
-          " | cuBLAS TFLOP/s | best / cuBLAS | same bits | max error / max "
-          "abs (tile, cuBLAS) |")
-    print("|---" * (len(names) + 5) + "|")
+          "alternating rounds, best of 3 launches each")
     ok = True
-    for shape in SHAPES:
-        r, same, err, cerr = measure(fns, maps, shape, args.rounds)
-        best = max(r[w] for w in names if w in r)
-        cells = " | ".join(f"{r[w]:.1f}" if w in r else "-" for w in names)
-        print(f"| {shape[0]} x {shape[1]} x {shape[2]} | {cells} | "
-              f"{r['cublas']:.1f} | {best / r['cublas']:.3f} | "
-              f"{'yes' if same else 'no'} | {err:.2e}, {cerr:.2e} |")
-        ok = ok and same and err < 1e-2
+    for dtype in ("bf16", "e4m3"):
+        group = {w: f for w, f in fns.items() if f[1]["dtype"] == dtype}
+        if group and args.record:
+            record(group, maps, f"{args.record}.{dtype}")
+        if group:
+            ok = table(group, maps, dtype, args.rounds) and ok
     print("\nGEMM-WGMMA " + ("PASS" if ok else "FAIL"))
     return 0 if ok else 1
 
@@ -228,8 +299,9 @@ def main():
     p.add_argument("--sweep", action="store_true",
                    help="also the design-sweep variants (SWEEP)")
     r.add_argument("--rounds", type=int, default=9)
-    r.add_argument("--record", metavar="FILE",
-                   help="also write a GEMM recording for tile-mma-check")
+    r.add_argument("--record", metavar="PREFIX",
+                   help="also write a GEMM recording of each element type "
+                   "for tile-mma-check (PREFIX.bf16, PREFIX.e4m3)")
     args = ap.parse_args()
     return prepare(args) if args.cmd == "prepare" else run(args)
 

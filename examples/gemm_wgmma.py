@@ -64,10 +64,31 @@ class Design:
     stages: int = 4
     bk: int = 64
     group_m: int = 8
+    dtype: str = "bf16"
+    cluster: int = 1
+
+    @property
+    def elt_bytes(self):
+        return 2 if self.dtype == "bf16" else 1
+
+    @property
+    def elt(self):
+        """The element type of the shared-memory views (e4m3 as bytes)."""
+        return "bf16" if self.dtype == "bf16" else "i8"
+
+    @property
+    def mma_k(self):
+        """The k of one wgmma.mma_async: 32 bytes of a row."""
+        return 32 // self.elt_bytes
+
+    @property
+    def mma(self):
+        return (f"wgmma.mma_async.sync.aligned.m64n{self.bn}k{self.mma_k}."
+                f"f32.{self.dtype}.{self.dtype}")
 
     @property
     def row_bytes(self):
-        return self.bk * 2
+        return self.bk * self.elt_bytes
 
     @property
     def swizzle(self):
@@ -152,29 +173,35 @@ def emit_stage(e):
     return s, ph
 
 
-def emit_tile_loop(e):
-    """Opens the loop over this CTA's output tiles (%t = block, block +
-    grid, ...) and defines the tile's rows %bm, columns %bn (and as i32)
-    and running k-tile count %it0. Tiles go in groups of group_m tile rows,
-    column by column within a group, so that CTAs running together share
-    operands in L2."""
-    e.line("scf.for %t = %bid to %T step %grid {")
+def emit_tile_loop(e, d):
+    """Opens the loop over this CTA's output tiles and defines the tile's
+    rows %bm, columns %bn (and as i32) and running k-tile count %it0. The
+    loop goes over units of `cluster` tiles along M (%t = unit %unit,
+    %unit + %units, ...), one per cluster; a CTA's tile is its rank's in
+    the unit. Units go in groups of group_m unit rows, column by column
+    within a group, so that CTAs running together share operands in L2."""
+    e.line("scf.for %t = %unit to %U step %units {")
     e.push()
-    e.line("%i = arith.subi %t, %bid : index")
-    e.line("%li = arith.divui %i, %grid : index")
+    e.line("%i = arith.subi %t, %unit : index")
+    e.line("%li = arith.divui %i, %units : index")
     e.line("%it0 = arith.muli %li, %KT : index")
     e.line("%group = arith.divui %t, %width : index")
     e.line("%fm = arith.muli %group, %cGM : index")
-    e.line("%left = arith.subi %TM, %fm : index")
+    e.line("%left = arith.subi %UM, %fm : index")
     e.line("%gsize = arith.minui %left, %cGM : index")
     e.line("%inner = arith.remui %t, %width : index")
     e.line("%dm = arith.remui %inner, %gsize : index")
-    e.line("%tm = arith.addi %fm, %dm : index")
+    e.line("%um = arith.addi %fm, %dm : index")
     e.line("%tn = arith.divui %inner, %gsize : index")
+    e.line(f"%um2 = arith.muli %um, %c{d.cluster} : index")
+    e.line("%tm = arith.addi %um2, %rank : index")
     e.line("%bm = arith.muli %tm, %c128 : index")
     e.line("%bn = arith.muli %tn, %cBN : index")
     e.line("%bm32 = arith.index_cast %bm : index to i32")
     e.line("%bn32 = arith.index_cast %bn : index to i32")
+    # This CTA's share of Bt's rows (all of them without a cluster).
+    e.line(f"%bnr = arith.addi %bn, %shareRows : index")
+    e.line("%bnr32 = arith.index_cast %bnr : index to i32")
 
 
 def close(e):
@@ -185,7 +212,7 @@ def close(e):
 def emit_producer(e, d):
     bn = d.bn
     a_stage, b_stage, b0, _, _ = layout(d)
-    emit_tile_loop(e)
+    emit_tile_loop(e, d)
     e.line("scf.for %kt = %c0 to %KT step %c1 {")
     e.push()
     s, ph = emit_stage(e)
@@ -200,19 +227,29 @@ def emit_producer(e, d):
            "!Bar, i32")
     k64 = e.op(f"arith.muli %kt, %c{d.bk} : index", "k")
     kx = e.op(f"arith.index_cast {k64} : index to i32", "kx")
-    for name, rows, base, stride, row0 in (("A", BM, 0, a_stage, "%bm32"),
-                                           ("B", bn, b0, b_stage, "%bn32")):
+    # A's rows of this CTA's tile; Bt's rows of the cluster's tiles, each
+    # CTA loading its share of them into the same place of every CTA of the
+    # cluster (multicast).
+    copy = ("cp.async.bulk.tensor.2d.shared::cluster.global.tile."
+            "mbarrier::complete_tx::bytes")
+    shares = (("A", BM, a_stage, "%bm32", "%c0", copy, ""),
+              ("B", bn // d.cluster, b_stage, "%bnr32", "%eBr",
+               copy + (".multicast::cluster" if d.cluster > 1 else ""),
+               ", %mask" if d.cluster > 1 else ""))
+    for name, rows, stride, row0, share, opcode, mask in shares:
         at = e.op("tile.alloc_local : !C2", "at")
         e.line(f"memref.store {kx}, {at}[%c0] : !C2")
         e.line(f"memref.store {row0}, {at}[%c1] : !C2")
-        so = e.op(f"arith.muli {s}, %c{stride // 2} : index", "so")
-        eo = e.op(f"arith.addi {so}, %e{name} : index", "eo")
+        so = e.op(f"arith.muli {s}, %c{stride // d.elt_bytes} : index",
+                  "so")
+        eo0 = e.op(f"arith.addi {so}, %e{name} : index", "eo")
+        eo = e.op(f"arith.addi {eo0}, {share} : index", "eo")
         box = e.op(f"memref.reinterpret_cast %sbf to offset: [{eo}], "
                    f"sizes: [{rows * d.bk}], strides: [1] : !Sbf to !Box{name}",
                    "box")
-        e.line('tile.apply "cp.async.bulk.tensor.2d.shared::cluster.global.'
-               f'tile.mbarrier::complete_tx::bytes" ({box}, %map{name}, {at}, '
-               f"{full}) scope(thread) : !Box{name}, !Map, !C2, !Bar")
+        e.line(f'tile.apply "{opcode}" ({box}, %map{name}, {at}, {full}'
+               f"{mask}) scope(thread) : !Box{name}, !Map, !C2, !Bar"
+               f"{', i16' if mask else ''}")
     close(e)
     close(e)
 
@@ -221,13 +258,14 @@ def emit_mma_step(e, d, s, first):
     """The BK / 16 wgmma.mma_async of k tile in stage `s`."""
     bn, bk = d.bn, d.bk
     a_stage, b_stage, _, _, _ = layout(d)
-    sa = e.op(f"arith.muli {s}, %c{a_stage // 2} : index", "sa")
+    eb_ = d.elt_bytes
+    sa = e.op(f"arith.muli {s}, %c{a_stage // eb_} : index", "sa")
     ea = e.op(f"arith.addi {sa}, %eAc : index", "ea")
-    sb = e.op(f"arith.muli {s}, %c{b_stage // 2} : index", "sb")
+    sb = e.op(f"arith.muli {s}, %c{b_stage // eb_} : index", "sb")
     eb = e.op(f"arith.addi {sb}, %eB : index", "eb")
-    for kk in range(bk // 16):
-        oa = e.op(f"arith.addi {ea}, %c{16 * kk} : index", "oa")
-        ob = e.op(f"arith.addi {eb}, %c{16 * kk} : index", "ob")
+    for kk in range(bk // d.mma_k):
+        oa = e.op(f"arith.addi {ea}, %c{d.mma_k * kk} : index", "oa")
+        ob = e.op(f"arith.addi {eb}, %c{d.mma_k * kk} : index", "ob")
         va = e.op(f"memref.reinterpret_cast %sbf to offset: [{oa}], "
                   f"sizes: [64, {bk}], strides: [{bk}, 1] : !Sbf to !DA",
                   "va")
@@ -238,13 +276,15 @@ def emit_mma_step(e, d, s, first):
         da = e.op(f"tile.wgmma_desc {va} {desc} : !DA", "da")
         db = e.op(f"tile.wgmma_desc {vb} {desc} : !DB", "db")
         scale = first if kk == 0 else "%true"
-        e.line(f'tile.apply "wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.'
-               f'bf16.bf16" (%d, {da}, {db}, {scale}, %one, %one, %zero, '
-               "%zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, "
-               "i32")
+        # imm-trans-a/b (0: K-major) exist for the 16-bit types only.
+        trans = (", %zero, %zero", ", i32, i32") if d.elt_bytes == 2 else \
+            ("", "")
+        e.line(f'tile.apply "{d.mma}" (%d, {da}, {db}, {scale}, %one, %one'
+               f"{trans[0]}) scope(warpgroup) : !D, i64, i64, i1, i32, i32"
+               f"{trans[1]}")
 
 
-def emit_release(e, s):
+def emit_release(e, d, s):
     """Lane 0 of each consumer warp arrives on stage `s`'s empty barrier."""
     e.line("scf.if %lane0 {")
     e.push()
@@ -253,12 +293,22 @@ def emit_release(e, s):
     st = e.op("tile.alloc_local : memref<1xi64, #tile.reg>", "st")
     e.line(f'tile.apply "mbarrier.arrive.shared::cta.b64" ({st}, {empty}) '
            "scope(thread) : memref<1xi64, #tile.reg>, !Bar")
+    # The other CTAs of the cluster write this stage too (multicast): the
+    # release goes to their barriers as well.
+    for peer in range(1, d.cluster):
+        pr = e.op(f"arith.addi %rank32, %c{peer}_i32 : i32", "pr")
+        prr = e.op(f"arith.remui {pr}, %cluster32 : i32", "prr")
+        ra = e.op("tile.alloc_local : memref<1xi64, #tile.reg>", "ra")
+        e.line(f'tile.apply "mapa.shared::cluster.u64" ({ra}, {empty}, {prr})'
+               " scope(thread) : memref<1xi64, #tile.reg>, !Bar, i32")
+        e.line(f'tile.apply "mbarrier.arrive.shared::cluster.b64" ({ra}) '
+               "scope(thread) : memref<1xi64, #tile.reg>")
     e.pop()
     e.line("}")
 
 
 def emit_consumer(e, d):
-    emit_tile_loop(e)
+    emit_tile_loop(e, d)
     # The epilogue of the previous tile read the accumulators.
     e.line('tile.apply "wgmma.fence.sync.aligned" () scope(thread)')
     e.line("scf.for %kt = %c0 to %KT step %c1 {")
@@ -279,7 +329,7 @@ def emit_consumer(e, d):
     pit = e.op("arith.addi %it0, %kt : index", "pit")
     pk = e.op(f"arith.subi {pit}, %c1 : index", "pk")
     ps = e.op(f"arith.remui {pk}, %cST : index", "ps")
-    emit_release(e, ps)
+    emit_release(e, d, ps)
     close(e)
     close(e)
     e.line('tile.apply "wgmma.wait_group.sync.aligned" (%zero) '
@@ -288,7 +338,7 @@ def emit_consumer(e, d):
     lit = e.op("arith.addi %it0, %KT : index", "lit")
     lk = e.op(f"arith.subi {lit}, %c1 : index", "lk")
     ls = e.op(f"arith.remui {lk}, %cST : index", "ls")
-    emit_release(e, ls)
+    emit_release(e, d, ls)
     emit_epilogue(e, d.bn)
     close(e)
 
@@ -334,13 +384,50 @@ def kernel(d):
     a_stage, b_stage, b0, bars, total = layout(d)
     n = bn // 8
     e = Emitter(4)
-    values = sorted({0, 1, 2, 4, 8, 16, 32, 48, 64, 128, 1024, a_stage // 2,
-                     b_stage // 2, 64 * bk, b0 // 2, bars})
+    eb = d.elt_bytes
+    values = sorted({0, 1, 2, 4, 8, 16, 32, 48, 64, 128, 1024, eb,
+                     a_stage // eb, b_stage // eb, 64 * bk, b0 // eb, bars,
+                     d.cluster, bn // d.cluster, bn // d.cluster * bk} |
+                    {d.mma_k * kk for kk in range(bk // d.mma_k)})
     consts = "\n".join(f"      %c{v} = arith.constant {v} : index"
                         for v in values)
+    consts += "".join(f"\n      %c{p}_i32 = arith.constant {p} : i32"
+                      for p in range(1, d.cluster))
+    share = bn // d.cluster
+    if d.cluster > 1:
+        # Units of `cluster` tiles along M, one per cluster; this CTA's
+        # rank in it picks its tile and its share of Bt's rows.
+        cluster = f"""
+      %rank = gpu.cluster_block_id x
+      %unit = arith.divui %bid, %c{d.cluster} : index
+      %units = arith.divui %grid, %c{d.cluster} : index
+      %mask = arith.constant {(1 << d.cluster) - 1} : i16"""
+    else:
+        cluster = """
+      %rank = arith.constant 0 : index
+      %unit = arith.addi %bid, %c0 : index
+      %units = arith.addi %grid, %c0 : index"""
+    cluster += f"""
+      %rank32 = arith.index_cast %rank : index to i32
+      %cluster32 = arith.constant {d.cluster} : i32
+      %shareRows = arith.muli %rank, %c{share} : index
+      %eBr = arith.muli %rank, %c{share * bk} : index"""
+    if d.cluster > 1:
+        # The barriers of every CTA are initialized before any CTA arrives
+        # on them or multicasts into its shared memory.
+        init_fence = ('\n        tile.apply "fence.mbarrier_init.release.'
+                      'cluster" () scope(thread)')
+        sync = ('      tile.apply "barrier.cluster.arrive.release" () '
+                'scope(thread)\n      tile.apply "barrier.cluster.wait.'
+                'acquire" () scope(thread)')
+    else:
+        init_fence, sync = "", "      gpu.barrier"
+    attrs = f"known_block_size = array<i32: {THREADS}, 1, 1>"
+    if d.cluster > 1:
+        attrs += f", known_cluster_size = array<i32: {d.cluster}, 1, 1>"
     head = f"""\
     gpu.func @gemm_wgmma(%mapA: !Map, %mapB: !Map, %C: memref<?x?xi32>, %K: i32) kernel
-        attributes {{known_block_size = array<i32: {THREADS}, 1, 1>}} {{
+        attributes {{{attrs}}} {{
 {consts}
       %cBN = arith.constant {bn} : index
       %cST = arith.constant {stages} : index
@@ -348,7 +435,7 @@ def kernel(d):
       %cST2 = arith.constant {2 * stages} : index
       %zero = arith.constant 0 : i32
       %one = arith.constant 1 : i32
-      %cons_count = arith.constant {4 * CONSUMERS} : i32
+      %cons_count = arith.constant {4 * CONSUMERS * d.cluster} : i32
       %txbytes = arith.constant {a_stage + b_stage} : i32
       %true = arith.constant true
       %K64 = arith.index_cast %K : i32 to index
@@ -360,8 +447,9 @@ def kernel(d):
       %Nwords = memref.dim %C, %c1 : memref<?x?xi32>
       %Ncols = arith.muli %Nwords, %c2 : index
       %TM = arith.divui %Mrows, %c128 : index
-      %TN = arith.divui %Ncols, %cBN : index
-      %T = arith.muli %TM, %TN : index
+      %TN = arith.divui %Ncols, %cBN : index{cluster}
+      %UM = arith.divui %TM, %c{d.cluster} : index
+      %U = arith.muli %UM, %TN : index
       %width = arith.muli %TN, %cGM : index
       // The regions start at the first 1024-byte boundary (the 128-byte
       // swizzle repeats every 8 rows of 128 bytes, from absolute address 0).
@@ -371,8 +459,8 @@ def kernel(d):
       %gap = arith.subi %c1024, %mis : index
       %pad = arith.remui %gap, %c1024 : index
       %sbf = memref.view %sm[%c0][] : memref<?xi8, #WS> to !Sbf
-      %eA = arith.divui %pad, %c2 : index
-      %eB = arith.addi %eA, %c{b0 // 2} : index
+      %eA = arith.divui %pad, %c{eb} : index
+      %eB = arith.addi %eA, %c{b0 // eb} : index
       %barbytes = arith.addi %pad, %c{bars} : index
       %bars = memref.view %sm[%barbytes][] : memref<?xi8, #WS> to !Bars
       %wg = arith.divui %tid, %c128 : index
@@ -385,9 +473,9 @@ def kernel(d):
           %em = memref.reinterpret_cast %bars to offset: [%ei], sizes: [1], strides: [1] : !Bars to !Bar
           tile.apply "mbarrier.init.shared::cta.b64" (%em, %cons_count) scope(thread) : !Bar, i32
         }}
-        tile.apply "fence.proxy.async.shared::cta" () scope(thread)
+        tile.apply "fence.proxy.async.shared::cta" () scope(thread){init_fence}
       }}
-      gpu.barrier
+{sync}
       %producer = arith.cmpi eq, %wg, %c0 : index
       scf.if %producer {{"""
     e.lines = head.splitlines()
@@ -409,6 +497,12 @@ def kernel(d):
     emit_consumer(e, d)
     e.pop()
     e.line("}")
+    if d.cluster > 1:
+        # No CTA exits while another may still multicast into its shared
+        # memory or arrive on its barriers.
+        e.line('tile.apply "barrier.cluster.arrive.release" () '
+               "scope(thread)")
+        e.line('tile.apply "barrier.cluster.wait.acquire" () scope(thread)')
     e.line("gpu.return")
     e.pop()
     e.line("}")
@@ -416,13 +510,13 @@ def kernel(d):
 #WS = #gpu.address_space<workgroup>
 !Map = memref<128xi8>
 !C2 = memref<2xi32, #tile.reg>
-!Sbf = memref<{total // 2}xbf16, #WS>
+!Sbf = memref<{total // d.elt_bytes}x{d.elt}, #WS>
 !Bars = memref<{2 * stages}xi64, #WS>
 !Bar = memref<1xi64, strided<[1], offset: ?>, #WS>
-!BoxA = memref<{BM * bk}xbf16, strided<[1], offset: ?>, #WS>
-!BoxB = memref<{bn * bk}xbf16, strided<[1], offset: ?>, #WS>
-!DA = memref<64x{bk}xbf16, strided<[{bk}, 1], offset: ?>, #WS>
-!DB = memref<{bn}x{bk}xbf16, strided<[{bk}, 1], offset: ?>, #WS>
+!BoxA = memref<{BM * bk}x{d.elt}, strided<[1], offset: ?>, #WS>
+!BoxB = memref<{bn // d.cluster * bk}x{d.elt}, strided<[1], offset: ?>, #WS>
+!DA = memref<64x{bk}x{d.elt}, strided<[{bk}, 1], offset: ?>, #WS>
+!DB = memref<{bn}x{bk}x{d.elt}, strided<[{bk}, 1], offset: ?>, #WS>
 !D = memref<4x32x{bn // 2}xf32, strided<[0, 0, 1]>, #tile.reg>
 !Half = memref<{n}x2x1xf32, strided<[4, 2, 1], offset: 1>, #tile.reg>
 !Half0 = memref<{n}x2x1xf32, strided<[4, 2, 1]>, #tile.reg>
@@ -434,13 +528,14 @@ def kernel(d):
 
 def main_func(d, total, m, n, k, swizzle_code):
     """@main for tile-runner: C = A Bt^T for M x N x K of small integers,
-    with one CTA fewer than tiles (CTA 0 computes two, the ring goes on
-    across them);
+    with one cluster fewer than units of `cluster` tiles (cluster 0 computes
+    two, the ring goes on across them);
     prints the number of entries of C whose bits differ from the host's
     (the exact f32 sum, rounded to bf16 as cvt.rn does), then C's first
     and last 8 entries. `swizzle_code` is the tensor-map number of the
     design's swizzle (the instruction table's)."""
     bn, bk = d.bn, d.bk
+    units = (m // BM // d.cluster) * (n // bn)
     return f"""
   func.func private @tileTensorMapEncodeTiled(memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32)
   func.func private @printMemrefI32(memref<*xi32>)
@@ -514,7 +609,7 @@ def main_func(d, total, m, n, k, swizzle_code):
     call @tileTensorMapEncodeTiled(%umA, %uA, %bf16, %ubA, %swizzle, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
     call @tileTensorMapEncodeTiled(%umB, %uB, %bf16, %ubB, %swizzle, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
     %vC = memref.cast %dC : memref<{m}x{n // 2}xi32> to memref<?x?xi32>
-    %ctas = arith.constant {max(1, (m // BM) * (n // bn) - 1)} : index
+    %ctas = arith.constant {d.cluster * max(1, units - 1)} : index
     %threads = arith.constant {THREADS} : index
     %shared = arith.constant {total} : i32
     gpu.launch_func @gemm::@gemm_wgmma blocks in (%ctas, %c1, %c1) threads in (%threads, %c1, %c1) dynamic_shared_memory_size %shared args(%mapA : !Map, %mapB : !Map, %vC : memref<?x?xi32>, %kv : i32)
@@ -572,7 +667,15 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--bn", type=int, default=256, choices=(64, 128, 192, 256))
     p.add_argument("--stages", type=int, default=4)
-    p.add_argument("--bk", type=int, default=64, choices=(32, 64))
+    p.add_argument("--bk", type=int, default=64, choices=(32, 64, 128),
+                   help="k-tile depth in elements (rows of 64 or 128 bytes)")
+    p.add_argument("--dtype", default="bf16", choices=("bf16", "e4m3"),
+                   help="A and Bt's element type (e4m3: fp8, no @main)")
+    p.add_argument("--cluster", type=int, default=1, choices=(1, 2),
+                   help="CTAs per cluster along M, sharing Bt's tile "
+                   "through multicast")
+    p.add_argument("--print-mma", action="store_true",
+                   help="print the design's wgmma.mma_async opcode")
     p.add_argument("--group-m", type=int, default=8,
                    help="tile rows per group of the tile order")
     p.add_argument("--table", default=os.path.join(
@@ -587,11 +690,19 @@ def main():
     p.add_argument("--mnk", type=int, nargs=3, default=(256, 512, 640),
                    help="@main's shape (multiples of 128, BN and 64)")
     args = p.parse_args()
-    d = Design(args.bn, args.stages, args.bk, args.group_m)
+    d = Design(args.bn, args.stages, args.bk, args.group_m, args.dtype,
+               args.cluster)
+    if d.row_bytes not in (64, 128):
+        p.error("a k tile's rows must be 64 or 128 bytes (--bk)")
+    if args.print_mma:
+        print(d.mma)
+        return
     types, body, total = kernel(d)
     if args.shared_bytes:
         print(total)
         return
+    if d.dtype != "bf16" and not args.no_main:
+        p.error("@main is written for bf16: give --no-main")
     out = ["// Generated by examples/gemm_wgmma.py: do not edit; see its "
            "docstring.", types.rstrip()]
     out.append("module attributes {gpu.container_module} {")

@@ -92,7 +92,13 @@ def kernel(opcode, operands, ptx, sm):
         if space == "tmap":  # [tensorMap, tensorCoords]: joined below.
             rendered.append(None)
             continue
-        if space:
+        if space == "sink":  # The sink `_` (no state returned).
+            rendered.append("_")
+            continue
+        if space == "addr":  # A shared variable's address, bare (mapa's a).
+            rendered.append("sm")
+            continue
+        if space and space != "bracket":
             rendered.append("[%a]" if space == "global" else "[sm]")
             continue
         regs = []
@@ -105,6 +111,9 @@ def kernel(opcode, operands, ptx, sm):
                              f"[%a+{8 * n}];")
             regs.append(f"%r{n}")
             n += 1
+        if space == "bracket":  # A register that holds an address.
+            rendered.append(f"[{regs[0]}]")
+            continue
         rendered.append(("!" if neg else "") + regs[0]
                         if atom == 1 and not group else
                         "{" + ", ".join(regs) + "}")
@@ -179,16 +188,22 @@ def operand_specs(form):
         imm = o.get("immediate")
         if o.get("tensor_map"):
             return "tmap"
+        if o.get("address_value"):
+            return "addr"
+        if o.get("bracketed"):
+            return "bracket"
         if not imm:
             return o["space"]
         # One value only (cp.async's cp-size): that value.
         # (A range above 1, setmaxnreg's 24..256: its least value.)
         return (f"imm:{imm['min']}" if imm["min"] == imm["max"] or
                 imm["min"] > 1 else "imm")
-    return [(o["type"], o["atom"], space(o),
-             bool(o.get("pipe_to_next"))) +
-            ((False, True) if o.get("vector") and not o["space"] else ())
-            for o in form["operands"]]
+    sink = [("b64", 1, "sink", False)] if form.get("sink_first") else []
+    return sink + [(o["type"], o["atom"], space(o),
+                    bool(o.get("pipe_to_next"))) +
+                   ((False, True) if o.get("vector") and not o["space"]
+                    else ())
+                   for o in form["operands"]]
 
 
 def check_floors(ptxas, pool, mnemonic=None):
@@ -269,17 +284,21 @@ def check_immediates(ptxas, pool, mnemonic=None):
     for form, inst in instr_table.instances(mnemonic):
         for i, o in enumerate(form["operands"]):
             t = instr_table.types()[o["type"]]
+            # A register in brackets is an address (`[imm]` is another
+            # addressing mode, not an immediate source).
             if (o["kind"] == "register" and o["role"] == "use" and
                     o["atom"] == 1 and t.get("immediate_prefix") and
-                    "immediate" not in o and "fragment" not in o):
+                    "immediate" not in o and "fragment" not in o and
+                    not o.get("bracketed")):
                 jobs.append((form, inst, i))
 
     def one(job):
         form, inst, i = job
         types = operand_specs(form)
+        at = i + len(types) - len(form["operands"])  # After a sink.
         # A bulk copy's size as an immediate: a multiple of 16.
         imm = "imm:16" if form["operands"][i].get("bulk_size") else "imm"
-        types[i] = (types[i][0], 1, imm, types[i][3])
+        types[at] = (types[at][0], 1, imm, types[at][3])
         archs = instr_table.arch_chips(form)
         sm = archs[0] if archs else max(inst["sm"], MIN_SCAN_SM)
         accepted = ptxas.accepts(inst["opcode"], types, 90, sm)
@@ -306,7 +325,8 @@ def check_negations(ptxas, pool, mnemonic=None):
     def one(job):
         form, inst, i = job
         types = operand_specs(form)
-        types[i] = tuple(types[i]) + (True,)
+        at = i + len(types) - len(form["operands"])  # After a sink.
+        types[at] = tuple(types[at]) + (True,)
         archs = instr_table.arch_chips(form)
         sm = archs[0] if archs else max(inst["sm"], MIN_SCAN_SM)
         accepted = ptxas.accepts(inst["opcode"], types, 90, sm)

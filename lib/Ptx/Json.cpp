@@ -297,6 +297,10 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"tx_wait", true});
       if (o.ctaMask)
         ops.back().getAsObject()->insert({"cta_mask", true});
+      if (o.addressValue)
+        ops.back().getAsObject()->insert({"address_value", true});
+      if (o.bracketed)
+        ops.back().getAsObject()->insert({"bracketed", true});
       if (o.negation != Negation::None)
         ops.back().getAsObject()->insert(
             {"negation", o.negation == Negation::Documented ? "documented"
@@ -355,6 +359,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
       formArray.back().getAsObject()->insert({"error_bounds", boundsOf(f)});
     if (f.upperHalf)
       formArray.back().getAsObject()->insert({"upper_half", true});
+    if (f.sinkFirst)
+      formArray.back().getAsObject()->insert({"sink_first", true});
     if (f.flushesSubnormals)
       formArray.back().getAsObject()->insert({"flushes_subnormals", true});
     if (f.measuredUlps >= 0)

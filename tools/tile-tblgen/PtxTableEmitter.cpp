@@ -165,6 +165,8 @@ std::string operandSyntax(const Record *op) {
                                       " needs as many members");
   if (op->getValueAsBit("Negatable"))
     return "{!}" + name;
+  if (op->getValueAsBit("Bracketed"))
+    return "[" + name + "]";
   // A fragment's registers, numbered as the ISA numbers its elements.
   if (!op->getValueAsListOfDefs("Frag").empty()) {
     std::string s = "{";
@@ -209,9 +211,10 @@ std::string syntaxOf(const Record *form, const Record *first) {
   bool grouped = !memory && llvm::any_of(ops, [](const Record *o) {
     return o->getValueAsInt("Atom") > 1;
   });
-  if (grouped || numRole(form, "Use") != numRole(first, "Use") ||
+  if (grouped || form->getValueAsBit("SinkFirst") ||
+      numRole(form, "Use") != numRole(first, "Use") ||
       numRole(form, "Def") != numRole(first, "Def")) {
-    s += " ";
+    s += form->getValueAsBit("SinkFirst") ? " _, " : " ";
     for (auto [i, o] : llvm::enumerate(ops))
       s += (i == 0                                    ? ""
             : ops[i - 1]->getValueAsBit("PipeToNext") ? "|"
@@ -493,7 +496,8 @@ std::string operandInit(const Record *op, Pools &pools) {
          ", " + (op->getValueAsBit("Descriptor") ? "true" : "false") + ", " +
          std::to_string(op->getValueAsInt("DescRows")) + ", " +
          std::to_string(op->getValueAsInt("DescCols")) + ", " + descElemOf(op) +
-         "}";
+         ", " + (op->getValueAsBit("AddressValue") ? "true" : "false") + ", " +
+         (op->getValueAsBit("Bracketed") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
@@ -740,7 +744,8 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         (f->getValueAsBit("UpperHalf") ? "true" : "false") + ", " +
         (f->getValueAsBit("FlushesSubnormals") ? "true" : "false") + ", " +
         std::to_string(f->getValueAsInt("MeasuredUlps")) + ", " +
-        measuredResults(rk, f, pools) + "}");
+        measuredResults(rk, f, pools) + ", " +
+        (f->getValueAsBit("SinkFirst") ? "true" : "false") + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");

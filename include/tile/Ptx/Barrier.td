@@ -161,6 +161,28 @@ foreach q = [ARRIVE, ArriveDrop] in {
                       MbSpace], [MbState, MbAddr, MbCount], 70, 80, doc>;
 }
 
+// arrive on a barrier of another CTA of the cluster: .shared::cluster,
+// whose address (from mapa) is a register; the state is the sink `_`.
+// PTX ISA 8.0, sm_90.
+class MbRemoteAddr : Reg<"addr", Use, B64> {
+  let Bracketed = 1;
+  // An address from mapa, never a constant.
+  let RegisterOnly = 1;
+}
+def MbarrierArriveCluster
+    : MbarrierForm<[Req<ARRIVE>, MbOrder<["release", "relaxed"]>,
+                    Space<SharedCluster>], [MbRemoteAddr<>], 80, 90,
+                   ".13 mbarrier.arrive"> {
+  let SinkFirst = 1;
+}
+def MbarrierArriveClusterCount
+    : MbarrierForm<[Req<ARRIVE>, MbOrder<["release", "relaxed"]>,
+                    Space<SharedCluster>], [MbRemoteAddr<>, MbCount], 80, 90,
+                   ".13 mbarrier.arrive"> {
+  let SinkFirst = 1;
+  let Variant = "count";
+}
+
 // test_wait (sm_80) and try_wait (sm_90, a suspend-time hint in ns
 // optional): waitComplete, [addr], state or phaseParity (.parity, 0 or 1).
 defvar MbWaitDone = Reg<"waitComplete", Def, Pred>;
@@ -200,7 +222,7 @@ def : Rejected<"mbarrier", [B64], [], [],
 // space after the type suffix, the scope before the semantics
 // (.cluster.release) and the state space between them
 // (.release.shared.cta).
-def : Rejected<"mbarrier", [B64], [Shared, SharedCta], [],
+def : Rejected<"mbarrier", [B64], [Shared, SharedCta, SharedCluster], [],
   "the ISA writes the state space before the type suffix "
   "(mbarrier.arrive.shared.b64); ptxas 13.0 accepts it after"> {
   let Misplaced = 1;

@@ -101,4 +101,33 @@ def BarrierClusterWait
   let NaNResult = NaNNone;
 }
 
+// mapa.shared::cluster.u64 d, a, b: the .shared::cluster address of the
+// variable at a's address in the shared memory of CTA b of the cluster.
+// PTX ISA 7.8, sm_90. a is a shared-memory memref (its address, written
+// bare); d a 64-bit register, which a .shared::cluster operand takes in
+// brackets (mbarrier.arrive on another CTA's barrier).
+def SemMapa : DataMovement<"mapa">;
+class MapaSrc : Mem<"a", Use, B64, 1, SharedSpace> {
+  let AddressValue = 1;
+}
+def MapaSharedCluster
+    : Form<"mapa", [Space<SharedCluster>], [U64],
+           [Reg<"d", Def, U64>, MapaSrc<>, Reg<"b", Use, U32>], 78, 90,
+           SemMapa, "9.7.9 mapa"> {
+  let NaNResult = NaNNone;
+}
+// The 32-bit form takes a 32-bit shared address; tile-mlir's shared
+// addresses are 64-bit (the memref's pointer).
+def : Rejected<"mapa", [U32], [SharedCluster], [],
+  "tile-mlir writes shared addresses as 64-bit registers (a memref's "
+  "pointer): write mapa.shared::cluster.u64"> {
+  let Documented = 1;
+}
+def : Rejected<"mapa", [], [], [],
+  "generic addressing (no state space) is not supported: the address is a "
+  "workgroup memref, so write mapa.shared::cluster.u64"> {
+  let Documented = 1;
+  let NoneOf = [SharedCluster];
+}
+
 #endif // TILE_PTX_HOPPER_TD

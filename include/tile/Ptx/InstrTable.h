@@ -499,6 +499,11 @@ struct OperandDesc {
   bool descriptor = false;
   unsigned descRows = 0, descCols = 0;
   DataType descElem = DataType::B8;
+  /// A memory operand written as its address, without brackets (mapa's a).
+  bool addressValue = false;
+  /// A register operand that holds an address, written in brackets (a
+  /// .shared::cluster address from mapa).
+  bool bracketed = false;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the
@@ -658,6 +663,8 @@ struct FormDesc {
   /// not the correctly rounded ones, `input << 16 | result`, sorted by
   /// input (a MeasuredResults record; empty for every other form).
   llvm::ArrayRef<uint32_t> measuredResults = {};
+  /// The first operand is the sink `_`, bound to no tile.apply operand.
+  bool sinkFirst = false;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

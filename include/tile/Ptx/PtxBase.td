@@ -415,6 +415,12 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   int DescRows = 0;
   int DescCols = 0;
   list<PtxType> DescElem = [];
+  /// A memory operand written as its address, without brackets (mapa's a:
+  /// the instruction computes with the address, it does not access it).
+  bit AddressValue = 0;
+  /// A register operand that holds an address, written in brackets (a
+  /// .shared::cluster address from mapa).
+  bit Bracketed = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;
@@ -691,6 +697,10 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// approximation from the correctly rounded result, in representable
   /// values; -1 if not measured.
   int MeasuredUlps = -1;
+  /// The form's first operand is the sink `_`, written before the others
+  /// and bound to no tile.apply operand (mbarrier.arrive on a
+  /// .shared::cluster address, which returns no state).
+  bit SinkFirst = 0;
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the

@@ -68,6 +68,9 @@ static const char *getUnmodeledReason(ptx::Semantics sem) {
   case ptx::Semantics::ClusterBarrier:
     return "synchronizes a cluster, which the CPU backend does not model "
            "yet";
+  case ptx::Semantics::Mapa:
+    return "maps an address into another CTA of the cluster, which the CPU "
+           "backend does not model yet (it runs one CTA at a time)";
   default:
     return nullptr;
   }

@@ -97,6 +97,9 @@ void PtxAsmBuilder::renderArg(llvm::raw_ostream &os, const Arg &arg,
   case ArgForm::Vector:
     os << "{" << llvm::join(regs, ", ") << "}";
     break;
+  case ArgForm::Sink:
+    os << "_";
+    break;
   case ArgForm::Address:
     os << "[" << regs.front();
     if (arg.offset)

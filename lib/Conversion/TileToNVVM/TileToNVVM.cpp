@@ -284,10 +284,19 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
         for (Value v : slot.values)
           argOperands[i].push_back(builder.addInput(v));
     }
+    // A state the instruction does not return (mbarrier.arrive on a
+    // .shared::cluster barrier) is the sink `_`.
+    if (instr.form->sinkFirst)
+      args.push_back({PtxAsmBuilder::ArgForm::Sink, {}});
     for (auto [i, slot] : llvm::enumerate(slots)) {
+      // A memory operand whose address the instruction computes with
+      // (mapa's a) is a bare register; a register that holds an address (a
+      // .shared::cluster one) is written in brackets.
       PtxAsmBuilder::ArgForm argForm =
           !slot.immediate.empty() ? PtxAsmBuilder::ArgForm::Immediate
-          : slot.desc->kind == ptx::OperandKind::Memory
+          : slot.desc->addressValue ? PtxAsmBuilder::ArgForm::Register
+          : slot.desc->kind == ptx::OperandKind::Memory ||
+                  slot.desc->bracketed
               ? PtxAsmBuilder::ArgForm::Address
           // A fragment is a vector expression even of one register
           // (mma's a of m8n8k16: `{%r1}`; ptxas rejects a bare register),
@@ -415,6 +424,12 @@ private:
     } else {
       Value zero = createIndexAttrConstant(rewriter, loc, getIndexType(), 0);
       ptr = getStridedElementPtr(rewriter, loc, type, converted, {zero});
+    }
+    // An address used as a value has no room for an immediate offset.
+    if (slot.desc->addressValue && slot.addressOffset) {
+      ptr = offsetPointer(rewriter, loc, ptr, rewriter.getI8Type(),
+                          slot.addressOffset);
+      slot.addressOffset = 0;
     }
     auto ptrType = cast<LLVM::LLVMPointerType>(ptr.getType());
     unsigned space = slot.desc->space == ptx::StateSpace::Shared

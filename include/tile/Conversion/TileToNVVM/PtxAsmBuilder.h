@@ -35,11 +35,12 @@ public:
     unsigned index;
   };
   /// How one instruction operand is written.
-  enum class ArgForm { Register, Vector, Address, Immediate };
+  enum class ArgForm { Register, Vector, Address, Immediate, Sink };
   /// One instruction operand: a register, a brace list `{a, b}`, an
   /// address `[a]` (`[a+offset]` with a nonzero byte offset, PTX's
-  /// register-plus-immediate address) or an immediate (`immediate`, as the
-  /// instruction table spells it; no asm operand).
+  /// register-plus-immediate address), an immediate (`immediate`, as the
+  /// instruction table spells it; no asm operand) or the sink `_` (no asm
+  /// operand).
   struct Arg {
     ArgForm form;
     SmallVector<Operand, 4> operands;

@@ -1068,7 +1068,8 @@ LogicalResult ApplyOp::verify() {
 
     // A bulk operand's (or tensor map's) element type is checked with its
     // bytes.
-    bool isBytes = desc.bulk || desc.tensorMap;
+    // So is the memory whose address mapa maps.
+    bool isBytes = desc.bulk || desc.tensorMap || desc.addressValue;
     if (!isBytes && !isValidContainer(desc.type, memref.getElementType()))
       return diag() << "expected element type " << describeContainers(desc.type)
                     << " for ." << ptx::getName(desc.type) << ", got "

@@ -1,0 +1,106 @@
+// RUN: tile-opt %s -split-input-file -tile-check-targets -verify-diagnostics | FileCheck %s
+
+// Another CTA's shared memory: mapa.shared::cluster.u64 maps a workgroup
+// memref's address into CTA b of the cluster (its a is the memref, written
+// as a bare address; its d a 64-bit register), and mbarrier.arrive on a
+// .shared::cluster barrier takes that register in brackets and returns no
+// state (the sink `_`, bound to no operand), with or without a count and
+// an ordering. The rejections: the 32-bit and generic mapa, a mapa of
+// global memory, a .shared::cluster arrive given a memref, or given a
+// state destination (read as the count), a chip below sm_90.
+
+#WS = #gpu.address_space<workgroup>
+!Bar = memref<1xi64, strided<[1], offset: ?>, #WS>
+!R = memref<1xi64, #tile.reg>
+// CHECK-LABEL: gpu.func @k
+// CHECK: tile.apply "mapa.shared::cluster.u64"(%{{[0-9]+}}, %arg0, %arg1) scope(thread)
+// CHECK: tile.apply "mbarrier.arrive.shared::cluster.b64"(%{{[0-9]+}}) scope(thread)
+// CHECK: tile.apply "mbarrier.arrive.release.cluster.shared::cluster.b64"(%{{[0-9]+}}, %c2_i32) scope(thread)
+// CHECK: tile.apply "mapa.shared::cluster.u64"(%{{[0-9]+}}, %{{.*}}, %arg1) scope(thread)
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%bar: !Bar, %rank: i32, %tile: memref<64x64xbf16, #WS>) kernel {
+    %two = arith.constant 2 : i32
+    %r = tile.alloc_local : !R
+    tile.apply "mapa.shared::cluster.u64" (%r, %bar, %rank) scope(thread) : !R, !Bar, i32
+    tile.apply "mbarrier.arrive.shared::cluster.b64" (%r) scope(thread) : !R
+    tile.apply "mbarrier.arrive.release.cluster.shared::cluster.b64" (%r, %two) scope(thread) : !R, i32
+    // Any shared memory maps, whatever its element type: a one-element
+    // view gives the address of its element.
+    %first = memref.reinterpret_cast %tile to offset: [0], sizes: [1], strides: [1] : memref<64x64xbf16, #WS> to memref<1xbf16, strided<[1]>, #WS>
+    %t = tile.alloc_local : !R
+    tile.apply "mapa.shared::cluster.u64" (%t, %first, %rank) scope(thread) : !R, memref<1xbf16, strided<[1]>, #WS>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%bar: memref<1xi64, #WS>, %rank: i32) kernel {
+    %r = tile.alloc_local : memref<1xi32, #tile.reg>
+    // expected-error @+1 {{tile-mlir writes shared addresses as 64-bit registers (a memref's pointer): write mapa.shared::cluster.u64}}
+    tile.apply "mapa.shared::cluster.u32" (%r, %bar, %rank) scope(thread) : memref<1xi32, #tile.reg>, memref<1xi64, #WS>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%bar: memref<1xi64, #WS>, %rank: i32) kernel {
+    %r = tile.alloc_local : memref<1xi64, #tile.reg>
+    // expected-error @+1 {{generic addressing (no state space) is not supported: the address is a workgroup memref, so write mapa.shared::cluster.u64}}
+    tile.apply "mapa.u64" (%r, %bar, %rank) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi64, #WS>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<1xi64>, %rank: i32) kernel {
+    %r = tile.alloc_local : memref<1xi64, #tile.reg>
+    // expected-error @+1 {{expected a memref in the workgroup memory space}}
+    tile.apply "mapa.shared::cluster.u64" (%r, %g, %rank) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi64>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%bar: memref<1xi64, #WS>) kernel {
+    // The address of another CTA's barrier is mapa's register, not a memref.
+    // expected-error @+1 {{expected a register tile (memref in #tile.reg)}}
+    tile.apply "mbarrier.arrive.shared::cluster.b64" (%bar) scope(thread) : memref<1xi64, #WS>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%addr: i64) kernel {
+    %st = tile.alloc_local : memref<1xi64, #tile.reg>
+    // No state comes back from another CTA's barrier (the form is
+    // `_, [addr]{, count}`): a second operand is the count.
+    // expected-error @+1 {{operand #1 ('count') of 'mbarrier.arrive.shared::cluster.b64': expected a .u32 container (i32), got 'i64'}}
+    tile.apply "mbarrier.arrive.shared::cluster.b64" (%st, %addr) scope(thread) : memref<1xi64, #tile.reg>, i64
+    gpu.return
+  }
+}
+
+// -----
+
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx80">] {
+  gpu.func @k(%bar: memref<1xi64, #WS>, %rank: i32) kernel {
+    %r = tile.alloc_local : memref<1xi64, #tile.reg>
+    // expected-error @+1 {{'mapa.shared::cluster.u64' requires sm_90 or newer, but the target is sm_80}}
+    tile.apply "mapa.shared::cluster.u64" (%r, %bar, %rank) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi64, #WS>, i32
+    gpu.return
+  }
+}
