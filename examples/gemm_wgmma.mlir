@@ -28,6 +28,7 @@ module attributes {gpu.container_module} {
       %c48 = arith.constant 48 : index
       %c64 = arith.constant 64 : index
       %c128 = arith.constant 128 : index
+      %c256 = arith.constant 256 : index
       %c1024 = arith.constant 1024 : index
       %c4096 = arith.constant 4096 : index
       %c8192 = arith.constant 8192 : index
@@ -53,7 +54,15 @@ module attributes {gpu.container_module} {
       %Ncols = arith.muli %Nwords, %c2 : index
       %TM = arith.divui %Mrows, %c128 : index
       %TN = arith.divui %Ncols, %cBN : index
-      %T = arith.muli %TM, %TN : index
+      %rank = arith.constant 0 : index
+      %unit = arith.addi %bid, %c0 : index
+      %units = arith.addi %grid, %c0 : index
+      %rank32 = arith.index_cast %rank : index to i32
+      %cluster32 = arith.constant 1 : i32
+      %shareRows = arith.muli %rank, %c256 : index
+      %eBr = arith.muli %rank, %c16384 : index
+      %UM = arith.divui %TM, %c1 : index
+      %U = arith.muli %UM, %TN : index
       %width = arith.muli %TN, %cGM : index
       // The regions start at the first 1024-byte boundary (the 128-byte
       // swizzle repeats every 8 rows of 128 bytes, from absolute address 0).
@@ -83,22 +92,26 @@ module attributes {gpu.container_module} {
       %producer = arith.cmpi eq, %wg, %c0 : index
       scf.if %producer {
         scf.if %is0 {
-          scf.for %t = %bid to %T step %grid {
-            %i = arith.subi %t, %bid : index
-            %li = arith.divui %i, %grid : index
+          scf.for %t = %unit to %U step %units {
+            %i = arith.subi %t, %unit : index
+            %li = arith.divui %i, %units : index
             %it0 = arith.muli %li, %KT : index
             %group = arith.divui %t, %width : index
             %fm = arith.muli %group, %cGM : index
-            %left = arith.subi %TM, %fm : index
+            %left = arith.subi %UM, %fm : index
             %gsize = arith.minui %left, %cGM : index
             %inner = arith.remui %t, %width : index
             %dm = arith.remui %inner, %gsize : index
-            %tm = arith.addi %fm, %dm : index
+            %um = arith.addi %fm, %dm : index
             %tn = arith.divui %inner, %gsize : index
+            %um2 = arith.muli %um, %c1 : index
+            %tm = arith.addi %um2, %rank : index
             %bm = arith.muli %tm, %c128 : index
             %bn = arith.muli %tn, %cBN : index
             %bm32 = arith.index_cast %bm : index to i32
             %bn32 = arith.index_cast %bn : index to i32
+            %bnr = arith.addi %bn, %shareRows : index
+            %bnr32 = arith.index_cast %bnr : index to i32
             scf.for %kt = %c0 to %KT step %c1 {
               %it1 = arith.addi %it0, %kt : index
               %s2 = arith.remui %it1, %cST : index
@@ -127,15 +140,17 @@ module attributes {gpu.container_module} {
               memref.store %bm32, %at16[%c1] : !C2
               %so17 = arith.muli %s2, %c8192 : index
               %eo18 = arith.addi %so17, %eA : index
-              %box19 = memref.reinterpret_cast %sbf to offset: [%eo18], sizes: [8192], strides: [1] : !Sbf to !BoxA
-              tile.apply "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes" (%box19, %mapA, %at16, %bar12) scope(thread) : !BoxA, !Map, !C2, !Bar
-              %at20 = tile.alloc_local : !C2
-              memref.store %kx15, %at20[%c0] : !C2
-              memref.store %bn32, %at20[%c1] : !C2
-              %so21 = arith.muli %s2, %c16384 : index
-              %eo22 = arith.addi %so21, %eB : index
-              %box23 = memref.reinterpret_cast %sbf to offset: [%eo22], sizes: [16384], strides: [1] : !Sbf to !BoxB
-              tile.apply "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes" (%box23, %mapB, %at20, %bar12) scope(thread) : !BoxB, !Map, !C2, !Bar
+              %eo19 = arith.addi %eo18, %c0 : index
+              %box20 = memref.reinterpret_cast %sbf to offset: [%eo19], sizes: [8192], strides: [1] : !Sbf to !BoxA
+              tile.apply "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes" (%box20, %mapA, %at16, %bar12) scope(thread) : !BoxA, !Map, !C2, !Bar
+              %at21 = tile.alloc_local : !C2
+              memref.store %kx15, %at21[%c0] : !C2
+              memref.store %bnr32, %at21[%c1] : !C2
+              %so22 = arith.muli %s2, %c16384 : index
+              %eo23 = arith.addi %so22, %eB : index
+              %eo24 = arith.addi %eo23, %eBr : index
+              %box25 = memref.reinterpret_cast %sbf to offset: [%eo24], sizes: [16384], strides: [1] : !Sbf to !BoxB
+              tile.apply "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes" (%box25, %mapB, %at21, %bar12) scope(thread) : !BoxB, !Map, !C2, !Bar
             }
           }
         }
@@ -146,96 +161,100 @@ module attributes {gpu.container_module} {
         %consrows = arith.muli %cons, %c4096 : index
         %eAc = arith.addi %eA, %consrows : index
         %d = tile.alloc_local : !D
-        scf.for %t = %bid to %T step %grid {
-          %i = arith.subi %t, %bid : index
-          %li = arith.divui %i, %grid : index
+        scf.for %t = %unit to %U step %units {
+          %i = arith.subi %t, %unit : index
+          %li = arith.divui %i, %units : index
           %it0 = arith.muli %li, %KT : index
           %group = arith.divui %t, %width : index
           %fm = arith.muli %group, %cGM : index
-          %left = arith.subi %TM, %fm : index
+          %left = arith.subi %UM, %fm : index
           %gsize = arith.minui %left, %cGM : index
           %inner = arith.remui %t, %width : index
           %dm = arith.remui %inner, %gsize : index
-          %tm = arith.addi %fm, %dm : index
+          %um = arith.addi %fm, %dm : index
           %tn = arith.divui %inner, %gsize : index
+          %um2 = arith.muli %um, %c1 : index
+          %tm = arith.addi %um2, %rank : index
           %bm = arith.muli %tm, %c128 : index
           %bn = arith.muli %tn, %cBN : index
           %bm32 = arith.index_cast %bm : index to i32
           %bn32 = arith.index_cast %bn : index to i32
+          %bnr = arith.addi %bn, %shareRows : index
+          %bnr32 = arith.index_cast %bnr : index to i32
           tile.apply "wgmma.fence.sync.aligned" () scope(thread)
           scf.for %kt = %c0 to %KT step %c1 {
-            %it24 = arith.addi %it0, %kt : index
-            %s25 = arith.remui %it24, %cST : index
-            %r26 = arith.divui %it24, %cST : index
-            %r27 = arith.index_cast %r26 : index to i32
-            %ph28 = arith.andi %r27, %one : i32
-            %bar29 = memref.reinterpret_cast %bars to offset: [%s25], sizes: [1], strides: [1] : !Bars to !Bar
-            %p30 = tile.alloc_local : memref<1xi1, #tile.reg>
+            %it26 = arith.addi %it0, %kt : index
+            %s27 = arith.remui %it26, %cST : index
+            %r28 = arith.divui %it26, %cST : index
+            %r29 = arith.index_cast %r28 : index to i32
+            %ph30 = arith.andi %r29, %one : i32
+            %bar31 = memref.reinterpret_cast %bars to offset: [%s27], sizes: [1], strides: [1] : !Bars to !Bar
+            %p32 = tile.alloc_local : memref<1xi1, #tile.reg>
             scf.while : () -> () {
-              tile.apply "mbarrier.try_wait.parity.shared::cta.b64" (%p30, %bar29, %ph28) scope(thread) : memref<1xi1, #tile.reg>, !Bar, i32
-              %done31 = memref.load %p30[%c0] : memref<1xi1, #tile.reg>
-              %again32 = arith.xori %done31, %true : i1
-              scf.condition(%again32)
+              tile.apply "mbarrier.try_wait.parity.shared::cta.b64" (%p32, %bar31, %ph30) scope(thread) : memref<1xi1, #tile.reg>, !Bar, i32
+              %done33 = memref.load %p32[%c0] : memref<1xi1, #tile.reg>
+              %again34 = arith.xori %done33, %true : i1
+              scf.condition(%again34)
             } do {
               scf.yield
             }
-            %acc33 = arith.cmpi ne, %kt, %c0 : index
-            %sa34 = arith.muli %s25, %c8192 : index
-            %ea35 = arith.addi %sa34, %eAc : index
-            %sb36 = arith.muli %s25, %c16384 : index
-            %eb37 = arith.addi %sb36, %eB : index
-            %oa38 = arith.addi %ea35, %c0 : index
-            %ob39 = arith.addi %eb37, %c0 : index
-            %va40 = memref.reinterpret_cast %sbf to offset: [%oa38], sizes: [64, 64], strides: [64, 1] : !Sbf to !DA
-            %vb41 = memref.reinterpret_cast %sbf to offset: [%ob39], sizes: [256, 64], strides: [64, 1] : !Sbf to !DB
-            %da42 = tile.wgmma_desc %va40 swizzle("128B") lbo(16) sbo(1024) : !DA
-            %db43 = tile.wgmma_desc %vb41 swizzle("128B") lbo(16) sbo(1024) : !DB
-            tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da42, %db43, %acc33, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
-            %oa44 = arith.addi %ea35, %c16 : index
-            %ob45 = arith.addi %eb37, %c16 : index
-            %va46 = memref.reinterpret_cast %sbf to offset: [%oa44], sizes: [64, 64], strides: [64, 1] : !Sbf to !DA
-            %vb47 = memref.reinterpret_cast %sbf to offset: [%ob45], sizes: [256, 64], strides: [64, 1] : !Sbf to !DB
-            %da48 = tile.wgmma_desc %va46 swizzle("128B") lbo(16) sbo(1024) : !DA
-            %db49 = tile.wgmma_desc %vb47 swizzle("128B") lbo(16) sbo(1024) : !DB
-            tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da48, %db49, %true, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
-            %oa50 = arith.addi %ea35, %c32 : index
-            %ob51 = arith.addi %eb37, %c32 : index
-            %va52 = memref.reinterpret_cast %sbf to offset: [%oa50], sizes: [64, 64], strides: [64, 1] : !Sbf to !DA
-            %vb53 = memref.reinterpret_cast %sbf to offset: [%ob51], sizes: [256, 64], strides: [64, 1] : !Sbf to !DB
-            %da54 = tile.wgmma_desc %va52 swizzle("128B") lbo(16) sbo(1024) : !DA
-            %db55 = tile.wgmma_desc %vb53 swizzle("128B") lbo(16) sbo(1024) : !DB
-            tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da54, %db55, %true, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
-            %oa56 = arith.addi %ea35, %c48 : index
-            %ob57 = arith.addi %eb37, %c48 : index
-            %va58 = memref.reinterpret_cast %sbf to offset: [%oa56], sizes: [64, 64], strides: [64, 1] : !Sbf to !DA
-            %vb59 = memref.reinterpret_cast %sbf to offset: [%ob57], sizes: [256, 64], strides: [64, 1] : !Sbf to !DB
-            %da60 = tile.wgmma_desc %va58 swizzle("128B") lbo(16) sbo(1024) : !DA
-            %db61 = tile.wgmma_desc %vb59 swizzle("128B") lbo(16) sbo(1024) : !DB
-            tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da60, %db61, %true, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+            %acc35 = arith.cmpi ne, %kt, %c0 : index
+            %sa36 = arith.muli %s27, %c8192 : index
+            %ea37 = arith.addi %sa36, %eAc : index
+            %sb38 = arith.muli %s27, %c16384 : index
+            %eb39 = arith.addi %sb38, %eB : index
+            %oa40 = arith.addi %ea37, %c0 : index
+            %ob41 = arith.addi %eb39, %c0 : index
+            %va42 = memref.reinterpret_cast %sbf to offset: [%oa40], sizes: [64, 64], strides: [64, 1] : !Sbf to !DA
+            %vb43 = memref.reinterpret_cast %sbf to offset: [%ob41], sizes: [256, 64], strides: [64, 1] : !Sbf to !DB
+            %da44 = tile.wgmma_desc %va42 swizzle("128B") lbo(16) sbo(1024) : !DA
+            %db45 = tile.wgmma_desc %vb43 swizzle("128B") lbo(16) sbo(1024) : !DB
+            tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da44, %db45, %acc35, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+            %oa46 = arith.addi %ea37, %c16 : index
+            %ob47 = arith.addi %eb39, %c16 : index
+            %va48 = memref.reinterpret_cast %sbf to offset: [%oa46], sizes: [64, 64], strides: [64, 1] : !Sbf to !DA
+            %vb49 = memref.reinterpret_cast %sbf to offset: [%ob47], sizes: [256, 64], strides: [64, 1] : !Sbf to !DB
+            %da50 = tile.wgmma_desc %va48 swizzle("128B") lbo(16) sbo(1024) : !DA
+            %db51 = tile.wgmma_desc %vb49 swizzle("128B") lbo(16) sbo(1024) : !DB
+            tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da50, %db51, %true, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+            %oa52 = arith.addi %ea37, %c32 : index
+            %ob53 = arith.addi %eb39, %c32 : index
+            %va54 = memref.reinterpret_cast %sbf to offset: [%oa52], sizes: [64, 64], strides: [64, 1] : !Sbf to !DA
+            %vb55 = memref.reinterpret_cast %sbf to offset: [%ob53], sizes: [256, 64], strides: [64, 1] : !Sbf to !DB
+            %da56 = tile.wgmma_desc %va54 swizzle("128B") lbo(16) sbo(1024) : !DA
+            %db57 = tile.wgmma_desc %vb55 swizzle("128B") lbo(16) sbo(1024) : !DB
+            tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da56, %db57, %true, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+            %oa58 = arith.addi %ea37, %c48 : index
+            %ob59 = arith.addi %eb39, %c48 : index
+            %va60 = memref.reinterpret_cast %sbf to offset: [%oa58], sizes: [64, 64], strides: [64, 1] : !Sbf to !DA
+            %vb61 = memref.reinterpret_cast %sbf to offset: [%ob59], sizes: [256, 64], strides: [64, 1] : !Sbf to !DB
+            %da62 = tile.wgmma_desc %va60 swizzle("128B") lbo(16) sbo(1024) : !DA
+            %db63 = tile.wgmma_desc %vb61 swizzle("128B") lbo(16) sbo(1024) : !DB
+            tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da62, %db63, %true, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
             tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
             tile.apply "wgmma.wait_group.sync.aligned" (%one) scope(thread) : i32
-            %prev62 = arith.cmpi ne, %kt, %c0 : index
-            scf.if %prev62 {
-              %pit63 = arith.addi %it0, %kt : index
-              %pk64 = arith.subi %pit63, %c1 : index
-              %ps65 = arith.remui %pk64, %cST : index
+            %prev64 = arith.cmpi ne, %kt, %c0 : index
+            scf.if %prev64 {
+              %pit65 = arith.addi %it0, %kt : index
+              %pk66 = arith.subi %pit65, %c1 : index
+              %ps67 = arith.remui %pk66, %cST : index
               scf.if %lane0 {
-                %es66 = arith.addi %ps65, %cST : index
-                %bar67 = memref.reinterpret_cast %bars to offset: [%es66], sizes: [1], strides: [1] : !Bars to !Bar
-                %st68 = tile.alloc_local : memref<1xi64, #tile.reg>
-                tile.apply "mbarrier.arrive.shared::cta.b64" (%st68, %bar67) scope(thread) : memref<1xi64, #tile.reg>, !Bar
+                %es68 = arith.addi %ps67, %cST : index
+                %bar69 = memref.reinterpret_cast %bars to offset: [%es68], sizes: [1], strides: [1] : !Bars to !Bar
+                %st70 = tile.alloc_local : memref<1xi64, #tile.reg>
+                tile.apply "mbarrier.arrive.shared::cta.b64" (%st70, %bar69) scope(thread) : memref<1xi64, #tile.reg>, !Bar
               }
             }
           }
           tile.apply "wgmma.wait_group.sync.aligned" (%zero) scope(thread) : i32
-          %lit69 = arith.addi %it0, %KT : index
-          %lk70 = arith.subi %lit69, %c1 : index
-          %ls71 = arith.remui %lk70, %cST : index
+          %lit71 = arith.addi %it0, %KT : index
+          %lk72 = arith.subi %lit71, %c1 : index
+          %ls73 = arith.remui %lk72, %cST : index
           scf.if %lane0 {
-            %es72 = arith.addi %ls71, %cST : index
-            %bar73 = memref.reinterpret_cast %bars to offset: [%es72], sizes: [1], strides: [1] : !Bars to !Bar
-            %st74 = tile.alloc_local : memref<1xi64, #tile.reg>
-            tile.apply "mbarrier.arrive.shared::cta.b64" (%st74, %bar73) scope(thread) : memref<1xi64, #tile.reg>, !Bar
+            %es74 = arith.addi %ls73, %cST : index
+            %bar75 = memref.reinterpret_cast %bars to offset: [%es74], sizes: [1], strides: [1] : !Bars to !Bar
+            %st76 = tile.alloc_local : memref<1xi64, #tile.reg>
+            tile.apply "mbarrier.arrive.shared::cta.b64" (%st76, %bar75) scope(thread) : memref<1xi64, #tile.reg>, !Bar
           }
           %packed = tile.alloc_local : memref<64xi32, #tile.reg>
           %pv = memref.reinterpret_cast %packed to offset: [0], sizes: [32, 2, 1], strides: [2, 1, 1] : memref<64xi32, #tile.reg> to !P

@@ -447,9 +447,13 @@ std::vector<uint64_t> gemmTile(const ptx::Instr &mma, unsigned r0, unsigned c0,
   const ptx::OperandDesc &da = descriptorOf(mma, ptx::MmaRole::A);
   const ptx::OperandDesc &db = descriptorOf(mma, ptx::MmaRole::B);
   unsigned m = da.descRows, k = da.descCols, n = db.descCols;
-  ref::WgmmaMatrices mats{da.descElem, db.descElem,
+  ref::WgmmaMatrices mats{da.descElem,
+                          db.descElem,
                           mma.form->getOperands()[0].fragment->element,
-                          m, n, k, std::vector<uint64_t>(size_t(m) * k),
+                          m,
+                          n,
+                          k,
+                          std::vector<uint64_t>(size_t(m) * k),
                           std::vector<uint64_t>(size_t(k) * n),
                           std::vector<uint64_t>(size_t(m) * n, 0)};
   for (unsigned k0 = 0; k0 < kDim; k0 += k) {
@@ -476,8 +480,8 @@ int checkGemm(Reader &in) {
     fail("'" + mmaSpelling + "' is not a wgmma of the table: " + error);
   std::optional<ptx::Instr> cvt = ptx::decode(cvtSpelling, error);
   if (!cvt || !ref::isSupported(*cvt))
-    fail("'" + cvtSpelling + "' is not a conversion the reference has: " +
-         error);
+    fail("'" + cvtSpelling +
+         "' is not a conversion the reference has: " + error);
   const ptx::OperandDesc &da = descriptorOf(*mma, ptx::MmaRole::A);
   const ptx::OperandDesc &db = descriptorOf(*mma, ptx::MmaRole::B);
   unsigned mDim = dims[0], nDim = dims[1], kDim = dims[2];
@@ -487,10 +491,10 @@ int checkGemm(Reader &in) {
     return (ptx::getInfo(t).valueBits + 7) / 8;
   };
   unsigned outBytes = bytesOf(cvt->form->getTypes()[0]);
-  std::vector<uint64_t> a = readElements(in, size_t(mDim) * kDim,
-                                         bytesOf(da.descElem));
-  std::vector<uint64_t> bt = readElements(in, size_t(nDim) * kDim,
-                                          bytesOf(db.descElem));
+  std::vector<uint64_t> a =
+      readElements(in, size_t(mDim) * kDim, bytesOf(da.descElem));
+  std::vector<uint64_t> bt =
+      readElements(in, size_t(nDim) * kDim, bytesOf(db.descElem));
   std::vector<uint64_t> c = readElements(in, size_t(mDim) * nDim, outBytes);
   size_t differ = 0;
   for (unsigned r0 = 0; r0 < mDim; r0 += da.descRows)

@@ -239,9 +239,12 @@ def : Rejected<"mbarrier", [B64], MbOrders, [],
   "the type suffix"> {
   let Misplaced = 1;
 }
+// Every other operation on another CTA's barrier (.expect_tx,
+// arrive.expect_tx, arrive_drop on .shared::cluster).
 def : Rejected<"mbarrier", [B64], [SharedCluster], [],
-  "an mbarrier in .shared::cluster (another CTA's) needs cluster launches, "
-  "which tile-mlir does not offer yet"> {
+  "of the operations on another CTA's mbarrier (.shared::cluster), "
+  "tile-mlir has only the arrive (mbarrier.arrive.shared::cluster.b64 _, "
+  "[addr]{, count}) yet"> {
   let Documented = 1;
 }
 

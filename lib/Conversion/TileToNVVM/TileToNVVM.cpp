@@ -293,10 +293,9 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       // (mapa's a) is a bare register; a register that holds an address (a
       // .shared::cluster one) is written in brackets.
       PtxAsmBuilder::ArgForm argForm =
-          !slot.immediate.empty() ? PtxAsmBuilder::ArgForm::Immediate
+          !slot.immediate.empty()   ? PtxAsmBuilder::ArgForm::Immediate
           : slot.desc->addressValue ? PtxAsmBuilder::ArgForm::Register
-          : slot.desc->kind == ptx::OperandKind::Memory ||
-                  slot.desc->bracketed
+          : slot.desc->kind == ptx::OperandKind::Memory || slot.desc->bracketed
               ? PtxAsmBuilder::ArgForm::Address
           // A fragment is a vector expression even of one register
           // (mma's a of m8n8k16: `{%r1}`; ptxas rejects a bare register),

@@ -61,10 +61,9 @@ func.func @generic(%b: memref<1xi64, #gpu.address_space<workgroup>>) {
 
 // -----
 
-func.func @cluster_space(%b: memref<1xi64, #gpu.address_space<workgroup>>) {
-  %s = tile.alloc_local : memref<1xi64, #tile.reg>
-  // expected-error @below {{is not supported: an mbarrier in .shared::cluster (another CTA's) needs cluster launches}}
-  tile.apply "mbarrier.arrive.release.cta.shared::cluster.b64" (%s, %b) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi64, #gpu.address_space<workgroup>>
+func.func @cluster_space(%a: memref<1xi64, #tile.reg>, %n: i32) {
+  // expected-error @below {{is not supported: of the operations on another CTA's mbarrier (.shared::cluster), tile-mlir has only the arrive}}
+  tile.apply "mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64" (%a, %n) scope(thread) : memref<1xi64, #tile.reg>, i32
   return
 }
 
