@@ -184,6 +184,21 @@ if [ -d $C/gemm ]; then
   note "bf16 GEMM: $(tail -1 "$OUT/gemm.md")"
 fi
 
+if [ -d $C/gemm-wgmma ]; then
+  echo "== Hopper GEMM (TMA, wgmma, clusters) against cuBLAS"
+  python3 bench/gemm_wgmma.py run --dir $C/gemm-wgmma \
+    --record "$OUT/gemm-wgmma" > "$OUT/gemm-wgmma.md" 2>&1
+  cat "$OUT/gemm-wgmma.md"
+  note "Hopper GEMM: $(tail -1 "$OUT/gemm-wgmma.md")"
+  # Each element type's small GEMM against the reference's wgmma chain.
+  for t in bf16 e4m3; do
+    [ -f "$OUT/gemm-wgmma.$t" ] || continue
+    $C/tile-mma-check "$OUT/gemm-wgmma.$t" > "$OUT/gemm-wgmma-ref.$t.txt" 2>&1
+    head -2 "$OUT/gemm-wgmma-ref.$t.txt"
+    note "Hopper GEMM $t vs reference: $(tail -1 "$OUT/gemm-wgmma-ref.$t.txt")"
+  done
+fi
+
 if [ -x $C/mma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
   echo "== mma.sync: the H200 against the reference (utils/measure/mma_facts)"
   # TILE_MMA_EXECS: warp executions per opcode (default 100000).

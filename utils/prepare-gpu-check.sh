@@ -84,6 +84,9 @@ python3 bench/mufu_throughput.py prepare --tools-dir build/bin \
 # The bf16 GEMM of examples/ against its CUDA C++ twin and cuBLAS
 # (bench/gemm.py).
 python3 bench/gemm.py prepare --tools-dir build/bin --out .carry/gemm
+# The Hopper GEMM designs (TMA, wgmma, clusters; bf16 and fp8) against
+# cuBLAS and cuBLASLt (bench/gemm_wgmma.py).
+python3 bench/gemm_wgmma.py prepare --tools-dir build/bin --out .carry/gemm-wgmma
 # JIT load, cold against cached (bench/jit_load.py).
 python3 bench/jit_load.py prepare --tools-dir build/bin --out .carry/jit
 # pytest for the Python GPU tests, in case the GPU machine has none.
