@@ -64,6 +64,7 @@ SWEEP = {
     "ws-128x256-bk32-s6-persistent": variant(256, 6, 32, True),
     "ws-128x256-s4-persistent-g16": variant(256, 4, 64, True, 16),
 }
+SHAPES = ((4096, 4096, 4096), (8192, 8192, 8192), (256, 8192, 8192))
 BM, THREADS = 128, 384
 # cuda.h: CUtensorMapDataType of each dtype (UINT8 carries e4m3's bytes),
 # no interleave, L2 promotion 256B, out-of-bounds elements zero.
@@ -184,10 +185,11 @@ def launcher(fn, v, maps, a, bt, c, persistent):
     return launch, params
 
 
-def vendor(dtype, a, bt):
+def vendor(dtype, a, bt, fast=False):
     """cuBLAS's product of the same operands with a bf16 result:
     torch.matmul for bf16, torch._scaled_mm (cuBLASLt, unit scales) for
-    e4m3."""
+    e4m3; with `fast`, cuBLASLt's fast accumulation (no promotion of the
+    tensor cores' partial sums to f32 registers, as the tile kernels)."""
     import torch
     if dtype == "bf16":
         return lambda out: torch.matmul(a, bt.t(), out=out)
@@ -195,7 +197,7 @@ def vendor(dtype, a, bt):
 
     def scaled(out):
         r = torch._scaled_mm(a, bt.t(), scale_a=one, scale_b=one,
-                             out_dtype=torch.bfloat16)
+                             out_dtype=torch.bfloat16, use_fast_accum=fast)
         # Older torch returns (result, amax).
         out.copy_(r[0] if isinstance(r, tuple) else r)
     return scaled
@@ -225,6 +227,10 @@ def measure(fns, maps, dtype, shape, rounds):
     product = vendor(dtype, a, bt)
     product(cb)
     timed["cublas"] = (lambda g, b, p: product(cb), ())
+    if dtype != "bf16":
+        fast = vendor(dtype, a, bt, fast=True)
+        cf = torch.empty_like(cb)
+        timed["cublas-fast"] = (lambda g, b, p: fast(cf), ())
     cerr = ((cb.float() - want).abs().max() / want.abs().max()).item()
     rates = median_rates(timed, None, None, rounds, 2.0 * m * n * k)
     return rates, same, err, cerr
@@ -259,17 +265,21 @@ def table(fns, maps, dtype, rounds):
     names = list(fns)
     vendor_name = "cuBLAS" if dtype == "bf16" else "cuBLASLt"
     print(f"\n{dtype} operands, bf16 C, f32 accumulation\n")
+    fast = (f" | {vendor_name} fast-accum TFLOP/s | best / fast-accum"
+            if dtype != "bf16" else "")
     print("| M x N x K | " + " | ".join(f"{w} TFLOP/s" for w in names) +
-          f" | {vendor_name} TFLOP/s | best / {vendor_name} | same bits "
-          f"| max error / max abs (tile, {vendor_name}) |")
-    print("|---" * (len(names) + 5) + "|")
+          f" | {vendor_name} TFLOP/s | best / {vendor_name}{fast} | same "
+          f"bits | max error / max abs (tile, {vendor_name}) |")
+    print("|---" * (len(names) + 5 + (2 if fast else 0)) + "|")
     ok = True
     for shape in SHAPES:
         r, same, err, cerr = measure(fns, maps, dtype, shape, rounds)
         best = max(r[w] for w in names if w in r)
         cells = " | ".join(f"{r[w]:.1f}" if w in r else "-" for w in names)
+        fast = (f" | {r['cublas-fast']:.1f} | {best / r['cublas-fast']:.3f}"
+                if "cublas-fast" in r else "")
         print(f"| {shape[0]} x {shape[1]} x {shape[2]} | {cells} | "
-              f"{r['cublas']:.1f} | {best / r['cublas']:.3f} | "
+              f"{r['cublas']:.1f} | {best / r['cublas']:.3f}{fast} | "
               f"{'yes' if same else 'no'} | {err:.2e}, {cerr:.2e} |")
         ok = ok and same and err < 0.05
     return ok

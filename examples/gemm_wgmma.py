@@ -594,7 +594,7 @@ def main_func(d, total, m, n, k, swizzle_code):
     %boxA = memref.alloc() : memref<2xi64>
     %boxB = memref.alloc() : memref<2xi64>
     %rA = arith.constant {BM} : i64
-    %rB = arith.constant {bn} : i64
+    %rB = arith.constant {bn // d.cluster} : i64
     %cols = arith.constant {bk} : i64
     memref.store %rA, %boxA[%c0] : memref<2xi64>
     memref.store %cols, %boxA[%c1] : memref<2xi64>

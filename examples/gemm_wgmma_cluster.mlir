@@ -356,7 +356,7 @@ module attributes {gpu.container_module} {
     %boxA = memref.alloc() : memref<2xi64>
     %boxB = memref.alloc() : memref<2xi64>
     %rA = arith.constant 128 : i64
-    %rB = arith.constant 256 : i64
+    %rB = arith.constant 128 : i64
     %cols = arith.constant 64 : i64
     memref.store %rA, %boxA[%c0] : memref<2xi64>
     memref.store %cols, %boxA[%c1] : memref<2xi64>

@@ -244,8 +244,13 @@ int main(int argc, char **argv) {
   for (const FormDesc &f : getForms()) {
     os << "| `" << f.syntax << "` | ";
     for (auto [i, o] : llvm::enumerate(f.getOperands())) {
-      os << (i ? ", " : "") << o.name << ": "
-         << (o.kind != OperandKind::Memory   ? ""
+      os << (i ? ", " : "") << o.name << ": ";
+      // An address the instruction computes with (mapa's a).
+      if (o.addressValue) {
+        os << "shared memref of any element type (its address)";
+        continue;
+      }
+      os << (o.kind != OperandKind::Memory   ? ""
              : o.space == StateSpace::Shared ? "shared memref of "
                                              : "global memref of ")
          << containers(o.type)
