@@ -80,6 +80,8 @@ struct CudaRuntime::Driver {
   /// Optional: drivers before CUDA 12.0 (and the test suite's fake driver)
   /// lack it, and only tensor maps need it.
   decltype(&::cuTensorMapEncodeTiled) cuTensorMapEncodeTiled = nullptr;
+  /// Optional likewise: only launches with cluster dimensions need it.
+  decltype(&::cuLaunchKernelEx) cuLaunchKernelEx = nullptr;
 };
 
 static Status noDriver(const std::string &why) {
@@ -174,6 +176,8 @@ Status CudaRuntime::init(int device) {
   d->cuTensorMapEncodeTiled =
       reinterpret_cast<decltype(d->cuTensorMapEncodeTiled)>(
           dlsym(handle, "cuTensorMapEncodeTiled"));
+  d->cuLaunchKernelEx = reinterpret_cast<decltype(d->cuLaunchKernelEx)>(
+      dlsym(handle, "cuLaunchKernelEx"));
   driver = std::move(d);
 
   if (!(initStatus = check(driver->cuInit(0), "cuInit")) ||
@@ -495,6 +499,62 @@ Status CudaRuntime::memset16(DevicePtr dst, uint16_t value, size_t count,
                "cuMemsetD16Async");
 }
 
+Status CudaRuntime::launchCluster(FunctionHandle fn, const unsigned cluster[3],
+                                  const unsigned grid[3],
+                                  const unsigned block[3],
+                                  unsigned sharedBytes, StreamHandle stream,
+                                  void **params) {
+  TILE_CURRENT();
+  if (!fn)
+    return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+                  "launch of a null kernel");
+  for (int i = 0; i < 3; ++i)
+    if (!cluster[i] || grid[i] % cluster[i])
+      return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+                    "the grid (" + std::to_string(grid[0]) + ", " +
+                        std::to_string(grid[1]) + ", " +
+                        std::to_string(grid[2]) +
+                        ") is not a whole number of clusters (" +
+                        std::to_string(cluster[0]) + ", " +
+                        std::to_string(cluster[1]) + ", " +
+                        std::to_string(cluster[2]) + ")");
+  if (!driver->cuLaunchKernelEx)
+    return Status(Status::kRuntimeError, "TILE_NO_CLUSTER_LAUNCH",
+                  "the driver lacks cuLaunchKernelEx (CUDA 12.0 or newer), "
+                  "which launches with cluster dimensions");
+  if (Status st = allowSharedBytes(fn, sharedBytes); !st)
+    return st;
+  CUlaunchAttribute attr = {};
+  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attr.value.clusterDim.x = cluster[0];
+  attr.value.clusterDim.y = cluster[1];
+  attr.value.clusterDim.z = cluster[2];
+  CUlaunchConfig config = {};
+  config.gridDimX = grid[0];
+  config.gridDimY = grid[1];
+  config.gridDimZ = grid[2];
+  config.blockDimX = block[0];
+  config.blockDimY = block[1];
+  config.blockDimZ = block[2];
+  config.sharedMemBytes = sharedBytes;
+  config.hStream = static_cast<CUstream>(stream);
+  config.attrs = &attr;
+  config.numAttrs = 1;
+  return check(driver->cuLaunchKernelEx(&config, static_cast<CUfunction>(fn),
+                                        params, nullptr),
+               "cuLaunchKernelEx");
+}
+
+Status CudaRuntime::allowSharedBytes(FunctionHandle fn, unsigned sharedBytes) {
+  if (sharedBytes <= 48 * 1024)
+    return Status();
+  return check(driver->cuFuncSetAttribute(
+                   static_cast<CUfunction>(fn),
+                   CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                   sharedBytes),
+               "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+}
+
 Status CudaRuntime::launch(FunctionHandle fn, unsigned gridX, unsigned gridY,
                            unsigned gridZ, unsigned blockX, unsigned blockY,
                            unsigned blockZ, unsigned sharedBytes,
@@ -503,15 +563,8 @@ Status CudaRuntime::launch(FunctionHandle fn, unsigned gridX, unsigned gridY,
   if (!fn)
     return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
                   "launch of a null kernel");
-  if (sharedBytes > 48 * 1024) {
-    Status st =
-        check(driver->cuFuncSetAttribute(
-                  static_cast<CUfunction>(fn),
-                  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, sharedBytes),
-              "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
-    if (!st)
-      return st;
-  }
+  if (Status st = allowSharedBytes(fn, sharedBytes); !st)
+    return st;
   return check(
       driver->cuLaunchKernel(static_cast<CUfunction>(fn), gridX, gridY, gridZ,
                              blockX, blockY, blockZ, sharedBytes,

@@ -141,6 +141,32 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
          "mgpuLaunchKernel");
 }
 
+/// A launch with cluster dimensions (gpu.launch_func ... clusters in).
+/// The argument order is MLIR's GPU-to-LLVM launch lowering's (the function
+/// first).
+extern "C" void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
+                                        intptr_t clusterY, intptr_t clusterZ,
+                                        intptr_t gridX, intptr_t gridY,
+                                        intptr_t gridZ, intptr_t blockX,
+                                        intptr_t blockY, intptr_t blockZ,
+                                        int32_t smem, void *stream,
+                                        void **params, void **, size_t) {
+  if (!function) {
+    record(Status(Status::kRuntimeError, "TILE_NO_KERNEL",
+                  "launch of a kernel that could not be loaded"),
+           "mgpuLaunchClusterKernel");
+    return;
+  }
+  const unsigned cluster[3] = {unsigned(clusterX), unsigned(clusterY),
+                               unsigned(clusterZ)};
+  const unsigned grid[3] = {unsigned(gridX), unsigned(gridY), unsigned(gridZ)};
+  const unsigned block[3] = {unsigned(blockX), unsigned(blockY),
+                             unsigned(blockZ)};
+  record(CudaRuntime::get().launchCluster(function, cluster, grid, block, smem,
+                                          stream, params),
+         "mgpuLaunchClusterKernel");
+}
+
 extern "C" void *mgpuStreamCreate(void) {
   tile::rt::StreamHandle s = nullptr;
   record(CudaRuntime::get().createStream(s), "mgpuStreamCreate");

@@ -201,6 +201,7 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(mgpuModuleUnload)
   TILE_SYM(mgpuModuleGetFunction)
   TILE_SYM(mgpuLaunchKernel)
+  TILE_SYM(mgpuLaunchClusterKernel)
   TILE_SYM(mgpuStreamCreate)
   TILE_SYM(mgpuStreamDestroy)
   TILE_SYM(mgpuStreamSynchronize)

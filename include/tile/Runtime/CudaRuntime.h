@@ -202,6 +202,12 @@ public:
                 unsigned gridZ, unsigned blockX, unsigned blockY,
                 unsigned blockZ, unsigned sharedBytes, StreamHandle stream,
                 void **params);
+  /// Launches `fn` in clusters of `cluster` CTAs (x, y, z; the grid a whole
+  /// number of them) through cuLaunchKernelEx.
+  Status launchCluster(FunctionHandle fn, const unsigned cluster[3],
+                       const unsigned grid[3], const unsigned block[3],
+                       unsigned sharedBytes, StreamHandle stream,
+                       void **params);
 
   /// A tiled tensor map (CUtensorMap, 128 bytes written to `map`, which is
   /// 64-byte aligned) through cuTensorMapEncodeTiled: `rank` dimensions,
@@ -237,6 +243,9 @@ private:
   CudaRuntime() = default;
   Status makeCurrent();
   Status check(int result, const char *what) const;
+  /// Lets kernel `fn` use `sharedBytes` of dynamic shared memory (above 48
+  /// KiB a kernel must opt in).
+  Status allowSharedBytes(FunctionHandle fn, unsigned sharedBytes);
   /// The driver version and the device's compute capability, which go into
   /// the cache key: a failed query or a nonsense value is an error.
   Status queryDriverVersion();

@@ -45,6 +45,15 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       intptr_t gridZ, intptr_t blockX, intptr_t blockY,
                       intptr_t blockZ, int32_t smem, void *stream,
                       void **params, void **extra, size_t paramsCount);
+/// A launch in clusters of (clusterX, clusterY, clusterZ) CTAs
+/// (gpu.launch_func ... clusters in): cuLaunchKernelEx with the cluster
+/// dimension; a grid that is not a whole number of clusters is an error.
+void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
+                             intptr_t clusterY, intptr_t clusterZ,
+                             intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                             intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                             int32_t smem, void *stream, void **params,
+                             void **extra, size_t paramsCount);
 void *mgpuStreamCreate(void);
 void mgpuStreamDestroy(void *stream);
 void mgpuStreamSynchronize(void *stream);

@@ -166,6 +166,24 @@ def main():
                not crashed(out),
                "tile-runner: no cuTensorMapEncodeTiled -> exit 1 naming it",
                out)
+        # A driver without cuLaunchKernelEx (the fake has none): a launch
+        # with cluster dimensions says so and exits 1; a grid that is not a
+        # whole number of clusters is refused before the driver is asked.
+        inputs = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                              "Inputs")
+        clusters = os.path.join(os.path.dirname(os.path.dirname(seed)),
+                                "test", "Integration", "CUDA",
+                                "cluster-launch.mlir")
+        rc, out = run([runner, "--backend=cuda", "--no-cache", clusters], drv)
+        report(rc == 1 and "TILE_NO_CLUSTER_LAUNCH" in out and
+               "the driver lacks cuLaunchKernelEx" in out and
+               not crashed(out),
+               "tile-runner: no cuLaunchKernelEx -> exit 1 naming it", out)
+        rc, out = run([runner, "--backend=cuda", "--no-cache",
+                       os.path.join(inputs, "cluster-grid.mlir")], drv)
+        report(rc == 1 and "the grid (3, 1, 1) is not a whole number of "
+               "clusters (2, 1, 1)" in out and not crashed(out),
+               "tile-runner: a grid of partial clusters -> exit 1", out)
         # The default backend falls back to the CPU when the driver fails
         # to initialize, and says why.
         rc, out = run([runner, seed], dict(drv, FAKE_CUDA_FAIL="cuInit:100"))
