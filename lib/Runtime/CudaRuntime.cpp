@@ -501,23 +501,21 @@ Status CudaRuntime::memset16(DevicePtr dst, uint16_t value, size_t count,
 
 Status CudaRuntime::launchCluster(FunctionHandle fn, const unsigned cluster[3],
                                   const unsigned grid[3],
-                                  const unsigned block[3],
-                                  unsigned sharedBytes, StreamHandle stream,
-                                  void **params) {
+                                  const unsigned block[3], unsigned sharedBytes,
+                                  StreamHandle stream, void **params) {
   TILE_CURRENT();
   if (!fn)
     return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
                   "launch of a null kernel");
   for (int i = 0; i < 3; ++i)
     if (!cluster[i] || grid[i] % cluster[i])
-      return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
-                    "the grid (" + std::to_string(grid[0]) + ", " +
-                        std::to_string(grid[1]) + ", " +
-                        std::to_string(grid[2]) +
-                        ") is not a whole number of clusters (" +
-                        std::to_string(cluster[0]) + ", " +
-                        std::to_string(cluster[1]) + ", " +
-                        std::to_string(cluster[2]) + ")");
+      return Status(
+          Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+          "the grid (" + std::to_string(grid[0]) + ", " +
+              std::to_string(grid[1]) + ", " + std::to_string(grid[2]) +
+              ") is not a whole number of clusters (" +
+              std::to_string(cluster[0]) + ", " + std::to_string(cluster[1]) +
+              ", " + std::to_string(cluster[2]) + ")");
   if (!driver->cuLaunchKernelEx)
     return Status(Status::kRuntimeError, "TILE_NO_CLUSTER_LAUNCH",
                   "the driver lacks cuLaunchKernelEx (CUDA 12.0 or newer), "
