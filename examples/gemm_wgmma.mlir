@@ -233,28 +233,27 @@ module attributes {gpu.container_module} {
             tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da62, %db63, %true, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
             tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
             tile.apply "wgmma.wait_group.sync.aligned" (%one) scope(thread) : i32
-            %prev64 = arith.cmpi ne, %kt, %c0 : index
-            scf.if %prev64 {
-              %pit65 = arith.addi %it0, %kt : index
-              %pk66 = arith.subi %pit65, %c1 : index
-              %ps67 = arith.remui %pk66, %cST : index
+            scf.if %acc35 {
+              %pit64 = arith.addi %it0, %kt : index
+              %pk65 = arith.subi %pit64, %c1 : index
+              %ps66 = arith.remui %pk65, %cST : index
               scf.if %lane0 {
-                %es68 = arith.addi %ps67, %cST : index
-                %bar69 = memref.reinterpret_cast %bars to offset: [%es68], sizes: [1], strides: [1] : !Bars to !Bar
-                %st70 = tile.alloc_local : memref<1xi64, #tile.reg>
-                tile.apply "mbarrier.arrive.shared::cta.b64" (%st70, %bar69) scope(thread) : memref<1xi64, #tile.reg>, !Bar
+                %es67 = arith.addi %ps66, %cST : index
+                %bar68 = memref.reinterpret_cast %bars to offset: [%es67], sizes: [1], strides: [1] : !Bars to !Bar
+                %st69 = tile.alloc_local : memref<1xi64, #tile.reg>
+                tile.apply "mbarrier.arrive.shared::cta.b64" (%st69, %bar68) scope(thread) : memref<1xi64, #tile.reg>, !Bar
               }
             }
           }
           tile.apply "wgmma.wait_group.sync.aligned" (%zero) scope(thread) : i32
-          %lit71 = arith.addi %it0, %KT : index
-          %lk72 = arith.subi %lit71, %c1 : index
-          %ls73 = arith.remui %lk72, %cST : index
+          %lit70 = arith.addi %it0, %KT : index
+          %lk71 = arith.subi %lit70, %c1 : index
+          %ls72 = arith.remui %lk71, %cST : index
           scf.if %lane0 {
-            %es74 = arith.addi %ls73, %cST : index
-            %bar75 = memref.reinterpret_cast %bars to offset: [%es74], sizes: [1], strides: [1] : !Bars to !Bar
-            %st76 = tile.alloc_local : memref<1xi64, #tile.reg>
-            tile.apply "mbarrier.arrive.shared::cta.b64" (%st76, %bar75) scope(thread) : memref<1xi64, #tile.reg>, !Bar
+            %es73 = arith.addi %ls72, %cST : index
+            %bar74 = memref.reinterpret_cast %bars to offset: [%es73], sizes: [1], strides: [1] : !Bars to !Bar
+            %st75 = tile.alloc_local : memref<1xi64, #tile.reg>
+            tile.apply "mbarrier.arrive.shared::cta.b64" (%st75, %bar74) scope(thread) : memref<1xi64, #tile.reg>, !Bar
           }
           %packed = tile.alloc_local : memref<64xi32, #tile.reg>
           %pv = memref.reinterpret_cast %packed to offset: [0], sizes: [32, 2, 1], strides: [2, 1, 1] : memref<64xi32, #tile.reg> to !P

@@ -323,8 +323,8 @@ def emit_consumer(e, d):
     # stage goes back to the producer.
     e.line('tile.apply "wgmma.wait_group.sync.aligned" (%one) '
            "scope(thread) : i32")
-    has_prev = e.op("arith.cmpi ne, %kt, %c0 : index", "prev")
-    e.line(f"scf.if {has_prev} {{")
+    # Not the tile's first k tile: the same test as scale-d's.
+    e.line(f"scf.if {first} {{")
     e.push()
     pit = e.op("arith.addi %it0, %kt : index", "pit")
     pk = e.op(f"arith.subi {pit}, %c1 : index", "pk")

@@ -236,38 +236,37 @@ module attributes {gpu.container_module} {
             tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da62, %db63, %true, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
             tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
             tile.apply "wgmma.wait_group.sync.aligned" (%one) scope(thread) : i32
-            %prev64 = arith.cmpi ne, %kt, %c0 : index
-            scf.if %prev64 {
-              %pit65 = arith.addi %it0, %kt : index
-              %pk66 = arith.subi %pit65, %c1 : index
-              %ps67 = arith.remui %pk66, %cST : index
+            scf.if %acc35 {
+              %pit64 = arith.addi %it0, %kt : index
+              %pk65 = arith.subi %pit64, %c1 : index
+              %ps66 = arith.remui %pk65, %cST : index
               scf.if %lane0 {
-                %es68 = arith.addi %ps67, %cST : index
-                %bar69 = memref.reinterpret_cast %bars to offset: [%es68], sizes: [1], strides: [1] : !Bars to !Bar
-                %st70 = tile.alloc_local : memref<1xi64, #tile.reg>
-                tile.apply "mbarrier.arrive.shared::cta.b64" (%st70, %bar69) scope(thread) : memref<1xi64, #tile.reg>, !Bar
-                %pr71 = arith.addi %rank32, %c1_i32 : i32
-                %prr72 = arith.remui %pr71, %cluster32 : i32
-                %ra73 = tile.alloc_local : memref<1xi64, #tile.reg>
-                tile.apply "mapa.shared::cluster.u64" (%ra73, %bar69, %prr72) scope(thread) : memref<1xi64, #tile.reg>, !Bar, i32
-                tile.apply "mbarrier.arrive.shared::cluster.b64" (%ra73) scope(thread) : memref<1xi64, #tile.reg>
+                %es67 = arith.addi %ps66, %cST : index
+                %bar68 = memref.reinterpret_cast %bars to offset: [%es67], sizes: [1], strides: [1] : !Bars to !Bar
+                %st69 = tile.alloc_local : memref<1xi64, #tile.reg>
+                tile.apply "mbarrier.arrive.shared::cta.b64" (%st69, %bar68) scope(thread) : memref<1xi64, #tile.reg>, !Bar
+                %pr70 = arith.addi %rank32, %c1_i32 : i32
+                %prr71 = arith.remui %pr70, %cluster32 : i32
+                %ra72 = tile.alloc_local : memref<1xi64, #tile.reg>
+                tile.apply "mapa.shared::cluster.u64" (%ra72, %bar68, %prr71) scope(thread) : memref<1xi64, #tile.reg>, !Bar, i32
+                tile.apply "mbarrier.arrive.shared::cluster.b64" (%ra72) scope(thread) : memref<1xi64, #tile.reg>
               }
             }
           }
           tile.apply "wgmma.wait_group.sync.aligned" (%zero) scope(thread) : i32
-          %lit74 = arith.addi %it0, %KT : index
-          %lk75 = arith.subi %lit74, %c1 : index
-          %ls76 = arith.remui %lk75, %cST : index
+          %lit73 = arith.addi %it0, %KT : index
+          %lk74 = arith.subi %lit73, %c1 : index
+          %ls75 = arith.remui %lk74, %cST : index
           scf.if %lane0 {
-            %es77 = arith.addi %ls76, %cST : index
-            %bar78 = memref.reinterpret_cast %bars to offset: [%es77], sizes: [1], strides: [1] : !Bars to !Bar
-            %st79 = tile.alloc_local : memref<1xi64, #tile.reg>
-            tile.apply "mbarrier.arrive.shared::cta.b64" (%st79, %bar78) scope(thread) : memref<1xi64, #tile.reg>, !Bar
-            %pr80 = arith.addi %rank32, %c1_i32 : i32
-            %prr81 = arith.remui %pr80, %cluster32 : i32
-            %ra82 = tile.alloc_local : memref<1xi64, #tile.reg>
-            tile.apply "mapa.shared::cluster.u64" (%ra82, %bar78, %prr81) scope(thread) : memref<1xi64, #tile.reg>, !Bar, i32
-            tile.apply "mbarrier.arrive.shared::cluster.b64" (%ra82) scope(thread) : memref<1xi64, #tile.reg>
+            %es76 = arith.addi %ls75, %cST : index
+            %bar77 = memref.reinterpret_cast %bars to offset: [%es76], sizes: [1], strides: [1] : !Bars to !Bar
+            %st78 = tile.alloc_local : memref<1xi64, #tile.reg>
+            tile.apply "mbarrier.arrive.shared::cta.b64" (%st78, %bar77) scope(thread) : memref<1xi64, #tile.reg>, !Bar
+            %pr79 = arith.addi %rank32, %c1_i32 : i32
+            %prr80 = arith.remui %pr79, %cluster32 : i32
+            %ra81 = tile.alloc_local : memref<1xi64, #tile.reg>
+            tile.apply "mapa.shared::cluster.u64" (%ra81, %bar77, %prr80) scope(thread) : memref<1xi64, #tile.reg>, !Bar, i32
+            tile.apply "mbarrier.arrive.shared::cluster.b64" (%ra81) scope(thread) : memref<1xi64, #tile.reg>
           }
           %packed = tile.alloc_local : memref<64xi32, #tile.reg>
           %pv = memref.reinterpret_cast %packed to offset: [0], sizes: [32, 2, 1], strides: [2, 1, 1] : memref<64xi32, #tile.reg> to !P

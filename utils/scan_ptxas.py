@@ -206,6 +206,11 @@ def operand_specs(form):
                    for o in form["operands"]]
 
 
+def spec_index(form, i):
+    """Where operand i of `form` is in operand_specs(form) (after a sink)."""
+    return i + (1 if form.get("sink_first") else 0)
+
+
 def check_floors(ptxas, pool, mnemonic=None):
     """(opcode, ok, note) per documented opcode."""
     jobs = list(instr_table.instances(mnemonic))
@@ -295,7 +300,7 @@ def check_immediates(ptxas, pool, mnemonic=None):
     def one(job):
         form, inst, i = job
         types = operand_specs(form)
-        at = i + len(types) - len(form["operands"])  # After a sink.
+        at = spec_index(form, i)
         # A bulk copy's size as an immediate: a multiple of 16.
         imm = "imm:16" if form["operands"][i].get("bulk_size") else "imm"
         types[at] = (types[at][0], 1, imm, types[at][3])
@@ -325,7 +330,7 @@ def check_negations(ptxas, pool, mnemonic=None):
     def one(job):
         form, inst, i = job
         types = operand_specs(form)
-        at = i + len(types) - len(form["operands"])  # After a sink.
+        at = spec_index(form, i)
         types[at] = tuple(types[at]) + (True,)
         archs = instr_table.arch_chips(form)
         sm = archs[0] if archs else max(inst["sm"], MIN_SCAN_SM)

@@ -126,16 +126,21 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
   return fn;
 }
 
+/// Whether `function` was loaded; records the failed launch `what` if not.
+static bool isLoaded(void *function, const char *what) {
+  if (!function)
+    record(Status(Status::kRuntimeError, "TILE_NO_KERNEL",
+                  "launch of a kernel that could not be loaded"),
+           what);
+  return function != nullptr;
+}
+
 extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                                  intptr_t gridZ, intptr_t blockX,
                                  intptr_t blockY, intptr_t blockZ, int32_t smem,
                                  void *stream, void **params, void **, size_t) {
-  if (!function) {
-    record(Status(Status::kRuntimeError, "TILE_NO_KERNEL",
-                  "launch of a kernel that could not be loaded"),
-           "mgpuLaunchKernel");
+  if (!isLoaded(function, "mgpuLaunchKernel"))
     return;
-  }
   record(CudaRuntime::get().launch(function, gridX, gridY, gridZ, blockX,
                                    blockY, blockZ, smem, stream, params),
          "mgpuLaunchKernel");
@@ -151,12 +156,8 @@ extern "C" void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
                                         intptr_t blockY, intptr_t blockZ,
                                         int32_t smem, void *stream,
                                         void **params, void **, size_t) {
-  if (!function) {
-    record(Status(Status::kRuntimeError, "TILE_NO_KERNEL",
-                  "launch of a kernel that could not be loaded"),
-           "mgpuLaunchClusterKernel");
+  if (!isLoaded(function, "mgpuLaunchClusterKernel"))
     return;
-  }
   const unsigned cluster[3] = {unsigned(clusterX), unsigned(clusterY),
                                unsigned(clusterZ)};
   const unsigned grid[3] = {unsigned(gridX), unsigned(gridY), unsigned(gridZ)};
