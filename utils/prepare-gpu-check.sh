@@ -102,9 +102,10 @@ if [ -x build/bin/tile-diff ]; then
     ${TILE_DIFF_MNEMONICS:+--mnemonic "$TILE_DIFF_MNEMONICS"}
 fi
 # The device call carries at most 64 MiB: the directories of many small
-# text files travel compressed (gpu-check.sh unpacks them).
-for d in diff cpucheck warpcheck pylib; do
-  [ -d ".carry/$d" ] || continue
+# text files, and the table's export, travel compressed (gpu-check.sh
+# unpacks them).
+for d in diff cpucheck warpcheck pylib instr_table.json tile-diff tile-mma-check; do
+  [ -e ".carry/$d" ] || continue
   tar -C .carry -cf - "$d" | xz -T2 -6 > ".carry/$d.tar.xz"
   rm -rf ".carry/$d"
 done
