@@ -67,8 +67,9 @@ SWEEP = {
 SHAPES = ((4096, 4096, 4096), (8192, 8192, 8192), (256, 8192, 8192))
 BM, THREADS = 128, 384
 # cuda.h: CUtensorMapDataType of each dtype (UINT8 carries e4m3's bytes),
-# no interleave, L2 promotion 256B, out-of-bounds elements zero.
-MAP_TYPES = {"bf16": 9, "e4m3": 0}
+# no interleave, L2 promotion 256B, out-of-bounds elements zero. The box,
+# swizzle and data type are the generator's (--print-maps: its layouts and
+# the table's codes).
 NO_INTERLEAVE, L2_256B, OOB_ZERO = 0, 3, 0
 
 
@@ -77,7 +78,6 @@ def prepare(args):
     table = json.loads(subprocess.run(
         [os.path.join(args.tools_dir, "tile-ptx-forms"), "--json"],
         check=True, capture_output=True, text=True).stdout)
-    swizzles = {m["name"]: m["tensor_map"] for m in table["swizzle_modes"]}
     meta = {"variants": {}}
     gen = os.path.join(ROOT, "examples", "gemm_wgmma.py")
     variants = dict(VARIANTS, **(SWEEP if args.sweep else {}))
@@ -98,10 +98,14 @@ def prepare(args):
         mma = subprocess.run(
             [sys.executable, gen, "--print-mma"] + design, check=True,
             capture_output=True, text=True).stdout.strip()
-        row_bytes = v["bk"] * (2 if v["dtype"] == "bf16" else 1)
-        # The swizzle whose span is a row (128 or 64 bytes).
-        meta["variants"][name] = dict(v, mma=mma, shared=shared,
-                                      swizzle=swizzles[f"{row_bytes}B"])
+        table_json = os.path.join(args.out, "instr_table.json")
+        with open(table_json, "w") as f:
+            json.dump(table, f)
+        maps = json.loads(subprocess.run(
+            [sys.executable, gen, "--print-maps", "--table", table_json] +
+            design, check=True, capture_output=True, text=True).stdout)
+        os.remove(table_json)
+        meta["variants"][name] = dict(v, mma=mma, shared=shared, maps=maps)
     with open(os.path.join(args.out, "meta.json"), "w") as f:
         json.dump(meta, f, indent=1)
     print(f"prepared {len(variants)} GEMM variants in {args.out}")
@@ -115,9 +119,9 @@ class TensorMaps:
         self.cuda = ctypes.CDLL("libcuda.so.1")
         self.keep = []
 
-    def encode(self, t, box_rows, v):
-        """The map of 2-D tensor t (row-major) for variant v: its element
-        type, boxes of box_rows rows of v["bk"] columns, v's swizzle."""
+    def encode(self, t, spec):
+        """The map of 2-D tensor t (row-major) as `spec` (one of the
+        generator's --print-maps) says: box, swizzle and data type."""
         import cupy as cp
         import numpy as np
         u64, u32 = ctypes.c_uint64, ctypes.c_uint32
@@ -125,23 +129,18 @@ class TensorMaps:
         m = (ctypes.c_uint8 * 128)()
         dims = (u64 * 2)(cols, rows)
         strides = (u64 * 1)(t.stride(0) * t.element_size())
-        box = (u32 * 2)(v["bk"], box_rows)
+        box = (u32 * 2)(spec["box_cols"], spec["box_rows"])
         ones = (u32 * 2)(1, 1)
         rc = self.cuda.cuTensorMapEncodeTiled(
-            ctypes.byref(m), MAP_TYPES[v["dtype"]], 2,
+            ctypes.byref(m), spec["data_type"], 2,
             ctypes.c_void_p(t.data_ptr()), dims, strides, box, ones,
-            NO_INTERLEAVE, v["swizzle"], L2_256B,
-            OOB_ZERO)
+            NO_INTERLEAVE, spec["swizzle"], L2_256B, OOB_ZERO)
         if rc != 0:
             raise RuntimeError(f"cuTensorMapEncodeTiled failed: {rc}")
         dev = cp.asarray(np.frombuffer(bytes(m), dtype=np.uint8))
         self.keep.append(dev)
         p = np.uint64(dev.data.ptr)
         return (p, p, np.int64(0), np.int64(128), np.int64(1))
-
-    def encode_share(self, t, v):
-        """Bt's map: boxes of each CTA's share of a tile's rows."""
-        return self.encode(t, v["bn"] // v["cluster"], v)
 
 
 def kernels(args, meta):
@@ -171,7 +170,8 @@ def launcher(fn, v, maps, a, bt, c, persistent):
     import torch
     m, n, k = a.shape[0], bt.shape[0], a.shape[1]
     p = c.data_ptr()
-    params = (maps.encode(a, BM, v) + maps.encode_share(bt, v) +
+    params = (maps.encode(a, v["maps"]["A"]) +
+              maps.encode(bt, v["maps"]["B"]) +
               (np.uint64(p), np.uint64(p), np.int64(0), np.int64(m),
                np.int64(n // 2), np.int64(n // 2), np.int64(1), np.int32(k)))
     tiles = (m // BM) * (n // v["bn"])

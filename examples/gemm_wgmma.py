@@ -95,10 +95,11 @@ class Design:
         """The swizzle whose rows are the tile's rows (the table's name)."""
         return f"{self.row_bytes}B"
 
-    @property
-    def sbo(self):
-        """Bytes from one group of 8 rows to the next."""
-        return 8 * self.row_bytes
+    def smem_layout(self, rows):
+        """The #tile.smem_layout of a rows x bk tile: what the tensor map
+        writes and the descriptors read."""
+        return (f"#tile.smem_layout<{rows}x{self.bk}x{self.elt}, "
+                f'swizzle = "{self.swizzle}">')
 
 
 class Emitter:
@@ -198,6 +199,7 @@ def emit_tile_loop(e, d):
     e.line("%bm = arith.muli %tm, %c128 : index")
     e.line("%bn = arith.muli %tn, %cBN : index")
     e.line("%bm32 = arith.index_cast %bm : index to i32")
+    e.line("%bmh32 = arith.addi %bm32, %c64_i32 : i32")
     e.line("%bn32 = arith.index_cast %bn : index to i32")
     # This CTA's share of Bt's rows (all of them without a cluster).
     e.line(f"%bnr = arith.addi %bn, %shareRows : index")
@@ -232,7 +234,9 @@ def emit_producer(e, d):
     # cluster (multicast).
     copy = ("cp.async.bulk.tensor.2d.shared::cluster.global.tile."
             "mbarrier::complete_tx::bytes")
-    shares = (("A", BM, a_stage, "%bm32", "%c0", copy, ""),
+    # A's tile is one #LA tile per consumer warpgroup (64 rows each).
+    shares = (("A", 64, a_stage, "%bm32", "%c0", copy, ""),
+              ("A", 64, a_stage, "%bmh32", f"%c{64 * d.bk}", copy, ""),
               ("B", bn // d.cluster, b_stage, "%bnr32", "%eBr",
                copy + (".multicast::cluster" if d.cluster > 1 else ""),
                ", %mask" if d.cluster > 1 else ""))
@@ -263,18 +267,18 @@ def emit_mma_step(e, d, s, first):
     ea = e.op(f"arith.addi {sa}, %eAc : index", "ea")
     sb = e.op(f"arith.muli {s}, %c{b_stage // eb_} : index", "sb")
     eb = e.op(f"arith.addi {sb}, %eB : index", "eb")
+    # This consumer's #LA tile and the stage's #LB tile; one descriptor of
+    # each per k step.
+    va = e.op(f"memref.reinterpret_cast %sbf to offset: [{ea}], "
+              f"sizes: [64, {bk}], strides: [{bk}, 1] : !Sbf to !DA", "va")
+    vb = e.op(f"memref.reinterpret_cast %sbf to offset: [{eb}], "
+              f"sizes: [{bn}, {bk}], strides: [{bk}, 1] : !Sbf to !DB", "vb")
     for kk in range(bk // d.mma_k):
-        oa = e.op(f"arith.addi {ea}, %c{d.mma_k * kk} : index", "oa")
-        ob = e.op(f"arith.addi {eb}, %c{d.mma_k * kk} : index", "ob")
-        va = e.op(f"memref.reinterpret_cast %sbf to offset: [{oa}], "
-                  f"sizes: [64, {bk}], strides: [{bk}, 1] : !Sbf to !DA",
-                  "va")
-        vb = e.op(f"memref.reinterpret_cast %sbf to offset: [{ob}], "
-                  f"sizes: [{bn}, {bk}], strides: [{bk}, 1] : !Sbf to !DB",
-                  "vb")
-        desc = f'swizzle("{d.swizzle}") lbo(16) sbo({d.sbo})'
-        da = e.op(f"tile.wgmma_desc {va} {desc} : !DA", "da")
-        db = e.op(f"tile.wgmma_desc {vb} {desc} : !DB", "db")
+        k0 = d.mma_k * kk
+        da = e.op(f"tile.smem_desc {va} at [0, {k0}] box [64, {d.mma_k}] "
+                  "major(k) layout(#LA) : !DA", "da")
+        db = e.op(f"tile.smem_desc {vb} at [0, {k0}] box [{bn}, {d.mma_k}] "
+                  "major(k) layout(#LB) : !DB", "db")
         scale = first if kk == 0 else "%true"
         # imm-trans-a/b (0: K-major) exist for the 16-bit types only.
         trans = (", %zero, %zero", ", i32, i32") if d.elt_bytes == 2 else \
@@ -435,6 +439,7 @@ def kernel(d):
       %cST2 = arith.constant {2 * stages} : index
       %zero = arith.constant 0 : i32
       %one = arith.constant 1 : i32
+      %c64_i32 = arith.constant 64 : i32
       %cons_count = arith.constant {4 * CONSUMERS * d.cluster} : i32
       %txbytes = arith.constant {a_stage + b_stage} : i32
       %true = arith.constant true
@@ -508,12 +513,14 @@ def kernel(d):
     e.line("}")
     types = f"""\
 #WS = #gpu.address_space<workgroup>
+#LA = {d.smem_layout(64)}
+#LB = {d.smem_layout(bn)}
 !Map = memref<128xi8>
 !C2 = memref<2xi32, #tile.reg>
 !Sbf = memref<{total // d.elt_bytes}x{d.elt}, #WS>
 !Bars = memref<{2 * stages}xi64, #WS>
 !Bar = memref<1xi64, strided<[1], offset: ?>, #WS>
-!BoxA = memref<{BM * bk}x{d.elt}, strided<[1], offset: ?>, #WS>
+!BoxA = memref<{64 * bk}x{d.elt}, strided<[1], offset: ?>, #WS>
 !BoxB = memref<{bn // d.cluster * bk}x{d.elt}, strided<[1], offset: ?>, #WS>
 !DA = memref<64x{bk}x{d.elt}, strided<[{bk}, 1], offset: ?>, #WS>
 !DB = memref<{bn}x{bk}x{d.elt}, strided<[{bk}, 1], offset: ?>, #WS>
@@ -526,18 +533,19 @@ def kernel(d):
     return types, "\n".join(e.lines), total
 
 
-def main_func(d, total, m, n, k, swizzle_code):
+def main_func(d, total, m, n, k):
     """@main for tile-runner: C = A Bt^T for M x N x K of small integers,
     with one cluster fewer than units of `cluster` tiles (cluster 0 computes
     two, the ring goes on across them);
     prints the number of entries of C whose bits differ from the host's
     (the exact f32 sum, rounded to bf16 as cvt.rn does), then C's first
-    and last 8 entries. `swizzle_code` is the tensor-map number of the
-    design's swizzle (the instruction table's)."""
+    and last 8 entries. The tensor maps are made from the layouts #LA and
+    #LB the descriptors read (each CTA of a cluster loads its share of
+    #LB's rows)."""
     bn, bk = d.bn, d.bk
     units = (m // BM // d.cluster) * (n // bn)
+    split = f" split({d.cluster})" if d.cluster > 1 else ""
     return f"""
-  func.func private @tileTensorMapEncodeTiled(memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32)
   func.func private @printMemrefI32(memref<*xi32>)
   func.func private @printMemrefF32(memref<*xf32>)
 
@@ -565,8 +573,6 @@ def main_func(d, total, m, n, k, swizzle_code):
     %cK = arith.constant {k} : index
     %s2 = arith.constant 2 : i32
     %s1 = arith.constant 1 : i32
-    %bf16 = arith.constant 9 : i32
-    %swizzle = arith.constant {swizzle_code} : i32
     %none = arith.constant 0 : i32
     %one = arith.constant 1 : i32
     %kv = arith.constant {k} : i32
@@ -591,23 +597,8 @@ def main_func(d, total, m, n, k, swizzle_code):
     gpu.memcpy %dB, %B : memref<{n}x{k}xbf16>, memref<{n}x{k}xbf16>
     %mapA = gpu.alloc () : !Map
     %mapB = gpu.alloc () : !Map
-    %boxA = memref.alloc() : memref<2xi64>
-    %boxB = memref.alloc() : memref<2xi64>
-    %rA = arith.constant {BM} : i64
-    %rB = arith.constant {bn // d.cluster} : i64
-    %cols = arith.constant {bk} : i64
-    memref.store %rA, %boxA[%c0] : memref<2xi64>
-    memref.store %cols, %boxA[%c1] : memref<2xi64>
-    memref.store %rB, %boxB[%c0] : memref<2xi64>
-    memref.store %cols, %boxB[%c1] : memref<2xi64>
-    %umA = memref.cast %mapA : !Map to memref<*xi8>
-    %umB = memref.cast %mapB : !Map to memref<*xi8>
-    %uA = memref.cast %dA : memref<{m}x{k}xbf16> to memref<*xbf16>
-    %uB = memref.cast %dB : memref<{n}x{k}xbf16> to memref<*xbf16>
-    %ubA = memref.cast %boxA : memref<2xi64> to memref<*xi64>
-    %ubB = memref.cast %boxB : memref<2xi64> to memref<*xi64>
-    call @tileTensorMapEncodeTiled(%umA, %uA, %bf16, %ubA, %swizzle, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
-    call @tileTensorMapEncodeTiled(%umB, %uB, %bf16, %ubB, %swizzle, %none) : (memref<*xi8>, memref<*xbf16>, i32, memref<*xi64>, i32, i32) -> ()
+    tile.tensor_map_encode %mapA, %dA layout(#LA) : !Map, memref<{m}x{k}xbf16>
+    tile.tensor_map_encode %mapB, %dB layout(#LB){split} : !Map, memref<{n}x{k}xbf16>
     %vC = memref.cast %dC : memref<{m}x{n // 2}xi32> to memref<?x?xi32>
     %ctas = arith.constant {d.cluster * max(1, units - 1)} : index
     %threads = arith.constant {THREADS} : index
@@ -663,6 +654,21 @@ def main_func(d, total, m, n, k, swizzle_code):
 """
 
 
+def tensor_maps(d, table):
+    """What tile.tensor_map_encode makes of #LA and #LB (a box of one
+    swizzle row of columns; Bt's rows shared by the cluster), for a host
+    that calls cuTensorMapEncodeTiled itself: the codes are the table's."""
+    swizzle = {m["name"]: m["tensor_map"]
+               for m in table["swizzle_modes"]}[d.swizzle]
+    bits = 8 * d.elt_bytes
+    dtype = next(t["code"] for t in table["tensor_map_types"]
+                 if (d.elt in t["floats"]) or
+                 (d.elt == f"i{bits}" and t["integer"] and t["bits"] == bits))
+    return {name: {"box_rows": rows, "box_cols": d.bk, "swizzle": swizzle,
+                   "data_type": dtype}
+            for name, rows in (("A", 64), ("B", d.bn // d.cluster))}
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--bn", type=int, default=256, choices=(64, 128, 192, 256))
@@ -681,8 +687,11 @@ def main():
     p.add_argument("--table", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "build", "share",
         "tile-mlir", "instr_table.json"),
-                   help="the instruction table's export (for @main's "
-                   "tensor-map swizzle number)")
+                   help="the instruction table's export (for --print-maps)")
+    p.add_argument("--print-maps", action="store_true",
+                   help="print, as JSON, the tensor maps a host that is not "
+                   "tile IR must make for #LA and #LB (box, swizzle and "
+                   "data-type codes from the table)")
     p.add_argument("--shared-bytes", action="store_true",
                    help="print the dynamic shared memory the kernel needs")
     p.add_argument("--no-main", action="store_true",
@@ -696,6 +705,10 @@ def main():
         p.error("a k tile's rows must be 64 or 128 bytes (--bk)")
     if args.print_mma:
         print(d.mma)
+        return
+    if args.print_maps:
+        with open(args.table) as f:
+            print(json.dumps(tensor_maps(d, json.load(f))))
         return
     types, body, total = kernel(d)
     if args.shared_bytes:
@@ -715,10 +728,7 @@ def main():
     out.append("  }")
     if not args.no_main:
         m, n, k = args.mnk
-        with open(args.table) as f:
-            modes = json.load(f)["swizzle_modes"]
-        code = {m["name"]: m["tensor_map"] for m in modes}[d.swizzle]
-        out.append(main_func(d, total, m, n, k, code).rstrip())
+        out.append(main_func(d, total, m, n, k).rstrip())
     out.append("}")
     print("\n".join(out))
 

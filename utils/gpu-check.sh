@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # The whole GPU check, in one device call (see utils/prepare-gpu-check.sh).
-# Writes logs to $OUT (when set) and prints a summary table last.
+# Prints a summary table last; the logs come back packed (see below).
 # TILE_GPU_SKIP_DIFF=1 skips the differential test (minutes).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-OUT="${OUT:-/tmp/tile-gpu-out}"; mkdir -p "$OUT"
+# The device tool brings back at most 8 files from $OUT: every log goes to
+# a work folder, packed into $OUT/gpu-check-files.tar.gz on exit (also when
+# a time limit stops the script).
+FINAL_OUT="${OUT:-/tmp/tile-gpu-out}"; mkdir -p "$FINAL_OUT"
+OUT=/tmp/tile-gpu-work; rm -rf "$OUT"; mkdir -p "$OUT"
+pack() { tar -C "$OUT" -czf "$FINAL_OUT/gpu-check-files.tar.gz" . 2>/dev/null; }
+trap pack EXIT
+trap 'pack; exit 143' TERM
 C=.carry
 export TILE_CACHE_DIR=/tmp/tile-cubin-cache
 export TILE_INSTR_TABLE=$PWD/$C/instr_table.json

@@ -132,6 +132,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   buildDevicePipeline(pm, opts, /*requireTarget=*/true);
   // Host code. gpu-to-llvm lowers gpu.alloc/memcpy/memset only in their
   // async form: make the host's synchronous GPU ops async first.
+  pm.addPass(createTileLowerTensorMaps());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -151,6 +152,9 @@ void mlir::tile::buildTileToCpuPipeline(OpPassManager &pm,
   // Subviews, which the bounds checks report in the operand's terms.
   addChecksAndExpansion(pm, opts, /*requireTarget=*/false,
                         /*baseViews=*/false);
+  TileLowerTensorMapsOptions maps;
+  maps.cpu = true;
+  pm.addPass(createTileLowerTensorMaps(maps));
   ConvertGpuTileToHostOptions host;
   host.boundsCheck = opts.cpuBoundsCheck;
   pm.addPass(createConvertGpuTileToHost(host));

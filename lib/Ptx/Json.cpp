@@ -84,6 +84,21 @@ static void addSmemLayouts(llvm::json::Object &root) {
                            {"xor_bits", m.xorBits},
                            {"tensor_map", m.tensorMap}});
   root["swizzle_modes"] = std::move(modes);
+  Array tmaTypes, tmaFills;
+  for (const TensorMapTypeDesc &t : getTensorMapTypes()) {
+    Array floats;
+    for (FloatFormat f : t.floats)
+      floats.push_back(getInfo(f).name);
+    tmaTypes.push_back(Object{{"name", t.name},
+                              {"code", t.code},
+                              {"bits", t.bits},
+                              {"integer", t.integer},
+                              {"floats", std::move(floats)}});
+  }
+  for (const TensorMapFillDesc &f : getTensorMapFills())
+    tmaFills.push_back(Object{{"name", f.name}, {"code", f.code}});
+  root["tensor_map_types"] = std::move(tmaTypes);
+  root["tensor_map_fills"] = std::move(tmaFills);
   static const char *kStride[] = {"bytes", "element", "lbo", "sbo"};
   for (const SmemLayoutDesc &l : getSmemLayouts()) {
     Array digits;

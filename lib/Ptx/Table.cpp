@@ -145,6 +145,14 @@ const SwizzleModeDesc *tile::ptx::findSwizzleByCode(unsigned code) {
   return nullptr;
 }
 
+llvm::ArrayRef<TensorMapTypeDesc> tile::ptx::getTensorMapTypes() {
+  return kTensorMapTypes;
+}
+
+llvm::ArrayRef<TensorMapFillDesc> tile::ptx::getTensorMapFills() {
+  return kTensorMapFills;
+}
+
 llvm::ArrayRef<SmemLayoutDesc> tile::ptx::getSmemLayouts() {
   return kSmemLayouts;
 }

@@ -263,16 +263,31 @@ const int64_t *getSizes(void *descriptor) {
       static_cast<DescriptorHead *>(descriptor) + 1);
 }
 
-/// The bytes of an element of CUtensorMapDataType `t` (cuda.h's order), or
-/// 0 for the packed sub-byte types, which this entry point does not take.
+#include "tile/Ptx/PtxTensorMapTypeBits.inc"
+
+/// The bytes of an element of CUtensorMapDataType `t` (the table's
+/// TensorMapDataType records), or 0 for a code the table does not have
+/// (the packed sub-byte types, which this entry point does not take).
 unsigned getTensorMapElementBytes(int32_t t) {
-  static const unsigned bytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
-  return t >= 0 && t < int32_t(sizeof(bytes) / sizeof(bytes[0])) ? bytes[t] : 0;
+  constexpr int32_t n = sizeof(kTensorMapTypeBits) / sizeof(unsigned);
+  return t >= 0 && t < n ? kTensorMapTypeBits[t] / 8 : 0;
 }
 
-bool tensorMapError(const std::string &message) {
+bool tensorMapError(const std::string &message,
+                    const char *who = "tileTensorMapEncodeTiled") {
   return record(Status(Status::kRuntimeError, "TILE_BAD_TENSOR_MAP", message),
-                "tileTensorMapEncodeTiled");
+                who);
+}
+
+/// Encodes `p` and copies the map to the device address `map`.
+void encodeAndCopy(const CudaRuntime::TensorMapTiled &p, char *map,
+                   const char *who) {
+  alignas(64) unsigned char bytes[128] = {};
+  if (record(CudaRuntime::get().encodeTensorMapTiled(p, bytes), who))
+    record(
+        CudaRuntime::get().copyToDevice(
+            reinterpret_cast<tile::rt::DevicePtr>(map), bytes, sizeof(bytes)),
+        who);
 }
 } // namespace
 
@@ -314,14 +329,42 @@ extern "C" void tileTensorMapEncodeTiled(int64_t mapRank, void *mapDesc,
   }
   p.swizzle = swizzle;
   p.oobFill = oobFill;
-  alignas(64) unsigned char map[128] = {};
   auto *m = static_cast<DescriptorHead *>(mapDesc);
-  if (record(CudaRuntime::get().encodeTensorMapTiled(p, map),
-             "tileTensorMapEncodeTiled"))
-    record(CudaRuntime::get().copyToDevice(
-               reinterpret_cast<tile::rt::DevicePtr>(m->aligned + m->offset),
-               map, sizeof(map)),
-           "tileTensorMapEncodeTiled");
+  encodeAndCopy(p, m->aligned + m->offset, "tileTensorMapEncodeTiled");
+}
+
+extern "C" void tileTensorMapEncode2D(int64_t map, int64_t tensor, int64_t rows,
+                                      int64_t cols, int64_t rowStride,
+                                      int64_t colStride, int32_t dataType,
+                                      int32_t elementBytes, int64_t boxRows,
+                                      int64_t boxCols, int32_t swizzle,
+                                      int32_t oobFill) {
+  const char *who = "tileTensorMapEncode2D";
+  if (colStride != 1)
+    return (void)tensorMapError("the tensor's innermost stride must be 1, "
+                                "got " +
+                                    std::to_string(colStride),
+                                who);
+  if (rows < 1 || cols < 1 || rowStride < cols)
+    return (void)tensorMapError(
+        "the tensor must be row-major with rows of at least its columns, got " +
+            std::to_string(rows) + " x " + std::to_string(cols) +
+            " with row stride " + std::to_string(rowStride),
+        who);
+  CudaRuntime::TensorMapTiled p;
+  p.dataType = dataType;
+  p.rank = 2;
+  p.global = static_cast<tile::rt::DevicePtr>(tensor);
+  // The driver takes the innermost dimension first.
+  p.dims[0] = static_cast<uint64_t>(cols);
+  p.dims[1] = static_cast<uint64_t>(rows);
+  p.strides[0] = static_cast<uint64_t>(rowStride) * elementBytes;
+  p.box[0] = static_cast<uint32_t>(boxCols);
+  p.box[1] = static_cast<uint32_t>(boxRows);
+  p.elementStrides[0] = p.elementStrides[1] = 1;
+  p.swizzle = swizzle;
+  p.oobFill = oobFill;
+  encodeAndCopy(p, reinterpret_cast<char *>(map), who);
 }
 
 //===----------------------------------------------------------------------===//

@@ -217,6 +217,7 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(mgpuMemset16)
   TILE_SYM(mgpuSetDefaultDevice)
   TILE_SYM(tileTensorMapEncodeTiled)
+  TILE_SYM(tileTensorMapEncode2D)
   TILE_SYM(tile_cpu_apply)
   TILE_SYM(tile_cpu_register_buffer)
   TILE_SYM(tile_cpu_unregister_buffer)

@@ -398,6 +398,28 @@ std::string descElemOf(const Record *op) {
   return "DataType::" + (elem.empty() ? std::string("B8") : enumName(elem[0]));
 }
 
+/// The tensor maps' element types and out-of-bounds fills.
+void emitTensorMapTypes(raw_ostream &os, const RecordKeeper &rk) {
+  std::vector<std::string> floats, types, fills;
+  for (const Record *t : defsOf(rk, "TensorMapDataType")) {
+    std::vector<std::string> fmts;
+    for (const Record *f : t->getValueAsListOfDefs("Floats"))
+      fmts.push_back("FloatFormat::" + enumName(f, "Fmt"));
+    types.push_back(
+        "{" + quote(t->getValueAsString("Name")) + ", " +
+        std::to_string(t->getValueAsInt("Code")) + ", " +
+        std::to_string(t->getValueAsInt("Bits")) + ", " +
+        (t->getValueAsBit("Integer") ? "true" : "false") + ", " +
+        Pools::add(floats, "kTensorMapFloats", "FloatFormat", fmts) + "}");
+  }
+  for (const Record *f : defsOf(rk, "TensorMapFill"))
+    fills.push_back("{" + quote(f->getValueAsString("Name")) + ", " +
+                    std::to_string(f->getValueAsInt("Code")) + "}");
+  emitPool(os, "FloatFormat", "kTensorMapFloats", floats, "{}");
+  emitPool(os, "TensorMapTypeDesc", "kTensorMapTypes", types, "{}");
+  emitPool(os, "TensorMapFillDesc", "kTensorMapFills", fills, "{}");
+}
+
 /// The wgmma descriptor's fields, the swizzle modes and the canonical
 /// shared-memory layouts.
 void emitSmemLayouts(raw_ostream &os, const RecordKeeper &rk) {
@@ -447,6 +469,7 @@ void emitSmemLayouts(raw_ostream &os, const RecordKeeper &rk) {
   emitPool(os, "SwizzleModeDesc", "kSwizzleModes", modes, "{}");
   emitPool(os, "LayoutDigitDesc", "kLayoutDigits", digits, "{}");
   emitPool(os, "SmemLayoutDesc", "kSmemLayouts", layouts, "{}");
+  emitTensorMapTypes(os, rk);
 }
 
 std::string operandInit(const Record *op, Pools &pools) {
@@ -972,4 +995,22 @@ bool tile::tblgen::emitInputDispatch(raw_ostream &os, const RecordKeeper &rk) {
   return emitDispatch(os, rk, "InputGen", "tile::diff::gen", "void",
                       "const GenContext &ctx, uint64_t *in", "kInputGens",
                       "InputGen");
+}
+
+bool tile::tblgen::emitTensorMapTypeBits(raw_ostream &os,
+                                         const RecordKeeper &rk) {
+  emitSourceFileHeader("The bits of each CUtensorMapDataType, by code", os, rk);
+  std::vector<int64_t> bits;
+  for (const Record *t : defsOf(rk, "TensorMapDataType")) {
+    size_t code = static_cast<size_t>(t->getValueAsInt("Code"));
+    if (bits.size() <= code)
+      bits.resize(code + 1, 0);
+    bits[code] = t->getValueAsInt("Bits");
+  }
+  os << "// 0: no such code in the table.\n"
+        "static const unsigned kTensorMapTypeBits[] = {";
+  for (size_t i = 0; i < bits.size(); ++i)
+    os << (i ? ", " : "") << bits[i];
+  os << "};\n";
+  return false;
 }

@@ -19,7 +19,8 @@ enum Action {
   GenPtxTables,
   GenLaneDispatch,
   GenInputDispatch,
-  GenWarpDispatch
+  GenWarpDispatch,
+  GenTensorMapTypeBits
 };
 
 cl::opt<Action> action(
@@ -31,7 +32,9 @@ cl::opt<Action> action(
                clEnumValN(GenInputDispatch, "gen-ptx-input-dispatch",
                           "tile-diff's input generator per semantics key"),
                clEnumValN(GenWarpDispatch, "gen-ptx-warp-dispatch",
-                          "The reference's warp function per collective")));
+                          "The reference's warp function per collective"),
+               clEnumValN(GenTensorMapTypeBits, "gen-ptx-tensor-map-type-bits",
+                          "The bits of each tensor-map data type")));
 
 bool run(raw_ostream &os, const RecordKeeper &records) {
   switch (action) {
@@ -45,6 +48,8 @@ bool run(raw_ostream &os, const RecordKeeper &records) {
     return tile::tblgen::emitInputDispatch(os, records);
   case GenWarpDispatch:
     return tile::tblgen::emitWarpDispatch(os, records);
+  case GenTensorMapTypeBits:
+    return tile::tblgen::emitTensorMapTypeBits(os, records);
   }
   return true;
 }

@@ -232,6 +232,43 @@ def TileMode : Qual<"tile">;
 def Im2col : Qual<"im2col">;
 def Im2colNoOffs : Qual<"im2col_no_offs">;
 
+/// An element type of a tensor map (CUtensorMapDataType, cuda.h): its
+/// code, its bits, and the memref element types whose bytes it moves: the
+/// float formats, and signless integers of `bits` where `integer` is set.
+/// A tensor map made from a `#tile.smem_layout` takes the type its element
+/// type selects; the signed and ftz/tf32 codes are listed for their codes
+/// but no element type selects them (the copy moves bits either way).
+class TensorMapDataType<string name, int typeCode, int width,
+                        list<FloatFormat> floats, bit integer> {
+  string Name = name;
+  int Code = typeCode;
+  int Bits = width;
+  list<FloatFormat> Floats = floats;
+  bit Integer = integer;
+}
+def TmaUInt8 : TensorMapDataType<"UINT8", 0, 8, [FmtE4M3, FmtE5M2], 1>;
+def TmaUInt16 : TensorMapDataType<"UINT16", 1, 16, [], 1>;
+def TmaUInt32 : TensorMapDataType<"UINT32", 2, 32, [], 1>;
+def TmaInt32 : TensorMapDataType<"INT32", 3, 32, [], 0>;
+def TmaUInt64 : TensorMapDataType<"UINT64", 4, 64, [], 1>;
+def TmaInt64 : TensorMapDataType<"INT64", 5, 64, [], 0>;
+def TmaFloat16 : TensorMapDataType<"FLOAT16", 6, 16, [FmtF16], 0>;
+def TmaFloat32 : TensorMapDataType<"FLOAT32", 7, 32, [FmtF32], 0>;
+def TmaFloat64 : TensorMapDataType<"FLOAT64", 8, 64, [FmtF64], 0>;
+def TmaBFloat16 : TensorMapDataType<"BFLOAT16", 9, 16, [FmtBF16], 0>;
+def TmaFloat32Ftz : TensorMapDataType<"FLOAT32_FTZ", 10, 32, [], 0>;
+def TmaTFloat32 : TensorMapDataType<"TFLOAT32", 11, 32, [], 0>;
+def TmaTFloat32Ftz : TensorMapDataType<"TFLOAT32_FTZ", 12, 32, [], 0>;
+
+/// The out-of-bounds fill of a tensor map (CUtensorMapFloatOOBfill): what
+/// a load writes for elements outside the tensor.
+class TensorMapFill<string name, int fillCode> {
+  string Name = name;
+  int Code = fillCode;
+}
+def TmaFillZero : TensorMapFill<"zero", 0>;
+def TmaFillNan : TensorMapFill<"nan", 1>;
+
 /// A tensor map's address (a CUtensorMap: 128 bytes, 64-byte aligned) in
 /// global memory.
 class TensorMapMem : Mem<"tensorMap", Use, B8, 128, GlobalSpace> {

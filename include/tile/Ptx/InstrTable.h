@@ -337,6 +337,23 @@ llvm::ArrayRef<SwizzleModeDesc> getSwizzleModes();
 /// The mode with descriptor code `code`, or null.
 const SwizzleModeDesc *findSwizzleByCode(unsigned code);
 
+/// An element type of a tensor map (a TensorMapDataType record): its
+/// CUtensorMapDataType code, its bits, and the element types it moves.
+struct TensorMapTypeDesc {
+  const char *name;
+  unsigned code, bits;
+  /// Signless integers of `bits` bits move as this type.
+  bool integer;
+  llvm::ArrayRef<FloatFormat> floats;
+};
+llvm::ArrayRef<TensorMapTypeDesc> getTensorMapTypes();
+/// An out-of-bounds fill of a tensor map (a TensorMapFill record).
+struct TensorMapFillDesc {
+  const char *name;
+  unsigned code;
+};
+llvm::ArrayRef<TensorMapFillDesc> getTensorMapFills();
+
 /// What a layout digit's value is multiplied by.
 enum class LayoutStride : uint8_t { Bytes, Element, Lbo, Sbo };
 /// One digit of a canonical layout (a LayoutDigit record).

@@ -82,6 +82,19 @@ void tileTensorMapEncodeTiled(int64_t mapRank, void *mapDesc, int64_t rank,
                               int64_t boxRank, void *boxDesc, int32_t swizzle,
                               int32_t oobFill);
 
+/// Writes to the device address `map` (128 bytes, 64-byte aligned) the
+/// tiled tensor map of the rows x cols device tensor at `tensor` (strides
+/// in elements, the column stride 1), elements of CUtensorMapDataType
+/// `dataType` of `elementBytes` bytes, boxes of boxRows x boxCols, swizzle
+/// and out-of-bounds fill as cuda.h numbers them: what tile.tensor_map_encode
+/// lowers to (tile-lower-tensor-maps), with the codes from the instruction
+/// table. A failure is recorded as a runtime error.
+void tileTensorMapEncode2D(int64_t map, int64_t tensor, int64_t rows,
+                           int64_t cols, int64_t rowStride, int64_t colStride,
+                           int32_t dataType, int32_t elementBytes,
+                           int64_t boxRows, int64_t boxCols, int32_t swizzle,
+                           int32_t oobFill);
+
 /// Prints a memref given as (rank, pointer to its descriptor), the ABI of a
 /// call to `printMemrefF32(memref<*xf32>)` without `llvm.emit_c_interface`.
 void printMemrefF32(int64_t rank, void *descriptor);

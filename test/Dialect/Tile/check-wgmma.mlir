@@ -115,3 +115,39 @@ gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     gpu.return
   }
 }
+
+// -----
+
+// Descriptors from tile.smem_desc are checked against the wgmma operand
+// they feed: the box is the operand's matrix, the layout's elements its
+// elements, the major-ness its transpose immediate's.
+#LA = #tile.smem_layout<128x64xbf16, swizzle = "128B">
+#LB = #tile.smem_layout<64x256xbf16, swizzle = "128B">
+!S = memref<32768xbf16, 3>
+!D = memref<4x32x128xf32, strided<[0, 0, 1]>, #tile.reg>
+// The first wgmma is right and verifies (no diagnostic).
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @descs(%s: !S, %t: !S, %h: memref<32768xf16, 3>, %p: i1) kernel {
+    %one = arith.constant 1 : i32
+    %zero = arith.constant 0 : i32
+    %d = tile.alloc_local : !D
+    %da = tile.smem_desc %s at [64, 16] box [64, 16] major(k) layout(#LA) : !S
+    // expected-note @below {{the descriptor is made here}}
+    %db = tile.smem_desc %t at [0, 16] box [256, 16] major(mn) layout(#LB) : !S
+    // expected-note @below {{the descriptor is made here}}
+    %dk = tile.smem_desc %t at [0, 16] box [256, 16] major(k) layout(#tile.smem_layout<256x64xbf16, swizzle = "128B">) : !S
+    // expected-note @below {{the descriptor is made here}}
+    %dh = tile.smem_desc %h at [0, 0] box [64, 16] major(k) layout(#tile.smem_layout<64x64xf16, swizzle = "128B">) : memref<32768xf16, 3>
+    tile.apply "wgmma.fence.sync.aligned" () scope(thread)
+    tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da, %db, %p, %one, %one, %zero, %one) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    // expected-error @below {{its b-desc is read MN-major (its transpose immediate), but its descriptor was made major(k)}}
+    tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %da, %dk, %p, %one, %one, %zero, %one) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    // expected-error @below {{its a-desc reads a [64, 16] (mn, k) matrix, but its descriptor names a box of [256, 16]}}
+    tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %db, %db, %p, %one, %one, %zero, %one) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    // expected-error @below {{its a-desc reads 16-bit bf16 elements, but its descriptor's layout holds 'f16'}}
+    tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %dh, %db, %p, %one, %one, %zero, %one) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    tile.apply "wgmma.wait_group.sync.aligned" (%zero) scope(thread) : i32
+    gpu.return
+  }
+}

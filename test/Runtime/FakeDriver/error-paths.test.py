@@ -184,6 +184,21 @@ def main():
         report(rc == 1 and "the grid (3, 1, 1) is not a whole number of "
                "clusters (2, 1, 1)" in out and not crashed(out),
                "tile-runner: a grid of partial clusters -> exit 1", out)
+        # tile.tensor_map_encode: what only the run time knows is checked
+        # before the driver is asked; a good tensor reaches the driver's
+        # encoder (which the fake lacks).
+        for name, message, what in (
+                ("tensor-map-stride.mlir", "TILE_BAD_TENSOR_MAP: the tensor's "
+                 "innermost stride must be 1, got 2", "a strided column"),
+                ("tensor-map-rows.mlir", "TILE_BAD_TENSOR_MAP: the tensor must "
+                 "be row-major with rows of at least its columns, got 64 x 64 "
+                 "with row stride 32", "overlapping rows"),
+                ("tensor-map.mlir", "tileTensorMapEncode2D: TILE_NO_TENSOR_MAP",
+                 "no cuTensorMapEncodeTiled")):
+            rc, out = run([runner, "--backend=cuda", "--no-cache",
+                           os.path.join(inputs, name)], drv)
+            report(rc == 1 and message in out and not crashed(out),
+                   f"tile.tensor_map_encode: {what} -> exit 1 naming it", out)
         # The default backend falls back to the CPU when the driver fails
         # to initialize, and says why.
         rc, out = run([runner, seed], dict(drv, FAKE_CUDA_FAIL="cuInit:100"))

@@ -166,6 +166,23 @@ void PtxOpcodeAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
+/// SmemLayoutAttr: `<RxCxT, swizzle = "S">` (parsed here, where its storage
+/// class is complete).
+Attribute SmemLayoutAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  std::string swizzle;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseKeyword("swizzle") || parser.parseEqual() ||
+      parser.parseString(&swizzle) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    shape, elementType, swizzle);
+}
+
 //===----------------------------------------------------------------------===//
 // ApplyOp syntax
 //===----------------------------------------------------------------------===//
@@ -325,8 +342,7 @@ static const ptx::SwizzleModeDesc *findSwizzle(StringRef name) {
 
 LogicalResult WgmmaDescOp::verify() {
   MemRefType type = getBuffer().getType();
-  if (!isSpaceCompatible(type, ptx::StateSpace::Shared) ||
-      isRegisterTile(type) || !type.getMemorySpace())
+  if (!isWorkgroupMemRef(type))
     return emitOpError("expected a memref in the workgroup memory space "
                        "(#gpu.address_space<workgroup> or 3), got ")
            << type;
@@ -369,8 +385,17 @@ uint64_t WgmmaDescOp::getConstantFields() {
 }
 
 Value WgmmaDescOp::expand(OpBuilder &b) {
-  Location loc = getLoc();
-  Value buffer = getBuffer();
+  return buildWgmmaDescriptor(b, getLoc(), getBuffer(), 0, getConstantFields());
+}
+
+bool mlir::tile::isWorkgroupMemRef(MemRefType type) {
+  return type.getMemorySpace() && !isRegisterTile(type) &&
+         isSpaceCompatible(type, ptx::StateSpace::Shared);
+}
+
+Value mlir::tile::buildWgmmaDescriptor(OpBuilder &b, Location loc, Value buffer,
+                                       int64_t byteOffset,
+                                       uint64_t constantFields) {
   auto type = cast<MemRefType>(buffer.getType());
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
   Value offset =
@@ -379,6 +404,9 @@ Value WgmmaDescOp::expand(OpBuilder &b) {
       b, loc, std::max<int64_t>(type.getElementTypeBitWidth() / 8, 1));
   Value addr = arith::AddIOp::create(
       b, loc, base, arith::MulIOp::create(b, loc, offset, bytes));
+  if (byteOffset)
+    addr = arith::AddIOp::create(
+        b, loc, addr, arith::ConstantIndexOp::create(b, loc, byteOffset));
   Value addr64 = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), addr);
   // The start address field: (addr >> shift) within its width, at lo.
   const ptx::DescFieldDesc &start =
@@ -391,7 +419,7 @@ Value WgmmaDescOp::expand(OpBuilder &b) {
       i64((uint64_t(1) << start.width) - 1));
   if (start.lo)
     field = arith::ShLIOp::create(b, loc, field, i64(start.lo));
-  return arith::OrIOp::create(b, loc, field, i64(getConstantFields()));
+  return arith::OrIOp::create(b, loc, field, i64(constantFields));
 }
 
 LogicalResult AllocLocalOp::verify() {

@@ -109,6 +109,77 @@ static bool issue(ApplyOp op, InFlight &state) {
   return ok;
 }
 
+/// The constant of `op`'s operand with mma role `role`, if it has one.
+static std::optional<int64_t> getRoleConstant(ApplyOp op, ptx::MmaRole role) {
+  for (auto [value, desc] :
+       llvm::zip(op.getArgs(), op.getInstr().form->getOperands())) {
+    llvm::APInt v;
+    if (desc.mmaRole == role && matchPattern(value, m_ConstantInt(&v)))
+      return v.getSExtValue();
+  }
+  return std::nullopt;
+}
+
+/// Checks a descriptor that tile.smem_desc made against the wgmma operand
+/// `desc` it feeds: the box is the matrix the operand reads, the
+/// major-ness the transpose immediate's, the elements the operand's.
+static bool checkDescriptor(ApplyOp op, const ptx::OperandDesc &desc,
+                            SmemDescOp made) {
+  bool isA = desc.mmaRole == ptx::MmaRole::A;
+  int64_t mn = isA ? desc.descRows : desc.descCols;
+  int64_t k = isA ? desc.descCols : desc.descRows;
+  ArrayRef<int64_t> box = made.getBox();
+  auto error = [&]() {
+    InFlightDiagnostic d = op.emitError() << "its " << desc.name << " ";
+    d.attachNote(made.getLoc()) << "the descriptor is made here";
+    return d;
+  };
+  if (box.size() != 2 || box[0] != mn || box[1] != k) {
+    error() << "reads a [" << mn << ", " << k
+            << "] (mn, k) matrix, but its descriptor names a box of [" << box
+            << "]";
+    return false;
+  }
+  // One element of the matrix: its value bits (e4m3 is a byte, four to a
+  // register elsewhere), as an integer or one of its float types (tf32 as
+  // f32).
+  const ptx::DataTypeInfo &info = ptx::getInfo(desc.descElem);
+  Type elem = made.getLayout().getElementType();
+  auto isFloat = [&](ptx::FloatFormat f) {
+    FloatType t = getFloatType(op.getContext(), f);
+    return t && t == elem;
+  };
+  if (!elem.isSignlessInteger(info.valueBits) && !isFloat(info.format) &&
+      !llvm::any_of(info.floatContainers, isFloat)) {
+    error() << "reads " << info.valueBits << "-bit " << info.name
+            << " elements, but its descriptor's layout holds " << elem;
+    return false;
+  }
+  std::optional<int64_t> trans =
+      getRoleConstant(op, isA ? ptx::MmaRole::TransA : ptx::MmaRole::TransB);
+  bool mnMajor = trans && *trans != 0;
+  if (mnMajor != (made.getMajor() == Major::mn)) {
+    error() << "is read " << (mnMajor ? "MN" : "K")
+            << "-major (its transpose immediate), but its descriptor was "
+               "made major("
+            << stringifyMajor(made.getMajor()) << ")";
+    return false;
+  }
+  return true;
+}
+
+/// Checks every descriptor operand of a wgmma.mma_async that
+/// tile.smem_desc made.
+static bool checkDescriptors(ApplyOp op) {
+  bool ok = true;
+  for (auto [value, desc] :
+       llvm::zip(op.getArgs(), op.getInstr().form->getOperands()))
+    if (desc.descriptor)
+      if (auto made = value.getDefiningOp<SmemDescOp>())
+        ok &= checkDescriptor(op, desc, made);
+  return ok;
+}
+
 /// Checks the block's ops in order.
 static LogicalResult checkBlock(Block &block) {
   InFlight state;
@@ -126,6 +197,7 @@ static LogicalResult checkBlock(Block &block) {
       continue;
     auto apply = dyn_cast<ApplyOp>(op);
     if (apply && isWgmma(apply)) {
+      ok &= checkDescriptors(apply);
       ok &= issue(apply, state);
       continue;
     }

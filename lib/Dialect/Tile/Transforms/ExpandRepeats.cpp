@@ -294,11 +294,19 @@ struct TileExpandRepeatsPass
     for (ApplyOp op : ops)
       if (failed(expandRepeats(op, builder, baseViews)))
         return signalPassFailure();
-    // tile.wgmma_desc: the arithmetic on its buffer's address.
-    getOperation()->walk([&](WgmmaDescOp op) {
+    // tile.wgmma_desc and tile.smem_desc: the arithmetic on their buffer's
+    // address.
+    getOperation()->walk([&](Operation *op) {
+      Value desc;
       builder.setInsertionPoint(op);
-      op.replaceAllUsesWith(op.expand(builder));
-      op.erase();
+      if (auto d = dyn_cast<WgmmaDescOp>(op))
+        desc = d.expand(builder);
+      else if (auto d = dyn_cast<SmemDescOp>(op))
+        desc = d.expand(builder);
+      else
+        return;
+      op->getResult(0).replaceAllUsesWith(desc);
+      op->erase();
     });
   }
 };

@@ -44,6 +44,15 @@ bool isValidContainer(::tile::ptx::DataType t, Type type);
 /// The MLIR float type of a PTX float format (null for tf32, which has none).
 FloatType getFloatType(MLIRContext *ctx, ::tile::ptx::FloatFormat format);
 
+/// Whether `type` is a memref in the workgroup (shared) memory space.
+bool isWorkgroupMemRef(MemRefType type);
+
+/// The wgmma matrix descriptor (PTX ISA 9.7.15.5.1.2) of the matrix that
+/// starts `byteOffset` bytes after `buffer`'s first element: its start
+/// address field or-ed with `constantFields`.
+Value buildWgmmaDescriptor(OpBuilder &b, Location loc, Value buffer,
+                           int64_t byteOffset, uint64_t constantFields);
+
 /// A human-readable list of the containers accepted for `t`.
 std::string describeContainers(::tile::ptx::DataType t);
 

@@ -84,6 +84,105 @@ def Tile_WgmmaDescOp : Tile_Op<"wgmma_desc", [Pure]> {
   }];
 }
 
+def Tile_SmemDescOp : Tile_Op<"smem_desc", [Pure]> {
+  let summary = "the wgmma descriptor of a part of a #tile.smem_layout tile";
+  let description = [{
+    The 64-bit wgmma matrix descriptor of the `box` = [MN, K] elements at
+    `at` = [mn, k] of the tile that starts at `buffer`'s first element,
+    stored as `layout` says. `major(k)`: the layout's rows are M (or N) and
+    its columns K; `major(mn)`: its rows are K and its columns M (or N).
+
+    The descriptor's leading and stride byte offsets and swizzle code are
+    not written by hand: they are solved from the layout and the
+    instruction table's canonical layout of the major-ness and swizzle
+    (SmemLayout records), and the verifier checks that every element of
+    the box is where the descriptor says, that the box starts on a 16-byte
+    boundary and at a row of the swizzle pattern (the descriptor's base
+    offset 0), and that the box lies within the tile. A box that no
+    descriptor can name is an error. `buffer` must be in workgroup memory
+    with `layout`'s element type; where its offset is static the start
+    must have the layout's alignment.
+
+    The check-wgmma pass also compares a descriptor with the wgmma that
+    uses it: the box must be the instruction's (64 x K for A, N x K for B)
+    and the major-ness its transpose immediate's.
+
+    ```mlir
+    // K step 1 (k = 16..31) of a 128 x 64 bf16 tile, rows 64..127 (the
+    // second consumer warpgroup's A).
+    %d = tile.smem_desc %a at [64, 16] box [64, 16] major(k)
+        layout(#tile.smem_layout<128x64xbf16, swizzle = "128B">)
+        : memref<8192xbf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$buffer, DenseI64ArrayAttr:$at,
+                   DenseI64ArrayAttr:$box, Tile_Major:$major,
+                   Tile_SmemLayoutAttr:$layout);
+  let results = (outs I64:$desc);
+  let assemblyFormat = [{
+    $buffer `at` $at `box` $box `major` `(` $major `)`
+    `layout` `(` $layout `)` attr-dict `:` type($buffer)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The descriptor's fields other than the start address, and the byte
+    /// offset of the box's start from the tile's; failure (with the reason
+    /// through `emitError`) where no descriptor names the box.
+    struct Solution {
+      uint64_t constantFields;
+      int64_t startOffset;
+    };
+    ::mlir::FailureOr<Solution>
+    solve(::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError);
+    /// Builds the descriptor at `b`'s insertion point.
+    Value expand(OpBuilder &b);
+  }];
+}
+
+def Tile_TensorMapEncodeOp : Tile_Op<"tensor_map_encode",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "the tensor map whose copies write a #tile.smem_layout tile";
+  let description = [{
+    Host code. Writes into the device buffer `map` (128 bytes, 64-byte
+    aligned) the tiled tensor map (CUtensorMap) of the row-major device
+    tensor `tensor`, whose copies write tiles stored as `layout` says: the
+    box is one atom of the layout (R / `split` rows, the columns of one
+    swizzle row), the swizzle and the element's data type are the
+    layout's, read from the instruction table (SwizzleMode,
+    TensorMapDataType), and `fill` (the table's TensorMapFill: "zero" or
+    "nan") is what a copy writes outside the tensor. `split` divides the
+    tile's rows among the copies of several CTAs (a multicast to a cluster);
+    each share must be whole groups of 8 rows.
+
+    The tensor is 2-D with the layout's element type; its rows need not be
+    a multiple of the tile. The runtime checks what is only known then (a
+    device pointer, the innermost stride 1, the driver's limits on sizes
+    and strides) and records a failure as a runtime error.
+
+    ```mlir
+    tile.tensor_map_encode %map, %a
+        layout(#tile.smem_layout<128x64xbf16, swizzle = "128B">)
+        : memref<128xi8>, memref<8192x8192xbf16>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$map, AnyMemRef:$tensor,
+                   Tile_SmemLayoutAttr:$layout,
+                   DefaultValuedAttr<I64Attr, "1">:$split,
+                   DefaultValuedStrAttr<StrAttr, "zero">:$fill);
+  let assemblyFormat = [{
+    $map `,` $tensor `layout` `(` $layout `)`
+    (`split` `(` $split^ `)`)? (`fill` `(` $fill^ `)`)?
+    attr-dict `:` type($map) `,` type($tensor)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The box: rows of one share, columns of one atom.
+    int64_t getBoxRows() { return getLayout().getRows() / getSplit(); }
+    /// The table's fill record named by `fill`, or null.
+    const ::tile::ptx::TensorMapFillDesc *findFill();
+  }];
+}
+
 def Tile_ApplyOp : Tile_Op<"apply", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

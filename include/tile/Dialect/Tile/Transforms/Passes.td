@@ -97,7 +97,8 @@ def TileCheckTransactions : Pass<"tile-check-transactions"> {
 }
 
 def TileCheckWgmma : Pass<"tile-check-wgmma"> {
-  let summary = "Reject accesses to the registers of a wgmma in flight";
+  let summary = "Reject accesses to the registers of a wgmma in flight, and "
+                "descriptors made for another operand";
   let description = [{
     `wgmma.mma_async` runs asynchronously: until a `wgmma.wait_group`
     retires the group that holds it, accessing its accumulator d or its
@@ -109,6 +110,12 @@ def TileCheckWgmma : Pass<"tile-check-wgmma"> {
     or such a use inside a nested region (a loop, a branch). Another
     wgmma.mma_async may accumulate into the same d (the hardware orders
     such a chain) or read the same a.
+
+    It also checks each descriptor operand that `tile.smem_desc` made
+    against the instruction: the descriptor's box must be the matrix the
+    operand reads (64 x K for a, N x K for b, as [mn, k]), its layout's
+    elements the operand's, and its major-ness the transpose immediate's
+    (K-major where the form has none).
 
     Not checked: registers in flight across blocks (a wait after the loop
     that issued the wgmma), and whether a `wgmma.fence` separates other
@@ -172,6 +179,26 @@ def TileCheckGpuModules : Pass<"tile-check-gpu-modules", "::mlir::ModuleOp"> {
     memrefs, vectors and complex numbers), and kernel parameters of integer
     widths PTX has no parameter for (other than 1, 8, 16, 32, 64, 128).
   }];
+}
+
+def TileLowerTensorMaps
+    : Pass<"tile-lower-tensor-maps", "::mlir::ModuleOp"> {
+  let summary = "Lower tile.tensor_map_encode to the runtime's encoder";
+  let description = [{
+    Rewrites every `tile.tensor_map_encode` of the host code into a call of
+    the runtime's `tileTensorMapEncode2D` with the tensor's address, sizes
+    and row stride, and the box, swizzle, data type and fill that the op's
+    `#tile.smem_layout` and the instruction table fix. The call is declared
+    where the module lacks it. With `cpu`, the CPU backend's pipeline, each
+    op is an error instead: the CPU backend has no tensor maps.
+  }];
+  let options = [
+    Option<"cpu", "cpu", "bool", "false",
+           "Report every tensor map as unsupported (the CPU backend)">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def TileSetNVVMTarget : Pass<"tile-set-nvvm-target", "::mlir::ModuleOp"> {
