@@ -194,7 +194,6 @@ module attributes {gpu.container_module} {
           %bn32 = arith.index_cast %bn : index to i32
           %bnr = arith.addi %bn, %shareRows : index
           %bnr32 = arith.index_cast %bnr : index to i32
-          tile.apply "wgmma.fence.sync.aligned" () scope(thread)
           scf.for %kt = %c0 to %KT step %c1 {
             %it31 = arith.addi %it0, %kt : index
             %s32 = arith.remui %it31, %cST : index
@@ -211,6 +210,7 @@ module attributes {gpu.container_module} {
             } do {
               scf.yield
             }
+            tile.apply "wgmma.fence.sync.aligned" () scope(thread)
             %acc40 = arith.cmpi ne, %kt, %c0 : index
             %sa41 = arith.muli %s32, %c8192 : index
             %ea42 = arith.addi %sa41, %eAc : index

@@ -27,8 +27,10 @@ with f32 accumulation. The design:
   a tile's last k tile it waits for every group and releases that stage.
 - Epilogue: each consumer thread rounds its accumulators to bf16
   (cvt.rn.bf16x2.f32) and stores them with st.global.b32; the next tile
-  starts with wgmma.fence (the epilogue read the accumulators) and a
-  first wgmma with scale-d false.
+  starts with a first wgmma with scale-d false.
+- Every k tile's wgmmas follow a wgmma.fence: the ISA needs one before the
+  first wgmma and after the epilogue read the accumulators, and ptxas
+  injects one into a loop whose body has none (C7519).
 
 Stages and parities: the ring is shared by all of a CTA's tiles, so the
 k tile kt of the CTA's i-th tile is its (i KT + kt)-th, which uses stage
@@ -313,13 +315,13 @@ def emit_release(e, d, s):
 
 def emit_consumer(e, d):
     emit_tile_loop(e, d)
-    # The epilogue of the previous tile read the accumulators.
-    e.line('tile.apply "wgmma.fence.sync.aligned" () scope(thread)')
     e.line("scf.for %kt = %c0 to %KT step %c1 {")
     e.push()
     s, ph = emit_stage(e)
     full = emit_bar(e, s)
     emit_wait(e, full, ph)
+    # In the loop body: ptxas injects a fence into a loop with none (C7519).
+    e.line('tile.apply "wgmma.fence.sync.aligned" () scope(thread)')
     first = e.op("arith.cmpi ne, %kt, %c0 : index", "acc")
     emit_mma_step(e, d, s, first)
     e.line('tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)')

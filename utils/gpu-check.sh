@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
-# The whole GPU check, in one device call (see utils/prepare-gpu-check.sh).
-# Prints a summary table last; the logs come back packed (see below).
-# TILE_GPU_SKIP_DIFF=1 skips the differential test (minutes).
+# The whole GPU check (see utils/prepare-gpu-check.sh). Prints a summary
+# table last; the logs come back packed (see below).
+# TILE_GPU_PART=a,b,... runs only those parts, so that the check fits the
+# device tool's 10-minute calls:
+#   tests    the seed, runtime, execution tests (native, JIT, CPU backend),
+#            CPU vs GPU, warp collectives, Python (about 3 minutes);
+#   bench    the throughput benchmarks and the GEMMs against nvcc/cuBLAS;
+#   mma, wgmma, matrix
+#            mma.sync, wgmma and the matrix moves against the reference;
+#   special  division and the special functions over every f32 input;
+#   diff     the differential test (TILE_DIFF_PART=K/N splits it further).
+# Without TILE_GPU_PART every part runs. TILE_GPU_SKIP_DIFF=1 skips diff.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The device tool brings back at most 8 files from $OUT: every log goes to
@@ -22,40 +31,8 @@ for t in $C/*.tar.xz; do
 done
 summary=()
 note() { summary+=("$1"); }
-
-nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | tee "$OUT/gpu.txt"
-
-echo "== seed example (first run: JIT, cache miss)"
-TILE_RUNTIME_VERBOSE=1 $C/affine_fma > "$OUT/seed1.txt" 2> "$OUT/seed1.err"; rc1=$?
-cat "$OUT/seed1.txt" "$OUT/seed1.err"
-echo "== seed example (second run: cache hit)"
-TILE_RUNTIME_VERBOSE=1 $C/affine_fma > "$OUT/seed2.txt" 2> "$OUT/seed2.err"; rc2=$?
-cat "$OUT/seed2.err"
-if [ $rc1 = 0 ] && grep -q "^\[\[7\], *$" "$OUT/seed1.txt" && grep -q "\[23\]\]" "$OUT/seed1.txt"; then
-  note "seed affine_fma: PASS (Out = [7, 11, 15, 23] = 2*A+1)"
-else
-  note "seed affine_fma: FAIL (rc=$rc1)"
-fi
-if [ $rc2 = 0 ] && grep -q "cache miss" "$OUT/seed1.err" && grep -q "cache hit" "$OUT/seed2.err"; then
-  note "cubin cache: PASS (miss, then hit)"
-else
-  note "cubin cache: FAIL"
-fi
-
-echo "== runtime check"
-$C/tile-runtime-check | tee "$OUT/runtime.txt"
-note "runtime check: $(tail -1 "$OUT/runtime.txt")"
-
-echo "== warp collective facts (utils/measure/warp_facts)"
-if [ -x $C/warp_facts ]; then
-  $C/warp_facts > "$OUT/warp-facts.txt" 2>&1; wrc=$?
-  cat "$OUT/warp-facts.txt"
-  if [ $wrc = 0 ] && python3 utils/measure/warp_facts/check.py < "$OUT/warp-facts.txt"; then
-    note "warp collective facts: PASS (as recorded in Warp.td)"
-  else
-    note "warp collective facts: FAIL (rc=$wrc; see warp-facts.txt)"
-  fi
-fi
+# True when part $1 is to run.
+part() { [ -z "${TILE_GPU_PART:-}" ] || [[ ",$TILE_GPU_PART," == *",$1,"* ]]; }
 
 # Runs one execution test's program and checks its output against the test's
 # own CHECK lines; tests whose RUN line starts with `not` must fail.
@@ -73,177 +50,238 @@ run_test() {
   note "$name: $ok (rc=$rc; $(tail -1 "$OUT/$name.check"))"
 }
 
-# As executables written by tile-runner --emit-exe.
-for exe in $C/int_*; do
-  case "$exe" in *.checks) continue;; esac
-  run_test "$(basename "$exe")" "$exe.checks" "$exe"
-done
+# The seed, the runtime, every execution test, CPU vs GPU, Python.
+tests_part() {
+  echo "== seed example (first run: JIT, cache miss)"
+  TILE_RUNTIME_VERBOSE=1 $C/affine_fma > "$OUT/seed1.txt" 2> "$OUT/seed1.err"; rc1=$?
+  cat "$OUT/seed1.txt" "$OUT/seed1.err"
+  echo "== seed example (second run: cache hit)"
+  TILE_RUNTIME_VERBOSE=1 $C/affine_fma > "$OUT/seed2.txt" 2> "$OUT/seed2.err"; rc2=$?
+  cat "$OUT/seed2.err"
+  if [ $rc1 = 0 ] && grep -q "^\[\[7\], *$" "$OUT/seed1.txt" && grep -q "\[23\]\]" "$OUT/seed1.txt"; then
+    note "seed affine_fma: PASS (Out = [7, 11, 15, 23] = 2*A+1)"
+  else
+    note "seed affine_fma: FAIL (rc=$rc1)"
+  fi
+  if [ $rc2 = 0 ] && grep -q "cache miss" "$OUT/seed1.err" && grep -q "cache hit" "$OUT/seed2.err"; then
+    note "cubin cache: PASS (miss, then hit)"
+  else
+    note "cubin cache: FAIL"
+  fi
 
-# The same programs through the JIT runner (tile-runner, MLIR inside).
-if [ -f $C/tile-runner.xz ]; then
-  xz -dc $C/tile-runner.xz > /tmp/tile-runner && chmod +x /tmp/tile-runner
-  for f in test/Integration/CUDA/*.mlir; do
-    src="$f"
-    ex=$(grep -o '%tile_src/examples/[A-Za-z0-9_]*\.mlir' "$f" | head -1 || true)
-    [ -n "$ex" ] && src="${ex/\%tile_src\//}"
-    run_test "jit_$(basename "$f" .mlir)" "$f" /tmp/tile-runner "$src"
-    # The CPU backend on the same program, against the same CHECK lines
-    # (fault.mlir's out-of-bounds store is a GPU fault only; the CPU
-    # backend refuses mbarrier objects, and a test that says "GPU only"
-    # runs what the CPU backend refuses: Integration/CPU checks that).
-    case "$f" in *fault.mlir|*mbarrier.mlir) continue;; esac
-    grep -q "GPU only" "$f" && continue
-    run_test "cpu_$(basename "$f" .mlir)" "$f" /tmp/tile-runner --backend=cpu "$src"
+  echo "== runtime check"
+  $C/tile-runtime-check | tee "$OUT/runtime.txt"
+  note "runtime check: $(tail -1 "$OUT/runtime.txt")"
+
+  echo "== warp collective facts (utils/measure/warp_facts)"
+  if [ -x $C/warp_facts ]; then
+    $C/warp_facts > "$OUT/warp-facts.txt" 2>&1; wrc=$?
+    cat "$OUT/warp-facts.txt"
+    if [ $wrc = 0 ] && python3 utils/measure/warp_facts/check.py < "$OUT/warp-facts.txt"; then
+      note "warp collective facts: PASS (as recorded in Warp.td)"
+    else
+      note "warp collective facts: FAIL (rc=$wrc; see warp-facts.txt)"
+    fi
+  fi
+
+  # As executables written by tile-runner --emit-exe.
+  for exe in $C/int_*; do
+    case "$exe" in *.checks) continue;; esac
+    run_test "$(basename "$exe")" "$exe.checks" "$exe"
   done
-  echo "== the same kernels on both backends (every sm_90 computational form)"
-  if [ -d $C/cpucheck ]; then
-    python3 utils/cpu_check.py --compare $C/cpucheck --runner /tmp/tile-runner \
-      > "$OUT/cpu-vs-gpu.txt" 2>&1
-    grep FAIL "$OUT/cpu-vs-gpu.txt" | head -20
-    note "cpu backend vs gpu, bit for bit: $(tail -1 "$OUT/cpu-vs-gpu.txt")"
-  fi
-  echo "== the warp collectives on both backends, per lane"
-  if [ -d $C/warpcheck ]; then
-    python3 utils/warp_check.py --compare $C/warpcheck --runner /tmp/tile-runner \
-      > "$OUT/warp-check.txt" 2>&1
-    grep FAIL "$OUT/warp-check.txt" | head -20
-    note "warp collectives, cpu backend vs gpu: $(tail -1 "$OUT/warp-check.txt")"
-  fi
-fi
 
-echo "== the seed example from Python (tile_mlir.script.tirx)"
-TILE_MLIR_PTX_CACHE=$C/ptxcache TILE_MLIR_RUNTIME=$C/libtile_cuda_runtime.so \
-  PYTHONPATH=python python3 examples/affine_fma.py > "$OUT/python-seed.txt" 2>&1; prc=$?
-tail -3 "$OUT/python-seed.txt"
-if [ $prc = 0 ] && grep -q "Out = \[7.0, 11.0, 15.0, 23.0\]" "$OUT/python-seed.txt"; then
-  note "python seed example: PASS (Out = [7.0, 11.0, 15.0, 23.0])"
-else
-  note "python seed example: FAIL (rc=$prc)"
-fi
+  # The same programs through the JIT runner (tile-runner, MLIR inside).
+  if [ -f $C/tile-runner.xz ]; then
+    xz -dc $C/tile-runner.xz > /tmp/tile-runner && chmod +x /tmp/tile-runner
+    for f in test/Integration/CUDA/*.mlir; do
+      src="$f"
+      ex=$(grep -o '%tile_src/examples/[A-Za-z0-9_]*\.mlir' "$f" | head -1 || true)
+      [ -n "$ex" ] && src="${ex/\%tile_src\//}"
+      run_test "jit_$(basename "$f" .mlir)" "$f" /tmp/tile-runner "$src"
+      # The CPU backend on the same program, against the same CHECK lines
+      # (fault.mlir's out-of-bounds store is a GPU fault only; the CPU
+      # backend refuses mbarrier objects, and a test that says "GPU only"
+      # runs what the CPU backend refuses: Integration/CPU checks that).
+      case "$f" in *fault.mlir|*mbarrier.mlir) continue;; esac
+      grep -q "GPU only" "$f" && continue
+      run_test "cpu_$(basename "$f" .mlir)" "$f" /tmp/tile-runner --backend=cpu "$src"
+    done
+    echo "== the same kernels on both backends (every sm_90 computational form)"
+    if [ -d $C/cpucheck ]; then
+      python3 utils/cpu_check.py --compare $C/cpucheck --runner /tmp/tile-runner \
+        > "$OUT/cpu-vs-gpu.txt" 2>&1
+      grep FAIL "$OUT/cpu-vs-gpu.txt" | head -20
+      note "cpu backend vs gpu, bit for bit: $(tail -1 "$OUT/cpu-vs-gpu.txt")"
+    fi
+    echo "== the warp collectives on both backends, per lane"
+    if [ -d $C/warpcheck ]; then
+      python3 utils/warp_check.py --compare $C/warpcheck --runner /tmp/tile-runner \
+        > "$OUT/warp-check.txt" 2>&1
+      grep FAIL "$OUT/warp-check.txt" | head -20
+      note "warp collectives, cpu backend vs gpu: $(tail -1 "$OUT/warp-check.txt")"
+    fi
+  fi
 
-echo "== Python GPU tests (torch and cupy arrays in place, caller's stream)"
-# pytest is carried when the machine has none (prepare-gpu-check.sh).
-PYLIB=python; [ -d $C/pylib ] && PYLIB=python:$C/pylib
-if PYTHONPATH=$PYLIB python3 -c "import pytest" 2>/dev/null; then
+  echo "== the seed example from Python (tile_mlir.script.tirx)"
   TILE_MLIR_PTX_CACHE=$C/ptxcache TILE_MLIR_RUNTIME=$C/libtile_cuda_runtime.so \
-    PYTHONPATH=$PYLIB python3 -m pytest -q -rs -p no:cacheprovider python/tests \
-    -k "torch_and_cupy or seed_runs_on_the_gpu" > "$OUT/python-gpu.txt" 2>&1; pyrc=$?
-  tail -5 "$OUT/python-gpu.txt"
-  if [ $pyrc = 0 ] && ! grep -q "skipped" "$OUT/python-gpu.txt"; then
-    note "python GPU tests: PASS ($(tail -1 "$OUT/python-gpu.txt"))"
+    PYTHONPATH=python python3 examples/affine_fma.py > "$OUT/python-seed.txt" 2>&1; prc=$?
+  tail -3 "$OUT/python-seed.txt"
+  if [ $prc = 0 ] && grep -q "Out = \[7.0, 11.0, 15.0, 23.0\]" "$OUT/python-seed.txt"; then
+    note "python seed example: PASS (Out = [7.0, 11.0, 15.0, 23.0])"
   else
-    note "python GPU tests: FAIL (rc=$pyrc; $(tail -1 "$OUT/python-gpu.txt"))"
+    note "python seed example: FAIL (rc=$prc)"
   fi
-else
-  note "python GPU tests: FAIL (no pytest on this machine)"
-fi
 
-if [ -d $C/bench ]; then
-  echo "== FMA-bound throughput, tile-mlir against nvcc"
-  python3 bench/gpu_throughput.py run --dir $C/bench > "$OUT/throughput.md" 2>&1
-  cat "$OUT/throughput.md"
-fi
-
-if [ -d $C/jit ]; then
-  echo "== JIT load, cold against the cubin cache"
-  python3 bench/jit_load.py run --dir $C/jit --lib $C/libtile_cuda_runtime.so \
-    > "$OUT/jit-load.md" 2>&1
-  cat "$OUT/jit-load.md"
-fi
-
-if [ -d $C/mma-bench ]; then
-  echo "== mma.sync-bound throughput against nvcc"
-  python3 bench/mma_throughput.py run --dir $C/mma-bench \
-    > "$OUT/mma-throughput.md" 2>&1
-  cat "$OUT/mma-throughput.md"
-fi
-
-if [ -d $C/mufu ]; then
-  echo "== ex2/tanh-bound throughput against nvcc"
-  python3 bench/mufu_throughput.py run --dir $C/mufu > "$OUT/mufu-throughput.md" 2>&1
-  cat "$OUT/mufu-throughput.md"
-fi
-
-if [ -x $C/special_facts ]; then
-  echo "== division and the special functions: the H200 over every f32 input"
-  # Exact forms against the correctly rounded result, approximations
-  # against the table's bounds; the 16-bit results' digests are compared
-  # with the reference's here afterwards (analyze.py --digests).
-  $C/special_facts "$OUT/special16.bin" > "$OUT/special.txt" 2>&1; src=$?
-  bad=$(grep '^FORM' "$OUT/special.txt" | grep -Ev \
-    'mismatches=0 |violations=0 ' | grep -c . || true)
-  bad2=$(grep '^FORM' "$OUT/special.txt" | grep -Ec \
-    'specials=[1-9]|low_bits=[1-9]' || true)
-  forms=$(grep -c '^FORM' "$OUT/special.txt" || true)
-  grep -A8 -E '^FORM.*(mismatches=[1-9]|violations=[1-9]|specials=[1-9])' \
-    "$OUT/special.txt" | head -30
-  if [ $src = 0 ] && [ "$bad" = 0 ] && [ "$bad2" = 0 ] && [ "$forms" -gt 0 ]; then
-    note "special functions, every f32 input: PASS ($forms runs)"
+  echo "== Python GPU tests (torch and cupy arrays in place, caller's stream)"
+  # pytest is carried when the machine has none (prepare-gpu-check.sh).
+  PYLIB=python; [ -d $C/pylib ] && PYLIB=python:$C/pylib
+  if PYTHONPATH=$PYLIB python3 -c "import pytest" 2>/dev/null; then
+    TILE_MLIR_PTX_CACHE=$C/ptxcache TILE_MLIR_RUNTIME=$C/libtile_cuda_runtime.so \
+      PYTHONPATH=$PYLIB python3 -m pytest -q -rs -p no:cacheprovider python/tests \
+      -k "torch_and_cupy or seed_runs_on_the_gpu" > "$OUT/python-gpu.txt" 2>&1; pyrc=$?
+    tail -5 "$OUT/python-gpu.txt"
+    if [ $pyrc = 0 ] && ! grep -q "skipped" "$OUT/python-gpu.txt"; then
+      note "python GPU tests: PASS ($(tail -1 "$OUT/python-gpu.txt"))"
+    else
+      note "python GPU tests: FAIL (rc=$pyrc; $(tail -1 "$OUT/python-gpu.txt"))"
+    fi
   else
-    note "special functions, every f32 input: FAIL (rc=$src, $bad + $bad2 of $forms runs)"
+    note "python GPU tests: FAIL (no pytest on this machine)"
   fi
-fi
+}
 
-if [ -d $C/gemm ]; then
-  echo "== bf16 GEMM against nvcc and cuBLAS"
-  python3 bench/gemm.py run --dir $C/gemm > "$OUT/gemm.md" 2>&1
-  cat "$OUT/gemm.md"
-  note "bf16 GEMM: $(tail -1 "$OUT/gemm.md")"
-fi
+# Throughput benchmarks and the GEMMs, against nvcc and cuBLAS.
+bench_part() {
+  if [ -d $C/bench ]; then
+    echo "== FMA-bound throughput, tile-mlir against nvcc"
+    python3 bench/gpu_throughput.py run --dir $C/bench > "$OUT/throughput.md" 2>&1
+    cat "$OUT/throughput.md"
+  fi
 
-if [ -d $C/gemm-wgmma ]; then
-  echo "== Hopper GEMM (TMA, wgmma, clusters) against cuBLAS"
-  python3 bench/gemm_wgmma.py run --dir $C/gemm-wgmma \
-    --record "$OUT/gemm-wgmma" > "$OUT/gemm-wgmma.md" 2>&1
-  cat "$OUT/gemm-wgmma.md"
-  note "Hopper GEMM: $(tail -1 "$OUT/gemm-wgmma.md")"
-  # Each element type's small GEMM against the reference's wgmma chain.
-  for t in bf16 e4m3; do
-    [ -f "$OUT/gemm-wgmma.$t" ] || continue
-    $C/tile-mma-check "$OUT/gemm-wgmma.$t" > "$OUT/gemm-wgmma-ref.$t.txt" 2>&1
-    head -2 "$OUT/gemm-wgmma-ref.$t.txt"
-    note "Hopper GEMM $t vs reference: $(tail -1 "$OUT/gemm-wgmma-ref.$t.txt")"
-  done
-fi
+  if [ -d $C/jit ]; then
+    echo "== JIT load, cold against the cubin cache"
+    python3 bench/jit_load.py run --dir $C/jit --lib $C/libtile_cuda_runtime.so \
+      > "$OUT/jit-load.md" 2>&1
+    cat "$OUT/jit-load.md"
+  fi
 
-if [ -x $C/mma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
-  echo "== mma.sync: the H200 against the reference (utils/measure/mma_facts)"
-  # TILE_MMA_EXECS: warp executions per opcode (default 100000).
-  bash utils/measure/mma_facts/run.sh $C/mma_facts $C/tile-mma-check \
-    "${TILE_MMA_EXECS:-100000}" > "$OUT/mma-diff.txt" 2>&1
-  grep -v "^PASS" "$OUT/mma-diff.txt" | head -40
-  note "mma.sync vs reference: $(tail -1 "$OUT/mma-diff.txt")"
-fi
+  if [ -d $C/mma-bench ]; then
+    echo "== mma.sync-bound throughput against nvcc"
+    python3 bench/mma_throughput.py run --dir $C/mma-bench \
+      > "$OUT/mma-throughput.md" 2>&1
+    cat "$OUT/mma-throughput.md"
+  fi
 
-if [ -x $C/wgmma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
-  echo "== wgmma.mma_async: the H200 against the reference"
-  # TILE_WGMMA_EXECS warpgroup executions per instance (default 64).
-  bash utils/measure/wgmma_facts/run.sh $C/wgmma_facts $C/tile-mma-check \
-    "${TILE_WGMMA_EXECS:-64}" > "$OUT/wgmma-diff.txt" 2>&1
-  grep -v "^PASS" "$OUT/wgmma-diff.txt" | head -20
-  note "wgmma.mma_async vs reference: $(tail -1 "$OUT/wgmma-diff.txt")"
-fi
+  if [ -d $C/mufu ]; then
+    echo "== ex2/tanh-bound throughput against nvcc"
+    python3 bench/mufu_throughput.py run --dir $C/mufu > "$OUT/mufu-throughput.md" 2>&1
+    cat "$OUT/mufu-throughput.md"
+  fi
 
-if [ -x $C/matrix_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
-  echo "== ldmatrix/stmatrix/movmatrix: the H200 against the reference"
-  # Permuted row addresses, TILE_MMA_EXECS warp executions per opcode.
-  bash utils/measure/matrix_facts/run.sh $C/matrix_facts $C/tile-mma-check \
-    "${TILE_MMA_EXECS:-100000}" > "$OUT/matrix-diff.txt" 2>&1
-  grep -v "^PASS" "$OUT/matrix-diff.txt" | head -20
-  note "matrix moves vs reference: $(tail -1 "$OUT/matrix-diff.txt")"
-fi
+  if [ -d $C/gemm ]; then
+    echo "== bf16 GEMM against nvcc and cuBLAS"
+    python3 bench/gemm.py run --dir $C/gemm > "$OUT/gemm.md" 2>&1
+    cat "$OUT/gemm.md"
+    note "bf16 GEMM: $(tail -1 "$OUT/gemm.md")"
+  fi
 
-if [ -x $C/tile-diff ] && [ -z "${TILE_GPU_SKIP_DIFF:-}" ]; then
-  echo "== differential test of every arithmetic form"
-  # TILE_DIFF_PART=K/N: this call runs a part of the kernels (tile-diff
-  # --part), so that one differential run fits several device calls.
-  # TILE_DIFF_ARGS: further tile-diff options (--n, --variant-n).
-  $C/tile-diff --ptx-dir $C/diff --threads "$(nproc)" \
-    ${TILE_DIFF_PART:+--part "$TILE_DIFF_PART"} ${TILE_DIFF_ARGS:-} \
-    > "$OUT/diff.txt"
-  grep -v "| 0 | " "$OUT/diff.txt" | head -80
-  note "arithmetic diff: $(tail -2 "$OUT/diff.txt" | tr '\n' ' ')"
-fi
+  if [ -d $C/gemm-wgmma ]; then
+    echo "== Hopper GEMM (TMA, wgmma, clusters) against cuBLAS"
+    python3 bench/gemm_wgmma.py run --dir $C/gemm-wgmma \
+      --record "$OUT/gemm-wgmma" > "$OUT/gemm-wgmma.md" 2>&1
+    cat "$OUT/gemm-wgmma.md"
+    note "Hopper GEMM: $(tail -1 "$OUT/gemm-wgmma.md")"
+    # Each element type's small GEMM against the reference's wgmma chain.
+    for t in bf16 e4m3; do
+      [ -f "$OUT/gemm-wgmma.$t" ] || continue
+      $C/tile-mma-check "$OUT/gemm-wgmma.$t" > "$OUT/gemm-wgmma-ref.$t.txt" 2>&1
+      head -2 "$OUT/gemm-wgmma-ref.$t.txt"
+      note "Hopper GEMM $t vs reference: $(tail -1 "$OUT/gemm-wgmma-ref.$t.txt")"
+    done
+  fi
+}
+
+# The H200 running mma.sync against the reference.
+mma_part() {
+  if [ -x $C/mma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
+    echo "== mma.sync: the H200 against the reference (utils/measure/mma_facts)"
+    # TILE_MMA_EXECS: warp executions per opcode (default 100000).
+    bash utils/measure/mma_facts/run.sh $C/mma_facts $C/tile-mma-check \
+      "${TILE_MMA_EXECS:-100000}" > "$OUT/mma-diff.txt" 2>&1
+    grep -v "^PASS" "$OUT/mma-diff.txt" | head -40
+    note "mma.sync vs reference: $(tail -1 "$OUT/mma-diff.txt")"
+  fi
+}
+
+# The H200 running wgmma.mma_async against the reference.
+wgmma_part() {
+  if [ -x $C/wgmma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
+    echo "== wgmma.mma_async: the H200 against the reference"
+    # TILE_WGMMA_EXECS warpgroup executions per instance (default 64).
+    bash utils/measure/wgmma_facts/run.sh $C/wgmma_facts $C/tile-mma-check \
+      "${TILE_WGMMA_EXECS:-64}" > "$OUT/wgmma-diff.txt" 2>&1
+    grep -v "^PASS" "$OUT/wgmma-diff.txt" | head -20
+    note "wgmma.mma_async vs reference: $(tail -1 "$OUT/wgmma-diff.txt")"
+  fi
+}
+
+# The H200 running ldmatrix/stmatrix/movmatrix against the reference.
+matrix_part() {
+  if [ -x $C/matrix_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
+    echo "== ldmatrix/stmatrix/movmatrix: the H200 against the reference"
+    # Permuted row addresses, TILE_MMA_EXECS warp executions per opcode.
+    bash utils/measure/matrix_facts/run.sh $C/matrix_facts $C/tile-mma-check \
+      "${TILE_MMA_EXECS:-100000}" > "$OUT/matrix-diff.txt" 2>&1
+    grep -v "^PASS" "$OUT/matrix-diff.txt" | head -20
+    note "matrix moves vs reference: $(tail -1 "$OUT/matrix-diff.txt")"
+  fi
+}
+
+# Division and the special functions over every f32 input.
+special_part() {
+  if [ -x $C/special_facts ]; then
+    echo "== division and the special functions: the H200 over every f32 input"
+    # Exact forms against the correctly rounded result, approximations
+    # against the table's bounds; the 16-bit results' digests are compared
+    # with the reference's here afterwards (analyze.py --digests).
+    $C/special_facts "$OUT/special16.bin" > "$OUT/special.txt" 2>&1; src=$?
+    bad=$(grep '^FORM' "$OUT/special.txt" | grep -Ev \
+      'mismatches=0 |violations=0 ' | grep -c . || true)
+    bad2=$(grep '^FORM' "$OUT/special.txt" | grep -Ec \
+      'specials=[1-9]|low_bits=[1-9]' || true)
+    forms=$(grep -c '^FORM' "$OUT/special.txt" || true)
+    grep -A8 -E '^FORM.*(mismatches=[1-9]|violations=[1-9]|specials=[1-9])' \
+      "$OUT/special.txt" | head -30
+    if [ $src = 0 ] && [ "$bad" = 0 ] && [ "$bad2" = 0 ] && [ "$forms" -gt 0 ]; then
+      note "special functions, every f32 input: PASS ($forms runs)"
+    else
+      note "special functions, every f32 input: FAIL (rc=$src, $bad + $bad2 of $forms runs)"
+    fi
+  fi
+}
+
+# The differential test of every arithmetic form.
+diff_part() {
+  if [ -x $C/tile-diff ] && [ -z "${TILE_GPU_SKIP_DIFF:-}" ]; then
+    echo "== differential test of every arithmetic form"
+    # TILE_DIFF_PART=K/N: this call runs a part of the kernels (tile-diff
+    # --part), so that one differential run fits several device calls.
+    # TILE_DIFF_ARGS: further tile-diff options (--n, --variant-n).
+    $C/tile-diff --ptx-dir $C/diff --threads "$(nproc)" \
+      ${TILE_DIFF_PART:+--part "$TILE_DIFF_PART"} ${TILE_DIFF_ARGS:-} \
+      > "$OUT/diff.txt"
+    grep -v "| 0 | " "$OUT/diff.txt" | head -80
+    note "arithmetic diff: $(tail -2 "$OUT/diff.txt" | tr '\n' ' ')"
+  fi
+}
+
+nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | tee "$OUT/gpu.txt"
+for p in tests bench mma wgmma matrix special diff; do
+  part $p || continue
+  t0=$SECONDS
+  ${p}_part
+  note "part $p: $((SECONDS - t0)) s"
+done
 
 echo
 echo "== summary"

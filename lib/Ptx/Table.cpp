@@ -145,6 +145,13 @@ const SwizzleModeDesc *tile::ptx::findSwizzleByCode(unsigned code) {
   return nullptr;
 }
 
+const SwizzleModeDesc *tile::ptx::findSwizzleByName(llvm::StringRef name) {
+  for (const SwizzleModeDesc &m : kSwizzleModes)
+    if (name == m.name)
+      return &m;
+  return nullptr;
+}
+
 llvm::ArrayRef<TensorMapTypeDesc> tile::ptx::getTensorMapTypes() {
   return kTensorMapTypes;
 }

@@ -336,6 +336,8 @@ struct SwizzleModeDesc {
 llvm::ArrayRef<SwizzleModeDesc> getSwizzleModes();
 /// The mode with descriptor code `code`, or null.
 const SwizzleModeDesc *findSwizzleByCode(unsigned code);
+/// The mode named `name` ("128B", ...), or null.
+const SwizzleModeDesc *findSwizzleByName(llvm::StringRef name);
 
 /// An element type of a tensor map (a TensorMapDataType record): its
 /// CUtensorMapDataType code, its bits, and the element types it moves.

@@ -16,6 +16,10 @@
 // CHECK-DAG: #[[AOFF:.*]] = #llvm.loop_annotation<unroll = #[[UOFF]]>
 // SMALL-DAG: #[[S8:.*]] = #llvm.loop_unroll<count = 8 : i32>
 // SMALL-DAG: #[[SA8:.*]] = #llvm.loop_annotation<unroll = #[[S8]]>
+// SMALL-DAG: #[[S4:.*]] = #llvm.loop_unroll<count = 4 : i32>
+// SMALL-DAG: #[[SA4:.*]] = #llvm.loop_annotation<unroll = #[[S4]]>
+// CHECK-DAG: #[[U12:.*]] = #llvm.loop_unroll<count = 12 : i32>
+// CHECK-DAG: #[[A12:.*]] = #llvm.loop_annotation<unroll = #[[U12]]>
 // OFF: #{{.*}} = #llvm.loop_unroll<disable = true>
 // OFF-NOT: loop_unroll<count
 
@@ -88,6 +92,31 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       tile.apply "fma.rn.f32" (%r, %r, %a, %b) scope(thread) : memref<512x1xf32, #tile.reg>, memref<512x1xf32, #tile.reg>, f32, f32
     } {llvm.loop_annotation = #llvm.loop_annotation<unroll = <disable = true>>}
     // CHECK: } {llvm.loop_annotation = #[[AOFF]]}
+    gpu.return
+  }
+
+  // A loop of a warp collective (convergent inline asm): LLVM unrolls it only
+  // without a remainder, so a runtime trip count gets no count, and a
+  // constant one a count that divides it (12 trips of 8 shuffles: 4 at
+  // target 64, where 8 would leave a remainder).
+  // CHECK-LABEL: gpu.func @collective
+  // SMALL-LABEL: gpu.func @collective
+  gpu.func @collective(%a: i32, %n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c12 = arith.constant 12 : index
+    %d = tile.alloc_local : memref<8x1xi32, #tile.reg>
+    scf.for %i = %c0 to %n step %c1 {
+      tile.apply "shfl.sync.bfly.b32" (%d, %a, %a, %a, %a) scope(thread) : memref<8x1xi32, #tile.reg>, i32, i32, i32, i32
+    }
+    // CHECK: scf.for %{{.*}} = %{{.*}} to %arg1 step
+    // CHECK-NOT: loop_annotation
+    // CHECK: scf.for %{{.*}} = %{{.*}} to %c12 step
+    scf.for %i = %c0 to %c12 step %c1 {
+      tile.apply "shfl.sync.bfly.b32" (%d, %a, %a, %a, %a) scope(thread) : memref<8x1xi32, #tile.reg>, i32, i32, i32, i32
+    }
+    // CHECK: } {llvm.loop_annotation = #[[A12]]}
+    // SMALL: } {llvm.loop_annotation = #[[SA4]]}
     gpu.return
   }
 }

@@ -40,6 +40,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     %one = arith.constant 1 : i32
     %zero = arith.constant 0 : i32
     %d = tile.alloc_local : !D
+    tile.apply "wgmma.fence.sync.aligned" () scope(thread)
     // expected-note @below {{the wgmma.mma_async issued here}}
     tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%d, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
     tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
@@ -61,6 +62,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     %f = arith.constant 0.0 : f32
     %c0 = arith.constant 0 : index
     %d = tile.alloc_local : !D
+    tile.apply "wgmma.fence.sync.aligned" () scope(thread)
     // expected-note @below {{the wgmma.mma_async issued here}}
     tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%d, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
     tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
@@ -85,6 +87,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     %c1 = arith.constant 1 : index
     %d = tile.alloc_local : !D
     %a = tile.alloc_local : !A
+    tile.apply "wgmma.fence.sync.aligned" () scope(thread)
     // expected-note @below {{the wgmma.mma_async issued here}}
     tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16" (%d, %a, %db, %p, %one, %one, %zero) scope(warpgroup) : !D, !A, i64, i1, i32, i32, i32
     scf.for %i = %c0 to %c4 step %c1 {
@@ -106,6 +109,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     %one = arith.constant 1 : i32
     %zero = arith.constant 0 : i32
     %d = tile.alloc_local : !I
+    tile.apply "wgmma.fence.sync.aligned" () scope(thread)
     // expected-note @below {{the wgmma.mma_async issued here}}
     tile.apply "wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8" (%d, %da, %db, %p) scope(warpgroup) : !I, i64, i64, i1
     %e = tile.alloc_local : !D

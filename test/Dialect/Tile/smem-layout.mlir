@@ -19,11 +19,11 @@
 // CHECK: tile.smem_desc %{{.*}} at [64, 16] box [64, 16] major(k) layout(<128x64xbf16, swizzle = "128B">)
 // EXPAND-LABEL: gpu.func @descs
 // EXPAND-DAG: arith.constant 4611686293305360384 : i64
-// EXPAND-DAG: arith.constant 8224 : index
+// EXPAND-DAG: arith.constant 8224 : i64
 // EXPAND-DAG: arith.constant 4611686293338849280 : i64
-// EXPAND-DAG: arith.constant 2048 : index
+// EXPAND-DAG: arith.constant 2048 : i64
 // EXPAND-DAG: arith.constant 34363932672 : i64
-// EXPAND-DAG: arith.constant 1024 : index
+// EXPAND-DAG: arith.constant 1024 : i64
 // EXPAND-DAG: arith.constant 68720001024 : i64
 // EXPAND-NOT: tile.smem_desc
 gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
@@ -52,7 +52,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
 !S = memref<8192xf8E4M3FN, 3>
 // EXPAND-LABEL: gpu.func @fp8
 // EXPAND-DAG: arith.constant -9223371899415756800 : i64
-// EXPAND-DAG: arith.constant 32 : index
+// EXPAND-DAG: arith.constant 32 : i64
 gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
   gpu.func @fp8(%s: !S, %out: memref<1xi64>) kernel {
     %a = tile.smem_desc %s at [0, 32] box [64, 32] major(k) layout(#tile.smem_layout<64x64xf8E4M3FN, swizzle = "64B">) : !S

@@ -25,21 +25,6 @@ namespace ptx = ::tile::ptx;
 // SmemLayoutAttr
 //===----------------------------------------------------------------------===//
 
-static const ptx::SwizzleModeDesc *findSwizzleMode(StringRef name) {
-  for (const ptx::SwizzleModeDesc &m : ptx::getSwizzleModes())
-    if (name == m.name)
-      return &m;
-  return nullptr;
-}
-
-/// `"a", "b", ...`: the names of `items`.
-template <typename Range> static std::string listNames(const Range &items) {
-  std::string names;
-  for (const auto &item : items)
-    names += (names.empty() ? "\"" : ", \"") + std::string(item.name) + "\"";
-  return names;
-}
-
 const ptx::TensorMapTypeDesc *SmemLayoutAttr::findTensorMapType(Type type) {
   for (const ptx::TensorMapTypeDesc &t : ptx::getTensorMapTypes()) {
     if (auto intTy = dyn_cast<IntegerType>(type))
@@ -60,11 +45,11 @@ SmemLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a shared-memory tile has 2 dimensions (rows x "
                           "columns), got "
                        << shape.size();
-  const ptx::SwizzleModeDesc *mode = findSwizzleMode(swizzle);
+  const ptx::SwizzleModeDesc *mode = ptx::findSwizzleByName(swizzle);
   if (!mode)
     return emitError() << "unknown swizzle mode \"" << swizzle
                        << "\" (the table has "
-                       << listNames(ptx::getSwizzleModes()) << ")";
+                       << quoteNames(ptx::getSwizzleModes()) << ")";
   const ptx::TensorMapTypeDesc *type = findTensorMapType(elementType);
   if (!type)
     return emitError() << "no tensor-map data type moves elements of "
@@ -92,7 +77,7 @@ void SmemLayoutAttr::print(AsmPrinter &printer) const {
 }
 
 const ptx::SwizzleModeDesc &SmemLayoutAttr::getMode() const {
-  return *findSwizzleMode(getSwizzle());
+  return *ptx::findSwizzleByName(getSwizzle());
 }
 
 int64_t SmemLayoutAttr::getElementBytes() const {
@@ -297,6 +282,6 @@ LogicalResult TensorMapEncodeOp::verify() {
   if (!findFill())
     return emitOpError("unknown fill \"")
            << getFill() << "\" (the table has "
-           << listNames(ptx::getTensorMapFills()) << ")";
+           << quoteNames(ptx::getTensorMapFills()) << ")";
   return success();
 }

@@ -333,26 +333,16 @@ int64_t AllocLocalOp::getStorageSize() {
 
 static bool isSpaceCompatible(MemRefType type, ptx::StateSpace ss);
 
-static const ptx::SwizzleModeDesc *findSwizzle(StringRef name) {
-  for (const ptx::SwizzleModeDesc &m : ptx::getSwizzleModes())
-    if (name == m.name)
-      return &m;
-  return nullptr;
-}
-
 LogicalResult WgmmaDescOp::verify() {
   MemRefType type = getBuffer().getType();
   if (!isWorkgroupMemRef(type))
     return emitOpError("expected a memref in the workgroup memory space "
                        "(#gpu.address_space<workgroup> or 3), got ")
            << type;
-  if (!findSwizzle(getSwizzle())) {
-    std::string names;
-    for (const ptx::SwizzleModeDesc &m : ptx::getSwizzleModes())
-      names += (names.empty() ? "\"" : ", \"") + std::string(m.name) + "\"";
+  if (!ptx::findSwizzleByName(getSwizzle()))
     return emitOpError("unknown swizzle mode \"")
-           << getSwizzle() << "\" (the table has " << names << ")";
-  }
+           << getSwizzle() << "\" (the table has "
+           << quoteNames(ptx::getSwizzleModes()) << ")";
   for (auto [name, value, field] :
        {std::tuple{"lbo", getLbo(), ptx::DescField::LeadingOffset},
         std::tuple{"sbo", getSbo(), ptx::DescField::StrideOffset}}) {
@@ -376,7 +366,7 @@ LogicalResult WgmmaDescOp::verify() {
 }
 
 uint64_t WgmmaDescOp::getConstantFields() {
-  const ptx::SwizzleModeDesc *mode = findSwizzle(getSwizzle());
+  const ptx::SwizzleModeDesc *mode = ptx::findSwizzleByName(getSwizzle());
   return ptx::getDescField(ptx::DescField::LeadingOffset).put(getLbo()) |
          ptx::getDescField(ptx::DescField::StrideOffset).put(getSbo()) |
          ptx::getDescField(ptx::DescField::Swizzle)
@@ -393,27 +383,30 @@ bool mlir::tile::isWorkgroupMemRef(MemRefType type) {
          isSpaceCompatible(type, ptx::StateSpace::Shared);
 }
 
-Value mlir::tile::buildWgmmaDescriptor(OpBuilder &b, Location loc, Value buffer,
-                                       int64_t byteOffset,
-                                       uint64_t constantFields) {
-  auto type = cast<MemRefType>(buffer.getType());
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
+Value mlir::tile::buildMemRefAddress(OpBuilder &b, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   Value offset =
-      memref::ExtractStridedMetadataOp::create(b, loc, buffer).getOffset();
+      memref::ExtractStridedMetadataOp::create(b, loc, memref).getOffset();
   Value bytes = arith::ConstantIndexOp::create(
       b, loc, std::max<int64_t>(type.getElementTypeBitWidth() / 8, 1));
   Value addr = arith::AddIOp::create(
       b, loc, base, arith::MulIOp::create(b, loc, offset, bytes));
-  if (byteOffset)
-    addr = arith::AddIOp::create(
-        b, loc, addr, arith::ConstantIndexOp::create(b, loc, byteOffset));
-  Value addr64 = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), addr);
-  // The start address field: (addr >> shift) within its width, at lo.
-  const ptx::DescFieldDesc &start =
-      ptx::getDescField(ptx::DescField::StartAddress);
+  return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), addr);
+}
+
+Value mlir::tile::buildWgmmaDescriptor(OpBuilder &b, Location loc, Value buffer,
+                                       int64_t byteOffset,
+                                       uint64_t constantFields) {
   auto i64 = [&](uint64_t v) {
     return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(int64_t(v)));
   };
+  Value addr64 = buildMemRefAddress(b, loc, buffer);
+  if (byteOffset)
+    addr64 = arith::AddIOp::create(b, loc, addr64, i64(byteOffset));
+  // The start address field: (addr >> shift) within its width, at lo.
+  const ptx::DescFieldDesc &start =
+      ptx::getDescField(ptx::DescField::StartAddress);
   Value field = arith::AndIOp::create(
       b, loc, arith::ShRUIOp::create(b, loc, addr64, i64(start.shift)),
       i64((uint64_t(1) << start.width) - 1));

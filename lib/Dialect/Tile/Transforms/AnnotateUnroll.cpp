@@ -6,6 +6,7 @@
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Ptx/InstrTable.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -42,16 +43,37 @@ static int64_t countInstructions(scf::ForOp loop) {
   return nested ? 0 : count;
 }
 
+/// Whether `loop` executes a collective form (its inline asm is convergent).
+static bool holdsCollective(scf::ForOp loop) {
+  WalkResult found = loop.getBody()->walk([](ApplyOp op) {
+    return ::tile::ptx::isCollective(op.getInstr().form->semantics)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
 /// The unroll count for `loop`: the largest power of two with at most
 /// `target` instructions in the unrolled body, bounded by a constant trip
-/// count; 1 where unrolling would not help.
+/// count; 1 where unrolling would not help. LLVM unrolls a loop of
+/// convergent operations only without a remainder loop (it warns "loop not
+/// unrolled" otherwise), so such a loop needs a constant trip count that
+/// the count divides.
 static int64_t chooseCount(scf::ForOp loop, int64_t target) {
   int64_t body = countInstructions(loop);
   if (body <= 0 || body * 2 > target)
     return 1;
   int64_t count = int64_t(llvm::bit_floor(uint64_t(target / body)));
-  if (std::optional<APInt> trips = loop.getStaticTripCount())
+  std::optional<APInt> trips = loop.getStaticTripCount();
+  if (trips)
     count = std::min<int64_t>(count, trips->getLimitedValue(INT64_MAX));
+  if (holdsCollective(loop)) {
+    if (!trips || trips->isZero())
+      return 1;
+    uint64_t t = trips->getLimitedValue(INT64_MAX);
+    while (count > 1 && t % uint64_t(count))
+      count /= 2;
+  }
   return std::max<int64_t>(count, 1);
 }
 

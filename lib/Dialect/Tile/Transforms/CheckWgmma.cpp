@@ -1,4 +1,4 @@
-//===- CheckWgmma.cpp - registers of wgmma in flight are not touched ------===//
+//===- CheckWgmma.cpp - wgmma's registers, fences and descriptors ---------===//
 //
 // Part of tile-mlir.
 //
@@ -8,8 +8,11 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Ptx/InstrTable.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 
 #include <deque>
@@ -228,6 +231,158 @@ static LogicalResult checkBlock(Block &block) {
   return success(ok);
 }
 
+//===----------------------------------------------------------------------===//
+// wgmma.fence
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What the fence analysis knows at a point of a function, over every path
+/// that reaches it.
+struct FenceState {
+  /// Some path from the kernel's entry has no wgmma.fence.
+  bool unfenced = false;
+  /// In a loop, some path from the iteration's start has no wgmma.fence.
+  bool iterationUnfenced = false;
+  /// The register tiles (roots) that other instructions accessed since the
+  /// last wgmma.fence, each with the first such instruction.
+  llvm::MapVector<Value, Operation *> touched;
+
+  void merge(const FenceState &other) {
+    unfenced |= other.unfenced;
+    iterationUnfenced |= other.iterationUnfenced;
+    for (const auto &entry : other.touched)
+      touched.insert(entry);
+  }
+};
+
+/// Checks that a wgmma.fence separates every wgmma.mma_async from the
+/// kernel's entry and from other accesses of its d and a registers (PTX ISA
+/// 9.7.15.7.1), through branches and loops; and warns of the loops in
+/// which ptxas injects a fence of its own.
+class FenceChecker {
+public:
+  bool check(FunctionOpInterface func) {
+    FenceState state;
+    if (auto kernel = dyn_cast<gpu::GPUFuncOp>(*func))
+      state.unfenced = kernel.isKernel();
+    visitRegion(func.getFunctionBody(), state);
+    return ok;
+  }
+
+private:
+  bool reporting = true;
+  bool ok = true;
+
+  void visitRegion(Region &region, FenceState &state) {
+    for (Block &block : region)
+      for (Operation &op : block)
+        visitOp(op, state);
+  }
+  void visitOp(Operation &op, FenceState &state);
+  void visitMma(ApplyOp op, FenceState &state);
+  void visitRegions(Operation &op, FenceState &state);
+  void visitLoop(Operation &op, FenceState &state);
+};
+} // namespace
+
+/// Whether `v` is (a view of) a register tile.
+static bool isRegisterRoot(Value v) {
+  return isRegisterTile(getRoot(v).getType());
+}
+
+void FenceChecker::visitOp(Operation &op, FenceState &state) {
+  if (isView(&op))
+    return;
+  auto apply = dyn_cast<ApplyOp>(op);
+  if (apply && isWgmmaSync(apply, "fence")) {
+    state = FenceState();
+    return;
+  }
+  if (apply && isWgmma(apply))
+    return visitMma(apply, state);
+  if (apply && isWgmmaSync(apply, "_group"))
+    return;
+  for (Value v : op.getOperands())
+    if (isa<MemRefType>(v.getType()) && isRegisterRoot(v))
+      state.touched.insert({getRoot(v), &op});
+  if (op.getNumRegions())
+    visitRegions(op, state);
+}
+
+void FenceChecker::visitMma(ApplyOp op, FenceState &state) {
+  if (!reporting)
+    return;
+  if (state.unfenced) {
+    op.emitError("no wgmma.fence before this wgmma.mma_async on some path "
+                 "from the kernel's entry (PTX ISA: one must precede the "
+                 "warpgroup's first wgmma.mma_async)");
+    ok = false;
+    return;
+  }
+  for (auto [value, desc] :
+       llvm::zip(op.getArgs(), op.getInstr().form->getOperands())) {
+    if (desc.distribution != ptx::Distribution::Warpgroup ||
+        !isa<MemRefType>(value.getType()))
+      continue;
+    auto it = state.touched.find(getRoot(value));
+    if (it == state.touched.end())
+      continue;
+    InFlightDiagnostic d =
+        op.emitError() << "reads the register tile of its "
+                       << (desc.mmaRole == ptx::MmaRole::D ? "accumulator d"
+                                                           : "fragment a")
+                       << ", which another instruction accessed since the "
+                          "last wgmma.fence: put a wgmma.fence between them "
+                          "(PTX ISA)";
+    d.attachNote(it->second->getLoc()) << "the access";
+    ok = false;
+    return;
+  }
+  if (state.iterationUnfenced)
+    op.emitWarning("no wgmma.fence in this loop's body before this "
+                   "wgmma.mma_async: ptxas injects a warpgroup.arrive "
+                   "here (C7519); put a wgmma.fence at the loop body's top");
+}
+
+void FenceChecker::visitRegions(Operation &op, FenceState &state) {
+  if (isa<LoopLikeOpInterface>(op))
+    return visitLoop(op, state);
+  // Branches: each region from the same state; an empty region (an scf.if
+  // without else) is the path that skips them.
+  FenceState merged;
+  bool first = true;
+  for (Region &region : op.getRegions()) {
+    FenceState branch = state;
+    visitRegion(region, branch);
+    if (first)
+      merged = std::move(branch);
+    else
+      merged.merge(branch);
+    first = false;
+  }
+  state = std::move(merged);
+}
+
+/// A loop body runs from the state before the loop, and then from its own
+/// end state: the first visit finds that state, the second reports.
+void FenceChecker::visitLoop(Operation &op, FenceState &state) {
+  auto runBody = [&](FenceState entry) {
+    entry.iterationUnfenced = true;
+    for (Region &region : op.getRegions())
+      visitRegion(region, entry);
+    return entry;
+  };
+  bool wasReporting = reporting;
+  reporting = false;
+  FenceState entry = state;
+  entry.merge(runBody(state));
+  reporting = wasReporting;
+  FenceState end = runBody(entry);
+  bool outerIteration = state.iterationUnfenced;
+  state.merge(end);
+  state.iterationUnfenced = outerIteration;
+}
+
 namespace {
 struct TileCheckWgmmaPass
     : public mlir::tile::impl::TileCheckWgmmaBase<TileCheckWgmmaPass> {
@@ -235,6 +390,8 @@ struct TileCheckWgmmaPass
     bool ok = true;
     getOperation()->walk(
         [&](Block *block) { ok &= succeeded(checkBlock(*block)); });
+    getOperation()->walk(
+        [&](FunctionOpInterface func) { ok &= FenceChecker().check(func); });
     if (!ok)
       signalPassFailure();
   }

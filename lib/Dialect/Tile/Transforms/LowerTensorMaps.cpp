@@ -40,18 +40,7 @@ static func::FuncOp getOrDeclareEncoder(ModuleOp module, OpBuilder &b) {
   return f;
 }
 
-/// The address of `memref`'s first element as an i64.
-static Value getAddress(OpBuilder &b, Location loc, Value memref,
-                        memref::ExtractStridedMetadataOp meta) {
-  auto type = cast<MemRefType>(memref.getType());
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value bytes = arith::ConstantIndexOp::create(
-      b, loc, std::max<int64_t>(type.getElementTypeBitWidth() / 8, 1));
-  Value addr = arith::AddIOp::create(
-      b, loc, base, arith::MulIOp::create(b, loc, meta.getOffset(), bytes));
-  return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), addr);
-}
-
+/// Replaces `op` by a call of the runtime's encoder.
 static void lower(TensorMapEncodeOp op, func::FuncOp encoder, OpBuilder &b) {
   Location loc = op.getLoc();
   SmemLayoutAttr layout = op.getLayout();
@@ -65,11 +54,10 @@ static void lower(TensorMapEncodeOp op, func::FuncOp encoder, OpBuilder &b) {
   auto c32 = [&](int64_t v) {
     return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
   };
-  auto mapMeta = memref::ExtractStridedMetadataOp::create(b, loc, op.getMap());
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, op.getTensor());
   SmallVector<Value> args = {
-      getAddress(b, loc, op.getMap(), mapMeta),
-      getAddress(b, loc, op.getTensor(), meta),
+      buildMemRefAddress(b, loc, op.getMap()),
+      buildMemRefAddress(b, loc, op.getTensor()),
       i64(meta.getSizes()[0]),
       i64(meta.getSizes()[1]),
       i64(meta.getStrides()[0]),

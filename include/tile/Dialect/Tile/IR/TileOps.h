@@ -47,11 +47,23 @@ FloatType getFloatType(MLIRContext *ctx, ::tile::ptx::FloatFormat format);
 /// Whether `type` is a memref in the workgroup (shared) memory space.
 bool isWorkgroupMemRef(MemRefType type);
 
+/// The i64 byte address of `memref`'s first element: its aligned pointer
+/// plus its offset in bytes.
+Value buildMemRefAddress(OpBuilder &b, Location loc, Value memref);
+
 /// The wgmma matrix descriptor (PTX ISA 9.7.15.5.1.2) of the matrix that
 /// starts `byteOffset` bytes after `buffer`'s first element: its start
 /// address field or-ed with `constantFields`.
 Value buildWgmmaDescriptor(OpBuilder &b, Location loc, Value buffer,
                            int64_t byteOffset, uint64_t constantFields);
+
+/// `"a", "b", ...`: the names of `items` (table records with a `name`).
+template <typename Range> std::string quoteNames(const Range &items) {
+  std::string names;
+  for (const auto &item : items)
+    names += (names.empty() ? "\"" : ", \"") + std::string(item.name) + "\"";
+  return names;
+}
 
 /// A human-readable list of the containers accepted for `t`.
 std::string describeContainers(::tile::ptx::DataType t);

@@ -97,8 +97,9 @@ def TileCheckTransactions : Pass<"tile-check-transactions"> {
 }
 
 def TileCheckWgmma : Pass<"tile-check-wgmma"> {
-  let summary = "Reject accesses to the registers of a wgmma in flight, and "
-                "descriptors made for another operand";
+  let summary = "Reject accesses to the registers of a wgmma in flight, "
+                "missing wgmma.fences, and descriptors made for another "
+                "operand";
   let description = [{
     `wgmma.mma_async` runs asynchronously: until a `wgmma.wait_group`
     retires the group that holds it, accessing its accumulator d or its
@@ -117,9 +118,20 @@ def TileCheckWgmma : Pass<"tile-check-wgmma"> {
     elements the operand's, and its major-ness the transpose immediate's
     (K-major where the form has none).
 
+    And it checks the `wgmma.fence` rules (PTX ISA 9.7.15.7.1) over every
+    path through branches and loops of each function: in a kernel, a fence
+    precedes the first wgmma.mma_async; and a fence separates any other
+    access of a wgmma's d or a register tile (a store, a cvt, a load) from
+    the wgmma.mma_async that reads it, also across a loop's iterations.
+    Each violation is an error naming the access. A wgmma.mma_async in a
+    loop whose body has no fence before it draws a warning: the ISA allows
+    it for one shape's accumulator chain, but ptxas 13.0 then injects a
+    warpgroup.arrive of its own (C7519). A device function's caller may
+    have fenced, so only the second rule applies there.
+
     Not checked: registers in flight across blocks (a wait after the loop
-    that issued the wgmma), and whether a `wgmma.fence` separates other
-    writes of the registers from the wgmma that reads them.
+    that issued the wgmma), and a fence between two wgmma.mma_async of
+    different shapes on the same accumulator.
   }];
 }
 
