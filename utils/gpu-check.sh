@@ -99,10 +99,10 @@ tests_part() {
       [ -n "$ex" ] && src="${ex/\%tile_src\//}"
       run_test "jit_$(basename "$f" .mlir)" "$f" /tmp/tile-runner "$src"
       # The CPU backend on the same program, against the same CHECK lines
-      # (fault.mlir's out-of-bounds store is a GPU fault only; the CPU
-      # backend refuses mbarrier objects, and a test that says "GPU only"
-      # runs what the CPU backend refuses: Integration/CPU checks that).
-      case "$f" in *fault.mlir|*mbarrier.mlir) continue;; esac
+      # (fault.mlir's out-of-bounds store is a GPU fault only; a test that
+      # says "GPU only" runs what the CPU backend refuses: Integration/CPU
+      # checks that).
+      case "$f" in *fault.mlir) continue;; esac
       grep -q "GPU only" "$f" && continue
       run_test "cpu_$(basename "$f" .mlir)" "$f" /tmp/tile-runner --backend=cpu "$src"
     done
@@ -201,40 +201,32 @@ bench_part() {
   fi
 }
 
-# The H200 running mma.sync against the reference.
+# Runs utils/measure/NAME/run.sh (the H200 against the reference) with
+# EXECS executions per opcode into $OUT/LOG.txt, and notes LABEL's result.
+# Usage: run_facts NAME EXECS LOG LABEL TITLE
+run_facts() {
+  local name=$1 execs=$2 log=$3 label=$4 title=$5
+  [ -x $C/$name ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ] || return 0
+  echo "== $title: the H200 against the reference (utils/measure/$name)"
+  bash utils/measure/$name/run.sh $C/$name $C/tile-mma-check "$execs" \
+    > "$OUT/$log.txt" 2>&1
+  grep -v "^PASS" "$OUT/$log.txt" | head -40
+  note "$label vs reference: $(tail -1 "$OUT/$log.txt")"
+}
+
+# TILE_MMA_EXECS: warp executions per opcode (default 100000);
+# TILE_WGMMA_EXECS: warpgroup executions per instance (default 64). The
+# matrix moves use permuted row addresses.
 mma_part() {
-  if [ -x $C/mma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
-    echo "== mma.sync: the H200 against the reference (utils/measure/mma_facts)"
-    # TILE_MMA_EXECS: warp executions per opcode (default 100000).
-    bash utils/measure/mma_facts/run.sh $C/mma_facts $C/tile-mma-check \
-      "${TILE_MMA_EXECS:-100000}" > "$OUT/mma-diff.txt" 2>&1
-    grep -v "^PASS" "$OUT/mma-diff.txt" | head -40
-    note "mma.sync vs reference: $(tail -1 "$OUT/mma-diff.txt")"
-  fi
+  run_facts mma_facts "${TILE_MMA_EXECS:-100000}" mma-diff mma.sync mma.sync
 }
-
-# The H200 running wgmma.mma_async against the reference.
 wgmma_part() {
-  if [ -x $C/wgmma_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
-    echo "== wgmma.mma_async: the H200 against the reference"
-    # TILE_WGMMA_EXECS warpgroup executions per instance (default 64).
-    bash utils/measure/wgmma_facts/run.sh $C/wgmma_facts $C/tile-mma-check \
-      "${TILE_WGMMA_EXECS:-64}" > "$OUT/wgmma-diff.txt" 2>&1
-    grep -v "^PASS" "$OUT/wgmma-diff.txt" | head -20
-    note "wgmma.mma_async vs reference: $(tail -1 "$OUT/wgmma-diff.txt")"
-  fi
+  run_facts wgmma_facts "${TILE_WGMMA_EXECS:-64}" wgmma-diff \
+    wgmma.mma_async wgmma.mma_async
 }
-
-# The H200 running ldmatrix/stmatrix/movmatrix against the reference.
 matrix_part() {
-  if [ -x $C/matrix_facts ] && [ -z "${TILE_GPU_SKIP_MMA:-}" ]; then
-    echo "== ldmatrix/stmatrix/movmatrix: the H200 against the reference"
-    # Permuted row addresses, TILE_MMA_EXECS warp executions per opcode.
-    bash utils/measure/matrix_facts/run.sh $C/matrix_facts $C/tile-mma-check \
-      "${TILE_MMA_EXECS:-100000}" > "$OUT/matrix-diff.txt" 2>&1
-    grep -v "^PASS" "$OUT/matrix-diff.txt" | head -20
-    note "matrix moves vs reference: $(tail -1 "$OUT/matrix-diff.txt")"
-  fi
+  run_facts matrix_facts "${TILE_MMA_EXECS:-100000}" matrix-diff \
+    "matrix moves" "ldmatrix/stmatrix/movmatrix"
 }
 
 # Division and the special functions over every f32 input.

@@ -15,8 +15,15 @@
 // (its lanes that have returned left out), the reference computes every
 // lane's result (ref::evaluateWarp), and they go on.
 //
+// mbarrier objects (tile_cpu_mbarrier) are modeled beside their shared
+// memory (Mbarrier.h). A thread whose test_wait or try_wait finds the phase
+// incomplete polls: it yields, and tries again once no thread is ready. If
+// nothing changes (no barrier, no thread) over kMaxIdleRounds such rounds,
+// the block hangs: the threads and the barriers they wait on are reported.
+//
 //===----------------------------------------------------------------------===//
 
+#include "Block.h"
 #include "Operands.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
 #include "tile/Reference/Reference.h"
@@ -25,6 +32,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,7 +49,19 @@ constexpr size_t kStackBytes = 8u << 20;
 
 constexpr unsigned kWarpSize = 32;
 
-enum class State { Ready, AtBarrier, AtCollective, Done };
+/// Rounds of polling threads with no change anywhere before the block is
+/// reported as hung.
+constexpr unsigned kMaxIdleRounds = 4096;
+
+enum class State { Ready, AtBarrier, AtCollective, Polling, Done };
+
+/// What a polling thread waits for.
+struct Poll {
+  tile::ptx::Instr instr;
+  uintptr_t barrier = 0;
+  /// The phase parity (.parity) or an arrive's state it waits on.
+  uint64_t operand = 0;
+};
 
 /// What a lane brings to a collective.
 struct Arrival {
@@ -64,6 +84,7 @@ struct Fiber {
   /// The barrier it waits at (AtBarrier).
   int64_t barrier = 0;
   Arrival arrival;
+  Poll poll;
 };
 
 /// The block being run (one at a time: a kernel cannot launch another).
@@ -74,6 +95,14 @@ struct Block {
   ucontext_t scheduler;
   Fiber *current = nullptr;
   bool running = false;
+  /// The block's mbarrier objects, by address.
+  std::map<uintptr_t, tile::cpu::Mbarrier> mbarriers;
+  /// Counts changes: a barrier's, a thread's leaving a wait or returning.
+  uint64_t epoch = 0;
+  /// The epoch of the last round that only polled, and how many such
+  /// rounds saw it.
+  uint64_t idleEpoch = 0;
+  unsigned idleRounds = 0;
 };
 
 Block &getBlock() {
@@ -94,6 +123,7 @@ void startThread() {
   Fiber *f = block.current;
   f->entry(f->args.data());
   f->state = State::Done;
+  ++block.epoch;
   // uc_link returns to the scheduler.
 }
 
@@ -244,6 +274,7 @@ bool completeWarp(Block &block, unsigned warp) {
   if (!site)
     return false;
   uint32_t executing = lanesAt(block, warp, *site);
+  ++block.epoch;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     Fiber *f = laneOf(block, warp, lane);
     if (!((executing >> lane) & 1) || f->state != State::AtCollective)
@@ -304,6 +335,85 @@ std::optional<unsigned> memberMaskSource(const tile::ptx::Instr &instr) {
   return std::nullopt;
 }
 
+/// "threads 0-31, 64": the ids of `tids`, ascending.
+std::string describeThreads(const std::vector<unsigned> &tids) {
+  std::string out = tids.size() == 1 ? "thread " : "threads ";
+  for (size_t i = 0; i < tids.size();) {
+    size_t j = i;
+    while (j + 1 < tids.size() && tids[j + 1] == tids[j] + 1)
+      ++j;
+    out += (i ? ", " : "") + std::to_string(tids[i]);
+    if (j > i)
+      out += "-" + std::to_string(tids[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+/// Makes the polling threads ready to test again, unless they have polled
+/// kMaxIdleRounds rounds with nothing changed. Returns whether any did.
+bool wakePollers(Block &block) {
+  bool any = false;
+  for (auto &f : block.threads)
+    any |= f->state == State::Polling;
+  if (!any)
+    return false;
+  if (block.epoch != block.idleEpoch) {
+    block.idleEpoch = block.epoch;
+    block.idleRounds = 0;
+  }
+  if (++block.idleRounds > kMaxIdleRounds)
+    return false;
+  for (auto &f : block.threads)
+    if (f->state == State::Polling)
+      f->state = State::Ready;
+  return true;
+}
+
+/// Reports the threads that poll an mbarrier no thread can complete (on
+/// the GPU, a hang), with the barriers and what they wait for, and ends the
+/// program.
+void reportHang(Block &block) {
+  // The pollers by barrier and what they wait for, then the others.
+  std::map<std::pair<uintptr_t, std::string>, std::vector<unsigned>> polls;
+  std::vector<unsigned> atBarrier, atCollective;
+  for (auto &f : block.threads) {
+    if (f->state == State::AtBarrier)
+      atBarrier.push_back(f->tid);
+    if (f->state == State::AtCollective)
+      atCollective.push_back(f->tid);
+    if (f->state != State::Polling)
+      continue;
+    const Poll &p = f->poll;
+    bool parity = llvm::any_of(p.instr.form->getOperands(), [](auto &o) {
+      return llvm::StringRef(o.name) == "phaseParity";
+    });
+    std::string what =
+        "'" + p.instr.str() + "' for " +
+        (parity ? "the phase of parity " + std::to_string(p.operand)
+                : "phase " + std::to_string(tile::cpu::Mbarrier::getStatePhase(
+                                 p.operand)));
+    polls[{p.barrier, what}].push_back(f->tid);
+  }
+  if (polls.empty())
+    return;
+  std::string message = "tile-cpu: the block hangs: nothing can complete "
+                        "the mbarrier phases its threads wait for";
+  for (auto &[key, tids] : polls) {
+    const tile::cpu::Mbarrier &m = block.mbarriers[key.first];
+    message += "\n  " + describeThreads(tids) + " wait (" + key.second +
+               ") on the mbarrier at " + tile::cpu::describeAddress(key.first) +
+               ": " + m.describe();
+  }
+  if (!atBarrier.empty())
+    message += "\n  " + describeThreads(atBarrier) + " wait at a barrier";
+  if (!atCollective.empty())
+    message +=
+        "\n  " + describeThreads(atCollective) + " wait at a warp collective";
+  std::fprintf(stderr, "%s\n", message.c_str());
+  std::exit(1);
+}
+
 } // namespace
 
 void tile_cpu_block_begin(int64_t threads) {
@@ -312,6 +422,8 @@ void tile_cpu_block_begin(int64_t threads) {
     fatal("a block started while another one runs");
   block.threads.clear();
   block.threads.reserve(static_cast<size_t>(threads));
+  // Shared memory is the block's own.
+  block.mbarriers.clear();
 }
 
 void tile_cpu_block_spawn(void (*entry)(void *), const void *args,
@@ -350,8 +462,9 @@ void tile_cpu_block_run() {
     bool met = false;
     for (size_t w = 0; w * kWarpSize < block.threads.size(); ++w)
       met |= completeWarp(block, static_cast<unsigned>(w));
-    if (met)
+    if (met || wakePollers(block))
       continue;
+    reportHang(block);
     reportStuck(block);
     // Every thread that has not returned waits at a barrier: the same one,
     // which they have all reached, or they diverged.
@@ -364,6 +477,7 @@ void tile_cpu_block_run() {
       }
     if (!waiting)
       break;
+    ++block.epoch;
   }
   block.threads.clear();
   block.running = false;
@@ -414,4 +528,148 @@ void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
   f->state = State::AtCollective;
   if (swapcontext(&f->context, &block.scheduler) != 0)
     fatal("cannot switch to the scheduler (swapcontext failed)");
+}
+
+namespace {
+
+/// The sources of an mbarrier operation, by the ISA's operand names.
+struct MbSources {
+  uintptr_t barrier = 0;
+  uint64_t count = 1, txCount = 0, parity = 0, state = 0;
+  bool hasTx = false, hasParity = false;
+};
+
+MbSources readMbSources(const tile::ptx::Instr &instr, const uint8_t *in) {
+  llvm::SmallVector<uint64_t, 6> values = tile::cpu::readSources(instr, in);
+  MbSources src;
+  unsigned k = 0;
+  for (const tile::ptx::OperandDesc &o : instr.form->getOperands()) {
+    if (o.role != tile::ptx::OperandRole::Use)
+      continue;
+    uint64_t v = values[k++];
+    llvm::StringRef name = o.name;
+    if (o.kind == tile::ptx::OperandKind::Memory)
+      src.barrier = uintptr_t(v);
+    else if (o.txSign)
+      src.txCount = v, src.hasTx = true;
+    else if (name == "count")
+      src.count = v;
+    else if (name == "phaseParity")
+      src.parity = v, src.hasParity = true;
+    else if (name == "state")
+      src.state = v;
+  }
+  return src;
+}
+
+/// Ends the program: thread `tid`'s `instr` on the mbarrier at `barrier`
+/// is undefined, for `why`.
+[[noreturn]] void reportMbarrier(unsigned tid, const tile::ptx::Instr &instr,
+                                 uintptr_t barrier, const std::string &why) {
+  std::fprintf(stderr, "tile-cpu: thread %u, '%s' on the mbarrier at %s: %s\n",
+               tid, instr.str().c_str(),
+               tile::cpu::describeAddress(barrier).c_str(), why.c_str());
+  std::exit(1);
+}
+
+/// test_wait and try_wait: whether the phase completed; where it has not,
+/// the thread polls once (the others go on) and tests again.
+bool waitOn(Block &block, Fiber &f, const tile::ptx::Instr &instr,
+            const MbSources &src, tile::cpu::Mbarrier &m) {
+  if (src.hasParity && src.parity > 1)
+    reportMbarrier(f.tid, instr, src.barrier,
+                   "its phaseParity is " + std::to_string(src.parity) +
+                       ", not 0 or 1");
+  auto complete = [&] {
+    return src.hasParity ? m.parityComplete(src.parity)
+                         : m.stateComplete(src.state);
+  };
+  if (complete())
+    return true;
+  f.poll = {instr, src.barrier, src.hasParity ? src.parity : src.state};
+  f.state = State::Polling;
+  if (swapcontext(&f.context, &block.scheduler) != 0)
+    fatal("cannot switch to the scheduler (swapcontext failed)");
+  return complete();
+}
+
+/// Applies `instr`'s operation to `m`: its result (an arrive's state), or
+/// why it is undefined.
+std::string applyMbarrier(const tile::ptx::Instr &instr, const MbSources &src,
+                          tile::cpu::Mbarrier &m, uint64_t &result) {
+  using tile::ptx::MbarrierOp;
+  switch (instr.form->mbarrierOp) {
+  case MbarrierOp::Init:
+    return m.init(src.count);
+  case MbarrierOp::Inval:
+    return m.inval();
+  case MbarrierOp::ExpectTx:
+    return m.expectTx(src.txCount);
+  case MbarrierOp::CompleteTx:
+    return m.completeTx(src.txCount);
+  case MbarrierOp::Arrive:
+  case MbarrierOp::ArriveDrop: {
+    // .expect_tx raises the transaction count, then arrives.
+    tile::cpu::Mbarrier before = m;
+    std::string why = src.hasTx ? m.expectTx(src.txCount) : "";
+    if (why.empty())
+      why =
+          m.arrive(src.count, instr.form->mbarrierOp == MbarrierOp::ArriveDrop,
+                   instr.form->mbNoComplete, result);
+    if (!why.empty())
+      m = before;
+    return why;
+  }
+  default:
+    return "is not an operation on the barrier";
+  }
+}
+
+} // namespace
+
+void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
+                       int64_t quals2, int64_t quals3, int64_t quals4,
+                       int64_t quals5, int64_t quals6, int64_t quals7,
+                       int64_t site, const uint8_t *in, uint8_t *out) {
+  (void)site;
+  tile::ptx::Instr instr = tile::cpu::decodeForm(
+      form, {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
+      "tile_cpu_mbarrier");
+  using tile::ptx::MbarrierOp;
+  MbarrierOp op = instr.form->mbarrierOp;
+  MbSources src = readMbSources(instr, in);
+  // pending_count reads an arrive's state, not a barrier.
+  if (op == MbarrierOp::PendingCount)
+    return tile::cpu::writeResults(
+        instr, tile::cpu::Mbarrier::getStatePending(src.state), out);
+  Block &block = getBlock();
+  Fiber *f = block.current;
+  if (!f)
+    tile::cpu::fatal(instr, "operates on an mbarrier outside a block whose "
+                            "threads run together");
+  tile::cpu::Mbarrier &m = block.mbarriers[src.barrier];
+  if (op != MbarrierOp::Init && !m.valid)
+    reportMbarrier(f->tid, instr, src.barrier,
+                   "it is not an mbarrier object (no mbarrier.init, or "
+                   "mbarrier.inval since)");
+  if (op == MbarrierOp::TestWait || op == MbarrierOp::TryWait)
+    return tile::cpu::writeResults(instr, waitOn(block, *f, instr, src, m),
+                                   out);
+  uint64_t result = 0;
+  if (std::string why = applyMbarrier(instr, src, m, result); !why.empty())
+    reportMbarrier(f->tid, instr, src.barrier, why);
+  ++block.epoch;
+  if (instr.form->getNumDefs())
+    tile::cpu::writeResults(instr, result, out);
+}
+
+tile::cpu::Mbarrier &tile::cpu::getMbarrier(uintptr_t address) {
+  return getBlock().mbarriers[address];
+}
+
+void tile::cpu::noteProgress() { ++getBlock().epoch; }
+
+unsigned tile::cpu::getCurrentThread() {
+  Fiber *f = getBlock().current;
+  return f ? f->tid : 0;
 }

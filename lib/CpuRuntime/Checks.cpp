@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Operands.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
 
 #include <cinttypes>
@@ -268,6 +269,34 @@ std::string threadKey(int64_t x, int64_t y, int64_t z) {
 }
 
 } // namespace
+
+std::string tile::cpu::describeAddress(uintptr_t address) {
+  std::lock_guard<std::mutex> guard(bufferLock());
+  if (auto *found = findBuffer(address))
+    return "byte " + std::to_string(address - found->first) + " of " +
+           found->second.desc;
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "0x%" PRIxPTR, address);
+  return hex;
+}
+
+std::string tile::cpu::checkBufferRange(uintptr_t address, uint64_t bytes) {
+  std::lock_guard<std::mutex> guard(bufferLock());
+  if (buffers().empty())
+    return "";
+  auto *found = findBuffer(address);
+  if (!found) {
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "0x%" PRIxPTR, address);
+    return std::string("at ") + hex + " is in no buffer";
+  }
+  const Buffer &buf = found->second;
+  uint64_t start = address - found->first;
+  if (!buf.freed && start + bytes <= buf.bytes)
+    return "";
+  return "reaches byte " + std::to_string(start + bytes) + " of " + buf.desc +
+         (buf.freed ? " (freed)" : ", " + bufferSize(int64_t(buf.bytes)));
+}
 
 void tile_cpu_async_block() { asyncCopies() = AsyncCopies(); }
 

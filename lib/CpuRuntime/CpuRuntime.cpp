@@ -173,7 +173,9 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
   // the block's threads run one at a time on one core, and every access
   // is done when the next instruction starts.
   // setmaxnreg: a register budget, nothing to compute.
+  // The bulk groups too (each bulk copy completed when it was issued).
   if (instr.form->semantics == ptx::Semantics::AsyncGroup ||
+      instr.form->semantics == ptx::Semantics::BulkGroup ||
       instr.form->semantics == ptx::Semantics::Fence ||
       instr.form->semantics == ptx::Semantics::RegisterBudget)
     return;

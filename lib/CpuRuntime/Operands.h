@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <string>
 
 namespace tile::cpu {
 
@@ -39,6 +40,16 @@ void writeResults(const ptx::Instr &instr, uint64_t value, uint8_t *out);
 /// container per register, to `out`.
 void writeResultGroup(const ptx::Instr &instr, llvm::ArrayRef<uint64_t> regs,
                       uint8_t *out);
+
+/// "byte 8 of workgroup buffer 0 of @m::@k" where the memory checks
+/// recorded the buffer that holds `address`, else the address in hex.
+std::string describeAddress(uintptr_t address);
+
+/// Why `bytes` bytes from `address` are not all in one buffer the memory
+/// checks recorded ("reaches byte 80 of kernel argument 0 of @m::@k, a
+/// buffer of 64 bytes"), or "" where they are or the checks know no
+/// buffers.
+std::string checkBufferRange(uintptr_t address, uint64_t bytes);
 
 /// Reports that `instr` cannot run as asked, and aborts.
 [[noreturn]] void fatal(const ptx::Instr &instr, const char *what);

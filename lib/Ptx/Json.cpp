@@ -376,6 +376,13 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
       formArray.back().getAsObject()->insert({"upper_half", true});
     if (f.sinkFirst)
       formArray.back().getAsObject()->insert({"sink_first", true});
+    if (f.mbarrierOp != MbarrierOp::None)
+      formArray.back().getAsObject()->insert(
+          {"mbarrier_op", getName(f.mbarrierOp)});
+    if (f.mbNoComplete)
+      formArray.back().getAsObject()->insert({"mb_no_complete", true});
+    if (f.needsClusterLaunch)
+      formArray.back().getAsObject()->insert({"needs_cluster_launch", true});
     if (f.flushesSubnormals)
       formArray.back().getAsObject()->insert({"flushes_subnormals", true});
     if (f.measuredUlps >= 0)

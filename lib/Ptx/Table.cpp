@@ -130,6 +130,10 @@ llvm::StringRef tile::ptx::getName(MmaRole r) {
   return kMmaRoleNames[static_cast<unsigned>(r)];
 }
 
+llvm::StringRef tile::ptx::getName(MbarrierOp op) {
+  return kMbarrierOpNames[static_cast<unsigned>(op)];
+}
+
 const DescFieldDesc &tile::ptx::getDescField(DescField f) {
   return kDescFields[static_cast<unsigned>(f)];
 }

@@ -229,6 +229,8 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(tile_cpu_block_run)
   TILE_SYM(tile_cpu_barrier)
   TILE_SYM(tile_cpu_collective)
+  TILE_SYM(tile_cpu_mbarrier)
+  TILE_SYM(tile_cpu_bulk)
   TILE_SYM(tile_cpu_async_block)
   TILE_SYM(tile_cpu_async_copy)
   TILE_SYM(tile_cpu_async_commit)

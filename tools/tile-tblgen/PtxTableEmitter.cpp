@@ -100,6 +100,7 @@ bool emitEnums(raw_ostream &os, const RecordKeeper &rk) {
   emitEnum(os, "Semantics", "uint8_t", defsOf(rk, "Semantics"), "Sem");
   emitEnum(os, "NaNRule", "uint8_t", defsOf(rk, "NaNRule"), "NaN");
   emitEnum(os, "MmaRole", "uint8_t", defsOf(rk, "MmaRoleKind"), "MmaRole");
+  emitEnum(os, "MbarrierOp", "uint8_t", defsOf(rk, "MbarrierOpKind"), "MbOp");
   emitEnum(os, "DescField", "uint8_t", defsOf(rk, "WgmmaDescField"), "Desc",
            "NumDescFields");
   return false;
@@ -427,6 +428,10 @@ void emitSmemLayouts(raw_ostream &os, const RecordKeeper &rk) {
   for (const Record *r : defsOf(rk, "MmaRoleKind"))
     roles.push_back(quote(r->getValueAsString("Name")));
   emitPool(os, "char *const", "kMmaRoleNames", roles, "nullptr");
+  std::vector<std::string> mbarrierOps;
+  for (const Record *r : defsOf(rk, "MbarrierOpKind"))
+    mbarrierOps.push_back(quote(r->getValueAsString("Name")));
+  emitPool(os, "char *const", "kMbarrierOpNames", mbarrierOps, "nullptr");
   for (const Record *f : defsOf(rk, "WgmmaDescField"))
     fields.push_back("{" + quote(f->getValueAsString("Name")) + ", " +
                      std::to_string(f->getValueAsInt("Lo")) + ", " +
@@ -768,7 +773,10 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         (f->getValueAsBit("FlushesSubnormals") ? "true" : "false") + ", " +
         std::to_string(f->getValueAsInt("MeasuredUlps")) + ", " +
         measuredResults(rk, f, pools) + ", " +
-        (f->getValueAsBit("SinkFirst") ? "true" : "false") + "}");
+        (f->getValueAsBit("SinkFirst") ? "true" : "false") +
+        ", MbarrierOp::" + enumName(f->getValueAsDef("MbarrierOp"), "MbOp") +
+        ", " + (f->getValueAsBit("MbNoComplete") ? "true" : "false") + ", " +
+        (f->getValueAsBit("NeedsClusterLaunch") ? "true" : "false") + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");

@@ -165,6 +165,30 @@ void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
                          int64_t quals2, int64_t quals3, int64_t quals4,
                          int64_t quals5, int64_t quals6, int64_t quals7,
                          int64_t site, const uint8_t *in, uint8_t *out);
+/// An operation on an mbarrier object (the form's MbarrierOp), with the
+/// operands of tile_cpu_collective; the barrier's source slot holds its
+/// address. The barrier is modeled beside its shared memory (phase, expected
+/// and pending arrivals, transaction bytes). A test_wait or try_wait that
+/// finds its phase incomplete yields to the block's other threads, and tests
+/// again once none is ready. Undefined operations (an arrival the phase does
+/// not wait for, a barrier not initialized, counts out of range) and a
+/// block whose waits nothing can complete (a hang on the GPU) are reported,
+/// with the threads and barriers, and end the program with exit status 1.
+void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
+                       int64_t quals2, int64_t quals3, int64_t quals4,
+                       int64_t quals5, int64_t quals6, int64_t quals7,
+                       int64_t site, const uint8_t *in, uint8_t *out);
+/// A bulk copy (cp.async.bulk without a tensor map or multicast) or
+/// prefetch, with the operands of tile_cpu_mbarrier: one source slot per
+/// memory operand (its address, the destination's too), then the others'.
+/// The copy completes at once and its bytes complete their transactions on
+/// its mbarrier; a size or address that is not a multiple of 16, bytes past
+/// a buffer's end (with the memory checks) and a barrier that is not one
+/// are reported and end the program with exit status 1.
+void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
+                   int64_t quals3, int64_t quals4, int64_t quals5,
+                   int64_t quals6, int64_t quals7, int64_t site,
+                   const uint8_t *in, uint8_t *out);
 }
 
 #endif // TILE_CPURUNTIME_CPURUNTIME_H

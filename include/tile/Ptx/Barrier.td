@@ -30,8 +30,8 @@ include "tile/Ptx/PtxTypes.td"
 include "tile/Ptx/Matrix.td"
 include "tile/Ptx/Async.td"
 
-/// An operation on an mbarrier object: no data that tile IR sees, and no
-/// model on the CPU backend yet (it refuses them, with the location).
+/// An operation on an mbarrier object: no data that tile IR sees. The CPU
+/// backend models the barrier from each form's MbarrierOp.
 def SemMbarrier : DataMovement<"mbarrier">;
 /// A memory fence: orders memory operations; no data.
 def SemFence : DataMovement<"fence">;
@@ -119,10 +119,14 @@ class MbarrierForm<list<Slot> slots, list<Operand> operands, int ptx, int sm,
 // init (count: the expected arrivals, 1 to 2^20 - 1) and inval.
 def MbarrierInit
     : MbarrierForm<[Req<MbInit>, MbSpace], [MbAddr, Reg<"count", Use, U32>],
-                   70, 80, ".9 mbarrier.init">;
+                   70, 80, ".9 mbarrier.init"> {
+  let MbarrierOp = MbOpInit;
+}
 def MbarrierInval
     : MbarrierForm<[Req<MbInval>, MbSpace], [MbAddr], 70, 80,
-                   ".10 mbarrier.inval">;
+                   ".10 mbarrier.inval"> {
+  let MbarrierOp = MbOpInval;
+}
 
 // expect_tx and complete_tx: raise or lower the transaction count.
 foreach q = [ExpectTx, CompleteTx] in
@@ -134,6 +138,7 @@ def Mbarrier # q
                        ".12 mbarrier.complete_tx")> {
   // .relaxed from the form's own PTX ISA 8.0 (measured).
   let QualFloors = [];
+  let MbarrierOp = !if(!eq(q, ExpectTx), MbOpExpectTx, MbOpCompleteTx);
 }
 
 // arrive and arrive_drop: state, [addr]{, count}; .expect_tx with a
@@ -144,21 +149,30 @@ foreach q = [ARRIVE, ArriveDrop] in {
   defvar doc = !if(!eq(q, ARRIVE), ".13 mbarrier.arrive",
                    ".14 mbarrier.arrive_drop");
   defvar order = MbOrder<["release", "relaxed"]>;
+  defvar op = !if(!eq(q, ARRIVE), MbOpArrive, MbOpArriveDrop);
   def Mbarrier # q
-      : MbarrierForm<[Req<q>, order, MbSpace], [MbState, MbAddr], 70, 80, doc>;
+      : MbarrierForm<[Req<q>, order, MbSpace], [MbState, MbAddr], 70, 80, doc> {
+    let MbarrierOp = op;
+  }
   // A count without .noComplete: PTX ISA 7.8, sm_90.
   def Mbarrier # q # Count
       : MbarrierForm<[Req<q>, order, MbSpace], [MbState, MbAddr, MbCount], 78,
                      90, doc> {
     let Variant = "count";
+    let MbarrierOp = op;
   }
   def Mbarrier # q # ExpectTx
       : MbarrierForm<[Req<q>, Req<ExpectTx>, order, MbSpace],
-                     [MbState, MbTxAddr<>, MbTxCount<1>], 80, 90, doc>;
+                     [MbState, MbTxAddr<>, MbTxCount<1>], 80, 90, doc> {
+    let MbarrierOp = op;
+  }
   def Mbarrier # q # NoComplete
       : MbarrierForm<[Req<q>, Req<NoComplete>,
                       Slot<FlagSlot, [Ord_release_cta], 0, "release.cta">,
-                      MbSpace], [MbState, MbAddr, MbCount], 70, 80, doc>;
+                      MbSpace], [MbState, MbAddr, MbCount], 70, 80, doc> {
+    let MbarrierOp = op;
+    let MbNoComplete = 1;
+  }
 }
 
 // arrive on a barrier of another CTA of the cluster: .shared::cluster,
@@ -201,6 +215,7 @@ def Mbarrier # q # !if(parity, "Parity", "") # !if(hint, "Hint", "")
                    !if(!eq(q, TryWait), 90, 80),
                    ".16 mbarrier.test_wait, mbarrier.try_wait"> {
   let Variant = !if(hint, "hint", "");
+  let MbarrierOp = !if(!eq(q, TryWait), MbOpTryWait, MbOpTestWait);
 }
 
 // pending_count: the pending arrivals a .noComplete arrive's state holds.
@@ -209,6 +224,7 @@ def MbarrierPendingCount
            [Reg<"count", Def, U32>, Reg<"state", Use, B64>], 70, 80,
            SemMbarrier, DocMbarrier # ".17 mbarrier.pending_count"> {
   let NaNResult = NaNNone;
+  let MbarrierOp = MbOpPendingCount;
 }
 
 // As for cp.async.mbarrier.arrive: the operand is a workgroup memref.

@@ -122,12 +122,18 @@ def CpAsyncBulkG2S # mc.Name # hint.Name
 }
 
 // Shared memory of this CTA to a CTA of the cluster (here: its own).
+// Measured on the H200 (docs/gpu-logs/2026-12-03-parts/bulk-s2s.log): in a
+// kernel launched without cluster dimensions it faults with an illegal
+// instruction; with `clusters in (1, 1, 1)` it copies. The global-to-shared
+// copy into .shared::cluster needs no cluster launch.
 def CpAsyncBulkS2S
     : BulkForm<[Req<ASYNC>, Req<BULK>, Space<SharedCluster>, Space<SharedCta>,
                 Req<CompleteTxBytes>], [],
                [BulkMem<"dstMem", Def, SharedSpace>,
                 BulkMem<"srcMem", Use, SharedSpace>, BulkSize, BulkMbar],
-               SemBulkCopy, ".1 cp.async.bulk", "UBLKCP">;
+               SemBulkCopy, ".1 cp.async.bulk", "UBLKCP"> {
+  let NeedsClusterLaunch = 1;
+}
 
 // Shared to global memory, in bulk groups.
 foreach hint = [CacheHint<0>, CacheHint<1>] in

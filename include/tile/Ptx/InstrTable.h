@@ -320,6 +320,8 @@ struct DescFieldDesc {
 const DescFieldDesc &getDescField(DescField f);
 /// The name of an mma role (its MmaRoleKind record's).
 llvm::StringRef getName(MmaRole r);
+/// The name of an mbarrier operation (its MbarrierOpKind record's).
+llvm::StringRef getName(MbarrierOp op);
 
 /// A swizzle mode (a SwizzleMode record): its descriptor code, the bytes of
 /// a swizzled row, and the CUtensorMapSwizzle of the same pattern.
@@ -684,6 +686,12 @@ struct FormDesc {
   llvm::ArrayRef<uint32_t> measuredResults = {};
   /// The first operand is the sink `_`, bound to no tile.apply operand.
   bool sinkFirst = false;
+  /// What the form does to an mbarrier object (MbarrierOp::None: nothing).
+  MbarrierOp mbarrierOp = MbarrierOp::None;
+  /// An arrive that must not complete the phase (.noComplete).
+  bool mbNoComplete = false;
+  /// Measured: faults unless the kernel is launched with cluster dimensions.
+  bool needsClusterLaunch = false;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

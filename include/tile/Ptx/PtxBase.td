@@ -289,6 +289,24 @@ def NoSpace : SpaceKind<"">;
 def GlobalSpace : SpaceKind<"global">;
 def SharedSpace : SpaceKind<"shared">;
 
+/// What an mbarrier operation does to its barrier (PTX ISA 9.7.13.15), which
+/// the CPU backend's model of the barrier reads: MbOpNone for every other
+/// form (and for the arrive on another CTA's barrier, which it does not
+/// model).
+class MbarrierOpKind<string name> { string Name = name; }
+def MbOpNone : MbarrierOpKind<"none">;
+def MbOpInit : MbarrierOpKind<"init">;
+def MbOpInval : MbarrierOpKind<"inval">;
+def MbOpExpectTx : MbarrierOpKind<"expect_tx">;
+def MbOpCompleteTx : MbarrierOpKind<"complete_tx">;
+/// With a txCount operand (.expect_tx), it raises the transaction count
+/// first.
+def MbOpArrive : MbarrierOpKind<"arrive">;
+def MbOpArriveDrop : MbarrierOpKind<"arrive_drop">;
+def MbOpTestWait : MbarrierOpKind<"test_wait">;
+def MbOpTryWait : MbarrierOpKind<"try_wait">;
+def MbOpPendingCount : MbarrierOpKind<"pending_count">;
+
 /// What an operand is to a warpgroup mma.
 class MmaRoleKind<string name> { string Name = name; }
 def MmaRoleNone : MmaRoleKind<"none">;
@@ -701,6 +719,15 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// and bound to no tile.apply operand (mbarrier.arrive on a
   /// .shared::cluster address, which returns no state).
   bit SinkFirst = 0;
+  /// What the form does to an mbarrier object (MbOpNone: nothing).
+  MbarrierOpKind MbarrierOp = MbOpNone;
+  /// An arrive that must not complete the phase (.noComplete: undefined if
+  /// it would).
+  bit MbNoComplete = 0;
+  /// Measured: the instruction faults (illegal instruction) unless its
+  /// kernel is launched with cluster dimensions; a cluster of one CTA will
+  /// do.
+  bit NeedsClusterLaunch = 0;
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the

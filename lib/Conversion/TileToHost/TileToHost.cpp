@@ -45,19 +45,31 @@ std::string mlir::tile::getHostKernelName(StringRef module, StringRef kernel) {
   return ("__tile_cpu_" + module + "_" + kernel).str();
 }
 
-/// Why the CPU backend cannot run instructions of semantics `sem`, or null.
-static const char *getUnmodeledReason(ptx::Semantics sem) {
-  switch (sem) {
-  case ptx::Semantics::AsyncArrive:
+/// Why the CPU backend cannot run instructions of form `form`, or null.
+static const char *getUnmodeledReason(const ptx::FormDesc &form) {
+  switch (form.semantics) {
   case ptx::Semantics::Mbarrier:
-    return "operates on an mbarrier object, which the CPU backend does not "
-           "model yet (its 64 bits are the hardware's)";
+    if (form.mbarrierOp != ptx::MbarrierOp::None)
+      return nullptr;
+    return "arrives on another CTA's mbarrier (.shared::cluster), which the "
+           "CPU backend does not model yet (it runs one CTA at a time)";
+  case ptx::Semantics::AsyncArrive:
+    return "arrives on an mbarrier when the thread's cp.async copies "
+           "complete, which the CPU backend does not model yet";
   case ptx::Semantics::BulkCopy:
-  case ptx::Semantics::BulkReduce:
-  case ptx::Semantics::BulkGroup:
   case ptx::Semantics::BulkPrefetch:
-    return "is a bulk asynchronous copy, which the CPU backend does not "
-           "model yet (it completes on an mbarrier or in bulk groups)";
+    for (const ptx::OperandDesc &o : form.getOperands()) {
+      if (o.tensorMap)
+        return "copies through a tensor map, which the CPU backend does not "
+               "model yet";
+      if (o.ctaMask)
+        return "multicasts to the CTAs of a cluster, which the CPU backend "
+               "does not model yet (it runs one CTA at a time)";
+    }
+    return nullptr;
+  case ptx::Semantics::BulkReduce:
+    return "is a bulk asynchronous reduction, which the CPU backend does not "
+           "model yet";
   case ptx::Semantics::WarpgroupSync:
     return "orders the asynchronous warpgroup MMA, which the CPU backend "
            "does not model yet";
@@ -80,10 +92,23 @@ namespace {
 
 constexpr StringLiteral kApplyFn = "tile_cpu_apply";
 constexpr StringLiteral kCollectiveFn = "tile_cpu_collective";
+constexpr StringLiteral kMbarrierFn = "tile_cpu_mbarrier";
+constexpr StringLiteral kBulkFn = "tile_cpu_bulk";
 
 /// Whether `op` is a warp collective, whose lanes meet.
 bool isCollective(ApplyOp op) {
   return ptx::isCollective(op.getInstr().form->semantics);
+}
+
+/// Whether `op` operates on an mbarrier object the runtime models.
+bool isMbarrier(ApplyOp op) {
+  return op.getInstr().form->mbarrierOp != ptx::MbarrierOp::None;
+}
+
+/// Whether `op` is a bulk copy or prefetch (tile_cpu_bulk runs it).
+bool isBulk(ApplyOp op) {
+  ptx::Semantics sem = op.getInstr().form->semantics;
+  return sem == ptx::Semantics::BulkCopy || sem == ptx::Semantics::BulkPrefetch;
 }
 
 /// `type` without its memory space (register tiles and GPU address spaces
@@ -149,9 +174,16 @@ unsigned elementCount(const ptx::OperandDesc &desc, Value arg) {
 /// Counts the slots `op` needs in the input and output buffers.
 std::pair<unsigned, unsigned> countSlots(ApplyOp op) {
   unsigned in = 0, out = 0;
+  bool addresses = isMbarrier(op) || isBulk(op);
   for (auto [desc, arg] :
-       llvm::zip(op.getInstr().form->getOperands(), op.getArgs()))
-    (desc.role == ptx::OperandRole::Use ? in : out) += elementCount(desc, arg);
+       llvm::zip(op.getInstr().form->getOperands(), op.getArgs())) {
+    // A memory operand passed by its address: one source slot.
+    if (addresses && desc.kind == ptx::OperandKind::Memory)
+      ++in;
+    else
+      (desc.role == ptx::OperandRole::Use ? in : out) +=
+          elementCount(desc, arg);
+  }
   return {in, out};
 }
 
@@ -236,6 +268,13 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
     bool copySource = instr.form->semantics == ptx::Semantics::AsyncCopy &&
                       desc.kind == ptx::OperandKind::Memory &&
                       desc.role == ptx::OperandRole::Use;
+    // An mbarrier object is modeled by its address, and a bulk copy moves
+    // the bytes at its operands' addresses.
+    if ((isMbarrier(op) || isBulk(op)) &&
+        desc.kind == ptx::OperandKind::Memory) {
+      storeSlot(b, loc, inBuf, inSlot++, buildMemRefAddress(b, loc, arg));
+      continue;
+    }
     for (unsigned k = 0, e = elementCount(desc, arg); k < e; ++k) {
       if (desc.role != ptx::OperandRole::Use) {
         writes.push_back({arg, k, outSlot++, guard});
@@ -260,7 +299,7 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
         b, loc,
         b.getIntegerAttr(i64, static_cast<int64_t>(instr.quals.word(i)))));
   int64_t predicatedOrSite = op.getPred() ? 1 : 0;
-  if (isCollective(op))
+  if (isCollective(op) || isMbarrier(op) || isBulk(op))
     predicatedOrSite = site;
   Value fourth = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(i64, predicatedOrSite));
@@ -270,8 +309,11 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
     return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
   };
   args.append({fourth, ptrOf(inBuf), ptrOf(outBuf)});
-  func::CallOp::create(b, loc, isCollective(op) ? kCollectiveFn : kApplyFn,
-                       TypeRange{}, args);
+  StringRef callee = isCollective(op) ? kCollectiveFn
+                     : isMbarrier(op) ? kMbarrierFn
+                     : isBulk(op)     ? kBulkFn
+                                      : kApplyFn;
+  func::CallOp::create(b, loc, callee, TypeRange{}, args);
   for (const Write &w : writes) {
     Type elt = cast<MemRefType>(w.dest.getType()).getElementType();
     Value v = loadSlot(b, loc, outBuf, w.slot, elt);
@@ -347,14 +389,15 @@ struct ConvertGpuTileToHostPass
   /// The next instruction's site, unique in the module.
   int64_t nextSite = 0;
 
-  /// Declares tile_cpu_apply and tile_cpu_collective(i64 form, i64 x 8
-  /// qualifier words, i64 predicated or site, index in, index out).
+  /// Declares tile_cpu_apply, tile_cpu_collective, tile_cpu_mbarrier and
+  /// tile_cpu_bulk (i64 form, i64 x 8 qualifier words, i64 predicated or
+  /// site, index in, index out).
   void declareApply(ModuleOp top) {
     OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
     auto i64 = b.getI64Type();
     SmallVector<Type, 12> params(2 + ptx::QualSet::kWords, i64);
     params.append({b.getIndexType(), b.getIndexType()});
-    for (StringRef name : {kApplyFn, kCollectiveFn}) {
+    for (StringRef name : {kApplyFn, kCollectiveFn, kMbarrierFn, kBulkFn}) {
       if (top.lookupSymbol(name))
         continue;
       auto fn = func::FuncOp::create(b, top.getLoc(), name,
@@ -567,7 +610,7 @@ struct ConvertGpuTileToHostPass
       if (!op.isSingleInstruction())
         return op.emitOpError("has group or repeat axes; run "
                               "-tile-expand-repeats before tile-gpu-to-host");
-      if (const char *why = getUnmodeledReason(op.getInstr().form->semantics))
+      if (const char *why = getUnmodeledReason(*op.getInstr().form))
         return op.emitOpError(why) << "; run this kernel on the GPU";
       auto [in, out] = countSlots(op);
       maxIn = std::max(maxIn, in);
@@ -590,8 +633,9 @@ struct ConvertGpuTileToHostPass
     info.asyncCopies = boundsCheck && cpu::checkAsyncCopies(fn, applies, site,
                                                             ids.lane, *symbols);
     for (ApplyOp op : applies) {
-      // The lanes of a collective meet: the block's threads run together.
-      info.together |= isCollective(op);
+      // The lanes of a collective meet, and an mbarrier's threads wait for
+      // each other: the block's threads run together.
+      info.together |= isCollective(op) || isMbarrier(op) || isBulk(op);
       lowerApply(op, inBuf, outBuf, nextSite++, ids.lane);
     }
     needApply |= !applies.empty();

@@ -1,7 +1,8 @@
 // RUN: tile-opt %s -split-input-file -tile-check-wgmma -verify-diagnostics | FileCheck %s
 
 // tile-check-wgmma: the registers of a wgmma.mma_async in flight are not
-// touched until a wait_group retires its group. Accumulating into the same
+// touched until a wait_group retires its group, on any path (branches,
+// loops). Accumulating into the same
 // d again, and reading d after wait_group 0 (or after wait_group 1 once a
 // later group is committed) verify.
 
@@ -151,6 +152,93 @@ gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     // expected-error @below {{its a-desc reads 16-bit bf16 elements, but its descriptor's layout holds 'f16'}}
     tile.apply "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" (%d, %dh, %db, %p, %one, %one, %zero, %one) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
     tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    tile.apply "wgmma.wait_group.sync.aligned" (%zero) scope(thread) : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// Across a loop: the last k tile's group is still in flight after a loop
+// that waits with wait_group 1, until a wait_group 0.
+!D = memref<4x32x4xf32, strided<[0, 0, 1]>, #tile.reg>
+!V = memref<2xf32, strided<[1]>, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @after_loop(%da: i64, %db: i64, %p: i1, %n: index, %out: memref<2xf32>) kernel {
+    %one = arith.constant 1 : i32
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i32
+    %d = tile.alloc_local : !D
+    scf.for %i = %c0 to %n step %c1 {
+      tile.apply "wgmma.fence.sync.aligned" () scope(thread)
+      // expected-note @below {{the wgmma.mma_async issued here}}
+      tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%d, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+      tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+      tile.apply "wgmma.wait_group.sync.aligned" (%one) scope(thread) : i32
+    }
+    %v = memref.reinterpret_cast %d to offset: [0], sizes: [2], strides: [1] : !D to !V
+    // expected-error @below {{touches the register tile of the accumulator d of a wgmma.mma_async in flight}}
+    tile.apply "st.global.v2.f32" (%out, %v) scope(thread) : memref<2xf32>, !V
+    gpu.return
+  }
+}
+
+// -----
+
+// In the next iteration: the body reads d before its wgmma, while the
+// previous iteration's group may be pending (wait_group 1).
+!D = memref<4x32x4xf32, strided<[0, 0, 1]>, #tile.reg>
+!V = memref<2xf32, strided<[1]>, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @next_iteration(%da: i64, %db: i64, %p: i1, %n: index, %out: memref<2xf32>) kernel {
+    %one = arith.constant 1 : i32
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i32
+    %d = tile.alloc_local : !D
+    %v = memref.reinterpret_cast %d to offset: [0], sizes: [2], strides: [1] : !D to !V
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-error @below {{touches the register tile of the accumulator d of a wgmma.mma_async in flight}}
+      tile.apply "st.global.v2.f32" (%out, %v) scope(thread) : memref<2xf32>, !V
+      tile.apply "wgmma.fence.sync.aligned" () scope(thread)
+      // expected-note @below {{the wgmma.mma_async issued here}}
+      tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%d, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+      tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+      tile.apply "wgmma.wait_group.sync.aligned" (%one) scope(thread) : i32
+    }
+    tile.apply "wgmma.wait_group.sync.aligned" (%zero) scope(thread) : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// Through a branch: a group committed on one path is pending after it.
+!D = memref<4x32x4xf32, strided<[0, 0, 1]>, #tile.reg>
+!V = memref<2xf32, strided<[1]>, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @branch(%da: i64, %db: i64, %p: i1, %out: memref<2xf32>) kernel {
+    %one = arith.constant 1 : i32
+    %zero = arith.constant 0 : i32
+    %d = tile.alloc_local : !D
+    %e = tile.alloc_local : !D
+    tile.apply "wgmma.fence.sync.aligned" () scope(thread)
+    scf.if %p {
+      tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%d, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+      tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    }
+    // expected-note @below {{the wgmma.mma_async issued here}}
+    tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%e, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    // The group of e is the newest; on the path through the branch, d's is
+    // older and retired by wait_group 1; e's is not.
+    tile.apply "wgmma.wait_group.sync.aligned" (%one) scope(thread) : i32
+    %v = memref.reinterpret_cast %d to offset: [0], sizes: [2], strides: [1] : !D to !V
+    tile.apply "st.global.v2.f32" (%out, %v) scope(thread) : memref<2xf32>, !V
+    %w = memref.reinterpret_cast %e to offset: [0], sizes: [2], strides: [1] : !D to !V
+    // expected-error @below {{touches the register tile of the accumulator d}}
+    tile.apply "st.global.v2.f32" (%out, %w) scope(thread) : memref<2xf32>, !V
     tile.apply "wgmma.wait_group.sync.aligned" (%zero) scope(thread) : i32
     gpu.return
   }

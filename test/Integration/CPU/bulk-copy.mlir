@@ -1,24 +1,38 @@
-// The CPU backend does not model the bulk asynchronous copies yet: a
-// kernel that issues one is refused with a located error, not run, whether
-// the copy completes on an mbarrier or in a bulk group.
-// Integration/CUDA/bulk-copy.mlir runs such a kernel on the GPU.
-// RUN: not tile-runner --backend=cpu %s 2>&1 | FileCheck %s
-// CHECK: loc("{{.*}}bulk-copy.mlir":[[# @LINE + 7]]:7): error: 'tile.apply' op is a bulk asynchronous copy, which the CPU backend does not model yet (it completes on an mbarrier or in bulk groups); run this kernel on the GPU
+// The CPU backend runs the bulk copies that complete on an mbarrier or in
+// bulk groups (Integration/CPU/bulk.test), but not yet a bulk reduction, a
+// copy through a tensor map or a multicast to the cluster's CTAs: a kernel
+// with one is refused with a located error, not run. Each RUN turns one of
+// the kernel's commented instructions on (sed).
+// Integration/CUDA/bulk-copy.mlir runs the reduction on the GPU.
+// RUN: sed 's|^//R |    |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=REDUCE
+// RUN: sed 's|^//T |    |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=TENSOR
+// RUN: sed 's|^//M |    |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=MULTICAST
+// REDUCE: :[[# @LINE + 11]]:7): error: 'tile.apply' op is a bulk asynchronous reduction, which the CPU backend does not model yet; run this kernel on the GPU
+// TENSOR: :[[# @LINE + 11]]:7): error: 'tile.apply' op copies through a tensor map, which the CPU backend does not model yet; run this kernel on the GPU
+// MULTICAST: :[[# @LINE + 11]]:7): error: 'tile.apply' op multicasts to the CTAs of a cluster, which the CPU backend does not model yet (it runs one CTA at a time); run this kernel on the GPU
 #WS = #gpu.address_space<workgroup>
+!B = memref<1xi64, #WS>
 module attributes {gpu.container_module} {
-  gpu.module @kernels [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
-    gpu.func @k(%G: memref<4xf32>) workgroup(%S: memref<4xf32, #WS>) kernel {
-      %c16 = arith.constant 16 : i32
+  gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+    gpu.func @k(%G: memref<32xf32>, %map: memref<16xi64>, %x: i32, %m: i16)
+        workgroup(%S: memref<32xf32, #WS>, %H: memref<256xf16, #WS>, %bar: !B) kernel {
+      %c128 = arith.constant 128 : i32
       %c0 = arith.constant 0 : i32
-      tile.apply "cp.async.bulk.global.shared::cta.bulk_group" (%G, %S, %c16) scope(thread) : memref<4xf32>, memref<4xf32, #WS>, i32
+//R   tile.apply "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32" (%G, %S, %c128) scope(thread) : memref<32xf32>, memref<32xf32, #WS>, i32
+//T   tile.apply "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes" (%H, %map, %x, %bar) scope(thread) : memref<256xf16, #WS>, memref<16xi64>, i32, !B
+//M   tile.apply "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster" (%S, %G, %c128, %bar, %m) scope(thread) : memref<32xf32, #WS>, memref<32xf32>, i32, !B, i16
       tile.apply "cp.async.bulk.wait_group" (%c0) scope(thread) : i32
       gpu.return
     }
   }
   func.func @main() {
     %c1 = arith.constant 1 : index
-    %G = gpu.alloc () : memref<4xf32>
-    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%G : memref<4xf32>)
+    %x = arith.constant 0 : i32
+    %m = arith.constant 1 : i16
+    %G = gpu.alloc () : memref<32xf32>
+    %map = gpu.alloc () : memref<16xi64>
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%G : memref<32xf32>, %map : memref<16xi64>, %x : i32, %m : i16)
     return
   }
 }

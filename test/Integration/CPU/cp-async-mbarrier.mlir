@@ -1,8 +1,9 @@
-// The CPU backend does not model mbarrier objects: a kernel with
-// cp.async.mbarrier.arrive is refused with a located error, not run.
+// The CPU backend models mbarrier objects, but not the arrival that
+// cp.async.mbarrier.arrive makes when the thread's copies complete: a kernel
+// with it is refused with a located error, not run.
 // Integration/CUDA/cp-async-mbarrier.mlir runs such a kernel on the GPU.
 // RUN: not tile-runner --backend=cpu %s 2>&1 | FileCheck %s
-// CHECK: loc("{{.*}}cp-async-mbarrier.mlir":[[# @LINE + 8]]:7): error: 'tile.apply' op operates on an mbarrier object, which the CPU backend does not model yet (its 64 bits are the hardware's); run this kernel on the GPU
+// CHECK: loc("{{.*}}cp-async-mbarrier.mlir":[[# @LINE + 8]]:7): error: 'tile.apply' op arrives on an mbarrier when the thread's cp.async copies complete, which the CPU backend does not model yet; run this kernel on the GPU
 #WS = #gpu.address_space<workgroup>
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {

@@ -10,8 +10,9 @@
 //   (cp.reduce.async.bulk .add.f32), commits the bulk group and waits for
 //   it. So B[i] = 2 i + 1 and C[i] = 100 + i + 2 i + 1 = 3 i + 101, all
 //   exact in f32.
-// GPU only: the CPU backend does not model the bulk copies
-// (Integration/CPU/bulk-copy.mlir checks that it says so).
+// GPU only: the CPU backend does not model the bulk reduction
+// (Integration/CPU/bulk-copy.mlir checks that it says so; bulk-mbarrier.mlir
+// runs the copies on both).
 // RUN: tile-runner %s | FileCheck %s
 // CHECK: [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63]
 // CHECK: [101, 104, 107, 110, 113, 116, 119, 122, 125, 128, 131, 134, 137, 140, 143, 146, 149, 152, 155, 158, 161, 164, 167, 170, 173, 176, 179, 182, 185, 188, 191, 194]

@@ -65,6 +65,35 @@ mlir::tile::resolveModuleTargets(gpu::GPUModuleOp module, bool unchecked) {
   return result;
 }
 
+/// Checks that every launch of a kernel with an instruction that needs a
+/// cluster launch (a measured fact of its form) has cluster dimensions.
+static bool checkClusterLaunches(ModuleOp top) {
+  bool ok = true;
+  top.walk([&](gpu::LaunchFuncOp launch) {
+    if (launch.hasClusterSize())
+      return;
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+        launch, launch.getKernel());
+    if (!kernel)
+      return;
+    kernel.walk([&](ApplyOp op) {
+      ::tile::ptx::Instr instr = op.getInstr();
+      if (!instr.form->needsClusterLaunch)
+        return WalkResult::advance();
+      InFlightDiagnostic d =
+          launch.emitOpError()
+          << "launches @" << kernel.getName()
+          << " without cluster dimensions, but its '" << instr.str()
+          << "' faults (illegal instruction, measured on the H200) unless "
+             "the kernel runs in a cluster: add `clusters in (1, 1, 1)`";
+      d.attachNote(op.getLoc()) << "the instruction";
+      ok = false;
+      return WalkResult::interrupt();
+    });
+  });
+  return ok;
+}
+
 namespace {
 struct TileCheckTargetsPass
     : public mlir::tile::impl::TileCheckTargetsBase<TileCheckTargetsPass> {
@@ -100,6 +129,8 @@ struct TileCheckTargetsPass
         }
       });
     });
+    if (!checkClusterLaunches(getOperation()))
+      failed = true;
     if (failed)
       signalPassFailure();
   }

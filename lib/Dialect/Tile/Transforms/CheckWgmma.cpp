@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -45,29 +46,6 @@ static bool isView(Operation *op) {
              memref::ExpandShapeOp, memref::CollapseShapeOp>(op);
 }
 
-/// The wgmma.mma_async operand a register tile is in flight as.
-enum class InFlightAs { D, A };
-
-namespace {
-/// The register tiles of one block's wgmma.mma_async instructions that no
-/// wait_group has retired yet: those not yet committed, then each
-/// committed group, oldest first.
-struct InFlight {
-  using Tiles = llvm::MapVector<Value, std::pair<ApplyOp, InFlightAs>>;
-  Tiles open;
-  std::deque<Tiles> groups;
-
-  const std::pair<ApplyOp, InFlightAs> *find(Value root) const {
-    if (auto it = open.find(root); it != open.end())
-      return &it->second;
-    for (const Tiles &g : groups)
-      if (auto it = g.find(root); it != g.end())
-        return &it->second;
-    return nullptr;
-  }
-};
-} // namespace
-
 /// Whether `op` is wgmma's commit_group or wait_group (their spellings).
 static bool isWgmmaSync(ApplyOp op, StringRef what) {
   ptx::Instr instr = op.getInstr();
@@ -77,39 +55,6 @@ static bool isWgmmaSync(ApplyOp op, StringRef what) {
 
 static bool isWgmma(ApplyOp op) {
   return op.getInstr().form->isWarpgroupCollective();
-}
-
-/// Reports `user` touching `root`, which `issue` has in flight.
-static void report(Operation *user, const std::pair<ApplyOp, InFlightAs> &at) {
-  InFlightDiagnostic d = user->emitError()
-                         << "touches the register tile of "
-                         << (at.second == InFlightAs::D ? "the accumulator d"
-                                                        : "the fragment a")
-                         << " of a wgmma.mma_async in flight: wait for it "
-                            "(wgmma.commit_group, then wgmma.wait_group) first";
-  d.attachNote(at.first->getLoc()) << "the wgmma.mma_async issued here";
-}
-
-/// Records a wgmma.mma_async's register tiles; a d already in flight as a
-/// d may accumulate again (the hardware orders such a chain), an a in
-/// flight may be read again; anything else is an error.
-static bool issue(ApplyOp op, InFlight &state) {
-  bool ok = true;
-  for (auto [value, desc] :
-       llvm::zip(op.getArgs(), op.getInstr().form->getOperands())) {
-    if (desc.distribution != ptx::Distribution::Warpgroup ||
-        !isa<MemRefType>(value.getType()))
-      continue;
-    InFlightAs as =
-        desc.mmaRole == ptx::MmaRole::D ? InFlightAs::D : InFlightAs::A;
-    Value root = getRoot(value);
-    if (const auto *at = state.find(root); at && at->second != as) {
-      report(op, *at);
-      ok = false;
-    }
-    state.open[root] = {op, as};
-  }
-  return ok;
 }
 
 /// The constant of `op`'s operand with mma role `role`, if it has one.
@@ -183,52 +128,241 @@ static bool checkDescriptors(ApplyOp op) {
   return ok;
 }
 
-/// Checks the block's ops in order.
-static LogicalResult checkBlock(Block &block) {
-  InFlight state;
-  bool ok = true;
-  auto checkUses = [&](Operation *op) {
-    for (Value v : op->getOperands())
-      if (const auto *at = state.find(getRoot(v))) {
-        report(op, *at);
-        ok = false;
-        return;
-      }
-  };
-  for (Operation &op : block) {
-    if (isView(&op))
-      continue;
-    auto apply = dyn_cast<ApplyOp>(op);
-    if (apply && isWgmma(apply)) {
-      ok &= checkDescriptors(apply);
-      ok &= issue(apply, state);
-      continue;
-    }
-    if (apply && isWgmmaSync(apply, "commit_group")) {
-      if (!state.open.empty())
-        state.groups.push_back(std::move(state.open));
-      state.open.clear();
-      continue;
-    }
-    if (apply && isWgmmaSync(apply, "wait_group")) {
-      llvm::APInt n;
-      uint64_t keep =
-          apply.getArgs().size() == 1 &&
-                  matchPattern(apply.getArgs()[0], m_ConstantInt(&n))
-              ? n.getZExtValue()
-              : 0;
-      while (state.groups.size() > keep)
-        state.groups.pop_front();
-      continue;
-    }
-    // Inside nested regions (loops, branches) only direct uses are seen.
-    checkUses(&op);
-    op.walk([&](Operation *inner) {
-      if (inner != &op && !isView(inner))
-        checkUses(inner);
-    });
+//===----------------------------------------------------------------------===//
+// A forward analysis over structured control flow
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A forward analysis of a function's structured control flow: the state
+/// before an op is the merge over the paths that reach it. A branch op
+/// (scf.if, scf.index_switch) runs each region from the same state, an
+/// empty region standing for the path that skips them. A loop's body runs
+/// from the merge of the state before the loop and its own end states until
+/// that no longer changes; only that last run reports. `Derived` provides
+/// `transfer(Operation &, State &)` (an op's regions are visited after it)
+/// and may hide `beginIteration` and `endLoop`; `State` provides `merge`
+/// and `==`, and must reach its fixpoint (a finite lattice).
+template <typename Derived, typename State> class StructuredAnalysis {
+public:
+  /// Runs over `body` from `state`; false when anything was reported.
+  bool run(Region &body, State state) {
+    visitRegion(body, state);
+    return ok;
   }
-  return success(ok);
+
+protected:
+  /// False while a loop runs to its fixpoint: reports wait for the last run.
+  bool reporting = true;
+  bool ok = true;
+
+  void beginIteration(State &) {}
+  void endLoop(const State &before, State &after) {}
+
+private:
+  Derived &self() { return static_cast<Derived &>(*this); }
+
+  void visitRegion(Region &region, State &state) {
+    for (Block &block : region)
+      for (Operation &op : block) {
+        self().transfer(op, state);
+        if (op.getNumRegions())
+          visitRegions(op, state);
+      }
+  }
+
+  void visitRegions(Operation &op, State &state) {
+    if (isa<LoopLikeOpInterface>(op))
+      return visitLoop(op, state);
+    std::optional<State> merged;
+    for (Region &region : op.getRegions()) {
+      State branch = state;
+      visitRegion(region, branch);
+      if (merged)
+        merged->merge(branch);
+      else
+        merged = std::move(branch);
+    }
+    state = std::move(*merged);
+  }
+
+  State runIteration(Operation &op, State state) {
+    self().beginIteration(state);
+    for (Region &region : op.getRegions())
+      visitRegion(region, state);
+    return state;
+  }
+
+  void visitLoop(Operation &op, State &state) {
+    bool wasReporting = reporting;
+    reporting = false;
+    State entry = state;
+    for (;;) {
+      State next = entry;
+      next.merge(runIteration(op, entry));
+      if (next == entry)
+        break;
+      entry = std::move(next);
+    }
+    // The loop leaves from its entry state (an scf.for, which may run no
+    // iteration, also after each iteration) or after an scf.while's
+    // condition region.
+    State exit = entry;
+    if (auto loop = dyn_cast<scf::WhileOp>(op))
+      visitRegion(loop.getBefore(), exit);
+    reporting = wasReporting;
+    runIteration(op, entry);
+    self().endLoop(state, exit);
+    state = std::move(exit);
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Registers in flight
+//===----------------------------------------------------------------------===//
+
+/// The wgmma.mma_async operand a register tile is in flight as.
+enum class InFlightAs { D, A };
+
+/// Groups beyond the newest kMaxGroups are kept as one (a wait_group's N is
+/// at most 7).
+static constexpr size_t kMaxGroups = 8;
+
+namespace {
+/// The register tiles of wgmma.mma_async instructions that no wait_group
+/// has retired yet, on some path: those not yet committed, then each
+/// committed group, oldest first.
+struct InFlight {
+  using Tiles = llvm::MapVector<Value, std::pair<ApplyOp, InFlightAs>>;
+  Tiles open;
+  std::deque<Tiles> groups;
+
+  const std::pair<ApplyOp, InFlightAs> *find(Value root) const {
+    if (auto it = open.find(root); it != open.end())
+      return &it->second;
+    for (const Tiles &g : groups)
+      if (auto it = g.find(root); it != g.end())
+        return &it->second;
+    return nullptr;
+  }
+
+  void commit() {
+    if (open.empty())
+      return;
+    groups.push_back(std::move(open));
+    open.clear();
+    cap();
+  }
+
+  /// wait_group `keep`: only the `keep` newest groups stay in flight.
+  void wait(uint64_t keep) {
+    while (groups.size() > keep)
+      groups.pop_front();
+  }
+
+  /// Merges by age from the newest (what wait_group counts).
+  void merge(const InFlight &other) {
+    add(open, other.open);
+    while (groups.size() < other.groups.size())
+      groups.push_front(Tiles());
+    size_t skip = groups.size() - other.groups.size();
+    for (auto [i, g] : llvm::enumerate(other.groups))
+      add(groups[skip + i], g);
+    cap();
+  }
+
+  bool operator==(const InFlight &other) const {
+    return same(open, other.open) && groups.size() == other.groups.size() &&
+           llvm::all_of(llvm::zip(groups, other.groups), [](auto pair) {
+             return same(std::get<0>(pair), std::get<1>(pair));
+           });
+  }
+
+private:
+  static void add(Tiles &to, const Tiles &from) {
+    for (const auto &entry : from)
+      to.insert(entry);
+  }
+  static bool same(const Tiles &a, const Tiles &b) {
+    return a.size() == b.size() && llvm::all_of(a, [&](const auto &entry) {
+             auto it = b.find(entry.first);
+             return it != b.end() && it->second.second == entry.second.second;
+           });
+  }
+  /// The oldest groups become one: retired with the newest of them, which
+  /// keeps its tiles in flight at least as long.
+  void cap() {
+    while (groups.size() > kMaxGroups) {
+      add(groups[1], groups[0]);
+      groups.pop_front();
+    }
+  }
+};
+
+/// Reports accesses to the register tiles of wgmma.mma_async instructions
+/// in flight, and checks each wgmma's descriptors.
+class InFlightChecker : public StructuredAnalysis<InFlightChecker, InFlight> {
+public:
+  void transfer(Operation &op, InFlight &state);
+
+private:
+  void issue(ApplyOp op, InFlight &state);
+  void report(Operation *user, const std::pair<ApplyOp, InFlightAs> &at);
+};
+} // namespace
+
+/// Reports `user` touching a register tile that `at` has in flight.
+void InFlightChecker::report(Operation *user,
+                             const std::pair<ApplyOp, InFlightAs> &at) {
+  if (!reporting)
+    return;
+  ok = false;
+  InFlightDiagnostic d = user->emitError()
+                         << "touches the register tile of "
+                         << (at.second == InFlightAs::D ? "the accumulator d"
+                                                        : "the fragment a")
+                         << " of a wgmma.mma_async in flight: wait for it "
+                            "(wgmma.commit_group, then wgmma.wait_group) first";
+  d.attachNote(at.first->getLoc()) << "the wgmma.mma_async issued here";
+}
+
+/// Records a wgmma.mma_async's register tiles; a d already in flight as a
+/// d may accumulate again (the hardware orders such a chain), an a in
+/// flight may be read again; anything else is an error.
+void InFlightChecker::issue(ApplyOp op, InFlight &state) {
+  if (reporting && !checkDescriptors(op))
+    ok = false;
+  for (auto [value, desc] :
+       llvm::zip(op.getArgs(), op.getInstr().form->getOperands())) {
+    if (desc.distribution != ptx::Distribution::Warpgroup ||
+        !isa<MemRefType>(value.getType()))
+      continue;
+    InFlightAs as =
+        desc.mmaRole == ptx::MmaRole::D ? InFlightAs::D : InFlightAs::A;
+    Value root = getRoot(value);
+    if (const auto *at = state.find(root); at && at->second != as)
+      report(op, *at);
+    state.open[root] = {op, as};
+  }
+}
+
+void InFlightChecker::transfer(Operation &op, InFlight &state) {
+  if (isView(&op))
+    return;
+  auto apply = dyn_cast<ApplyOp>(op);
+  if (apply && isWgmma(apply))
+    return issue(apply, state);
+  if (apply && isWgmmaSync(apply, "commit_group"))
+    return state.commit();
+  if (apply && isWgmmaSync(apply, "wait_group")) {
+    llvm::APInt n;
+    bool constant = apply.getArgs().size() == 1 &&
+                    matchPattern(apply.getArgs()[0], m_ConstantInt(&n));
+    return state.wait(constant ? n.getZExtValue() : 0);
+  }
+  for (Value v : op.getOperands())
+    if (const auto *at = state.find(getRoot(v)))
+      return report(&op, *at);
 }
 
 //===----------------------------------------------------------------------===//
@@ -253,35 +387,32 @@ struct FenceState {
     for (const auto &entry : other.touched)
       touched.insert(entry);
   }
+
+  bool operator==(const FenceState &other) const {
+    return unfenced == other.unfenced &&
+           iterationUnfenced == other.iterationUnfenced &&
+           touched.size() == other.touched.size() &&
+           llvm::all_of(touched, [&](const auto &entry) {
+             return other.touched.count(entry.first);
+           });
+  }
 };
 
 /// Checks that a wgmma.fence separates every wgmma.mma_async from the
 /// kernel's entry and from other accesses of its d and a registers (PTX ISA
-/// 9.7.15.7.1), through branches and loops; and warns of the loops in
-/// which ptxas injects a fence of its own.
-class FenceChecker {
+/// 9.7.15.7.1), and warns of the loops into which ptxas injects a fence of
+/// its own.
+class FenceChecker : public StructuredAnalysis<FenceChecker, FenceState> {
 public:
-  bool check(FunctionOpInterface func) {
-    FenceState state;
-    if (auto kernel = dyn_cast<gpu::GPUFuncOp>(*func))
-      state.unfenced = kernel.isKernel();
-    visitRegion(func.getFunctionBody(), state);
-    return ok;
+  void transfer(Operation &op, FenceState &state);
+  void beginIteration(FenceState &state) { state.iterationUnfenced = true; }
+  /// A fence in the loop need not have run (no iteration).
+  void endLoop(const FenceState &before, FenceState &after) {
+    after.iterationUnfenced = before.iterationUnfenced;
   }
 
 private:
-  bool reporting = true;
-  bool ok = true;
-
-  void visitRegion(Region &region, FenceState &state) {
-    for (Block &block : region)
-      for (Operation &op : block)
-        visitOp(op, state);
-  }
-  void visitOp(Operation &op, FenceState &state);
-  void visitMma(ApplyOp op, FenceState &state);
-  void visitRegions(Operation &op, FenceState &state);
-  void visitLoop(Operation &op, FenceState &state);
+  void checkMma(ApplyOp op, const FenceState &state);
 };
 } // namespace
 
@@ -290,7 +421,7 @@ static bool isRegisterRoot(Value v) {
   return isRegisterTile(getRoot(v).getType());
 }
 
-void FenceChecker::visitOp(Operation &op, FenceState &state) {
+void FenceChecker::transfer(Operation &op, FenceState &state) {
   if (isView(&op))
     return;
   auto apply = dyn_cast<ApplyOp>(op);
@@ -299,17 +430,15 @@ void FenceChecker::visitOp(Operation &op, FenceState &state) {
     return;
   }
   if (apply && isWgmma(apply))
-    return visitMma(apply, state);
+    return checkMma(apply, state);
   if (apply && isWgmmaSync(apply, "_group"))
     return;
   for (Value v : op.getOperands())
     if (isa<MemRefType>(v.getType()) && isRegisterRoot(v))
       state.touched.insert({getRoot(v), &op});
-  if (op.getNumRegions())
-    visitRegions(op, state);
 }
 
-void FenceChecker::visitMma(ApplyOp op, FenceState &state) {
+void FenceChecker::checkMma(ApplyOp op, const FenceState &state) {
   if (!reporting)
     return;
   if (state.unfenced) {
@@ -344,54 +473,19 @@ void FenceChecker::visitMma(ApplyOp op, FenceState &state) {
                    "here (C7519); put a wgmma.fence at the loop body's top");
 }
 
-void FenceChecker::visitRegions(Operation &op, FenceState &state) {
-  if (isa<LoopLikeOpInterface>(op))
-    return visitLoop(op, state);
-  // Branches: each region from the same state; an empty region (an scf.if
-  // without else) is the path that skips them.
-  FenceState merged;
-  bool first = true;
-  for (Region &region : op.getRegions()) {
-    FenceState branch = state;
-    visitRegion(region, branch);
-    if (first)
-      merged = std::move(branch);
-    else
-      merged.merge(branch);
-    first = false;
-  }
-  state = std::move(merged);
-}
-
-/// A loop body runs from the state before the loop, and then from its own
-/// end state: the first visit finds that state, the second reports.
-void FenceChecker::visitLoop(Operation &op, FenceState &state) {
-  auto runBody = [&](FenceState entry) {
-    entry.iterationUnfenced = true;
-    for (Region &region : op.getRegions())
-      visitRegion(region, entry);
-    return entry;
-  };
-  bool wasReporting = reporting;
-  reporting = false;
-  FenceState entry = state;
-  entry.merge(runBody(state));
-  reporting = wasReporting;
-  FenceState end = runBody(entry);
-  bool outerIteration = state.iterationUnfenced;
-  state.merge(end);
-  state.iterationUnfenced = outerIteration;
-}
-
 namespace {
 struct TileCheckWgmmaPass
     : public mlir::tile::impl::TileCheckWgmmaBase<TileCheckWgmmaPass> {
   void runOnOperation() override {
     bool ok = true;
-    getOperation()->walk(
-        [&](Block *block) { ok &= succeeded(checkBlock(*block)); });
-    getOperation()->walk(
-        [&](FunctionOpInterface func) { ok &= FenceChecker().check(func); });
+    getOperation()->walk([&](FunctionOpInterface func) {
+      Region &body = func.getFunctionBody();
+      ok &= InFlightChecker().run(body, InFlight());
+      FenceState entry;
+      if (auto kernel = dyn_cast<gpu::GPUFuncOp>(*func))
+        entry.unfenced = kernel.isKernel();
+      ok &= FenceChecker().run(body, entry);
+    });
     if (!ok)
       signalPassFailure();
   }

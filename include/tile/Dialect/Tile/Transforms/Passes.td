@@ -103,14 +103,22 @@ def TileCheckWgmma : Pass<"tile-check-wgmma"> {
   let description = [{
     `wgmma.mma_async` runs asynchronously: until a `wgmma.wait_group`
     retires the group that holds it, accessing its accumulator d or its
-    register fragment a is undefined (PTX ISA 9.7.15.5.2). Within one
-    block, this pass follows each wgmma.mma_async's register tiles (through
-    their views) from the instruction to the `wgmma.wait_group N` that
-    leaves fewer than N later groups pending, and reports with the location
-    any other use of them: a `tile.apply`, a `memref.load`/`store`, a call,
-    or such a use inside a nested region (a loop, a branch). Another
+    register fragment a is undefined (PTX ISA 9.7.15.5.2). This pass
+    follows each wgmma.mma_async's register tiles (through their views)
+    from the instruction to the `wgmma.wait_group N` that leaves fewer than
+    N later groups pending, over every path through branches and loops
+    (a group committed in one iteration and waited for in the next, or
+    after the loop), and reports with the location any other use of them:
+    a `tile.apply`, a `memref.load`/`store`, a call. Another
     wgmma.mma_async may accumulate into the same d (the hardware orders
     such a chain) or read the same a.
+
+    Both this and the fence check below are forward analyses of the
+    structured control flow (scf): a branch's regions start from the same
+    state and merge; a loop's body runs from the merge of the state before
+    it and its own end states until that no longer changes; the groups of
+    different paths merge by age from the newest, as wait_group counts
+    them.
 
     It also checks each descriptor operand that `tile.smem_desc` made
     against the instruction: the descriptor's box must be the matrix the
@@ -129,9 +137,9 @@ def TileCheckWgmma : Pass<"tile-check-wgmma"> {
     warpgroup.arrive of its own (C7519). A device function's caller may
     have fenced, so only the second rule applies there.
 
-    Not checked: registers in flight across blocks (a wait after the loop
-    that issued the wgmma), and a fence between two wgmma.mma_async of
-    different shapes on the same accumulator.
+    Not checked: unstructured control flow (cf branches between blocks of
+    one region are read in order), and a fence between two
+    wgmma.mma_async of different shapes on the same accumulator.
   }];
 }
 
@@ -259,6 +267,13 @@ def TileCheckTargets : Pass<"tile-check-targets", "::mlir::ModuleOp"> {
     `unchecked-target` serves a newer ptxas: a chip that LLVM 22 emits but
     ptxas 13.0 does not know (e.g. `sm_101`) is accepted, and only LLVM's PTX
     floor for it applies. Instruction floors are still checked.
+
+    Each `gpu.launch_func` in the module is checked against its kernel: an
+    instruction whose form needs a cluster launch (`NeedsClusterLaunch`, a
+    fact measured on the H200: `cp.async.bulk.shared::cluster.shared::cta`
+    faults with an illegal instruction otherwise) needs the launch's
+    `clusters in`. Launches from outside the module (the C API, Python)
+    are not seen here.
   }];
   let options = [
     Option<"uncheckedTarget", "unchecked-target", "bool", "false",

@@ -1,0 +1,35 @@
+//===- Block.h - what the block's threads share ------------------*- C++
+//-*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// The running block's state that other parts of the CPU runtime reach: its
+// mbarrier objects and the change count its waiting threads watch.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_CPURUNTIME_BLOCK_H
+#define TILE_LIB_CPURUNTIME_BLOCK_H
+
+#include "Mbarrier.h"
+
+#include <cstdint>
+
+namespace tile::cpu {
+
+/// The running block's mbarrier object at `address` (a fresh, invalid one
+/// where none was initialized).
+Mbarrier &getMbarrier(uintptr_t address);
+
+/// Notes a change that a thread waiting on an mbarrier may see.
+void noteProgress();
+
+/// The linear id of the running thread in its block (0 outside a block
+/// whose threads run together).
+unsigned getCurrentThread();
+
+} // namespace tile::cpu
+
+#endif // TILE_LIB_CPURUNTIME_BLOCK_H

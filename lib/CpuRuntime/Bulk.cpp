@@ -1,0 +1,111 @@
+//===- Bulk.cpp - the bulk asynchronous copies on the CPU ----------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// cp.async.bulk without a tensor map or multicast: the copy completes when
+// it is issued (the block's threads share one core), and its bytes then
+// complete their transactions on the copy's mbarrier. A prefetch moves no
+// data. The bulk groups (commit_group, wait_group) order nothing here:
+// tile_cpu_apply runs them as no-ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Block.h"
+#include "Operands.h"
+#include "tile/CpuRuntime/CpuRuntime.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+using namespace tile;
+
+namespace {
+
+/// A bulk copy's operands: each memory operand's address, the byte count.
+struct BulkOperands {
+  uintptr_t dst = 0, src = 0, mbar = 0;
+  uint64_t size = 0;
+};
+
+/// Reads the slots of `instr`'s operands: one address per memory operand
+/// (destination or source), the registers of each other source.
+BulkOperands readBulkOperands(const ptx::Instr &instr, const uint8_t *in) {
+  BulkOperands ops;
+  unsigned slot = 0;
+  auto next = [&] {
+    uint64_t v;
+    std::memcpy(&v, in + slot++ * cpu::kSlotBytes, sizeof v);
+    return v;
+  };
+  for (const ptx::OperandDesc &o : instr.form->getOperands()) {
+    if (o.kind == ptx::OperandKind::Memory) {
+      uint64_t address = next();
+      (o.txBarrier                       ? ops.mbar
+       : o.role == ptx::OperandRole::Def ? ops.dst
+                                         : ops.src) = uintptr_t(address);
+    } else if (o.role == ptx::OperandRole::Use) {
+      uint64_t v = next();
+      if (o.bulkSize)
+        ops.size = v & 0xffffffffu;
+    }
+  }
+  return ops;
+}
+
+/// Ends the program: the running thread's `instr` cannot run, for `why`.
+[[noreturn]] void report(const ptx::Instr &instr, const std::string &why) {
+  std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n",
+               cpu::getCurrentThread(), instr.str().c_str(), why.c_str());
+  std::exit(1);
+}
+
+/// Checks the byte count and the addresses (16-byte aligned, in their
+/// buffers where the memory checks know them).
+void checkCopy(const ptx::Instr &instr, const BulkOperands &ops) {
+  if (ops.size % 16)
+    report(instr, "its size " + std::to_string(ops.size) +
+                      " is not a multiple of 16 bytes");
+  for (auto [what, address] :
+       {std::pair{"destination", ops.dst}, std::pair{"source", ops.src}}) {
+    if (address % 16)
+      report(instr, std::string("its ") + what + " at " +
+                        cpu::describeAddress(address) +
+                        " is not 16-byte aligned");
+    if (std::string why = cpu::checkBufferRange(address, ops.size);
+        !why.empty())
+      report(instr, std::string("its ") + what + " " + why);
+  }
+}
+
+} // namespace
+
+void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
+                   int64_t quals3, int64_t quals4, int64_t quals5,
+                   int64_t quals6, int64_t quals7, int64_t site,
+                   const uint8_t *in, uint8_t *out) {
+  (void)site;
+  (void)out;
+  ptx::Instr instr = cpu::decodeForm(
+      form, {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
+      "tile_cpu_bulk");
+  if (instr.form->semantics != ptx::Semantics::BulkCopy)
+    return;
+  BulkOperands ops = readBulkOperands(instr, in);
+  checkCopy(instr, ops);
+  std::memmove(reinterpret_cast<void *>(ops.dst),
+               reinterpret_cast<const void *>(ops.src), ops.size);
+  if (!ops.mbar)
+    return;
+  cpu::Mbarrier &m = cpu::getMbarrier(ops.mbar);
+  std::string why = m.valid ? m.completeTx(ops.size)
+                            : "its mbarrier is not an mbarrier object (no "
+                              "mbarrier.init, or mbarrier.inval since)";
+  if (!why.empty())
+    report(instr,
+           "on the mbarrier at " + cpu::describeAddress(ops.mbar) + ": " + why);
+  cpu::noteProgress();
+}
