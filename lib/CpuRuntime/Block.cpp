@@ -97,7 +97,9 @@ struct Block {
   bool running = false;
   /// The block's mbarrier objects, by address.
   std::map<uintptr_t, tile::cpu::Mbarrier> mbarriers;
-  /// Counts changes: a barrier's, a thread's leaving a wait or returning.
+  /// Counts the changes a poller may wait for: an mbarrier's, a thread's
+  /// returning. (A collective or bar.sync completing is not one: pollers
+  /// that meet at one in their loop would never be called hung.)
   uint64_t epoch = 0;
   /// The epoch of the last round that only polled, and how many such
   /// rounds saw it.
@@ -274,7 +276,6 @@ bool completeWarp(Block &block, unsigned warp) {
   if (!site)
     return false;
   uint32_t executing = lanesAt(block, warp, *site);
-  ++block.epoch;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     Fiber *f = laneOf(block, warp, lane);
     if (!((executing >> lane) & 1) || f->state != State::AtCollective)
@@ -477,7 +478,6 @@ void tile_cpu_block_run() {
       }
     if (!waiting)
       break;
-    ++block.epoch;
   }
   block.threads.clear();
   block.running = false;

@@ -23,7 +23,8 @@ namespace tile::cpu {
 /// where none was initialized).
 Mbarrier &getMbarrier(uintptr_t address);
 
-/// Notes a change that a thread waiting on an mbarrier may see.
+/// Notes a change that a thread waiting on an mbarrier may see (an
+/// mbarrier's state).
 void noteProgress();
 
 /// The linear id of the running thread in its block (0 outside a block

@@ -44,6 +44,9 @@ std::string Mbarrier::expectTx(uint64_t bytes) {
     return "raises the transaction count to " + std::to_string(tx + bytes) +
            ", above 2^20 - 1";
   tx += int64_t(bytes);
+  // Bytes delivered before they were announced (a copy that completed
+  // first) may leave the phase done now.
+  completeIfDone();
   return "";
 }
 

@@ -101,15 +101,16 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // target 64, where 8 would leave a remainder).
   // CHECK-LABEL: gpu.func @collective
   // SMALL-LABEL: gpu.func @collective
-  gpu.func @collective(%a: i32, %n: index) kernel {
+  gpu.func @collective(%a: i32, %b: f32, %n: index) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c12 = arith.constant 12 : index
     %d = tile.alloc_local : memref<8x1xi32, #tile.reg>
+    %r = tile.alloc_local : memref<8x1xf32, #tile.reg>
     scf.for %i = %c0 to %n step %c1 {
       tile.apply "shfl.sync.bfly.b32" (%d, %a, %a, %a, %a) scope(thread) : memref<8x1xi32, #tile.reg>, i32, i32, i32, i32
     }
-    // CHECK: scf.for %{{.*}} = %{{.*}} to %arg1 step
+    // CHECK: scf.for %{{.*}} = %{{.*}} to %arg2 step
     // CHECK-NOT: loop_annotation
     // CHECK: scf.for %{{.*}} = %{{.*}} to %c12 step
     scf.for %i = %c0 to %c12 step %c1 {
@@ -117,6 +118,21 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     }
     // CHECK: } {llvm.loop_annotation = #[[A12]]}
     // SMALL: } {llvm.loop_annotation = #[[SA4]]}
+    // A barrier is convergent too, and wgmma's ordering instructions lower
+    // to asm made convergent by their mnemonic: no count at a runtime trip
+    // count.
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: {{^ *}}}{{$}}
+    scf.for %i = %c0 to %n step %c1 {
+      tile.apply "shfl.sync.bfly.b32" (%d, %a, %a, %a, %a) scope(thread) : memref<8x1xi32, #tile.reg>, i32, i32, i32, i32
+      gpu.barrier
+    }
+    // CHECK: tile.apply "wgmma.commit_group.sync.aligned"
+    // CHECK-NEXT: {{^ *}}}{{$}}
+    scf.for %i = %c0 to %n step %c1 {
+      tile.apply "fma.rn.f32" (%r, %r, %b, %b) scope(thread) : memref<8x1xf32, #tile.reg>, memref<8x1xf32, #tile.reg>, f32, f32
+      tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    }
     gpu.return
   }
 }

@@ -243,3 +243,26 @@ gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     gpu.return
   }
 }
+
+// -----
+
+// A commit with nothing pending still makes a group: wait_group 1 then
+// keeps only that empty group pending, and d's is retired.
+!D = memref<4x32x4xf32, strided<[0, 0, 1]>, #tile.reg>
+!V = memref<2xf32, strided<[1]>, #tile.reg>
+// CHECK-LABEL: gpu.func @empty_group
+gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @empty_group(%da: i64, %db: i64, %p: i1, %out: memref<2xf32>) kernel {
+    %one = arith.constant 1 : i32
+    %zero = arith.constant 0 : i32
+    %d = tile.alloc_local : !D
+    tile.apply "wgmma.fence.sync.aligned" () scope(thread)
+    tile.apply "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (%d, %da, %db, %p, %one, %one, %zero, %zero) scope(warpgroup) : !D, i64, i64, i1, i32, i32, i32, i32
+    tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    tile.apply "wgmma.commit_group.sync.aligned" () scope(thread)
+    tile.apply "wgmma.wait_group.sync.aligned" (%one) scope(thread) : i32
+    %v = memref.reinterpret_cast %d to offset: [0], sizes: [2], strides: [1] : !D to !V
+    tile.apply "st.global.v2.f32" (%out, %v) scope(thread) : memref<2xf32>, !V
+    gpu.return
+  }
+}

@@ -8,6 +8,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Ptx/InstrTable.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -43,12 +44,14 @@ static int64_t countInstructions(scf::ForOp loop) {
   return nested ? 0 : count;
 }
 
-/// Whether `loop` executes a collective form (its inline asm is convergent).
+/// Whether `loop` executes a convergent operation: a collective form's
+/// inline asm, or a barrier.
 static bool holdsCollective(scf::ForOp loop) {
-  WalkResult found = loop.getBody()->walk([](ApplyOp op) {
-    return ::tile::ptx::isCollective(op.getInstr().form->semantics)
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
+  WalkResult found = loop.getBody()->walk([](Operation *op) {
+    auto apply = dyn_cast<ApplyOp>(op);
+    bool convergent = isa<gpu::BarrierOp>(op) ||
+                      (apply && isConvergentForm(*apply.getInstr().form));
+    return convergent ? WalkResult::interrupt() : WalkResult::advance();
   });
   return found.wasInterrupted();
 }

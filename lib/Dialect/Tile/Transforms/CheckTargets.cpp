@@ -74,7 +74,10 @@ static bool checkClusterLaunches(ModuleOp top) {
       return;
     auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
         launch, launch.getKernel());
-    if (!kernel)
+    // A kernel that declares its cluster (.reqnctapercluster) runs in one
+    // with a plain launch.
+    if (!kernel || kernel->hasAttr("known_cluster_size") ||
+        kernel->hasAttr("nvvm.cluster_dim"))
       return;
     kernel.walk([&](ApplyOp op) {
       ::tile::ptx::Instr instr = op.getInstr();

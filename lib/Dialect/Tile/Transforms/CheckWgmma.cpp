@@ -246,9 +246,9 @@ struct InFlight {
     return nullptr;
   }
 
+  /// A commit with nothing pending still makes a group, which wait_group
+  /// counts.
   void commit() {
-    if (open.empty())
-      return;
     groups.push_back(std::move(open));
     open.clear();
     cap();

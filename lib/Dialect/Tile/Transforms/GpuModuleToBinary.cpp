@@ -196,6 +196,10 @@ static bool isCollectiveAsm(llvm::StringRef text) {
   return false;
 }
 
+bool mlir::tile::isConvergentForm(const ::tile::ptx::FormDesc &form) {
+  return getCollectiveMnemonics().contains(form.mnemonic);
+}
+
 unsigned mlir::tile::markConvergentAsm(llvm::Function &function) {
   unsigned marked = 0;
   for (llvm::BasicBlock &block : function)

@@ -69,6 +69,10 @@ unsigned splitSharedAsmInputs(llvm::Function &function, unsigned chunk);
 /// marked.
 unsigned markConvergentAsm(llvm::Function &function);
 
+/// Whether instructions of `form` lower to asm that markConvergentAsm makes
+/// convergent (their mnemonic is a collective form's).
+bool isConvergentForm(const ::tile::ptx::FormDesc &form);
+
 /// The host code rewrite of the CPU backend's JIT: no bf16 value (or
 /// vector of bf16) of `function` crosses a block. Each bf16 phi becomes a
 /// phi of its bits (i16) between bitcasts, and each value used in another

@@ -272,8 +272,10 @@ def TileCheckTargets : Pass<"tile-check-targets", "::mlir::ModuleOp"> {
     instruction whose form needs a cluster launch (`NeedsClusterLaunch`, a
     fact measured on the H200: `cp.async.bulk.shared::cluster.shared::cta`
     faults with an illegal instruction otherwise) needs the launch's
-    `clusters in`. Launches from outside the module (the C API, Python)
-    are not seen here.
+    `clusters in`, unless the kernel declares its cluster
+    (`known_cluster_size` or `nvvm.cluster_dim`). Launches from outside the
+    module (the C API, Python) and instructions in the device functions a
+    kernel calls are not seen here.
   }];
   let options = [
     Option<"uncheckedTarget", "unchecked-target", "bool", "false",
