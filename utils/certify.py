@@ -244,6 +244,9 @@ def kernel(name, inst, variant):
         params += " preserve_dst"
     names = ", ".join(o[0] for o in operands)
     types = ", ".join(o[1] for o in operands)
+    if is_warpgroup_form(inst.form):
+        # A wgmma.fence after the loads of its registers (tile-check-wgmma).
+        body.append('tile.apply "wgmma.fence.sync.aligned" () scope(thread)')
     # An instruction without operands (cp.async.commit_group) has no types.
     body.append(f'tile.apply "{inst.opcode}" ({names}){params} '
                 f"scope({scope})" + (f" : {types}" if types else ""))
