@@ -150,33 +150,27 @@ tests_part() {
   fi
 }
 
+# Runs bench/SCRIPT.py on $C/DIR into $OUT/LOG.md and prints it, where
+# prepare-gpu-check.sh made DIR. Usage: run_bench DIR SCRIPT LOG TITLE [ARGS]
+run_bench() {
+  local dir=$1 script=$2 log=$3 title=$4
+  shift 4
+  [ -d $C/$dir ] || return 0
+  echo "== $title"
+  python3 bench/$script.py run --dir $C/$dir "$@" > "$OUT/$log.md" 2>&1
+  cat "$OUT/$log.md"
+}
+
 # Throughput benchmarks and the GEMMs, against nvcc and cuBLAS.
 bench_part() {
-  if [ -d $C/bench ]; then
-    echo "== FMA-bound throughput, tile-mlir against nvcc"
-    python3 bench/gpu_throughput.py run --dir $C/bench > "$OUT/throughput.md" 2>&1
-    cat "$OUT/throughput.md"
-  fi
-
-  if [ -d $C/jit ]; then
-    echo "== JIT load, cold against the cubin cache"
-    python3 bench/jit_load.py run --dir $C/jit --lib $C/libtile_cuda_runtime.so \
-      > "$OUT/jit-load.md" 2>&1
-    cat "$OUT/jit-load.md"
-  fi
-
-  if [ -d $C/mma-bench ]; then
-    echo "== mma.sync-bound throughput against nvcc"
-    python3 bench/mma_throughput.py run --dir $C/mma-bench \
-      > "$OUT/mma-throughput.md" 2>&1
-    cat "$OUT/mma-throughput.md"
-  fi
-
-  if [ -d $C/mufu ]; then
-    echo "== ex2/tanh-bound throughput against nvcc"
-    python3 bench/mufu_throughput.py run --dir $C/mufu > "$OUT/mufu-throughput.md" 2>&1
-    cat "$OUT/mufu-throughput.md"
-  fi
+  run_bench bench gpu_throughput throughput \
+    "FMA-bound throughput, tile-mlir against nvcc"
+  run_bench jit jit_load jit-load "JIT load, cold against the cubin cache" \
+    --lib $C/libtile_cuda_runtime.so
+  run_bench mma-bench mma_throughput mma-throughput \
+    "mma.sync-bound throughput against nvcc"
+  run_bench mufu mufu_throughput mufu-throughput \
+    "ex2/tanh-bound throughput against nvcc"
 
   if [ -d $C/gemm ]; then
     echo "== bf16 GEMM against nvcc and cuBLAS"
