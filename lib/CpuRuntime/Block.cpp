@@ -53,7 +53,9 @@ constexpr unsigned kWarpSize = 32;
 /// reported as hung.
 constexpr unsigned kMaxIdleRounds = 4096;
 
-enum class State { Ready, AtBarrier, AtCollective, Polling, Done };
+constexpr unsigned kWarpgroupSize = tile::ref::kWarpgroupSize;
+
+enum class State { Ready, AtBarrier, AtCollective, AtWarpgroup, Polling, Done };
 
 /// What a polling thread waits for.
 struct Poll {
@@ -97,6 +99,10 @@ struct Block {
   bool running = false;
   /// The block's mbarrier objects, by address.
   std::map<uintptr_t, tile::cpu::Mbarrier> mbarriers;
+  /// The block's shared memory (tile_cpu_block_shared): an address's low
+  /// 18 bits are its offset from `shared`.
+  uint8_t *shared = nullptr;
+  uint64_t sharedBytes = 0;
   /// Counts the changes a poller may wait for: an mbarrier's, a thread's
   /// returning. (A collective or bar.sync completing is not one: pollers
   /// that meet at one in their loop would never be called hung.)
@@ -178,6 +184,8 @@ std::string missingMember(Block &block, unsigned warp, const Arrival &a) {
     std::string who = "lane " + std::to_string(lane);
     if (g->state == State::AtBarrier)
       return who + " waits at a barrier";
+    if (g->state == State::AtWarpgroup)
+      return who + " waits at a warpgroup MMA";
     if (g->state != State::AtCollective)
       return who + " runs";
     const Arrival &b = g->arrival;
@@ -299,6 +307,93 @@ void reportStuck(Block &block) {
                            " (deadlock)");
 }
 
+/// The thread of warpgroup `group` that keeps the meeting of `a` from
+/// completing, and why; empty where all 128 threads wait at it.
+std::string missingThread(Block &block, unsigned group, const Arrival &a) {
+  for (unsigned t = 0; t < kWarpgroupSize; ++t) {
+    size_t tid = size_t(group) * kWarpgroupSize + t;
+    std::string who = "thread " + std::to_string(tid);
+    if (tid >= block.threads.size())
+      return who + " is past the block's end";
+    const Fiber &g = *block.threads[tid];
+    if (g.state == State::AtWarpgroup && g.arrival.site == a.site)
+      continue;
+    switch (g.state) {
+    case State::Done:
+      return who + " has exited";
+    case State::AtBarrier:
+      return who + " waits at a barrier";
+    case State::AtCollective:
+      return who + " waits at a warp collective, '" + g.arrival.instr.str() +
+             "'";
+    case State::AtWarpgroup:
+      return who + " waits at another warpgroup MMA";
+    case State::Polling:
+      return who + " polls an mbarrier";
+    case State::Ready:
+      return who + " runs";
+    }
+  }
+  return "";
+}
+
+/// Ends the program with `message` about warpgroup `group`'s `a`.
+[[noreturn]] void reportWarpgroup(unsigned group, const Arrival &a,
+                                  const std::string &message) {
+  std::fprintf(stderr, "tile-cpu: warpgroup %u (threads %u-%u), '%s': %s\n",
+               group, group * kWarpgroupSize, (group + 1) * kWarpgroupSize - 1,
+               a.instr.str().c_str(), message.c_str());
+  std::exit(1);
+}
+
+/// Runs the warpgroup MMA that all 128 threads of warpgroup `group` wait
+/// at, if they do: the reference computes every thread's d from their
+/// registers and the block's shared memory, and they go on. Returns whether
+/// they met.
+bool completeWarpgroup(Block &block, unsigned group) {
+  size_t first = size_t(group) * kWarpgroupSize;
+  if (first + kWarpgroupSize > block.threads.size())
+    return false;
+  Fiber &lead = *block.threads[first];
+  if (lead.state != State::AtWarpgroup ||
+      !missingThread(block, group, lead.arrival).empty())
+    return false;
+  auto in = std::make_unique<tile::ref::WarpgroupSources>();
+  for (unsigned t = 0; t < kWarpgroupSize; ++t) {
+    const Arrival &a = block.threads[first + t]->arrival;
+    in->threads[t].assign(a.sources.begin(), a.sources.end());
+  }
+  in->readShared = [&block](uint64_t addr, uint8_t *out, unsigned n) {
+    if (!block.shared || addr > block.sharedBytes ||
+        n > block.sharedBytes - addr)
+      return false;
+    std::memcpy(out, block.shared + addr, n);
+    return true;
+  };
+  auto out = std::make_unique<tile::ref::WarpgroupResults>();
+  if (llvm::Error err = tile::ref::evaluateWgmma(lead.arrival.instr, *in, *out))
+    reportWarpgroup(group, lead.arrival, llvm::toString(std::move(err)));
+  for (unsigned t = 0; t < kWarpgroupSize; ++t) {
+    Fiber &f = *block.threads[first + t];
+    tile::cpu::writeResultGroup(f.arrival.instr, (*out)[t], f.arrival.out);
+    f.state = State::Ready;
+  }
+  return true;
+}
+
+/// Reports the first warpgroup MMA that cannot complete: a thread of its
+/// warpgroup does not wait at it (on the GPU, undefined: .aligned).
+void reportStuckWarpgroup(Block &block) {
+  for (auto &f : block.threads)
+    if (f->state == State::AtWarpgroup) {
+      unsigned group = f->tid / kWarpgroupSize;
+      reportWarpgroup(group, f->arrival,
+                      missingThread(block, group, f->arrival) +
+                          ": wgmma.mma_async needs all 128 threads of the "
+                          "warpgroup (.aligned)");
+    }
+}
+
 /// Reports threads that wait at different barriers (on the GPU, undefined:
 /// a barrier in divergent control flow).
 void checkOneBarrier(Block &block) {
@@ -377,12 +472,14 @@ bool wakePollers(Block &block) {
 void reportHang(Block &block) {
   // The pollers by barrier and what they wait for, then the others.
   std::map<std::pair<uintptr_t, std::string>, std::vector<unsigned>> polls;
-  std::vector<unsigned> atBarrier, atCollective;
+  std::vector<unsigned> atBarrier, atCollective, atWarpgroup;
   for (auto &f : block.threads) {
     if (f->state == State::AtBarrier)
       atBarrier.push_back(f->tid);
     if (f->state == State::AtCollective)
       atCollective.push_back(f->tid);
+    if (f->state == State::AtWarpgroup)
+      atWarpgroup.push_back(f->tid);
     if (f->state != State::Polling)
       continue;
     const Poll &p = f->poll;
@@ -411,6 +508,9 @@ void reportHang(Block &block) {
   if (!atCollective.empty())
     message +=
         "\n  " + describeThreads(atCollective) + " wait at a warp collective";
+  if (!atWarpgroup.empty())
+    message += "\n  " + describeThreads(atWarpgroup) +
+               " wait at a warpgroup MMA (wgmma.mma_async)";
   std::fprintf(stderr, "%s\n", message.c_str());
   std::exit(1);
 }
@@ -425,6 +525,14 @@ void tile_cpu_block_begin(int64_t threads) {
   block.threads.reserve(static_cast<size_t>(threads));
   // Shared memory is the block's own.
   block.mbarriers.clear();
+  block.shared = nullptr;
+  block.sharedBytes = 0;
+}
+
+void tile_cpu_block_shared(uintptr_t base, int64_t bytes) {
+  Block &block = getBlock();
+  block.shared = reinterpret_cast<uint8_t *>(base);
+  block.sharedBytes = static_cast<uint64_t>(bytes);
 }
 
 void tile_cpu_block_spawn(void (*entry)(void *), const void *args,
@@ -463,10 +571,13 @@ void tile_cpu_block_run() {
     bool met = false;
     for (size_t w = 0; w * kWarpSize < block.threads.size(); ++w)
       met |= completeWarp(block, static_cast<unsigned>(w));
+    for (size_t g = 0; g * kWarpgroupSize < block.threads.size(); ++g)
+      met |= completeWarpgroup(block, static_cast<unsigned>(g));
     if (met || wakePollers(block))
       continue;
     reportHang(block);
     reportStuck(block);
+    reportStuckWarpgroup(block);
     // Every thread that has not returned waits at a barrier: the same one,
     // which they have all reached, or they diverged.
     checkOneBarrier(block);
@@ -517,6 +628,14 @@ void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
            : a.hasMask ? ~0u
                        : 0;
   a.out = out;
+  // A warpgroup MMA: the warpgroup's 128 threads meet.
+  if (tile::ref::isWgmma(instr)) {
+    a.hasMask = false;
+    f->state = State::AtWarpgroup;
+    if (swapcontext(&f->context, &block.scheduler) != 0)
+      fatal("cannot switch to the scheduler (swapcontext failed)");
+    return;
+  }
   unsigned lane = f->tid % kWarpSize, warp = f->tid / kWarpSize;
   if (a.hasMask && !((a.mask >> lane) & 1)) {
     std::fprintf(stderr,

@@ -4,16 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// cp.async.bulk without a tensor map or multicast: the copy completes when
+// cp.async.bulk without multicast: the copy completes when
 // it is issued (the block's threads share one core), and its bytes then
 // complete their transactions on the copy's mbarrier. A prefetch moves no
-// data. The bulk groups (commit_group, wait_group) order nothing here:
-// tile_cpu_apply runs them as no-ops.
+// data. Tensor copies are TensorMap.cpp's. The bulk groups (commit_group,
+// wait_group) order nothing here: tile_cpu_apply runs them as no-ops.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Block.h"
 #include "Operands.h"
+#include "TensorMap.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
 
 #include <cstdio>
@@ -94,6 +95,9 @@ void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
       "tile_cpu_bulk");
   if (instr.form->semantics != ptx::Semantics::BulkCopy)
     return;
+  if (llvm::any_of(instr.form->getOperands(),
+                   [](const ptx::OperandDesc &o) { return o.tensorMap; }))
+    return cpu::copyTensor(instr, in);
   BulkOperands ops = readBulkOperands(instr, in);
   checkCopy(instr, ops);
   std::memmove(reinterpret_cast<void *>(ops.dst),

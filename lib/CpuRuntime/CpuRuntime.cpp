@@ -47,7 +47,7 @@ llvm::SmallVector<uint64_t, 6> tile::cpu::readSources(const ptx::Instr &instr,
   llvm::SmallVector<uint64_t, 6> sources;
   unsigned slot = 0;
   for (const ptx::OperandDesc &o : instr.form->getOperands()) {
-    if (o.role == ptx::OperandRole::Def)
+    if (o.role == ptx::OperandRole::Def && !o.readsDst)
       continue;
     for (unsigned k = 0; k < o.atom; ++k, ++slot) {
       uint64_t v = 0;

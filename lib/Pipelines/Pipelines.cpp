@@ -152,9 +152,7 @@ void mlir::tile::buildTileToCpuPipeline(OpPassManager &pm,
   // Subviews, which the bounds checks report in the operand's terms.
   addChecksAndExpansion(pm, opts, /*requireTarget=*/false,
                         /*baseViews=*/false);
-  TileLowerTensorMapsOptions maps;
-  maps.cpu = true;
-  pm.addPass(createTileLowerTensorMaps(maps));
+  pm.addPass(createTileLowerTensorMaps());
   ConvertGpuTileToHostOptions host;
   host.boundsCheck = opts.cpuBoundsCheck;
   pm.addPass(createConvertGpuTileToHost(host));

@@ -511,7 +511,10 @@ llvm::Expected<Matrix> wgmmaInput(const ptx::Instr &instr, ptx::MmaRole role,
   }
   RoleOperand scale =
       findRole(instr, isA ? ptx::MmaRole::ScaleA : ptx::MmaRole::ScaleB);
-  if (scale.desc && static_cast<int64_t>(in.threads[0][scale.first]) == -1 &&
+  // The immediate's container (s32), sign-extended.
+  if (scale.desc &&
+      llvm::SignExtend64(in.threads[0][scale.first],
+                         ptx::getInfo(scale.desc->type).bits) == -1 &&
       ptx::getInfo(m->elem).format != ptx::FloatFormat::None)
     negate(*m);
   return std::move(*m);

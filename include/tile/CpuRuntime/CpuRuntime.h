@@ -147,6 +147,10 @@ void tile_cpu_block_begin(int64_t threads);
 void tile_cpu_block_spawn(void (*entry)(void *), const void *args,
                           int64_t bytes);
 void tile_cpu_block_run();
+/// The running block's shared memory: `bytes` bytes at `base`, which is
+/// aligned to the 2^18 bytes of the shared window, so that the low 18 bits
+/// of an address are its shared address (what a wgmma descriptor holds).
+void tile_cpu_block_shared(uintptr_t base, int64_t bytes);
 /// bar.sync 0 (gpu.barrier) at `site` (the barrier in the kernel): waits
 /// until every thread of the block that has not returned has arrived.
 /// Threads that wait at different barriers (a barrier in divergent control
@@ -160,7 +164,11 @@ void tile_cpu_barrier(int64_t site);
 /// (ref::evaluateWarp computes their results). A lane outside its own mask,
 /// and a mask that names a lane waiting at a barrier, at another
 /// collective or with another mask are reported, and end the program with
-/// exit status 1.
+/// exit status 1. A warpgroup MMA (wgmma.mma_async) is a meeting of the
+/// 128 threads of its warpgroup: ref::evaluateWgmma computes it from their
+/// registers and the matrices its descriptors name in the block's shared
+/// memory, and it completes at once. A warpgroup one of whose threads does
+/// not arrive is reported, as are descriptors the reference cannot read.
 void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
                          int64_t quals2, int64_t quals3, int64_t quals4,
                          int64_t quals5, int64_t quals6, int64_t quals7,
@@ -185,10 +193,31 @@ void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
 /// its mbarrier; a size or address that is not a multiple of 16, bytes past
 /// a buffer's end (with the memory checks) and a barrier that is not one
 /// are reported and end the program with exit status 1.
+/// A tensor copy (cp.async.bulk.tensor, tile mode) goes through the map
+/// the encoders below made: the box at the instruction's coordinates moves
+/// between the tensor and shared memory, swizzled as the map says; a load
+/// writes zeros outside the tensor and completes the whole box's bytes on
+/// its mbarrier, a store skips them.
 void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
                    int64_t quals3, int64_t quals4, int64_t quals5,
                    int64_t quals6, int64_t quals7, int64_t site,
                    const uint8_t *in, uint8_t *out);
+/// The CPU backend's tileTensorMapEncodeTiled and tileTensorMapEncode2D
+/// (tile/Runtime/MgpuWrappers.h gives the arguments): they check the map
+/// as cuTensorMapEncodeTiled does and store it in the map's 128 bytes in
+/// the backend's own layout. A map the driver would refuse, and the NaN
+/// out-of-bounds fill, end the program with exit status 1.
+void tile_cpu_tensor_map_encode_tiled(int64_t mapRank, void *mapDesc,
+                                      int64_t rank, void *tensorDesc,
+                                      int32_t dataType, int64_t boxRank,
+                                      void *boxDesc, int32_t swizzle,
+                                      int32_t oobFill);
+void tile_cpu_tensor_map_encode_2d(int64_t map, int64_t tensor, int64_t rows,
+                                   int64_t cols, int64_t rowStride,
+                                   int64_t colStride, int32_t dataType,
+                                   int32_t elementBytes, int64_t boxRows,
+                                   int64_t boxCols, int32_t swizzle,
+                                   int32_t oobFill);
 }
 
 #endif // TILE_CPURUNTIME_CPURUNTIME_H

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir {
@@ -45,6 +46,16 @@ std::string mlir::tile::getHostKernelName(StringRef module, StringRef kernel) {
   return ("__tile_cpu_" + module + "_" + kernel).str();
 }
 
+/// Whether `form` copies in im2col mode (a required .im2col or
+/// .im2col_no_offs).
+static bool isIm2col(const ptx::FormDesc &form) {
+  ptx::QualSet im2col =
+      ptx::bit(ptx::Qual::Im2col) | ptx::bit(ptx::Qual::Im2colNoOffs);
+  return llvm::any_of(form.slots, [&](const ptx::QualSlot &s) {
+    return s.required && bool(s.choices & im2col);
+  });
+}
+
 /// Why the CPU backend cannot run instructions of form `form`, or null.
 static const char *getUnmodeledReason(const ptx::FormDesc &form) {
   switch (form.semantics) {
@@ -59,9 +70,9 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
   case ptx::Semantics::BulkCopy:
   case ptx::Semantics::BulkPrefetch:
     for (const ptx::OperandDesc &o : form.getOperands()) {
-      if (o.tensorMap)
-        return "copies through a tensor map, which the CPU backend does not "
-               "model yet";
+      if (isIm2col(form))
+        return "copies in im2col mode, which the CPU backend does not model "
+               "yet";
       if (o.ctaMask)
         return "multicasts to the CTAs of a cluster, which the CPU backend "
                "does not model yet (it runs one CTA at a time)";
@@ -70,13 +81,6 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
   case ptx::Semantics::BulkReduce:
     return "is a bulk asynchronous reduction, which the CPU backend does not "
            "model yet";
-  case ptx::Semantics::WarpgroupSync:
-    return "orders the asynchronous warpgroup MMA, which the CPU backend "
-           "does not model yet";
-  case ptx::Semantics::Wgmma:
-    return "is an asynchronous warpgroup MMA, which the CPU backend does not "
-           "run yet (its threads do not meet as a warpgroup; the reference "
-           "computes it: ref::evaluateWgmma)";
   case ptx::Semantics::ClusterBarrier:
     return "synchronizes a cluster, which the CPU backend does not model "
            "yet";
@@ -94,6 +98,16 @@ constexpr StringLiteral kApplyFn = "tile_cpu_apply";
 constexpr StringLiteral kCollectiveFn = "tile_cpu_collective";
 constexpr StringLiteral kMbarrierFn = "tile_cpu_mbarrier";
 constexpr StringLiteral kBulkFn = "tile_cpu_bulk";
+
+/// The alignment of a block's shared memory: the shared window's size (a
+/// shared address has 18 bits), so that an address's low bits are its
+/// offset in the block's shared memory.
+constexpr int64_t kSharedWindowBytes = int64_t(1) << 18;
+/// The alignment of device memory (gpu.alloc), as cudaMalloc's.
+constexpr int64_t kDeviceAlign = 256;
+/// The alignment of each buffer in a block's shared memory (a 128-byte
+/// swizzle repeats every 1024 bytes).
+constexpr int64_t kSharedBufferAlign = 1024;
 
 /// Whether `op` is a warp collective, whose lanes meet.
 bool isCollective(ApplyOp op) {
@@ -140,6 +154,66 @@ void stripSpaces(func::FuncOp fn) {
                                        stripSpaces(fn.getResultTypes())));
 }
 
+/// Inlines device functions anywhere: a kernel becomes a host function,
+/// and the GPU dialect's own rules keep calls out of a gpu.func's body.
+struct DeviceInliner : public InlinerInterface {
+  using InlinerInterface::InlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+
+/// Whether `fn`, a func.func of `module`, calls itself through calls of
+/// the module's functions. `onPath` holds the functions being followed.
+bool isRecursive(func::FuncOp fn, gpu::GPUModuleOp module,
+                 llvm::SmallPtrSetImpl<Operation *> &onPath) {
+  if (!onPath.insert(fn).second)
+    return true;
+  WalkResult found = fn.walk([&](func::CallOp call) {
+    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    return callee && isRecursive(callee, module, onPath)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  onPath.erase(fn);
+  return found.wasInterrupted();
+}
+
+/// Inlines into `kernel` the calls of single-block, non-recursive
+/// func.funcs of `module`.
+void inlineDeviceCalls(gpu::GPUFuncOp kernel, gpu::GPUModuleOp module) {
+  DeviceInliner inliner(kernel.getContext());
+  auto clone = [](OpBuilder &, Region *src, Block *inlineBlock,
+                  Block *postInsertBlock, IRMapping &mapper, bool) {
+    src->cloneInto(inlineBlock->getParent(), postInsertBlock->getIterator(),
+                   mapper);
+  };
+  for (;;) {
+    SmallVector<std::pair<func::CallOp, func::FuncOp>> calls;
+    kernel.walk([&](func::CallOp call) {
+      auto fn = module.lookupSymbol<func::FuncOp>(call.getCallee());
+      llvm::SmallPtrSet<Operation *, 8> onPath;
+      if (fn && !fn.isExternal() && fn.getBody().hasOneBlock() &&
+          !isRecursive(fn, module, onPath))
+        calls.push_back({call, fn});
+    });
+    bool inlined = false;
+    for (auto [call, fn] : calls)
+      if (succeeded(inlineCall(inliner, clone, call, fn, &fn.getBody()))) {
+        call.erase();
+        inlined = true;
+      }
+    if (!inlined)
+      return;
+  }
+}
+
 /// The ids of the running thread: the host function's trailing arguments.
 struct ThreadIds {
   Value tid[3], bid[3], bdim[3], gdim[3];
@@ -183,6 +257,9 @@ std::pair<unsigned, unsigned> countSlots(ApplyOp op) {
     else
       (desc.role == ptx::OperandRole::Use ? in : out) +=
           elementCount(desc, arg);
+    // A destination that the instruction also reads (wgmma's d).
+    if (desc.readsDst)
+      in += elementCount(desc, arg);
   }
   return {in, out};
 }
@@ -276,6 +353,8 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
       continue;
     }
     for (unsigned k = 0, e = elementCount(desc, arg); k < e; ++k) {
+      if (desc.readsDst)
+        storeSlot(b, loc, inBuf, inSlot++, loadElement(b, loc, arg, k, {}));
       if (desc.role != ptx::OperandRole::Use) {
         writes.push_back({arg, k, outSlot++, guard});
         continue;
@@ -500,6 +579,20 @@ struct ConvertGpuTileToHostPass
     MLIRContext *ctx = &getContext();
     Location loc = kernel.getLoc();
     IndexType index = IndexType::get(ctx);
+    inlineDeviceCalls(kernel, module);
+    WalkResult calls = kernel.walk([&](CallOpInterface call) {
+      auto callee =
+          llvm::dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+      if (!callee || !module.lookupSymbol(callee.getRootReference()))
+        return WalkResult::advance();
+      call->emitOpError("calls device function ")
+          << callee
+          << ", which the CPU backend could not inline into the kernel (a "
+             "recursive call, or one without a body or of several blocks)";
+      return WalkResult::interrupt();
+    });
+    if (calls.wasInterrupted())
+      return failure();
     KernelInfo &info =
         kernels[getHostKernelName(module.getName(), kernel.getName())];
     func::FuncOp fn = createHostFn(top, module, kernel, info);
@@ -633,6 +726,13 @@ struct ConvertGpuTileToHostPass
     info.asyncCopies = boundsCheck && cpu::checkAsyncCopies(fn, applies, site,
                                                             ids.lane, *symbols);
     for (ApplyOp op : applies) {
+      // wgmma runs when its warpgroup meets and completes at once: the
+      // instructions that order it (fence, commit_group, wait_group) have
+      // nothing to order.
+      if (op.getInstr().form->semantics == ptx::Semantics::WarpgroupSync) {
+        op.erase();
+        continue;
+      }
       // The lanes of a collective meet, and an mbarrier's threads wait for
       // each other: the block's threads run together.
       info.together |= isCollective(op) || isMbarrier(op) || isBulk(op);
@@ -775,6 +875,20 @@ struct ConvertGpuTileToHostPass
   /// Host code: launches become loops over blocks and threads, GPU memory
   /// ops become memref ops.
   LogicalResult rewriteHost(ModuleOp top) {
+    // The runtime's tensor map encoders become the CPU runtime's, which
+    // take the same arguments.
+    for (auto [gpuName, cpuName] :
+         {std::pair<StringRef, StringRef>{"tileTensorMapEncodeTiled",
+                                          "tile_cpu_tensor_map_encode_tiled"},
+          {"tileTensorMapEncode2D", "tile_cpu_tensor_map_encode_2d"}}) {
+      auto fn = top.lookupSymbol<func::FuncOp>(gpuName);
+      if (!fn || top.lookupSymbol(cpuName))
+        continue;
+      if (failed(SymbolTable::replaceAllSymbolUses(
+              fn, StringAttr::get(top.getContext(), cpuName), top)))
+        return fn.emitOpError("cannot be renamed for the CPU backend");
+      fn.setSymName(cpuName);
+    }
     SmallVector<Operation *> ops;
     top.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<gpu::GPUModuleOp>(op))
@@ -795,9 +909,10 @@ struct ConvertGpuTileToHostPass
         if (failed(rewriteLaunch(top, launch)))
           return failure();
       } else if (auto alloc = dyn_cast<gpu::AllocOp>(op)) {
-        auto m = memref::AllocOp::create(b, loc, alloc.getType(),
-                                         alloc.getDynamicSizes(),
-                                         alloc.getSymbolOperands());
+        // Aligned as cudaMalloc's (a tensor map needs 64 bytes).
+        auto m = memref::AllocOp::create(
+            b, loc, alloc.getType(), alloc.getDynamicSizes(),
+            alloc.getSymbolOperands(), b.getI64IntegerAttr(kDeviceAlign));
         alloc.getMemref().replaceAllUsesWith(m);
         op->erase();
       } else if (auto dealloc = dyn_cast<gpu::DeallocOp>(op)) {
@@ -830,14 +945,13 @@ struct ConvertGpuTileToHostPass
     symbols->call(b, loc, "tile_cpu_check_launch", args);
   }
 
-  /// A workgroup buffer of a block, recorded in the buffer table with the
-  /// checks on; `bufs` gets its start, size and description.
-  Value allocWorkgroup(OpBuilder &b, Location loc, const KernelInfo &info,
-                       MemRefType type, ValueRange sizes, StringRef role,
-                       DenseMap<Value, BufferRef> &bufs) {
-    Value buf = memref::AllocOp::create(b, loc, type, sizes);
+  /// Records the workgroup buffer `buf` of a block in the buffer table with
+  /// the checks on; `bufs` gets its start, size and description.
+  void registerWorkgroup(OpBuilder &b, Location loc, const KernelInfo &info,
+                         Value buf, StringRef role,
+                         DenseMap<Value, BufferRef> &bufs) {
     if (!boundsCheck)
-      return buf;
+      return;
     auto [lo, hi] = cpu::emitExtent(b, loc, buf);
     BufferRef &ref = bufs[buf];
     ref.begin = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
@@ -846,7 +960,50 @@ struct ConvertGpuTileToHostPass
         b, loc, (role + " of @" + info.module + "::@" + info.kernel).str());
     symbols->call(b, loc, "tile_cpu_register_buffer",
                   {ref.begin, ref.bytes, ref.desc});
-    return buf;
+  }
+
+  /// The block's shared memory: one arena aligned as the shared window
+  /// (kSharedWindowBytes), so that an address's low bits are its offset in
+  /// the arena, as a shared address is on the GPU (wgmma descriptors hold
+  /// those bits). Each workgroup buffer of an identity layout and the
+  /// dynamic shared memory are views into it, each kSharedBufferAlign
+  /// aligned; other layouts get buffers of their own. Returns the buffers
+  /// in parameter order; `arena` and `arenaBytes` are null without one.
+  SmallVector<Value> allocShared(OpBuilder &b, Location loc,
+                                 const KernelInfo &info, Value dynamicShared,
+                                 Value &arena, Value &arenaBytes) {
+    auto cst = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v).getResult();
+    };
+    SmallVector<int64_t> offsets;
+    int64_t end = 0;
+    for (MemRefType type : info.workgroup) {
+      offsets.push_back(end);
+      if (type.getLayout().isIdentity())
+        end = llvm::alignTo(end + getStaticBytes(type), kSharedBufferAlign);
+    }
+    SmallVector<Value> buffers;
+    if (end == 0 && !info.dynamicShared) {
+      for (MemRefType type : info.workgroup)
+        buffers.push_back(memref::AllocOp::create(b, loc, type));
+      return buffers;
+    }
+    arenaBytes = cst(end);
+    if (info.dynamicShared)
+      arenaBytes = arith::AddIOp::create(b, loc, arenaBytes, dynamicShared);
+    auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+    arena = memref::AllocOp::create(b, loc, bytes, ValueRange{arenaBytes},
+                                    b.getI64IntegerAttr(kSharedWindowBytes));
+    for (auto [type, offset] : llvm::zip(info.workgroup, offsets))
+      buffers.push_back(
+          type.getLayout().isIdentity()
+              ? Value(memref::ViewOp::create(b, loc, type, arena, cst(offset),
+                                             ValueRange{}))
+              : Value(memref::AllocOp::create(b, loc, type)));
+    if (info.dynamicShared)
+      buffers.push_back(memref::ViewOp::create(b, loc, bytes, arena, cst(end),
+                                               ValueRange{dynamicShared}));
+    return buffers;
   }
 
   /// The kernel operands of `launch`, cast to the memory space of `fn`'s
@@ -893,15 +1050,15 @@ struct ConvertGpuTileToHostPass
                  ArrayRef<Value> gdim, Value dynamicShared,
                  DenseMap<Value, BufferRef> &bufs,
                  function_ref<Value(Value)> loop) {
-    SmallVector<Value> workgroup;
-    for (auto [i, type] : llvm::enumerate(info.workgroup))
-      workgroup.push_back(
-          allocWorkgroup(b, loc, info, type, {},
-                         "workgroup buffer " + std::to_string(i), bufs));
-    if (info.dynamicShared)
-      workgroup.push_back(allocWorkgroup(
-          b, loc, info, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()),
-          {dynamicShared}, "the dynamic shared memory", bufs));
+    Value arena, arenaBytes;
+    SmallVector<Value> workgroup =
+        allocShared(b, loc, info, dynamicShared, arena, arenaBytes);
+    for (auto [i, buf] : llvm::enumerate(workgroup))
+      registerWorkgroup(b, loc, info, buf,
+                        i < info.workgroup.size()
+                            ? "workgroup buffer " + std::to_string(i)
+                            : std::string("the dynamic shared memory"),
+                        bufs);
     if (info.asyncCopies)
       symbols->call(b, loc, "tile_cpu_async_block", {});
     Value slot;
@@ -910,6 +1067,11 @@ struct ConvertGpuTileToHostPass
       Value threads = arith::MulIOp::create(
           b, loc, bdim[0], arith::MulIOp::create(b, loc, bdim[1], bdim[2]));
       symbols->call(b, loc, "tile_cpu_block_begin", {threads});
+      if (arena)
+        symbols->call(
+            b, loc, "tile_cpu_block_shared",
+            {memref::ExtractAlignedPointerAsIndexOp::create(b, loc, arena),
+             arenaBytes});
     }
     OpBuilder::InsertPoint afterThreads = b.saveInsertionPoint();
     Value tz = loop(bdim[2]), ty = loop(bdim[1]), tx = loop(bdim[0]);
@@ -934,8 +1096,11 @@ struct ConvertGpuTileToHostPass
     for (Value w : workgroup) {
       if (boundsCheck)
         symbols->call(b, loc, "tile_cpu_unregister_buffer", {bufs[w].begin});
-      memref::DeallocOp::create(b, loc, w);
+      if (w.getDefiningOp<memref::AllocOp>())
+        memref::DeallocOp::create(b, loc, w);
     }
+    if (arena)
+      memref::DeallocOp::create(b, loc, arena);
   }
 
   LogicalResult rewriteLaunch(ModuleOp top, gpu::LaunchFuncOp launch) {

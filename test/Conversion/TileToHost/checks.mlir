@@ -14,9 +14,9 @@
 // %B and the store to the workgroup buffer.
 
 // CHECK-LABEL: func.func @main
-// CHECK: %[[A:.*]] = memref.alloc() : memref<32x1x1xf32>
+// CHECK: %[[A:.*]] = memref.alloc() {alignment = 256 : i64} : memref<32x1x1xf32>
 // CHECK: call @tile_cpu_register_buffer(
-// CHECK: %[[B:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: %[[B:.*]] = memref.alloc(%{{.*}}) {alignment = 256 : i64} : memref<?xf32>
 // CHECK: call @tile_cpu_register_buffer(
 // CHECK: call @tile_cpu_check_launch(%{{.*}}, %c1, %c1, %c1, %c32, %c1, %c1, %c128, %c0
 // CHECK: call @tile_cpu_find_buffer(
@@ -24,12 +24,13 @@
 // CHECK: %[[A1:.*]] = memref.load %[[OUT]][%c1
 // CHECK: %[[A2:.*]] = memref.load %[[OUT]][%c2
 // CHECK: call @tile_cpu_find_buffer(
-// CHECK: %[[WG:.*]] = memref.alloc() : memref<32xf32>
+// CHECK: %[[ARENA:.*]] = memref.alloc(%c1024) {alignment = 262144 : i64} : memref<?xi8>
+// CHECK: %[[WG:.*]] = memref.view %[[ARENA]][%c0{{[_0-9]*}}][] : memref<?xi8> to memref<32xf32>
 // CHECK: %[[WGP:.*]] = memref.extract_aligned_pointer_as_index %[[WG]]
 // CHECK: func.call @tile_cpu_register_buffer(%[[WGP]], %[[WGB:[^,]*]], %[[WGD:[^)]*]])
 // CHECK: func.call @__tile_cpu_m_k(%[[A]], %[[B]], %[[WG]], {{.*}}, %[[A0]], %[[A1]], %[[A2]], %{{.*}}, %{{.*}}, %{{.*}}, %[[WGP]], %[[WGB]], %[[WGD]])
 // CHECK: func.call @tile_cpu_unregister_buffer(%[[WGP]])
-// CHECK-NEXT: memref.dealloc %[[WG]]
+// CHECK-NEXT: memref.dealloc %[[ARENA]]
 // CHECK: call @tile_cpu_unregister_buffer(
 // CHECK-NEXT: memref.dealloc %[[B]]
 

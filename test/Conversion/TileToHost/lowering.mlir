@@ -3,23 +3,27 @@
 // The CPU backend's lowering (without the memory checks, which checks.mlir
 // shows): the launch becomes a check of its dimensions and of the static
 // shared memory (128 bytes), then loops over blocks (z, y, x) with the
-// workgroup buffer allocated per block, then over threads (z, y, x); the
+// block's shared memory allocated per block (aligned to the 2^18 bytes of
+// the shared window, so that an address's low bits are its shared address;
+// device memory is aligned as cudaMalloc's), the workgroup buffer a view of
+// it, then over threads (z, y, x); the
 // kernel a host function taking the ids; the lane the linear thread id
 // modulo 32; each instruction a tile_cpu_apply call, under scf.if for pred.
 
 // CHECK-LABEL: func.func @main
-// CHECK: %[[D:.*]] = memref.alloc() : memref<32x1x1xf32>
+// CHECK: %[[D:.*]] = memref.alloc() {alignment = 256 : i64} : memref<32x1x1xf32>
 // CHECK: memref.copy %{{.*}}, %[[D]]
 // CHECK: call @tile_cpu_check_launch(%{{.*}}, %c2, %c1, %c1, %c32, %c1, %c1, %c128, %c0)
 // CHECK: scf.for %[[BZ:.*]] = %c0 to %c1
 // CHECK: scf.for %[[BY:.*]] = %c0 to %c1
 // CHECK: scf.for %[[BX:.*]] = %c0 to %c2
-// CHECK: %[[WG:.*]] = memref.alloc() : memref<32xf32>
+// CHECK: %[[ARENA:.*]] = memref.alloc(%c1024) {alignment = 262144 : i64} : memref<?xi8>
+// CHECK: %[[WG:.*]] = memref.view %[[ARENA]][%c0{{[_0-9]*}}][] : memref<?xi8> to memref<32xf32>
 // CHECK: scf.for %[[TZ:.*]] = %c0 to %c1
 // CHECK: scf.for %[[TY:.*]] = %c0 to %c1
 // CHECK: scf.for %[[TX:.*]] = %c0 to %c32
 // CHECK: func.call @__tile_cpu_m_k(%[[D]], %{{.*}}, %[[WG]], %[[TX]], %[[TY]], %[[TZ]], %[[BX]], %[[BY]], %[[BZ]], %c32, %c1, %c1, %c2, %c1, %c1)
-// CHECK: memref.dealloc %[[WG]]
+// CHECK: memref.dealloc %[[ARENA]]
 // CHECK: memref.dealloc %[[D]]
 
 // CHECK: func.func private @__tile_cpu_m_k(%[[A:.*]]: memref<32x1x1xf32>, %[[P:.*]]: i1, %{{[^:]*}}: memref<32xf32>, %[[TX:[^:]*]]: index, %[[TY:[^:]*]]: index, %[[TZ:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[DX:[^:]*]]: index, %[[DY:[^:]*]]: index, %{{[^:]*}}: index

@@ -9,7 +9,7 @@
 // mod 7 - 2, Bt[j][k] = (3j + k) mod 5 - 1, C = A Bt^T rounded to bf16,
 // row 0 columns 0-7 (sums 642 638 644 630 631 642 638 644: the ties go to
 // even) and row 255 columns 504-511.
-// GPU only: the CPU backend has no tensor maps, tensor copies or wgmma.
+// The CPU backend runs it too (Integration/CPU/gemm-wgmma.test).
 // RUN: tile-runner %tile_src/examples/gemm_wgmma.mlir | FileCheck %s
 // CHECK: sizes = [1]
 // CHECK-NEXT: [0]

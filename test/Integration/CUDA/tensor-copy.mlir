@@ -13,7 +13,7 @@
 //   group and waits for it.
 // So B's row i is A[56 + i][48..63] then 16 zeros (rows 8..15 all zeros),
 // and C[40..55][16..47] holds S while the rest of C stays -1.
-// GPU only: the CPU backend does not model the bulk copies.
+// The CPU backend runs it too (Integration/CPU/tensor-copy.test).
 // RUN: tile-runner %s | FileCheck %s
 // CHECK: [3632, 3633, 3634, 3635, 3636, 3637, 3638, 3639, 3640, 3641, 3642, 3643, 3644, 3645, 3646, 3647, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
 // CHECK: [4080, 4081, 4082, 4083, 4084, 4085, 4086, 4087, 4088, 4089, 4090, 4091, 4092, 4093, 4094, 4095, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],

@@ -11,7 +11,7 @@
 // 2 (t % 4) (+ 1) of each block of 8 columns. A[m][k] = (5m + 3k) mod 11 -
 // 5, B[k][n] = (7n + 2k) mod 13 - 6: every value is exact in f32, and the
 // expected lines are numpy's A @ B.
-// GPU only: the CPU backend does not run wgmma.mma_async yet.
+// The CPU backend runs it too (Integration/CPU/wgmma.test).
 // RUN: tile-runner %s | FileCheck %s
 // CHECK: {{\[\[}}25, -61, 35, 1, 6, 11, -49, 8, 0, -8, 62, -76, 46, 25, -61, 35],
 // CHECK-NEXT: [6, 1, 35, -61, 25, 46, -76, 62, -8, 0, 8, -49, 11, 6, 1, 35],

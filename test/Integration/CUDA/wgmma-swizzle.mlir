@@ -12,7 +12,7 @@
 // 2 (t % 4) (+ 1) of each block of 8 columns. A[m][k] = (5m + 3k) mod 11 -
 // 5, B[k][n] = (7n + 2k) mod 13 - 6: every value is exact in f32, and the
 // expected lines are numpy's.
-// GPU only: the CPU backend does not run wgmma.mma_async yet.
+// The CPU backend runs it too (Integration/CPU/wgmma.test).
 // RUN: tile-runner %s | FileCheck %s
 // CHECK: {{\[\[}}-9, -62, -11, -12, -26, 38, -15, 10, 87, -70, 111, -85, 44, -9, -62, -11, -12, -26, 38, -15, 10, 87, -70, 111, -85, 44, -9, -62, -11, -12, -26, 38],
 // CHECK-NEXT: [72, -47, 94, -51, 25, 23, -83, 19, -35, -37, 13, -28, 35, 72, -47, 94, -51, 25, 23, -83, 19, -35, -37, 13, -28, 35, 72, -47, 94, -51, 25, 23],

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -30,7 +31,19 @@ namespace ptx = ::tile::ptx;
 #define GET_ATTRDEF_CLASSES
 #include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
 
+namespace {
+/// Tile ops may be inlined anywhere: they name no symbols and hold no
+/// regions (the CPU backend inlines device functions into kernels).
+struct TileInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void TileDialect::initialize() {
+  addInterfaces<TileInlinerInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "tile/Dialect/Tile/IR/TileOps.cpp.inc"

@@ -82,12 +82,6 @@ struct TileLowerTensorMaps
     getOperation()->walk([&](TensorMapEncodeOp op) { ops.push_back(op); });
     if (ops.empty())
       return;
-    if (cpu) {
-      for (TensorMapEncodeOp op : ops)
-        op.emitOpError("is not supported by the CPU backend (it has no "
-                       "tensor maps or tensor copies)");
-      return signalPassFailure();
-    }
     OpBuilder b(&getContext());
     func::FuncOp encoder = getOrDeclareEncoder(getOperation(), b);
     for (TensorMapEncodeOp op : ops)

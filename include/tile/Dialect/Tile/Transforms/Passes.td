@@ -209,13 +209,9 @@ def TileLowerTensorMaps
     the runtime's `tileTensorMapEncode2D` with the tensor's address, sizes
     and row stride, and the box, swizzle, data type and fill that the op's
     `#tile.smem_layout` and the instruction table fix. The call is declared
-    where the module lacks it. With `cpu`, the CPU backend's pipeline, each
-    op is an error instead: the CPU backend has no tensor maps.
+    where the module lacks it. (The CPU backend's tile-gpu-to-host points
+    the call at its own encoder, with the same arguments.)
   }];
-  let options = [
-    Option<"cpu", "cpu", "bool", "false",
-           "Report every tensor map as unsupported (the CPU backend)">,
-  ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect"];

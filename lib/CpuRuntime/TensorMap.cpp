@@ -1,0 +1,311 @@
+//===- TensorMap.cpp - tensor maps and tensor copies on the CPU ----------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// The encoders check what cuTensorMapEncodeTiled checks and store the map
+// (TensorMap.h). A tensor copy (cp.async.bulk.tensor, tile mode) moves the
+// box whose first element is at the instruction's coordinates: in shared
+// memory the box is dense, innermost dimension first, each 16-byte chunk at
+// the address the map's swizzle gives (the table's SwizzleMode records,
+// applied to the address's low bits, which are its shared address); a load
+// writes zeros for the elements outside the tensor and completes the
+// box's bytes, all of them, on its mbarrier; a store skips them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TensorMap.h"
+#include "Block.h"
+#include "Operands.h"
+#include "tile/CpuRuntime/CpuRuntime.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+using namespace tile;
+
+namespace {
+
+/// Ends the program: a tensor map cannot be encoded, for `why`.
+[[noreturn]] void encodeError(const char *who, const std::string &why) {
+  std::fprintf(stderr, "tile-cpu: %s: %s\n", who, why.c_str());
+  std::exit(1);
+}
+
+/// The table's swizzle mode of CUtensorMapSwizzle `code`, or null.
+const ptx::SwizzleModeDesc *findSwizzle(unsigned code) {
+  for (const ptx::SwizzleModeDesc &m : ptx::getSwizzleModes())
+    if (m.tensorMap == code)
+      return &m;
+  return nullptr;
+}
+
+/// The bits of an element of CUtensorMapDataType `code`, or 0.
+unsigned getTypeBits(unsigned code) {
+  for (const ptx::TensorMapTypeDesc &t : ptx::getTensorMapTypes())
+    if (t.code == code)
+      return t.bits;
+  return 0;
+}
+
+/// Checks `m` as the driver checks a tiled map; returns why it is not
+/// one, or "".
+std::string checkMap(const cpu::TensorMap &m) {
+  if (m.rank < 1 || m.rank > cpu::TensorMap::kMaxRank)
+    return "a tensor map has 1 to 5 dimensions, got " + std::to_string(m.rank);
+  unsigned bits = getTypeBits(m.dataType);
+  if (!bits || bits / 8 != m.elementBytes)
+    return "unsupported CUtensorMapDataType " + std::to_string(m.dataType);
+  if (m.global % 16)
+    return "the tensor's address is not 16-byte aligned";
+  const ptx::SwizzleModeDesc *swizzle = findSwizzle(m.swizzle);
+  if (!swizzle)
+    return "unknown CUtensorMapSwizzle " + std::to_string(m.swizzle);
+  if (m.oobFill != 0)
+    return "the CPU backend models the zero out-of-bounds fill only (the "
+           "NaN fill's bits are not measured yet)";
+  for (unsigned i = 0; i < m.rank; ++i) {
+    if (m.dims[i] < 1 || m.dims[i] > (uint64_t(1) << 32))
+      return "dimension " + std::to_string(i) + " has size " +
+             std::to_string(m.dims[i]) + ", not 1 to 2^32";
+    if (m.box[i] < 1 || m.box[i] > 256)
+      return "the box has " + std::to_string(m.box[i]) +
+             " elements in "
+             "dimension " +
+             std::to_string(i) + ", not 1 to 256";
+    if (i > 0 && (m.strides[i - 1] % 16 || m.strides[i - 1] >= (1ull << 40)))
+      return "the stride of dimension " + std::to_string(i) + " is " +
+             std::to_string(m.strides[i - 1]) +
+             " bytes, not a multiple of 16 below 2^40";
+  }
+  uint64_t inner = uint64_t(m.box[0]) * m.elementBytes;
+  if (inner % 16)
+    return "the box's inner dimension has " + std::to_string(inner) +
+           " bytes, not a multiple of 16";
+  if (m.swizzle && inner > swizzle->bytes)
+    return "the box's inner dimension has " + std::to_string(inner) +
+           " bytes, more than the " + swizzle->name + " swizzle's span";
+  return "";
+}
+
+/// Checks `m` and stores it at `map`.
+void storeMap(const cpu::TensorMap &m, void *map, const char *who) {
+  if (reinterpret_cast<uintptr_t>(map) % 64)
+    encodeError(who, "the tensor map's buffer is not 64-byte aligned");
+  if (std::string why = checkMap(m); !why.empty())
+    encodeError(who, why);
+  std::memset(map, 0, 128);
+  std::memcpy(map, &m, sizeof m);
+}
+
+/// The head of a memref descriptor: {allocated, aligned, offset}, then
+/// sizes[rank] and strides[rank].
+struct DescriptorHead {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+};
+const int64_t *sizesOf(void *descriptor) {
+  return reinterpret_cast<const int64_t *>(
+      static_cast<DescriptorHead *>(descriptor) + 1);
+}
+
+} // namespace
+
+void tile_cpu_tensor_map_encode_tiled(int64_t mapRank, void *mapDesc,
+                                      int64_t rank, void *tensorDesc,
+                                      int32_t dataType, int64_t boxRank,
+                                      void *boxDesc, int32_t swizzle,
+                                      int32_t oobFill) {
+  const char *who = "tileTensorMapEncodeTiled";
+  if (mapRank != 1 || sizesOf(mapDesc)[0] < 128)
+    encodeError(who, "the tensor map's buffer must be a memref of at least "
+                     "128 bytes");
+  if (rank < 1 || rank > cpu::TensorMap::kMaxRank || boxRank != 1 ||
+      sizesOf(boxDesc)[0] != rank)
+    encodeError(who, "a tensor map has 1 to 5 dimensions and a box size for "
+                     "each, got rank " +
+                         std::to_string(rank));
+  unsigned bytes = getTypeBits(static_cast<unsigned>(dataType)) / 8;
+  const int64_t *sizes = sizesOf(tensorDesc), *strides = sizes + rank;
+  auto *box = static_cast<DescriptorHead *>(boxDesc);
+  const int64_t *boxSizes =
+      reinterpret_cast<const int64_t *>(box->aligned) + box->offset;
+  if (strides[rank - 1] != 1)
+    encodeError(who, "the tensor's innermost stride must be 1");
+  auto *t = static_cast<DescriptorHead *>(tensorDesc);
+  cpu::TensorMap m = {};
+  m.magic = cpu::TensorMap::kMagic;
+  m.rank = static_cast<uint8_t>(rank);
+  m.elementBytes = static_cast<uint8_t>(bytes);
+  m.swizzle = static_cast<uint8_t>(swizzle);
+  m.oobFill = static_cast<uint8_t>(oobFill);
+  m.dataType = static_cast<uint32_t>(dataType);
+  m.global = reinterpret_cast<uintptr_t>(t->aligned + t->offset * bytes);
+  // Innermost first; a memref lists it last.
+  for (int64_t i = 0; i < rank; ++i) {
+    m.dims[i] = static_cast<uint64_t>(sizes[rank - 1 - i]);
+    m.box[i] = static_cast<uint32_t>(boxSizes[rank - 1 - i]);
+    if (i + 1 < rank)
+      m.strides[i] = static_cast<uint64_t>(strides[rank - 2 - i]) * bytes;
+  }
+  auto *map = static_cast<DescriptorHead *>(mapDesc);
+  storeMap(m, map->aligned + map->offset, who);
+}
+
+void tile_cpu_tensor_map_encode_2d(int64_t map, int64_t tensor, int64_t rows,
+                                   int64_t cols, int64_t rowStride,
+                                   int64_t colStride, int32_t dataType,
+                                   int32_t elementBytes, int64_t boxRows,
+                                   int64_t boxCols, int32_t swizzle,
+                                   int32_t oobFill) {
+  const char *who = "tileTensorMapEncode2D";
+  if (colStride != 1)
+    encodeError(who, "the tensor's innermost stride must be 1, got " +
+                         std::to_string(colStride));
+  if (rows < 1 || cols < 1 || rowStride < cols)
+    encodeError(who, "the tensor must be row-major with rows of at least "
+                     "its columns, got " +
+                         std::to_string(rows) + " x " + std::to_string(cols) +
+                         " with row stride " + std::to_string(rowStride));
+  cpu::TensorMap m = {};
+  m.magic = cpu::TensorMap::kMagic;
+  m.rank = 2;
+  m.elementBytes = static_cast<uint8_t>(elementBytes);
+  m.swizzle = static_cast<uint8_t>(swizzle);
+  m.oobFill = static_cast<uint8_t>(oobFill);
+  m.dataType = static_cast<uint32_t>(dataType);
+  m.global = static_cast<uint64_t>(tensor);
+  m.dims[0] = static_cast<uint64_t>(cols);
+  m.dims[1] = static_cast<uint64_t>(rows);
+  m.strides[0] = static_cast<uint64_t>(rowStride) * elementBytes;
+  m.box[0] = static_cast<uint32_t>(boxCols);
+  m.box[1] = static_cast<uint32_t>(boxRows);
+  storeMap(m, reinterpret_cast<void *>(map), who);
+}
+
+namespace {
+
+/// A tensor copy's operands: the map's, the shared memory's and the
+/// mbarrier's addresses, and the box's start coordinates.
+struct TensorCopy {
+  uintptr_t map = 0, shared = 0, mbar = 0;
+  bool load = false;
+  llvm::SmallVector<int64_t, 5> coords;
+};
+
+TensorCopy readTensorCopy(const ptx::Instr &instr, const uint8_t *in) {
+  TensorCopy copy;
+  unsigned slot = 0;
+  auto next = [&] {
+    uint64_t v;
+    std::memcpy(&v, in + slot++ * cpu::kSlotBytes, sizeof v);
+    return v;
+  };
+  for (const ptx::OperandDesc &o : instr.form->getOperands()) {
+    if (o.kind == ptx::OperandKind::Memory) {
+      uintptr_t address = uintptr_t(next());
+      if (o.tensorMap)
+        copy.map = address;
+      else if (o.txBarrier)
+        copy.mbar = address;
+      else
+        copy.shared = address, copy.load = o.role == ptx::OperandRole::Def;
+      continue;
+    }
+    for (unsigned k = 0; k < o.atom; ++k) {
+      uint64_t v = next();
+      if (llvm::StringRef(o.name) == "tensorCoords")
+        copy.coords.push_back(static_cast<int32_t>(v));
+    }
+  }
+  return copy;
+}
+
+/// Ends the program: the running thread's `instr` cannot run, for `why`.
+[[noreturn]] void report(const ptx::Instr &instr, const std::string &why) {
+  std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n",
+               cpu::getCurrentThread(), instr.str().c_str(), why.c_str());
+  std::exit(1);
+}
+
+/// The map at `address`, checked.
+cpu::TensorMap readMap(const ptx::Instr &instr, uintptr_t address,
+                       size_t rank) {
+  if (address % 64)
+    report(instr, "its tensor map at " + cpu::describeAddress(address) +
+                      " is not 64-byte aligned");
+  if (std::string why = cpu::checkBufferRange(address, 128); !why.empty())
+    report(instr, "its tensor map " + why);
+  cpu::TensorMap m;
+  std::memcpy(&m, reinterpret_cast<const void *>(address), sizeof m);
+  if (m.magic != cpu::TensorMap::kMagic)
+    report(instr, "the 128 bytes at " + cpu::describeAddress(address) +
+                      " are not a tensor map (tile.tensor_map_encode or "
+                      "tileTensorMapEncodeTiled makes one)");
+  if (m.rank != rank)
+    report(instr, "it copies a box of " + std::to_string(rank) +
+                      " dimensions through a tensor map of " +
+                      std::to_string(m.rank));
+  return m;
+}
+
+/// The bytes of the tensor `m` describes, from its first element to past
+/// its last.
+uint64_t tensorExtent(const cpu::TensorMap &m) {
+  uint64_t end = m.dims[0] * m.elementBytes;
+  for (unsigned i = 1; i < m.rank; ++i)
+    end += (m.dims[i] - 1) * m.strides[i - 1];
+  return end;
+}
+
+} // namespace
+
+void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
+  TensorCopy copy = readTensorCopy(instr, in);
+  TensorMap m = readMap(instr, copy.map, copy.coords.size());
+  uint64_t elements = 1;
+  for (unsigned i = 0; i < m.rank; ++i)
+    elements *= m.box[i];
+  uint64_t bytes = elements * m.elementBytes;
+  if (copy.shared % 128)
+    report(instr, "its shared memory at " + describeAddress(copy.shared) +
+                      " is not 128-byte aligned");
+  if (std::string why = checkBufferRange(copy.shared, bytes); !why.empty())
+    report(instr, "its box in shared memory " + why);
+  if (std::string why = checkBufferRange(m.global, tensorExtent(m));
+      !why.empty())
+    report(instr, "its tensor " + why);
+  const ptx::SwizzleModeDesc &swizzle = *findSwizzle(m.swizzle);
+  for (uint64_t e = 0; e < elements; ++e) {
+    uint64_t rest = e, offset = 0;
+    bool inside = true;
+    for (unsigned i = 0; i < m.rank; ++i) {
+      int64_t at = copy.coords[i] + int64_t(rest % m.box[i]);
+      rest /= m.box[i];
+      inside &= at >= 0 && uint64_t(at) < m.dims[i];
+      offset += uint64_t(at) * (i ? m.strides[i - 1] : m.elementBytes);
+    }
+    auto *smem = reinterpret_cast<uint8_t *>(
+        swizzle.apply(copy.shared + e * m.elementBytes));
+    auto *global = reinterpret_cast<uint8_t *>(m.global + offset);
+    if (copy.load)
+      inside ? std::memcpy(smem, global, m.elementBytes)
+             : std::memset(smem, 0, m.elementBytes);
+    else if (inside)
+      std::memcpy(global, smem, m.elementBytes);
+  }
+  if (!copy.mbar)
+    return;
+  Mbarrier &bar = getMbarrier(copy.mbar);
+  std::string why = bar.valid ? bar.completeTx(bytes)
+                              : "its mbarrier is not an mbarrier object (no "
+                                "mbarrier.init, or mbarrier.inval since)";
+  if (!why.empty())
+    report(instr,
+           "on the mbarrier at " + describeAddress(copy.mbar) + ": " + why);
+  noteProgress();
+}
