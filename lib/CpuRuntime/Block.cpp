@@ -703,13 +703,19 @@ bool waitOn(Block &block, Fiber &f, const tile::ptx::Instr &instr,
     return src.hasParity ? m.parityComplete(src.parity)
                          : m.stateComplete(src.state);
   };
-  if (complete())
+  auto seen = [&] {
+    if (!complete())
+      return false;
+    tile::cpu::releaseAsyncCopies(src.barrier, m.phase);
+    return true;
+  };
+  if (seen())
     return true;
   f.poll = {instr, src.barrier, src.hasParity ? src.parity : src.state};
   f.state = State::Polling;
   if (swapcontext(&f.context, &block.scheduler) != 0)
     fatal("cannot switch to the scheduler (swapcontext failed)");
-  return complete();
+  return seen();
 }
 
 /// Applies `instr`'s operation to `m`: its result (an arrive's state), or
@@ -739,6 +745,16 @@ std::string applyMbarrier(const tile::ptx::Instr &instr, const MbSources &src,
       m = before;
     return why;
   }
+  case MbarrierOp::None:
+    // cp.async.mbarrier.arrive: the thread's copies completed when they
+    // were issued, so the arrival is now; without .noinc the pending count
+    // was raised by one first, so it does not count toward the phase.
+    if (instr.form->semantics == tile::ptx::Semantics::AsyncArrive) {
+      if (!instr.has(tile::ptx::Qual::NOINC))
+        return "";
+      return m.arrive(1, false, false, result);
+    }
+    return "is not an operation on the barrier";
   default:
     return "is not an operation on the barrier";
   }

@@ -31,6 +31,11 @@ void noteProgress();
 /// whose threads run together).
 unsigned getCurrentThread();
 
+/// With the memory checks: the cp.async copies handed to the mbarrier at
+/// `barrier` (cp.async.mbarrier.arrive) in a phase before `phase` have
+/// completed (a thread's wait saw it).
+void releaseAsyncCopies(uintptr_t barrier, uint64_t phase);
+
 } // namespace tile::cpu
 
 #endif // TILE_LIB_CPURUNTIME_BLOCK_H

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Block.h"
 #include "Operands.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
 
@@ -257,6 +258,10 @@ struct AsyncCopies {
   /// Per thread (linear key): its pending copies and commit count.
   std::unordered_map<std::string, std::vector<uint64_t>> byThread;
   std::unordered_map<std::string, int64_t> committed;
+  /// Copies handed to an mbarrier (cp.async.mbarrier.arrive): by barrier,
+  /// the phase they complete with and the copy.
+  std::unordered_map<uintptr_t, std::vector<std::pair<uint64_t, uint64_t>>>
+      byBarrier;
 };
 
 AsyncCopies &asyncCopies() {
@@ -298,7 +303,43 @@ std::string tile::cpu::checkBufferRange(uintptr_t address, uint64_t bytes) {
          (buf.freed ? " (freed)" : ", " + bufferSize(int64_t(buf.bytes)));
 }
 
+/// Forgets copy `id`: the GPU has written its bytes.
+static void retire(AsyncCopies &s, uint64_t id) {
+  const PendingCopy &c = s.copies[id];
+  for (uintptr_t w = c.begin & ~uintptr_t(3); w < c.end; w += 4) {
+    auto it = s.words.find(w);
+    if (it != s.words.end() && it->second == id)
+      s.words.erase(it);
+  }
+  s.copies.erase(id);
+}
+
 void tile_cpu_async_block() { asyncCopies() = AsyncCopies(); }
+
+void tile_cpu_async_arrive(int64_t barrier, int64_t tx, int64_t ty,
+                           int64_t tz) {
+  AsyncCopies &s = asyncCopies();
+  auto address = static_cast<uintptr_t>(barrier);
+  uint64_t phase = tile::cpu::getMbarrier(address).phase;
+  for (uint64_t id : s.byThread[threadKey(tx, ty, tz)])
+    s.byBarrier[address].push_back({phase, id});
+  s.byThread[threadKey(tx, ty, tz)].clear();
+}
+
+void tile::cpu::releaseAsyncCopies(uintptr_t barrier, uint64_t phase) {
+  AsyncCopies &s = asyncCopies();
+  auto it = s.byBarrier.find(barrier);
+  if (it == s.byBarrier.end())
+    return;
+  std::vector<std::pair<uint64_t, uint64_t>> kept;
+  for (auto [copyPhase, id] : it->second) {
+    if (copyPhase < phase)
+      retire(s, id);
+    else
+      kept.push_back({copyPhase, id});
+  }
+  it->second = std::move(kept);
+}
 
 void tile_cpu_async_copy(const char *site, int64_t addr, int64_t bytes,
                          int64_t tx, int64_t ty, int64_t tz) {
@@ -333,16 +374,10 @@ void tile_cpu_async_wait(int64_t tx, int64_t ty, int64_t tz, int64_t pending) {
   std::vector<uint64_t> kept;
   for (uint64_t id : ids) {
     const PendingCopy &c = s.copies[id];
-    if (c.group >= committed - pending) {
+    if (c.group >= committed - pending)
       kept.push_back(id);
-      continue;
-    }
-    for (uintptr_t w = c.begin & ~uintptr_t(3); w < c.end; w += 4) {
-      auto it = s.words.find(w);
-      if (it != s.words.end() && it->second == id)
-        s.words.erase(it);
-    }
-    s.copies.erase(id);
+    else
+      retire(s, id);
   }
   ids = std::move(kept);
 }
@@ -372,7 +407,8 @@ void tile_cpu_async_access(const char *site, int64_t addr, int64_t bytes,
          " is still copying (the GPU may not have written them yet)\n" +
          "tile-cpu:   the access: " + f[1] + "; the copy: " + g[1] + "\n" +
          "tile-cpu:   wait for the copy first: cp.async.wait_group or "
-         "cp.async.wait_all in the thread that issued it" +
+         "cp.async.wait_all in the thread that issued it, or the mbarrier "
+         "phase its cp.async.mbarrier.arrive completes" +
          (own ? "" : ", then a gpu.barrier before another thread uses it") +
          "\n");
   }

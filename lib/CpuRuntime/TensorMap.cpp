@@ -10,8 +10,9 @@
 // memory the box is dense, innermost dimension first, each 16-byte chunk at
 // the address the map's swizzle gives (the table's SwizzleMode records,
 // applied to the address's low bits, which are its shared address); a load
-// writes zeros for the elements outside the tensor and completes the
-// box's bytes, all of them, on its mbarrier; a store skips them.
+// writes the map's fill (the TensorMapFill record's pattern) for the
+// elements outside the tensor and completes the box's bytes, all of them,
+// on its mbarrier; a store skips them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,7 @@
 #include "Operands.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -43,12 +45,27 @@ const ptx::SwizzleModeDesc *findSwizzle(unsigned code) {
   return nullptr;
 }
 
-/// The bits of an element of CUtensorMapDataType `code`, or 0.
-unsigned getTypeBits(unsigned code) {
+/// The table's element type of CUtensorMapDataType `code`, or null.
+const ptx::TensorMapTypeDesc *findType(unsigned code) {
   for (const ptx::TensorMapTypeDesc &t : ptx::getTensorMapTypes())
     if (t.code == code)
-      return t.bits;
-  return 0;
+      return &t;
+  return nullptr;
+}
+
+/// The bits of an element of CUtensorMapDataType `code`, or 0.
+unsigned getTypeBits(unsigned code) {
+  const ptx::TensorMapTypeDesc *t = findType(code);
+  return t ? t->bits : 0;
+}
+
+/// The table's out-of-bounds fill of CUtensorMapFloatOOBfill `code`, or
+/// null.
+const ptx::TensorMapFillDesc *findFill(unsigned code) {
+  for (const ptx::TensorMapFillDesc &f : ptx::getTensorMapFills())
+    if (f.code == code)
+      return &f;
+  return nullptr;
 }
 
 /// Checks `m` as the driver checks a tiled map; returns why it is not
@@ -64,9 +81,13 @@ std::string checkMap(const cpu::TensorMap &m) {
   const ptx::SwizzleModeDesc *swizzle = findSwizzle(m.swizzle);
   if (!swizzle)
     return "unknown CUtensorMapSwizzle " + std::to_string(m.swizzle);
-  if (m.oobFill != 0)
-    return "the CPU backend models the zero out-of-bounds fill only (the "
-           "NaN fill's bits are not measured yet)";
+  const ptx::TensorMapFillDesc *fill = findFill(m.oobFill);
+  if (!fill)
+    return "unknown CUtensorMapFloatOOBfill " + std::to_string(m.oobFill);
+  if (fill->pattern && !findType(m.dataType)->isFloat)
+    return std::string("the ") + fill->name +
+           " fill is for floating-point types, not " +
+           findType(m.dataType)->name;
   for (unsigned i = 0; i < m.rank; ++i) {
     if (m.dims[i] < 1 || m.dims[i] > (uint64_t(1) << 32))
       return "dimension " + std::to_string(i) + " has size " +
@@ -190,11 +211,13 @@ void tile_cpu_tensor_map_encode_2d(int64_t map, int64_t tensor, int64_t rows,
 namespace {
 
 /// A tensor copy's operands: the map's, the shared memory's and the
-/// mbarrier's addresses, and the box's start coordinates.
+/// mbarrier's addresses, and the box's start coordinates with their rule
+/// (OperandDesc::coordAlign).
 struct TensorCopy {
   uintptr_t map = 0, shared = 0, mbar = 0;
   bool load = false;
   llvm::SmallVector<int64_t, 5> coords;
+  unsigned coordAlign = 0;
 };
 
 TensorCopy readTensorCopy(const ptx::Instr &instr, const uint8_t *in) {
@@ -218,8 +241,10 @@ TensorCopy readTensorCopy(const ptx::Instr &instr, const uint8_t *in) {
     }
     for (unsigned k = 0; k < o.atom; ++k) {
       uint64_t v = next();
-      if (llvm::StringRef(o.name) == "tensorCoords")
+      if (llvm::StringRef(o.name) == "tensorCoords") {
         copy.coords.push_back(static_cast<int32_t>(v));
+        copy.coordAlign = o.coordAlign;
+      }
     }
   }
   return copy;
@@ -279,7 +304,15 @@ void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
   if (std::string why = checkBufferRange(m.global, tensorExtent(m));
       !why.empty())
     report(instr, "its tensor " + why);
+  int64_t innerBytes = copy.coords[0] * int64_t(m.elementBytes);
+  if (copy.coordAlign && innerBytes % int64_t(copy.coordAlign))
+    report(instr, "its innermost coordinate " + std::to_string(copy.coords[0]) +
+                      " starts the box " + std::to_string(innerBytes) +
+                      " bytes into a row, not a multiple of " +
+                      std::to_string(copy.coordAlign) +
+                      " (the H200 faults with an illegal instruction)");
   const ptx::SwizzleModeDesc &swizzle = *findSwizzle(m.swizzle);
+  uint16_t fill = findFill(m.oobFill)->pattern;
   for (uint64_t e = 0; e < elements; ++e) {
     uint64_t rest = e, offset = 0;
     bool inside = true;
@@ -292,9 +325,11 @@ void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
     auto *smem = reinterpret_cast<uint8_t *>(
         swizzle.apply(copy.shared + e * m.elementBytes));
     auto *global = reinterpret_cast<uint8_t *>(m.global + offset);
-    if (copy.load)
-      inside ? std::memcpy(smem, global, m.elementBytes)
-             : std::memset(smem, 0, m.elementBytes);
+    if (copy.load && inside)
+      std::memcpy(smem, global, m.elementBytes);
+    else if (copy.load)
+      for (unsigned b = 0; b < m.elementBytes; b += 2)
+        std::memcpy(smem + b, &fill, std::min(2u, m.elementBytes - b));
     else if (inside)
       std::memcpy(global, smem, m.elementBytes);
   }

@@ -93,10 +93,12 @@ static void addSmemLayouts(llvm::json::Object &root) {
                               {"code", t.code},
                               {"bits", t.bits},
                               {"integer", t.integer},
+                              {"float", t.isFloat},
                               {"floats", std::move(floats)}});
   }
   for (const TensorMapFillDesc &f : getTensorMapFills())
-    tmaFills.push_back(Object{{"name", f.name}, {"code", f.code}});
+    tmaFills.push_back(
+        Object{{"name", f.name}, {"code", f.code}, {"pattern", f.pattern}});
   root["tensor_map_types"] = std::move(tmaTypes);
   root["tensor_map_fills"] = std::move(tmaFills);
   static const char *kStride[] = {"bytes", "element", "lbo", "sbo"};
@@ -304,6 +306,9 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
             {"bulk_align", static_cast<int64_t>(o.bulkAlign)});
       if (o.tensorMap)
         ops.back().getAsObject()->insert({"tensor_map", true});
+      if (o.coordAlign)
+        ops.back().getAsObject()->insert(
+            {"coord_align", static_cast<int64_t>(o.coordAlign)});
       if (o.txBarrier)
         ops.back().getAsObject()->insert({"tx_barrier", true});
       if (o.txSign)

@@ -238,6 +238,7 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(tile_cpu_async_copy)
   TILE_SYM(tile_cpu_async_commit)
   TILE_SYM(tile_cpu_async_wait)
+  TILE_SYM(tile_cpu_async_arrive)
   TILE_SYM(tile_cpu_async_access)
   TILE_SYM(printMemrefF32)
   TILE_SYM(printMemrefF64)

@@ -411,11 +411,13 @@ void emitTensorMapTypes(raw_ostream &os, const RecordKeeper &rk) {
         std::to_string(t->getValueAsInt("Code")) + ", " +
         std::to_string(t->getValueAsInt("Bits")) + ", " +
         (t->getValueAsBit("Integer") ? "true" : "false") + ", " +
-        Pools::add(floats, "kTensorMapFloats", "FloatFormat", fmts) + "}");
+        Pools::add(floats, "kTensorMapFloats", "FloatFormat", fmts) + ", " +
+        (t->getValueAsBit("IsFloat") ? "true" : "false") + "}");
   }
   for (const Record *f : defsOf(rk, "TensorMapFill"))
     fills.push_back("{" + quote(f->getValueAsString("Name")) + ", " +
-                    std::to_string(f->getValueAsInt("Code")) + "}");
+                    std::to_string(f->getValueAsInt("Code")) + ", " +
+                    std::to_string(f->getValueAsInt("Pattern")) + "}");
   emitPool(os, "FloatFormat", "kTensorMapFloats", floats, "{}");
   emitPool(os, "TensorMapTypeDesc", "kTensorMapTypes", types, "{}");
   emitPool(os, "TensorMapFillDesc", "kTensorMapFills", fills, "{}");
@@ -525,7 +527,8 @@ std::string operandInit(const Record *op, Pools &pools) {
          std::to_string(op->getValueAsInt("DescRows")) + ", " +
          std::to_string(op->getValueAsInt("DescCols")) + ", " + descElemOf(op) +
          ", " + (op->getValueAsBit("AddressValue") ? "true" : "false") + ", " +
-         (op->getValueAsBit("Bracketed") ? "true" : "false") + "}";
+         (op->getValueAsBit("Bracketed") ? "true" : "false") + ", " +
+         std::to_string(op->getValueAsInt("CoordAlign")) + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {

@@ -133,6 +133,10 @@ void tile_cpu_async_copy(const char *site, int64_t addr, int64_t bytes,
                          int64_t tx, int64_t ty, int64_t tz);
 void tile_cpu_async_commit(int64_t tx, int64_t ty, int64_t tz);
 void tile_cpu_async_wait(int64_t tx, int64_t ty, int64_t tz, int64_t pending);
+/// cp.async.mbarrier.arrive of thread (tx, ty, tz) on the mbarrier at
+/// `barrier`: its copies complete, for the checks, once a wait sees the
+/// barrier's current phase complete.
+void tile_cpu_async_arrive(int64_t barrier, int64_t tx, int64_t ty, int64_t tz);
 void tile_cpu_async_access(const char *site, int64_t addr, int64_t bytes,
                            int64_t write, int64_t tx, int64_t ty, int64_t tz,
                            int64_t bx, int64_t by, int64_t bz);

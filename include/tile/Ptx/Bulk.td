@@ -244,36 +244,44 @@ def Im2colNoOffs : Qual<"im2col_no_offs">;
 /// A tensor map made from a `#tile.smem_layout` takes the type its element
 /// type selects; the signed and ftz/tf32 codes are listed for their codes
 /// but no element type selects them (the copy moves bits either way).
+/// `IsFloat`: a floating-point type to the driver, which takes the NaN
+/// fill for these only.
 class TensorMapDataType<string name, int typeCode, int width,
-                        list<FloatFormat> floats, bit integer> {
+                        list<FloatFormat> floats, bit integer, bit isFloat> {
   string Name = name;
   int Code = typeCode;
   int Bits = width;
   list<FloatFormat> Floats = floats;
   bit Integer = integer;
+  bit IsFloat = isFloat;
 }
-def TmaUInt8 : TensorMapDataType<"UINT8", 0, 8, [FmtE4M3, FmtE5M2], 1>;
-def TmaUInt16 : TensorMapDataType<"UINT16", 1, 16, [], 1>;
-def TmaUInt32 : TensorMapDataType<"UINT32", 2, 32, [], 1>;
-def TmaInt32 : TensorMapDataType<"INT32", 3, 32, [], 0>;
-def TmaUInt64 : TensorMapDataType<"UINT64", 4, 64, [], 1>;
-def TmaInt64 : TensorMapDataType<"INT64", 5, 64, [], 0>;
-def TmaFloat16 : TensorMapDataType<"FLOAT16", 6, 16, [FmtF16], 0>;
-def TmaFloat32 : TensorMapDataType<"FLOAT32", 7, 32, [FmtF32], 0>;
-def TmaFloat64 : TensorMapDataType<"FLOAT64", 8, 64, [FmtF64], 0>;
-def TmaBFloat16 : TensorMapDataType<"BFLOAT16", 9, 16, [FmtBF16], 0>;
-def TmaFloat32Ftz : TensorMapDataType<"FLOAT32_FTZ", 10, 32, [], 0>;
-def TmaTFloat32 : TensorMapDataType<"TFLOAT32", 11, 32, [], 0>;
-def TmaTFloat32Ftz : TensorMapDataType<"TFLOAT32_FTZ", 12, 32, [], 0>;
+def TmaUInt8 : TensorMapDataType<"UINT8", 0, 8, [FmtE4M3, FmtE5M2], 1, 0>;
+def TmaUInt16 : TensorMapDataType<"UINT16", 1, 16, [], 1, 0>;
+def TmaUInt32 : TensorMapDataType<"UINT32", 2, 32, [], 1, 0>;
+def TmaInt32 : TensorMapDataType<"INT32", 3, 32, [], 0, 0>;
+def TmaUInt64 : TensorMapDataType<"UINT64", 4, 64, [], 1, 0>;
+def TmaInt64 : TensorMapDataType<"INT64", 5, 64, [], 0, 0>;
+def TmaFloat16 : TensorMapDataType<"FLOAT16", 6, 16, [FmtF16], 0, 1>;
+def TmaFloat32 : TensorMapDataType<"FLOAT32", 7, 32, [FmtF32], 0, 1>;
+def TmaFloat64 : TensorMapDataType<"FLOAT64", 8, 64, [FmtF64], 0, 1>;
+def TmaBFloat16 : TensorMapDataType<"BFLOAT16", 9, 16, [FmtBF16], 0, 1>;
+def TmaFloat32Ftz : TensorMapDataType<"FLOAT32_FTZ", 10, 32, [], 0, 1>;
+def TmaTFloat32 : TensorMapDataType<"TFLOAT32", 11, 32, [], 0, 1>;
+def TmaTFloat32Ftz : TensorMapDataType<"TFLOAT32_FTZ", 12, 32, [], 0, 1>;
 
 /// The out-of-bounds fill of a tensor map (CUtensorMapFloatOOBfill): what
-/// a load writes for elements outside the tensor.
-class TensorMapFill<string name, int fillCode> {
+/// a load writes for elements outside the tensor: `Pattern`, a 16-bit
+/// pattern repeated over the element's bytes. The ISA does not give the
+/// NaN's bits; measured on the H200 (docs/gpu-logs/2026-12-03-cpu-tma/
+/// nan-fill.txt): 0x7ff7 in every 16 bits of f16, bf16, f32 and f64
+/// elements (an f32 0x7ff77ff7).
+class TensorMapFill<string name, int fillCode, int pattern> {
   string Name = name;
   int Code = fillCode;
+  int Pattern = pattern;
 }
-def TmaFillZero : TensorMapFill<"zero", 0>;
-def TmaFillNan : TensorMapFill<"nan", 1>;
+def TmaFillZero : TensorMapFill<"zero", 0, 0>;
+def TmaFillNan : TensorMapFill<"nan", 1, 0x7ff7>;
 
 /// A tensor map's address (a CUtensorMap: 128 bytes, 64-byte aligned) in
 /// global memory.
@@ -283,10 +291,15 @@ class TensorMapMem : Mem<"tensorMap", Use, B8, 128, GlobalSpace> {
   let Vector = 0;
 }
 /// The box's start: one signed 32-bit coordinate per dimension, a vector
-/// even of one.
+/// even of one. The innermost coordinate times the element's bytes is a
+/// multiple of `CoordAlign` (16): the ISA does not say so, but on the H200
+/// a load whose first column is 8, 52 or 56 bytes into a row of f32 faults
+/// with an illegal instruction, and 16 and 64 run
+/// (docs/gpu-logs/2026-12-03-cpu-tma/coord-align.txt).
 class TensorCoords<int dims> : Reg<"tensorCoords", Use, S32, dims> {
   let Vector = 1;
   let RegisterOnly = 1;
+  let CoordAlign = 16;
 }
 /// A tensor copy's shared memory: the box, 128-byte aligned.
 class TensorSmem<string name, RoleKind role> : BulkMem<name, role, SharedSpace> {

@@ -349,12 +349,17 @@ struct TensorMapTypeDesc {
   /// Signless integers of `bits` bits move as this type.
   bool integer;
   llvm::ArrayRef<FloatFormat> floats;
+  /// A floating-point type to the driver (the NaN fill is for these).
+  bool isFloat;
 };
 llvm::ArrayRef<TensorMapTypeDesc> getTensorMapTypes();
 /// An out-of-bounds fill of a tensor map (a TensorMapFill record).
 struct TensorMapFillDesc {
   const char *name;
   unsigned code;
+  /// What an element outside the tensor gets: this 16-bit pattern over
+  /// its bytes.
+  uint16_t pattern;
 };
 llvm::ArrayRef<TensorMapFillDesc> getTensorMapFills();
 
@@ -525,6 +530,9 @@ struct OperandDesc {
   /// A register operand that holds an address, written in brackets (a
   /// .shared::cluster address from mapa).
   bool bracketed = false;
+  /// A tensor copy's coordinates: the innermost times the tensor map's
+  /// element bytes must be a multiple of this (0: no rule; measured).
+  unsigned coordAlign = 0;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the

@@ -436,6 +436,9 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// A memory operand written as its address, without brackets (mapa's a:
   /// the instruction computes with the address, it does not access it).
   bit AddressValue = 0;
+  /// A tensor copy's coordinates: the innermost times the tensor map's
+  /// element bytes must be a multiple of this (0: no rule).
+  int CoordAlign = 0;
   /// A register operand that holds an address, written in brackets (a
   /// .shared::cluster address from mapa).
   bit Bracketed = 0;

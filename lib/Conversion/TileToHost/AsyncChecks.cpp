@@ -10,7 +10,9 @@
 // tells the runtime of each copy (its destination bytes and thread) and of
 // each group operation, and asks it before every access of shared memory
 // (memref.load/store, and tile.apply's shared operands other than a copy's
-// destination) whether a copy not yet waited for writes those bytes.
+// destination) whether a copy not yet waited for writes those bytes. A
+// cp.async.mbarrier.arrive hands the thread's copies to the barrier's
+// phase: they complete for the checks when a thread's wait sees it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,6 +109,14 @@ struct AsyncInstrumenter {
       symbols.call(
           b, loc, "tile_cpu_async_copy",
           {site(b, loc), addr, index(b, loc, bytes), tid[0], tid[1], tid[2]});
+      return;
+    }
+    if (form.semantics == ptx::Semantics::AsyncArrive) {
+      // Before the arrival: the thread's copies complete with the phase it
+      // arrives in.
+      symbols.call(b, loc, "tile_cpu_async_arrive",
+                   {buildMemRefAddress(b, loc, op.getArgs()[0]), tid[0], tid[1],
+                    tid[2]});
       return;
     }
     if (form.semantics == ptx::Semantics::AsyncGroup) {

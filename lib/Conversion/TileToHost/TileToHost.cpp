@@ -64,9 +64,6 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
       return nullptr;
     return "arrives on another CTA's mbarrier (.shared::cluster), which the "
            "CPU backend does not model yet (it runs one CTA at a time)";
-  case ptx::Semantics::AsyncArrive:
-    return "arrives on an mbarrier when the thread's cp.async copies "
-           "complete, which the CPU backend does not model yet";
   case ptx::Semantics::BulkCopy:
   case ptx::Semantics::BulkPrefetch:
     for (const ptx::OperandDesc &o : form.getOperands()) {
@@ -114,9 +111,12 @@ bool isCollective(ApplyOp op) {
   return ptx::isCollective(op.getInstr().form->semantics);
 }
 
-/// Whether `op` operates on an mbarrier object the runtime models.
+/// Whether `op` operates on an mbarrier object the runtime models (also
+/// cp.async.mbarrier.arrive, whose arrival follows the thread's copies).
 bool isMbarrier(ApplyOp op) {
-  return op.getInstr().form->mbarrierOp != ptx::MbarrierOp::None;
+  const ptx::FormDesc &form = *op.getInstr().form;
+  return form.mbarrierOp != ptx::MbarrierOp::None ||
+         form.semantics == ptx::Semantics::AsyncArrive;
 }
 
 /// Whether `op` is a bulk copy or prefetch (tile_cpu_bulk runs it).

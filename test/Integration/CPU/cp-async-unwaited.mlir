@@ -18,9 +18,9 @@
 // OK: {{\[}}6]
 // OWN: tile-cpu: kernel @k at block (0,0,0) thread (0,0,0) reads 4 bytes of shared memory that a cp.async of the same thread is still copying (the GPU may not have written them yet)
 // OWN-NEXT: tile-cpu:   the access: {{.*}}.mlir:[[# @LINE + 36]]:{{[0-9]+}}; the copy: {{.*}}.mlir:[[# @LINE + 28]]:{{[0-9]+}}
-// OWN-NEXT: tile-cpu:   wait for the copy first: cp.async.wait_group or cp.async.wait_all in the thread that issued it{{$}}
+// OWN-NEXT: tile-cpu:   wait for the copy first: cp.async.wait_group or cp.async.wait_all in the thread that issued it, or the mbarrier phase its cp.async.mbarrier.arrive completes{{$}}
 // OTHER: tile-cpu: kernel @k at block (0,0,0) thread (0,0,0) reads 4 bytes of shared memory that a cp.async of thread (1,0,0) is still copying
-// OTHER: wait for the copy first: cp.async.wait_group or cp.async.wait_all in the thread that issued it, then a gpu.barrier before another thread uses it
+// OTHER: wait for the copy first: cp.async.wait_group or cp.async.wait_all in the thread that issued it, or the mbarrier phase its cp.async.mbarrier.arrive completes, then a gpu.barrier before another thread uses it
 // GROUP: tile-cpu: kernel @k at block (0,0,0) thread (0,0,0) reads 4 bytes of shared memory that a cp.async of the same thread is still copying
 // GROUP-NEXT: tile-cpu:   the access: {{.*}}.mlir:[[# @LINE + 49]]:{{[0-9]+}}; the copy: {{.*}}.mlir:[[# @LINE + 25]]:{{[0-9]+}}
 #WS = #gpu.address_space<workgroup>

@@ -3,16 +3,19 @@
 // ends the run with what is wrong. The kernel loads a box of 16 rows x
 // 32 f32 through the map; each RUN changes one thing (sed): the box's
 // inner bytes not a multiple of 16, a box dimension above 256, a box wider
-// than its swizzle, the NaN out-of-bounds fill (not modeled: its bits are
-// not measured), a map buffer that was never encoded, and a 1-D copy
-// through the 2-D map. An im2col copy is refused when the kernel is
-// compiled.
+// than its swizzle, the NaN fill of an integer type, a map buffer that was
+// never encoded, a 1-D copy through the 2-D map, and a first column 8
+// bytes into a row (the H200 faults). With the NaN fill, the element
+// outside the tensor is the H200's NaN (0x7ff77ff7: nan). An im2col copy
+// is refused when the kernel is compiled.
 // REQUIRES: cuda-runtime
 // RUN: tile-runner --backend=cpu %s | FileCheck %s
 // RUN: sed 's/%cols = arith.constant 32 : i64/%cols = arith.constant 33 : i64/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=INNER
 // RUN: sed 's/%rows = arith.constant 16 : i64/%rows = arith.constant 300 : i64/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=BOX
 // RUN: sed 's/%mode = arith.constant 0 : i32/%mode = arith.constant 2 : i32/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=SPAN
-// RUN: sed 's/%fill = arith.constant 0 : i32/%fill = arith.constant 1 : i32/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NAN
+// RUN: sed 's/%fill = arith.constant 0 : i32/%fill = arith.constant 1 : i32/' %s | tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NAN
+// RUN: sed -e 's/%fill = arith.constant 0 : i32/%fill = arith.constant 1 : i32/' -e 's/%f32 = arith.constant 7 : i32/%f32 = arith.constant 2 : i32/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NANINT
+// RUN: sed 's/%x0 = arith.constant 4 : i32/%x0 = arith.constant 2 : i32/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=COLUMN
 // RUN: sed 's/call @tileTensorMapEncodeTiled(%um/call @tileTensorMapEncodeTiled(%uother/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NOMAP
 // RUN: sed -e 's/tensor.2d.shared/tensor.1d.shared/' -e 's/!C2 = memref<2xi32/!C2 = memref<1xi32/' -e 's/memref.store %y0, %at\[%c1\] : !C2//' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=RANK
 // RUN: sed -e 's/tensor.2d.shared::cluster.global.tile/tensor.3d.shared::cluster.global.im2col/' -e 's/!C2 = memref<2xi32/!C2 = memref<3xi32/' -e 's/, !Bar$/, !Bar, i16/' -e 's/%at, %bar)/%at, %bar, %off)/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=IM2COL
@@ -21,7 +24,10 @@
 // INNER: tile-cpu: tileTensorMapEncodeTiled: the box's inner dimension has 132 bytes, not a multiple of 16
 // BOX: tile-cpu: tileTensorMapEncodeTiled: the box has 300 elements in dimension 1, not 1 to 256
 // SPAN: tile-cpu: tileTensorMapEncodeTiled: the box's inner dimension has 128 bytes, more than the 64B swizzle's span
-// NAN: tile-cpu: tileTensorMapEncodeTiled: the CPU backend models the zero out-of-bounds fill only (the NaN fill's bits are not measured yet)
+// NAN: sizes = [2]
+// NAN-NEXT: [3, nan]
+// NANINT: tile-cpu: tileTensorMapEncodeTiled: the nan fill is for floating-point types, not UINT32
+// COLUMN: tile-cpu: thread 0, 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': its innermost coordinate 2 starts the box 8 bytes into a row, not a multiple of 16 (the H200 faults with an illegal instruction)
 // NOMAP: tile-cpu: thread 0, 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': the 128 bytes at byte 0 of gpu.alloc at <stdin>:{{[0-9]+}}:{{[0-9]+}} are not a tensor map (tile.tensor_map_encode or tileTensorMapEncodeTiled makes one)
 // RANK: tile-cpu: thread 0, 'cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': it copies a box of 1 dimensions through a tensor map of 2
 // IM2COL: error: 'tile.apply' op copies in im2col mode, which the CPU backend does not model yet; run this kernel on the GPU
@@ -40,7 +46,7 @@ module attributes {gpu.container_module} {
       %zero = arith.constant 0 : i32
       %one = arith.constant 1 : i32
       %bytes = arith.constant 2048 : i32
-      %x0 = arith.constant 2 : i32
+      %x0 = arith.constant 4 : i32
       %y0 = arith.constant 60 : i32
       %off = arith.constant 0 : i16
       %true = arith.constant true
@@ -81,7 +87,7 @@ module attributes {gpu.container_module} {
     %f32 = arith.constant 7 : i32
     %mode = arith.constant 0 : i32
     %fill = arith.constant 0 : i32
-    // T[r][c] = 0 except T[63][3] = 3.
+    // T[r][c] = 0 except T[63][5] = 3.
     %hT = memref.alloc() : !T
     %zerof = arith.constant 0.0 : f32
     %three = arith.constant 3.0 : f32
@@ -91,9 +97,9 @@ module attributes {gpu.container_module} {
         memref.store %zerof, %hT[%r, %c] : !T
       }
     }
-    %c3 = arith.constant 3 : index
+    %c5 = arith.constant 5 : index
     %c63 = arith.constant 63 : index
-    memref.store %three, %hT[%c63, %c3] : !T
+    memref.store %three, %hT[%c63, %c5] : !T
     %dT = gpu.alloc () : !T
     gpu.memcpy %dT, %hT : !T, !T
     %box = memref.alloc() : memref<2xi64>

@@ -3,11 +3,9 @@
 // (.noinc: the arrival counts toward the phase, so the barrier is set up
 // for 32 arrivals). Thread 0 waits for the phase to complete (parity 0) and
 // reads the whole tile; no cp.async.wait_group is executed, so only the
-// mbarrier orders the copies before the reads. The mbarrier's init and
-// wait are inline asm (they are not in the table yet). G[r][c] = 4 r + c;
+// mbarrier orders the copies before the reads. G[r][c] = 4 r + c;
 // thread 0 writes the sum of the tile, 0 + 1 + ... + 127 = 8128.
-// GPU only: the CPU backend does not model mbarrier objects
-// (Integration/CPU/cp-async-mbarrier.test checks that it says so).
+// The CPU backend runs it too (Integration/CPU/cp-async-mbarrier.mlir).
 // RUN: tile-runner %s | FileCheck %s
 // CHECK: {{\[}}8128]
 #WS = #gpu.address_space<workgroup>
@@ -23,10 +21,8 @@ module attributes {gpu.container_module} {
       %n32 = arith.constant 32 : i32
       %tid = gpu.thread_id x
       %is0 = arith.cmpi eq, %tid, %c0 : index
-      %bp = memref.extract_aligned_pointer_as_index %bar : memref<1xi64, #WS> -> index
-      %bi = arith.index_cast %bp : index to i64
       scf.if %is0 {
-        llvm.inline_asm has_side_effects "mbarrier.init.shared.b64 [$0], $1;", "l,r" %bi, %n32 : (i64, i32) -> ()
+        tile.apply "mbarrier.init.shared.b64" (%bar, %n32) scope(thread) : memref<1xi64, #WS>, i32
       }
       gpu.barrier
       %s = memref.subview %S[%tid, 0] [1, 4] [1, 1] : memref<32x4xi32, #WS> to memref<4xi32, strided<[1], offset: ?>, #WS>
@@ -35,8 +31,17 @@ module attributes {gpu.container_module} {
       tile.apply "cp.async.mbarrier.arrive.noinc.shared.b64" (%bar) scope(thread) : memref<1xi64, #WS>
       scf.if %is0 {
         // Spin until phase 0 completes.
-        llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Await:\0Ambarrier.try_wait.parity.shared.b64 p, [$0], 0;\0A@!p bra wait;\0A}", "l" %bi : (i64) -> ()
         %zero = arith.constant 0 : i32
+        %true = arith.constant true
+        %p = tile.alloc_local : memref<1xi1, #tile.reg>
+        scf.while : () -> () {
+          tile.apply "mbarrier.try_wait.parity.shared.b64" (%p, %bar, %zero) scope(thread) : memref<1xi1, #tile.reg>, memref<1xi64, #WS>, i32
+          %done = memref.load %p[%c0] : memref<1xi1, #tile.reg>
+          %again = arith.xori %done, %true : i1
+          scf.condition(%again)
+        } do {
+          scf.yield
+        }
         %sum = scf.for %r = %c0 to %c32 step %c1 iter_args(%acc = %zero) -> (i32) {
           %row = scf.for %c = %c0 to %c4 step %c1 iter_args(%a = %acc) -> (i32) {
             %v = memref.load %S[%r, %c] : memref<32x4xi32, #WS>
