@@ -530,6 +530,9 @@ void tile_cpu_block_begin(int64_t threads) {
 }
 
 void tile_cpu_block_shared(uintptr_t base, int64_t bytes) {
+  if (bytes > (int64_t(1) << 18))
+    fatal("the block's shared memory, its buffers each aligned to 1024 "
+          "bytes, is larger than the 2^18-byte shared window");
   Block &block = getBlock();
   block.shared = reinterpret_cast<uint8_t *>(base);
   block.sharedBytes = static_cast<uint64_t>(bytes);
@@ -803,6 +806,13 @@ tile::cpu::Mbarrier &tile::cpu::getMbarrier(uintptr_t address) {
 }
 
 void tile::cpu::noteProgress() { ++getBlock().epoch; }
+
+void tile::cpu::reportThread(const tile::ptx::Instr &instr,
+                             const std::string &why) {
+  std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n", getCurrentThread(),
+               instr.str().c_str(), why.c_str());
+  std::exit(1);
+}
 
 unsigned tile::cpu::getCurrentThread() {
   Fiber *f = getBlock().current;

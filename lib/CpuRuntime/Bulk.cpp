@@ -36,12 +36,8 @@ struct BulkOperands {
 /// (destination or source), the registers of each other source.
 BulkOperands readBulkOperands(const ptx::Instr &instr, const uint8_t *in) {
   BulkOperands ops;
-  unsigned slot = 0;
-  auto next = [&] {
-    uint64_t v;
-    std::memcpy(&v, in + slot++ * cpu::kSlotBytes, sizeof v);
-    return v;
-  };
+  cpu::SlotReader slots{in};
+  auto next = [&] { return slots.next(); };
   for (const ptx::OperandDesc &o : instr.form->getOperands()) {
     if (o.kind == ptx::OperandKind::Memory) {
       uint64_t address = next();
@@ -57,28 +53,23 @@ BulkOperands readBulkOperands(const ptx::Instr &instr, const uint8_t *in) {
   return ops;
 }
 
-/// Ends the program: the running thread's `instr` cannot run, for `why`.
-[[noreturn]] void report(const ptx::Instr &instr, const std::string &why) {
-  std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n",
-               cpu::getCurrentThread(), instr.str().c_str(), why.c_str());
-  std::exit(1);
-}
+using cpu::reportThread;
 
 /// Checks the byte count and the addresses (16-byte aligned, in their
 /// buffers where the memory checks know them).
 void checkCopy(const ptx::Instr &instr, const BulkOperands &ops) {
   if (ops.size % 16)
-    report(instr, "its size " + std::to_string(ops.size) +
-                      " is not a multiple of 16 bytes");
+    reportThread(instr, "its size " + std::to_string(ops.size) +
+                            " is not a multiple of 16 bytes");
   for (auto [what, address] :
        {std::pair{"destination", ops.dst}, std::pair{"source", ops.src}}) {
     if (address % 16)
-      report(instr, std::string("its ") + what + " at " +
-                        cpu::describeAddress(address) +
-                        " is not 16-byte aligned");
+      reportThread(instr, std::string("its ") + what + " at " +
+                              cpu::describeAddress(address) +
+                              " is not 16-byte aligned");
     if (std::string why = cpu::checkBufferRange(address, ops.size);
         !why.empty())
-      report(instr, std::string("its ") + what + " " + why);
+      reportThread(instr, std::string("its ") + what + " " + why);
   }
 }
 
@@ -109,7 +100,7 @@ void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
                             : "its mbarrier is not an mbarrier object (no "
                               "mbarrier.init, or mbarrier.inval since)";
   if (!why.empty())
-    report(instr,
-           "on the mbarrier at " + cpu::describeAddress(ops.mbar) + ": " + why);
+    reportThread(instr, "on the mbarrier at " + cpu::describeAddress(ops.mbar) +
+                            ": " + why);
   cpu::noteProgress();
 }

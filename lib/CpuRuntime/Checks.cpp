@@ -305,7 +305,10 @@ std::string tile::cpu::checkBufferRange(uintptr_t address, uint64_t bytes) {
 
 /// Forgets copy `id`: the GPU has written its bytes.
 static void retire(AsyncCopies &s, uint64_t id) {
-  const PendingCopy &c = s.copies[id];
+  auto found = s.copies.find(id);
+  if (found == s.copies.end())
+    return;
+  const PendingCopy &c = found->second;
   for (uintptr_t w = c.begin & ~uintptr_t(3); w < c.end; w += 4) {
     auto it = s.words.find(w);
     if (it != s.words.end() && it->second == id)
@@ -321,9 +324,9 @@ void tile_cpu_async_arrive(int64_t barrier, int64_t tx, int64_t ty,
   AsyncCopies &s = asyncCopies();
   auto address = static_cast<uintptr_t>(barrier);
   uint64_t phase = tile::cpu::getMbarrier(address).phase;
+  // They stay in their groups too: a wait_group also waits for them.
   for (uint64_t id : s.byThread[threadKey(tx, ty, tz)])
     s.byBarrier[address].push_back({phase, id});
-  s.byThread[threadKey(tx, ty, tz)].clear();
 }
 
 void tile::cpu::releaseAsyncCopies(uintptr_t barrier, uint64_t phase) {

@@ -13,11 +13,13 @@
 #ifndef TILE_LIB_CPURUNTIME_OPERANDS_H
 #define TILE_LIB_CPURUNTIME_OPERANDS_H
 
+#include "tile/CpuRuntime/CpuRuntime.h"
 #include "tile/Ptx/InstrTable.h"
 
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace tile::cpu {
@@ -53,6 +55,21 @@ std::string checkBufferRange(uintptr_t address, uint64_t bytes);
 
 /// Reports that `instr` cannot run as asked, and aborts.
 [[noreturn]] void fatal(const ptx::Instr &instr, const char *what);
+
+/// Ends the program: the running thread's `instr` cannot run, for `why`
+/// ("tile-cpu: thread 3, 'op': why").
+[[noreturn]] void reportThread(const ptx::Instr &instr, const std::string &why);
+
+/// Reads an instruction's operand slots (the `in` buffer), in order.
+struct SlotReader {
+  const uint8_t *in;
+  unsigned slot = 0;
+  uint64_t next() {
+    uint64_t v;
+    std::memcpy(&v, in + slot++ * kSlotBytes, sizeof v);
+    return v;
+  }
+};
 
 } // namespace tile::cpu
 

@@ -20,8 +20,12 @@
 #include "Block.h"
 #include "Operands.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
+#include "tile/Runtime/MemRefDescriptor.h"
+
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -112,26 +116,31 @@ std::string checkMap(const cpu::TensorMap &m) {
   return "";
 }
 
+/// `v` as a 32-bit field of a map; values that do not fit are errors.
+uint32_t field(const char *who, const char *what, int64_t v) {
+  if (v < 0 || v > int64_t(UINT32_MAX))
+    encodeError(who, std::string(what) + " " + std::to_string(v) +
+                         " is out of range");
+  return static_cast<uint32_t>(v);
+}
+
 /// Checks `m` and stores it at `map`.
 void storeMap(const cpu::TensorMap &m, void *map, const char *who) {
   if (reinterpret_cast<uintptr_t>(map) % 64)
     encodeError(who, "the tensor map's buffer is not 64-byte aligned");
+  if (std::string why =
+          cpu::checkBufferRange(reinterpret_cast<uintptr_t>(map), 128);
+      !why.empty())
+    encodeError(who, "the tensor map's 128 bytes " + why);
   if (std::string why = checkMap(m); !why.empty())
     encodeError(who, why);
   std::memset(map, 0, 128);
   std::memcpy(map, &m, sizeof m);
 }
 
-/// The head of a memref descriptor: {allocated, aligned, offset}, then
-/// sizes[rank] and strides[rank].
-struct DescriptorHead {
-  char *allocated;
-  char *aligned;
-  int64_t offset;
-};
+using tile::rt::DescriptorHead;
 const int64_t *sizesOf(void *descriptor) {
-  return reinterpret_cast<const int64_t *>(
-      static_cast<DescriptorHead *>(descriptor) + 1);
+  return tile::rt::getDescriptorSizes(descriptor);
 }
 
 } // namespace
@@ -160,16 +169,16 @@ void tile_cpu_tensor_map_encode_tiled(int64_t mapRank, void *mapDesc,
   auto *t = static_cast<DescriptorHead *>(tensorDesc);
   cpu::TensorMap m = {};
   m.magic = cpu::TensorMap::kMagic;
-  m.rank = static_cast<uint8_t>(rank);
-  m.elementBytes = static_cast<uint8_t>(bytes);
-  m.swizzle = static_cast<uint8_t>(swizzle);
-  m.oobFill = static_cast<uint8_t>(oobFill);
-  m.dataType = static_cast<uint32_t>(dataType);
+  m.rank = static_cast<uint32_t>(rank);
+  m.elementBytes = bytes;
+  m.swizzle = field(who, "CUtensorMapSwizzle", swizzle);
+  m.oobFill = field(who, "CUtensorMapFloatOOBfill", oobFill);
+  m.dataType = field(who, "CUtensorMapDataType", dataType);
   m.global = reinterpret_cast<uintptr_t>(t->aligned + t->offset * bytes);
   // Innermost first; a memref lists it last.
   for (int64_t i = 0; i < rank; ++i) {
     m.dims[i] = static_cast<uint64_t>(sizes[rank - 1 - i]);
-    m.box[i] = static_cast<uint32_t>(boxSizes[rank - 1 - i]);
+    m.box[i] = field(who, "a box size", boxSizes[rank - 1 - i]);
     if (i + 1 < rank)
       m.strides[i] = static_cast<uint64_t>(strides[rank - 2 - i]) * bytes;
   }
@@ -184,27 +193,23 @@ void tile_cpu_tensor_map_encode_2d(int64_t map, int64_t tensor, int64_t rows,
                                    int64_t boxCols, int32_t swizzle,
                                    int32_t oobFill) {
   const char *who = "tileTensorMapEncode2D";
-  if (colStride != 1)
-    encodeError(who, "the tensor's innermost stride must be 1, got " +
-                         std::to_string(colStride));
-  if (rows < 1 || cols < 1 || rowStride < cols)
-    encodeError(who, "the tensor must be row-major with rows of at least "
-                     "its columns, got " +
-                         std::to_string(rows) + " x " + std::to_string(cols) +
-                         " with row stride " + std::to_string(rowStride));
+  if (std::string why =
+          tile::rt::checkTensorMap2D(rows, cols, rowStride, colStride);
+      !why.empty())
+    encodeError(who, why);
   cpu::TensorMap m = {};
   m.magic = cpu::TensorMap::kMagic;
   m.rank = 2;
-  m.elementBytes = static_cast<uint8_t>(elementBytes);
-  m.swizzle = static_cast<uint8_t>(swizzle);
-  m.oobFill = static_cast<uint8_t>(oobFill);
-  m.dataType = static_cast<uint32_t>(dataType);
+  m.elementBytes = field(who, "the element's bytes", elementBytes);
+  m.swizzle = field(who, "CUtensorMapSwizzle", swizzle);
+  m.oobFill = field(who, "CUtensorMapFloatOOBfill", oobFill);
+  m.dataType = field(who, "CUtensorMapDataType", dataType);
   m.global = static_cast<uint64_t>(tensor);
   m.dims[0] = static_cast<uint64_t>(cols);
   m.dims[1] = static_cast<uint64_t>(rows);
   m.strides[0] = static_cast<uint64_t>(rowStride) * elementBytes;
-  m.box[0] = static_cast<uint32_t>(boxCols);
-  m.box[1] = static_cast<uint32_t>(boxRows);
+  m.box[0] = field(who, "the box's columns", boxCols);
+  m.box[1] = field(who, "the box's rows", boxRows);
   storeMap(m, reinterpret_cast<void *>(map), who);
 }
 
@@ -222,12 +227,8 @@ struct TensorCopy {
 
 TensorCopy readTensorCopy(const ptx::Instr &instr, const uint8_t *in) {
   TensorCopy copy;
-  unsigned slot = 0;
-  auto next = [&] {
-    uint64_t v;
-    std::memcpy(&v, in + slot++ * cpu::kSlotBytes, sizeof v);
-    return v;
-  };
+  cpu::SlotReader slots{in};
+  auto next = [&] { return slots.next(); };
   for (const ptx::OperandDesc &o : instr.form->getOperands()) {
     if (o.kind == ptx::OperandKind::Memory) {
       uintptr_t address = uintptr_t(next());
@@ -250,31 +251,30 @@ TensorCopy readTensorCopy(const ptx::Instr &instr, const uint8_t *in) {
   return copy;
 }
 
-/// Ends the program: the running thread's `instr` cannot run, for `why`.
-[[noreturn]] void report(const ptx::Instr &instr, const std::string &why) {
-  std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n",
-               cpu::getCurrentThread(), instr.str().c_str(), why.c_str());
-  std::exit(1);
-}
+using cpu::reportThread;
 
 /// The map at `address`, checked.
 cpu::TensorMap readMap(const ptx::Instr &instr, uintptr_t address,
                        size_t rank) {
   if (address % 64)
-    report(instr, "its tensor map at " + cpu::describeAddress(address) +
-                      " is not 64-byte aligned");
+    reportThread(instr, "its tensor map at " + cpu::describeAddress(address) +
+                            " is not 64-byte aligned");
   if (std::string why = cpu::checkBufferRange(address, 128); !why.empty())
-    report(instr, "its tensor map " + why);
+    reportThread(instr, "its tensor map " + why);
   cpu::TensorMap m;
   std::memcpy(&m, reinterpret_cast<const void *>(address), sizeof m);
   if (m.magic != cpu::TensorMap::kMagic)
-    report(instr, "the 128 bytes at " + cpu::describeAddress(address) +
-                      " are not a tensor map (tile.tensor_map_encode or "
-                      "tileTensorMapEncodeTiled makes one)");
+    reportThread(instr, "the 128 bytes at " + cpu::describeAddress(address) +
+                            " are not a tensor map (tile.tensor_map_encode or "
+                            "tileTensorMapEncodeTiled makes one)");
+  // Its other bytes may have been overwritten since it was made.
+  if (std::string why = checkMap(m); !why.empty())
+    reportThread(instr, "the tensor map at " + cpu::describeAddress(address) +
+                            " is damaged: " + why);
   if (m.rank != rank)
-    report(instr, "it copies a box of " + std::to_string(rank) +
-                      " dimensions through a tensor map of " +
-                      std::to_string(m.rank));
+    reportThread(instr, "it copies a box of " + std::to_string(rank) +
+                            " dimensions through a tensor map of " +
+                            std::to_string(m.rank));
   return m;
 }
 
@@ -297,20 +297,23 @@ void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
     elements *= m.box[i];
   uint64_t bytes = elements * m.elementBytes;
   if (copy.shared % 128)
-    report(instr, "its shared memory at " + describeAddress(copy.shared) +
-                      " is not 128-byte aligned");
-  if (std::string why = checkBufferRange(copy.shared, bytes); !why.empty())
-    report(instr, "its box in shared memory " + why);
+    reportThread(instr, "its shared memory at " + describeAddress(copy.shared) +
+                            " is not 128-byte aligned");
+  // A swizzle moves chunks within 128-byte lines: the last line is whole.
+  uint64_t reach = m.swizzle ? llvm::alignTo(bytes, 128) : bytes;
+  if (std::string why = checkBufferRange(copy.shared, reach); !why.empty())
+    reportThread(instr, "its box in shared memory " + why);
   if (std::string why = checkBufferRange(m.global, tensorExtent(m));
       !why.empty())
-    report(instr, "its tensor " + why);
+    reportThread(instr, "its tensor " + why);
   int64_t innerBytes = copy.coords[0] * int64_t(m.elementBytes);
   if (copy.coordAlign && innerBytes % int64_t(copy.coordAlign))
-    report(instr, "its innermost coordinate " + std::to_string(copy.coords[0]) +
-                      " starts the box " + std::to_string(innerBytes) +
-                      " bytes into a row, not a multiple of " +
-                      std::to_string(copy.coordAlign) +
-                      " (the H200 faults with an illegal instruction)");
+    reportThread(instr, "its innermost coordinate " +
+                            std::to_string(copy.coords[0]) +
+                            " starts the box " + std::to_string(innerBytes) +
+                            " bytes into a row, not a multiple of " +
+                            std::to_string(copy.coordAlign) +
+                            " (the H200 faults with an illegal instruction)");
   const ptx::SwizzleModeDesc &swizzle = *findSwizzle(m.swizzle);
   uint16_t fill = findFill(m.oobFill)->pattern;
   for (uint64_t e = 0; e < elements; ++e) {
@@ -340,7 +343,7 @@ void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
                               : "its mbarrier is not an mbarrier object (no "
                                 "mbarrier.init, or mbarrier.inval since)";
   if (!why.empty())
-    report(instr,
-           "on the mbarrier at " + describeAddress(copy.mbar) + ": " + why);
+    reportThread(instr, "on the mbarrier at " + describeAddress(copy.mbar) +
+                            ": " + why);
   noteProgress();
 }

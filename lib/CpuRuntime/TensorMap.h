@@ -26,7 +26,7 @@ struct TensorMap {
   static constexpr uint32_t kMagic = 0x6d745043; // "CPtm"
   static constexpr unsigned kMaxRank = 5;
   uint32_t magic;
-  uint8_t rank, elementBytes, swizzle, oobFill;
+  uint32_t rank, elementBytes, swizzle, oobFill;
   uint32_t dataType;
   uint32_t box[kMaxRank];
   uint64_t global;

@@ -6,6 +6,7 @@
 
 #include "tile/Runtime/MgpuWrappers.h"
 #include "tile/Runtime/CudaRuntime.h"
+#include "tile/Runtime/MemRefDescriptor.h"
 
 #include <cinttypes>
 #include <cstdio>
@@ -251,16 +252,9 @@ extern "C" void mgpuSetDefaultDevice(int32_t device) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The head of a memref descriptor: {allocated, aligned, offset}, then
-/// sizes[rank] and strides[rank].
-struct DescriptorHead {
-  char *allocated;
-  char *aligned;
-  int64_t offset;
-};
+using tile::rt::DescriptorHead;
 const int64_t *getSizes(void *descriptor) {
-  return reinterpret_cast<const int64_t *>(
-      static_cast<DescriptorHead *>(descriptor) + 1);
+  return tile::rt::getDescriptorSizes(descriptor);
 }
 
 #include "tile/Ptx/PtxTensorMapTypeBits.inc"
@@ -340,17 +334,10 @@ extern "C" void tileTensorMapEncode2D(int64_t map, int64_t tensor, int64_t rows,
                                       int64_t boxCols, int32_t swizzle,
                                       int32_t oobFill) {
   const char *who = "tileTensorMapEncode2D";
-  if (colStride != 1)
-    return (void)tensorMapError("the tensor's innermost stride must be 1, "
-                                "got " +
-                                    std::to_string(colStride),
-                                who);
-  if (rows < 1 || cols < 1 || rowStride < cols)
-    return (void)tensorMapError(
-        "the tensor must be row-major with rows of at least its columns, got " +
-            std::to_string(rows) + " x " + std::to_string(cols) +
-            " with row stride " + std::to_string(rowStride),
-        who);
+  if (std::string why =
+          tile::rt::checkTensorMap2D(rows, cols, rowStride, colStride);
+      !why.empty())
+    return (void)tensorMapError(why, who);
   CudaRuntime::TensorMapTiled p;
   p.dataType = dataType;
   p.rank = 2;

@@ -200,8 +200,8 @@ void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
 /// A tensor copy (cp.async.bulk.tensor, tile mode) goes through the map
 /// the encoders below made: the box at the instruction's coordinates moves
 /// between the tensor and shared memory, swizzled as the map says; a load
-/// writes zeros outside the tensor and completes the whole box's bytes on
-/// its mbarrier, a store skips them.
+/// writes the map's fill outside the tensor and completes the whole box's
+/// bytes on its mbarrier, a store skips them.
 void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
                    int64_t quals3, int64_t quals4, int64_t quals5,
                    int64_t quals6, int64_t quals7, int64_t site,
@@ -209,8 +209,8 @@ void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
 /// The CPU backend's tileTensorMapEncodeTiled and tileTensorMapEncode2D
 /// (tile/Runtime/MgpuWrappers.h gives the arguments): they check the map
 /// as cuTensorMapEncodeTiled does and store it in the map's 128 bytes in
-/// the backend's own layout. A map the driver would refuse, and the NaN
-/// out-of-bounds fill, end the program with exit status 1.
+/// the backend's own layout. A map the driver would refuse ends the
+/// program with exit status 1.
 void tile_cpu_tensor_map_encode_tiled(int64_t mapRank, void *mapDesc,
                                       int64_t rank, void *tensorDesc,
                                       int32_t dataType, int64_t boxRank,

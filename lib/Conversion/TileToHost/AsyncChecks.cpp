@@ -77,6 +77,20 @@ struct AsyncInstrumenter {
                   ids.bid[0], ids.bid[1], ids.bid[2]});
   }
 
+  /// `b`, moved into an scf.if on `op`'s pred where it has one (the
+  /// instruction runs only there).
+  void guardByPred(OpBuilder &b, ApplyOp op) {
+    Value pred = op.getPred();
+    if (!pred)
+      return;
+    Location loc = op.getLoc();
+    if (op.getNegatePred())
+      pred = arith::XOrIOp::create(b, loc, pred,
+                                   arith::ConstantIntOp::create(b, loc, 1, 1));
+    auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+
   /// The memref accesses the bounds checks cover (loads, stores, atomics,
   /// affine loads and stores) of shared memory.
   void memrefAccess(Operation *op) {
@@ -101,6 +115,7 @@ struct AsyncInstrumenter {
     if (form.semantics == ptx::Semantics::AsyncCopy) {
       // After the copy: its destination's bytes are pending.
       b.setInsertionPointAfter(op);
+      guardByPred(b, op);
       Value dst = op.getArgs()[0];
       auto type = cast<MemRefType>(dst.getType());
       Value addr = elementAddress(b, loc, dst, {index(b, loc, 0)});
@@ -114,6 +129,7 @@ struct AsyncInstrumenter {
     if (form.semantics == ptx::Semantics::AsyncArrive) {
       // Before the arrival: the thread's copies complete with the phase it
       // arrives in.
+      guardByPred(b, op);
       symbols.call(b, loc, "tile_cpu_async_arrive",
                    {buildMemRefAddress(b, loc, op.getArgs()[0]), tid[0], tid[1],
                     tid[2]});

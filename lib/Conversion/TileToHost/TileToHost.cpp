@@ -106,6 +106,28 @@ constexpr int64_t kDeviceAlign = 256;
 /// swizzle repeats every 1024 bytes).
 constexpr int64_t kSharedBufferAlign = 1024;
 
+/// The first shared memory of `fn` outside the block's arena (where an
+/// address's low bits are not its shared address), described; "" if none.
+std::string findSharedOutsideArena(func::FuncOp fn,
+                                   ArrayRef<MemRefType> workgroup) {
+  for (auto [i, type] : llvm::enumerate(workgroup))
+    if (!type.getLayout().isIdentity()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "workgroup buffer " << i << " (" << type << ")";
+      return text;
+    }
+  std::string global;
+  fn.walk([&](memref::GetGlobalOp get) {
+    auto space =
+        dyn_cast_or_null<gpu::AddressSpaceAttr>(get.getType().getMemorySpace());
+    if (global.empty() && space &&
+        space.getValue() == gpu::AddressSpace::Workgroup)
+      global = "memref.global @" + get.getName().str();
+  });
+  return global;
+}
+
 /// Whether `op` is a warp collective, whose lanes meet.
 bool isCollective(ApplyOp op) {
   return ptx::isCollective(op.getInstr().form->semantics);
@@ -154,8 +176,9 @@ void stripSpaces(func::FuncOp fn) {
                                        stripSpaces(fn.getResultTypes())));
 }
 
-/// Inlines device functions anywhere: a kernel becomes a host function,
-/// and the GPU dialect's own rules keep calls out of a gpu.func's body.
+/// Inlines device functions into a kernel's body too, which the GPU
+/// dialect's rules keep calls out of (a kernel becomes a host function);
+/// each op is still asked its dialect's rules.
 struct DeviceInliner : public InlinerInterface {
   using InlinerInterface::InlinerInterface;
   bool isLegalToInline(Operation *, Operation *, bool) const final {
@@ -164,10 +187,21 @@ struct DeviceInliner : public InlinerInterface {
   bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
     return true;
   }
-  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
 };
+
+/// Moves the kernel's memref.allocas of static shape to its entry, so that
+/// one inlined into a loop does not grow the thread's stack each trip (on
+/// the GPU its frame is freed at each return).
+void hoistAllocas(gpu::GPUFuncOp kernel) {
+  Block &entry = kernel.getBody().front();
+  SmallVector<memref::AllocaOp> allocas;
+  kernel.walk([&](memref::AllocaOp a) {
+    if (a->getBlock() != &entry && a->getNumOperands() == 0)
+      allocas.push_back(a);
+  });
+  for (memref::AllocaOp a : allocas)
+    a->moveBefore(&entry, entry.begin());
+}
 
 /// Whether `fn`, a func.func of `module`, calls itself through calls of
 /// the module's functions. `onPath` holds the functions being followed.
@@ -210,7 +244,7 @@ void inlineDeviceCalls(gpu::GPUFuncOp kernel, gpu::GPUModuleOp module) {
         inlined = true;
       }
     if (!inlined)
-      return;
+      return hoistAllocas(kernel);
   }
 }
 
@@ -588,7 +622,8 @@ struct ConvertGpuTileToHostPass
       call->emitOpError("calls device function ")
           << callee
           << ", which the CPU backend could not inline into the kernel (a "
-             "recursive call, or one without a body or of several blocks)";
+             "recursive call, one without a body or of several blocks, or "
+             "ops that may not move there)";
       return WalkResult::interrupt();
     });
     if (calls.wasInterrupted())
@@ -705,6 +740,15 @@ struct ConvertGpuTileToHostPass
                               "-tile-expand-repeats before tile-gpu-to-host");
       if (const char *why = getUnmodeledReason(*op.getInstr().form))
         return op.emitOpError(why) << "; run this kernel on the GPU";
+      if (op.getInstr().form->semantics == ptx::Semantics::Wgmma)
+        if (std::string outside = findSharedOutsideArena(fn, info.workgroup);
+            !outside.empty())
+          return op.emitOpError(
+                     "reads shared memory by its shared addresses (its "
+                     "descriptors), which the CPU backend gives the block's "
+                     "workgroup buffers of identity layout and its dynamic "
+                     "shared memory only; this kernel also uses ")
+                 << outside << "; run this kernel on the GPU";
       auto [in, out] = countSlots(op);
       maxIn = std::max(maxIn, in);
       maxOut = std::max(maxOut, out);

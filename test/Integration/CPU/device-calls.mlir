@@ -1,13 +1,17 @@
 // The CPU backend inlines the device functions (func.func in the
 // gpu.module) that a kernel calls, also from its top-level body, where
 // MLIR's inliner leaves calls in a gpu.func: @scaled calls @twice, which
-// applies a PTX instruction. Each of 4 threads stores 4 * tid + 1.
+// applies a PTX instruction. Each of 4 threads stores 4 * tid + 1, after
+// 300,000 calls of @scratch, whose 64-byte memref.alloca moves to the
+// kernel's entry when inlined (else, at -O0, each trip would take stack:
+// 19 MB against a thread's 8 MiB).
 // A call it cannot inline (@forever calls itself) is a located error.
 // RUN: tile-runner --backend=cpu %s | FileCheck %s
+// RUN: tile-runner --backend=cpu -O0 %s | FileCheck %s
 // RUN: sed 's/call @scaled(/call @forever(/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=RECURSIVE
 // CHECK: sizes = [4]
 // CHECK-NEXT: [1, 5, 9, 13]
-// RECURSIVE: loc("<stdin>":{{[0-9]+}}:{{[0-9]+}}): error: 'func.call' op calls device function @forever, which the CPU backend could not inline into the kernel (a recursive call, or one without a body or of several blocks)
+// RECURSIVE: loc("<stdin>":{{[0-9]+}}:{{[0-9]+}}): error: 'func.call' op calls device function @forever, which the CPU backend could not inline into the kernel (a recursive call, one without a body or of several blocks, or ops that may not move there)
 !R = memref<1xi32, #tile.reg>
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
@@ -25,6 +29,13 @@ module attributes {gpu.container_module} {
       %c = arith.addi %b, %one : i32
       return %c : i32
     }
+    func.func @scratch(%x: i32) -> i32 {
+      %buf = memref.alloca() : memref<16xi32>
+      %c0 = arith.constant 0 : index
+      memref.store %x, %buf[%c0] : memref<16xi32>
+      %v = memref.load %buf[%c0] : memref<16xi32>
+      return %v : i32
+    }
     func.func @forever(%x: i32) -> i32 {
       %y = func.call @forever(%x) : (i32) -> i32
       return %y : i32
@@ -32,8 +43,17 @@ module attributes {gpu.container_module} {
     gpu.func @k(%O: memref<4xi32>) kernel {
       %tid = gpu.thread_id x
       %t = arith.index_cast %tid : index to i32
-      %v = func.call @scaled(%t) : (i32) -> i32
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %trips = arith.constant 300000 : index
+      %same = scf.for %i = %c0 to %trips step %c1 iter_args(%a = %t) -> (i32) {
+        %r = func.call @scratch(%a) : (i32) -> i32
+        scf.yield %r : i32
+      }
+      %v = func.call @scaled(%same) : (i32) -> i32
       memref.store %v, %O[%tid] : memref<4xi32>
+      // The threads run as fibers (8 MiB stacks each).
+      gpu.barrier
       gpu.return
     }
   }

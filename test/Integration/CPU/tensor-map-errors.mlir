@@ -16,6 +16,8 @@
 // RUN: sed 's/%fill = arith.constant 0 : i32/%fill = arith.constant 1 : i32/' %s | tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NAN
 // RUN: sed -e 's/%fill = arith.constant 0 : i32/%fill = arith.constant 1 : i32/' -e 's/%f32 = arith.constant 7 : i32/%f32 = arith.constant 2 : i32/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NANINT
 // RUN: sed 's/%x0 = arith.constant 4 : i32/%x0 = arith.constant 2 : i32/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=COLUMN
+// A map whose swizzle field was overwritten after it was made (byte 12).
+// RUN: sed 's|^//D ||' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=DAMAGED
 // RUN: sed 's/call @tileTensorMapEncodeTiled(%um/call @tileTensorMapEncodeTiled(%uother/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NOMAP
 // RUN: sed -e 's/tensor.2d.shared/tensor.1d.shared/' -e 's/!C2 = memref<2xi32/!C2 = memref<1xi32/' -e 's/memref.store %y0, %at\[%c1\] : !C2//' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=RANK
 // RUN: sed -e 's/tensor.2d.shared::cluster.global.tile/tensor.3d.shared::cluster.global.im2col/' -e 's/!C2 = memref<2xi32/!C2 = memref<3xi32/' -e 's/, !Bar$/, !Bar, i16/' -e 's/%at, %bar)/%at, %bar, %off)/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=IM2COL
@@ -30,6 +32,7 @@
 // COLUMN: tile-cpu: thread 0, 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': its innermost coordinate 2 starts the box 8 bytes into a row, not a multiple of 16 (the H200 faults with an illegal instruction)
 // NOMAP: tile-cpu: thread 0, 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': the 128 bytes at byte 0 of gpu.alloc at <stdin>:{{[0-9]+}}:{{[0-9]+}} are not a tensor map (tile.tensor_map_encode or tileTensorMapEncodeTiled makes one)
 // RANK: tile-cpu: thread 0, 'cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': it copies a box of 1 dimensions through a tensor map of 2
+// DAMAGED: tile-cpu: thread 0, 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': the tensor map at byte 0 of gpu.alloc at <stdin>:{{[0-9]+}}:{{[0-9]+}} is damaged: unknown CUtensorMapSwizzle 9
 // IM2COL: error: 'tile.apply' op copies in im2col mode, which the CPU backend does not model yet; run this kernel on the GPU
 #WS = #gpu.address_space<workgroup>
 !T = memref<64x64xf32>
@@ -112,6 +115,9 @@ module attributes {gpu.container_module} {
     %uother = memref.cast %other : !Map to memref<*xi8>
     %uT = memref.cast %dT : !T to memref<*xf32>
     call @tileTensorMapEncodeTiled(%um, %uT, %f32, %ubox, %mode, %fill) : (memref<*xi8>, memref<*xf32>, i32, memref<*xi64>, i32, i32) -> ()
+//D %c12 = arith.constant 12 : index
+//D %nine = arith.constant 9 : i8
+//D memref.store %nine, %map[%c12] : !Map
     %dO = gpu.alloc () : memref<2xf32>
     gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
         args(%map : !Map, %dO : memref<2xf32>)

@@ -4,13 +4,16 @@
 // (a block of 64 threads), a thread that has exited, threads at another
 // wgmma (divergent), descriptors that differ between the threads, and a
 // matrix outside the block's shared memory. Each RUN launches one kernel
-// (sed names it).
+// (sed names it). A kernel with wgmma whose shared memory is also a
+// workgroup memref.global (outside the block's arena, where an address's
+// low bits are not its shared address) is refused when compiled.
 // REQUIRES: cuda-runtime
 // RUN: sed -e 's/@CASE/@one/' -e 's/threads = arith.constant 128/threads = arith.constant 64/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=PAST_END
 // RUN: sed 's/@CASE/@exited/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=EXITED
 // RUN: sed 's/@CASE/@diverged/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=DIVERGED
 // RUN: sed 's/@CASE/@mixed/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=MIXED
 // RUN: sed 's/@CASE/@outside/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=OUTSIDE
+// RUN: sed -e 's/@CASE/@one/' -e 's|^//G ||' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=GLOBAL
 // The kernel @one on a whole warpgroup runs: d = A B of zeros.
 // RUN: sed 's/@CASE/@one/' %s | tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=ONE
 // PAST_END: tile-cpu: warpgroup 0 (threads 0-127), 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16': thread 64 is past the block's end: wgmma.mma_async needs all 128 threads of the warpgroup (.aligned)
@@ -18,6 +21,7 @@
 // DIVERGED: tile-cpu: warpgroup 0 (threads 0-127), 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16': thread 64 waits at another warpgroup MMA: wgmma.mma_async needs all 128 threads of the warpgroup (.aligned)
 // MIXED: tile-cpu: warpgroup 0 (threads 0-127), 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16': 'a-desc' differs between the warpgroup's threads (thread 0: 0x1000080000, thread 32: 0x1000080001)
 // OUTSIDE: tile-cpu: warpgroup 0 (threads 0-127), 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16': descriptor 0x{{[0-9a-f]+}} of 'a-desc': element (0, 0) at shared address 0x3f000 is outside the block's shared memory
+// GLOBAL: error: 'tile.apply' op reads shared memory by its shared addresses (its descriptors), which the CPU backend gives the block's workgroup buffers of identity layout and its dynamic shared memory only; this kernel also uses memref.global @g; run this kernel on the GPU
 // ONE: sizes = [4]
 // ONE-NEXT: [0, 0, 0, 0]
 #WS = #gpu.address_space<workgroup>
@@ -25,7 +29,9 @@
 !S = memref<2048xbf16, #WS>
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+//G memref.global "private" @g : memref<4xi32, #WS>
     gpu.func @one(%O: memref<4xf32>) workgroup(%s: !S) kernel {
+//G   %g = memref.get_global @g : memref<4xi32, #WS>
       %c0 = arith.constant 0 : index
       %c2048 = arith.constant 2048 : index
       %c128 = arith.constant 128 : index
