@@ -10,6 +10,11 @@
 //    waits for the first group only.
 // RUN: sed 's/MODE/0/' %s > %t.0.mlir && tile-runner --backend=cpu %t.0.mlir | FileCheck %s --check-prefix=OK
 // RUN: sed 's/MODE/1/' %s > %t.1.mlir && not tile-runner --backend=cpu %t.1.mlir 2>&1 | FileCheck %s --check-prefix=OWN
+// Case 1 with the first copies predicated off: they copy nothing, so
+// thread 0's early read is not reported.
+// RUN: sed -e 's/MODE/1/' -e '/^\/\//!s/%%c16 = arith.constant 16 : i32/%%c16 = arith.constant 16 : i32\n      %%off = arith.constant false/' -e '/^\/\//!s/(%%s, %%g, %%c16) scope(thread)/(%%s, %%g, %%c16) pred(%%off : i1) scope(thread)/' %s > %t.p.mlir && grep -q "pred(%%off" %t.p.mlir && tile-runner --backend=cpu %t.p.mlir 2>&1 | FileCheck %s --check-prefix=PREDOFF
+// PREDOFF-NOT: still copying
+// PREDOFF: sizes = [1]
 // The same read as an affine.load (every access the bounds checks cover is
 // checked, on the same line):
 // RUN: sed -e 's/MODE/1/' -e 's/%v = memref.load %%S\[%c0, %c0\] : memref<4x4xi32, #WS>/%v = affine.load %%S[0, 0] : memref<4x4xi32, #WS>/' %s > %t.1a.mlir && grep -q affine.load %t.1a.mlir && not tile-runner --backend=cpu %t.1a.mlir 2>&1 | FileCheck %s --check-prefix=OWN
