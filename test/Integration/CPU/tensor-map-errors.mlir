@@ -16,6 +16,9 @@
 // RUN: sed 's/%fill = arith.constant 0 : i32/%fill = arith.constant 1 : i32/' %s | tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NAN
 // RUN: sed -e 's/%fill = arith.constant 0 : i32/%fill = arith.constant 1 : i32/' -e 's/%f32 = arith.constant 7 : i32/%f32 = arith.constant 2 : i32/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NANINT
 // RUN: sed 's/%x0 = arith.constant 4 : i32/%x0 = arith.constant 2 : i32/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=COLUMN
+// A box size that does not fit the map's 32-bit field.
+// RUN: sed 's/%cols = arith.constant 32 : i64/%cols = arith.constant 4294967328 : i64/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=FIELD
+// FIELD: tile-cpu: tileTensorMapEncodeTiled: a box size 4294967328 is out of range
 // A map whose swizzle field was overwritten after it was made (byte 12).
 // RUN: sed 's|^//D ||' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=DAMAGED
 // RUN: sed 's/call @tileTensorMapEncodeTiled(%um/call @tileTensorMapEncodeTiled(%uother/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NOMAP
