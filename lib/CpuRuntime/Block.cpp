@@ -530,7 +530,7 @@ void tile_cpu_block_begin(int64_t threads) {
 }
 
 void tile_cpu_block_shared(uintptr_t base, int64_t bytes) {
-  if (bytes > (int64_t(1) << 18))
+  if (uint64_t(bytes) > tile::cpu::kSharedWindowBytes)
     fatal("the block's shared memory, its buffers each aligned to 1024 "
           "bytes, is larger than the 2^18-byte shared window");
   Block &block = getBlock();
@@ -748,16 +748,13 @@ std::string applyMbarrier(const tile::ptx::Instr &instr, const MbSources &src,
       m = before;
     return why;
   }
-  case MbarrierOp::None:
-    // cp.async.mbarrier.arrive: the thread's copies completed when they
-    // were issued, so the arrival is now; without .noinc the pending count
-    // was raised by one first, so it does not count toward the phase.
-    if (instr.form->semantics == tile::ptx::Semantics::AsyncArrive) {
-      if (!instr.has(tile::ptx::Qual::NOINC))
-        return "";
-      return m.arrive(1, false, false, result);
-    }
-    return "is not an operation on the barrier";
+  case MbarrierOp::AsyncArrive:
+    // The thread's copies completed when they were issued, so the arrival
+    // is now; without .noinc the pending count was raised by one first, so
+    // it does not count toward the phase.
+    if (!instr.has(tile::ptx::Qual::NOINC))
+      return "";
+    return m.arrive(1, false, false, result);
   default:
     return "is not an operation on the barrier";
   }

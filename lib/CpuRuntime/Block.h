@@ -14,6 +14,7 @@
 #define TILE_LIB_CPURUNTIME_BLOCK_H
 
 #include "Mbarrier.h"
+#include "tile/Ptx/InstrTable.h"
 
 #include <cstdint>
 
@@ -30,6 +31,11 @@ void noteProgress();
 /// The linear id of the running thread in its block (0 outside a block
 /// whose threads run together).
 unsigned getCurrentThread();
+
+/// A copy (`instr`) delivered `bytes` bytes to the mbarrier at `mbar`:
+/// completes their transactions, or ends the program where the barrier is
+/// not one or does not expect them.
+void completeCopyTx(const ptx::Instr &instr, uintptr_t mbar, uint64_t bytes);
 
 /// With the memory checks: the cp.async copies handed to the mbarrier at
 /// `barrier` (cp.async.mbarrier.arrive) in a phase before `phase` have

@@ -93,14 +93,18 @@ void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
   checkCopy(instr, ops);
   std::memmove(reinterpret_cast<void *>(ops.dst),
                reinterpret_cast<const void *>(ops.src), ops.size);
-  if (!ops.mbar)
-    return;
-  cpu::Mbarrier &m = cpu::getMbarrier(ops.mbar);
-  std::string why = m.valid ? m.completeTx(ops.size)
+  if (ops.mbar)
+    cpu::completeCopyTx(instr, ops.mbar, ops.size);
+}
+
+void tile::cpu::completeCopyTx(const ptx::Instr &instr, uintptr_t mbar,
+                               uint64_t bytes) {
+  Mbarrier &m = getMbarrier(mbar);
+  std::string why = m.valid ? m.completeTx(bytes)
                             : "its mbarrier is not an mbarrier object (no "
                               "mbarrier.init, or mbarrier.inval since)";
   if (!why.empty())
-    reportThread(instr, "on the mbarrier at " + cpu::describeAddress(ops.mbar) +
-                            ": " + why);
-  cpu::noteProgress();
+    reportThread(instr,
+                 "on the mbarrier at " + describeAddress(mbar) + ": " + why);
+  noteProgress();
 }

@@ -279,11 +279,11 @@ cpu::TensorMap readMap(const ptx::Instr &instr, uintptr_t address,
 }
 
 /// The bytes of the tensor `m` describes, from its first element to past
-/// its last.
+/// its last (saturated: a map may describe more than 2^64 bytes).
 uint64_t tensorExtent(const cpu::TensorMap &m) {
-  uint64_t end = m.dims[0] * m.elementBytes;
+  uint64_t end = llvm::SaturatingMultiply(m.dims[0], uint64_t(m.elementBytes));
   for (unsigned i = 1; i < m.rank; ++i)
-    end += (m.dims[i] - 1) * m.strides[i - 1];
+    end = llvm::SaturatingMultiplyAdd(m.dims[i] - 1, m.strides[i - 1], end);
   return end;
 }
 
@@ -336,14 +336,6 @@ void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
     else if (inside)
       std::memcpy(global, smem, m.elementBytes);
   }
-  if (!copy.mbar)
-    return;
-  Mbarrier &bar = getMbarrier(copy.mbar);
-  std::string why = bar.valid ? bar.completeTx(bytes)
-                              : "its mbarrier is not an mbarrier object (no "
-                                "mbarrier.init, or mbarrier.inval since)";
-  if (!why.empty())
-    reportThread(instr, "on the mbarrier at " + describeAddress(copy.mbar) +
-                            ": " + why);
-  noteProgress();
+  if (copy.mbar)
+    completeCopyTx(instr, copy.mbar, bytes);
 }

@@ -142,6 +142,7 @@ def CpAsyncMbarrierArrive
            [B64], [Mem<"addr", Use, B64, 1, SharedSpace>], 70, 80,
            SemAsyncArrive, DocCpAsyncMbarrier> {
   let QualFloors = [QualFloor<SharedCta, 78, 80>];
+  let MbarrierOp = MbOpAsyncArrive;
   let Sass = "ARRIVES";
   let NaNResult = NaNNone;
 }

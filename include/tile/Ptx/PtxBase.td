@@ -306,6 +306,10 @@ def MbOpArriveDrop : MbarrierOpKind<"arrive_drop">;
 def MbOpTestWait : MbarrierOpKind<"test_wait">;
 def MbOpTryWait : MbarrierOpKind<"try_wait">;
 def MbOpPendingCount : MbarrierOpKind<"pending_count">;
+/// cp.async.mbarrier.arrive: an arrival once the thread's cp.async copies
+/// complete; without .noinc the pending count is raised by one first, so
+/// it does not count toward the phase.
+def MbOpAsyncArrive : MbarrierOpKind<"async_arrive">;
 
 /// What an operand is to a warpgroup mma.
 class MmaRoleKind<string name> { string Name = name; }

@@ -38,6 +38,18 @@ Value mlir::tile::cpu::rowGuard(OpBuilder &b, Location loc,
       arith::ConstantIndexOp::create(b, loc, desc.fragment->lanes));
 }
 
+void mlir::tile::cpu::guardByPred(OpBuilder &b, ApplyOp op) {
+  Value pred = op.getPred();
+  if (!pred)
+    return;
+  Location loc = op.getLoc();
+  if (op.getNegatePred())
+    pred = arith::XOrIOp::create(b, loc, pred,
+                                 arith::ConstantIntOp::create(b, loc, 1, 1));
+  auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+}
+
 namespace {
 
 /// The host address of element `indices` of `memref`, as an index value.
@@ -75,20 +87,6 @@ struct AsyncInstrumenter {
                  {site(b, loc), addr, index(b, loc, bytes),
                   index(b, loc, write), ids.tid[0], ids.tid[1], ids.tid[2],
                   ids.bid[0], ids.bid[1], ids.bid[2]});
-  }
-
-  /// `b`, moved into an scf.if on `op`'s pred where it has one (the
-  /// instruction runs only there).
-  void guardByPred(OpBuilder &b, ApplyOp op) {
-    Value pred = op.getPred();
-    if (!pred)
-      return;
-    Location loc = op.getLoc();
-    if (op.getNegatePred())
-      pred = arith::XOrIOp::create(b, loc, pred,
-                                   arith::ConstantIntOp::create(b, loc, 1, 1));
-    auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   }
 
   /// The memref accesses the bounds checks cover (loads, stores, atomics,

@@ -129,6 +129,10 @@ bool isSharedMemref(Type type);
 Value rowGuard(OpBuilder &b, Location loc, const ::tile::ptx::OperandDesc &desc,
                Value lane);
 
+/// Moves `b` into a new scf.if on `op`'s pred (negated as the op says),
+/// where it has one: the instruction runs only there.
+void guardByPred(OpBuilder &b, ApplyOp op);
+
 /// In a kernel with cp.async (its expanded `applies`), tells the runtime of
 /// each copy and group operation and checks every access of shared memory
 /// against the copies their thread has not waited for (see

@@ -66,10 +66,10 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
            "CPU backend does not model yet (it runs one CTA at a time)";
   case ptx::Semantics::BulkCopy:
   case ptx::Semantics::BulkPrefetch:
+    if (isIm2col(form))
+      return "copies in im2col mode, which the CPU backend does not model "
+             "yet";
     for (const ptx::OperandDesc &o : form.getOperands()) {
-      if (isIm2col(form))
-        return "copies in im2col mode, which the CPU backend does not model "
-               "yet";
       if (o.ctaMask)
         return "multicasts to the CTAs of a cluster, which the CPU backend "
                "does not model yet (it runs one CTA at a time)";
@@ -96,10 +96,6 @@ constexpr StringLiteral kCollectiveFn = "tile_cpu_collective";
 constexpr StringLiteral kMbarrierFn = "tile_cpu_mbarrier";
 constexpr StringLiteral kBulkFn = "tile_cpu_bulk";
 
-/// The alignment of a block's shared memory: the shared window's size (a
-/// shared address has 18 bits), so that an address's low bits are its
-/// offset in the block's shared memory.
-constexpr int64_t kSharedWindowBytes = int64_t(1) << 18;
 /// The alignment of device memory (gpu.alloc), as cudaMalloc's.
 constexpr int64_t kDeviceAlign = 256;
 /// The alignment of each buffer in a block's shared memory (a 128-byte
@@ -119,11 +115,10 @@ std::string findSharedOutsideArena(func::FuncOp fn,
     }
   std::string global;
   fn.walk([&](memref::GetGlobalOp get) {
-    auto space =
-        dyn_cast_or_null<gpu::AddressSpaceAttr>(get.getType().getMemorySpace());
-    if (global.empty() && space &&
-        space.getValue() == gpu::AddressSpace::Workgroup)
-      global = "memref.global @" + get.getName().str();
+    if (!cpu::isSharedMemref(get.getType()))
+      return WalkResult::advance();
+    global = "memref.global @" + get.getName().str();
+    return WalkResult::interrupt();
   });
   return global;
 }
@@ -133,12 +128,9 @@ bool isCollective(ApplyOp op) {
   return ptx::isCollective(op.getInstr().form->semantics);
 }
 
-/// Whether `op` operates on an mbarrier object the runtime models (also
-/// cp.async.mbarrier.arrive, whose arrival follows the thread's copies).
+/// Whether `op` operates on an mbarrier object the runtime models.
 bool isMbarrier(ApplyOp op) {
-  const ptx::FormDesc &form = *op.getInstr().form;
-  return form.mbarrierOp != ptx::MbarrierOp::None ||
-         form.semantics == ptx::Semantics::AsyncArrive;
+  return op.getInstr().form->mbarrierOp != ptx::MbarrierOp::None;
 }
 
 /// Whether `op` is a bulk copy or prefetch (tile_cpu_bulk runs it).
@@ -357,12 +349,7 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
     return arith::XOrIOp::create(b, loc, v,
                                  arith::ConstantIntOp::create(b, loc, 1, 1));
   };
-  if (Value pred = op.getPred()) {
-    if (op.getNegatePred())
-      pred = negate(pred);
-    auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  }
+  cpu::guardByPred(b, op);
   struct Write {
     Value dest;
     unsigned index, slot;
@@ -734,21 +721,24 @@ struct ConvertGpuTileToHostPass
     SmallVector<ApplyOp> applies;
     fn.walk([&](ApplyOp op) { applies.push_back(op); });
     unsigned maxIn = 0, maxOut = 0;
+    std::optional<std::string> outsideArena;
     for (ApplyOp op : applies) {
       if (!op.isSingleInstruction())
         return op.emitOpError("has group or repeat axes; run "
                               "-tile-expand-repeats before tile-gpu-to-host");
       if (const char *why = getUnmodeledReason(*op.getInstr().form))
         return op.emitOpError(why) << "; run this kernel on the GPU";
-      if (op.getInstr().form->semantics == ptx::Semantics::Wgmma)
-        if (std::string outside = findSharedOutsideArena(fn, info.workgroup);
-            !outside.empty())
+      if (op.getInstr().form->semantics == ptx::Semantics::Wgmma) {
+        if (!outsideArena)
+          outsideArena = findSharedOutsideArena(fn, info.workgroup);
+        if (!outsideArena->empty())
           return op.emitOpError(
                      "reads shared memory by its shared addresses (its "
                      "descriptors), which the CPU backend gives the block's "
                      "workgroup buffers of identity layout and its dynamic "
                      "shared memory only; this kernel also uses ")
-                 << outside << "; run this kernel on the GPU";
+                 << *outsideArena << "; run this kernel on the GPU";
+      }
       auto [in, out] = countSlots(op);
       maxIn = std::max(maxIn, in);
       maxOut = std::max(maxOut, out);
@@ -1036,8 +1026,9 @@ struct ConvertGpuTileToHostPass
     if (info.dynamicShared)
       arenaBytes = arith::AddIOp::create(b, loc, arenaBytes, dynamicShared);
     auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
-    arena = memref::AllocOp::create(b, loc, bytes, ValueRange{arenaBytes},
-                                    b.getI64IntegerAttr(kSharedWindowBytes));
+    arena = memref::AllocOp::create(
+        b, loc, bytes, ValueRange{arenaBytes},
+        b.getI64IntegerAttr(int64_t(::tile::cpu::kSharedWindowBytes)));
     for (auto [type, offset] : llvm::zip(info.workgroup, offsets))
       buffers.push_back(
           type.getLayout().isIdentity()
