@@ -36,9 +36,11 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 # per SM) or with one CTA per output tile.
 
 
-def variant(bn, stages, bk, persistent, group_m=8, dtype="bf16", cluster=1):
+def variant(bn, stages, bk, persistent, group_m=8, dtype="bf16", cluster=1,
+            epilogue="st", setmaxnreg=False):
     return {"bn": bn, "stages": stages, "bk": bk, "persistent": persistent,
-            "group_m": group_m, "dtype": dtype, "cluster": cluster}
+            "group_m": group_m, "dtype": dtype, "cluster": cluster,
+            "epilogue": epilogue, "setmaxnreg": setmaxnreg}
 
 
 VARIANTS = {
@@ -51,7 +53,15 @@ VARIANTS = {
                                                  cluster=2),
     "ws-128x256-bk32-s8-cluster2-persistent": variant(256, 8, 32, True,
                                                       cluster=2),
+    "ws-128x256-s4-persistent-maxnreg": variant(256, 4, 64, True,
+                                                setmaxnreg=True),
+    "ws-128x256-s4-persistent-tma": variant(256, 4, 64, True,
+                                            epilogue="tma"),
+    "ws-128x256-s4-cluster2-persistent-tma": variant(
+        256, 4, 64, True, cluster=2, epilogue="tma"),
     "fp8-128x256-s4-persistent": variant(256, 4, 128, True, dtype="e4m3"),
+    "fp8-128x256-s4-persistent-tma": variant(256, 4, 128, True,
+                                             dtype="e4m3", epilogue="tma"),
     "fp8-128x256-bk64-s8-persistent": variant(256, 8, 64, True,
                                               dtype="e4m3"),
     "fp8-128x256-s4-cluster2-persistent": variant(256, 4, 128, True,
@@ -81,10 +91,17 @@ def prepare(args):
     meta = {"variants": {}}
     gen = os.path.join(ROOT, "examples", "gemm_wgmma.py")
     variants = dict(VARIANTS, **(SWEEP if args.sweep else {}))
+    if args.only:
+        # In the order given: the first of each element type is recorded.
+        variants = {k: variants[k] for k in args.only.split(",")
+                    if k in variants}
+        if not variants:
+            raise SystemExit(f"no variant named in --only {args.only}")
     for name, v in variants.items():
         design = [f"--{key.replace('_', '-')}={v[key]}"
                   for key in ("bn", "stages", "bk", "group_m", "dtype",
-                              "cluster")]
+                              "cluster", "epilogue")]
+        design += ["--setmaxnreg"] if v["setmaxnreg"] else []
         mlir = os.path.join(args.out, f"{name}.mlir")
         with open(mlir, "w") as f:
             subprocess.run([sys.executable, gen, "--no-main"] + design,
@@ -170,8 +187,10 @@ def launcher(fn, v, maps, a, bt, c, persistent):
     import torch
     m, n, k = a.shape[0], bt.shape[0], a.shape[1]
     p = c.data_ptr()
+    # The TMA-store epilogue's kernels take C's map after Bt's.
     params = (maps.encode(a, v["maps"]["A"]) +
               maps.encode(bt, v["maps"]["B"]) +
+              (maps.encode(c, v["maps"]["C"]) if "C" in v["maps"] else ()) +
               (np.uint64(p), np.uint64(p), np.int64(0), np.int64(m),
                np.int64(n // 2), np.int64(n // 2), np.int64(1), np.int32(k)))
     tiles = (m // BM) * (n // v["bn"])
@@ -308,6 +327,9 @@ def main():
     ap, _, p, r = two_step_parser(__doc__)
     p.add_argument("--sweep", action="store_true",
                    help="also the design-sweep variants (SWEEP)")
+    p.add_argument("--only", metavar="NAMES",
+                   help="only these variants (comma-separated names, in "
+                   "this order)")
     r.add_argument("--rounds", type=int, default=9)
     r.add_argument("--record", metavar="PREFIX",
                    help="also write a GEMM recording of each element type "

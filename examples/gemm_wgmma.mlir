@@ -4,7 +4,7 @@
 #LB = #tile.smem_layout<256x64xbf16, swizzle = "128B">
 !Map = memref<128xi8>
 !C2 = memref<2xi32, #tile.reg>
-!Sbf = memref<98848xbf16, #WS>
+!Sbf = memref<115232xbf16, #WS>
 !Bars = memref<8xi64, #WS>
 !Bar = memref<1xi64, strided<[1], offset: ?>, #WS>
 !BoxA = memref<4096xbf16, strided<[1], offset: ?>, #WS>
@@ -16,14 +16,19 @@
 !Half0 = memref<32x2x1xf32, strided<[4, 2, 1]>, #tile.reg>
 !P = memref<32x2x1xi32, strided<[2, 1, 1]>, #tile.reg>
 !Out = memref<32x2x1xi32, strided<[4, ?, 1], offset: ?>>
+#LC = #tile.smem_layout<16x64xbf16, swizzle = "128B">
+!Stg = memref<16384xi16, #WS>
+!V4 = memref<32x2x2x8x8xi16, strided<[0, 8, 512, 64, 1], offset: ?>, #WS>
+!BoxC = memref<1024xi16, strided<[1], offset: ?>, #WS>
 module attributes {gpu.container_module} {
   gpu.module @gemm [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
-    gpu.func @gemm_wgmma(%mapA: !Map, %mapB: !Map, %C: memref<?x?xi32>, %K: i32) kernel
+    gpu.func @gemm_wgmma(%mapA: !Map, %mapB: !Map, %mapC: !Map, %C: memref<?x?xi32>, %K: i32) kernel
         attributes {known_block_size = array<i32: 384, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
       %c4 = arith.constant 4 : index
+      %c6 = arith.constant 6 : index
       %c8 = arith.constant 8 : index
       %c16 = arith.constant 16 : index
       %c32 = arith.constant 32 : index
@@ -32,11 +37,20 @@ module attributes {gpu.container_module} {
       %c128 = arith.constant 128 : index
       %c256 = arith.constant 256 : index
       %c1024 = arith.constant 1024 : index
+      %c2048 = arith.constant 2048 : index
       %c4096 = arith.constant 4096 : index
       %c8192 = arith.constant 8192 : index
       %c16384 = arith.constant 16384 : index
       %c32768 = arith.constant 32768 : index
       %c196608 = arith.constant 196608 : index
+      %c229376 = arith.constant 229376 : index
+      %c0_i32x = arith.constant 0 : i32
+      %c64_i32x = arith.constant 64 : i32
+      %c128_i32x = arith.constant 128 : i32
+      %c192_i32x = arith.constant 192 : i32
+      %all = arith.constant -1 : i32
+      %c40_i32 = arith.constant 40 : i32
+      %c232_i32 = arith.constant 232 : i32
       %cBN = arith.constant 256 : index
       %cST = arith.constant 4 : index
       %cGM = arith.constant 8 : index
@@ -77,8 +91,10 @@ module attributes {gpu.container_module} {
       %sbf = memref.view %sm[%c0][] : memref<?xi8, #WS> to !Sbf
       %eA = arith.divui %pad, %c2 : index
       %eB = arith.addi %eA, %c32768 : index
-      %barbytes = arith.addi %pad, %c196608 : index
+      %barbytes = arith.addi %pad, %c229376 : index
       %bars = memref.view %sm[%barbytes][] : memref<?xi8, #WS> to !Bars
+      %stgbytes = arith.addi %pad, %c196608 : index
+      %stg = memref.view %sm[%stgbytes][] : memref<?xi8, #WS> to !Stg
       %wg = arith.divui %tid, %c128 : index
       %is0 = arith.cmpi eq, %tid, %c0 : index
       scf.if %is0 {
@@ -94,6 +110,7 @@ module attributes {gpu.container_module} {
       gpu.barrier
       %producer = arith.cmpi eq, %wg, %c0 : index
       scf.if %producer {
+        tile.apply "setmaxnreg.dec.sync.aligned.u32" (%c40_i32) scope(thread) : i32
         scf.if %is0 {
           scf.for %t = %unit to %U step %units {
             %i = arith.subi %t, %unit : index
@@ -167,11 +184,17 @@ module attributes {gpu.container_module} {
           }
         }
       } else {
+        tile.apply "setmaxnreg.inc.sync.aligned.u32" (%c232_i32) scope(thread) : i32
         %cons = arith.subi %wg, %c1 : index
         %lane = arith.remui %tid, %c32 : index
         %lane0 = arith.cmpi eq, %lane, %c0 : index
         %consrows = arith.muli %cons, %c4096 : index
         %eAc = arith.addi %eA, %consrows : index
+        %lt = arith.remui %tid, %c128 : index
+        %w = arith.divui %lt, %c32 : index
+        %l = arith.remui %lt, %c32 : index
+        %g = arith.divui %l, %c4 : index
+        %t4 = arith.remui %l, %c4 : index
         %d = tile.alloc_local : !D
         scf.for %t = %unit to %U step %units {
           %i = arith.subi %t, %unit : index
@@ -259,23 +282,158 @@ module attributes {gpu.container_module} {
           %hi = memref.reinterpret_cast %d to offset: [1], sizes: [32, 2, 1], strides: [4, 2, 1] : !D to !Half
           %lo = memref.reinterpret_cast %d to offset: [0], sizes: [32, 2, 1], strides: [4, 2, 1] : !D to !Half0
           tile.apply "cvt.rn.bf16x2.f32" (%pv, %hi, %lo) scope(thread) : !P, !Half, !Half0
-          %lt = arith.remui %tid, %c128 : index
-          %w = arith.divui %lt, %c32 : index
-          %l = arith.remui %lt, %c32 : index
-          %g = arith.divui %l, %c4 : index
-          %t4 = arith.remui %l, %c4 : index
+          %c4w = arith.muli %cons, %c4 : index
+          %r8 = arith.remui %l, %c8 : index
+          %jm = arith.divui %l, %c8 : index
+          %jc = arith.divui %jm, %c2 : index
+          %wslot = arith.addi %c4w, %w : index
+          %sbase = arith.muli %wslot, %c2048 : index
+          %sbuf0 = arith.addi %sbase, %c0 : index
+          %sbuf1 = arith.addi %sbase, %c1024 : index
+          %ch0 = arith.addi %jc, %c0 : index
+          %sw0 = arith.xori %ch0, %r8 : index
+          %dsw0 = arith.subi %sw0, %ch0 : index
+          %dsw80 = arith.muli %dsw0, %c8 : index
+          %dm0 = arith.addi %dsw80, %c0 : index
+          %so0_0 = arith.addi %sbuf0, %dm0 : index
+          %so1_0 = arith.addi %sbuf1, %dm0 : index
+          %ch1 = arith.addi %jc, %c2 : index
+          %sw1 = arith.xori %ch1, %r8 : index
+          %dsw1 = arith.subi %sw1, %ch1 : index
+          %dsw81 = arith.muli %dsw1, %c8 : index
+          %dm1 = arith.addi %dsw81, %c16 : index
+          %so0_1 = arith.addi %sbuf0, %dm1 : index
+          %so1_1 = arith.addi %sbuf1, %dm1 : index
+          %ch2 = arith.addi %jc, %c4 : index
+          %sw2 = arith.xori %ch2, %r8 : index
+          %dsw2 = arith.subi %sw2, %ch2 : index
+          %dsw82 = arith.muli %dsw2, %c8 : index
+          %dm2 = arith.addi %dsw82, %c32 : index
+          %so0_2 = arith.addi %sbuf0, %dm2 : index
+          %so1_2 = arith.addi %sbuf1, %dm2 : index
+          %ch3 = arith.addi %jc, %c6 : index
+          %sw3 = arith.xori %ch3, %r8 : index
+          %dsw3 = arith.subi %sw3, %ch3 : index
+          %dsw83 = arith.muli %dsw3, %c8 : index
+          %dm3 = arith.addi %dsw83, %c48 : index
+          %so0_3 = arith.addi %sbuf0, %dm3 : index
+          %so1_3 = arith.addi %sbuf1, %dm3 : index
           %w16 = arith.muli %w, %c16 : index
           %c64r = arith.muli %cons, %c64 : index
           %r0 = arith.addi %bm, %c64r : index
-          %r1 = arith.addi %r0, %w16 : index
-          %row = arith.addi %r1, %g : index
-          %rowN = arith.muli %row, %Nwords : index
-          %bn2 = arith.divui %bn, %c2 : index
-          %o1 = arith.addi %rowN, %bn2 : index
-          %off = arith.addi %o1, %t4 : index
-          %N8 = arith.muli %Nwords, %c8 : index
-          %out = memref.reinterpret_cast %C to offset: [%off], sizes: [32, 2, 1], strides: [4, %N8, 1] : memref<?x?xi32> to !Out
-          tile.apply "st.global.b32" (%out, %pv) scope(thread) : !Out, !P
+          %row = arith.addi %r0, %w16 : index
+          %row32 = arith.index_cast %row : index to i32
+          scf.if %lane0 {
+            tile.apply "cp.async.bulk.wait_group.read" (%one) scope(thread) : i32
+          }
+          tile.apply "bar.warp.sync" (%all) scope(thread) : i32
+          %rg67 = memref.reinterpret_cast %packed to offset: [0], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 0>, #tile.reg>
+          %sv68 = memref.reinterpret_cast %stg to offset: [%so0_0], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv68, %rg67) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 0>, #tile.reg>
+          %rg69 = memref.reinterpret_cast %packed to offset: [4], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 4>, #tile.reg>
+          %sv70 = memref.reinterpret_cast %stg to offset: [%so0_1], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv70, %rg69) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 4>, #tile.reg>
+          %rg71 = memref.reinterpret_cast %packed to offset: [8], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 8>, #tile.reg>
+          %sv72 = memref.reinterpret_cast %stg to offset: [%so0_2], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv72, %rg71) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 8>, #tile.reg>
+          %rg73 = memref.reinterpret_cast %packed to offset: [12], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 12>, #tile.reg>
+          %sv74 = memref.reinterpret_cast %stg to offset: [%so0_3], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv74, %rg73) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 12>, #tile.reg>
+          tile.apply "fence.proxy.async.shared::cta" () scope(thread)
+          tile.apply "bar.warp.sync" (%all) scope(thread) : i32
+          scf.if %lane0 {
+            %col75 = arith.addi %bn32, %c0_i32x : i32
+            %at76 = tile.alloc_local : !C2
+            memref.store %col75, %at76[%c0] : !C2
+            memref.store %row32, %at76[%c1] : !C2
+            %boxc77 = memref.reinterpret_cast %stg to offset: [%sbuf0], sizes: [1024], strides: [1] : !Stg to !BoxC
+            tile.apply "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group" (%mapC, %at76, %boxc77) scope(thread) : !Map, !C2, !BoxC
+            tile.apply "cp.async.bulk.commit_group" () scope(thread)
+          }
+          scf.if %lane0 {
+            tile.apply "cp.async.bulk.wait_group.read" (%one) scope(thread) : i32
+          }
+          tile.apply "bar.warp.sync" (%all) scope(thread) : i32
+          %rg78 = memref.reinterpret_cast %packed to offset: [16], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 16>, #tile.reg>
+          %sv79 = memref.reinterpret_cast %stg to offset: [%so1_0], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv79, %rg78) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 16>, #tile.reg>
+          %rg80 = memref.reinterpret_cast %packed to offset: [20], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 20>, #tile.reg>
+          %sv81 = memref.reinterpret_cast %stg to offset: [%so1_1], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv81, %rg80) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 20>, #tile.reg>
+          %rg82 = memref.reinterpret_cast %packed to offset: [24], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 24>, #tile.reg>
+          %sv83 = memref.reinterpret_cast %stg to offset: [%so1_2], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv83, %rg82) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 24>, #tile.reg>
+          %rg84 = memref.reinterpret_cast %packed to offset: [28], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 28>, #tile.reg>
+          %sv85 = memref.reinterpret_cast %stg to offset: [%so1_3], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv85, %rg84) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 28>, #tile.reg>
+          tile.apply "fence.proxy.async.shared::cta" () scope(thread)
+          tile.apply "bar.warp.sync" (%all) scope(thread) : i32
+          scf.if %lane0 {
+            %col86 = arith.addi %bn32, %c64_i32x : i32
+            %at87 = tile.alloc_local : !C2
+            memref.store %col86, %at87[%c0] : !C2
+            memref.store %row32, %at87[%c1] : !C2
+            %boxc88 = memref.reinterpret_cast %stg to offset: [%sbuf1], sizes: [1024], strides: [1] : !Stg to !BoxC
+            tile.apply "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group" (%mapC, %at87, %boxc88) scope(thread) : !Map, !C2, !BoxC
+            tile.apply "cp.async.bulk.commit_group" () scope(thread)
+          }
+          scf.if %lane0 {
+            tile.apply "cp.async.bulk.wait_group.read" (%one) scope(thread) : i32
+          }
+          tile.apply "bar.warp.sync" (%all) scope(thread) : i32
+          %rg89 = memref.reinterpret_cast %packed to offset: [32], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 32>, #tile.reg>
+          %sv90 = memref.reinterpret_cast %stg to offset: [%so0_0], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv90, %rg89) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 32>, #tile.reg>
+          %rg91 = memref.reinterpret_cast %packed to offset: [36], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 36>, #tile.reg>
+          %sv92 = memref.reinterpret_cast %stg to offset: [%so0_1], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv92, %rg91) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 36>, #tile.reg>
+          %rg93 = memref.reinterpret_cast %packed to offset: [40], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 40>, #tile.reg>
+          %sv94 = memref.reinterpret_cast %stg to offset: [%so0_2], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv94, %rg93) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 40>, #tile.reg>
+          %rg95 = memref.reinterpret_cast %packed to offset: [44], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 44>, #tile.reg>
+          %sv96 = memref.reinterpret_cast %stg to offset: [%so0_3], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv96, %rg95) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 44>, #tile.reg>
+          tile.apply "fence.proxy.async.shared::cta" () scope(thread)
+          tile.apply "bar.warp.sync" (%all) scope(thread) : i32
+          scf.if %lane0 {
+            %col97 = arith.addi %bn32, %c128_i32x : i32
+            %at98 = tile.alloc_local : !C2
+            memref.store %col97, %at98[%c0] : !C2
+            memref.store %row32, %at98[%c1] : !C2
+            %boxc99 = memref.reinterpret_cast %stg to offset: [%sbuf0], sizes: [1024], strides: [1] : !Stg to !BoxC
+            tile.apply "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group" (%mapC, %at98, %boxc99) scope(thread) : !Map, !C2, !BoxC
+            tile.apply "cp.async.bulk.commit_group" () scope(thread)
+          }
+          scf.if %lane0 {
+            tile.apply "cp.async.bulk.wait_group.read" (%one) scope(thread) : i32
+          }
+          tile.apply "bar.warp.sync" (%all) scope(thread) : i32
+          %rg100 = memref.reinterpret_cast %packed to offset: [48], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 48>, #tile.reg>
+          %sv101 = memref.reinterpret_cast %stg to offset: [%so1_0], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv101, %rg100) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 48>, #tile.reg>
+          %rg102 = memref.reinterpret_cast %packed to offset: [52], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 52>, #tile.reg>
+          %sv103 = memref.reinterpret_cast %stg to offset: [%so1_1], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv103, %rg102) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 52>, #tile.reg>
+          %rg104 = memref.reinterpret_cast %packed to offset: [56], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 56>, #tile.reg>
+          %sv105 = memref.reinterpret_cast %stg to offset: [%so1_2], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv105, %rg104) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 56>, #tile.reg>
+          %rg106 = memref.reinterpret_cast %packed to offset: [60], sizes: [32, 4], strides: [0, 1] : memref<64xi32, #tile.reg> to memref<32x4xi32, strided<[0, 1], offset: 60>, #tile.reg>
+          %sv107 = memref.reinterpret_cast %stg to offset: [%so1_3], sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : !Stg to !V4
+          tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" (%sv107, %rg106) scope(warp) : !V4, memref<32x4xi32, strided<[0, 1], offset: 60>, #tile.reg>
+          tile.apply "fence.proxy.async.shared::cta" () scope(thread)
+          tile.apply "bar.warp.sync" (%all) scope(thread) : i32
+          scf.if %lane0 {
+            %col108 = arith.addi %bn32, %c192_i32x : i32
+            %at109 = tile.alloc_local : !C2
+            memref.store %col108, %at109[%c0] : !C2
+            memref.store %row32, %at109[%c1] : !C2
+            %boxc110 = memref.reinterpret_cast %stg to offset: [%sbuf1], sizes: [1024], strides: [1] : !Stg to !BoxC
+            tile.apply "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group" (%mapC, %at109, %boxc110) scope(thread) : !Map, !C2, !BoxC
+            tile.apply "cp.async.bulk.commit_group" () scope(thread)
+          }
+        }
+        scf.if %lane0 {
+          tile.apply "cp.async.bulk.wait_group" (%zero) scope(thread) : i32
         }
       }
       gpu.return
@@ -328,18 +486,22 @@ module attributes {gpu.container_module} {
     }
     %dA = gpu.alloc () : memref<256x640xbf16>
     %dB = gpu.alloc () : memref<512x640xbf16>
-    %dC = gpu.alloc () : memref<256x256xi32>
+    %rawC = gpu.alloc () : memref<262144xi8>
+    %dC = memref.view %rawC[%c0][] : memref<262144xi8> to memref<256x256xi32>
+    %dCb = memref.view %rawC[%c0][] : memref<262144xi8> to memref<256x512xbf16>
     gpu.memcpy %dA, %A : memref<256x640xbf16>, memref<256x640xbf16>
     gpu.memcpy %dB, %B : memref<512x640xbf16>, memref<512x640xbf16>
     %mapA = gpu.alloc () : !Map
     %mapB = gpu.alloc () : !Map
     tile.tensor_map_encode %mapA, %dA layout(#LA) : !Map, memref<256x640xbf16>
     tile.tensor_map_encode %mapB, %dB layout(#LB) : !Map, memref<512x640xbf16>
+    %mapC = gpu.alloc () : !Map
+    tile.tensor_map_encode %mapC, %dCb layout(#LC) : !Map, memref<256x512xbf16>
     %vC = memref.cast %dC : memref<256x256xi32> to memref<?x?xi32>
     %ctas = arith.constant 3 : index
     %threads = arith.constant 384 : index
-    %shared = arith.constant 197696 : i32
-    gpu.launch_func @gemm::@gemm_wgmma blocks in (%ctas, %c1, %c1) threads in (%threads, %c1, %c1) dynamic_shared_memory_size %shared args(%mapA : !Map, %mapB : !Map, %vC : memref<?x?xi32>, %kv : i32)
+    %shared = arith.constant 230464 : i32
+    gpu.launch_func @gemm::@gemm_wgmma blocks in (%ctas, %c1, %c1) threads in (%threads, %c1, %c1) dynamic_shared_memory_size %shared args(%mapA : !Map, %mapB : !Map, %mapC : !Map, %vC : memref<?x?xi32>, %kv : i32)
     %C = memref.alloc() : memref<256x256xi32>
     gpu.memcpy %C, %dC : memref<256x256xi32>, memref<256x256xi32>
     %Cb = memref.alloc() : memref<256x512xf32>

@@ -26,8 +26,21 @@ with f32 accumulation. The design:
   of each consumer warp arrives on its `empty` barrier (8 arrivals). After
   a tile's last k tile it waits for every group and releases that stage.
 - Epilogue: each consumer thread rounds its accumulators to bf16
-  (cvt.rn.bf16x2.f32) and stores them with st.global.b32; the next tile
-  starts with a first wgmma with scale-d false.
+  (cvt.rn.bf16x2.f32). By default (--epilogue tma) each consumer warp
+  then writes its 16 rows, 64 columns at a time, with four stmatrix .x4
+  into a 16 x 64 staging buffer under the 128-byte swizzle (the lanes'
+  row addresses carry the swizzle), fences it for the async proxy, meets
+  (bar.warp.sync), and lane 0 stores the buffer with a TMA tensor store
+  (cp.async.bulk.tensor global.shared::cta, one bulk group each) through
+  C's tensor map. Each warp alternates between two buffers; before
+  writing one, lane 0 waits until at most one store is still reading
+  (cp.async.bulk.wait_group.read 1). With --epilogue st the threads store
+  the words with st.global.b32 instead. The next tile starts with a first
+  wgmma with scale-d false.
+- Registers: with the TMA-store epilogue (or --setmaxnreg) the producer
+  warpgroup lowers its budget to 40 registers and the consumers raise
+  theirs to 232 (setmaxnreg); without it ptxas spills the epilogue's
+  addresses (168 registers a thread for 384 threads).
 - Every k tile's wgmmas follow a wgmma.fence: the ISA needs one before the
   first wgmma and after the epilogue read the accumulators, and ptxas
   injects one into a loop whose body has none (C7519).
@@ -40,7 +53,8 @@ per round, so a consumer waits for parity round & 1, and the producer, for
 first as complete).
 
 Shared memory (dynamic, aligned to 1024 bytes at run time for the swizzle):
-A stages, then Bt stages, then the 2 x STAGES barriers.
+A stages, then Bt stages, then (TMA-store epilogue) the 8 consumer warps'
+2 x 2 KiB staging buffers, then the 2 x STAGES barriers; at most 227 KiB.
 
 `python3 examples/gemm_wgmma.py > examples/gemm_wgmma.mlir` (the checked-in
 file; test/Examples/gemm-wgmma-generated.test keeps them equal). With
@@ -54,6 +68,14 @@ from dataclasses import dataclass
 BM = 128
 CONSUMERS = 2
 THREADS = 128 * (CONSUMERS + 1)
+# The TMA-store epilogue: each consumer warp stages its 16 rows of C, 64
+# columns (one 128-byte swizzle row of bf16) at a time, in two buffers of
+# 16 x 64 bf16 that it alternates between.
+STAGE_ROWS, STAGE_COLS = 16, 64
+BUFFER_ELEMS = STAGE_ROWS * STAGE_COLS
+STAGING_BYTES = 4 * CONSUMERS * 2 * BUFFER_ELEMS * 2
+# The dynamic shared memory a CTA may have on sm_90 (227 KiB).
+MAX_SHARED = 232448
 
 
 @dataclass
@@ -68,6 +90,19 @@ class Design:
     group_m: int = 8
     dtype: str = "bf16"
     cluster: int = 1
+    epilogue: str = "tma"
+    setmaxnreg: bool = False
+
+    @property
+    def tma_store(self):
+        """C leaves through stmatrix into shared memory and TMA stores."""
+        return self.epilogue == "tma"
+
+    @property
+    def split_registers(self):
+        """The producer warpgroup gives registers to the consumers
+        (setmaxnreg): the TMA-store epilogue spills without."""
+        return self.setmaxnreg or self.tma_store
 
     @property
     def elt_bytes(self):
@@ -132,14 +167,21 @@ class Emitter:
 
 
 def layout(d):
-    """Byte offsets (from the aligned base) of the shared-memory regions."""
+    """Byte offsets (from the aligned base) of the shared-memory regions:
+    A's stages, Bt's stages, the consumer warps' staging buffers of C (TMA
+    store epilogue), the barriers."""
     bn, stages = d.bn, d.stages
     a_stage = BM * d.row_bytes
     b_stage = bn * d.row_bytes
     b0 = stages * a_stage
-    bars = b0 + stages * b_stage
+    bars = b0 + stages * b_stage + (STAGING_BYTES if d.tma_store else 0)
     total = 1024 + bars + 16 * stages
     return a_stage, b_stage, b0, bars, total
+
+
+def staging(d):
+    """The byte offset of the staging buffers (after Bt's stages)."""
+    return d.stages * (BM + d.bn) * d.row_bytes
 
 
 def emit_wait(e, bar, parity):
@@ -345,15 +387,18 @@ def emit_consumer(e, d):
     lk = e.op(f"arith.subi {lit}, %c1 : index", "lk")
     ls = e.op(f"arith.remui {lk}, %cST : index", "ls")
     emit_release(e, d, ls)
-    emit_epilogue(e, d.bn)
+    if d.tma_store:
+        emit_tma_epilogue(e, d)
+    else:
+        emit_epilogue(e, d.bn)
     close(e)
 
 
-def emit_epilogue(e, bn):
+def emit_pack(e, bn):
     """Thread t of the consumer warpgroup holds rows 16 (t / 32) + (t % 32)
     / 4 (+ 8) and columns 8 i + 2 (t % 4) (+ 1), i < BN / 8: registers
     4 i + 2 h + {0, 1} for row half h. Each pair becomes one bf16x2 word,
-    stored at word 4 i of the row (+ 8 rows for h = 1)."""
+    %packed[2 i + h]."""
     n = bn // 8
     e.line(f"%packed = tile.alloc_local : memref<{2 * n}xi32, #tile.reg>")
     e.line(f"%pv = memref.reinterpret_cast %packed to offset: [0], sizes: "
@@ -365,11 +410,13 @@ def emit_epilogue(e, bn):
            "2, 1], strides: [4, 2, 1] : !D to !Half0")
     e.line('tile.apply "cvt.rn.bf16x2.f32" (%pv, %hi, %lo) scope(thread) : '
            "!P, !Half, !Half0")
-    e.line("%lt = arith.remui %tid, %c128 : index")
-    e.line("%w = arith.divui %lt, %c32 : index")
-    e.line("%l = arith.remui %lt, %c32 : index")
-    e.line("%g = arith.divui %l, %c4 : index")
-    e.line("%t4 = arith.remui %l, %c4 : index")
+
+
+def emit_epilogue(e, bn):
+    """Stores the packed words of row half h at word 4 i of the row (+ 8
+    rows for h = 1)."""
+    n = bn // 8
+    emit_pack(e, bn)
     e.line("%w16 = arith.muli %w, %c16 : index")
     e.line("%c64r = arith.muli %cons, %c64 : index")
     e.line("%r0 = arith.addi %bm, %c64r : index")
@@ -385,6 +432,88 @@ def emit_epilogue(e, bn):
     e.line('tile.apply "st.global.b32" (%out, %pv) scope(thread) : !Out, !P')
 
 
+def emit_staging_setup(e, d):
+    """The consumer thread's places in its warp's two staging buffers.
+
+    A buffer is 16 rows x 64 bf16 columns (128-byte rows, the 128-byte
+    swizzle: 16-byte chunk c of row r lies at chunk c ^ (r % 8)), one box
+    of C's tensor map. It is written by 4 stmatrix .x4, m = 0..3: matrix
+    j = 2 jc + h of the m-th holds rows 8 h .. 8 h + 7 of chunk 2 m + jc,
+    whose words are %packed[2 i + h], i = 2 m + jc (of the 64-column
+    block), i.e. 4 consecutive words. Lane l gives the address of row
+    r = l % 8 of matrix j = l / 8; its view's offset carries the swizzle
+    (the strides give the unswizzled place, the offset the difference),
+    so %so<buffer>_<m> is the offset for buffer b's m-th stmatrix."""
+    e.line("%c4w = arith.muli %cons, %c4 : index")
+    e.line("%r8 = arith.remui %l, %c8 : index")
+    e.line("%jm = arith.divui %l, %c8 : index")
+    e.line("%jc = arith.divui %jm, %c2 : index")
+    e.line("%wslot = arith.addi %c4w, %w : index")
+    e.line(f"%sbase = arith.muli %wslot, %c{2 * BUFFER_ELEMS} : index")
+    e.line("%sbuf0 = arith.addi %sbase, %c0 : index")
+    e.line(f"%sbuf1 = arith.addi %sbase, %c{BUFFER_ELEMS} : index")
+    for m in range(4):
+        e.line(f"%ch{m} = arith.addi %jc, %c{2 * m} : index")
+        e.line(f"%sw{m} = arith.xori %ch{m}, %r8 : index")
+        e.line(f"%dsw{m} = arith.subi %sw{m}, %ch{m} : index")
+        e.line(f"%dsw8{m} = arith.muli %dsw{m}, %c8 : index")
+        e.line(f"%dm{m} = arith.addi %dsw8{m}, %c{16 * m} : index")
+        for b in range(2):
+            e.line(f"%so{b}_{m} = arith.addi %sbuf{b}, %dm{m} : index")
+
+
+def emit_tma_epilogue(e, d):
+    """Per 64-column block q of the warp's 16 rows: lane 0 waits until the
+    buffer's previous store has read it (at most the other buffer's store
+    still reading), the warp writes the block with stmatrix, makes it
+    visible to the async proxy and meets; lane 0 stores the buffer through
+    C's tensor map (a bulk group of its own)."""
+    emit_pack(e, d.bn)
+    emit_staging_setup(e, d)
+    e.line("%w16 = arith.muli %w, %c16 : index")
+    e.line("%c64r = arith.muli %cons, %c64 : index")
+    e.line("%r0 = arith.addi %bm, %c64r : index")
+    e.line("%row = arith.addi %r0, %w16 : index")
+    e.line("%row32 = arith.index_cast %row : index to i32")
+    for q in range(d.bn // STAGE_COLS):
+        b = q % 2
+        e.line("scf.if %lane0 {")
+        e.line('  tile.apply "cp.async.bulk.wait_group.read" (%one) '
+               "scope(thread) : i32")
+        e.line("}")
+        e.line('tile.apply "bar.warp.sync" (%all) scope(thread) : i32')
+        for m in range(4):
+            k = 2 * (8 * q + 2 * m)
+            regs = e.op(f"memref.reinterpret_cast %packed to offset: [{k}], "
+                        "sizes: [32, 4], strides: [0, 1] : "
+                        f"memref<{d.bn // 4}xi32, #tile.reg> to "
+                        "memref<32x4xi32, strided<[0, 1], offset: "
+                        f"{k}>, #tile.reg>", "rg")
+            v = e.op(f"memref.reinterpret_cast %stg to offset: [%so{b}_{m}], "
+                     "sizes: [32, 2, 2, 8, 8], strides: [0, 8, 512, 64, 1] : "
+                     "!Stg to !V4", "sv")
+            e.line('tile.apply "stmatrix.sync.aligned.m8n8.x4.shared.b16" '
+                   f"({v}, {regs}) scope(warp) : !V4, memref<32x4xi32, "
+                   f"strided<[0, 1], offset: {k}>, #tile.reg>")
+        e.line('tile.apply "fence.proxy.async.shared::cta" () scope(thread)')
+        e.line('tile.apply "bar.warp.sync" (%all) scope(thread) : i32')
+        e.line("scf.if %lane0 {")
+        e.push()
+        col = e.op(f"arith.addi %bn32, %c{STAGE_COLS * q}_i32x : i32", "col")
+        at = e.op("tile.alloc_local : !C2", "at")
+        e.line(f"memref.store {col}, {at}[%c0] : !C2")
+        e.line(f"memref.store %row32, {at}[%c1] : !C2")
+        box = e.op(f"memref.reinterpret_cast %stg to offset: [%sbuf{b}], "
+                   f"sizes: [{BUFFER_ELEMS}], strides: [1] : !Stg to !BoxC",
+                   "boxc")
+        e.line('tile.apply "cp.async.bulk.tensor.2d.global.shared::cta.tile.'
+               f'bulk_group" (%mapC, {at}, {box}) scope(thread) : !Map, '
+               "!C2, !BoxC")
+        e.line('tile.apply "cp.async.bulk.commit_group" () scope(thread)')
+        e.pop()
+        e.line("}")
+
+
 def kernel(d):
     bn, stages, bk = d.bn, d.stages, d.bk
     a_stage, b_stage, b0, bars, total = layout(d)
@@ -394,11 +523,24 @@ def kernel(d):
     values = sorted({0, 1, 2, 4, 8, 16, 32, 48, 64, 128, 1024, eb,
                      a_stage // eb, b_stage // eb, 64 * bk, b0 // eb, bars,
                      d.cluster, bn // d.cluster, bn // d.cluster * bk} |
-                    {d.mma_k * kk for kk in range(bk // d.mma_k)})
+                    {d.mma_k * kk for kk in range(bk // d.mma_k)} |
+                    ({2 * BUFFER_ELEMS, BUFFER_ELEMS, 6, staging(d)} if d.tma_store
+                     else set()))
     consts = "\n".join(f"      %c{v} = arith.constant {v} : index"
                         for v in values)
     consts += "".join(f"\n      %c{p}_i32 = arith.constant {p} : i32"
                       for p in range(1, d.cluster))
+    if d.tma_store:
+        consts += "".join(f"\n      %c{STAGE_COLS * q}_i32x = arith.constant "
+                          f"{STAGE_COLS * q} : i32"
+                          for q in range(bn // STAGE_COLS))
+        consts += "\n      %all = arith.constant -1 : i32"
+
+    if d.split_registers:
+        # 40 for the producer's 128 threads, 232 for the consumers' 256:
+        # 64,512 of the SM's 65,536 registers.
+        consts += "\n      %c40_i32 = arith.constant 40 : i32"
+        consts += "\n      %c232_i32 = arith.constant 232 : i32"
     share = bn // d.cluster
     if d.cluster > 1:
         # Units of `cluster` tiles along M, one per cluster; this CTA's
@@ -431,8 +573,13 @@ def kernel(d):
     attrs = f"known_block_size = array<i32: {THREADS}, 1, 1>"
     if d.cluster > 1:
         attrs += f", known_cluster_size = array<i32: {d.cluster}, 1, 1>"
+    map_c = "%mapC: !Map, " if d.tma_store else ""
+    staging_view = (f"""
+      %stgbytes = arith.addi %pad, %c{staging(d)} : index
+      %stg = memref.view %sm[%stgbytes][] : memref<?xi8, #WS> to !Stg"""
+                    if d.tma_store else "")
     head = f"""\
-    gpu.func @gemm_wgmma(%mapA: !Map, %mapB: !Map, %C: memref<?x?xi32>, %K: i32) kernel
+    gpu.func @gemm_wgmma(%mapA: !Map, %mapB: !Map, {map_c}%C: memref<?x?xi32>, %K: i32) kernel
         attributes {{{attrs}}} {{
 {consts}
       %cBN = arith.constant {bn} : index
@@ -469,7 +616,7 @@ def kernel(d):
       %eA = arith.divui %pad, %c{eb} : index
       %eB = arith.addi %eA, %c{b0 // eb} : index
       %barbytes = arith.addi %pad, %c{bars} : index
-      %bars = memref.view %sm[%barbytes][] : memref<?xi8, #WS> to !Bars
+      %bars = memref.view %sm[%barbytes][] : memref<?xi8, #WS> to !Bars{staging_view}
       %wg = arith.divui %tid, %c128 : index
       %is0 = arith.cmpi eq, %tid, %c0 : index
       scf.if %is0 {{
@@ -487,6 +634,9 @@ def kernel(d):
       scf.if %producer {{"""
     e.lines = head.splitlines()
     e.indent = 8
+    if d.split_registers:
+        e.line('tile.apply "setmaxnreg.dec.sync.aligned.u32" (%c40_i32) '
+               "scope(thread) : i32")
     e.line("scf.if %is0 {")
     e.push()
     emit_producer(e, d)
@@ -495,13 +645,28 @@ def kernel(d):
     e.pop()
     e.line("} else {")
     e.push()
+    if d.split_registers:
+        e.line('tile.apply "setmaxnreg.inc.sync.aligned.u32" (%c232_i32) '
+               "scope(thread) : i32")
     e.line("%cons = arith.subi %wg, %c1 : index")
     e.line("%lane = arith.remui %tid, %c32 : index")
     e.line("%lane0 = arith.cmpi eq, %lane, %c0 : index")
     e.line(f"%consrows = arith.muli %cons, %c{64 * bk} : index")
     e.line("%eAc = arith.addi %eA, %consrows : index")
+    e.line("%lt = arith.remui %tid, %c128 : index")
+    e.line("%w = arith.divui %lt, %c32 : index")
+    e.line("%l = arith.remui %lt, %c32 : index")
+    e.line("%g = arith.divui %l, %c4 : index")
+    e.line("%t4 = arith.remui %l, %c4 : index")
     e.line("%d = tile.alloc_local : !D")
     emit_consumer(e, d)
+    if d.tma_store:
+        # The last stores have read their buffers (and written C) before
+        # the CTA's shared memory goes away.
+        e.line("scf.if %lane0 {")
+        e.line('  tile.apply "cp.async.bulk.wait_group" (%zero) '
+               "scope(thread) : i32")
+        e.line("}")
     e.pop()
     e.line("}")
     if d.cluster > 1:
@@ -532,6 +697,13 @@ def kernel(d):
 !P = memref<{n}x2x1xi32, strided<[2, 1, 1]>, #tile.reg>
 !Out = memref<{n}x2x1xi32, strided<[4, ?, 1], offset: ?>>
 """
+    if d.tma_store:
+        types += f"""\
+#LC = #tile.smem_layout<{STAGE_ROWS}x{STAGE_COLS}xbf16, swizzle = "128B">
+!Stg = memref<{STAGING_BYTES // 2}xi16, #WS>
+!V4 = memref<32x2x2x8x8xi16, strided<[0, 8, 512, 64, 1], offset: ?>, #WS>
+!BoxC = memref<{BUFFER_ELEMS}xi16, strided<[1], offset: ?>, #WS>
+"""
     return types, "\n".join(e.lines), total
 
 
@@ -547,6 +719,18 @@ def main_func(d, total, m, n, k):
     bn, bk = d.bn, d.bk
     units = (m // BM // d.cluster) * (n // bn)
     split = f" split({d.cluster})" if d.cluster > 1 else ""
+    if d.tma_store:
+        # C's bytes seen as bf16 (for its tensor map) and as bf16x2 words.
+        alloc_c = f"""%rawC = gpu.alloc () : memref<{m * n * 2}xi8>
+    %dC = memref.view %rawC[%c0][] : memref<{m * n * 2}xi8> to memref<{m}x{n // 2}xi32>
+    %dCb = memref.view %rawC[%c0][] : memref<{m * n * 2}xi8> to memref<{m}x{n}xbf16>"""
+        map_c = f"""
+    %mapC = gpu.alloc () : !Map
+    tile.tensor_map_encode %mapC, %dCb layout(#LC) : !Map, memref<{m}x{n}xbf16>"""
+        arg_c = "%mapC : !Map, "
+    else:
+        alloc_c = f"%dC = gpu.alloc () : memref<{m}x{n // 2}xi32>"
+        map_c, arg_c = "", ""
     return f"""
   func.func private @printMemrefI32(memref<*xi32>)
   func.func private @printMemrefF32(memref<*xf32>)
@@ -594,18 +778,18 @@ def main_func(d, total, m, n, k):
     }}
     %dA = gpu.alloc () : memref<{m}x{k}xbf16>
     %dB = gpu.alloc () : memref<{n}x{k}xbf16>
-    %dC = gpu.alloc () : memref<{m}x{n // 2}xi32>
+    {alloc_c}
     gpu.memcpy %dA, %A : memref<{m}x{k}xbf16>, memref<{m}x{k}xbf16>
     gpu.memcpy %dB, %B : memref<{n}x{k}xbf16>, memref<{n}x{k}xbf16>
     %mapA = gpu.alloc () : !Map
     %mapB = gpu.alloc () : !Map
     tile.tensor_map_encode %mapA, %dA layout(#LA) : !Map, memref<{m}x{k}xbf16>
-    tile.tensor_map_encode %mapB, %dB layout(#LB){split} : !Map, memref<{n}x{k}xbf16>
+    tile.tensor_map_encode %mapB, %dB layout(#LB){split} : !Map, memref<{n}x{k}xbf16>{map_c}
     %vC = memref.cast %dC : memref<{m}x{n // 2}xi32> to memref<?x?xi32>
     %ctas = arith.constant {d.cluster * max(1, units - 1)} : index
     %threads = arith.constant {THREADS} : index
     %shared = arith.constant {total} : i32
-    gpu.launch_func @gemm::@gemm_wgmma blocks in (%ctas, %c1, %c1) threads in (%threads, %c1, %c1) dynamic_shared_memory_size %shared args(%mapA : !Map, %mapB : !Map, %vC : memref<?x?xi32>, %kv : i32)
+    gpu.launch_func @gemm::@gemm_wgmma blocks in (%ctas, %c1, %c1) threads in (%threads, %c1, %c1) dynamic_shared_memory_size %shared args(%mapA : !Map, %mapB : !Map, {arg_c}%vC : memref<?x?xi32>, %kv : i32)
     %C = memref.alloc() : memref<{m}x{n // 2}xi32>
     gpu.memcpy %C, %dC : memref<{m}x{n // 2}xi32>, memref<{m}x{n // 2}xi32>
     %Cb = memref.alloc() : memref<{m}x{n}xf32>
@@ -666,9 +850,18 @@ def tensor_maps(d, table):
     dtype = next(t["code"] for t in table["tensor_map_types"]
                  if (d.elt in t["floats"]) or
                  (d.elt == f"i{bits}" and t["integer"] and t["bits"] == bits))
-    return {name: {"box_rows": rows, "box_cols": d.bk, "swizzle": swizzle,
+    maps = {name: {"box_rows": rows, "box_cols": d.bk, "swizzle": swizzle,
                    "data_type": dtype}
             for name, rows in (("A", 64), ("B", d.bn // d.cluster))}
+    if d.tma_store:
+        # #LC: 16 x 64 bf16, the 128-byte swizzle.
+        maps["C"] = {"box_rows": STAGE_ROWS, "box_cols": STAGE_COLS,
+                     "swizzle": {m["name"]: m["tensor_map"]
+                                 for m in table["swizzle_modes"]}["128B"],
+                     "data_type": next(t["code"]
+                                       for t in table["tensor_map_types"]
+                                       if "bf16" in t["floats"])}
+    return maps
 
 
 def main():
@@ -682,6 +875,13 @@ def main():
     p.add_argument("--cluster", type=int, default=1, choices=(1, 2),
                    help="CTAs per cluster along M, sharing Bt's tile "
                    "through multicast")
+    p.add_argument("--epilogue", default="tma", choices=("st", "tma"),
+                   help="how C leaves: st.global from the registers, or "
+                   "stmatrix into swizzled shared memory and TMA stores")
+    p.add_argument("--setmaxnreg", action="store_true",
+                   help="the producer warpgroup lowers its registers to 40, "
+                   "the consumers raise theirs to 232 (implied by "
+                   "--epilogue tma)")
     p.add_argument("--print-mma", action="store_true",
                    help="print the design's wgmma.mma_async opcode")
     p.add_argument("--group-m", type=int, default=8,
@@ -702,7 +902,7 @@ def main():
                    help="@main's shape (multiples of 128, BN and 64)")
     args = p.parse_args()
     d = Design(args.bn, args.stages, args.bk, args.group_m, args.dtype,
-               args.cluster)
+               args.cluster, args.epilogue, args.setmaxnreg)
     if d.row_bytes not in (64, 128):
         p.error("a k tile's rows must be 64 or 128 bytes (--bk)")
     if args.print_mma:
@@ -713,12 +913,16 @@ def main():
             print(json.dumps(tensor_maps(d, json.load(f))))
         return
     types, body, total = kernel(d)
+    if total > MAX_SHARED:
+        p.error(f"the design needs {total} bytes of shared memory; sm_90 "
+                f"gives a CTA at most {MAX_SHARED}")
     if args.shared_bytes:
         print(total)
         return
     if d.dtype != "bf16" and not args.no_main:
         p.error("@main is written for bf16: give --no-main")
-    options = "".join(f" --{k.replace('_', '-')} {v}"
+    options = "".join(f" --{k.replace('_', '-')}" +
+                      ("" if isinstance(v, bool) else f" {v}")
                       for k, v in vars(d).items()
                       if v != getattr(Design(), k))
     out = [f"// Generated by examples/gemm_wgmma.py{options}: do not edit; "
