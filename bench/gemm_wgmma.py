@@ -37,10 +37,11 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 
 def variant(bn, stages, bk, persistent, group_m=8, dtype="bf16", cluster=1,
-            epilogue="st", setmaxnreg=False):
+            epilogue="st", setmaxnreg=False, split_k=1):
     return {"bn": bn, "stages": stages, "bk": bk, "persistent": persistent,
             "group_m": group_m, "dtype": dtype, "cluster": cluster,
-            "epilogue": epilogue, "setmaxnreg": setmaxnreg}
+            "epilogue": epilogue, "setmaxnreg": setmaxnreg,
+            "split_k": split_k}
 
 
 VARIANTS = {
@@ -59,9 +60,13 @@ VARIANTS = {
                                             epilogue="tma"),
     "ws-128x256-s4-cluster2-persistent-tma": variant(
         256, 4, 64, True, cluster=2, epilogue="tma"),
+    "ws-128x256-s4-persistent-splitk2": variant(256, 4, 64, True,
+                                                split_k=2),
     "fp8-128x256-s4-persistent": variant(256, 4, 128, True, dtype="e4m3"),
     "fp8-128x256-s4-persistent-tma": variant(256, 4, 128, True,
                                              dtype="e4m3", epilogue="tma"),
+    "fp8-128x256-s4-persistent-splitk2": variant(256, 4, 128, True,
+                                                 dtype="e4m3", split_k=2),
     "fp8-128x256-bk64-s8-persistent": variant(256, 8, 64, True,
                                               dtype="e4m3"),
     "fp8-128x256-s4-cluster2-persistent": variant(256, 4, 128, True,
@@ -100,7 +105,7 @@ def prepare(args):
     for name, v in variants.items():
         design = [f"--{key.replace('_', '-')}={v[key]}"
                   for key in ("bn", "stages", "bk", "group_m", "dtype",
-                              "cluster", "epilogue")]
+                              "cluster", "epilogue", "split_k")]
         design += ["--setmaxnreg"] if v["setmaxnreg"] else []
         mlir = os.path.join(args.out, f"{name}.mlir")
         with open(mlir, "w") as f:
@@ -161,14 +166,25 @@ class TensorMaps:
 
 
 def kernels(args, meta):
+    """name: (the GEMM kernel, variant); a split-K variant's also carries
+    its @splitk_sum kernel."""
     import cupy as cp
     fns = {}
     for name, v in meta["variants"].items():
         mod = cp.RawModule(path=os.path.join(args.dir, f"{name}.ptx"))
         fn = mod.get_function("gemm_wgmma")
         fn.max_dynamic_shared_size_bytes = v["shared"]
+        if v.get("split_k", 1) > 1:
+            v = dict(v, sum_fn=mod.get_function("splitk_sum"))
         fns[name] = (fn, v)
     return fns
+
+
+def memref2(ptr, rows, cols):
+    """The memref<?x?x...> descriptor of a row-major rows x cols tensor."""
+    import numpy as np
+    return (np.uint64(ptr), np.uint64(ptr), np.int64(0), np.int64(rows),
+            np.int64(cols), np.int64(cols), np.int64(1))
 
 
 def operands(dtype, m, n, k, seed):
@@ -187,20 +203,31 @@ def launcher(fn, v, maps, a, bt, c, persistent):
     import torch
     m, n, k = a.shape[0], bt.shape[0], a.shape[1]
     p = c.data_ptr()
-    # The TMA-store epilogue's kernels take C's map after Bt's.
+    split = v.get("split_k", 1)
+    # The TMA-store epilogue's kernels take C's map after Bt's; a split-K
+    # kernel writes split slices of f32 partial sums (the workspace w)
+    # that @splitk_sum adds into C.
+    w = (torch.empty(split * m, n, device="cuda", dtype=torch.float32)
+         if split > 1 else None)
+    out = memref2(w.data_ptr(), split * m, n) if w is not None else \
+        memref2(p, m, n // 2)
     params = (maps.encode(a, v["maps"]["A"]) +
               maps.encode(bt, v["maps"]["B"]) +
               (maps.encode(c, v["maps"]["C"]) if "C" in v["maps"] else ()) +
-              (np.uint64(p), np.uint64(p), np.int64(0), np.int64(m),
-               np.int64(n // 2), np.int64(n // 2), np.int64(1), np.int32(k)))
-    tiles = (m // BM) * (n // v["bn"])
+              out + (np.int32(k),))
+    units = (m // BM) * (n // v["bn"]) * split
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     # Whole clusters: a persistent kernel gets as many as fit the SMs.
-    c = v["cluster"]
-    grid = (min(tiles, sms // c * c) if persistent else tiles,)
+    cl = v["cluster"]
+    grid = (min(units, sms // cl * cl) if persistent else units,)
+    sum_params = (memref2(w.data_ptr(), split * m, n) + memref2(p, m, n // 2)
+                  if w is not None else ())
+    sum_grid = ((m * n // 8 + 255) // 256,)
 
     def launch(g, b, prm):
         fn(grid, (THREADS,), prm, shared_mem=v["shared"])
+        if w is not None:
+            v["sum_fn"](sum_grid, (256,), sum_params)
     return launch, params
 
 
@@ -228,7 +255,8 @@ def measure(fns, maps, dtype, shape, rounds):
     a, bt = operands(dtype, m, n, k, m + n + k)
     timed, outs = {}, {}
     for name, (fn, v) in fns.items():
-        if m % (BM * v["cluster"]) or n % v["bn"] or k % v["bk"]:
+        if m % (BM * v["cluster"]) or n % v["bn"] or \
+                k % (v["bk"] * v.get("split_k", 1)):
             continue
         c = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
         launch, params = launcher(fn, v, maps, a, bt, c, v["persistent"])
@@ -236,9 +264,14 @@ def measure(fns, maps, dtype, shape, rounds):
         timed[name] = (launch, params)
         outs[name] = c
     torch.cuda.synchronize()
-    first = next(iter(outs.values()))
-    same = all(torch.equal(o.view(torch.int16), first.view(torch.int16))
-               for o in outs.values())
+    # Variants that split K alike accumulate in the same order.
+    first = {}
+    for name, o in outs.items():
+        first.setdefault(fns[name][1].get("split_k", 1), o)
+    same = all(torch.equal(o.view(torch.int16),
+                           first[fns[w][1].get("split_k", 1)].view(torch.int16))
+               for w, o in outs.items())
+    first = first[min(first)]
     torch.backends.cuda.matmul.allow_tf32 = False
     want = a.float() @ bt.float().t()
     err = ((first.float() - want).abs().max() / want.abs().max()).item()
@@ -255,14 +288,17 @@ def measure(fns, maps, dtype, shape, rounds):
     return rates, same, err, cerr
 
 
-def record(fns, maps, path, shape=(256, 512, 1024)):
-    """Runs the first of variants `fns` (one element type) on a small random GEMM and writes a GEMMWGMMA1
-    recording for `tile-mma-check`: its wgmma opcode, the conversion the
-    epilogue applies to each f32 (cvt.rn.bf16x2.f32 rounds each half as
-    cvt.rn.bf16.f32 does), M N K, then A, Bt and C's bits."""
+def record(fns, maps, path, name, shape=(256, 512, 1024)):
+    """Runs variant `name` of `fns` on a small random GEMM and writes a
+    recording for `tile-mma-check`: GEMMWGMMA1, its wgmma opcode, the
+    conversion the epilogue applies to each f32 (cvt.rn.bf16x2.f32 rounds
+    each half as cvt.rn.bf16.f32 does), M N K, then A, Bt and C's bits.
+    A split-K variant's is GEMMWGMMA2, with the f32 addition that sums the
+    slices (add.rn.f32) after the conversion and the split after K."""
     import numpy as np
     import torch
-    name, (fn, v) = next(iter(fns.items()))
+    fn, v = fns[name]
+    split = v.get("split_k", 1)
     m, n, k = shape
     a, bt = operands(v["dtype"], m, n, k, 7)
     c = torch.zeros(m, n, device="cuda", dtype=torch.bfloat16)
@@ -270,8 +306,13 @@ def record(fns, maps, path, shape=(256, 512, 1024)):
     launch(None, None, params)
     torch.cuda.synchronize()
     with open(path, "wb") as f:
-        f.write(f"GEMMWGMMA1\n{v['mma']}\ncvt.rn.bf16.f32\n".encode())
-        f.write(np.array(shape, dtype=np.uint32).tobytes())
+        if split > 1:
+            f.write(f"GEMMWGMMA2\n{v['mma']}\ncvt.rn.bf16.f32\n"
+                    "add.rn.f32\n".encode())
+            f.write(np.array(shape + (split,), dtype=np.uint32).tobytes())
+        else:
+            f.write(f"GEMMWGMMA1\n{v['mma']}\ncvt.rn.bf16.f32\n".encode())
+            f.write(np.array(shape, dtype=np.uint32).tobytes())
         for t in (a, bt, c):
             bits = torch.uint8 if t.element_size() == 1 else torch.int16
             f.write(t.view(bits).cpu().numpy().tobytes())
@@ -316,7 +357,12 @@ def run(args):
     for dtype in ("bf16", "e4m3"):
         group = {w: f for w, f in fns.items() if f[1]["dtype"] == dtype}
         if group and args.record:
-            record(group, maps, f"{args.record}.{dtype}")
+            # The first variant, and the first that splits K.
+            record(group, maps, f"{args.record}.{dtype}", next(iter(group)))
+            split = [w for w, f in group.items()
+                     if f[1].get("split_k", 1) > 1]
+            if split:
+                record(group, maps, f"{args.record}.{dtype}-splitk", split[0])
         if group:
             ok = table(group, maps, dtype, args.rounds) and ok
     print("\nGEMM-WGMMA " + ("PASS" if ok else "FAIL"))

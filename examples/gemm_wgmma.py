@@ -92,11 +92,18 @@ class Design:
     cluster: int = 1
     epilogue: str = "tma"
     setmaxnreg: bool = False
+    split_k: int = 1
 
     @property
     def tma_store(self):
         """C leaves through stmatrix into shared memory and TMA stores."""
-        return self.epilogue == "tma"
+        return self.epilogue == "tma" and self.split_k == 1
+
+    @property
+    def split(self):
+        """K is split among split_k units of work per output tile; each
+        stores its f32 partial sums and @splitk_sum adds them."""
+        return self.split_k > 1
 
     @property
     def split_registers(self):
@@ -230,11 +237,18 @@ def emit_tile_loop(e, d):
     e.line("%i = arith.subi %t, %unit : index")
     e.line("%li = arith.divui %i, %units : index")
     e.line("%it0 = arith.muli %li, %KT : index")
-    e.line("%group = arith.divui %t, %width : index")
+    t = "%t"
+    if d.split:
+        # Unit %t is part %sidx of tile %tt: its k tiles start at %ks0.
+        e.line("%tt = arith.remui %t, %Utiles : index")
+        e.line("%sidx = arith.divui %t, %Utiles : index")
+        e.line("%ks0 = arith.muli %sidx, %KT : index")
+        t = "%tt"
+    e.line(f"%group = arith.divui {t}, %width : index")
     e.line("%fm = arith.muli %group, %cGM : index")
     e.line("%left = arith.subi %UM, %fm : index")
     e.line("%gsize = arith.minui %left, %cGM : index")
-    e.line("%inner = arith.remui %t, %width : index")
+    e.line(f"%inner = arith.remui {t}, %width : index")
     e.line("%dm = arith.remui %inner, %gsize : index")
     e.line("%um = arith.addi %fm, %dm : index")
     e.line("%tn = arith.divui %inner, %gsize : index")
@@ -271,7 +285,10 @@ def emit_producer(e, d):
     e.line(f'tile.apply "mbarrier.arrive.expect_tx.shared::cta.b64" ({st}, '
            f"{full}, %txbytes) scope(thread) : memref<1xi64, #tile.reg>, "
            "!Bar, i32")
-    k64 = e.op(f"arith.muli %kt, %c{d.bk} : index", "k")
+    kt = "%kt"
+    if d.split:
+        kt = e.op("arith.addi %kt, %ks0 : index", "kt")
+    k64 = e.op(f"arith.muli {kt}, %c{d.bk} : index", "k")
     kx = e.op(f"arith.index_cast {k64} : index to i32", "kx")
     # A's rows of this CTA's tile; Bt's rows of the cluster's tiles, each
     # CTA loading its share of them into the same place of every CTA of the
@@ -387,7 +404,9 @@ def emit_consumer(e, d):
     lk = e.op(f"arith.subi {lit}, %c1 : index", "lk")
     ls = e.op(f"arith.remui {lk}, %cST : index", "ls")
     emit_release(e, d, ls)
-    if d.tma_store:
+    if d.split:
+        emit_partial_epilogue(e, d)
+    elif d.tma_store:
         emit_tma_epilogue(e, d)
     else:
         emit_epilogue(e, d.bn)
@@ -430,6 +449,31 @@ def emit_epilogue(e, bn):
     e.line(f"%out = memref.reinterpret_cast %C to offset: [%off], sizes: "
            f"[{n}, 2, 1], strides: [4, %N8, 1] : memref<?x?xi32> to !Out")
     e.line('tile.apply "st.global.b32" (%out, %pv) scope(thread) : !Out, !P')
+
+
+def emit_partial_epilogue(e, d):
+    """Split K: the unit's f32 sums go to slice %sidx of the workspace %W
+    (split_k slices of M rows): each thread's pairs of columns 8 i + 2 (t %
+    4) (+ 1) of rows g and g + 8, with st.global.v2.f32."""
+    n = d.bn // 8
+    e.line("%w16 = arith.muli %w, %c16 : index")
+    e.line("%c64r = arith.muli %cons, %c64 : index")
+    e.line("%slice = arith.muli %sidx, %Mrows : index")
+    e.line("%r0 = arith.addi %bm, %c64r : index")
+    e.line("%r1 = arith.addi %r0, %w16 : index")
+    e.line("%r2 = arith.addi %r1, %g : index")
+    e.line("%row = arith.addi %r2, %slice : index")
+    e.line("%rowN = arith.muli %row, %Ncols : index")
+    e.line("%o1 = arith.addi %rowN, %bn : index")
+    e.line("%t2 = arith.muli %t4, %c2 : index")
+    e.line("%off = arith.addi %o1, %t2 : index")
+    e.line("%N8 = arith.muli %Ncols, %c8 : index")
+    e.line(f"%outw = memref.reinterpret_cast %W to offset: [%off], sizes: "
+           f"[{n}, 2, 2], strides: [8, %N8, 1] : memref<?x?xf32> to !OutW")
+    e.line(f"%dv = memref.reinterpret_cast %d to offset: [0], sizes: [{n}, "
+           "2, 2], strides: [4, 2, 1] : !D to !DV")
+    e.line('tile.apply "st.global.v2.f32" (%outw, %dv) scope(thread) : '
+           "!OutW, !DV")
 
 
 def emit_staging_setup(e, d):
@@ -525,7 +569,7 @@ def kernel(d):
                      d.cluster, bn // d.cluster, bn // d.cluster * bk} |
                     {d.mma_k * kk for kk in range(bk // d.mma_k)} |
                     ({2 * BUFFER_ELEMS, BUFFER_ELEMS, 6, staging(d)} if d.tma_store
-                     else set()))
+                     else set()) | {d.split_k})
     consts = "\n".join(f"      %c{v} = arith.constant {v} : index"
                         for v in values)
     consts += "".join(f"\n      %c{p}_i32 = arith.constant {p} : i32"
@@ -574,12 +618,30 @@ def kernel(d):
     if d.cluster > 1:
         attrs += f", known_cluster_size = array<i32: {d.cluster}, 1, 1>"
     map_c = "%mapC: !Map, " if d.tma_store else ""
+    if d.split:
+        # The workspace %W holds split_k slices of M x N f32 partial sums;
+        # each unit does KT = K / bk / split_k k tiles.
+        out = "%W: memref<?x?xf32>"
+        k_tiles = (f"%KTall = arith.divui %K64, %c{bk} : index\n"
+                   f"      %KT = arith.divui %KTall, %c{d.split_k} : index")
+        dims = ("%Wrows = memref.dim %W, %c0 : memref<?x?xf32>\n"
+                f"      %Mrows = arith.divui %Wrows, %c{d.split_k} : index\n"
+                "      %Ncols = memref.dim %W, %c1 : memref<?x?xf32>")
+        units = ("%Utiles = arith.muli %UM, %TN : index\n"
+                 f"      %U = arith.muli %Utiles, %c{d.split_k} : index")
+    else:
+        out = "%C: memref<?x?xi32>"
+        k_tiles = f"%KT = arith.divui %K64, %c{bk} : index"
+        dims = ("%Mrows = memref.dim %C, %c0 : memref<?x?xi32>\n"
+                "      %Nwords = memref.dim %C, %c1 : memref<?x?xi32>\n"
+                "      %Ncols = arith.muli %Nwords, %c2 : index")
+        units = "%U = arith.muli %UM, %TN : index"
     staging_view = (f"""
       %stgbytes = arith.addi %pad, %c{staging(d)} : index
       %stg = memref.view %sm[%stgbytes][] : memref<?xi8, #WS> to !Stg"""
                     if d.tma_store else "")
     head = f"""\
-    gpu.func @gemm_wgmma(%mapA: !Map, %mapB: !Map, {map_c}%C: memref<?x?xi32>, %K: i32) kernel
+    gpu.func @gemm_wgmma(%mapA: !Map, %mapB: !Map, {map_c}{out}, %K: i32) kernel
         attributes {{{attrs}}} {{
 {consts}
       %cBN = arith.constant {bn} : index
@@ -593,17 +655,15 @@ def kernel(d):
       %txbytes = arith.constant {a_stage + b_stage} : i32
       %true = arith.constant true
       %K64 = arith.index_cast %K : i32 to index
-      %KT = arith.divui %K64, %c{bk} : index
+      {k_tiles}
       %tid = gpu.thread_id x
       %bid = gpu.block_id x
       %grid = gpu.grid_dim x
-      %Mrows = memref.dim %C, %c0 : memref<?x?xi32>
-      %Nwords = memref.dim %C, %c1 : memref<?x?xi32>
-      %Ncols = arith.muli %Nwords, %c2 : index
+      {dims}
       %TM = arith.divui %Mrows, %c128 : index
       %TN = arith.divui %Ncols, %cBN : index{cluster}
       %UM = arith.divui %TM, %c{d.cluster} : index
-      %U = arith.muli %UM, %TN : index
+      {units}
       %width = arith.muli %TN, %cGM : index
       // The regions start at the first 1024-byte boundary (the 128-byte
       // swizzle repeats every 8 rows of 128 bytes, from absolute address 0).
@@ -697,6 +757,20 @@ def kernel(d):
 !P = memref<{n}x2x1xi32, strided<[2, 1, 1]>, #tile.reg>
 !Out = memref<{n}x2x1xi32, strided<[4, ?, 1], offset: ?>>
 """
+    if d.split:
+        types += f"""\
+!W8 = memref<2x4xf32, strided<[4, 1], offset: ?>>
+!R8 = memref<2x4xf32, #tile.reg>
+!E8 = memref<8x1xf32, strided<[1, 1]>, #tile.reg>
+!R4w = memref<4xi32, #tile.reg>
+!H4 = memref<4x1xf32, strided<[2, 1], offset: 1>, #tile.reg>
+!L4 = memref<4x1xf32, strided<[2, 1]>, #tile.reg>
+!P4 = memref<4x1xi32, strided<[1, 1]>, #tile.reg>
+!C4 = memref<1x4xi32, strided<[4, 1], offset: ?>>
+!PV4 = memref<1x4xi32, strided<[4, 1]>, #tile.reg>
+!OutW = memref<{n}x2x2xf32, strided<[8, ?, 1], offset: ?>>
+!DV = memref<{n}x2x2xf32, strided<[4, 2, 1]>, #tile.reg>
+"""
     if d.tma_store:
         types += f"""\
 #LC = #tile.smem_layout<{STAGE_ROWS}x{STAGE_COLS}xbf16, swizzle = "128B">
@@ -704,7 +778,66 @@ def kernel(d):
 !V4 = memref<32x2x2x8x8xi16, strided<[0, 8, 512, 64, 1], offset: ?>, #WS>
 !BoxC = memref<{BUFFER_ELEMS}xi16, strided<[1], offset: ?>, #WS>
 """
+    if d.split:
+        e.lines += splitk_sum(d).splitlines()
     return types, "\n".join(e.lines), total
+
+
+def splitk_sum(d):
+    """@splitk_sum: C = bf16(W_0 + W_1 + ...) over the split_k slices of the
+    workspace, in slice order (add.rn.f32), rounded with cvt.rn.bf16x2.f32.
+    Thread i of the grid does 8 consecutive entries of row-major C (N a
+    multiple of 8)."""
+    adds = ""
+    for sl in range(1, d.split_k):
+        adds += f"""
+        %o{sl} = arith.addi %wo, %sOff{sl} : index
+        %w{sl} = memref.reinterpret_cast %W to offset: [%o{sl}], sizes: [2, 4], strides: [4, 1] : memref<?x?xf32> to !W8
+        tile.apply "ld.global.v4.f32" (%part, %w{sl}) scope(thread) : !R8, !W8
+        tile.apply "add.rn.f32" (%acc1, %acc1, %part1) scope(thread) : !E8, !E8, !E8"""
+    consts = "".join(f"""
+      %c{sl}s = arith.constant {sl} : index""" for sl in range(1, d.split_k))
+    offsets = "".join(f"""
+      %sOff{sl} = arith.muli %MN, %c{sl}s : index"""
+                      for sl in range(1, d.split_k))
+    return f"""
+    gpu.func @splitk_sum(%W: memref<?x?xf32>, %C: memref<?x?xi32>) kernel {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c4 = arith.constant 4 : index
+      %c8 = arith.constant 8 : index{consts}
+      %Mrows = memref.dim %C, %c0 : memref<?x?xi32>
+      %Nwords = memref.dim %C, %c1 : memref<?x?xi32>
+      %Ncols = arith.muli %Nwords, %c2 : index
+      %MN = arith.muli %Mrows, %Ncols : index{offsets}
+      %groups = arith.divui %MN, %c8 : index
+      %tid = gpu.thread_id x
+      %bid = gpu.block_id x
+      %bdim = gpu.block_dim x
+      %b0 = arith.muli %bid, %bdim : index
+      %gi = arith.addi %b0, %tid : index
+      %in = arith.cmpi ult, %gi, %groups : index
+      scf.if %in {{
+        %wo = arith.muli %gi, %c8 : index
+        %co = arith.muli %gi, %c4 : index
+        %acc = tile.alloc_local : !R8
+        %part = tile.alloc_local : !R8
+        %acc1 = memref.reinterpret_cast %acc to offset: [0], sizes: [8, 1], strides: [1, 1] : !R8 to !E8
+        %part1 = memref.reinterpret_cast %part to offset: [0], sizes: [8, 1], strides: [1, 1] : !R8 to !E8
+        %w0 = memref.reinterpret_cast %W to offset: [%wo], sizes: [2, 4], strides: [4, 1] : memref<?x?xf32> to !W8
+        tile.apply "ld.global.v4.f32" (%acc, %w0) scope(thread) : !R8, !W8{adds}
+        %packed = tile.alloc_local : !R4w
+        %hi = memref.reinterpret_cast %acc to offset: [1], sizes: [4, 1], strides: [2, 1] : !R8 to !H4
+        %lo = memref.reinterpret_cast %acc to offset: [0], sizes: [4, 1], strides: [2, 1] : !R8 to !L4
+        %pw = memref.reinterpret_cast %packed to offset: [0], sizes: [4, 1], strides: [1, 1] : !R4w to !P4
+        tile.apply "cvt.rn.bf16x2.f32" (%pw, %hi, %lo) scope(thread) : !P4, !H4, !L4
+        %cv = memref.reinterpret_cast %C to offset: [%co], sizes: [1, 4], strides: [4, 1] : memref<?x?xi32> to !C4
+        %pv4 = memref.reinterpret_cast %packed to offset: [0], sizes: [1, 4], strides: [4, 1] : !R4w to !PV4
+        tile.apply "st.global.v4.b32" (%cv, %pv4) scope(thread) : !C4, !PV4
+      }}
+      gpu.return
+    }}"""
 
 
 def main_func(d, total, m, n, k):
@@ -731,6 +864,20 @@ def main_func(d, total, m, n, k):
     else:
         alloc_c = f"%dC = gpu.alloc () : memref<{m}x{n // 2}xi32>"
         map_c, arg_c = "", ""
+    out_arg = "%vC : memref<?x?xi32>"
+    sum_launch = ""
+    if d.split:
+        # The GEMM writes split_k slices of f32 partial sums into %dW;
+        # @splitk_sum adds them into C.
+        s_rows = d.split_k * m
+        alloc_c += f"""
+    %dW = gpu.alloc () : memref<{s_rows}x{n}xf32>
+    %vW = memref.cast %dW : memref<{s_rows}x{n}xf32> to memref<?x?xf32>"""
+        out_arg = "%vW : memref<?x?xf32>"
+        sum_launch = f"""
+    %sumBlocks = arith.constant {(m * n // 8 + 255) // 256} : index
+    %sumThreads = arith.constant 256 : index
+    gpu.launch_func @gemm::@splitk_sum blocks in (%sumBlocks, %c1, %c1) threads in (%sumThreads, %c1, %c1) args(%vW : memref<?x?xf32>, %vC : memref<?x?xi32>)"""
     return f"""
   func.func private @printMemrefI32(memref<*xi32>)
   func.func private @printMemrefF32(memref<*xf32>)
@@ -789,7 +936,7 @@ def main_func(d, total, m, n, k):
     %ctas = arith.constant {d.cluster * max(1, units - 1)} : index
     %threads = arith.constant {THREADS} : index
     %shared = arith.constant {total} : i32
-    gpu.launch_func @gemm::@gemm_wgmma blocks in (%ctas, %c1, %c1) threads in (%threads, %c1, %c1) dynamic_shared_memory_size %shared args(%mapA : !Map, %mapB : !Map, {arg_c}%vC : memref<?x?xi32>, %kv : i32)
+    gpu.launch_func @gemm::@gemm_wgmma blocks in (%ctas, %c1, %c1) threads in (%threads, %c1, %c1) dynamic_shared_memory_size %shared args(%mapA : !Map, %mapB : !Map, {arg_c}{out_arg}, %kv : i32){sum_launch}
     %C = memref.alloc() : memref<{m}x{n // 2}xi32>
     gpu.memcpy %C, %dC : memref<{m}x{n // 2}xi32>, memref<{m}x{n // 2}xi32>
     %Cb = memref.alloc() : memref<{m}x{n}xf32>
@@ -882,6 +1029,10 @@ def main():
                    help="the producer warpgroup lowers its registers to 40, "
                    "the consumers raise theirs to 232 (implied by "
                    "--epilogue tma)")
+    p.add_argument("--split-k", type=int, default=1,
+                   help="units of work per output tile along K; their f32 "
+                   "partial sums go to a workspace that @splitk_sum adds "
+                   "into C (K a multiple of bk x split-k)")
     p.add_argument("--print-mma", action="store_true",
                    help="print the design's wgmma.mma_async opcode")
     p.add_argument("--group-m", type=int, default=8,
@@ -902,9 +1053,11 @@ def main():
                    help="@main's shape (multiples of 128, BN and 64)")
     args = p.parse_args()
     d = Design(args.bn, args.stages, args.bk, args.group_m, args.dtype,
-               args.cluster, args.epilogue, args.setmaxnreg)
+               args.cluster, args.epilogue, args.setmaxnreg, args.split_k)
     if d.row_bytes not in (64, 128):
         p.error("a k tile's rows must be 64 or 128 bytes (--bk)")
+    if args.split_k < 1 or (args.split_k > 1 and args.cluster > 1):
+        p.error("--split-k is a positive count, without clusters")
     if args.print_mma:
         print(d.mma)
         return
@@ -934,6 +1087,9 @@ def main():
     out.append("  }")
     if not args.no_main:
         m, n, k = args.mnk
+        if m % (BM * d.cluster) or n % d.bn or k % (d.bk * d.split_k):
+            p.error("--mnk: M a multiple of 128 x cluster, N of BN, K of "
+                    "bk x split-k")
         out.append(main_func(d, total, m, n, k).rstrip())
     out.append("}")
     print("\n".join(out))

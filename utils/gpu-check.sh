@@ -185,8 +185,9 @@ bench_part() {
       --record "$OUT/gemm-wgmma" > "$OUT/gemm-wgmma.md" 2>&1
     cat "$OUT/gemm-wgmma.md"
     note "Hopper GEMM: $(tail -1 "$OUT/gemm-wgmma.md")"
-    # Each element type's small GEMM against the reference's wgmma chain.
-    for t in bf16 e4m3; do
+    # Each element type's small GEMM against the reference's wgmma chain
+    # (and its split-K variant's: the chains of each part of K, summed).
+    for t in bf16 e4m3 bf16-splitk e4m3-splitk; do
       [ -f "$OUT/gemm-wgmma.$t" ] || continue
       $C/tile-mma-check "$OUT/gemm-wgmma.$t" > "$OUT/gemm-wgmma-ref.$t.txt" 2>&1
       head -2 "$OUT/gemm-wgmma-ref.$t.txt"

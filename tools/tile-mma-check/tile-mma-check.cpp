@@ -22,7 +22,10 @@
 // C = A Bt^T as a GEMM kernel computes it, each 64-row block and N-column
 // tile a chain of the recorded wgmma.mma_async over K in steps of its k
 // (the first with scale-d false), each f32 result converted with the
-// recorded cvt; C's bits against the GPU's.
+// recorded cvt; C's bits against the GPU's. A split-K recording
+// (GEMMWGMMA2) names the f32 addition too and gives the split S after K:
+// each of S equal parts of K is its own chain, and the parts' results are
+// added in order (((p0 + p1) + p2) ...) before the conversion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -440,9 +443,11 @@ std::vector<uint64_t> readElements(Reader &in, size_t count, unsigned bytes) {
   return out;
 }
 
-/// One output tile (64 rows from r0, n columns from c0) of the chain over K.
+/// One output tile (64 rows from r0, n columns from c0) of the chain over
+/// columns [kBegin, kEnd) of K (kDim columns in all).
 std::vector<uint64_t> gemmTile(const ptx::Instr &mma, unsigned r0, unsigned c0,
-                               unsigned kDim, const std::vector<uint64_t> &a,
+                               unsigned kDim, unsigned kBegin, unsigned kEnd,
+                               const std::vector<uint64_t> &a,
                                const std::vector<uint64_t> &bt) {
   const ptx::OperandDesc &da = descriptorOf(mma, ptx::MmaRole::A);
   const ptx::OperandDesc &db = descriptorOf(mma, ptx::MmaRole::B);
@@ -456,7 +461,7 @@ std::vector<uint64_t> gemmTile(const ptx::Instr &mma, unsigned r0, unsigned c0,
                           std::vector<uint64_t>(size_t(m) * k),
                           std::vector<uint64_t>(size_t(k) * n),
                           std::vector<uint64_t>(size_t(m) * n, 0)};
-  for (unsigned k0 = 0; k0 < kDim; k0 += k) {
+  for (unsigned k0 = kBegin; k0 < kEnd; k0 += k) {
     for (unsigned r = 0; r < m; ++r)
       for (unsigned i = 0; i < k; ++i)
         mats.a[r * k + i] = a[size_t(r0 + r) * kDim + k0 + i];
@@ -468,25 +473,58 @@ std::vector<uint64_t> gemmTile(const ptx::Instr &mma, unsigned r0, unsigned c0,
   return std::move(mats.c);
 }
 
-/// Checks a GEMM recording; returns the exit status.
-int checkGemm(Reader &in) {
-  std::string mmaSpelling, cvtSpelling, error;
-  uint32_t dims[3];
+/// An instruction of a recording that the reference must evaluate.
+ptx::Instr decodeSupported(const std::string &spelling, llvm::StringRef what) {
+  std::string error;
+  std::optional<ptx::Instr> instr = ptx::decode(spelling, error);
+  if (!instr || !ref::isSupported(*instr))
+    fail("'" + spelling + "' is not " + what.str() +
+         " the reference has: " + error);
+  return *instr;
+}
+
+/// One output tile of a GEMM split into `split` parts of K: each part's
+/// chain, summed in order with `add` (none: one part).
+std::vector<uint64_t> gemmSplitTile(const ptx::Instr &mma,
+                                    const std::optional<ptx::Instr> &add,
+                                    unsigned split, unsigned r0, unsigned c0,
+                                    unsigned kDim,
+                                    const std::vector<uint64_t> &a,
+                                    const std::vector<uint64_t> &bt) {
+  unsigned part = kDim / split;
+  std::vector<uint64_t> sum = gemmTile(mma, r0, c0, kDim, 0, part, a, bt);
+  for (unsigned s = 1; s < split; ++s) {
+    std::vector<uint64_t> p =
+        gemmTile(mma, r0, c0, kDim, s * part, (s + 1) * part, a, bt);
+    for (size_t i = 0; i < sum.size(); ++i)
+      sum[i] = ref::evaluate(*add, {sum[i], p[i]});
+  }
+  return sum;
+}
+
+/// Checks a GEMM recording (`splitK`: GEMMWGMMA2); returns the exit status.
+int checkGemm(Reader &in, bool splitK) {
+  std::string mmaSpelling, cvtSpelling, addSpelling, error;
+  uint32_t dims[4] = {0, 0, 0, 1};
   if (!in.line(mmaSpelling) || !in.line(cvtSpelling) ||
-      !in.read(reinterpret_cast<char *>(dims), sizeof(dims)))
+      (splitK && !in.line(addSpelling)) ||
+      !in.read(reinterpret_cast<char *>(dims),
+               (splitK ? 4 : 3) * sizeof(uint32_t)))
     fail("the GEMM recording ends early");
   std::optional<ptx::Instr> mma = ptx::decode(mmaSpelling, error);
   if (!mma || !ref::isWgmma(*mma))
     fail("'" + mmaSpelling + "' is not a wgmma of the table: " + error);
-  std::optional<ptx::Instr> cvt = ptx::decode(cvtSpelling, error);
-  if (!cvt || !ref::isSupported(*cvt))
-    fail("'" + cvtSpelling +
-         "' is not a conversion the reference has: " + error);
+  std::optional<ptx::Instr> cvt = decodeSupported(cvtSpelling, "a conversion");
+  std::optional<ptx::Instr> add;
+  if (splitK)
+    add = decodeSupported(addSpelling, "an addition");
   const ptx::OperandDesc &da = descriptorOf(*mma, ptx::MmaRole::A);
   const ptx::OperandDesc &db = descriptorOf(*mma, ptx::MmaRole::B);
-  unsigned mDim = dims[0], nDim = dims[1], kDim = dims[2];
+  unsigned mDim = dims[0], nDim = dims[1], kDim = dims[2], split = dims[3];
   if (mDim % da.descRows || nDim % db.descCols || kDim % da.descCols)
     fail("the shape is not a multiple of the wgmma's m, n and k");
+  if (split == 0 || kDim % (split * da.descCols))
+    fail("K is not split into whole wgmma k steps");
   auto bytesOf = [](ptx::DataType t) {
     return (ptx::getInfo(t).valueBits + 7) / 8;
   };
@@ -499,7 +537,8 @@ int checkGemm(Reader &in) {
   size_t differ = 0;
   for (unsigned r0 = 0; r0 < mDim; r0 += da.descRows)
     for (unsigned c0 = 0; c0 < nDim; c0 += db.descCols) {
-      std::vector<uint64_t> d = gemmTile(*mma, r0, c0, kDim, a, bt);
+      std::vector<uint64_t> d =
+          gemmSplitTile(*mma, add, split, r0, c0, kDim, a, bt);
       for (unsigned r = 0; r < da.descRows; ++r)
         for (unsigned col = 0; col < db.descCols; ++col) {
           uint64_t want = ref::evaluate(*cvt, {d[r * db.descCols + col]});
@@ -512,8 +551,10 @@ int checkGemm(Reader &in) {
     }
   bool ok = differ == 0;
   llvm::outs() << (ok ? "PASS " : "FAIL ") << "GEMM " << mDim << " x " << nDim
-               << " x " << kDim << " (" << mmaSpelling << ", " << cvtSpelling
-               << "): " << differ << " of " << size_t(mDim) * nDim
+               << " x " << kDim;
+  if (splitK)
+    llvm::outs() << " split " << split << " (" << addSpelling << ")";
+  llvm::outs() << " (" << mmaSpelling << ", " << cvtSpelling << "): " << differ << " of " << size_t(mDim) * nDim
                << " entries differ\n"
                << (ok ? 1 : 0) << " passed, " << (ok ? 0 : 1) << " failed\n";
   return ok ? 0 : 1;
@@ -531,8 +572,8 @@ int main(int argc, char **argv) {
     std::string magic;
     if (in.line(magic) && magic == "WGMMAFACTS1")
       return checkWgmma(in);
-    if (magic == "GEMMWGMMA1")
-      return checkGemm(in);
+    if (magic == "GEMMWGMMA1" || magic == "GEMMWGMMA2")
+      return checkGemm(in, magic == "GEMMWGMMA2");
     if (magic != "MATRIXFACTS1")
       fail("not a matrix-move measurement file (no MATRIXFACTS1 header); an "
            "mma measurement takes an inputs and a results file");
