@@ -67,6 +67,7 @@ static void addChecksAndExpansion(OpPassManager &pm,
   registers.registerBudgetError = opts.registerBudgetError;
   gpm.addPass(createTileCheckRegisterTiles(registers));
   gpm.addPass(createTileCheckTransactions());
+  gpm.addPass(createTileCheckParity());
   gpm.addPass(createTileCheckWgmma());
   TileExpandRepeatsOptions expand;
   expand.baseViews = baseViews;

@@ -315,6 +315,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"tx_sign", o.txSign});
       if (o.txWait)
         ops.back().getAsObject()->insert({"tx_wait", true});
+      if (o.phaseParity)
+        ops.back().getAsObject()->insert({"phase_parity", true});
       if (o.ctaMask)
         ops.back().getAsObject()->insert({"cta_mask", true});
       if (o.addressValue)

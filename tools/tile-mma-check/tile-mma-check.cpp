@@ -485,12 +485,10 @@ ptx::Instr decodeSupported(const std::string &spelling, llvm::StringRef what) {
 
 /// One output tile of a GEMM split into `split` parts of K: each part's
 /// chain, summed in order with `add` (none: one part).
-std::vector<uint64_t> gemmSplitTile(const ptx::Instr &mma,
-                                    const std::optional<ptx::Instr> &add,
-                                    unsigned split, unsigned r0, unsigned c0,
-                                    unsigned kDim,
-                                    const std::vector<uint64_t> &a,
-                                    const std::vector<uint64_t> &bt) {
+std::vector<uint64_t>
+gemmSplitTile(const ptx::Instr &mma, const std::optional<ptx::Instr> &add,
+              unsigned split, unsigned r0, unsigned c0, unsigned kDim,
+              const std::vector<uint64_t> &a, const std::vector<uint64_t> &bt) {
   unsigned part = kDim / split;
   std::vector<uint64_t> sum = gemmTile(mma, r0, c0, kDim, 0, part, a, bt);
   for (unsigned s = 1; s < split; ++s) {
@@ -554,8 +552,8 @@ int checkGemm(Reader &in, bool splitK) {
                << " x " << kDim;
   if (splitK)
     llvm::outs() << " split " << split << " (" << addSpelling << ")";
-  llvm::outs() << " (" << mmaSpelling << ", " << cvtSpelling << "): " << differ << " of " << size_t(mDim) * nDim
-               << " entries differ\n"
+  llvm::outs() << " (" << mmaSpelling << ", " << cvtSpelling << "): " << differ
+               << " of " << size_t(mDim) * nDim << " entries differ\n"
                << (ok ? 1 : 0) << " passed, " << (ok ? 0 : 1) << " failed\n";
   return ok ? 0 : 1;
 }

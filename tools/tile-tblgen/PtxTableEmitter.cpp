@@ -518,6 +518,7 @@ std::string operandInit(const Record *op, Pools &pools) {
          (op->getValueAsBit("TxBarrier") ? "true" : "false") + ", " +
          std::to_string(op->getValueAsInt("TxSign")) + ", " +
          (op->getValueAsBit("TxWait") ? "true" : "false") + ", " +
+         (op->getValueAsBit("PhaseParity") ? "true" : "false") + ", " +
          (op->getValueAsBit("CtaMask") ? "true" : "false") + ", " +
          std::to_string(op->getValueAsInt("ImmMultiple")) + ", " +
          Pools::add(pools.immValues, "kImmValues", "int64_t", immValues) +

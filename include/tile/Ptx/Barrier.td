@@ -104,6 +104,10 @@ class MbTxCount<int sign> : Reg<"txCount", Use, U32> {
 class MbWaitAddr : Mem<"addr", Use, B64, 1, SharedSpace> {
   let TxWait = 1;
 }
+/// The phase parity a .parity wait tests.
+class MbParity : Reg<"phaseParity", Use, U32> {
+  let PhaseParity = 1;
+}
 defvar DocMbarrier = "9.7.13.15 mbarrier";
 defvar DocFence = "9.7.13.4 membar, fence";
 
@@ -208,7 +212,7 @@ def Mbarrier # q # !if(parity, "Parity", "") # !if(hint, "Hint", "")
     : MbarrierForm<!listconcat([Req<q>], !if(parity, [Req<Parity>], []),
                                [MbOrder<["acquire", "relaxed"]>, MbSpace]),
                    !listconcat([MbWaitDone, MbWaitAddr<>],
-                               !if(parity, [Reg<"phaseParity", Use, U32>],
+                               !if(parity, [MbParity<>],
                                    [Reg<"state", Use, B64>]),
                                !if(hint, [MbHint], [])),
                    !if(!eq(q, TryWait), 78, !if(parity, 71, 70)),

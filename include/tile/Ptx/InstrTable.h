@@ -509,6 +509,8 @@ struct OperandDesc {
   int8_t txSign = 0;
   /// The barrier a test_wait or try_wait tests.
   bool txWait = false;
+  /// The phase parity a wait tests (.parity).
+  bool phaseParity = false;
   /// A multicast copy's mask of destination CTAs.
   bool ctaMask = false;
   /// An immediate must also be a multiple of this (setmaxnreg's count).

@@ -417,6 +417,9 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// The barrier a wait tests (test_wait, try_wait): the transactions
   /// announced before it must have been delivered.
   bit TxWait = 0;
+  /// The phase parity a wait tests (.parity's phaseParity, 0 or 1):
+  /// tile-check-parity follows it through loops.
+  bit PhaseParity = 0;
   /// A multicast copy's mask of the cluster's CTAs: the bytes arrive at
   /// each of them, and the issuing CTA's barrier may see other CTAs' copies.
   bit CtaMask = 0;

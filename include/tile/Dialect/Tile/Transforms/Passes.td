@@ -91,8 +91,44 @@ def TileCheckTransactions : Pass<"tile-check-transactions"> {
     branches) between the `expect_tx` and the wait, multicast copies
     (other CTAs' copies arrive too), ops with group or repeat axes, and a
     record with no copy at all (another thread may issue them). The CPU
-    backend does not run mbarriers yet, so it does not check these at run
-    time either.
+    backend checks at run time what is not seen here: a phase that never
+    completes is an error naming the barrier.
+  }];
+}
+
+def TileCheckParity : Pass<"tile-check-parity"> {
+  let summary = "Follow the phase parities that mbarrier waits test "
+                "through loops";
+  let description = [{
+    An mbarrier's phases alternate in parity, and a `.parity` wait
+    (`mbarrier.test_wait.parity`, `try_wait.parity`) names the parity of
+    the phase it waits for. A thread that waits for every phase of a
+    barrier must therefore alternate the parity from one wait on it to the
+    next; waiting for the same parity twice in a row tests a phase that
+    has already completed (the wait returns at once and the thread reads a
+    stage before its data), or hangs where the other parity was meant.
+    This is the pipeline bug of a phase bit that is not flipped, or
+    flipped at the wrong iteration.
+
+    Where the structure allows it, this pass follows the waits of an
+    `scf.for` loop with constant lower bound and step: each wait on the
+    loop's body path (directly, or in the condition region of an
+    `scf.while` that polls it) whose barrier (a memref, or a
+    `memref.reinterpret_cast`/`subview` of one at an offset) and parity
+    are computed from the induction variable and constants by `arith`
+    operations is evaluated for the loop's iterations (at most 1,024;
+    the trip count when the upper bound is constant), and two consecutive
+    waits on the same barrier with the same parity are reported, with both
+    iterations. A barrier and parity that do not change in the loop are
+    the same wait in every iteration.
+
+    It is a warning, not an error: a thread that waits for every other
+    phase (two phases complete between its waits) is correct. What is not
+    followed: waits under `scf.if` or in nested loops (they need not run
+    every iteration), barriers or parities that depend on values the loop
+    does not compute (a persistent kernel's running k-tile count), and
+    waits in different threads. The CPU backend checks at run time what is
+    not seen here: a hang is an error naming the barrier and its phase.
   }];
 }
 
