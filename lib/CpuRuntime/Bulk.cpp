@@ -6,14 +6,17 @@
 //
 // cp.async.bulk without multicast: the copy completes when
 // it is issued (the block's threads share one core), and its bytes then
-// complete their transactions on the copy's mbarrier. A prefetch moves no
-// data. Tensor copies are TensorMap.cpp's. The bulk groups (commit_group,
+// complete their transactions on the copy's mbarrier. A reduction
+// (cp.reduce.async.bulk) combines each destination element with the
+// source's (Reduce.h). A prefetch moves no data. Tensor copies and
+// reductions are TensorMap.cpp's. The bulk groups (commit_group,
 // wait_group) order nothing here: tile_cpu_apply runs them as no-ops.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Block.h"
 #include "Operands.h"
+#include "Reduce.h"
 #include "TensorMap.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
 
@@ -73,6 +76,19 @@ void checkCopy(const ptx::Instr &instr, const BulkOperands &ops) {
   }
 }
 
+/// A reduction's bytes: each element of the form's type combined.
+void reduceBulk(const ptx::Instr &instr, const BulkOperands &ops) {
+  const ptx::BulkRedElementDesc *element =
+      cpu::findReduction(instr, instr.form->getTypes());
+  if (!element)
+    reportThread(instr, "the instruction table has no element operation for "
+                        "it");
+  unsigned bytes = (ptx::getInfo(element->type).valueBits + 7) / 8;
+  cpu::reduceElements(instr, *element, reinterpret_cast<uint8_t *>(ops.dst),
+                      reinterpret_cast<const uint8_t *>(ops.src),
+                      ops.size / bytes);
+}
+
 } // namespace
 
 void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
@@ -84,15 +100,19 @@ void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
   ptx::Instr instr = cpu::decodeForm(
       form, {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
       "tile_cpu_bulk");
-  if (instr.form->semantics != ptx::Semantics::BulkCopy)
+  bool reduce = instr.form->semantics == ptx::Semantics::BulkReduce;
+  if (instr.form->semantics != ptx::Semantics::BulkCopy && !reduce)
     return;
   if (llvm::any_of(instr.form->getOperands(),
                    [](const ptx::OperandDesc &o) { return o.tensorMap; }))
     return cpu::copyTensor(instr, in);
   BulkOperands ops = readBulkOperands(instr, in);
   checkCopy(instr, ops);
-  std::memmove(reinterpret_cast<void *>(ops.dst),
-               reinterpret_cast<const void *>(ops.src), ops.size);
+  if (reduce)
+    reduceBulk(instr, ops);
+  else
+    std::memmove(reinterpret_cast<void *>(ops.dst),
+                 reinterpret_cast<const void *>(ops.src), ops.size);
   if (ops.mbar)
     cpu::completeCopyTx(instr, ops.mbar, ops.size);
 }

@@ -19,6 +19,7 @@
 #include "TensorMap.h"
 #include "Block.h"
 #include "Operands.h"
+#include "Reduce.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
 #include "tile/Runtime/MemRefDescriptor.h"
 
@@ -287,6 +288,21 @@ uint64_t tensorExtent(const cpu::TensorMap &m) {
   return end;
 }
 
+/// A tensor reduction's element operation: its operator on the map's
+/// element type, where the map's type takes it.
+const ptx::BulkRedElementDesc *reductionOf(const ptx::Instr &instr,
+                                           const cpu::TensorMap &m) {
+  const ptx::TensorMapTypeDesc *type = findType(m.dataType);
+  const ptx::BulkRedElementDesc *element =
+      cpu::findReduction(instr, type->redTypes, type->redOps);
+  if (!element)
+    reportThread(instr, std::string("its tensor map's elements are ") +
+                            type->name +
+                            ", which a tensor reduction with this operator "
+                            "does not take");
+  return element;
+}
+
 } // namespace
 
 void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
@@ -314,6 +330,10 @@ void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
                             " bytes into a row, not a multiple of " +
                             std::to_string(copy.coordAlign) +
                             " (the H200 faults with an illegal instruction)");
+  const ptx::BulkRedElementDesc *reduce =
+      instr.form->semantics == ptx::Semantics::BulkReduce
+          ? reductionOf(instr, m)
+          : nullptr;
   const ptx::SwizzleModeDesc &swizzle = *findSwizzle(m.swizzle);
   uint16_t fill = findFill(m.oobFill)->pattern;
   for (uint64_t e = 0; e < elements; ++e) {
@@ -333,6 +353,8 @@ void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
     else if (copy.load)
       for (unsigned b = 0; b < m.elementBytes; b += 2)
         std::memcpy(smem + b, &fill, std::min(2u, m.elementBytes - b));
+    else if (inside && reduce)
+      reduceElements(instr, *reduce, global, smem, 1);
     else if (inside)
       std::memcpy(global, smem, m.elementBytes);
   }

@@ -89,13 +89,26 @@ static void addSmemLayouts(llvm::json::Object &root) {
     Array floats;
     for (FloatFormat f : t.floats)
       floats.push_back(getInfo(f).name);
+    Array redOps, redTypes;
+    for (Qual q : t.redOps)
+      redOps.push_back(getQualName(q));
+    for (DataType d : t.redTypes)
+      redTypes.push_back(getInfo(d).name);
     tmaTypes.push_back(Object{{"name", t.name},
                               {"code", t.code},
                               {"bits", t.bits},
                               {"integer", t.integer},
                               {"float", t.isFloat},
-                              {"floats", std::move(floats)}});
+                              {"floats", std::move(floats)},
+                              {"red_ops", std::move(redOps)},
+                              {"red_types", std::move(redTypes)}});
   }
+  Array reductions;
+  for (const BulkRedElementDesc &e : getBulkRedElements())
+    reductions.push_back(Object{{"op", getQualName(e.op)},
+                                {"type", getInfo(e.type).name},
+                                {"instr", e.instr}});
+  root["bulk_reduction_elements"] = std::move(reductions);
   for (const TensorMapFillDesc &f : getTensorMapFills())
     tmaFills.push_back(
         Object{{"name", f.name}, {"code", f.code}, {"pattern", f.pattern}});

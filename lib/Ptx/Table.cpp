@@ -164,6 +164,18 @@ llvm::ArrayRef<TensorMapFillDesc> tile::ptx::getTensorMapFills() {
   return kTensorMapFills;
 }
 
+llvm::ArrayRef<BulkRedElementDesc> tile::ptx::getBulkRedElements() {
+  return kBulkRedElements;
+}
+
+const BulkRedElementDesc *tile::ptx::findBulkRedElement(Qual op,
+                                                        DataType type) {
+  for (const BulkRedElementDesc &e : kBulkRedElements)
+    if (e.op == op && e.type == type)
+      return &e;
+  return nullptr;
+}
+
 llvm::ArrayRef<SmemLayoutDesc> tile::ptx::getSmemLayouts() {
   return kSmemLayouts;
 }

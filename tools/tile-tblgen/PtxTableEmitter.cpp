@@ -399,9 +399,28 @@ std::string descElemOf(const Record *op) {
   return "DataType::" + (elem.empty() ? std::string("B8") : enumName(elem[0]));
 }
 
+/// `prefix` + each def's enum name.
+std::vector<std::string> enumNames(ArrayRef<const Record *> defs,
+                                   StringRef prefix) {
+  std::vector<std::string> names;
+  for (const Record *d : defs)
+    names.push_back(prefix.str() + enumName(d));
+  return names;
+}
+
+/// The bulk reductions' element operations.
+void emitBulkRedElements(raw_ostream &os, const RecordKeeper &rk) {
+  std::vector<std::string> rows;
+  for (const Record *r : defsOf(rk, "BulkRedElement"))
+    rows.push_back("{Qual::" + enumName(r->getValueAsDef("Op")) +
+                   ", DataType::" + enumName(r->getValueAsDef("Type")) + ", " +
+                   quote(r->getValueAsString("Instr")) + "}");
+  emitPool(os, "BulkRedElementDesc", "kBulkRedElements", rows, "{}");
+}
+
 /// The tensor maps' element types and out-of-bounds fills.
 void emitTensorMapTypes(raw_ostream &os, const RecordKeeper &rk) {
-  std::vector<std::string> floats, types, fills;
+  std::vector<std::string> floats, types, fills, redOps, redTypes;
   for (const Record *t : defsOf(rk, "TensorMapDataType")) {
     std::vector<std::string> fmts;
     for (const Record *f : t->getValueAsListOfDefs("Floats"))
@@ -412,8 +431,17 @@ void emitTensorMapTypes(raw_ostream &os, const RecordKeeper &rk) {
         std::to_string(t->getValueAsInt("Bits")) + ", " +
         (t->getValueAsBit("Integer") ? "true" : "false") + ", " +
         Pools::add(floats, "kTensorMapFloats", "FloatFormat", fmts) + ", " +
-        (t->getValueAsBit("IsFloat") ? "true" : "false") + "}");
+        (t->getValueAsBit("IsFloat") ? "true" : "false") + ", " +
+        Pools::add(redOps, "kTensorMapRedOps", "Qual",
+                   enumNames(t->getValueAsListOfDefs("RedOps"), "Qual::")) +
+        ", " +
+        Pools::add(
+            redTypes, "kTensorMapRedTypes", "DataType",
+            enumNames(t->getValueAsListOfDefs("RedTypes"), "DataType::")) +
+        "}");
   }
+  emitPool(os, "Qual", "kTensorMapRedOps", redOps, "Qual(0)");
+  emitPool(os, "DataType", "kTensorMapRedTypes", redTypes, "DataType(0)");
   for (const Record *f : defsOf(rk, "TensorMapFill"))
     fills.push_back("{" + quote(f->getValueAsString("Name")) + ", " +
                     std::to_string(f->getValueAsInt("Code")) + ", " +
@@ -477,6 +505,7 @@ void emitSmemLayouts(raw_ostream &os, const RecordKeeper &rk) {
   emitPool(os, "LayoutDigitDesc", "kLayoutDigits", digits, "{}");
   emitPool(os, "SmemLayoutDesc", "kSmemLayouts", layouts, "{}");
   emitTensorMapTypes(os, rk);
+  emitBulkRedElements(os, rk);
 }
 
 std::string operandInit(const Record *op, Pools &pools) {

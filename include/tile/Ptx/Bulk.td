@@ -170,26 +170,54 @@ def CpAsyncBulkWaitGroup
 /// memory and.or.xor .b32, add .u32/.s32/.u64, inc.dec .u32, min.max
 /// .u32/.s32; into global memory also the 64-bit and float ones (f16 and
 /// bf16 add only with .noftz).
-class RedOps<PtxType t, list<Qual> ops, bit noftz = 0> {
+///
+/// `Elements` (one per operator) is what the operator does to each
+/// element, new = op(old, source): an instruction of this table, whose
+/// reference the CPU backend applies, or "inc"/"dec", the ISA's
+/// wrap-around counters (old >= source ? 0 : old + 1; old == 0 || old >
+/// source ? source : old - 1). The float ones are what the H200 computes
+/// (utils/measure/bulk_reduce).
+class RedOps<PtxType t, list<Qual> ops, list<string> elements,
+             bit noftz = 0> {
   PtxType Type = t;
   list<Qual> Ops = ops;
+  list<string> Elements = elements;
   bit Noftz = noftz;
 }
 defvar BitRed = [AND, OR, XOR];
-defvar SharedRedOps = [RedOps<B32, BitRed>,
-                       RedOps<U32, [ReduxAdd, INC, DEC, ReduxMin, ReduxMax]>,
-                       RedOps<S32, [ReduxAdd, ReduxMin, ReduxMax]>,
-                       RedOps<U64, [ReduxAdd]>];
-defvar GlobalRedOps = [RedOps<B32, BitRed>, RedOps<B64, BitRed>,
-                       RedOps<U32, [ReduxAdd, INC, DEC, ReduxMin, ReduxMax]>,
-                       RedOps<S32, [ReduxAdd, ReduxMin, ReduxMax]>,
-                       RedOps<U64, [ReduxAdd, ReduxMin, ReduxMax]>,
-                       RedOps<S64, [ReduxMin, ReduxMax]>,
-                       RedOps<F32, [ReduxAdd]>, RedOps<F64, [ReduxAdd]>,
-                       RedOps<F16, [ReduxAdd], 1>,
-                       RedOps<F16, [ReduxMin, ReduxMax]>,
-                       RedOps<BF16, [ReduxAdd], 1>,
-                       RedOps<BF16, [ReduxMin, ReduxMax]>];
+defvar U32Red = RedOps<U32, [ReduxAdd, INC, DEC, ReduxMin, ReduxMax],
+                       ["add.u32", "inc", "dec", "min.u32", "max.u32"]>;
+defvar S32Red = RedOps<S32, [ReduxAdd, ReduxMin, ReduxMax],
+                       ["add.s32", "min.s32", "max.s32"]>;
+defvar SharedRedOps = [RedOps<B32, BitRed, ["and.b32", "or.b32", "xor.b32"]>,
+                       U32Red, S32Red,
+                       RedOps<U64, [ReduxAdd], ["add.u64"]>];
+defvar GlobalRedOps = [RedOps<B32, BitRed, ["and.b32", "or.b32", "xor.b32"]>,
+                       RedOps<B64, BitRed, ["and.b64", "or.b64", "xor.b64"]>,
+                       U32Red, S32Red,
+                       RedOps<U64, [ReduxAdd, ReduxMin, ReduxMax],
+                              ["add.u64", "min.u64", "max.u64"]>,
+                       RedOps<S64, [ReduxMin, ReduxMax],
+                              ["min.s64", "max.s64"]>,
+                       RedOps<F32, [ReduxAdd], ["add.rn.f32"]>,
+                       RedOps<F64, [ReduxAdd], ["add.rn.f64"]>,
+                       RedOps<F16, [ReduxAdd], ["add.rn.f16"], 1>,
+                       RedOps<F16, [ReduxMin, ReduxMax],
+                              ["min.f16", "max.f16"]>,
+                       RedOps<BF16, [ReduxAdd], ["add.rn.bf16"], 1>,
+                       RedOps<BF16, [ReduxMin, ReduxMax],
+                              ["min.bf16", "max.bf16"]>];
+
+/// One element operation of a bulk reduction: `Op` on `Type` computes
+/// `Instr` (RedOps' Elements).
+class BulkRedElement<Qual op, PtxType type, string instr> {
+  Qual Op = op;
+  PtxType Type = type;
+  string Instr = instr;
+}
+foreach r = GlobalRedOps in
+foreach i = !range(r.Ops) in
+def : BulkRedElement<r.Ops[i], r.Type, r.Elements[i]>;
 
 class RedOpSlots<RedOps r> {
   list<Slot> Slots = !listconcat([Operator<r.Ops, "redOp">],
@@ -254,17 +282,47 @@ class TensorMapDataType<string name, int typeCode, int width,
   list<FloatFormat> Floats = floats;
   bit Integer = integer;
   bit IsFloat = isFloat;
+  /// A tensor reduction (cp.reduce.async.bulk.tensor) through a map of
+  /// this type: the operators the ISA lists for its elements, each of
+  /// which does what the BulkRedElement of the first of `RedTypes` that
+  /// has it does.
+  list<Qual> RedOps = [];
+  list<PtxType> RedTypes = [];
 }
 def TmaUInt8 : TensorMapDataType<"UINT8", 0, 8, [FmtE4M3, FmtE5M2], 1, 0>;
 def TmaUInt16 : TensorMapDataType<"UINT16", 1, 16, [], 1, 0>;
-def TmaUInt32 : TensorMapDataType<"UINT32", 2, 32, [], 1, 0>;
-def TmaInt32 : TensorMapDataType<"INT32", 3, 32, [], 0, 0>;
-def TmaUInt64 : TensorMapDataType<"UINT64", 4, 64, [], 1, 0>;
-def TmaInt64 : TensorMapDataType<"INT64", 5, 64, [], 0, 0>;
-def TmaFloat16 : TensorMapDataType<"FLOAT16", 6, 16, [FmtF16], 0, 1>;
-def TmaFloat32 : TensorMapDataType<"FLOAT32", 7, 32, [FmtF32], 0, 1>;
+// The tensor reductions' operators per element type, from the ISA's list
+// (9.7.9.25.5.2: add .u32 .s32 .u64 .f32 .f16 .bf16, min/max .u32 .s32
+// .s64 .f16 .bf16, inc/dec .u32, and/or/xor .b32 .b64).
+def TmaUInt32 : TensorMapDataType<"UINT32", 2, 32, [], 1, 0> {
+  let RedOps = [ReduxAdd, ReduxMin, ReduxMax, INC, DEC, AND, OR, XOR];
+  let RedTypes = [U32, B32];
+}
+def TmaInt32 : TensorMapDataType<"INT32", 3, 32, [], 0, 0> {
+  let RedOps = [ReduxAdd, ReduxMin, ReduxMax, AND, OR, XOR];
+  let RedTypes = [S32, B32];
+}
+def TmaUInt64 : TensorMapDataType<"UINT64", 4, 64, [], 1, 0> {
+  let RedOps = [ReduxAdd, AND, OR, XOR];
+  let RedTypes = [U64, B64];
+}
+def TmaInt64 : TensorMapDataType<"INT64", 5, 64, [], 0, 0> {
+  let RedOps = [ReduxMin, ReduxMax, AND, OR, XOR];
+  let RedTypes = [S64, B64];
+}
+def TmaFloat16 : TensorMapDataType<"FLOAT16", 6, 16, [FmtF16], 0, 1> {
+  let RedOps = [ReduxAdd, ReduxMin, ReduxMax];
+  let RedTypes = [F16];
+}
+def TmaFloat32 : TensorMapDataType<"FLOAT32", 7, 32, [FmtF32], 0, 1> {
+  let RedOps = [ReduxAdd];
+  let RedTypes = [F32];
+}
 def TmaFloat64 : TensorMapDataType<"FLOAT64", 8, 64, [FmtF64], 0, 1>;
-def TmaBFloat16 : TensorMapDataType<"BFLOAT16", 9, 16, [FmtBF16], 0, 1>;
+def TmaBFloat16 : TensorMapDataType<"BFLOAT16", 9, 16, [FmtBF16], 0, 1> {
+  let RedOps = [ReduxAdd, ReduxMin, ReduxMax];
+  let RedTypes = [BF16];
+}
 def TmaFloat32Ftz : TensorMapDataType<"FLOAT32_FTZ", 10, 32, [], 0, 1>;
 def TmaTFloat32 : TensorMapDataType<"TFLOAT32", 11, 32, [], 0, 1>;
 def TmaTFloat32Ftz : TensorMapDataType<"TFLOAT32_FTZ", 12, 32, [], 0, 1>;

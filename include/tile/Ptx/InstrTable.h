@@ -351,8 +351,26 @@ struct TensorMapTypeDesc {
   llvm::ArrayRef<FloatFormat> floats;
   /// A floating-point type to the driver (the NaN fill is for these).
   bool isFloat;
+  /// A tensor reduction through a map of this type: the operators it
+  /// takes, each computing what the element operation of the first of
+  /// `redTypes` with that operator computes.
+  llvm::ArrayRef<Qual> redOps;
+  llvm::ArrayRef<DataType> redTypes;
 };
 llvm::ArrayRef<TensorMapTypeDesc> getTensorMapTypes();
+
+/// What a bulk reduction's operator does to each element of a type (a
+/// BulkRedElement record): new = instr(old, source), `instr` an
+/// instruction of the table, or "inc"/"dec" (the ISA's wrap-around
+/// counters).
+struct BulkRedElementDesc {
+  Qual op;
+  DataType type;
+  const char *instr;
+};
+llvm::ArrayRef<BulkRedElementDesc> getBulkRedElements();
+/// The element operation of operator `op` on `type`, or null.
+const BulkRedElementDesc *findBulkRedElement(Qual op, DataType type);
 /// An out-of-bounds fill of a tensor map (a TensorMapFill record).
 struct TensorMapFillDesc {
   const char *name;

@@ -66,6 +66,7 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
            "CPU backend does not model yet (it runs one CTA at a time)";
   case ptx::Semantics::BulkCopy:
   case ptx::Semantics::BulkPrefetch:
+  case ptx::Semantics::BulkReduce:
     if (isIm2col(form))
       return "copies in im2col mode, which the CPU backend does not model "
              "yet";
@@ -75,9 +76,6 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
                "does not model yet (it runs one CTA at a time)";
     }
     return nullptr;
-  case ptx::Semantics::BulkReduce:
-    return "is a bulk asynchronous reduction, which the CPU backend does not "
-           "model yet";
   case ptx::Semantics::ClusterBarrier:
     return "synchronizes a cluster, which the CPU backend does not model "
            "yet";
@@ -136,7 +134,9 @@ bool isMbarrier(ApplyOp op) {
 /// Whether `op` is a bulk copy or prefetch (tile_cpu_bulk runs it).
 bool isBulk(ApplyOp op) {
   ptx::Semantics sem = op.getInstr().form->semantics;
-  return sem == ptx::Semantics::BulkCopy || sem == ptx::Semantics::BulkPrefetch;
+  return sem == ptx::Semantics::BulkCopy ||
+         sem == ptx::Semantics::BulkPrefetch ||
+         sem == ptx::Semantics::BulkReduce;
 }
 
 /// `type` without its memory space (register tiles and GPU address spaces

@@ -1,16 +1,14 @@
 // The CPU backend runs the bulk copies that complete on an mbarrier or in
-// bulk groups (Integration/CPU/bulk.test) and tensor copies in tile mode
-// (Integration/CPU/tensor-copy.test), but not yet a bulk reduction, a
-// tensor copy in im2col mode or a multicast to the cluster's CTAs: a kernel
-// with one is refused with a located error, not run. Each RUN turns one of
-// the kernel's commented instructions on (sed).
-// Integration/CUDA/bulk-copy.mlir runs the reduction on the GPU.
-// RUN: sed 's|^//R |    |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=REDUCE
+// bulk groups (Integration/CPU/bulk.test), tensor copies in tile mode
+// (Integration/CPU/tensor-copy.test) and the bulk reductions
+// (Integration/CPU/bulk-reduce.test), but not yet a tensor copy in im2col
+// mode or a multicast to the cluster's CTAs: a kernel with one is refused
+// with a located error, not run. Each RUN turns one of the kernel's
+// commented instructions on (sed).
 // RUN: sed 's|^//T |    |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=TENSOR
 // RUN: sed 's|^//M |    |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=MULTICAST
-// REDUCE: :[[# @LINE + 12]]:7): error: 'tile.apply' op is a bulk asynchronous reduction, which the CPU backend does not model yet; run this kernel on the GPU
-// TENSOR: :[[# @LINE + 12]]:7): error: 'tile.apply' op copies in im2col mode, which the CPU backend does not model yet; run this kernel on the GPU
-// MULTICAST: :[[# @LINE + 12]]:7): error: 'tile.apply' op multicasts to the CTAs of a cluster, which the CPU backend does not model yet (it runs one CTA at a time); run this kernel on the GPU
+// TENSOR: :[[# @LINE + 11]]:7): error: 'tile.apply' op copies in im2col mode, which the CPU backend does not model yet; run this kernel on the GPU
+// MULTICAST: :[[# @LINE + 11]]:7): error: 'tile.apply' op multicasts to the CTAs of a cluster, which the CPU backend does not model yet (it runs one CTA at a time); run this kernel on the GPU
 #WS = #gpu.address_space<workgroup>
 !B = memref<1xi64, #WS>
 module attributes {gpu.container_module} {
@@ -20,7 +18,6 @@ module attributes {gpu.container_module} {
       %c128 = arith.constant 128 : i32
       %c0 = arith.constant 0 : i32
       %xyz = tile.alloc_local : memref<3xi32, #tile.reg>
-//R   tile.apply "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32" (%G, %S, %c128) scope(thread) : memref<32xf32>, memref<32xf32, #WS>, i32
 //T   tile.apply "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes" (%H, %map, %xyz, %bar, %m) scope(thread) : memref<256xf16, #WS>, memref<16xi64>, memref<3xi32, #tile.reg>, !B, i16
 //M   tile.apply "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster" (%S, %G, %c128, %bar, %m) scope(thread) : memref<32xf32, #WS>, memref<32xf32>, i32, !B, i16
       tile.apply "cp.async.bulk.wait_group" (%c0) scope(thread) : i32

@@ -1,0 +1,68 @@
+//===- Reduce.cpp - the bulk reductions' element operations --------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// cp.reduce.async.bulk(.tensor): each destination element becomes
+// op(old, source), op the instruction table's BulkRedElement of the
+// instruction's operator and element type, computed by the reference.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Reduce.h"
+#include "Operands.h"
+#include "tile/Reference/Reference.h"
+
+#include <cstring>
+#include <string>
+
+using namespace tile;
+
+namespace {
+
+/// The wrap-around counters (PTX ISA, atom and red): inc and dec.
+uint64_t counter(llvm::StringRef which, uint64_t old, uint64_t limit) {
+  if (which == "inc")
+    return old >= limit ? 0 : old + 1;
+  return old == 0 || old > limit ? limit : old - 1;
+}
+
+} // namespace
+
+const ptx::BulkRedElementDesc *
+tile::cpu::findReduction(const ptx::Instr &instr,
+                         llvm::ArrayRef<ptx::DataType> types,
+                         llvm::ArrayRef<ptx::Qual> ops) {
+  for (ptx::DataType type : types)
+    for (const ptx::BulkRedElementDesc &e : ptx::getBulkRedElements())
+      if (e.type == type && instr.has(e.op) &&
+          (ops.empty() || llvm::is_contained(ops, e.op)))
+        return &e;
+  return nullptr;
+}
+
+void tile::cpu::reduceElements(const ptx::Instr &instr,
+                               const ptx::BulkRedElementDesc &element,
+                               uint8_t *dst, const uint8_t *src,
+                               uint64_t count) {
+  unsigned bytes = (ptx::getInfo(element.type).valueBits + 7) / 8;
+  llvm::StringRef spelling = element.instr;
+  bool isCounter = spelling == "inc" || spelling == "dec";
+  std::optional<ptx::Instr> op;
+  if (!isCounter) {
+    std::string error;
+    op = ptx::decode(spelling, error);
+    if (!op)
+      reportThread(instr, "its element operation '" + spelling.str() +
+                              "' is not an instruction of the table: " + error);
+  }
+  for (uint64_t i = 0; i < count; ++i) {
+    uint64_t old = 0, source = 0;
+    std::memcpy(&old, dst + i * bytes, bytes);
+    std::memcpy(&source, src + i * bytes, bytes);
+    uint64_t result = isCounter ? counter(spelling, old, source)
+                                : ref::evaluate(*op, {old, source});
+    std::memcpy(dst + i * bytes, &result, bytes);
+  }
+}

@@ -1,0 +1,30 @@
+//===- Reduce.h - the bulk reductions' element operations -------*- C++ -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_CPURUNTIME_REDUCE_H
+#define TILE_LIB_CPURUNTIME_REDUCE_H
+
+#include "tile/Ptx/InstrTable.h"
+
+#include <cstdint>
+
+namespace tile::cpu {
+
+/// The element operation of the reduction `instr` on the first of `types`
+/// that has one for its operator (and, unless `ops` is empty, whose
+/// operator is one of `ops`), or null.
+const ptx::BulkRedElementDesc *
+findReduction(const ptx::Instr &instr, llvm::ArrayRef<ptx::DataType> types,
+              llvm::ArrayRef<ptx::Qual> ops = {});
+
+/// dst[i] = op(dst[i], src[i]) for `count` elements of `element`'s type.
+void reduceElements(const ptx::Instr &instr,
+                    const ptx::BulkRedElementDesc &element, uint8_t *dst,
+                    const uint8_t *src, uint64_t count);
+
+} // namespace tile::cpu
+
+#endif // TILE_LIB_CPURUNTIME_REDUCE_H
