@@ -22,7 +22,7 @@
 !BoxC = memref<1024xi16, strided<[1], offset: ?>, #WS>
 module attributes {gpu.container_module} {
   gpu.module @gemm [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
-    gpu.func @gemm_wgmma(%mapA: !Map, %mapB: !Map, %mapC: !Map, %C: memref<?x?xi32>, %K: i32) kernel
+    gpu.func @gemm_wgmma(%mapA: !Map {tile.tensor_map = #LA}, %mapB: !Map {tile.tensor_map = #LB}, %mapC: !Map {tile.tensor_map = #LC}, %C: memref<?x?xi32>, %K: i32) kernel
         attributes {known_block_size = array<i32: 384, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index

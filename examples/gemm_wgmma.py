@@ -617,7 +617,12 @@ def kernel(d):
     attrs = f"known_block_size = array<i32: {THREADS}, 1, 1>"
     if d.cluster > 1:
         attrs += f", known_cluster_size = array<i32: {d.cluster}, 1, 1>"
-    map_c = "%mapC: !Map, " if d.tma_store else ""
+    # The maps' parameters name the layouts they are made from
+    # (tile-check-tensor-maps checks the launches and the copies).
+    map_c = ("%mapC: !Map {tile.tensor_map = #LC}, " if d.tma_store
+             else "")
+    split_attr = (f", tile.tensor_map_split = {d.cluster} : i64"
+                  if d.cluster > 1 else "")
     if d.split:
         # The workspace %W holds split_k slices of M x N f32 partial sums;
         # each unit does KT = K / bk / split_k k tiles.
@@ -641,7 +646,7 @@ def kernel(d):
       %stg = memref.view %sm[%stgbytes][] : memref<?xi8, #WS> to !Stg"""
                     if d.tma_store else "")
     head = f"""\
-    gpu.func @gemm_wgmma(%mapA: !Map, %mapB: !Map, {map_c}{out}, %K: i32) kernel
+    gpu.func @gemm_wgmma(%mapA: !Map {{tile.tensor_map = #LA}}, %mapB: !Map {{tile.tensor_map = #LB{split_attr}}}, {map_c}{out}, %K: i32) kernel
         attributes {{{attrs}}} {{
 {consts}
       %cBN = arith.constant {bn} : index

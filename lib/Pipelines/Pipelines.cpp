@@ -61,6 +61,7 @@ static void addChecksAndExpansion(OpPassManager &pm,
   check.uncheckedTarget = opts.uncheckedTarget;
   check.requireTarget = requireTarget;
   pm.addPass(createTileCheckTargets(check));
+  pm.addPass(createTileCheckTensorMaps());
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
   TileCheckRegisterTilesOptions registers;
   registers.registerBudget = opts.registerBudget;

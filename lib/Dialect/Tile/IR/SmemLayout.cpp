@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -283,5 +284,47 @@ LogicalResult TensorMapEncodeOp::verify() {
     return emitOpError("unknown fill \"")
            << getFill() << "\" (the table has "
            << quoteNames(ptx::getTensorMapFills()) << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel parameters that hold tensor maps
+//===----------------------------------------------------------------------===//
+
+/// `tile.tensor_map = #tile.smem_layout<...>` on a map parameter, and
+/// `tile.tensor_map_split = N` beside it.
+LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned region,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  auto fn = dyn_cast<FunctionOpInterface>(op);
+  if (name != kTensorMapAttrName && name != kTensorMapSplitAttrName)
+    return op->emitError("unknown tile argument attribute '") << name << "'";
+  if (!fn || region != 0)
+    return op->emitError("'") << name << "' is for a function's parameters";
+  auto type = dyn_cast<MemRefType>(fn.getArgumentTypes()[argIndex]);
+  if (!type || !type.getElementType().isInteger(8) || type.getRank() != 1 ||
+      !type.hasStaticShape() || type.getNumElements() != 128)
+    return op->emitError("'")
+           << name << "' is for a tensor map's 128 bytes (memref<128xi8>), "
+           << "not parameter " << argIndex << " of type "
+           << fn.getArgumentTypes()[argIndex];
+  auto layout =
+      fn.getArgAttrOfType<SmemLayoutAttr>(argIndex, kTensorMapAttrName);
+  if (!layout)
+    return op->emitError("parameter ")
+           << argIndex << "'s '" << kTensorMapAttrName
+           << "' must be a #tile.smem_layout (the layout the map was made "
+              "from)";
+  if (name != kTensorMapSplitAttrName)
+    return success();
+  auto split = dyn_cast<IntegerAttr>(attr.getValue());
+  int64_t n = split ? split.getInt() : 0;
+  if (n < 1 || layout.getRows() % n || (layout.getRows() / n) % 8)
+    return op->emitError("parameter ")
+           << argIndex << "'s " << kTensorMapSplitAttrName << " " << n
+           << " must divide the layout's " << layout.getRows()
+           << " rows into shares of whole groups of 8 rows";
   return success();
 }

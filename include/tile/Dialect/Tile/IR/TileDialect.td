@@ -23,8 +23,16 @@ def Tile_Dialect : Dialect {
     Register tiles are memrefs in the `#tile.reg` memory space, allocated with
     `tile.alloc_local`; memref views (subviews, strided and permuted layouts)
     of them are legal operands.
+
+    A kernel parameter that holds a tensor map may say which layout it was
+    made from: `{tile.tensor_map = #tile.smem_layout<...>}` (and
+    `tile.tensor_map_split = N` for a map whose box is a share of the
+    layout's rows, as `tile.tensor_map_encode ... split(N)` makes it).
+    `tile-check-tensor-maps` then checks the maps that launches pass and the
+    boxes that the kernel's tensor copies move through it.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let hasRegionArgAttrVerify = 1;
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 

@@ -33,6 +33,11 @@ namespace tile {
 constexpr int64_t kMaxRepeatsPerOp = int64_t(1) << 16;
 constexpr int64_t kMaxInstructionsPerKernel = int64_t(1) << 20;
 
+/// The kernel-parameter attributes of a tensor map: the layout it was made
+/// from, and the split of its rows (TileDialect.td).
+constexpr llvm::StringLiteral kTensorMapAttrName = "tile.tensor_map";
+constexpr llvm::StringLiteral kTensorMapSplitAttrName = "tile.tensor_map_split";
+
 /// Whether `type` is a memref in the `#tile.reg` memory space.
 bool isRegisterTile(Type type);
 

@@ -96,6 +96,32 @@ def TileCheckTransactions : Pass<"tile-check-transactions"> {
   }];
 }
 
+def TileCheckTensorMaps : Pass<"tile-check-tensor-maps", "::mlir::ModuleOp"> {
+  let summary = "Check tensor-map parameters against the layout they name";
+  let description = [{
+    A kernel parameter that holds a tensor map may name the layout the map
+    was made from: `%map: memref<128xi8> {tile.tensor_map =
+    #tile.smem_layout<...>}`, with `tile.tensor_map_split = N` where the
+    map's box is a share of the layout's rows (`tile.tensor_map_encode
+    ... split(N)`, a multicast to a cluster). Then the two sides of the map
+    are checked against that one description:
+
+    - Host: each `gpu.launch_func` that passes a buffer to the parameter,
+      where the launching function writes that buffer with
+      `tile.tensor_map_encode` (through `memref.cast`s), must have encoded
+      it with the same layout and split.
+    - Device: each tensor copy or reduction (`cp.async.bulk.tensor`,
+      `cp.reduce.async.bulk.tensor`) whose map operand is the parameter
+      must be 2-D and move exactly the map's box: rows / split rows of one
+      swizzle row of bytes (the shared-memory operand's static bytes).
+
+    A mismatch is an error at the launch (with a note at the encode) or at
+    the copy. Maps made elsewhere (by `tileTensorMapEncodeTiled` or in
+    another function) and copies through views of the parameter are not
+    checked; a parameter without the attribute is not checked at all.
+  }];
+}
+
 def TileCheckParity : Pass<"tile-check-parity"> {
   let summary = "Follow the phase parities that mbarrier waits test "
                 "through loops";
