@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ApplyOperands.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Ptx/InstrTable.h"
@@ -235,17 +236,11 @@ static std::optional<BarrierKey> barrierAt(Value bar, scf::ForOp loop,
 
 /// The operand index of `op`'s phase parity, or -1 (not a .parity wait).
 static int parityOperand(ApplyOp op) {
-  for (auto [i, desc] : llvm::enumerate(op.getInstr().form->getOperands()))
-    if (desc.phaseParity)
-      return static_cast<int>(i);
-  return -1;
+  return findOperand(op, [](auto &d) { return d.phaseParity; });
 }
 
 static int barrierOperand(ApplyOp op) {
-  for (auto [i, desc] : llvm::enumerate(op.getInstr().form->getOperands()))
-    if (desc.txWait)
-      return static_cast<int>(i);
-  return -1;
+  return findOperand(op, [](auto &d) { return d.txWait; });
 }
 
 namespace {

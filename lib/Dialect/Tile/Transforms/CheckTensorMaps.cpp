@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ApplyOperands.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Ptx/InstrTable.h"
@@ -65,6 +66,8 @@ static void checkLaunch(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel,
   if (!host)
     return;
   for (auto [i, arg] : llvm::enumerate(launch.getKernelOperands())) {
+    if (i >= kernel.getNumArguments())
+      break;
     std::optional<MapParam> want = getMapParam(kernel, i);
     if (!want)
       continue;
@@ -85,16 +88,6 @@ static void checkLaunch(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel,
       diag.attachNote(encode.getLoc()) << "the map is made here";
     });
   }
-}
-
-/// The index of `op`'s first operand with `pred`, or -1.
-static int
-findOperand(ApplyOp op,
-            llvm::function_ref<bool(const ptx::OperandDesc &)> pred) {
-  for (auto [i, desc] : llvm::enumerate(op.getInstr().form->getOperands()))
-    if (pred(desc))
-      return static_cast<int>(i);
-  return -1;
 }
 
 /// A tensor copy through parameter `index` must move the box of its map:

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ApplyOperands.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Ptx/InstrTable.h"
@@ -34,16 +35,6 @@ struct Transaction {
   bool known = true;
 };
 } // namespace
-
-/// The index of `op`'s first operand with `pred`, or -1.
-static int
-findOperand(ApplyOp op,
-            llvm::function_ref<bool(const ptx::OperandDesc &)> pred) {
-  for (auto [i, desc] : llvm::enumerate(op.getInstr().form->getOperands()))
-    if (pred(desc))
-      return static_cast<int>(i);
-  return -1;
-}
 
 /// The transaction bytes one instruction of `op` counts or delivers: its
 /// constant txCount, or a copy's constant size, or (a tensor copy) its
