@@ -519,10 +519,14 @@ def emit_tma_epilogue(e, d):
     e.line("%r0 = arith.addi %bm, %c64r : index")
     e.line("%row = arith.addi %r0, %w16 : index")
     e.line("%row32 = arith.index_cast %row : index to i32")
-    for q in range(d.bn // STAGE_COLS):
+    blocks = d.bn // STAGE_COLS
+    for q in range(blocks):
         b = q % 2
+        # With an odd number of blocks the previous tile's last store read
+        # buffer 0 too: the first block of a tile waits for every store.
+        pending = "%zero" if q == 0 and blocks % 2 else "%one"
         e.line("scf.if %lane0 {")
-        e.line('  tile.apply "cp.async.bulk.wait_group.read" (%one) '
+        e.line(f'  tile.apply "cp.async.bulk.wait_group.read" ({pending}) '
                "scope(thread) : i32")
         e.line("}")
         e.line('tile.apply "bar.warp.sync" (%all) scope(thread) : i32')

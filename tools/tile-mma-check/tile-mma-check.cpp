@@ -514,14 +514,18 @@ int checkGemm(Reader &in, bool splitK) {
     fail("'" + mmaSpelling + "' is not a wgmma of the table: " + error);
   std::optional<ptx::Instr> cvt = decodeSupported(cvtSpelling, "a conversion");
   std::optional<ptx::Instr> add;
-  if (splitK)
+  if (splitK) {
     add = decodeSupported(addSpelling, "an addition");
+    if (add->form->getOperands().size() != 3 ||
+        !llvm::is_contained(add->form->getTypes(), ptx::DataType::F32))
+      fail("'" + addSpelling + "' is not an f32 addition of two sources");
+  }
   const ptx::OperandDesc &da = descriptorOf(*mma, ptx::MmaRole::A);
   const ptx::OperandDesc &db = descriptorOf(*mma, ptx::MmaRole::B);
   unsigned mDim = dims[0], nDim = dims[1], kDim = dims[2], split = dims[3];
   if (mDim % da.descRows || nDim % db.descCols || kDim % da.descCols)
     fail("the shape is not a multiple of the wgmma's m, n and k");
-  if (split == 0 || kDim % (split * da.descCols))
+  if (split == 0 || split > kDim || kDim % (uint64_t(split) * da.descCols))
     fail("K is not split into whole wgmma k steps");
   auto bytesOf = [](ptx::DataType t) {
     return (ptx::getInfo(t).valueBits + 7) / 8;

@@ -151,3 +151,54 @@ func.func @state_form(%bar: !B, %st: memref<1xi64, #tile.reg>) {
   }
   return
 }
+
+// -----
+
+!B = memref<1xi64, #gpu.address_space<workgroup>>
+!P = memref<1xi1, #tile.reg>
+// An i1 phase bit carried from true and flipped every iteration alternates
+// 1, 0, 1, ...: no warning (the initial true is the bit 1, not -1). A wait
+// under a runtime pred need not run every iteration: not followed.
+func.func @i1_phase_and_pred(%bar: !B, %bar2: !B, %n: index, %pr: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0 : i32
+  %true = arith.constant true
+  %p = tile.alloc_local : !P
+  %f = scf.for %k = %c0 to %n step %c1 iter_args(%ph = %true) -> (i1) {
+    %set = arith.cmpi eq, %ph, %true : i1
+    %p32 = arith.extui %set : i1 to i32
+    tile.apply "mbarrier.try_wait.parity.shared::cta.b64" (%p, %bar, %p32) scope(thread) : !P, !B, i32
+    %next = arith.xori %ph, %true : i1
+    scf.yield %next : i1
+  }
+  scf.for %k = %c0 to %c8 step %c1 {
+    tile.apply "mbarrier.try_wait.parity.shared::cta.b64" (%p, %bar2, %zero) pred(%pr) scope(thread) : !P, !B, i32
+  }
+  return
+}
+
+// -----
+
+!B = memref<1xi64, #gpu.address_space<workgroup>>
+!P = memref<1xi1, #tile.reg>
+// Each wait is reported once, and every wait moves its barrier's last
+// parity: after iteration 1's warning, iteration 2 (parity 1) and 3
+// (parity 1 again) are compared with each other, not with iteration 0.
+func.func @reported_once(%bar: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1 : i32
+  %p = tile.alloc_local : !P
+  scf.for %k = %c0 to %c4 step %c1 {
+    %h = arith.divui %k, %c2 : index
+    %h32 = arith.index_cast %h : index to i32
+    %ph = arith.andi %h32, %one : i32
+    // expected-warning @below {{waits for phase parity 0 on this mbarrier in iteration 1 of the enclosing loop (induction variable 1), as its previous wait on it did in iteration 0}}
+    tile.apply "mbarrier.try_wait.parity.shared::cta.b64" (%p, %bar, %ph) scope(thread) : !P, !B, i32
+  }
+  return
+}

@@ -103,3 +103,46 @@ func.func @bad_split(%m: memref<128xi8> {tile.tensor_map = #tile.smem_layout<64x
 func.func @unknown(%m: memref<128xi8> {tile.tensor_mapp = 1 : i64}) {
   return
 }
+
+// -----
+
+// expected-error @below {{parameter 0's tile.tensor_map_split must be a signless integer (`2 : i64`)}}
+func.func @unsigned_split(%m: memref<128xi8> {tile.tensor_map = #tile.smem_layout<64x64xbf16, swizzle = "128B">, tile.tensor_map_split = 2 : ui32}) {
+  return
+}
+
+// -----
+
+// One map buffer encoded twice, each before the launch that uses it: each
+// launch sees the encode before it. An encode inside an scf.if between
+// them leaves the second launch unchecked.
+#LA = #tile.smem_layout<64x64xbf16, swizzle = "128B">
+#LB = #tile.smem_layout<128x64xbf16, swizzle = "128B">
+!Map = memref<128xi8>
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+    gpu.func @ka(%map: !Map {tile.tensor_map = #LA}) kernel {
+      gpu.return
+    }
+    gpu.func @kb(%map: !Map {tile.tensor_map = #LB}) kernel {
+      gpu.return
+    }
+  }
+  func.func @host(%a: memref<512x512xbf16>, %c: i1) {
+    %c1 = arith.constant 1 : index
+    %map = gpu.alloc () : !Map
+    tile.tensor_map_encode %map, %a layout(#LA) : !Map, memref<512x512xbf16>
+    gpu.launch_func @m::@ka blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%map : !Map)
+    tile.tensor_map_encode %map, %a layout(#LB) : !Map, memref<512x512xbf16>
+    gpu.launch_func @m::@kb blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%map : !Map)
+    scf.if %c {
+      tile.tensor_map_encode %map, %a layout(#LA) : !Map, memref<512x512xbf16>
+    }
+    gpu.launch_func @m::@kb blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%map : !Map)
+    // expected-note @below {{the map is made here}}
+    tile.tensor_map_encode %map, %a layout(#LA) : !Map, memref<512x512xbf16>
+    // expected-error @below {{passes to parameter 0 of @kb a tensor map made from #tile.smem_layout<64x64xbf16, swizzle = "128B"> split(1)}}
+    gpu.launch_func @m::@kb blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%map : !Map)
+    return
+  }
+}

@@ -320,7 +320,13 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   if (name != kTensorMapSplitAttrName)
     return success();
   auto split = dyn_cast<IntegerAttr>(attr.getValue());
-  int64_t n = split ? split.getInt() : 0;
+  auto splitType =
+      split ? dyn_cast<IntegerType>(split.getType()) : IntegerType();
+  if (!splitType || !splitType.isSignless() || splitType.getWidth() > 64)
+    return op->emitError("parameter ")
+           << argIndex << "'s " << kTensorMapSplitAttrName
+           << " must be a signless integer (`2 : i64`)";
+  int64_t n = split.getValue().getSExtValue();
   if (n < 1 || layout.getRows() % n || (layout.getRows() / n) % 8)
     return op->emitError("parameter ")
            << argIndex << "'s " << kTensorMapSplitAttrName << " " << n

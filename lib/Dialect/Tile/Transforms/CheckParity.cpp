@@ -96,7 +96,8 @@ std::optional<int64_t> Evaluator::eval(Value v) {
 }
 
 std::optional<int64_t> Evaluator::compute(Value v) {
-  if (!v.getType().isIntOrIndex())
+  // Wider integers than 64 bits are not followed.
+  if (!v.getType().isIntOrIndex() || widthOf(v.getType()) > 64)
     return std::nullopt;
   unsigned width = widthOf(v.getType());
   llvm::APInt c;
@@ -256,9 +257,10 @@ struct BodyWaits {
 static void collectWaits(Block &block, bool everyIteration, BodyWaits &out) {
   for (Operation &op : block) {
     if (auto apply = dyn_cast<ApplyOp>(op)) {
-      if (parityOperand(apply) < 0)
+      if (parityOperand(apply) < 0 || barrierOperand(apply) < 0)
         continue;
-      if (everyIteration)
+      // A wait under a runtime pred need not run every iteration either.
+      if (everyIteration && !apply.getPred())
         out.every.push_back(apply);
       else
         out.unfollowed.insert(rootOf(apply.getArgs()[barrierOperand(apply)]));
@@ -280,14 +282,16 @@ static void collectWaits(Block &block, bool everyIteration, BodyWaits &out) {
 /// constant, and its trip count (at most kMaxIterations).
 static std::optional<std::tuple<int64_t, int64_t, int64_t>>
 iterationsOf(scf::ForOp loop) {
+  if (widthOf(loop.getInductionVar().getType()) > 64)
+    return std::nullopt;
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!lb || !step || *step <= 0)
     return std::nullopt;
   int64_t trips = kMaxIterations;
   if (std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()))
-    trips =
-        std::clamp<int64_t>((*ub - *lb + *step - 1) / *step, 0, kMaxIterations);
+    trips = static_cast<int64_t>(std::clamp<__int128>(
+        (__int128(*ub) - *lb + *step - 1) / *step, 0, kMaxIterations));
   return std::make_tuple(*lb, *step, trips);
 }
 
@@ -336,17 +340,27 @@ static void checkLoop(scf::ForOp loop) {
   if (waits.every.empty() || !range)
     return;
   auto [lb, step, trips] = *range;
+  // Initial values as the evaluator keeps them: their bits, zero-extended
+  // (getConstantIntValue sign-extends: an i1 true would be -1).
   SmallVector<std::optional<int64_t>> carried;
-  for (Value init : loop.getInitArgs())
-    carried.push_back(getConstantIntValue(init));
+  for (Value init : loop.getInitArgs()) {
+    std::optional<int64_t> v = getConstantIntValue(init);
+    unsigned width =
+        init.getType().isIntOrIndex() ? widthOf(init.getType()) : 0;
+    carried.push_back(v && width && width <= 64
+                          ? std::optional<int64_t>(truncateTo(*v, width))
+                          : std::nullopt);
+  }
   DenseMap<BarrierKey, LastWait> last;
   DenseSet<Operation *> done;
   for (int64_t i = 0; i < trips; ++i) {
     int64_t iv = lb + i * step;
-    Evaluator ev(loop, iv, carried);
+    Evaluator ev(loop,
+                 truncateTo(iv, widthOf(loop.getInductionVar().getType())),
+                 carried);
     for (ApplyOp wait : waits.every) {
       Value bar = wait.getArgs()[barrierOperand(wait)];
-      if (done.contains(wait) || waits.unfollowed.contains(rootOf(bar)))
+      if (waits.unfollowed.contains(rootOf(bar)))
         continue;
       std::optional<BarrierKey> key = barrierAt(bar, loop, ev);
       std::optional<int64_t> parity =
@@ -357,11 +371,11 @@ static void checkLoop(scf::ForOp loop) {
         waits.unfollowed.insert(rootOf(bar));
         continue;
       }
+      // Each wait is reported once; every wait updates its barrier's last.
       auto it = last.find(*key);
-      if (it != last.end() && it->second.parity == *parity) {
+      if (it != last.end() && it->second.parity == *parity &&
+          done.insert(wait).second)
         report(wait, *parity, i, iv, it->second);
-        done.insert(wait);
-      }
       last[*key] = LastWait{*parity, i, iv, wait};
     }
     carried = nextCarried(loop, ev);

@@ -45,8 +45,9 @@ static std::optional<MapParam> getMapParam(gpu::GPUFuncOp fn, unsigned i) {
   if (!layout)
     return std::nullopt;
   MapParam p{layout};
+  // The dialect verified it: a signless integer of at most 64 bits.
   if (auto split = fn.getArgAttrOfType<IntegerAttr>(i, kTensorMapSplitAttrName))
-    p.split = split.getInt();
+    p.split = split.getValue().getSExtValue();
   return p;
 }
 
@@ -57,36 +58,51 @@ static Value stripCasts(Value v) {
   return v;
 }
 
-/// Every tile.tensor_map_encode of the launching function into a map that
-/// `launch` passes to a marked parameter must use the parameter's layout
-/// and split.
+/// The tile.tensor_map_encode into `map` that the launch `op` sees: the
+/// nearest before it, in its block or the blocks around it; null where
+/// there is none, or an encode into it in a region in between (which may
+/// or may not run).
+static TensorMapEncodeOp findReachingEncode(Operation *op, Value map) {
+  for (; op && !isa<FunctionOpInterface>(op); op = op->getParentOp()) {
+    for (Operation *prev = op->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
+      if (auto encode = dyn_cast<TensorMapEncodeOp>(prev))
+        if (stripCasts(encode.getMap()) == map)
+          return encode;
+      bool nested = false;
+      prev->walk([&](TensorMapEncodeOp encode) {
+        nested |= stripCasts(encode.getMap()) == map;
+      });
+      if (nested)
+        return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// The map a launch passes to a marked parameter, where the launching
+/// function encodes it before the launch, must be made from the
+/// parameter's layout and split.
 static void checkLaunch(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel,
                         bool &ok) {
-  Operation *host = launch->getParentOfType<FunctionOpInterface>();
-  if (!host)
-    return;
   for (auto [i, arg] : llvm::enumerate(launch.getKernelOperands())) {
     if (i >= kernel.getNumArguments())
       break;
     std::optional<MapParam> want = getMapParam(kernel, i);
     if (!want)
       continue;
-    Value map = stripCasts(arg);
-    host->walk([&](TensorMapEncodeOp encode) {
-      if (stripCasts(encode.getMap()) != map)
-        return;
-      if (encode.getLayout() == want->layout &&
-          encode.getSplit() == want->split)
-        return;
-      ok = false;
-      InFlightDiagnostic diag =
-          launch.emitError("passes to parameter ")
-          << i << " of @" << kernel.getName() << " a tensor map made from "
-          << encode.getLayout() << " split(" << encode.getSplit()
-          << "), but the parameter holds one made from " << want->layout
-          << " split(" << want->split << ")";
-      diag.attachNote(encode.getLoc()) << "the map is made here";
-    });
+    TensorMapEncodeOp encode = findReachingEncode(launch, stripCasts(arg));
+    if (!encode || (encode.getLayout() == want->layout &&
+                    encode.getSplit() == want->split))
+      continue;
+    ok = false;
+    InFlightDiagnostic diag =
+        launch.emitError("passes to parameter ")
+        << i << " of @" << kernel.getName() << " a tensor map made from "
+        << encode.getLayout() << " split(" << encode.getSplit()
+        << "), but the parameter holds one made from " << want->layout
+        << " split(" << want->split << ")";
+    diag.attachNote(encode.getLoc()) << "the map is made here";
   }
 }
 
@@ -111,7 +127,10 @@ static LogicalResult checkCopy(ApplyOp copy, unsigned index,
   auto type = cast<MemRefType>(copy.getArgs()[box].getType());
   if (!type.hasStaticShape())
     return success();
-  int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  // One instruction moves the atom (last) axis; others are repeats.
+  if (type.getRank() == 0)
+    return success();
+  int64_t bytes = type.getShape().back() * type.getElementTypeBitWidth() / 8;
   int64_t rows = param.layout.getRows() / param.split;
   int64_t want = rows * param.layout.getAtomBytes() / param.layout.getRows();
   if (bytes == want)

@@ -149,9 +149,11 @@ def TileCheckParity : Pass<"tile-check-parity"> {
     the same wait in every iteration.
 
     It is a warning, not an error: a thread that waits for every other
-    phase (two phases complete between its waits) is correct. What is not
-    followed: waits under `scf.if` or in nested loops (they need not run
-    every iteration), barriers or parities that depend on values the loop
+    phase (two phases complete between its waits) is correct, and so is a
+    bounded poll written as the loop itself (a `try_wait` that may fail,
+    retried by the next iteration), which this pass reports. What is not
+    followed: waits under `scf.if`, under a runtime `pred` or in nested
+    loops (they need not run every iteration), barriers or parities that depend on values the loop
     does not compute (a persistent kernel's running k-tile count), and
     waits in different threads. The CPU backend checks at run time what is
     not seen here: a hang is an error naming the barrier and its phase.
