@@ -83,10 +83,8 @@ void reduceBulk(const ptx::Instr &instr, const BulkOperands &ops) {
   if (!element)
     reportThread(instr, "the instruction table has no element operation for "
                         "it");
-  unsigned bytes = (ptx::getInfo(element->type).valueBits + 7) / 8;
   cpu::reduceElements(instr, *element, reinterpret_cast<uint8_t *>(ops.dst),
-                      reinterpret_cast<const uint8_t *>(ops.src),
-                      ops.size / bytes);
+                      reinterpret_cast<const uint8_t *>(ops.src), ops.size);
 }
 
 } // namespace

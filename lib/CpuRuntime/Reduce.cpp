@@ -45,19 +45,22 @@ tile::cpu::findReduction(const ptx::Instr &instr,
 void tile::cpu::reduceElements(const ptx::Instr &instr,
                                const ptx::BulkRedElementDesc &element,
                                uint8_t *dst, const uint8_t *src,
-                               uint64_t count) {
+                               uint64_t size) {
   unsigned bytes = (ptx::getInfo(element.type).valueBits + 7) / 8;
   llvm::StringRef spelling = element.instr;
   bool isCounter = spelling == "inc" || spelling == "dec";
-  std::optional<ptx::Instr> op;
-  if (!isCounter) {
+  // A tensor reduction calls once per element: decode each spelling once.
+  static thread_local const char *decoded = nullptr;
+  static thread_local std::optional<ptx::Instr> op;
+  if (!isCounter && decoded != element.instr) {
     std::string error;
     op = ptx::decode(spelling, error);
     if (!op)
       reportThread(instr, "its element operation '" + spelling.str() +
                               "' is not an instruction of the table: " + error);
+    decoded = element.instr;
   }
-  for (uint64_t i = 0; i < count; ++i) {
+  for (uint64_t i = 0, count = size / bytes; i < count; ++i) {
     uint64_t old = 0, source = 0;
     std::memcpy(&old, dst + i * bytes, bytes);
     std::memcpy(&source, src + i * bytes, bytes);

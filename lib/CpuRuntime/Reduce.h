@@ -20,10 +20,11 @@ const ptx::BulkRedElementDesc *
 findReduction(const ptx::Instr &instr, llvm::ArrayRef<ptx::DataType> types,
               llvm::ArrayRef<ptx::Qual> ops = {});
 
-/// dst[i] = op(dst[i], src[i]) for `count` elements of `element`'s type.
+/// dst[i] = op(dst[i], src[i]) for the elements of `element`'s type in
+/// `size` bytes.
 void reduceElements(const ptx::Instr &instr,
                     const ptx::BulkRedElementDesc &element, uint8_t *dst,
-                    const uint8_t *src, uint64_t count);
+                    const uint8_t *src, uint64_t size);
 
 } // namespace tile::cpu
 

@@ -354,7 +354,7 @@ void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
       for (unsigned b = 0; b < m.elementBytes; b += 2)
         std::memcpy(smem + b, &fill, std::min(2u, m.elementBytes - b));
     else if (inside && reduce)
-      reduceElements(instr, *reduce, global, smem, 1);
+      reduceElements(instr, *reduce, global, smem, m.elementBytes);
     else if (inside)
       std::memcpy(global, smem, m.elementBytes);
   }

@@ -126,7 +126,7 @@ TEST(BulkReduceTest, IntegerElementsAreTheIsas) {
         std::memcpy(dst, &old, 8);
         std::memcpy(in, &src, 8);
         ptx::Instr none;
-        tile::cpu::reduceElements(none, e, dst, in, 1);
+        tile::cpu::reduceElements(none, e, dst, in, bits / 8);
         uint64_t got = 0;
         std::memcpy(&got, dst, bits / 8);
         EXPECT_EQ(got, isaInteger(op, info.name[0] == 's', bits, old, src))
