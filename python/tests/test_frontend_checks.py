@@ -7,6 +7,7 @@ fake CUDA driver), so nothing here needs a GPU."""
 import ctypes
 import hashlib
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -473,7 +474,7 @@ def test_source_file_names_are_escaped_in_locations():
     def k(A: T.Tensor((4, 1), "float32")):
         ns["trace"](T, A)
     mlir = T.function(k).mlir
-    assert 'loc("dir\\22/we\\5Cird\\0Aname.py":3:0)' in mlir
+    assert 'loc("dir\\22/we\\5Cird\\0Aname.py":3:5)' in mlir
     assert T.function(k).ptx().count("ld.global.f32") == 4
 
 
@@ -488,24 +489,23 @@ def entry_of(cache):
 def test_ptx_cache_entries_are_verified(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     monkeypatch.setenv("TILE_MLIR_PTX_CACHE", str(cache))
-    k = affine()
-    good = k.ptx()
+    good = affine().ptx()
     assert stat.S_IMODE(os.lstat(cache).st_mode) == 0o700
     path = entry_of(cache)
-    assert k.ptx() == good
+    assert affine().ptx() == good
     # An edited entry is a miss, and is replaced.
     with open(path) as f:
         text = f.read()
     with open(path, "w") as f:
         f.write(text.replace("fma.rn.f32", "add.rn.f32"))
-    assert k.ptx() == good
+    assert affine().ptx() == good
     assert open(path).read() == text
     # So is a truncated one, and one without the header.
     os.truncate(path, len(text) // 2)
-    assert k.ptx() == good and open(path).read() == text
+    assert affine().ptx() == good and open(path).read() == text
     with open(path, "w") as f:
         f.write(good)
-    assert k.ptx() == good and open(path).read() == text
+    assert affine().ptx() == good and open(path).read() == text
     # An entry that is a link is not followed, read or written through,
     # even where what it points to looks like a good entry.
     head, body = text.split("\n", 1)
@@ -517,13 +517,13 @@ def test_ptx_cache_entries_are_verified(tmp_path, monkeypatch):
               " ".join(f"{k}={v}" for k, v in fields.items()) + "\n" + evil)
     with open(path, "w") as f:
         f.write(forged)
-    assert k.ptx() == evil  # As a regular file of this user's it is used.
+    assert affine().ptx() == evil  # As a regular file of this user's it is used.
     target = tmp_path / "precious.ptx"
     target.write_text(forged)
     os.unlink(path)
     os.symlink(target, path)
     before = target.read_text()
-    assert k.ptx() == good
+    assert affine().ptx() == good
     assert target.read_text() == before and not os.path.islink(path)
     assert [n for n in os.listdir(cache) if n.endswith(".tmp")] == []
 
@@ -560,10 +560,10 @@ def test_ptx_cache_directory_must_be_private(tmp_path, monkeypatch):
 
 
 def test_ptx_cache_key_includes_the_tool(tmp_path, monkeypatch):
+    monkeypatch.setenv("TILE_MLIR_INPROCESS", "0")  # tile-translate's key
     cache = tmp_path / "cache"
     monkeypatch.setenv("TILE_MLIR_PTX_CACHE", str(cache))
-    k = affine()
-    good = k.ptx()
+    good = affine().ptx()
     path = entry_of(cache)
     # Another tile-translate (here a wrapper that marks its runs): the entry
     # of the first is not used, and is replaced by this one's.
@@ -575,20 +575,41 @@ def test_ptx_cache_key_includes_the_tool(tmp_path, monkeypatch):
     wrapper.write_text(f"#!/bin/sh\ntouch {marker}\nexec {real} \"$@\"\n")
     wrapper.chmod(0o755)
     monkeypatch.setenv("TILE_MLIR_TOOLS", str(tools))
-    assert k.ptx() == good and marker.exists()
+    assert affine().ptx() == good and marker.exists()
     marker.unlink()
-    assert k.ptx() == good and not marker.exists()  # Now a hit.
+    assert affine().ptx() == good and not marker.exists()  # Now a hit.
     assert f"tool={compiler.tool_id()}" in open(path).readline()
     # Where there is no tile-translate at all, an intact entry is used (a
     # machine without the tools runs what another compiled) ...
     def no_tool(name):
         raise TileError(f"cannot find {name}")
     monkeypatch.setattr(compiler, "find_tool", no_tool)
-    assert k.ptx() == good
+    assert affine().ptx() == good
     # ... but never a damaged one.
     with open(path) as f:
         text = f.read()
     with open(path, "w") as f:
         f.write(text.replace("fma.rn.f32", "add.rn.f32"))
     with pytest.raises(TileError, match="cannot find tile-translate"):
-        k.ptx()
+        affine().ptx()
+
+
+def test_ptx_cache_key_includes_the_in_process_compiler(tmp_path,
+                                                       monkeypatch):
+    from tile_mlir import _capi
+    if not compiler.in_process():
+        pytest.skip("no libTileCAPI.so")
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("TILE_MLIR_PTX_CACHE", str(cache))
+    good = affine().ptx()
+    path = entry_of(cache)
+    lib = _capi.library_path()
+    assert f"tool={compiler.tool_id(path=lib)}" in open(path).readline()
+    # Another library (a copy: another file) is another compiler: the entry
+    # is not used but replaced, and names the copy.
+    copy = tmp_path / "libTileCAPI.so"
+    shutil.copy(lib, copy)
+    monkeypatch.setenv("TILE_MLIR_CAPI", str(copy))
+    assert compiler.compiler_id() != compiler.tool_id(path=lib)
+    assert affine().ptx() == good
+    assert f"tool={compiler.compiler_id()}" in open(path).readline()

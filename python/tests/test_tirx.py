@@ -239,8 +239,10 @@ def test_arguments_are_checked_by_dtype_before_the_gpu():
         k(np.zeros((4, 1), np.int32), np.zeros((4, 1), np.float32))
     with pytest.raises(TileError, match=r"must be an array of shape \(4, 1\), got \(4, 2\)"):
         k(np.zeros((4, 2), np.float32), np.zeros((4, 1), np.float32))
-    with pytest.raises(TileError, match="takes 2 arguments, got 1"):
+    with pytest.raises(TileError, match="missing argument 'Out'"):
         k(np.zeros((4, 1), np.float32))
+    with pytest.raises(TileError, match="takes 2 arguments, got 3"):
+        k(*[np.zeros((4, 1), np.float32)] * 3)
 
 
 def test_package_version_and_unsigned_scalars():

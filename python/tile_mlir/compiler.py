@@ -2,6 +2,7 @@
 
 import hashlib
 import os
+import re
 import secrets
 import shutil
 import stat
@@ -51,10 +52,31 @@ def find_tool(name):
     return found
 
 
+class TileWarning(UserWarning):
+    """A warning of the tile compiler (a register budget, a protocol
+    check), issued at the user's source line it names."""
+
+
+def in_process():
+    """Whether compilation runs in this process through libTileCAPI.so (the
+    default where it is found; TILE_MLIR_INPROCESS=0 uses tile-translate)."""
+    if os.environ.get("TILE_MLIR_INPROCESS", "1") == "0":
+        return False
+    from . import _capi
+    return _capi.library_path() is not None
+
+
 def compile_to_ptx(mlir, chip=None, ptx_version=None):
-    """Compiles the gpu.modules of `mlir` (text) to PTX and returns it.
+    """Compiles the gpu.modules of `mlir` (text) to PTX and returns it: in
+    this process through the C API where libTileCAPI.so is found, else with
+    tile-translate. Warnings become TileWarning at their source lines.
 
     Raises TileError with the compiler's diagnostics on failure."""
+    if in_process():
+        from . import _capi
+        ptx, diags = _capi.Compiler.get().compile_to_ptx(mlir, chip,
+                                                         ptx_version)
+        return report(ptx, diags, "the tile compiler failed")
     cmd = [find_tool("tile-translate"), "--mlir-to-ptx", "-"]
     if chip:
         cmd.append(f"--chip={chip}")
@@ -63,7 +85,32 @@ def compile_to_ptx(mlir, chip=None, ptx_version=None):
     code, out, err = run_tool(cmd, mlir)
     if code:
         raise TileError(err.strip() or "tile-translate failed")
+    warn_from_text(err)
     return out
+
+
+def report(result, diags, failure):
+    """`result`, after issuing the warnings among `diags` (Diagnostic); a
+    TileError with every diagnostic where `result` is None."""
+    if result is None:
+        raise TileError("\n".join(str(d) for d in diags) or failure)
+    for d in diags:
+        if d.severity == "warning":
+            warnings.warn_explicit(d.message, TileWarning,
+                                   d.file or "<tile>", d.line)
+    return result
+
+
+_WARNING_LINE = re.compile(r"(.*):(\d+):(\d+): warning: (.*)")
+
+
+def warn_from_text(stderr):
+    """Issues the warnings a tool printed ("file:line:col: warning: ...")."""
+    for line in stderr.splitlines():
+        m = _WARNING_LINE.fullmatch(line)
+        if m:
+            warnings.warn_explicit(m.group(4), TileWarning, m.group(1),
+                                   int(m.group(2)))
 
 
 # What the tools are asked for when progress is wanted (after their own
@@ -133,13 +180,13 @@ def cache_key(*parts):
 _TOOL_IDS = {}
 
 
-def tool_id(name="tile-translate"):
+def tool_id(name="tile-translate", path=None):
     """An identity of the tool that would run now: a digest of its real path,
     size, modification time and inode (cached per process for that stat), so
     a rebuilt or replaced tool gives another identity. None where there is no
     such tool."""
     try:
-        path = os.path.realpath(find_tool(name))
+        path = os.path.realpath(path or find_tool(name))
         st = os.stat(path)
     except (TileError, OSError):
         return None
@@ -170,7 +217,7 @@ def _open_cache_dir(path):
     except FileExistsError:
         pass
     except OSError as e:
-        raise TileError(f"TILE_MLIR_PTX_CACHE={path}: cannot create it: "
+        raise TileError(f"PTX cache {path}: cannot create it: "
                         f"{e.strerror}") from None
     try:
         fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW |
@@ -276,6 +323,28 @@ def _write_entry(dfd, name, key, tool, ptx):
                       f"{e.strerror}")
 
 
+def default_cache_dir():
+    """The PTX cache used when TILE_MLIR_PTX_CACHE is not set:
+    $XDG_CACHE_HOME/tile-mlir/ptx, else ~/.cache/tile-mlir/ptx (None where
+    there is no home)."""
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        home = os.path.expanduser("~")
+        if home == "~":
+            return None
+        base = os.path.join(home, ".cache")
+    return os.path.join(base, "tile-mlir", "ptx")
+
+
+def compiler_id():
+    """The identity of what compiles now: libTileCAPI.so in process, else
+    tile-translate (None where neither is found)."""
+    if in_process():
+        from . import _capi
+        return tool_id(path=_capi.library_path())
+    return tool_id("tile-translate")
+
+
 def cached_ptx(mlir, key_text=None):
     """compile_to_ptx(mlir) through the PTX cache in $TILE_MLIR_PTX_CACHE
     (when set and not empty). `key_text` (default `mlir`) is what the entry
@@ -285,20 +354,69 @@ def cached_ptx(mlir, key_text=None):
     the module is used. Anything else is a miss: the PTX is compiled and the
     entry replaced."""
     cache = os.environ.get("TILE_MLIR_PTX_CACHE")
-    if not cache:
+    explicit = cache is not None
+    if cache is None:
+        cache = default_cache_dir()
+    if not cache:  # Set to the empty string: no cache.
         return compile_to_ptx(mlir)
     key = hashlib.sha256((mlir if key_text is None else key_text)
                          .encode()).hexdigest()
     name = key[:32] + ".ptx"
-    tool = tool_id("tile-translate")
-    dfd = _open_cache_dir(cache)
+    tool = compiler_id()
+    try:
+        dfd = _open_cache_dir(cache)
+    except TileError as e:
+        if explicit:
+            raise
+        warnings.warn(f"the default PTX cache is not used: {e}", TileWarning)
+        return compile_to_ptx(mlir)
     try:
         ptx = _read_entry(dfd, name, key, tool)
         if ptx is not None:
             return ptx
         ptx = compile_to_ptx(mlir)
-        # The identity of the tool that ran (found again: it must exist).
-        _write_entry(dfd, name, key, tool_id("tile-translate"), ptx)
+        # The identity of the compiler that ran (found again: it must exist).
+        _write_entry(dfd, name, key, compiler_id(), ptx)
         return ptx
     finally:
         os.close(dfd)
+
+
+def _cuda_tool(name):
+    """ptxas or cuobjdump: PATH, $CUDA_HOME/bin, /usr/local/cuda/bin, or
+    (cuobjdump) the nvidia-cuda-cuobjdump wheel."""
+    found = shutil.which(name)
+    if found:
+        return found
+    dirs = [os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
+                         "bin")]
+    try:
+        import nvidia
+        dirs += [os.path.join(p, sub, "bin") for p in nvidia.__path__
+                 for sub in ("cu13", "cuda_cuobjdump", "cu12")]
+    except ImportError:
+        pass
+    for d in dirs:
+        if os.path.exists(os.path.join(d, name)):
+            return os.path.join(d, name)
+    raise TileError(f"cannot find {name}: install the CUDA toolkit "
+                    "(ptxas) and `pip install nvidia-cuda-cuobjdump`")
+
+
+def sass_of(ptx, chip):
+    """The SASS of `ptx` assembled for `chip`, as cuobjdump -sass prints
+    it."""
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="tile-sass-") as tmp:
+        src, cubin = os.path.join(tmp, "k.ptx"), os.path.join(tmp, "k.cubin")
+        with open(src, "w") as f:
+            f.write(ptx)
+        r = subprocess.run([_cuda_tool("ptxas"), f"-arch={chip}", src, "-o",
+                            cubin], capture_output=True, text=True)
+        if r.returncode:
+            raise TileError(f"ptxas failed:\n{r.stderr.strip()}")
+        r = subprocess.run([_cuda_tool("cuobjdump"), "-sass", cubin],
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise TileError(f"cuobjdump failed:\n{r.stderr.strip()}")
+        return r.stdout

@@ -151,8 +151,8 @@ class CudaRuntime:
 
     def launch(self, fn, grid, block, args, shared=0, stream=None):
         """`args`: ctypes values, in kernel-parameter order. With `stream`
-        (a CUstream handle as an int), the launch is queued on it and not
-        waited for. `grid` and `block` (an int or 1 to 3 ints) and `shared`
+        (a CUstream handle as an int), the launch is queued on it, else on
+        the default stream; it is not waited for (`synchronize()` does). `grid` and `block` (an int or 1 to 3 ints) and `shared`
         (bytes of dynamic shared memory) are checked against the CUDA limits
         (tile_mlir.limits) before the driver sees them."""
         g, b, shared = check_launch(grid, block, shared)
@@ -168,4 +168,3 @@ class CudaRuntime:
         else:
             self._check(self._lib.tileRtLaunchOnStream(
                 fn, *g, *b, shared, ctypes.c_void_p(stream), params))
-        self._check(self._lib.tileRtSynchronize())

@@ -34,15 +34,17 @@ import numbers
 import os
 import re
 import struct
+import warnings
 import weakref
 
 from .. import instr_table
-from ..compiler import (TileError, TileTypeError, TileValueError, cached_ptx,
-                        run_on_cpu)
+from ..compiler import (TileError, TileTypeError, TileValueError,
+                        TileWarning, cached_ptx, run_on_cpu, sass_of)
 from ..limits import as_int, check_launch
 
 _DTYPES = {
     "float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
+    "int8": "i8", "uint8": "i8",
     "int16": "i16", "uint16": "i16", "int32": "i32", "uint32": "i32",
     "int64": "i64", "uint64": "i64", "bool": "i1",
 }
@@ -72,7 +74,8 @@ _LITERAL = re.compile(r"-?[0-9]+|-?[0-9]+\.[0-9]*(e[-+]?[0-9]+)?|"
                       r"0x[0-9A-F]+|true|false")
 
 # Integer dtypes: (bits, signed).
-_INT_RANGES = {"int16": (16, True), "uint16": (16, False),
+_INT_RANGES = {"int8": (8, True), "uint8": (8, False),
+               "int16": (16, True), "uint16": (16, False),
                "int32": (32, True), "uint32": (32, False),
                "int64": (64, True), "uint64": (64, False)}
 
@@ -108,7 +111,8 @@ class _Ptx:
     class Opcode(str):
         pass
 
-    _SPELLING = re.compile(r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+")
+    _SPELLING = re.compile(
+        r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+(::?[A-Za-z0-9_]+)*)+")
 
     def __getitem__(self, opcode):
         if not isinstance(opcode, str):
@@ -124,6 +128,43 @@ class _Ptx:
                             f"'{mnemonic}' (the instruction table has "
                             f"{', '.join(instr_table.mnemonics())})")
         return _Ptx.Opcode(opcode)
+
+
+    def __getattr__(self, name):
+        """`T.ptx.fma.rn.f32`: the opcode as an attribute chain."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return _PtxChain((_ptx_token(name),))
+
+
+def _ptx_token(name):
+    """A Python attribute name as a PTX token, as TIRx spells them: `__`
+    for `::` (`shared__cta`), `__colon__` for `:`, and a trailing `_` for a
+    Python keyword (`async_`, `and_`)."""
+    token = name.replace("__colon__", "\0").replace("__", "::")
+    token = token.replace("\0", ":")
+    return token[:-1] if token.endswith("_") else token
+
+
+class _PtxChain:
+    """A partly written opcode, `T.ptx.fma.rn`: each attribute adds a
+    qualifier; tile.apply checks the whole spelling like `T.ptx[...]`."""
+
+    __slots__ = ("tokens",)
+
+    def __init__(self, tokens):
+        self.tokens = tokens
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return _PtxChain(self.tokens + (_ptx_token(name),))
+
+    def opcode(self):
+        return ptx[".".join(self.tokens)]
+
+    def __repr__(self):
+        return "T.ptx." + ".".join(self.tokens)
 
 
 ptx = _Ptx()
@@ -358,6 +399,38 @@ def int16(v):
     return _TypedScalar(str(_int_value(v, "int16")), "i16")
 
 
+def _bool(v):
+    """`T.bool(True)`: a typed i1 scalar (`T.bool` is also an annotation)."""
+    if not isinstance(v, bool) and type(v).__name__ != "bool_":
+        raise TileTypeError(f"T.bool takes a bool, got {type(v).__name__}")
+    return _TypedScalar("true" if v else "false", "i1")
+
+
+def int8(v):
+    return _TypedScalar(str(_int_value(v, "int8")), "i8")
+
+
+def uint8(v):
+    return _TypedScalar(str(_int_value(v, "uint8")), "i8")
+
+
+# The scalar constructors double as parameter annotations (`s: T.float32`).
+for _f, _dtype in ((float32, "float32"), (float64, "float64"),
+                   (float16, "float16"), (bfloat16, "bfloat16"),
+                   (int8, "int8"), (uint8, "uint8"), (int16, "int16"),
+                   (uint16, "uint16"), (int32, "int32"), (uint32, "uint32"),
+                   (int64, "int64"), (uint64, "uint64"), (_bool, "bool")):
+    _f._tile_dtype = _dtype
+del _f, _dtype
+
+
+def __getattr__(name):
+    # `T.bool` without shadowing the builtin inside this module.
+    if name == "bool":
+        return _bool
+    raise AttributeError(f"module 'tirx' has no attribute '{name}'")
+
+
 class _LaunchConfig:
     """`T.cuda.LaunchConfig(grid=..., block=...)`: each an integer or 1 to 3
     integers (x, y, z), checked here against the CUDA limits (grid x in
@@ -387,6 +460,8 @@ class _Tile:
         """`T.cuda.tile.apply(T.ptx[op], *operands, scope=..., pred=...,
         preserve_dst=...)`: one tile.apply."""
         b = _builder()
+        if isinstance(opcode, _PtxChain):
+            opcode = opcode.opcode()
         if not isinstance(opcode, _Ptx.Opcode):
             raise TileError("the first argument of tile.apply must be "
                             "T.ptx[\"<opcode>\"]")
@@ -465,8 +540,20 @@ def _caller_location():
     for frame in inspect.stack()[1:]:
         path = os.path.abspath(frame.filename)
         if not path.startswith(here + os.sep):
-            return f'loc("{_mlir_string(frame.filename)}":{frame.lineno}:0)'
+            return _location(frame)
     return ""
+
+
+def _location(frame):
+    """`loc("file":line:column)` of an inspect.FrameInfo: the column (from 1)
+    of the call's expression where Python knows it (3.11+), else 0."""
+    pos = getattr(frame, "positions", None)
+    line = frame.lineno
+    col = 0
+    if pos is not None and pos.col_offset is not None:
+        line, col = pos.lineno or line, pos.col_offset + 1
+    return f'loc("{_mlir_string(frame.filename)}":{line}:{col})'
+
 
 
 _CHIP = re.compile(r"sm_[0-9]+[af]?")
@@ -631,6 +718,7 @@ class PrimFunc:
         # Loaded modules by (device, sm): each kernel is loaded once per
         # device and stays loaded for the process.
         self._modules = {}
+        self._ptx = {}  # PTX by module text: compiled once per process.
         self._finalizer = None
         sig = inspect.signature(fn)
         args = []
@@ -641,10 +729,13 @@ class PrimFunc:
                                 "parameters")
             _identifier(pname, f"parameter name of {self.name}")
             ann = p.annotation
+            if callable(ann) and getattr(ann, "_tile_dtype", None):
+                ann = Scalar(ann._tile_dtype)  # `x: T.float32`, as in TIRx
             if not isinstance(ann, (Tensor, Scalar)):
                 raise TileError(f"parameter '{pname}' of {self.name} needs a "
-                                "T.Tensor(shape, dtype) or T.Scalar(dtype) "
-                                "annotation")
+                                "T.Tensor(shape, dtype), T.Scalar(dtype) or "
+                                "scalar type (T.float32, T.int32, T.bool, "
+                                "...) annotation")
             self.params.append((pname, ann))
             args.append(_Value(f"%{pname}", ann.mlir_type(), param=pname))
         b = _Builder(taken=[a.name for a in args])
@@ -677,14 +768,24 @@ class PrimFunc:
         return self.module()
 
     def ptx(self, chip="sm_90"):
-        """PTX for `chip`, through tile-translate; kept in $TILE_MLIR_PTX_CACHE
-        (when set) so a machine without the tools can run what one with them
-        compiled (tile_mlir.compiler.cached_ptx says when an entry is used)."""
+        """PTX for `chip`: compiled once per process, and kept in the PTX
+        cache on disk ($TILE_MLIR_PTX_CACHE, by default
+        ~/.cache/tile-mlir/ptx; empty: none), so later processes, and a
+        machine without the compiler, run what was compiled before
+        (tile_mlir.compiler.cached_ptx says when an entry is used)."""
         text = self.module(chip)
-        # Source locations do not change the PTX: key on the text without
-        # them, so another checkout path finds the same entry.
-        key_text = re.sub(r' loc\("(?:[^"\\]|\\.)*":\d+:\d+\)', "", text)
-        return cached_ptx(text, key_text)
+        if text not in self._ptx:
+            # Source locations do not change the PTX: key on the text
+            # without them, so another checkout path finds the same entry.
+            key_text = re.sub(r' loc\("(?:[^"\\]|\\.)*":\d+:\d+\)', "",
+                              text)
+            self._ptx[text] = cached_ptx(text, key_text)
+        return self._ptx[text]
+
+    def sass(self, chip="sm_90"):
+        """The SASS of the kernel for `chip` (ptxas, then cuobjdump from the
+        nvidia-cuda-cuobjdump wheel or PATH)."""
+        return sass_of(self.ptx(chip), chip)
 
     @staticmethod
     def _device_view(a):
@@ -794,13 +895,30 @@ class PrimFunc:
                         "arrays")
         return plan
 
-    def _launch_dims(self):
-        """The launch configuration, checked again (grid, block)."""
-        if not isinstance(self.launch, _LaunchConfig):
-            raise TileTypeError(f"{self.name}.launch must be a "
-                                "T.cuda.LaunchConfig")
-        g, b, _ = check_launch(self.launch.grid, self.launch.block)
+    def _launch_dims(self, launch=None, grid=None, args=None):
+        """The launch configuration, checked again (grid, block): `launch`
+        (a T.cuda.LaunchConfig for this call) or the kernel's own, with its
+        grid replaced by `grid` (`kernel[grid](...)`: dimensions, or a
+        callable of the arguments by parameter name, as in Triton)."""
+        launch = self.launch if launch is None else launch
+        if not isinstance(launch, _LaunchConfig):
+            raise TileTypeError(f"the launch of {self.name} must be a "
+                                "T.cuda.LaunchConfig, got "
+                                f"{type(launch).__name__}")
+        g = launch.grid
+        if grid is not None:
+            if callable(grid):
+                grid = grid({pname: a for (pname, _), a in
+                             zip(self.params, args or ())})
+            g = grid
+        g, b, _ = check_launch(g, launch.block)
         return g, b
+
+    def __getitem__(self, grid):
+        """`kernel[grid](*args)`: launches with `grid` (an int, 1 to 3 ints,
+        or a callable of the arguments by name that returns them) and the
+        kernel's block."""
+        return functools.partial(self.__call__, grid=grid)
 
     def _module(self, rt):
         """The kernel's module on `rt`'s device, loaded once (and unloaded
@@ -843,13 +961,15 @@ class PrimFunc:
             ity = f"i{bits}"
             if kind == "scalar":
                 raw = int(arg)
+                # MLIR reads an integer literal as signed: the bits with
+                # the top one set are written as a negative number.
+                signed = raw - (1 << bits) if raw >> (bits - 1) and \
+                    elt != "i1" else raw
                 if elt.startswith("f") or elt == "bf16":
-                    host.append(f"%s{i}b = arith.constant {raw} : {ity}")
+                    host.append(f"%s{i}b = arith.constant {signed} : {ity}")
                     host.append(f"%s{i} = arith.bitcast %s{i}b : {ity} to "
                                 f"{elt}")
                 else:
-                    signed = raw - (1 << bits) if raw >> (bits - 1) and \
-                        bits > 1 else raw
                     host.append(f"%s{i} = arith.constant {signed} : {elt}")
                 args.append(f"%s{i} : {elt}")
                 continue
@@ -936,7 +1056,8 @@ class PrimFunc:
             h.store(result)
         return arrays
 
-    def __call__(self, *arrays, stream=None, backend="auto"):
+    def __call__(self, *arrays, stream=None, backend="auto", launch=None,
+                 grid=None, **named):
         """Runs the kernel. numpy arrays are copied in, and back out after
         the launch (in their own byte order and layout); CUDA arrays (torch,
         cupy: __cuda_array_interface__) are used in place, with no copy.
@@ -958,21 +1079,47 @@ class PrimFunc:
                                                            "cpu"):
             raise TileValueError(f"backend {backend!r} is not 'auto', 'cuda' "
                                  "or 'cpu'")
+        arrays = self._bind(arrays, named)
         try:
             plan = self._check_arguments(arrays)
-            grid, block = self._launch_dims()
+            grid, block = self._launch_dims(launch, grid, arrays)
             stream = _stream_handle(stream)
+            if stream is None:
+                stream = _current_stream(arrays)
             if backend == "cpu":
                 return self._run_cpu(arrays, plan, grid, block)
             if backend == "auto" and all(kind != "device"
                                          for kind, _ in plan):
                 try:
                     CudaRuntime.get()
-                except CudaError:
+                except CudaError as e:
+                    warnings.warn(f"{self.name} runs on the CPU backend: no "
+                                  f"CUDA device ({e})", TileWarning,
+                                  stacklevel=2)
                     return self._run_cpu(arrays, plan, grid, block)
             return self._run_cuda(arrays, plan, grid, block, stream)
         finally:
             _DLPACK_KEEP.clear()
+
+    def _bind(self, arrays, named):
+        """The arguments in parameter order: positional ones, then those
+        given by parameter name."""
+        names = [pname for pname, _ in self.params]
+        if len(arrays) > len(names):
+            raise TileTypeError(f"{self.name} takes {len(names)} arguments, "
+                                f"got {len(arrays)}")
+        out = list(arrays)
+        for pname in names[len(arrays):]:
+            if pname not in named:
+                raise TileTypeError(f"{self.name}: missing argument "
+                                    f"'{pname}'")
+            out.append(named.pop(pname))
+        if named:
+            extra = sorted(named)[0]
+            what = ("given twice" if extra in names else
+                    "is not a parameter or a launch option")
+            raise TileTypeError(f"{self.name}: argument '{extra}' {what}")
+        return tuple(out)
 
     def _run_cuda(self, arrays, plan, grid, block, stream):
         import ctypes
@@ -980,13 +1127,15 @@ class PrimFunc:
         rt = CudaRuntime.get()
         fn = rt.function(self._module(rt), self.name)
         args, buffers = [], []
-        ctypes_of = {8: ctypes.c_bool, 16: ctypes.c_uint16,
-                     32: ctypes.c_uint32, 64: ctypes.c_uint64}
+        ctypes_of = {"i1": ctypes.c_bool, 8: ctypes.c_uint8,
+                     16: ctypes.c_uint16, 32: ctypes.c_uint32,
+                     64: ctypes.c_uint64}
         try:
             for (pname, ann), (kind, arg) in zip(self.params, plan):
                 if kind == "scalar":
                     # The scalar's bits, in a value of its size.
-                    args.append(ctypes_of[_bits(ann.elt)](arg))
+                    kind_key = "i1" if ann.elt == "i1" else _bits(ann.elt)
+                    args.append(ctypes_of[kind_key](arg))
                     continue
                 if kind == "device":
                     ptr, shape, strides = arg[0], arg[1], arg[2]
@@ -1004,8 +1153,10 @@ class PrimFunc:
                 args += [ctypes.c_int64(d) for d in shape]
                 args += [ctypes.c_int64(s) for s in strides]
             rt.launch(fn, grid, block, args, stream=stream)
-            if buffers and stream is not None:
-                rt.synchronize()  # The copies back use the default stream.
+            if buffers:
+                # The copies back wait for the kernel; a fault is reported
+                # here, before anything is copied.
+                rt.synchronize()
             for ptr, h in buffers:
                 if h.copy is h.array:
                     rt.to_host(h.copy, ptr)  # Straight into the caller's.
@@ -1031,6 +1182,23 @@ def _shares_memory(a, b):
         return bool(np.shares_memory(a, b, max_work=1 << 20))
     except too_hard:
         return True
+
+
+def _current_stream(arrays):
+    """The caller's current stream where the arguments are torch tensors or
+    CuPy arrays on the GPU (`torch.cuda.current_stream()`,
+    `cupy.cuda.get_current_stream()`), as Triton does; None otherwise (the
+    default stream)."""
+    import sys
+    for a in arrays:
+        module = type(a).__module__.split(".", 1)[0]
+        if module == "torch" and getattr(a, "is_cuda", False):
+            torch = sys.modules["torch"]
+            return int(torch.cuda.current_stream(a.device).cuda_stream)
+        if module == "cupy" and hasattr(a, "__cuda_array_interface__"):
+            cupy = sys.modules["cupy"]
+            return int(cupy.cuda.get_current_stream().ptr)
+    return None
 
 
 def _stream_handle(stream):
