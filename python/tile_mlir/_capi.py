@@ -183,7 +183,7 @@ class Compiler:
             finally:
                 self.lib.mlirModuleDestroy(module)
             ptx = b"".join(out).decode() if ok and out else None
-            return ptx, self._diags
+            return ptx, [_to_source(d, mlir) for d in self._diags]
 
 
 _PRINTED = re.compile(r"(loc\(.*?\)|[^:]*:\d+:\d+|[^:]*): "

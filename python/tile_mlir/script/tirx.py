@@ -649,7 +649,7 @@ def alloc_local(shape, dtype, layout="default", group=0):
         layout_attr = ", strided<[" + ", ".join(map(str, strides)) + "]>"
     ty = f"memref<{'x'.join(map(str, shape))}x{elt}{layout_attr}, #tile.reg>"
     name = b.fresh("r")
-    b.lines.append(f"{name} = tile.alloc_local : {ty}")
+    b.lines.append(f"{name} = tile.alloc_local : {ty} {_caller_location()}")
     return b.value(name, ty)
 
 
@@ -751,8 +751,11 @@ class PrimFunc:
         self.written = frozenset(b.written)
         sig_text = ", ".join(f"{a.name}: {a.type}" for a in args)
         body = "".join(f"      {line}\n" for line in b.lines)
+        code = getattr(fn, "__code__", None)
+        where = (f' loc("{_mlir_string(code.co_filename)}":'
+                 f'{code.co_firstlineno}:1)' if code else "")
         self._kernel = (f"    gpu.func @{self.name}({sig_text}) kernel {{\n"
-                        f"{body}      gpu.return\n    }}\n")
+                        f"{body}      gpu.return\n    }}{where}\n")
 
     def module(self, chip="sm_90"):
         """The MLIR module (a gpu.module targeting `chip`)."""

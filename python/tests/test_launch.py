@@ -1,0 +1,190 @@
+"""The front-end's TIRx surface additions and its Triton-style launches:
+attribute-chain opcodes, scalar-type annotations, grids at the call site,
+in-process compilation with source locations and warnings, the CPU
+fallback's warning, SASS."""
+
+import os
+import shutil
+import sys
+import warnings
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from tile_mlir import TileError, TileWarning, compiler  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+np = pytest.importorskip("numpy")
+
+
+def affine(opcode):
+    @T.function
+    def k(A: T.Tensor((4, 1), "float32"), Out: T.Tensor((4, 1), "float32"),
+          s: T.float32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        r = T.alloc_local((4, 1), "float32")
+        T.cuda.tile.apply(T.ptx.ld.global_.f32, r, A)
+        T.cuda.tile.apply(opcode, r, r, s, T.float32(1))
+        T.cuda.tile.apply(T.ptx["st.global.f32"], Out, r)
+    return k
+
+
+def test_attribute_chain_is_the_bracketed_opcode():
+    chained = affine(T.ptx.fma.rn.f32).mlir
+    assert chained == affine(T.ptx["fma.rn.f32"]).mlir.replace(
+        "affine", "affine")
+    assert 'tile.apply "ld.global.f32"' in chained
+    assert 'tile.apply "fma.rn.f32"' in chained
+
+
+def test_attribute_chain_escapes():
+    assert T.ptx.ld.shared__cta.b32.opcode() == "ld.shared::cta.b32"
+    assert T.ptx.and_.b32.opcode() == "and.b32"
+    with pytest.raises(TileError, match="unknown PTX instruction 'fmaa'"):
+        affine(T.ptx.fmaa.rn.f32)
+
+
+def test_scalar_type_annotations():
+    k = affine(T.ptx.fma.rn.f32)
+    assert "%s: f32" in k.mlir
+    with pytest.raises(TileError, match="needs a T.Tensor"):
+        @T.function
+        def bad(x: int):
+            pass
+
+    @T.function
+    def flags(p: T.bool, a: T.int8, b: T.uint64, c: T.bfloat16):
+        pass
+    assert "%p: i1, %a: i8, %b: i64, %c: bf16" in flags.mlir
+
+
+def run_cpu(k, *args, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        return k(*args, backend="cpu", **kw)
+
+
+def test_negative_and_top_bit_scalars_reach_the_cpu_backend():
+    @T.function
+    def d(A: T.Tensor((2, 1), "float64"), Out: T.Tensor((2, 1), "float64"),
+          s: T.float64, u: T.uint64, o: T.Tensor((1, 1), "uint64")):
+        r = T.alloc_local((2, 1), "float64")
+        T.cuda.tile.apply(T.ptx["ld.global.f64"], r, A)
+        T.cuda.tile.apply(T.ptx.fma.rn.f64, r, r, s, T.float64(0.5))
+        T.cuda.tile.apply(T.ptx["st.global.f64"], Out, r)
+        q = T.alloc_local((1, 1), "uint64")
+        T.cuda.tile.apply(T.ptx.mov.b64, q, u)
+        T.cuda.tile.apply(T.ptx["st.global.b64"], o, q)
+    A = np.array([[1.0], [2.0]])
+    out, o = np.zeros((2, 1)), np.zeros((1, 1), np.uint64)
+    run_cpu(d, A, out, -3.25, 2**64 - 5, o)
+    assert out.ravel().tolist() == [-2.75, -6.0]
+    assert int(o[0, 0]) == 2**64 - 5
+
+
+def test_float16_scalar_parameter_on_the_cpu_backend():
+    @T.function
+    def h(A: T.Tensor((4, 1), "float16"), Out: T.Tensor((4, 1), "float16"),
+          s: T.Scalar("float16")):
+        r = T.alloc_local((4, 1), "float16")
+        T.cuda.tile.apply(T.ptx["ld.global.b16"], r, A)
+        T.cuda.tile.apply(T.ptx.fma.rn.f16, r, r, s, T.float16(1))
+        T.cuda.tile.apply(T.ptx["st.global.b16"], Out, r)
+    A = np.arange(4, dtype=np.float16).reshape(4, 1)
+    out = np.zeros((4, 1), np.float16)
+    run_cpu(h, A, out, np.float16(-0.5))
+    assert out.ravel().tolist() == [1.0, 0.5, 0.0, -0.5]
+
+
+def test_arguments_by_name_and_grid_at_the_call_site():
+    k = affine(T.ptx.fma.rn.f32)
+    A = np.arange(4, dtype=np.float32).reshape(4, 1)
+    out = np.zeros((4, 1), np.float32)
+    run_cpu(k, A, s=2.0, Out=out)
+    assert out.ravel().tolist() == [1.0, 3.0, 5.0, 7.0]
+    with pytest.raises(TileError, match="argument 's' given twice"):
+        run_cpu(k, A, out, 2.0, s=3.0)
+    with pytest.raises(TileError, match="'t' is not a parameter"):
+        run_cpu(k, A, out, 2.0, t=3.0)
+    # kernel[grid]: the grid is checked like any launch; a callable grid
+    # gets the arguments by name.
+    with pytest.raises(TileError, match="grid"):
+        run_cpu(k[0], A, out, 2.0)
+    seen = {}
+
+    def grid(args):
+        seen.update(args)
+        return (1,)
+    out[...] = 0
+    run_cpu(k[grid], A, out, 2.0)
+    assert seen["s"] == 2.0 and seen["A"] is A
+    assert out.ravel().tolist() == [1.0, 3.0, 5.0, 7.0]
+    with pytest.raises(TileError, match="LaunchConfig"):
+        run_cpu(k, A, out, 2.0, launch=(1, 1))
+
+
+def test_the_cpu_fallback_says_so(monkeypatch):
+    from tile_mlir import runtime
+    if compiler.shutil.which("nvidia-smi"):
+        pytest.skip("a GPU machine")
+    k = affine(T.ptx.fma.rn.f32)
+    A = np.arange(4, dtype=np.float32).reshape(4, 1)
+    out = np.zeros((4, 1), np.float32)
+    with pytest.warns(TileWarning, match="runs on the CPU backend"):
+        k(A, out, 2.0)
+    assert out.ravel().tolist() == [1.0, 3.0, 5.0, 7.0]
+    assert runtime is not None
+
+
+def test_parse_errors_name_the_users_line_and_column():
+    @T.function
+    def bad(A: T.Tensor((4, 1), "float32")):
+        r = T.alloc_local((4, 1), "float32")
+        T.cuda.tile.apply(T.ptx["fma.rz.bf16"], r, r, r, r)  # noqa: here
+    line = bad_line = None
+    with open(__file__) as f:
+        for i, text in enumerate(f, 1):
+            if "noqa: here" in text and "with open" not in text:
+                line, bad_line = i, text
+    col = bad_line.index("T.cuda") + 1
+    with pytest.raises(TileError) as e:
+        bad.ptx()
+    assert f"{__file__}:{line}:{col}: error: " in str(e.value)
+    assert "'fma.rz.bf16' is not a documented PTX form" in str(e.value)
+
+
+def test_warnings_reach_python_at_the_users_line():
+    # The budget is the kernel's: its warning names the kernel's line.
+    @T.function  # warn here
+    def big(A: T.Tensor((300, 1), "float32")):
+        r = T.alloc_local((300, 1), "float32")
+        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A)
+    with pytest.warns(TileWarning, match="ptxas will spill") as w:
+        big.ptx()
+    hit = [x for x in w if issubclass(x.category, TileWarning)][0]
+    assert hit.filename == __file__
+    with open(__file__) as f:
+        assert "# warn here" in f.readlines()[hit.lineno - 1]
+
+
+@pytest.mark.parametrize("inprocess", ["1", "0"])
+def test_both_compile_paths_give_the_same_ptx(monkeypatch, inprocess):
+    monkeypatch.setenv("TILE_MLIR_INPROCESS", inprocess)
+    monkeypatch.setenv("TILE_MLIR_PTX_CACHE", "")
+    k = affine(T.ptx.fma.rn.f32)
+    ptx = compiler.compile_to_ptx(k.mlir)
+    monkeypatch.setenv("TILE_MLIR_INPROCESS", "1" if inprocess == "0"
+                       else "0")
+    assert compiler.compile_to_ptx(k.mlir) == ptx
+    assert ptx.count("fma.rn.f32") == 4
+
+
+def test_sass():
+    try:
+        compiler._cuda_tool("ptxas")
+        compiler._cuda_tool("cuobjdump")
+    except TileError:
+        pytest.skip("no ptxas or cuobjdump")
+    sass = affine(T.ptx.fma.rn.f32).sass("sm_90")
+    assert sass.count("FFMA") == 4 and "Function : k" in sass
