@@ -38,6 +38,7 @@ import warnings
 import weakref
 
 from .. import instr_table
+from . import _rewrite
 from ..compiler import (TileError, TileTypeError, TileValueError,
                         TileWarning, cached_ptx, run_on_cpu, sass_of)
 from ..limits import as_int, check_launch
@@ -204,6 +205,9 @@ class _Builder:
 
     def __init__(self, taken=()):
         self.lines, self.consts, self.counter = [], {}, 0
+        self.ids = {}  # Thread indices, computed once at the entry.
+        self.depth = 0  # Open scf.if regions.
+        self.broken = None  # Why a region could not be closed.
         self.launch = None
         self.taken = set(taken)  # Names already in use (the parameters).
         self.values = set()  # (name, type) of every value made for it.
@@ -228,13 +232,321 @@ class _Builder:
             name = self.fresh("c")
             self.consts[key] = name
             self.values.add((name, elt))
-            self.lines.insert(0, f"{name} = arith.constant {literal} : {elt}")
+            typed = literal if elt == "i1" else f"{literal} : {elt}"
+            self.lines.insert(0, f"{name} = arith.constant {typed}")
         return _Value(self.consts[key], elt)
 
     def value(self, name, type_, param=None):
         """A new value of this function's (only those reach its ops)."""
         self.values.add((name, type_))
         return _Value(name, type_, param)
+
+
+class _Expr(_Value):
+    """A scalar the kernel computes (a thread index, a scalar parameter, the
+    result of arithmetic or a comparison on them): an SSA value of `dtype`.
+    Python operators build the kernel's arithmetic; it has no Python truth
+    value (an `if` on it in a @T.function becomes a branch)."""
+
+    def __init__(self, name, dtype, param=None):
+        super().__init__(name, _mlir_type(dtype), param)
+        self.dtype = dtype
+
+    def __bool__(self):
+        raise TileTypeError(
+            "a kernel value has no Python truth value: an `if`, `and`, "
+            "`or`, `not` or `x if c else y` on it inside a @T.function "
+            "becomes the kernel's own (where the function's source is "
+            "available), or use it as pred=")
+
+    def __repr__(self):
+        return f"<kernel value {self.name}: {self.dtype}>"
+
+    # Arithmetic, comparisons and bitwise logic: see _binary.
+    def __add__(self, o): return _binary("add", self, o)
+    def __radd__(self, o): return _binary("add", o, self)
+    def __sub__(self, o): return _binary("sub", self, o)
+    def __rsub__(self, o): return _binary("sub", o, self)
+    def __mul__(self, o): return _binary("mul", self, o)
+    def __rmul__(self, o): return _binary("mul", o, self)
+    def __floordiv__(self, o): return _binary("floordiv", self, o)
+    def __rfloordiv__(self, o): return _binary("floordiv", o, self)
+    def __mod__(self, o): return _binary("mod", self, o)
+    def __rmod__(self, o): return _binary("mod", o, self)
+    def __truediv__(self, o): return _binary("div", self, o)
+    def __rtruediv__(self, o): return _binary("div", o, self)
+    def __and__(self, o): return _binary("and", self, o)
+    def __rand__(self, o): return _binary("and", o, self)
+    def __or__(self, o): return _binary("or", self, o)
+    def __ror__(self, o): return _binary("or", o, self)
+    def __xor__(self, o): return _binary("xor", self, o)
+    def __rxor__(self, o): return _binary("xor", o, self)
+    def __lshift__(self, o): return _binary("shl", self, o)
+    def __rshift__(self, o): return _binary("shr", self, o)
+    def __lt__(self, o): return _binary("lt", self, o)
+    def __le__(self, o): return _binary("le", self, o)
+    def __gt__(self, o): return _binary("gt", self, o)
+    def __ge__(self, o): return _binary("ge", self, o)
+    def __eq__(self, o): return _binary("eq", self, o)
+    def __ne__(self, o): return _binary("ne", self, o)
+    def __neg__(self): return _binary("sub", 0, self)
+    def __invert__(self): return _binary("xor", self, -1 if self.dtype != "bool" else True)
+    __hash__ = object.__hash__
+
+
+def _is_float(dtype):
+    return dtype in ("float16", "bfloat16", "float32", "float64")
+
+
+def _const_expr(value, dtype):
+    """A Python number as a kernel constant of `dtype` (exact: an integer
+    out of range, or a float for an integer type, is an error)."""
+    if dtype == "bool":
+        literal = "true" if value else "false"
+    elif _is_float(dtype):
+        literal = _float_literal(value, _mlir_type(dtype))
+    else:
+        if isinstance(value, float) and not value.is_integer():
+            raise TileTypeError(f"{value!r} is not an integer ({dtype})")
+        v = _int_value(int(value), dtype)
+        bits = _INT_RANGES[dtype][0]
+        literal = str(v - (1 << bits) if v >> (bits - 1) else v)
+    v = _builder().constant(literal, _mlir_type(dtype))
+    return _Expr(v.name, dtype)
+
+
+def _operands(a, b):
+    """Both operands as kernel values of one dtype: a Python number takes
+    the other's; two kernel values must agree (no implicit conversion)."""
+    if not isinstance(a, _Expr):
+        a = _const_expr(a, b.dtype)
+    if not isinstance(b, _Expr):
+        b = _const_expr(b, a.dtype)
+    if a.dtype != b.dtype:
+        raise TileTypeError(f"kernel values of dtypes {a.dtype} and "
+                            f"{b.dtype} in one operation: convert one first")
+    return a, b
+
+
+# (integer op, float op) of each operator; "s"/"u" are filled in by sign.
+_ARITH = {"add": ("addi", "addf"), "sub": ("subi", "subf"),
+          "mul": ("muli", "mulf"), "div": (None, "divf"),
+          "floordiv": ("floordiv{s}i", None), "mod": ("floormod", None),
+          "and": ("andi", None), "or": ("ori", None), "xor": ("xori", None),
+          "shl": ("shli", None), "shr": ("shr{s}i", None)}
+_COMPARE = {"lt": ("slt", "ult", "olt"), "le": ("sle", "ule", "ole"),
+            "gt": ("sgt", "ugt", "ogt"), "ge": ("sge", "uge", "oge"),
+            "eq": ("eq", "eq", "oeq"), "ne": ("ne", "ne", "une")}
+
+
+def _binary(op, a, b):
+    """`a op b` on kernel values (TIRx's meaning: `//` and `%` round toward
+    negative infinity for signed integers; `/` is for floats)."""
+    a, b = _operands(a, b)
+    bld = _builder()
+    name, ty, dtype = bld.fresh("v"), a.type, a.dtype
+    signed = dtype == "bool" or _INT_RANGES.get(dtype, (0, True))[1]
+    loc = _caller_location()
+    if op in _COMPARE:
+        s, u, f = _COMPARE[op]
+        kind = "cmpf" if _is_float(dtype) else "cmpi"
+        pred = f if _is_float(dtype) else (s if signed else u)
+        bld.lines.append(f"{name} = arith.{kind} {pred}, {a.name}, {b.name}"
+                         f" : {ty} {loc}")
+        bld.values.add((name, "i1"))
+        return _Expr(name, "bool")
+    int_op, float_op = _ARITH[op]
+    mlir_op = float_op if _is_float(dtype) else int_op
+    if mlir_op is None or (dtype == "bool" and op not in ("and", "or",
+                                                           "xor")):
+        raise TileTypeError(f"operator '{op}' is not defined on {dtype} "
+                            "kernel values")
+    if mlir_op == "floormod":  # a - floordiv(a, b) * b
+        q = _binary("floordiv", a, b) if signed else None
+        if q is None:
+            mlir_op = "remui"
+        else:
+            return _binary("sub", a, _binary("mul", q, b))
+    mlir_op = mlir_op.format(s="s" if signed else "u")
+    if mlir_op == "floordivui":
+        mlir_op = "divui"
+    bld.lines.append(f"{name} = arith.{mlir_op} {a.name}, {b.name} : {ty} "
+                     f"{loc}")
+    bld.values.add((name, ty))
+    return _Expr(name, dtype)
+
+
+def _as_condition(c):
+    """A kernel value as an i1 condition (an integer: != 0)."""
+    if c.dtype == "bool":
+        return c
+    return _binary("ne", c, 0)
+
+
+def _tile_if(c):
+    """The branches of `if c:` (see _rewrite): Python's for a Python value;
+    an scf.if for a kernel value."""
+    if not isinstance(c, _Expr):
+        yield bool(c)
+        return
+    c = _as_condition(c)
+    b = _builder()
+    b.lines.append(f"scf.if {c.name} {{")
+    depth = b.depth = b.depth + 1
+    try:
+        yield True
+        b.lines.append("} else {")
+        yield False
+        b.lines.append(f"}} {_caller_location()}")
+        b.depth -= 1
+    except GeneratorExit:
+        if b.depth == depth:
+            b.broken = ("`break`, `continue` or `return` inside an `if` on "
+                        "a kernel value")
+        raise
+
+
+def _tile_and(first, *rest):
+    acc = first
+    for thunk in rest:
+        if not isinstance(acc, _Expr):
+            if not acc:
+                return acc
+            acc = thunk()
+            continue
+        v = thunk()
+        acc = _binary("and", _as_condition(acc),
+                      _as_condition(v) if isinstance(v, _Expr) else bool(v))
+    return acc
+
+
+def _tile_or(first, *rest):
+    acc = first
+    for thunk in rest:
+        if not isinstance(acc, _Expr):
+            if acc:
+                return acc
+            acc = thunk()
+            continue
+        v = thunk()
+        acc = _binary("or", _as_condition(acc),
+                      _as_condition(v) if isinstance(v, _Expr) else bool(v))
+    return acc
+
+
+def _tile_not(x):
+    if not isinstance(x, _Expr):
+        return not x
+    return _binary("xor", _as_condition(x), True)
+
+
+def _tile_select(c, then, other):
+    if not isinstance(c, _Expr):
+        return then() if c else other()
+    c = _as_condition(c)
+    t, f = then(), other()
+    t, f = _operands(t, f)
+    b = _builder()
+    name = b.fresh("v")
+    b.lines.append(f"{name} = arith.select {c.name}, {t.name}, {f.name} : "
+                   f"{t.type} {_caller_location()}")
+    b.values.add((name, t.type))
+    return _Expr(name, t.dtype)
+
+
+_REWRITE_HELPERS = {"__tile_if__": _tile_if, "__tile_and__": _tile_and,
+                    "__tile_or__": _tile_or, "__tile_not__": _tile_not,
+                    "__tile_select__": _tile_select}
+
+
+def _thread_index(key, lines):
+    """A thread or block index as an int32 kernel value: `lines` (MLIR
+    computing `%{out}` of type index from the gpu dialect's ids) hoisted to
+    the kernel's entry once."""
+    b = _builder()
+    if key not in b.ids:
+        name = b.fresh("id")
+        body = [line.format(out=name, t=name + "_") for line in lines]
+        body.append(f"{name} = arith.index_cast {name}_ : index to i32")
+        b.lines[0:0] = body
+        b.values.add((name, "i32"))
+        b.ids[key] = name
+    return _Expr(b.ids[key], "int32")
+
+
+def _dim(dim):
+    if dim not in ("x", "y", "z"):
+        raise TileValueError(f"dimension {dim!r} is not 'x', 'y' or 'z'")
+    return dim
+
+
+_LINEAR = ["{t}x = gpu.thread_id x", "{t}y = gpu.thread_id y",
+           "{t}z = gpu.thread_id z", "{t}bx = gpu.block_dim x",
+           "{t}by = gpu.block_dim y",
+           "{t}yz = arith.muli {t}z, {t}by : index",
+           "{t}yy = arith.addi {t}yz, {t}y : index",
+           "{t}yx = arith.muli {t}yy, {t}bx : index",
+           "{t} = arith.addi {t}yx, {t}x : index"]
+
+
+def _linear_then(op, divisor, modulus=None):
+    """Lines for the linear thread id `op` ("div" or "rem") `divisor`, then
+    modulo `modulus`."""
+    lines = [line.replace("{t}", "{t}l") for line in _LINEAR]
+    lines.append(f"{{t}}d = arith.constant {divisor} : index")
+    if modulus is None:
+        lines.append(f"{{t}} = arith.{op}ui {{t}}l, {{t}}d : index")
+        return lines
+    lines.append(f"{{t}}q = arith.{op}ui {{t}}l, {{t}}d : index")
+    lines.append(f"{{t}}m = arith.constant {modulus} : index")
+    lines.append("{t} = arith.remui {t}q, {t}m : index")
+    return lines
+
+
+class _CudaIds:
+    """`T.cuda.lane_id()`, `warp_id()`, `thread_idx("x")`, ...: the
+    executing thread's indices as int32 kernel values."""
+
+    @staticmethod
+    def lane_id():
+        return _thread_index("lane", ["{t} = gpu.lane_id"])
+
+    @staticmethod
+    def thread_idx(dim="x"):
+        return _thread_index(f"tid{dim}", [f"{{t}} = gpu.thread_id {_dim(dim)}"])
+
+    @staticmethod
+    def block_idx(dim="x"):
+        return _thread_index(f"bid{dim}", [f"{{t}} = gpu.block_id {_dim(dim)}"])
+
+    @staticmethod
+    def block_dim(dim="x"):
+        return _thread_index(f"bdim{dim}",
+                             [f"{{t}} = gpu.block_dim {_dim(dim)}"])
+
+    @staticmethod
+    def grid_dim(dim="x"):
+        return _thread_index(f"gdim{dim}", [f"{{t}} = gpu.grid_dim {_dim(dim)}"])
+
+    @staticmethod
+    def linear_thread_id():
+        return _thread_index("linear", _LINEAR)
+
+    @staticmethod
+    def warp_id():
+        return _thread_index("warp", _linear_then("div", 32))
+
+    @staticmethod
+    def warp_in_warpgroup():
+        return _thread_index("wig", _linear_then("div", 32, 4))
+
+    @staticmethod
+    def warpgroup_id():
+        return _thread_index("wg", _linear_then("div", 128))
+
+    @staticmethod
+    def thread_in_warpgroup():
+        return _thread_index("tig", _linear_then("rem", 128))
 
 
 def _builder():
@@ -492,7 +804,8 @@ class _Tile:
                 pred = b.constant("true" if pred else "false", "i1")
             if not isinstance(pred, _Value) or pred.type != "i1" or \
                     (pred.name, pred.type) not in b.values:
-                raise TileError("pred must be a bool or a boolean parameter")
+                raise TileError("pred must be a bool or a boolean kernel value "
+                                "(a parameter, a comparison, ...)")
             params += f" pred({pred.name})"
         if not isinstance(preserve_dst, bool):
             raise TileTypeError("preserve_dst must be True or False")
@@ -611,7 +924,7 @@ def _dlpack_view(a):
     return (t.data or 0) + t.byte_offset, shape, strides, dtype
 
 
-class _Cuda:
+class _Cuda(_CudaIds):
     LaunchConfig = _LaunchConfig
     tile = _Tile
 
@@ -737,15 +1050,22 @@ class PrimFunc:
                                 "scalar type (T.float32, T.int32, T.bool, "
                                 "...) annotation")
             self.params.append((pname, ann))
-            args.append(_Value(f"%{pname}", ann.mlir_type(), param=pname))
+            if isinstance(ann, Scalar):
+                args.append(_Expr(f"%{pname}", ann.dtype, param=pname))
+            else:
+                args.append(_Value(f"%{pname}", ann.mlir_type(), param=pname))
         b = _Builder(taken=[a.name for a in args])
         for a in args:
             b.value(a.name, a.type)
         outer, _Builder.current = _Builder.current, b
         try:
-            fn(*args)
+            _rewrite.rewrite(fn, _REWRITE_HELPERS)(*args)
         finally:
             _Builder.current = outer
+        if b.broken or b.depth:
+            raise TileError(f"{self.name}: {b.broken or 'an unclosed branch'}"
+                            " is not supported (the kernel's branches are "
+                            "traced whole)")
         self.launch = b.launch or _LaunchConfig()
         # Tensor parameters that an instruction may write (its destination).
         self.written = frozenset(b.written)
