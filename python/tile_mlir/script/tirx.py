@@ -38,7 +38,8 @@ import warnings
 import weakref
 
 from .. import instr_table
-from . import _rewrite
+from . import _rewrite, _views
+from ._views import SpecMaker as _SpecMaker, TileLayout  # noqa: F401
 from ..compiler import (TileError, TileTypeError, TileValueError,
                         TileWarning, cached_ptx, run_on_cpu, sass_of)
 from ..limits import as_int, check_launch
@@ -174,10 +175,17 @@ ptx = _Ptx()
 class Tensor:
     """A kernel parameter annotation: a global tensor of `shape`, `dtype`."""
 
-    def __init__(self, shape, dtype):
+    def __init__(self, shape, dtype="float32", align=None, layout=None):
         self.shape = _shape(shape, "T.Tensor shape")
         self.dtype = dtype
         self.elt = _mlir_type(dtype)
+        if align is not None:
+            a = as_int(align, "T.Tensor align")
+            if a < 1 or a & (a - 1):
+                raise TileValueError(f"align={a} is not a power of two")
+        if layout is not None and not isinstance(layout, TileLayout):
+            raise TileTypeError("T.Tensor layout must be a T.TileLayout")
+        self.layout = layout
 
     def mlir_type(self):
         return "memref<" + "x".join(map(str, self.shape)) + f"x{self.elt}>"
@@ -208,6 +216,8 @@ class _Builder:
         self.ids = {}  # Thread indices, computed once at the entry.
         self.depth = 0  # Open scf.if regions.
         self.broken = None  # Why a region could not be closed.
+        self.facts = []  # Thread ranges of the enclosing branches.
+        self.workgroup = []  # Shared buffers: (name, type).
         self.launch = None
         self.taken = set(taken)  # Names already in use (the parameters).
         self.values = set()  # (name, type) of every value made for it.
@@ -248,9 +258,16 @@ class _Expr(_Value):
     Python operators build the kernel's arithmetic; it has no Python truth
     value (an `if` on it in a @T.function becomes a branch)."""
 
-    def __init__(self, name, dtype, param=None):
+    def __init__(self, name, dtype, param=None, affine=None, role=None):
         super().__init__(name, _mlir_type(dtype), param)
         self.dtype = dtype
+        # (terms, constant): the value as a sum of coefficients times named
+        # values (thread ids, parameters) plus a constant, where it is one;
+        # lets a slice's extent be known (`A[b * 32 : b * 32 + 32]`).
+        self.affine = affine if affine is not None else (
+            ({name: 1}, 0) if dtype in _INT_RANGES else None)
+        self.role = role  # "lane", "warp" or "tid" for a thread index.
+        self.facts = {}  # Thread ranges where this condition holds.
 
     def __bool__(self):
         raise TileTypeError(
@@ -292,6 +309,48 @@ class _Expr(_Value):
     def __neg__(self): return _binary("sub", 0, self)
     def __invert__(self): return _binary("xor", self, -1 if self.dtype != "bool" else True)
     __hash__ = object.__hash__
+
+
+def _affine(x):
+    """The affine form (terms, constant) of an int or kernel value, or
+    None."""
+    if isinstance(x, numbers.Integral) and not isinstance(x, bool):
+        return {}, int(x)
+    return getattr(x, "affine", None)
+
+
+def _affine_result(op, a, b):
+    """The affine form of `a op b`, where it has one."""
+    fa, fb = _affine(a), _affine(b)
+    if fa is None or fb is None:
+        return None
+    if op in ("add", "sub"):
+        sign = 1 if op == "add" else -1
+        terms = dict(fa[0])
+        for k, v in fb[0].items():
+            terms[k] = terms.get(k, 0) + sign * v
+        return {k: v for k, v in terms.items() if v}, fa[1] + sign * fb[1]
+    if op == "mul" and (not fa[0] or not fb[0]):
+        (t, c), k = (fb, fa[1]) if not fa[0] else (fa, fb[1])
+        return ({n: v * k for n, v in t.items() if v * k}, c * k)
+    return None
+
+
+def _fact(op, a, b):
+    """The thread range {role: (lo, hi)} where `a op b` holds, for a thread
+    index compared with an integer (hi None: unbounded); {} otherwise."""
+    flip = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq"}
+    if getattr(b, "role", None) and not getattr(a, "role", None):
+        a, b, op = b, a, flip.get(op)
+    if op is None or not getattr(a, "role", None) or \
+            not isinstance(b, numbers.Integral) or isinstance(b, bool):
+        return {}
+    b = int(b)
+    lo, hi = {"lt": (0, b), "le": (0, b + 1), "gt": (b + 1, None),
+              "ge": (b, None), "eq": (b, b + 1)}.get(op, (None, None))
+    if lo is None:
+        return {}
+    return {a.role: (max(lo, 0), hi)}
 
 
 def _is_float(dtype):
@@ -342,7 +401,17 @@ _COMPARE = {"lt": ("slt", "ult", "olt"), "le": ("sle", "ule", "ole"),
 def _binary(op, a, b):
     """`a op b` on kernel values (TIRx's meaning: `//` and `%` round toward
     negative infinity for signed integers; `/` is for floats)."""
-    a, b = _operands(a, b)
+    fact = _fact(op, a, b) if op in _COMPARE else {}
+    affine = _affine_result(op, a, b)
+    out = _binary_op(op, *_operands(a, b))
+    out.facts = fact
+    if out.dtype in _INT_RANGES and affine is not None:
+        out.affine = affine
+    return out
+
+
+def _binary_op(op, a, b):
+    """The MLIR of `a op b` (kernel values of one dtype)."""
     bld = _builder()
     name, ty, dtype = bld.fresh("v"), a.type, a.dtype
     signed = dtype == "bool" or _INT_RANGES.get(dtype, (0, True))[1]
@@ -389,14 +458,18 @@ def _tile_if(c):
     if not isinstance(c, _Expr):
         yield bool(c)
         return
+    facts = c.facts
     c = _as_condition(c)
     b = _builder()
     b.lines.append(f"scf.if {c.name} {{")
     depth = b.depth = b.depth + 1
     try:
+        b.facts.append(facts)
         yield True
+        b.facts[-1] = _complement(facts)
         b.lines.append("} else {")
         yield False
+        b.facts.pop()
         b.lines.append(f"}} {_caller_location()}")
         b.depth -= 1
     except GeneratorExit:
@@ -415,9 +488,37 @@ def _tile_and(first, *rest):
             acc = thunk()
             continue
         v = thunk()
+        facts = _merge_facts(acc.facts, getattr(v, "facts", {}))
         acc = _binary("and", _as_condition(acc),
                       _as_condition(v) if isinstance(v, _Expr) else bool(v))
+        acc.facts = facts
     return acc
+
+
+def _merge_facts(f, g):
+    """Both thread ranges at once: their intersection per role."""
+    out = dict(f)
+    for role, (lo, hi) in g.items():
+        if role in out:
+            lo0, hi0 = out[role]
+            his = [h for h in (hi0, hi) if h is not None]
+            out[role] = (max(lo0, lo), min(his) if his else None)
+        else:
+            out[role] = (lo, hi)
+    return out
+
+
+def _complement(facts):
+    """Where a one-sided range of one thread index does not hold (the else
+    branch's range), or {}."""
+    if len(facts) != 1:
+        return {}
+    (role, (lo, hi)), = facts.items()
+    if lo == 0 and hi is not None:
+        return {role: (hi, None)}
+    if hi is None and lo > 0:
+        return {role: (0, lo)}
+    return {}
 
 
 def _tile_or(first, *rest):
@@ -459,7 +560,7 @@ _REWRITE_HELPERS = {"__tile_if__": _tile_if, "__tile_and__": _tile_and,
                     "__tile_select__": _tile_select}
 
 
-def _thread_index(key, lines):
+def _thread_index(key, lines, role=None):
     """A thread or block index as an int32 kernel value: `lines` (MLIR
     computing `%{out}` of type index from the gpu dialect's ids) hoisted to
     the kernel's entry once."""
@@ -471,7 +572,7 @@ def _thread_index(key, lines):
         b.lines[0:0] = body
         b.values.add((name, "i32"))
         b.ids[key] = name
-    return _Expr(b.ids[key], "int32")
+    return _Expr(b.ids[key], "int32", role=role)
 
 
 def _dim(dim):
@@ -505,15 +606,30 @@ def _linear_then(op, divisor, modulus=None):
 
 class _CudaIds:
     """`T.cuda.lane_id()`, `warp_id()`, `thread_idx("x")`, ...: the
-    executing thread's indices as int32 kernel values."""
+    executing thread's indices as int32 kernel values; `cta_sync()` and
+    `warp_sync()`."""
+
+    @staticmethod
+    def cta_sync():
+        """__syncthreads(): every thread of the block waits here."""
+        b = _builder()
+        b.lines.append(f"gpu.barrier {_caller_location()}")
+
+    @staticmethod
+    def warp_sync(mask=0xFFFFFFFF):
+        """__syncwarp(mask): `bar.warp.sync` over the lanes of `mask`."""
+        m = mask if isinstance(mask, _Expr) else uint32(mask)
+        _Tile.apply(ptx["bar.warp.sync"], m)
 
     @staticmethod
     def lane_id():
-        return _thread_index("lane", ["{t} = gpu.lane_id"])
+        return _thread_index("lane", ["{t} = gpu.lane_id"], "lane")
 
     @staticmethod
     def thread_idx(dim="x"):
-        return _thread_index(f"tid{dim}", [f"{{t}} = gpu.thread_id {_dim(dim)}"])
+        return _thread_index(f"tid{dim}",
+                             [f"{{t}} = gpu.thread_id {_dim(dim)}"],
+                             "tid" if dim == "x" else None)
 
     @staticmethod
     def block_idx(dim="x"):
@@ -534,11 +650,11 @@ class _CudaIds:
 
     @staticmethod
     def warp_id():
-        return _thread_index("warp", _linear_then("div", 32))
+        return _thread_index("warp", _linear_then("div", 32), "warp")
 
     @staticmethod
     def warp_in_warpgroup():
-        return _thread_index("wig", _linear_then("div", 32, 4))
+        return _thread_index("wig", _linear_then("div", 32, 4), "wig")
 
     @staticmethod
     def warpgroup_id():
@@ -736,6 +852,9 @@ for _f, _dtype in ((float32, "float32"), (float64, "float64"),
 del _f, _dtype
 
 
+S = _SpecMaker()
+
+
 def __getattr__(name):
     # `T.bool` without shadowing the builtin inside this module.
     if name == "bool":
@@ -765,6 +884,80 @@ class _LaunchConfig:
         return f"LaunchConfig(grid={self._grid}, block={self._block})"
 
 
+def _active(b, role, scope):
+    """The thread range (lo, hi) of `role` ("lane" or "warp") that the
+    enclosing branches select, or None: from comparisons of the lane, warp
+    (warp in warpgroup for warpgroup scope) or thread index."""
+    key = "wig" if role == "warp" and scope == "warpgroup" else role
+    rng = {}
+    for facts in b.facts:
+        if key in facts:
+            rng = _merge_facts(rng, {key: facts[key]})
+        if "tid" in facts and scope in ("warp", "cta"):
+            rng = _merge_facts(rng, _tid_range(facts["tid"], role, b))
+    return rng.get(key)
+
+
+def _tid_range(tid, role, b):
+    """A range of threadIdx.x as a range of `role`, where the block is 1-D
+    and the range is whole warps or inside one warp."""
+    lo, hi = tid
+    block = b.launch.block if b.launch else None
+    if block is None or tuple(block[1:]) != (1, 1):
+        return {}
+    hi = block[0] if hi is None else min(hi, block[0])
+    if lo % 32 == 0 and (hi % 32 == 0 or hi == block[0]):
+        return {"warp": (lo // 32, -(-hi // 32))} if role == "warp" else {}
+    if lo // 32 == (hi - 1) // 32:
+        return ({"warp": (lo // 32, lo // 32 + 1)} if role == "warp" else
+                {"lane": (lo % 32, (hi - 1) % 32 + 1)})
+    return {}
+
+
+def _widen(view, scope, b):
+    """`view` for a tile.apply at `scope`: its leading group axes must be
+    bound to the scope's lanes and warps; where the enclosing branches
+    select a range [lo, hi) of them, coordinate g is thread lo + g (as in
+    TIRx), which the tile dialect, whose coordinate is the thread itself,
+    gets by extending the axis to [0, hi) and moving a memory view back by
+    lo rows (the threads below lo do not reach the operation)."""
+    roles = _views.SCOPE_ROLES[scope]
+    if len(view.shape) < len(roles):
+        raise TileValueError(f"an operand of rank {len(view.shape)} at scope "
+                             f"{scope}: it needs the group axes {roles}")
+    shape, offset = list(view.shape), view.offset
+    for axis, role in enumerate(roles):
+        d = view.dist[axis]
+        if view.space == "reg" and d is not None and d[0] != role:
+            raise TileError(f"group axis {axis} of a register operand is "
+                            f"bound to the {d[0]}, not the {role} (scope "
+                            f"{scope}); permute it")
+        rng = _active(b, role, scope)
+        lo = rng[0] if rng else 0
+        if rng:
+            hi = rng[1] if rng[1] is not None else (
+                32 if role == "lane" else lo + shape[axis])
+            if shape[axis] != hi - lo:
+                raise TileValueError(
+                    f"group axis {axis} ({role}) has extent {shape[axis]}, "
+                    f"but the enclosing condition selects {hi - lo} "
+                    f"{role}s [{lo}, {hi})")
+        start = d[1] if d is not None else None
+        if start is not None and start != lo:
+            raise TileValueError(
+                f"group axis {axis}: row 0 of the register operand belongs "
+                f"to {role} {start}, but the operation's {role}s start at "
+                f"{lo}")
+        if lo:
+            shape[axis] += lo
+            if view.space != "reg":
+                offset = _views._add_offset(offset, -lo, view.strides[axis])
+    if shape == list(view.shape):
+        return view
+    dist = [[d[0], 0] if d else None for d in view.dist]
+    return view._with(shape=shape, offset=offset, dist=dist)
+
+
 class _Tile:
     @staticmethod
     def apply(opcode, *operands, scope="thread", pred=None,
@@ -781,7 +974,14 @@ class _Tile:
             raise TileError(f"unknown scope '{scope}' (thread, warp, "
                             "warpgroup, cta)")
         names, types = [], []
+        operands = [_widen(op, scope, b) if isinstance(op, _views.View)
+                    else op for op in operands]
         for i, op in enumerate(operands):
+            if isinstance(op, _views.View):
+                name, ty = op.materialize()
+                names.append(name)
+                types.append(ty)
+                continue
             if isinstance(op, _TypedScalar):
                 op = b.constant(op.literal, op.elt)
             elif isinstance(op, (int, float, bool)):
@@ -815,7 +1015,8 @@ class _Tile:
         # table): a parameter there is an output.
         defs = _def_positions(opcode.split(".", 1)[0])
         for i, op in enumerate(operands):
-            if isinstance(op, _Value) and op.param and i in defs:
+            if isinstance(op, (_Value, _views.View)) and op.param and \
+                    i in defs:
                 b.written.add(op.param)
         b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
                        f"scope({scope}) : {', '.join(types)} "
@@ -927,6 +1128,7 @@ def _dlpack_view(a):
 class _Cuda(_CudaIds):
     LaunchConfig = _LaunchConfig
     tile = _Tile
+    Axis = _views.AxisNamespace()
 
 
 cuda = _Cuda()
@@ -943,12 +1145,15 @@ def device_entry(launch=None):
     _builder().launch = launch
 
 
-def alloc_local(shape, dtype, layout="default", group=0):
-    """A register tile of `shape` owned by each thread. With `group=g`, the
-    first g axes are distributed group axes (stride 0) for warp, warpgroup or
-    cta scope."""
-    if not isinstance(layout, str) or layout != "default":
-        raise TileError(f"layout {layout!r} is not supported (use 'default')")
+def alloc_local(shape, dtype="float32", data=None, *, scope="local",
+                align=-1, layout="default", group=0):
+    """A register tile of `shape` owned by each thread, in `layout`: "default"
+    (row-major) or a T.TileLayout whose strides bind axes to lanes and warps
+    (`T.S[(32, 4):(1 @ T.cuda.Axis.laneid, 1)]`); such an axis takes no
+    storage. With `group=g`, the first g axes are distributed group axes
+    for warp, warpgroup or cta scope."""
+    if data is not None or scope != "local":
+        raise TileError("T.alloc_local takes no data and only scope='local'")
     b = _builder()
     shape = _shape(shape, "T.alloc_local shape")
     elt = _mlir_type(dtype)
@@ -956,14 +1161,70 @@ def alloc_local(shape, dtype, layout="default", group=0):
     if not 0 <= group <= len(shape):
         raise TileValueError(f"group={group} is outside [0, {len(shape)}] "
                              f"(the rank of {shape})")
-    layout_attr = ""
-    if group:
+    if isinstance(layout, str) and layout == "default":
         strides = [0] * group + _row_major_strides(shape[group:])
+        dist = [None] * len(shape)
+    elif isinstance(layout, TileLayout) and not group:
+        strides, dist = _views.register_layout(shape, layout)
+    else:
+        raise TileError(f"layout {layout!r} is not 'default' or a "
+                        "T.TileLayout")
+    layout_attr = ""
+    if strides != _row_major_strides(shape):
         layout_attr = ", strided<[" + ", ".join(map(str, strides)) + "]>"
     ty = f"memref<{'x'.join(map(str, shape))}x{elt}{layout_attr}, #tile.reg>"
     name = b.fresh("r")
     b.lines.append(f"{name} = tile.alloc_local : {ty} {_caller_location()}")
-    return b.value(name, ty)
+    b.value(name, ty)
+    return _views.View((name, ty, shape, strides), "reg", dtype, shape,
+                       strides, dist=dist)
+
+
+def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
+                 align=-1, layout="default"):
+    """A shared-memory buffer of `shape` (row-major), one per block: a
+    workgroup attribution of the kernel."""
+    if data is not None or scope != "shared":
+        raise TileError("T.alloc_shared takes no data and only "
+                        "scope='shared'")
+    if not (isinstance(layout, str) and layout == "default") and \
+            layout is not None:
+        raise TileError("T.alloc_shared takes the default layout; view it "
+                        "with .view(..., layout=...)")
+    b = _builder()
+    shape = _shape(shape, "T.alloc_shared shape")
+    ty = (f"memref<{'x'.join(map(str, shape))}x{_mlir_type(dtype)}, "
+          "#gpu.address_space<workgroup>>")
+    name = b.fresh("smem")
+    b.workgroup.append((name, ty))
+    b.value(name, ty)
+    strides = _row_major_strides(shape)
+    return _views.View((name, ty, shape, strides), "shared", dtype, shape,
+                       strides)
+
+
+def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
+    """A tensor over `data` (another tensor's `.data`, or a view of it):
+    `ty_args=[T.Tensor(shape, dtype, layout=...)]` gives its shape and, by
+    the layout's strides, its addressing."""
+    if not isinstance(data, _views.View):
+        raise TileTypeError("T.decl_tensor's data must be a tensor's .data")
+    if not isinstance(ty_args, (list, tuple)) or len(ty_args) != 1 or \
+            not isinstance(ty_args[0], Tensor):
+        raise TileTypeError("T.decl_tensor takes ty_args=[T.Tensor(...)]")
+    ann = ty_args[0]
+    if ann.dtype != data.dtype and _mlir_type(ann.dtype) != \
+            _mlir_type(data.dtype):
+        raise TileTypeError(f"T.decl_tensor of {ann.dtype} over "
+                            f"{data.dtype} data")
+    if any(d is not None for d in data.dist):
+        raise TileError("T.decl_tensor over a register tile")
+    if ann.layout is not None:
+        strides = _views.fold_layout(ann.shape, ann.layout.spec)
+    else:
+        strides = _row_major_strides(ann.shape)
+    return data._with(shape=ann.shape, strides=strides,
+                      dist=[None] * len(ann.shape))
 
 
 def _short(value):
@@ -1053,10 +1314,17 @@ class PrimFunc:
             if isinstance(ann, Scalar):
                 args.append(_Expr(f"%{pname}", ann.dtype, param=pname))
             else:
-                args.append(_Value(f"%{pname}", ann.mlir_type(), param=pname))
-        b = _Builder(taken=[a.name for a in args])
+                ty, strides = ann.mlir_type(), _row_major_strides(ann.shape)
+                args.append(_views.View((f"%{pname}", ty, ann.shape, strides),
+                                        "global", ann.dtype, ann.shape,
+                                        strides, param=pname))
+        names = [a.name if isinstance(a, _Value) else a.root[0] for a in args]
+        b = _Builder(taken=names)
         for a in args:
-            b.value(a.name, a.type)
+            if isinstance(a, _Value):
+                b.value(a.name, a.type)
+            else:
+                b.value(a.root[0], a.root[1])
         outer, _Builder.current = _Builder.current, b
         try:
             _rewrite.rewrite(fn, _REWRITE_HELPERS)(*args)
@@ -1069,7 +1337,11 @@ class PrimFunc:
         self.launch = b.launch or _LaunchConfig()
         # Tensor parameters that an instruction may write (its destination).
         self.written = frozenset(b.written)
-        sig_text = ", ".join(f"{a.name}: {a.type}" for a in args)
+        sig_text = ", ".join(f"{a.name}: {a.type}" if isinstance(a, _Value)
+                             else f"{a.root[0]}: {a.root[1]}" for a in args)
+        if b.workgroup:
+            sig_text += ") workgroup(" + ", ".join(
+                f"{n} : {t}" for n, t in b.workgroup)
         body = "".join(f"      {line}\n" for line in b.lines)
         code = getattr(fn, "__code__", None)
         where = (f' loc("{_mlir_string(code.co_filename)}":'

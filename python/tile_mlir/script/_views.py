@@ -1,0 +1,456 @@
+"""Tensor views and register layouts of the TIRx surface.
+
+TIRx writes a register tile's distribution as a layout whose strides name
+execution axes (`T.S[(2, 32, 4):(1 @ T.cuda.Axis.warpid,
+1 @ T.cuda.Axis.laneid, 1)]`), and operands as views of tensors: region
+slices (`A[0:16, :]`, `A[bx * 32 : bx * 32 + 32, :]`), indexing
+(`A.sub[tid, :]`), reshapes (`r.view(2, 32, 12, 1)`), permutations and
+declared tensors over another's data. Here every view is an offset, sizes
+and strides over its root memref (a parameter, a register tile or a shared
+buffer) and becomes one `memref.reinterpret_cast` where an operation uses
+it. A register tile's distributed axes have stride 0 (each thread holds its
+own slice) and remember which execution axis they are bound to ("lane" or
+"warp") and which lane or warp their row 0 belongs to.
+"""
+
+import math
+import numbers
+
+# Execution axes a layout may name (T.cuda.Axis.<name>).
+AXIS_NAMES = ("bx", "by", "bz", "cbx", "cby", "cbz", "tx", "warpid", "laneid",
+              "wgid", "tid_in_wg", "wid_in_wg", "TCol", "TLane")
+
+# The group axes each scope binds, outermost first.
+SCOPE_ROLES = {"thread": (), "warp": ("lane",), "warpgroup": ("warp", "lane"),
+               "cta": ("warp", "lane")}
+
+
+def _t():
+    from . import tirx
+    return tirx
+
+
+class AxisName:
+    """`T.cuda.Axis.laneid`: `k @ axis` makes a layout stride on it."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __rmatmul__(self, k):
+        if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+            return NotImplemented
+        return AxisStride(int(k), self.name)
+
+    def __repr__(self):
+        return f"T.cuda.Axis.{self.name}"
+
+
+class AxisStride:
+    """`k @ T.cuda.Axis.<name>`."""
+
+    def __init__(self, k, axis):
+        self.k, self.axis = k, axis
+
+    def __repr__(self):
+        return f"{self.k} @ {self.axis}"
+
+
+class AxisNamespace:
+    def __getattr__(self, name):
+        if name in AXIS_NAMES:
+            return AxisName(name)
+        raise AttributeError(f"T.cuda.Axis has no axis '{name}' (axes: "
+                             f"{', '.join(AXIS_NAMES)})")
+
+    def get(self, name):
+        return self.__getattr__(name)
+
+
+class Spec:
+    """`T.S[shape : strides]` (strides default to row-major), plus offsets
+    on execution axes (`T.S[...] + 8 @ T.cuda.Axis.laneid`)."""
+
+    def __init__(self, shape, strides, offsets=None):
+        t = _t()
+        self.shape = t._shape(tuple(shape) if isinstance(shape, (tuple, list))
+                              else (shape,), "T.S shape")
+        if strides is None:
+            strides = tuple(t._row_major_strides(self.shape))
+        elif not isinstance(strides, (tuple, list)):
+            strides = (strides,)
+        if len(strides) != len(self.shape):
+            raise t.TileValueError(f"T.S: {len(self.shape)} extents but "
+                                   f"{len(strides)} strides")
+        for s in strides:
+            if not isinstance(s, AxisStride) and (
+                    isinstance(s, bool) or not isinstance(s, numbers.Integral)):
+                raise t.TileTypeError(f"T.S stride {s!r} is neither an "
+                                      "integer nor k @ T.cuda.Axis.<axis>")
+        self.strides = tuple(s if isinstance(s, AxisStride) else int(s)
+                             for s in strides)
+        self.offsets = dict(offsets or {})
+
+    def __add__(self, other):
+        if not isinstance(other, AxisStride):
+            return NotImplemented
+        offsets = dict(self.offsets)
+        offsets[other.axis] = offsets.get(other.axis, 0) + other.k
+        return Spec(self.shape, self.strides, offsets)
+
+    __radd__ = __add__
+
+
+class SpecMaker:
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            if key.step is not None:
+                raise _t().TileValueError("T.S[shape : strides] takes no step")
+            return Spec(key.start, key.stop)
+        return Spec(key, None)
+
+
+class TileLayout:
+    """`T.TileLayout(T.S[...])`."""
+
+    def __init__(self, spec):
+        if not isinstance(spec, Spec):
+            raise _t().TileTypeError("T.TileLayout takes a T.S[...] spec")
+        self.spec = spec
+
+    def canonicalize(self):
+        return self
+
+
+def _role(stride, extent):
+    """The execution axis ("lane" or "warp") a distributed stride binds, as
+    the tile scopes use them; an error for other mappings."""
+    k, axis = stride.k, stride.axis
+    if axis in ("laneid",) and k == 1 and extent <= 32:
+        return "lane"
+    if axis in ("warpid", "wid_in_wg") and k == 1:
+        return "warp"
+    if axis in ("tx", "tid_in_wg"):
+        if k == 1 and extent <= 32:
+            return "lane"
+        if k == 32:
+            return "warp"
+    raise _t().TileError(
+        f"layout stride {k} @ {axis} over {extent} is not supported: a "
+        "distributed axis binds lanes (1 @ laneid, 1 @ tx within a warp) or "
+        "warps (1 @ warpid, 32 @ tx); permuted or strided lane maps are not "
+        "yet")
+
+
+def register_layout(shape, layout):
+    """(strides, dist) of a register tile of `shape` in `layout` (a
+    TileLayout or None for row-major): dist[i] is None or [role, start]."""
+    t = _t()
+    if layout is None:
+        return t._row_major_strides(shape), [None] * len(shape)
+    spec = layout.spec
+    if tuple(spec.shape) != tuple(shape):
+        raise t.TileValueError(f"the layout's shape {spec.shape} is not the "
+                               f"tile's {tuple(shape)}")
+    strides, dist = [], []
+    for extent, s in zip(shape, spec.strides):
+        if isinstance(s, AxisStride):
+            role = _role(s, extent)
+            strides.append(0)
+            dist.append([role, 0])
+        else:
+            if s < 0:
+                raise t.TileValueError(f"negative layout stride {s}")
+            strides.append(s)
+            dist.append(None)
+    for axis, k in spec.offsets.items():
+        hit = [d for d, s in zip(dist, spec.strides)
+               if d and isinstance(s, AxisStride) and s.axis == axis]
+        if not hit:
+            raise t.TileValueError(f"layout offset {k} @ {axis}: no axis of "
+                                   "the layout is bound to it")
+        hit[0][1] += k
+    return strides, dist
+
+
+class View:
+    """A view of a root memref: `offset` (an int or an int32 kernel value,
+    in elements), `shape`, `strides`, and per axis `dist` (None, or [role,
+    start] for a register tile's distributed axis)."""
+
+    def __init__(self, root, space, dtype, shape, strides, offset=0,
+                 dist=None, param=None):
+        self.root, self.space, self.dtype = root, space, dtype
+        self.shape, self.strides = tuple(shape), tuple(strides)
+        self.offset = offset
+        self.dist = [list(d) if d else None for d in
+                     (dist or [None] * len(self.shape))]
+        self.param = param
+
+    def _with(self, **kw):
+        args = dict(root=self.root, space=self.space, dtype=self.dtype,
+                    shape=self.shape, strides=self.strides, offset=self.offset,
+                    dist=self.dist, param=self.param)
+        args.update(kw)
+        return View(**args)
+
+    @property
+    def data(self):
+        return self
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    def __repr__(self):
+        return f"<{self.space} view {self.shape} of {self.root[0]}>"
+
+    # --- Regions and indexing ----------------------------------------------
+
+    def __getitem__(self, key):
+        return self._index(key, drop=False)
+
+    @property
+    def sub(self):
+        view = self
+
+        class _Sub:
+            def __getitem__(self, key):
+                return view._index(key, drop=True)
+        return _Sub()
+
+    def _index(self, key, drop):
+        t = _t()
+        key = key if isinstance(key, tuple) else (key,)
+        if Ellipsis in key:
+            i = key.index(Ellipsis)
+            key = key[:i] + (slice(None),) * (self.ndim - len(key) + 1) + \
+                key[i + 1:]
+        if len(key) > self.ndim:
+            raise t.TileValueError(f"{len(key)} indices for a tensor of rank "
+                                   f"{self.ndim}")
+        key = key + (slice(None),) * (self.ndim - len(key))
+        shape, strides, dist, offset = [], [], [], self.offset
+        for axis, k in enumerate(key):
+            start, extent, scalar = self._range(axis, k)
+            d = self.dist[axis]
+            if d is not None:
+                if not isinstance(start, int):
+                    raise t.TileError("a distributed axis is sliced with a "
+                                      "kernel value; slice it with integers")
+                d = [d[0], d[1] + start]
+            else:
+                offset = _add_offset(offset, start, self.strides[axis])
+            if scalar and drop:
+                continue
+            shape.append(extent)
+            strides.append(self.strides[axis])
+            dist.append(d)
+        return self._with(shape=shape, strides=strides, offset=offset,
+                          dist=dist)
+
+    def _range(self, axis, k):
+        """(start, extent, is_index) of index or slice `k` on `axis`."""
+        t = _t()
+        n = self.shape[axis]
+        if isinstance(k, slice):
+            if k.step not in (None, 1):
+                raise t.TileValueError("slices take no step")
+            start = 0 if k.start is None else k.start
+            stop = n if k.stop is None else k.stop
+            extent = _difference(stop, start)
+            if extent is None:
+                raise t.TileError(f"the slice {start!r}:{stop!r} of axis "
+                                  f"{axis} has no constant extent")
+            index = False
+        else:
+            start, extent, index = k, 1, True
+        if isinstance(start, numbers.Integral) and not isinstance(start, bool):
+            start = int(start)
+            if not (0 <= start and start + extent <= n and extent >= 1):
+                raise t.TileValueError(
+                    f"region [{start}, {start + extent}) of axis {axis} is "
+                    f"outside [0, {n})")
+        elif not isinstance(start, t._Expr):
+            raise t.TileTypeError(f"index {start!r} is not an integer or a "
+                                  "kernel value")
+        elif extent > n:
+            raise t.TileValueError(f"a region of {extent} on an axis of {n}")
+        return start, extent, index
+
+    # --- Reshapes ------------------------------------------------------------
+
+    def permute(self, *axes):
+        t = _t()
+        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+            axes = tuple(axes[0])
+        if sorted(axes) != list(range(self.ndim)):
+            raise t.TileValueError(f"permute{axes} is not a permutation of "
+                                   f"{self.ndim} axes")
+        return self._with(shape=[self.shape[a] for a in axes],
+                          strides=[self.strides[a] for a in axes],
+                          dist=[self.dist[a] for a in axes])
+
+    def view(self, *shape, layout=None):
+        """The same elements in `shape`: the leading distributed axes stay,
+        the rest (dense, row-major) is reshaped; with `layout`, the
+        elements are addressed by the layout's strides instead."""
+        t = _t()
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        shape = t._shape(shape, "view shape")
+        if layout is not None:
+            return self._layout_view(shape, layout)
+        lead = 0
+        while lead < self.ndim and self.dist[lead] is not None:
+            lead += 1
+        if any(d is not None for d in self.dist[lead:]):
+            raise t.TileError("view: distributed axes must lead")
+        if tuple(shape[:lead]) != self.shape[:lead]:
+            raise t.TileValueError(f"view {shape} must keep the distributed "
+                                   f"axes {self.shape[:lead]}")
+        rest, new = self.shape[lead:], shape[lead:]
+        if math.prod(rest) != math.prod(new):
+            raise t.TileValueError(f"view {shape} does not have the "
+                                   f"{math.prod(self.shape)} elements of "
+                                   f"{self.shape}")
+        base = _dense_base(rest, self.strides[lead:])
+        if base is None:
+            raise t.TileError(f"view of a tensor that is not dense "
+                              f"(strides {self.strides[lead:]})")
+        strides = list(self.strides[:lead]) + [
+            s * base for s in t._row_major_strides(new)]
+        dist = self.dist[:lead] + [None] * len(new)
+        return self._with(shape=shape, strides=strides, dist=dist)
+
+    def _layout_view(self, shape, layout):
+        t = _t()
+        if any(d is not None for d in self.dist):
+            raise t.TileError("view(layout=...) of a register tile")
+        if _dense_base(self.shape, self.strides) != 1:
+            raise t.TileError("view(layout=...) of a tensor that is not "
+                              "dense")
+        strides = fold_layout(shape, layout.spec)
+        return self._with(shape=shape, strides=strides,
+                          dist=[None] * len(shape))
+
+    # --- MLIR ------------------------------------------------------------
+
+    def memref_type(self, offset=None):
+        t = _t()
+        off = self.offset if offset is None else offset
+        off_text = "?" if not isinstance(off, int) else str(off)
+        space = {"reg": ", #tile.reg", "shared":
+                 ", #gpu.address_space<workgroup>", "global": ""}[self.space]
+        dims = "x".join(map(str, self.shape))
+        return (f"memref<{dims}x{t._mlir_type(self.dtype)}, strided<["
+                f"{', '.join(map(str, self.strides))}], offset: {off_text}>"
+                f"{space}>")
+
+    def materialize(self):
+        """(name, type) of the view: the root itself where it is the whole
+        root, else a reinterpret_cast of the root."""
+        t = _t()
+        name, root_type, root_shape, root_strides = self.root
+        if self.offset == 0 and self.shape == tuple(root_shape) and \
+                tuple(self.strides) == tuple(root_strides):
+            return name, root_type
+        b = t._builder()
+        if isinstance(self.offset, int):
+            if self.offset < 0:
+                off = t._const_expr(self.offset, "int32")
+                off_text = _index(off)
+            else:
+                off_text = str(self.offset)
+        else:
+            off_text = _index(self.offset)
+        view_type = self.memref_type(
+            self.offset if isinstance(self.offset, int) and self.offset >= 0
+            else "?")
+        out = b.fresh("view")
+        b.lines.append(
+            f"{out} = memref.reinterpret_cast {name} to offset: [{off_text}],"
+            f" sizes: [{', '.join(map(str, self.shape))}], strides: ["
+            f"{', '.join(map(str, self.strides))}] : {root_type} to "
+            f"{view_type}")
+        b.values.add((out, view_type))
+        return out, view_type
+
+
+def _index(expr):
+    """An int32 kernel value as an index SSA name."""
+    t = _t()
+    b = t._builder()
+    name = b.fresh("ix")
+    b.lines.append(f"{name} = arith.index_cast {expr.name} : i32 to index")
+    return name
+
+
+def _add_offset(offset, start, stride):
+    if isinstance(start, int) and isinstance(offset, int):
+        return offset + start * stride
+    return start * stride + offset if stride else offset
+
+
+def _difference(stop, start):
+    """stop - start where it is a constant (ints, or kernel values whose
+    affine forms differ by one), else None."""
+    t = _t()
+    a, b = t._affine(stop), t._affine(start)
+    if a is None or b is None:
+        return None
+    terms = dict(a[0])
+    for k, v in b[0].items():
+        terms[k] = terms.get(k, 0) - v
+    if any(terms.values()):
+        return None
+    return a[1] - b[1]
+
+
+def _dense_base(shape, strides):
+    """The stride of the innermost element where `strides` are row-major
+    dense for `shape` (up to that factor), else None. Extent-1 axes may
+    have any stride."""
+    base = None
+    expect = None
+    for n, s in reversed(list(zip(shape, strides))):
+        if n == 1:
+            continue
+        if base is None:
+            base, expect = s, s
+        if s != expect:
+            return None
+        expect = s * n
+    return 1 if base is None else base
+
+
+def fold_layout(shape, spec):
+    """The strides of `shape` addressed by `spec` (a T.S of plain strides),
+    where each axis of `shape` is a run of the spec's axes that folds into
+    one stride; an error otherwise."""
+    t = _t()
+    if any(isinstance(s, AxisStride) for s in spec.strides):
+        raise t.TileError("a memory view's layout names no execution axes")
+    if math.prod(shape) != math.prod(spec.shape):
+        raise t.TileValueError(f"layout {spec.shape} does not have the "
+                               f"{math.prod(shape)} elements of {shape}")
+    out, i = [], 0
+    for n in shape:
+        run, size = [], 1
+        while size < n and i < len(spec.shape):
+            run.append((spec.shape[i], spec.strides[i]))
+            size *= spec.shape[i]
+            i += 1
+        while i < len(spec.shape) and spec.shape[i] == 1 and size == n:
+            i += 1
+        if size != n:
+            raise t.TileError(f"layout {spec.shape} does not split {shape} "
+                              "axis by axis")
+        run = [(e, s) for e, s in run if e != 1] or [(1, 0)]
+        for (e0, s0), (e1, s1) in zip(run, run[1:]):
+            if s0 != s1 * e1:
+                raise t.TileError(
+                    f"layout {spec.shape}:{spec.strides} is not a strided "
+                    f"view of {shape} (an axis would need two strides); such "
+                    "permuted views are not supported yet")
+        out.append(run[-1][1])
+    return out
