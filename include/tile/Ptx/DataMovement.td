@@ -47,8 +47,9 @@ let Ptx = 83, Sm = 70 in {
 //===----------------------------------------------------------------------===//
 
 /// Every `ld` and `st` form around register tiles: `.global` and `.shared`,
-/// the cache operators, scalar and vector accesses of the bit-size and float
-/// types. The vector widths a state space and type take and their floors
+/// the cache operators, scalar and vector accesses of the bit-size, float
+/// and 16- to 64-bit integer types (all documented for ld and st; the
+/// integer ones load and store the same bits as the bit-size ones). The vector widths a state space and type take and their floors
 /// were measured with ptxas 13.0: 256-bit vectors (.v4 of 64-bit, .v8 of
 /// 32-bit types) exist for .global only, from PTX ISA 8.8 and sm_100; .v8
 /// of 16-bit types is not documented; 128-bit registers need PTX ISA 8.3
@@ -100,7 +101,8 @@ class MemoryForm<Access acc, SpaceChoice ss, VecWidth v, PtxType t,
 foreach acc = [LoadAccess, StoreAccess] in
   foreach ss = Spaces in
     foreach v = VecWidths in
-      foreach t = [B16, B32, B64, F32, F64, B128] in {
+      foreach t = [B16, B32, B64, F32, F64, B128, U16, S16, U32, S32, U64,
+                   S64] in {
         defvar width = !mul(t.Bits, v.N);
         defvar documented = !not(!or(!gt(width, 256),
                                      !and(!eq(v.N, 8), !ne(t.Bits, 32)),

@@ -221,8 +221,9 @@ class View:
     def _index(self, key, drop):
         t = _t()
         key = key if isinstance(key, tuple) else (key,)
-        if Ellipsis in key:
-            i = key.index(Ellipsis)
+        dots = [i for i, k in enumerate(key) if k is Ellipsis]
+        if dots:
+            i = dots[0]
             key = key[:i] + (slice(None),) * (self.ndim - len(key) + 1) + \
                 key[i + 1:]
         if len(key) > self.ndim:
@@ -351,7 +352,8 @@ class View:
         root, else a reinterpret_cast of the root."""
         t = _t()
         name, root_type, root_shape, root_strides = self.root
-        if self.offset == 0 and self.shape == tuple(root_shape) and \
+        if isinstance(self.offset, int) and self.offset == 0 and \
+                self.shape == tuple(root_shape) and \
                 tuple(self.strides) == tuple(root_strides):
             return name, root_type
         b = t._builder()

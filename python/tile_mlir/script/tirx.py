@@ -165,6 +165,19 @@ class _PtxChain:
     def opcode(self):
         return ptx[".".join(self.tokens)]
 
+    def __call__(self, *operands, pred=None, preserve_dst=False):
+        """`T.ptx.cp.async_.commit_group()`: the instruction, issued by each
+        thread (a thread-scope tile.apply); Python numbers become constants
+        of their operands' types."""
+        op = self.opcode()
+        forms = [f for f in instr_table.forms()
+                 if any(i["opcode"] == op for i in f["instances"]) and
+                 len(f.get("operands", [])) == len(operands)]
+        if forms:
+            operands = [_typed_operand(v, o) for v, o in
+                        zip(operands, forms[0]["operands"])]
+        _Tile.apply(op, *operands, pred=pred, preserve_dst=preserve_dst)
+
     def __repr__(self):
         return "T.ptx." + ".".join(self.tokens)
 
@@ -175,8 +188,15 @@ ptx = _Ptx()
 class Tensor:
     """A kernel parameter annotation: a global tensor of `shape`, `dtype`."""
 
-    def __init__(self, shape, dtype="float32", align=None, layout=None):
+    def __init__(self, shape, dtype="float32", align=None, layout=None,
+                 scope=None):
         self.shape = _shape(shape, "T.Tensor shape")
+        if scope not in (None, "global", "local", "shared"):
+            raise TileValueError(f"T.Tensor scope {scope!r} is not global, "
+                                 "shared or local")
+        self.scope = scope
+        if isinstance(layout, str) and layout == "default":
+            layout = None
         self.dtype = dtype
         self.elt = _mlir_type(dtype)
         if align is not None:
@@ -401,6 +421,10 @@ _COMPARE = {"lt": ("slt", "ult", "olt"), "le": ("sle", "ule", "ole"),
 def _binary(op, a, b):
     """`a op b` on kernel values (TIRx's meaning: `//` and `%` round toward
     negative infinity for signed integers; `/` is for floats)."""
+    a, b = (x.value() if isinstance(x, _TypedScalar) else x for x in (a, b))
+    for x in (a, b):
+        if not isinstance(x, (_Expr, numbers.Number)):
+            return NotImplemented
     fact = _fact(op, a, b) if op in _COMPARE else {}
     affine = _affine_result(op, a, b)
     out = _binary_op(op, *_operands(a, b))
@@ -541,11 +565,17 @@ def _tile_not(x):
     return _binary("xor", _as_condition(x), True)
 
 
+def if_then_else(cond, then, other):
+    """`T.if_then_else(c, a, b)`: a where c holds, else b."""
+    return _tile_select(cond, lambda: then, lambda: other)
+
+
 def _tile_select(c, then, other):
     if not isinstance(c, _Expr):
         return then() if c else other()
     c = _as_condition(c)
-    t, f = then(), other()
+    t, f = (x.value() if isinstance(x, _TypedScalar) else x
+            for x in (then(), other()))
     t, f = _operands(t, f)
     b = _builder()
     name = b.fresh("v")
@@ -672,8 +702,16 @@ def _builder():
 
 
 class _TypedScalar:
-    def __init__(self, literal, elt):
+    """`T.float32(1.5)` & co.: a constant of a dtype, made a value where an
+    operation uses it."""
+
+    def __init__(self, literal, elt, dtype=None):
         self.literal, self.elt = literal, elt
+        self.dtype = dtype or _ELT_NAMES.get(elt)
+
+    def value(self):
+        v = _builder().constant(self.literal, self.elt)
+        return _Expr(v.name, self.dtype)
 
 
 _ELT_NAMES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32",
@@ -804,42 +842,42 @@ def _int_value(v, dtype):
 
 
 def int32(v):
-    return _TypedScalar(str(_int_value(v, "int32")), "i32")
+    return _TypedScalar(str(_int_value(v, "int32")), "i32", "int32")
 
 
 def uint32(v):
-    return _TypedScalar(str(_int_value(v, "uint32")), "i32")
+    return _TypedScalar(str(_int_value(v, "uint32")), "i32", "uint32")
 
 
 def int64(v):
-    return _TypedScalar(str(_int_value(v, "int64")), "i64")
+    return _TypedScalar(str(_int_value(v, "int64")), "i64", "int64")
 
 
 def uint64(v):
-    return _TypedScalar(str(_int_value(v, "uint64")), "i64")
+    return _TypedScalar(str(_int_value(v, "uint64")), "i64", "uint64")
 
 
 def uint16(v):
-    return _TypedScalar(str(_int_value(v, "uint16")), "i16")
+    return _TypedScalar(str(_int_value(v, "uint16")), "i16", "uint16")
 
 
 def int16(v):
-    return _TypedScalar(str(_int_value(v, "int16")), "i16")
+    return _TypedScalar(str(_int_value(v, "int16")), "i16", "int16")
 
 
 def _bool(v):
     """`T.bool(True)`: a typed i1 scalar (`T.bool` is also an annotation)."""
     if not isinstance(v, bool) and type(v).__name__ != "bool_":
         raise TileTypeError(f"T.bool takes a bool, got {type(v).__name__}")
-    return _TypedScalar("true" if v else "false", "i1")
+    return _TypedScalar("true" if v else "false", "i1", "bool")
 
 
 def int8(v):
-    return _TypedScalar(str(_int_value(v, "int8")), "i8")
+    return _TypedScalar(str(_int_value(v, "int8")), "i8", "int8")
 
 
 def uint8(v):
-    return _TypedScalar(str(_int_value(v, "uint8")), "i8")
+    return _TypedScalar(str(_int_value(v, "uint8")), "i8", "uint8")
 
 
 # The scalar constructors double as parameter annotations (`s: T.float32`).
@@ -914,6 +952,15 @@ def _tid_range(tid, role, b):
     return {}
 
 
+def _full_extent(b, role):
+    """The lanes of a warp, or the warps of the block where the launch is
+    known (None otherwise)."""
+    if role == "lane":
+        return 32
+    block = b.launch.block if b.launch else None
+    return -(-math.prod(block) // 32) if block else None
+
+
 def _widen(view, scope, b):
     """`view` for a tile.apply at `scope`: its leading group axes must be
     bound to the scope's lanes and warps; where the enclosing branches
@@ -933,6 +980,9 @@ def _widen(view, scope, b):
                             f"bound to the {d[0]}, not the {role} (scope "
                             f"{scope}); permute it")
         rng = _active(b, role, scope)
+        if rng and shape[axis] == _full_extent(b, role) and \
+                rng[1] != rng[0] + shape[axis]:
+            rng = None  # The whole scope, as TIRx takes an unbound guard.
         lo = rng[0] if rng else 0
         if rng:
             hi = rng[1] if rng[1] is not None else (
@@ -961,7 +1011,7 @@ def _widen(view, scope, b):
 class _Tile:
     @staticmethod
     def apply(opcode, *operands, scope="thread", pred=None,
-              preserve_dst=False):
+              preserve_dst=False, **params):
         """`T.cuda.tile.apply(T.ptx[op], *operands, scope=..., pred=...,
         preserve_dst=...)`: one tile.apply."""
         b = _builder()
@@ -973,6 +1023,10 @@ class _Tile:
         if scope not in ("thread", "warp", "warpgroup", "cta"):
             raise TileError(f"unknown scope '{scope}' (thread, warp, "
                             "warpgroup, cta)")
+        if params:
+            operands = list(operands) + _keyword_operands(opcode,
+                                                          len(operands),
+                                                          params)
         names, types = [], []
         operands = [_widen(op, scope, b) if isinstance(op, _views.View)
                     else op for op in operands]
@@ -984,6 +1038,7 @@ class _Tile:
                 continue
             if isinstance(op, _TypedScalar):
                 op = b.constant(op.literal, op.elt)
+                b.values.add((op.name, op.type))
             elif isinstance(op, (int, float, bool)):
                 raise TileError(
                     f"operand #{i} of {opcode} is an untyped Python "
@@ -1018,9 +1073,58 @@ class _Tile:
             if isinstance(op, (_Value, _views.View)) and op.param and \
                     i in defs:
                 b.written.add(op.param)
+        typed = f" : {', '.join(types)}" if types else ""
         b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
-                       f"scope({scope}) : {', '.join(types)} "
-                       f"{_caller_location()}")
+                       f"scope({scope}){typed} {_caller_location()}")
+
+
+# TIRx's keywords whose names differ from the ISA's operand names.
+_TIRX_KEYWORDS = {"chunk_bytes": "cp_size"}
+
+# The dtype of a constant passed for an operand of a PTX type.
+_PTX_DTYPES = {"u16": "uint16", "s16": "int16", "b16": "uint16",
+               "u32": "uint32", "s32": "int32", "b32": "uint32",
+               "u64": "uint64", "s64": "int64", "b64": "uint64",
+               "pred": "bool", "f32": "float32", "f64": "float64"}
+
+
+def _keyword(name):
+    """An operand name of the table as a keyword: `src-size` -> src_size,
+    `dstMem` -> dst_mem."""
+    name = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name)
+    return name.replace("-", "_").lower()
+
+
+def _keyword_operands(opcode, npos, params):
+    """The operands given by keyword (`src_size=...`, `chunk_bytes=16`):
+    the trailing operands of the form of `opcode` whose names they are, in
+    its order. A Python number becomes a constant of the operand's type."""
+    wanted = {_TIRX_KEYWORDS.get(k, k): v for k, v in params.items()}
+    seen = []
+    for form in instr_table.forms():
+        if not any(i["opcode"] == opcode for i in form["instances"]):
+            continue
+        ops = form.get("operands", [])[npos:]
+        keys = [_keyword(o["name"]) for o in ops]
+        seen.append(keys)
+        if sorted(keys) == sorted(wanted):
+            return [_typed_operand(wanted[k], o) for k, o in zip(keys, ops)]
+    accepted = "; ".join(", ".join(k) or "(none)" for k in seen) or "none"
+    raise TileError(f"{opcode} with {npos} operands takes no keyword "
+                    f"operands {sorted(params)} (its trailing operands by "
+                    f"name: {accepted})")
+
+
+def _typed_operand(value, operand):
+    """`value` for `operand` (a form's operand): a Python number or bool
+    becomes a constant of its type; anything else is passed on."""
+    if isinstance(value, (bool, numbers.Number)) and \
+            not isinstance(value, _Expr):
+        dtype = _PTX_DTYPES.get(operand.get("type", ""), "int32")
+        if isinstance(value, bool) and dtype != "bool":
+            value = int(value)
+        return _const_expr(value, dtype)
+    return value
 
 
 @functools.lru_cache(maxsize=None)
@@ -1217,8 +1321,16 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
             _mlir_type(data.dtype):
         raise TileTypeError(f"T.decl_tensor of {ann.dtype} over "
                             f"{data.dtype} data")
-    if any(d is not None for d in data.dist):
-        raise TileError("T.decl_tensor over a register tile")
+    if data.space == "reg":
+        # Each thread's own registers: the distributed axes take no storage.
+        data = data._with(shape=[n for n, d in zip(data.shape, data.dist)
+                                 if d is None],
+                          strides=[s for s, d in zip(data.strides, data.dist)
+                                   if d is None],
+                          dist=[None] * sum(d is None for d in data.dist))
+    if math.prod(ann.shape) > math.prod(data.shape):
+        raise TileValueError(f"T.decl_tensor of {ann.shape} over "
+                             f"{data.shape} elements")
     if ann.layout is not None:
         strides = _views.fold_layout(ann.shape, ann.layout.spec)
     else:
@@ -1239,7 +1351,8 @@ def _scalar_bits(ann, value, pname):
     even; one that would round to infinity is an error)."""
     what = f"argument '{pname}' ({ann.dtype})"
     if ann.elt == "i1":
-        if isinstance(value, bool) or type(value).__name__ == "bool_":
+        if isinstance(value, bool) or type(value).__name__ in ("bool_",
+                                                                "bool"):
             return int(bool(value))
         raise TileTypeError(f"{what} must be a bool, got "
                             f"{type(value).__name__} {_short(value)}")
