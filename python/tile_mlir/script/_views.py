@@ -438,16 +438,15 @@ def fold_layout(shape, spec):
     out, i = [], 0
     for n in shape:
         run, size = [], 1
-        while size < n and i < len(spec.shape):
+        while i < len(spec.shape) and (size < n or (
+                n == 1 and not run and spec.shape[i] == 1)):
             run.append((spec.shape[i], spec.strides[i]))
             size *= spec.shape[i]
-            i += 1
-        while i < len(spec.shape) and spec.shape[i] == 1 and size == n:
             i += 1
         if size != n:
             raise t.TileError(f"layout {spec.shape} does not split {shape} "
                               "axis by axis")
-        run = [(e, s) for e, s in run if e != 1] or [(1, 0)]
+        run = [(e, s) for e, s in run if e != 1] or run[-1:] or [(1, 0)]
         for (e0, s0), (e1, s1) in zip(run, run[1:]):
             if s0 != s1 * e1:
                 raise t.TileError(
@@ -455,4 +454,7 @@ def fold_layout(shape, spec):
                     f"view of {shape} (an axis would need two strides); such "
                     "permuted views are not supported yet")
         out.append(run[-1][1])
+    if any(e != 1 for e in spec.shape[i:]):
+        raise t.TileError(f"layout {spec.shape} does not split {shape} "
+                          "axis by axis")
     return out

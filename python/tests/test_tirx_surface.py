@@ -1,0 +1,348 @@
+"""TIRx's surface in the front-end: layouts that bind register axes to lanes
+and warps, views (regions, .sub, .view, .permute, T.decl_tensor), shared
+buffers, thread indices and branches on them (which narrow the group axes as
+TIRx does), per-thread predicates and keyword operands. Each kernel runs on
+the CPU backend; the expected values are numpy's (exact operations only)."""
+
+import os
+import sys
+import warnings
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from tile_mlir import TileError, TileWarning  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+np = pytest.importorskip("numpy")
+LANE, WARP = T.cuda.Axis.laneid, T.cuda.Axis.warpid
+
+
+def run(k, **args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        k(**args, backend="cpu")
+    return args
+
+
+def rand(shape, seed, dtype="float32"):
+    return np.random.default_rng(seed).standard_normal(shape).astype(dtype)
+
+
+def test_cta_layout_vector_loads_and_a_scalar_view():
+    @T.function
+    def k(A: T.Tensor((2, 32, 3, 4), "float32", align=16),
+          B: T.Tensor((2, 32, 3, 4), "float32", align=16)):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        r = T.alloc_local((2, 32, 3, 4), "float32", layout=T.TileLayout(
+            T.S[(2, 32, 3, 4):(1 @ WARP, 1 @ LANE, 4, 1)]))
+        T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r, A, scope="cta")
+        s = r.view(2, 32, 12, 1)
+        T.cuda.tile.apply(T.ptx.add.f32, s, s, T.float32(0.5), scope="cta")
+        T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B, r, scope="cta")
+    assert "memref<2x32x3x4xf32, strided<[0, 0, 4, 1]>, #tile.reg>" in k.mlir
+    A = rand((2, 32, 3, 4), 1)
+    out = run(k, A=A, B=np.zeros_like(A))["B"]
+    assert np.array_equal(out, A + np.float32(0.5))
+
+
+def guarded(lo, hi, offset_layout=False):
+    """A warp kernel that negates rows [lo, hi) under a lane guard."""
+    n = hi - lo
+    layout = (T.TileLayout(T.S[(n, 4):(1 @ LANE, 1)] + lo @ LANE)
+              if offset_layout else T.TileLayout(T.S[(32, 4):(1 @ LANE, 1)]))
+
+    @T.function
+    def k(A: T.Tensor((32, 4), "float32"), B: T.Tensor((32, 4), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        r = T.alloc_local((n, 4) if offset_layout else (32, 4), "float32",
+                          layout=layout)
+        rows = r if offset_layout else r[lo:hi, :]
+        if lane >= lo and lane < hi:
+            T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], rows, A[lo:hi, :],
+                              scope="warp")
+            s = rows.view(n, 4, 1)
+            T.cuda.tile.apply(T.ptx["neg.f32"], s, s, scope="warp")
+            T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B[lo:hi, :], rows,
+                              scope="warp")
+    return k
+
+
+@pytest.mark.parametrize("lo,hi,offset", [(0, 16, False), (16, 32, False),
+                                          (8, 24, False), (8, 24, True),
+                                          (5, 6, False)])
+def test_lane_guards_narrow_the_warp(lo, hi, offset):
+    k = guarded(lo, hi, offset)
+    assert "scf.if" in k.mlir
+    A = rand((32, 4), 2)
+    out = run(k, A=A, B=np.zeros_like(A))["B"]
+    want = np.zeros_like(A)
+    want[lo:hi] = -A[lo:hi]
+    assert np.array_equal(out, want)
+
+
+def test_warp_and_thread_guards_at_cta_scope():
+    @T.function
+    def k(A: T.Tensor((4, 32, 4), "float32"),
+          B: T.Tensor((4, 32, 4), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=128))
+        w = T.cuda.warp_id()
+        tid = T.cuda.thread_idx("x")
+        r = T.alloc_local((4, 32, 4), "float32", layout=T.TileLayout(
+            T.S[(4, 32, 4):(1 @ WARP, 1 @ LANE, 1)]))
+        s = r.view(4, 32, 4, 1)
+        if w == 1:
+            T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r[1:2], A[1:2],
+                              scope="cta")
+            T.cuda.tile.apply(T.ptx.mul.rn.f32, s[1:2], s[1:2],
+                              T.float32(2), scope="cta")
+            T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B[1:2], r[1:2],
+                              scope="cta")
+        elif tid >= 64:
+            T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r[2:4], A[2:4],
+                              scope="cta")
+            T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B[2:4], r[2:4],
+                              scope="cta")
+    A = rand((4, 32, 4), 3)
+    out = run(k, A=A, B=np.zeros_like(A))["B"]
+    want = np.zeros_like(A)
+    want[1] = A[1] * 2
+    want[2:] = A[2:]
+    assert np.array_equal(out, want)
+
+
+def test_block_slices_and_a_per_lane_predicate():
+    @T.function
+    def k(A: T.Tensor((128, 4), "float32"), B: T.Tensor((128, 4), "float32"),
+          n: T.int32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=4, block=32))
+        bx = T.cuda.block_idx("x")
+        lane = T.cuda.lane_id()
+        r = T.alloc_local((32, 4), "float32", layout=T.TileLayout(
+            T.S[(32, 4):(1 @ LANE, 1)]))
+        rows = A[bx * 32: bx * 32 + 32, :]
+        T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r, rows, scope="warp",
+                          pred=bx * 32 + lane < n)
+        T.cuda.tile.apply(T.ptx["st.global.v4.b32"],
+                          B[bx * 32: (bx + 1) * 32, :], r, scope="warp",
+                          pred=bx * 32 + lane < n)
+    assert "offset: ?" in k.mlir
+    A = rand((128, 4), 4)
+    out = run(k, A=A, B=np.zeros_like(A), n=75)["B"]
+    want = np.zeros_like(A)
+    want[:75] = A[:75]
+    assert np.array_equal(out, want)
+
+
+def test_shared_buffer_sub_views_and_a_barrier():
+    @T.function
+    def k(A: T.Tensor((64, 4), "float32"), B: T.Tensor((64, 4), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        tid = T.cuda.thread_idx("x")
+        reg = T.alloc_local((4,), "float32")
+        sh = T.alloc_shared((64, 4), "float32", align=16)
+        T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], reg, A.sub[tid, :])
+        T.cuda.tile.apply(T.ptx["st.shared.v4.b32"], sh.sub[tid, :], reg)
+        T.cuda.cta_sync()
+        T.cuda.tile.apply(T.ptx["ld.shared.v4.b32"], reg,
+                          sh.sub[(tid + 3) % 64, :])
+        T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B.sub[tid, :], reg)
+    assert "workgroup(" in k.mlir and "gpu.barrier" in k.mlir
+    A = rand((64, 4), 5)
+    out = run(k, A=A, B=np.zeros_like(A))["B"]
+    assert np.array_equal(out, np.roll(A, -3, axis=0))
+
+
+def test_permuted_tiles_and_a_thread_axis_layout():
+    @T.function
+    def k(A: T.Tensor((32, 2, 4), "float32"),
+          B: T.Tensor((32, 2, 4), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        r = T.alloc_local((32, 2, 4), "float32", layout=T.TileLayout(
+            T.S[(32, 2, 4):(1 @ LANE, 1 @ WARP, 1)]))
+        rp = r.permute(1, 0, 2)
+        T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], rp, A.permute(1, 0, 2),
+                          scope="cta")
+        t = T.alloc_local((2, 32, 4), "float32", layout=T.TileLayout(
+            T.S[(2, 32, 4):(32 @ T.cuda.Axis.tx, 1 @ T.cuda.Axis.tx, 1)]))
+        T.cuda.tile.apply(T.ptx["mov.b32"], t.view(2, 32, 4, 1),
+                          rp.view(2, 32, 4, 1), scope="cta")
+        T.cuda.tile.apply(T.ptx["abs.f32"], t.view(2, 32, 4, 1),
+                          t.view(2, 32, 4, 1), scope="cta")
+        T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B.permute(1, 0, 2), t,
+                          scope="cta")
+    A = rand((32, 2, 4), 6)
+    out = run(k, A=A, B=np.zeros_like(A))["B"]
+    assert np.array_equal(out, np.abs(A))
+
+
+def test_declared_tensors_and_strided_layout_views():
+    @T.function
+    def k(A: T.Tensor((8, 4), "float32"), B: T.Tensor((4, 8), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        r = T.alloc_local((4, 8, 1), "float32", layout=T.TileLayout(
+            T.S[(4, 8, 1):(1 @ LANE, 1, 1)]))
+        # A read as its transpose: 4 x 8 with strides 1, 4 (lane i reads
+        # column i of A).
+        At = T.decl_tensor(A.data, ty_args=[T.Tensor(
+            (4, 8, 1), "float32", layout=T.TileLayout(
+                T.S[(4, 8, 1):(1, 4, 1)]))])
+        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, At, scope="warp")
+        T.cuda.tile.apply(T.ptx["st.global.f32"], B.view(4, 8, 1), r,
+                          scope="warp")
+    assert "strides: [1, 4, 1]" in k.mlir
+    A = rand((8, 4), 7)
+    out = run(k, A=A, B=np.zeros((4, 8), np.float32))["B"]
+    assert np.array_equal(out, A.T)
+
+
+def test_keyword_operands_of_cp_async():
+    @T.function
+    def k(A: T.Tensor((32, 4), "float32"), B: T.Tensor((32, 4), "float32"),
+          n: T.int32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        tid = T.cuda.thread_idx("x")
+        S = T.alloc_shared((32, 4), "float32")
+        T.cuda.tile.apply(T.ptx["cp.async.ca.shared.global"], S, A,
+                          scope="warp", chunk_bytes=16,
+                          src_size=T.if_then_else(tid < n, T.uint32(16),
+                                                  T.uint32(0)))
+        T.ptx.cp.async_.commit_group()
+        T.ptx.cp.async_.wait_group(0)
+        T.cuda.cta_sync()
+        r = T.alloc_local((32, 4), "float32", layout=T.TileLayout(
+            T.S[(32, 4):(1 @ LANE, 1)]))
+        T.cuda.tile.apply(T.ptx["ld.shared.v4.b32"], r, S, scope="warp")
+        T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B, r, scope="warp")
+    assert 'tile.apply "cp.async.commit_group" () scope(thread) loc' in k.mlir
+    A = rand((32, 4), 8)
+    out = run(k, A=A, B=np.ones_like(A), n=20)["B"]
+    want = A.copy()
+    want[20:] = 0
+    assert np.array_equal(out, want)
+    with pytest.raises(TileError, match="takes no keyword operands "
+                       r"\['chunk_size'\].*cp_size, src_size"):
+        @T.function
+        def bad(A: T.Tensor((32, 4), "float32")):
+            S = T.alloc_shared((32, 4), "float32")
+            T.cuda.tile.apply(T.ptx["cp.async.ca.shared.global"], S, A,
+                              scope="warp", chunk_size=16)
+
+
+def test_integer_loads_of_the_integer_types():
+    @T.function
+    def k(A: T.Tensor((32, 4), "int32"), B: T.Tensor((32, 4), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        r = T.alloc_local((32, 4), "int32", layout=T.TileLayout(
+            T.S[(32, 4):(1 @ LANE, 1)]))
+        T.cuda.tile.apply(T.ptx["ld.global.v4.s32"], r, A, scope="warp")
+        T.cuda.tile.apply(T.ptx.add.s32, r.view(32, 4, 1), r.view(32, 4, 1),
+                          T.int32(-7), scope="warp")
+        T.cuda.tile.apply(T.ptx["st.global.v4.u32"], B, r, scope="warp")
+    A = np.arange(128, dtype=np.int32).reshape(32, 4)
+    out = run(k, A=A, B=np.zeros_like(A))["B"]
+    assert np.array_equal(out, A - 7)
+
+
+# --- Diagnostics ------------------------------------------------------------
+
+def trace_error(body, match):
+    with pytest.raises(TileError, match=match):
+        T.function(body)
+
+
+def test_a_guard_and_an_operand_that_disagree():
+    def k(A: T.Tensor((32, 4), "float32")):
+        lane = T.cuda.lane_id()
+        r = T.alloc_local((32, 4), "float32", layout=T.TileLayout(
+            T.S[(32, 4):(1 @ LANE, 1)]))
+        if lane < 16:
+            T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r[0:8], A[0:8],
+                              scope="warp")
+    trace_error(k, r"extent 8, but the enclosing condition selects 16 "
+                r"lanes \[0, 16\)")
+
+
+def test_registers_owned_by_other_lanes():
+    def k(A: T.Tensor((32, 4), "float32")):
+        lane = T.cuda.lane_id()
+        r = T.alloc_local((32, 4), "float32", layout=T.TileLayout(
+            T.S[(32, 4):(1 @ LANE, 1)]))
+        if lane >= 16:
+            T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r[0:16], A[16:32],
+                              scope="warp")
+    trace_error(k, "row 0 of the register operand belongs to lane 0, but "
+                "the operation's lanes start at 16")
+
+
+def test_unsupported_layouts_are_named():
+    def strided_lanes(A: T.Tensor((32, 4), "float32")):
+        T.alloc_local((8, 4), "float32", layout=T.TileLayout(
+            T.S[(8, 4):(4 @ LANE, 1)]))
+    trace_error(strided_lanes, r"layout stride 4 @ laneid over 8 is not "
+                "supported")
+
+    def split_axis(A: T.Tensor((32, 4), "float32")):
+        A.view(32, 4, layout=T.TileLayout(T.S[(2, 16, 4):(4, 8, 1)]))
+    trace_error(split_axis, "is not a strided view of")
+
+    def wrong_binding(A: T.Tensor((2, 32, 4), "float32")):
+        r = T.alloc_local((32, 2, 4), "float32", layout=T.TileLayout(
+            T.S[(32, 2, 4):(1 @ LANE, 1 @ WARP, 1)]))
+        T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r, A.permute(1, 0, 2),
+                          scope="cta")
+    trace_error(wrong_binding, "bound to the lane, not the warp")
+
+
+def test_regions_out_of_bounds():
+    def k(A: T.Tensor((32, 4), "float32")):
+        A[16:40, :]
+    trace_error(k, r"region \[16, 40\) of axis 0 is outside \[0, 32\)")
+
+    def dynamic(A: T.Tensor((32, 4), "float32"), n: T.int32):
+        A[n:2 * n, :]
+    trace_error(dynamic, "has no constant extent")
+
+
+def test_break_inside_a_kernel_branch():
+    def k(A: T.Tensor((32, 4), "float32")):
+        for _ in range(2):
+            if T.cuda.lane_id() < 3:
+                break
+    trace_error(k, "`break`, `continue` or `return` inside an `if` on a "
+                "kernel value is not supported")
+
+
+def test_kernel_values_have_no_python_truth():
+    code = compile("def k(A):\n    if T.cuda.lane_id() < 3:\n        pass\n",
+                   "<exec>", "exec")
+    ns = {"T": T}
+    exec(code, ns)
+    k = ns["k"]
+    k.__annotations__["A"] = T.Tensor((4,), "float32")
+    with pytest.raises(TileError, match="no Python truth value"):
+        T.function(k)
+
+
+def test_arithmetic_on_kernel_values():
+    @T.function
+    def k(A: T.Tensor((32, 1), "int32"), B: T.Tensor((32, 1), "int32"),
+          n: T.int32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        r = T.alloc_local((32, 1), "int32", layout=T.TileLayout(
+            T.S[(32, 1):(1 @ LANE, 1)]))
+        v = (lane - 7) // 4 * n + (lane - 7) % 4 - (lane ^ 5)
+        w = v if lane < 16 else -v
+        T.cuda.tile.apply(T.ptx["mov.b32"], r.view(32, 1), w, scope="warp")
+        T.cuda.tile.apply(T.ptx["st.global.b32"], B, r, scope="warp",
+                          pred=not lane == 9)
+    lane = np.arange(32)
+    v = (lane - 7) // 4 * 3 + (lane - 7) % 4 - (lane ^ 5)
+    want = np.where(lane < 16, v, -v).astype(np.int32).reshape(32, 1)
+    want[9] = 99
+    out = run(k, A=np.zeros((32, 1), np.int32),
+              B=np.full((32, 1), 99, np.int32), n=3)["B"]
+    assert np.array_equal(out, want)
