@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Runs TIRx programs through the front-end and through TIRx itself on the
+GPU and compares the results bit for bit.
+
+A program is a Python file written for TIRx (`from tvm_tirx.script import
+tirx as T`) with one kernel and a `main()` that returns (inputs by parameter
+name, expected outputs by name). The comparison is between two kernels on
+the same inputs: the front-end's (the file with the import changed to
+`from tile_mlir.script import tirx as T`) and TIRx's own (its CUDA C++,
+compiled by nvcc).
+
+    # Here (the compiler, TIRx in its own venv, nvcc):
+    python3 utils/tirx_parity.py prepare --progs DIR --out .carry/tirx \\
+        --tirx-python /path/to/venv/bin/python
+    # On the GPU machine (no compiler: the PTX comes from the carried cache):
+    python3 utils/tirx_parity.py run --dir .carry/tirx
+
+`run` prints one line per program and ends with "N passed, N failed".
+"""
+
+import argparse
+import importlib.util
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import warnings
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+TIRX_IMPORT = "from tvm_tirx.script import tirx as T"
+OUR_IMPORT = "from tile_mlir.script import tirx as T"
+
+# Compiles one program with TIRx and prints its CUDA C++ (run in TIRx's
+# venv).
+TIRX_COMPILE = r"""
+import importlib.util, sys
+import tvm_tirx
+from tvm_tirx.tirx import Function
+spec = importlib.util.spec_from_file_location("p", sys.argv[1])
+mod = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mod)
+ks = [v for v in vars(mod).values() if isinstance(v, Function)
+      and v.attrs is not None and "global_symbol" in v.attrs]
+m = tvm_tirx.tirx.compile(ks[0], target={"kind": "cuda", "arch": "sm_90"})
+sys.stdout.write(m.mod.imports[0].inspect_source())
+"""
+
+SIGNATURE = re.compile(r'extern "C" __global__ void (?:__launch_bounds__\('
+                       r'\d+\) )?(\w+)\(([^)]*)\)')
+
+
+def load_ours(path, as_name):
+    """The program with the front-end's import: (module, its kernel)."""
+    sys.path.insert(0, str(ROOT / "python"))
+    from tile_mlir.script.tirx import PrimFunc
+    text = path.read_text().replace(TIRX_IMPORT, OUR_IMPORT)
+    ours = path.with_name(as_name)
+    ours.write_text(text)
+    spec = importlib.util.spec_from_file_location(ours.stem, ours)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    kernels = [v for v in vars(mod).values() if isinstance(v, PrimFunc)]
+    if len(kernels) != 1:
+        raise RuntimeError(f"{len(kernels)} kernels")
+    return mod, kernels[0]
+
+
+def tirx_params(cu):
+    """(kernel name, [(parameter, C type)]) of TIRx's CUDA C++."""
+    m = SIGNATURE.search(cu)
+    params = []
+    for p in m.group(2).split(","):
+        words = p.replace("__restrict__", "").split()
+        name = words[-1]
+        ctype = " ".join(words[:-1])
+        params.append((name[:-4] if name.endswith("_ptr") and "*" in ctype
+                       else name, ctype))
+    return m.group(1), params
+
+
+def prepare_one(src, out, tirx_python):
+    import numpy as np
+    name = src.stem
+    shutil.copy(src, out / src.name)
+    cu = out / f"{name}.cu"
+    if tirx_python:
+        r = subprocess.run([tirx_python, "-c", TIRX_COMPILE, str(src)],
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise RuntimeError("TIRx: " + r.stderr.strip().splitlines()[-1])
+        cu.write_text(r.stdout)
+    elif src.with_suffix(".cu").exists():
+        shutil.copy(src.with_suffix(".cu"), cu)
+    else:
+        raise RuntimeError("no TIRx CUDA C++ (pass --tirx-python)")
+    r = subprocess.run(["nvcc", "-arch=sm_90", "-cubin", "-w", "-o",
+                        str(out / f"{name}.cubin"), str(cu)],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError("nvcc: " + r.stderr.strip()[-300:])
+    mod, k = load_ours(out / src.name, f"{name}_ours.py")
+    k.ptx("sm_90")  # Into the carried PTX cache.
+    inputs, expected = mod.main()
+    np.savez(out / f"{name}.npz", **{n: np.asarray(v)
+                                     for n, v in inputs.items()})
+    kernel, params = tirx_params(cu.read_text())
+    return {"name": name, "kernel": kernel, "tirx_params": params,
+            "params": [p for p, _ in k.params],
+            "grid": list(k.launch.grid), "block": list(k.launch.block),
+            "outputs": sorted(expected)}
+
+
+def prepare(args):
+    out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ["TILE_MLIR_PTX_CACHE"] = str(out / "ptx-cache")
+    entries, failed = [], []
+    for src in sorted(pathlib.Path(args.progs).glob("*.py")):
+        try:
+            entries.append(prepare_one(src, out, args.tirx_python))
+            print("prepared", src.name)
+        except Exception as e:  # noqa: BLE001 - reported per program
+            failed.append(src.name)
+            print("skipped ", src.name, "|", str(e).splitlines()[0][:200])
+    (out / "manifest.json").write_text(json.dumps(entries, indent=1))
+    lib = ROOT / "build" / "lib" / "libtile_cuda_runtime.so"
+    shutil.copy(lib, out / lib.name)
+    write_table(out / "instr_table.json")
+    print(f"{len(entries)} prepared, {len(failed)} skipped")
+
+
+def write_table(path):
+    """The parts of the instruction table's export that the front-end reads
+    (the whole is too large to carry)."""
+    table = json.loads((ROOT / "build" / "share" / "tile-mlir" /
+                        "instr_table.json").read_text())
+    keep_form = ("mnemonic", "operands", "types", "semantics", "sm", "ptx",
+                 "older_chips", "arch_chips", "slots", "variant")
+    table["forms"] = [
+        dict({k: f[k] for k in keep_form if k in f},
+             instances=[{k: i[k] for k in ("opcode", "sm", "ptx",
+                                           "qualifiers", "needs_variant")}
+                        for i in f["instances"]])
+        for f in table["forms"]]
+    table.pop("fragments", None)
+    path.write_text(json.dumps(table))
+
+
+C_TYPES = {"float": "float32", "double": "float64", "int": "int32",
+           "unsigned int": "uint32", "uint": "uint32", "bool": "bool_",
+           "int64_t": "int64", "uint64_t": "uint64", "half": "float16"}
+
+
+def run_tirx(entry, d, inputs):
+    """TIRx's kernel on copies of `inputs`: {name: result array}."""
+    import cupy
+    import numpy as np
+    fn = cupy.RawModule(path=str(d / f"{entry['name']}.cubin")) \
+        .get_function(entry["kernel"])
+    arrays, args = {}, []
+    for pname, ctype in entry["tirx_params"]:
+        v = inputs[pname]
+        if "*" in ctype:
+            arrays[pname] = cupy.asarray(v)
+            args.append(arrays[pname])
+        else:
+            args.append(getattr(np, C_TYPES[ctype])(v))
+    fn(tuple(entry["grid"]), tuple(entry["block"]), tuple(args))
+    cupy.cuda.runtime.deviceSynchronize()
+    return {n: cupy.asnumpy(a) for n, a in arrays.items()}
+
+
+def run(args):
+    import numpy as np
+    d = pathlib.Path(args.dir).resolve()
+    os.environ["TILE_MLIR_PTX_CACHE"] = str(d / "ptx-cache")
+    os.environ["TILE_MLIR_RUNTIME"] = str(d / "libtile_cuda_runtime.so")
+    os.environ["TILE_INSTR_TABLE"] = str(d / "instr_table.json")
+    passed = failed = 0
+    for entry in json.loads((d / "manifest.json").read_text()):
+        name = entry["name"]
+        try:
+            with np.load(d / f"{name}.npz") as z:
+                inputs = {n: z[n] for n in z.files}
+            _, k = load_ours(d / f"{name}.py", f"{name}_ours.py")
+            ours = {n: np.array(v, copy=True) for n, v in inputs.items()}
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                k(**{p: (ours[p] if ours[p].shape else ours[p][()])
+                     for p in entry["params"]}, backend="cuda")
+            theirs = run_tirx(entry, d, inputs)
+            diff = [n for n in entry["outputs"]
+                    if ours[n].tobytes() != theirs[n].tobytes()]
+            if diff:
+                raise AssertionError(f"outputs {diff} differ")
+            words = sum(ours[n].size for n in entry["outputs"])
+            print(f"PASS {name}: {words} values bit-identical")
+            passed += 1
+        except Exception as e:  # noqa: BLE001 - reported per program
+            print(f"FAIL {name}: {str(e).splitlines()[0][:300]}")
+            failed += 1
+    print(f"{passed} passed, {failed} failed")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("prepare")
+    p.add_argument("--progs", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--tirx-python")
+    r = sub.add_parser("run")
+    r.add_argument("--dir", required=True)
+    args = ap.parse_args()
+    (prepare if args.cmd == "prepare" else run)(args)
+
+
+if __name__ == "__main__":
+    main()
