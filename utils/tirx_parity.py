@@ -135,18 +135,11 @@ def prepare(args):
 def write_table(path):
     """The parts of the instruction table's export that the front-end reads
     (the whole is too large to carry)."""
+    sys.path.insert(0, str(ROOT / "python"))
+    from tile_mlir import instr_table
     table = json.loads((ROOT / "build" / "share" / "tile-mlir" /
                         "instr_table.json").read_text())
-    keep_form = ("mnemonic", "operands", "types", "semantics", "sm", "ptx",
-                 "older_chips", "arch_chips", "slots", "variant")
-    table["forms"] = [
-        dict({k: f[k] for k in keep_form if k in f},
-             instances=[{k: i[k] for k in ("opcode", "sm", "ptx",
-                                           "qualifiers", "needs_variant")}
-                        for i in f["instances"]])
-        for f in table["forms"]]
-    table.pop("fragments", None)
-    path.write_text(json.dumps(table))
+    path.write_text(json.dumps(instr_table.trimmed(table)))
 
 
 C_TYPES = {"float": "float32", "double": "float64", "int": "int32",

@@ -38,9 +38,14 @@ class TileValueError(TileError, ValueError):
     """A value out of range (a launch dimension past the CUDA limits, ...)."""
 
 
+# The compiler's files that a wheel carries (utils/build-wheel.sh).
+PACKAGE_LIB = os.path.join(_HERE, "_lib")
+
+
 def find_tool(name):
-    """Path of a tile-mlir tool: $TILE_MLIR_TOOLS, the build tree, or PATH."""
-    dirs = [os.environ.get("TILE_MLIR_TOOLS")]
+    """Path of a tile-mlir tool: $TILE_MLIR_TOOLS, the package's own (a
+    wheel), the build tree, or PATH."""
+    dirs = [os.environ.get("TILE_MLIR_TOOLS"), PACKAGE_LIB]
     dirs += [os.path.join(b, "bin") for b in build_dirs()]
     for d in dirs:
         if d and os.path.exists(os.path.join(d, name)):

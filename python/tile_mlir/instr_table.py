@@ -13,6 +13,7 @@ import subprocess
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _CANDIDATES = (
+    os.path.join(_HERE, "_lib", "instr_table.json"),  # a wheel
     os.path.join(_HERE, "instr_table.json"),  # an installed package
     os.path.normpath(os.path.join(_HERE, "..", "..", "build", "share",
                                   "tile-mlir", "instr_table.json")),
@@ -44,6 +45,18 @@ def table():
     out = subprocess.run([find_tool("tile-ptx-forms"), "--json"],
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out)
+
+
+def trimmed(export):
+    """`export` without what only the C++ and the utils read (fragment maps,
+    SASS, syntax and documentation): what an installed front-end carries."""
+    keep = ("mnemonic", "operands", "types", "semantics", "sm", "ptx",
+            "older_chips", "arch_chips", "slots", "variant", "index")
+    out = {k: v for k, v in export.items() if k != "fragments"}
+    out["forms"] = [dict({k: f[k] for k in keep if k in f},
+                         instances=f["instances"])
+                    for f in export["forms"]]
+    return out
 
 
 def forms():

@@ -18,7 +18,8 @@ class CudaError(RuntimeError):
 
 
 def _library_path():
-    dirs = [os.environ.get("TILE_MLIR_RUNTIME")]
+    from .compiler import PACKAGE_LIB
+    dirs = [os.environ.get("TILE_MLIR_RUNTIME"), PACKAGE_LIB]
     dirs += [os.path.join(b, "lib") for b in build_dirs()]
     # An installed tile-mlir: lib/ beside the bin/ that holds the tools.
     tool = shutil.which("tile-translate")
