@@ -346,3 +346,46 @@ def test_arithmetic_on_kernel_values():
     out = run(k, A=np.zeros((32, 1), np.int32),
               B=np.full((32, 1), 99, np.int32), n=3)["B"]
     assert np.array_equal(out, want)
+
+
+def test_element_level_code():
+    """TIRx's native level: element reads and writes, T.unroll, T.cast,
+    instructions called on elements, predicates kept in 32-bit elements."""
+    @T.function
+    def k(A: T.Tensor((32, 4), "float32"), B: T.Tensor((32, 4), "float32"),
+          M: T.Tensor((32, 4), "uint32"), slope: T.float32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        x = T.alloc_local((4,), "float32")
+        p = T.alloc_local((4,), "uint32")
+        t = T.alloc_local((1,), "float32")
+        for i in T.unroll(4):
+            x[i] = A[lane, i]
+            T.ptx.setp.lt.f32(p[i], x[i], T.float32(0))
+            T.ptx.mul.rn.f32(t[0], x[i], slope)
+            T.ptx.selp.f32(x[i], t[0], x[i], T.ptx.pred(p[i]))
+            B[lane, i] = x[i] + x[i] * T.float32(0)
+            M[lane, i] = p[i] + T.cast(T.cast(x[i] < 0, "int32"), "uint32")
+    A = rand((32, 4), 9)
+    got = run(k, A=A, B=np.zeros_like(A), M=np.zeros((32, 4), np.uint32),
+              slope=0.25)
+    assert np.array_equal(got["B"], np.where(A < 0, A * np.float32(0.25),
+                                             A))
+    assert np.array_equal(got["M"], (A < 0).astype(np.uint32) * 2)
+
+
+def test_shuffles_on_elements():
+    @T.function
+    def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        v = T.alloc_local((2,), "float32")
+        v[0] = A[lane]
+        for i in T.unroll(5):
+            T.ptx.shfl_sync.bfly.b32(v[1], v[0], T.uint32(16 >> i),
+                                     T.uint32(31), T.uint32(0xFFFFFFFF))
+            v[0] = v[0] + v[1]
+        B[lane] = v[0]
+    A = np.arange(32, dtype=np.float32)
+    got = run(k, A=A, B=np.zeros_like(A))["B"]
+    assert np.array_equal(got, np.full(32, A.sum(), np.float32))

@@ -278,6 +278,64 @@ class View:
             raise t.TileValueError(f"a region of {extent} on an axis of {n}")
         return start, extent, index
 
+    # --- Elements (TIRx's native level: `acc[0] = x[0] + x[1]`) ----------------
+
+    def load(self):
+        """The value of a one-element view, as a kernel value."""
+        t = _t()
+        if any(n != 1 for n in self.shape):
+            raise t.TileError(f"a view of shape {self.shape} used as a value:"
+                              " index it down to one element")
+        name, ty = self.materialize()
+        b = t._builder()
+        out = b.fresh("e")
+        zeros = ", ".join(["%" + _zero_index(b)] * len(self.shape))
+        b.lines.append(f"{out} = memref.load {name}[{zeros}] : {ty} "
+                       f"{t._caller_location()}")
+        b.values.add((out, t._mlir_type(self.dtype)))
+        return t._Expr(out, self.dtype)
+
+    def __setitem__(self, key, value):
+        t = _t()
+        dest = self[key]
+        if any(n != 1 for n in dest.shape):
+            raise t.TileError(f"assignment to a region of shape {dest.shape}"
+                              ": assign one element at a time")
+        if isinstance(value, View):
+            value = value.load()
+        elif isinstance(value, t._TypedScalar):
+            value = value.value()
+        if not isinstance(value, t._Expr):
+            value = t._const_expr(value, dest.dtype)
+        if t._mlir_type(value.dtype) != t._mlir_type(dest.dtype):
+            raise t.TileTypeError(f"a {value.dtype} value stored into a "
+                                  f"{dest.dtype} element (T.cast it)")
+        name, ty = dest.materialize()
+        b = t._builder()
+        zeros = ", ".join(["%" + _zero_index(b)] * len(dest.shape))
+        b.lines.append(f"memref.store {value.name}, {name}[{zeros}] : {ty} "
+                       f"{t._caller_location()}")
+        if self.param:
+            b.written.add(self.param)
+
+    def __add__(self, o): return self.load() + o
+    def __radd__(self, o): return o + self.load()
+    def __sub__(self, o): return self.load() - o
+    def __rsub__(self, o): return o - self.load()
+    def __mul__(self, o): return self.load() * o
+    def __rmul__(self, o): return o * self.load()
+    def __truediv__(self, o): return self.load() / o
+    def __floordiv__(self, o): return self.load() // o
+    def __mod__(self, o): return self.load() % o
+    def __neg__(self): return -self.load()
+    def __lt__(self, o): return self.load() < o
+    def __le__(self, o): return self.load() <= o
+    def __gt__(self, o): return self.load() > o
+    def __ge__(self, o): return self.load() >= o
+    def __and__(self, o): return self.load() & o
+    def __or__(self, o): return self.load() | o
+    def __xor__(self, o): return self.load() ^ o
+
     # --- Reshapes ------------------------------------------------------------
 
     def permute(self, *axes):
@@ -376,6 +434,12 @@ class View:
             f"{view_type}")
         b.values.add((out, view_type))
         return out, view_type
+
+
+def _zero_index(b):
+    """The name (without %) of an index constant 0, made once."""
+    v = b.constant("0", "index")
+    return v.name[1:]
 
 
 def _index(expr):

@@ -133,10 +133,18 @@ class _Ptx:
 
 
     def __getattr__(self, name):
-        """`T.ptx.fma.rn.f32`: the opcode as an attribute chain."""
+        """`T.ptx.fma.rn.f32`: the opcode as an attribute chain. TIRx names
+        some families with an underscore (`T.ptx.shfl_sync.bfly.b32`,
+        `vote_sync`, `redux_sync`): where the first name is no mnemonic but
+        starts with one, its `_` is the opcode's `.`."""
         if name.startswith("_"):
             raise AttributeError(name)
-        return _PtxChain((_ptx_token(name),))
+        token = _ptx_token(name)
+        head = token.split("_", 1)[0]
+        if token not in instr_table.mnemonics() and "_" in token and \
+                head in instr_table.mnemonics():
+            return _PtxChain(tuple(token.split("_")))
+        return _PtxChain((token,))
 
 
 def _ptx_token(name):
@@ -166,23 +174,64 @@ class _PtxChain:
         return ptx[".".join(self.tokens)]
 
     def __call__(self, *operands, pred=None, preserve_dst=False):
-        """`T.ptx.cp.async_.commit_group()`: the instruction, issued by each
-        thread (a thread-scope tile.apply); Python numbers become constants
-        of their operands' types."""
+        """`T.ptx.cp.async_.commit_group()`, `T.ptx.and_.b32(t[0], x[i],
+        T.uint32(255))`: the instruction, issued by each thread on elements
+        (a thread-scope tile.apply). Python numbers become constants of
+        their operands' types. As in TIRx, a predicate is kept in a 32-bit
+        element: a `.pred` destination writes 1 or 0 into it (through
+        selp.b32), and `T.ptx.pred(u)` reads one as u != 0 (setp.ne.b32)."""
         op = self.opcode()
         forms = [f for f in instr_table.forms()
                  if any(i["opcode"] == op for i in f["instances"]) and
                  len(f.get("operands", [])) == len(operands)]
-        if forms:
-            operands = [_typed_operand(v, o) for v, o in
-                        zip(operands, forms[0]["operands"])]
-        _Tile.apply(op, *operands, pred=pred, preserve_dst=preserve_dst)
+        after, args = [], []
+        spec = forms[0]["operands"] if forms else [{}] * len(operands)
+        for v, o in zip(operands, spec):
+            if o.get("type") == "pred":
+                v, back = _predicate_operand(v, o.get("role") != "use")
+                if back:
+                    after.append(back)
+            else:
+                v = _typed_operand(v, o) if o else v
+            args.append(v)
+        if isinstance(pred, _PredOf):
+            pred = pred.expr()
+        _Tile.apply(op, *args, pred=pred, preserve_dst=preserve_dst)
+        for dest, tmp in after:
+            _Tile.apply(ptx["selp.b32"], dest, uint32(1), uint32(0), tmp)
+
+
+class _PredOf:
+    """`T.ptx.pred(u)`: a 32-bit element read as a predicate (u != 0)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def expr(self):
+        v = self.value.load() if isinstance(self.value, _views.View) \
+            else self.value
+        return _as_condition(v)
+
+
+def _predicate_operand(v, is_def):
+    """(operand, (element, temporary) to copy back or None) for a `.pred`
+    operand given TIRx's way."""
+    if isinstance(v, _PredOf):
+        return v.expr(), None
+    if isinstance(v, _views.View) and v.dtype != "bool":
+        tmp = alloc_local((1,), "bool")
+        if is_def:
+            return tmp, (v, tmp)
+        _Tile.apply(ptx["setp.ne.b32"], tmp, v, uint32(0))
+        return tmp, None
+    return v, None
 
     def __repr__(self):
         return "T.ptx." + ".".join(self.tokens)
 
 
 ptx = _Ptx()
+ptx.pred = _PredOf
 
 
 class Tensor:
@@ -254,7 +303,7 @@ class _Builder:
         # Typed scalars are made by T.int32(...) & co.; one made any other
         # way must still be a plain literal of a known type.
         if not isinstance(literal, str) or not isinstance(elt, str) or \
-                elt not in _DTYPES.values() or \
+                elt not in set(_DTYPES.values()) | {"index"} or \
                 not _LITERAL.fullmatch(literal):
             raise TileError(f"not a typed scalar: {literal!r} : {elt!r}")
         key = (literal, elt)
@@ -563,6 +612,49 @@ def _tile_not(x):
     if not isinstance(x, _Expr):
         return not x
     return _binary("xor", _as_condition(x), True)
+
+
+def unroll(*args):
+    """`for i in T.unroll(n):` (also T.serial): the loop is unrolled where
+    the kernel is traced; `i` is a Python int."""
+    return range(*(as_int(a, "loop bound") for a in args))
+
+
+serial = unroll
+
+
+def cast(value, dtype):
+    """`T.cast(x, dtype)`: a kernel value converted to `dtype` (integers of
+    one width: the same bits; wider or narrower: sign- or zero-extended or
+    truncated; integer to float and back: rounded to nearest even, toward
+    zero)."""
+    if isinstance(value, _views.View):
+        value = value.load()
+    elif isinstance(value, _TypedScalar):
+        value = value.value()
+    if not isinstance(value, _Expr):
+        return _const_expr(value, dtype)
+    src, dst = value.dtype, dtype
+    _mlir_type(dst)
+    a, b = _mlir_type(src), _mlir_type(dst)
+    if a == b:
+        return _Expr(value.name, dst)
+    if _is_float(src) and _is_float(dst):
+        op = "extf" if _bits(a) < _bits(b) else "truncf"
+    elif _is_float(dst):
+        op = "sitofp" if _INT_RANGES.get(src, (0, False))[1] else "uitofp"
+    elif _is_float(src):
+        op = "fptosi" if _INT_RANGES[dst][1] else "fptoui"
+    elif _bits(a) < _bits(b):
+        op = "extsi" if _INT_RANGES.get(src, (0, False))[1] else "extui"
+    else:
+        op = "trunci"
+    bld = _builder()
+    name = bld.fresh("v")
+    bld.lines.append(f"{name} = arith.{op} {value.name} : {a} to {b} "
+                     f"{_caller_location()}")
+    bld.values.add((name, b))
+    return _Expr(name, dst)
 
 
 def if_then_else(cond, then, other):
