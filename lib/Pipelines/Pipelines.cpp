@@ -18,6 +18,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -96,6 +97,9 @@ static void buildDevicePipeline(OpPassManager &pm, const TileToPtxOptions &opts,
   // after).
   gpm.addPass(createCSEPass());
   gpm.addPass(createLowerAffinePass());
+  // arith ops without an NVVM lowering (floordivsi, ceildivsi, ...: the
+  // Python front-end's `//` and `%`) become ones that have one.
+  gpm.addPass(arith::createArithExpandOpsPass());
   gpm.addPass(createSCFToControlFlowPass());
   ConvertTileToNVVMOptions convert;
   convert.useIntrinsics = opts.useIntrinsics;
