@@ -389,3 +389,46 @@ def test_shuffles_on_elements():
     A = np.arange(32, dtype=np.float32)
     got = run(k, A=A, B=np.zeros_like(A))["B"]
     assert np.array_equal(got, np.full(32, A.sum(), np.float32))
+
+
+def test_ewise_applies_a_private_scalar_function():
+    @T.function(private=True)
+    def mix(x: T.uint32, k: T.uint32) -> T.uint32:
+        y = (x ^ k) & T.uint32(0xFFFF)
+        return (y << 1) | 1 if y > 100 else y >> 1
+
+    @T.function(private=True)
+    def affine(x: T.float32, a: T.float32) -> T.float32:
+        return x * a + T.float32(1)
+
+    @T.function
+    def k(A: T.Tensor((32, 4), "uint32"), B: T.Tensor((32, 4), "uint32"),
+          F: T.Tensor((32, 4), "float32"), key: T.uint32, a: T.float32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        r = T.alloc_local((32, 4), "uint32", layout=T.TileLayout(
+            T.S[(32, 4):(1 @ LANE, 1)]))
+        f = T.alloc_local((32, 4), "float32", layout=T.TileLayout(
+            T.S[(32, 4):(1 @ LANE, 1)]))
+        T.cuda.tile.apply(T.ptx["ld.global.v4.u32"], r, A, scope="warp")
+        T.cuda.tile.ewise(mix, r, r, key, scope="warp")
+        T.cuda.tile.apply(T.ptx["st.global.v4.u32"], B, r, scope="warp")
+        T.cuda.tile.apply(T.ptx["ld.global.v4.f32"], f, F, scope="warp")
+        T.cuda.tile.ewise(affine, f, f, a, scope="warp")
+        T.cuda.tile.apply(T.ptx["st.global.v4.f32"], F, f, scope="warp")
+    A = np.random.default_rng(11).integers(0, 2**32, (32, 4),
+                                           dtype=np.uint32)
+    F = rand((32, 4), 12)
+    # x * a + 1 is one fma, as nvcc contracts it (a = 0.1: not exact).
+    assert k.ptx().count("fma.rn.f32") == 4
+    got = run(k, A=A, B=np.zeros_like(A), F=F.copy(), key=0x1234, a=0.1)
+    y = (A ^ np.uint32(0x1234)) & np.uint32(0xFFFF)
+    want = np.where(y > 100, (y << np.uint32(1)) | np.uint32(1),
+                    y >> np.uint32(1))
+    assert np.array_equal(got["B"], want)
+    fma = (F.astype(np.float64) * np.float64(np.float32(0.1)) + 1.0)
+    assert np.array_equal(got["F"], fma.astype(np.float32))
+    assert not np.array_equal(got["F"], F * np.float32(0.1) + np.float32(1))
+
+    def uses_exp(A: T.Tensor((4,), "float32")):
+        T.exp(T.float32(1))
+    trace_error(uses_exp, "T.exp is not supported")

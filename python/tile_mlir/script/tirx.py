@@ -29,6 +29,7 @@ decides whether it is a documented PTX form, and its diagnostics come back as
 import fractions
 import functools
 import inspect
+import itertools
 import math
 import numbers
 import os
@@ -375,7 +376,7 @@ class _Expr(_Value):
     def __ge__(self, o): return _binary("ge", self, o)
     def __eq__(self, o): return _binary("eq", self, o)
     def __ne__(self, o): return _binary("ne", self, o)
-    def __neg__(self): return _binary("sub", 0, self)
+    def __neg__(self): return _negate(self)
     def __invert__(self): return _binary("xor", self, -1 if self.dtype != "bool" else True)
     __hash__ = object.__hash__
 
@@ -509,13 +510,53 @@ def _binary_op(op, a, b):
             mlir_op = "remui"
         else:
             return _binary("sub", a, _binary("mul", q, b))
+    if mlir_op in ("addf", "subf"):
+        fused = _contract(op, a, b)
+        if fused is not None:
+            return fused
     mlir_op = mlir_op.format(s="s" if signed else "u")
     if mlir_op == "floordivui":
         mlir_op = "divui"
     bld.lines.append(f"{name} = arith.{mlir_op} {a.name}, {b.name} : {ty} "
                      f"{loc}")
     bld.values.add((name, ty))
-    return _Expr(name, dtype)
+    out = _Expr(name, dtype)
+    if mlir_op == "mulf":
+        out.product = (a, b)
+    return out
+
+
+def _negate(x):
+    """-x: for floats the sign flipped (negf: -0.0 for 0.0), for integers
+    0 - x."""
+    if not _is_float(x.dtype):
+        return _binary("sub", 0, x)
+    bld = _builder()
+    name = bld.fresh("v")
+    bld.lines.append(f"{name} = arith.negf {x.name} : {x.type} "
+                     f"{_caller_location()}")
+    bld.values.add((name, x.type))
+    return _Expr(name, x.dtype)
+
+
+def _contract(op, a, b):
+    """`a * b + c` and `c +- a * b` as one fused multiply-add (math.fma:
+    fma.rn), as nvcc contracts them by default (-fmad=true), so that float
+    expressions have the bits of TIRx's kernels; None where neither side
+    is a product."""
+    pa, pb = getattr(a, "product", None), getattr(b, "product", None)
+    if pa is not None:
+        x, y, z = pa[0], pa[1], (b if op == "add" else _negate(b))
+    elif pb is not None:
+        x, y, z = (pb[0] if op == "add" else _negate(pb[0])), pb[1], a
+    else:
+        return None
+    bld = _builder()
+    name = bld.fresh("v")
+    bld.lines.append(f"{name} = math.fma {x.name}, {y.name}, {z.name} : "
+                     f"{x.type} {_caller_location()}")
+    bld.values.add((name, x.type))
+    return _Expr(name, x.dtype)
 
 
 def _as_condition(c):
@@ -985,10 +1026,22 @@ del _f, _dtype
 S = _SpecMaker()
 
 
+# TIRx's math functions: no device math library is linked here, and their
+# results would not have the bits of nvcc's (expf & co.).
+_MATH = ("exp", "exp2", "exp10", "log", "log2", "log10", "log1p", "sqrt",
+         "rsqrt", "sin", "cos", "tan", "tanh", "sigmoid", "pow", "erf",
+         "atan", "atan2", "asin", "acos", "sinh", "cosh", "fabs", "floor",
+         "ceil", "round", "trunc", "fmod", "hypot")
+
+
 def __getattr__(name):
     # `T.bool` without shadowing the builtin inside this module.
     if name == "bool":
         return _bool
+    if name in _MATH:
+        raise TileError(f"T.{name} is not supported: there is no device math "
+                        "library (write the instruction: T.ptx.ex2.approx.f32,"
+                        " T.ptx.lg2.approx.f32, T.ptx.sqrt.rn.f32, ...)")
     raise AttributeError(f"module 'tirx' has no attribute '{name}'")
 
 
@@ -1101,6 +1154,28 @@ def _widen(view, scope, b):
 
 
 class _Tile:
+    @staticmethod
+    def ewise(fn, dst, *inputs, scope="thread"):
+        """`T.cuda.tile.ewise(f, dst, *inputs, scope=...)`: dst = f(inputs)
+        at every register of the executing thread (register tiles of dst's
+        shape are read at the same position, scalars everywhere), in
+        row-major order of the thread's own coordinates."""
+        if not callable(fn):
+            raise TileTypeError("T.cuda.tile.ewise takes a function first")
+        if scope not in _views.SCOPE_ROLES:
+            raise TileError(f"unknown scope '{scope}'")
+        if not isinstance(dst, _views.View) or dst.space != "reg":
+            raise TileTypeError("the destination of ewise is a register tile")
+        own = [n if d is None else 1 for n, d in zip(dst.shape, dst.dist)]
+        for src in inputs:
+            if isinstance(src, _views.View) and src.shape != dst.shape:
+                raise TileValueError(f"ewise input of shape {src.shape} for "
+                                     f"a destination of shape {dst.shape}")
+        for index in itertools.product(*(range(n) for n in own)):
+            args = [src[index].load() if isinstance(src, _views.View)
+                    else src for src in inputs]
+            dst[index] = fn(*args)
+
     @staticmethod
     def apply(opcode, *operands, scope="thread", pred=None,
               preserve_dst=False, **params):
@@ -2023,6 +2098,35 @@ def _stream_handle(stream):
     return stream
 
 
-def function(fn):
-    """Decorator: traces `fn` into a tile kernel."""
-    return PrimFunc(fn)
+def function(fn=None, *, private=False):
+    """Decorator: traces `fn` into a tile kernel; `@T.function(private=True)`
+    makes a scalar function for `T.cuda.tile.ewise` instead."""
+    if fn is None:
+        return lambda f: function(f, private=private)
+    return ScalarFunc(fn) if private else PrimFunc(fn)
+
+
+class ScalarFunc:
+    """`@T.function(private=True)`: a function of scalars, traced inline
+    wherever it is called on kernel values (its parameters' annotations,
+    T.float32, T.uint32, ..., convert the arguments; its return annotation
+    the result)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.name = getattr(fn, "__name__", "function")
+        sig = inspect.signature(fn)
+        self.dtypes = [getattr(p.annotation, "_tile_dtype", None)
+                       for p in sig.parameters.values()]
+        self.result = getattr(sig.return_annotation, "_tile_dtype", None)
+        self._traced = None
+
+    def __call__(self, *args):
+        if len(args) != len(self.dtypes):
+            raise TileTypeError(f"{self.name} takes {len(self.dtypes)} "
+                                f"arguments, got {len(args)}")
+        args = [cast(a, d) if d else a for a, d in zip(args, self.dtypes)]
+        if self._traced is None:
+            self._traced = _rewrite.rewrite(self.fn, _REWRITE_HELPERS)
+        out = self._traced(*args)
+        return cast(out, self.result) if self.result else out
