@@ -513,7 +513,7 @@ def test_ptx_cache_entries_are_verified(tmp_path, monkeypatch):
     fields = dict(f.split("=", 1) for f in head.split()[3:])
     fields["sha256"] = hashlib.sha256(evil.encode()).hexdigest()
     fields["bytes"] = str(len(evil.encode()))
-    forged = ("// tile-mlir-ptx-cache v1 " +
+    forged = ("// tile-mlir-ptx-cache v2 " +
               " ".join(f"{k}={v}" for k, v in fields.items()) + "\n" + evil)
     with open(path, "w") as f:
         f.write(forged)
@@ -603,13 +603,19 @@ def test_ptx_cache_key_includes_the_in_process_compiler(tmp_path,
     monkeypatch.setenv("TILE_MLIR_PTX_CACHE", str(cache))
     good = affine().ptx()
     path = entry_of(cache)
-    lib = _capi.library_path()
+    lib = _capi.Compiler.get().path
     assert f"tool={compiler.tool_id(path=lib)}" in open(path).readline()
-    # Another library (a copy: another file) is another compiler: the entry
-    # is not used but replaced, and names the copy.
+    # Pointing TILE_MLIR_CAPI elsewhere does not relabel what the loaded
+    # library compiles: the entry names the library that compiled it.
     copy = tmp_path / "libTileCAPI.so"
     shutil.copy(lib, copy)
     monkeypatch.setenv("TILE_MLIR_CAPI", str(copy))
-    assert compiler.compiler_id() != compiler.tool_id(path=lib)
+    assert compiler.compiler_id() == compiler.tool_id(path=lib)
+    # Another library loaded (a copy: another file) is another compiler:
+    # the entry is not used but replaced, and names the copy.
+    monkeypatch.setattr(_capi.Compiler, "_instance", None)
+    assert compiler.compiler_id() == compiler.tool_id(path=str(copy))
     assert affine().ptx() == good
-    assert f"tool={compiler.compiler_id()}" in open(path).readline()
+    assert _capi.Compiler.get().path == str(copy)
+    assert f"tool={compiler.tool_id(path=str(copy))}" in \
+        open(path).readline()

@@ -188,3 +188,18 @@ def test_sass():
         pytest.skip("no ptxas or cuobjdump")
     sass = affine(T.ptx.fma.rn.f32).sass("sm_90")
     assert sass.count("FFMA") == 4 and "Function : k" in sass
+
+
+def test_a_cache_hit_warns_as_the_compilation_did(tmp_path, monkeypatch):
+    monkeypatch.setenv("TILE_MLIR_PTX_CACHE", str(tmp_path / "cache"))
+
+    def big():
+        @T.function
+        def k(A: T.Tensor((300, 1), "float32")):
+            r = T.alloc_local((300, 1), "float32")
+            T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A)
+        return k
+    for _ in range(2):  # A miss, then a hit (another kernel object).
+        with pytest.warns(TileWarning, match="ptxas will spill"):
+            big().ptx()
+    assert len(os.listdir(tmp_path / "cache")) == 1

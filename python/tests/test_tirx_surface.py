@@ -261,8 +261,8 @@ def test_a_guard_and_an_operand_that_disagree():
         if lane < 16:
             T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r[0:8], A[0:8],
                               scope="warp")
-    trace_error(k, r"extent 8, but the enclosing condition selects 16 "
-                r"lanes \[0, 16\)")
+    trace_error(k, r"extent 8 in the operands, but the enclosing condition "
+                r"selects 16 lanes \[0, 16\)")
 
 
 def test_registers_owned_by_other_lanes():

@@ -21,7 +21,9 @@ class _Ptr(ctypes.Structure):
 
 
 class _StringRef(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_char_p), ("length", ctypes.c_size_t)]
+    # c_void_p, not c_char_p: MLIR's strings are not NUL-terminated, and
+    # ctypes would read a c_char_p up to the next NUL.
+    _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_size_t)]
 
 
 class _LogicalResult(ctypes.Structure):
@@ -38,8 +40,11 @@ _SEVERITY = ("error", "warning", "note", "remark")
 
 
 def _ref(text):
-    data = text.encode()
-    return _StringRef(data, len(data))
+    """A StringRef of `text`; the buffer is kept alive on the object."""
+    data = ctypes.create_string_buffer(text.encode())
+    ref = _StringRef(ctypes.cast(data, ctypes.c_void_p), len(data) - 1)
+    ref._keep = data
+    return ref
 
 
 def library_path():
@@ -122,8 +127,14 @@ class Compiler:
     _create_lock = threading.Lock()
 
     def __init__(self, path):
-        self.lib = ctypes.CDLL(path)
-        _declare(self.lib)
+        from .compiler import TileError
+        self.path = path
+        try:
+            self.lib = ctypes.CDLL(path, mode=ctypes.RTLD_LOCAL)
+            _declare(self.lib)
+        except (OSError, AttributeError) as e:
+            raise TileError(f"cannot use the C API library {path}: {e}") \
+                from None
         self.lock = threading.Lock()
         self.ctx = self.lib.mlirContextCreate()
         registry = self.lib.mlirDialectRegistryCreate()
@@ -150,7 +161,7 @@ class Compiler:
     def _text(self, printer, handle):
         parts = []
         cb = _STRING_CALLBACK(lambda s, _: parts.append(
-            ctypes.string_at(s.data, s.length)))
+            (ctypes.string_at(s.data, s.length) if s.length else b"")))
         printer(handle, cb, None)
         return b"".join(parts).decode(errors="replace")
 
@@ -172,9 +183,9 @@ class Compiler:
                 return None, [_to_source(d, mlir) for d in self._diags]
             out = []
             ptx_cb = _STRING_CALLBACK(lambda s, _: out.append(
-                ctypes.string_at(s.data, s.length)))
+                (ctypes.string_at(s.data, s.length) if s.length else b"")))
             diag_cb = _STRING_CALLBACK(lambda s, _: self._diags.append(
-                _split(ctypes.string_at(s.data, s.length).decode(
+                _split((ctypes.string_at(s.data, s.length) if s.length else b"").decode(
                     errors="replace"))))
             try:
                 ok = self.lib.tileCompileToPtx(

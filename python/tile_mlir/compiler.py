@@ -1,6 +1,7 @@
 """Compiling tile MLIR to PTX with the project's own tools."""
 
 import hashlib
+import json
 import os
 import re
 import secrets
@@ -77,11 +78,22 @@ def compile_to_ptx(mlir, chip=None, ptx_version=None):
     tile-translate. Warnings become TileWarning at their source lines.
 
     Raises TileError with the compiler's diagnostics on failure."""
+    ptx, warned = compile_with_warnings(mlir, chip, ptx_version)
+    issue_warnings(warned)
+    return ptx
+
+
+def compile_with_warnings(mlir, chip=None, ptx_version=None):
+    """(PTX, [(file, line, message)] of its warnings), not issued."""
     if in_process():
         from . import _capi
         ptx, diags = _capi.Compiler.get().compile_to_ptx(mlir, chip,
                                                          ptx_version)
-        return report(ptx, diags, "the tile compiler failed")
+        if ptx is None:
+            raise TileError("\n".join(str(d) for d in diags) or
+                            "the tile compiler failed")
+        return ptx, [(d.file or "<tile>", d.line, d.message) for d in diags
+                     if d.severity == "warning"]
     cmd = [find_tool("tile-translate"), "--mlir-to-ptx", "-"]
     if chip:
         cmd.append(f"--chip={chip}")
@@ -90,32 +102,17 @@ def compile_to_ptx(mlir, chip=None, ptx_version=None):
     code, out, err = run_tool(cmd, mlir)
     if code:
         raise TileError(err.strip() or "tile-translate failed")
-    warn_from_text(err)
-    return out
+    return out, [(m.group(1), int(m.group(2)), m.group(4)) for m in
+                 map(_WARNING_LINE.fullmatch, err.splitlines()) if m]
 
 
-def report(result, diags, failure):
-    """`result`, after issuing the warnings among `diags` (Diagnostic); a
-    TileError with every diagnostic where `result` is None."""
-    if result is None:
-        raise TileError("\n".join(str(d) for d in diags) or failure)
-    for d in diags:
-        if d.severity == "warning":
-            warnings.warn_explicit(d.message, TileWarning,
-                                   d.file or "<tile>", d.line)
-    return result
+def issue_warnings(warned):
+    """Issues (file, line, message) warnings as TileWarning there."""
+    for file, line, message in warned:
+        warnings.warn_explicit(message, TileWarning, file, line)
 
 
 _WARNING_LINE = re.compile(r"(.*):(\d+):(\d+): warning: (.*)")
-
-
-def warn_from_text(stderr):
-    """Issues the warnings a tool printed ("file:line:col: warning: ...")."""
-    for line in stderr.splitlines():
-        m = _WARNING_LINE.fullmatch(line)
-        if m:
-            warnings.warn_explicit(m.group(4), TileWarning, m.group(1),
-                                   int(m.group(2)))
 
 
 # What the tools are asked for when progress is wanted (after their own
@@ -206,7 +203,7 @@ def tool_id(name="tile-translate", path=None):
 # module's digest, holding a one-line header (a PTX comment) and the PTX:
 #   // tile-mlir-ptx-cache v1 key=<sha256 of the module> tool=<tool_id>
 #      sha256=<sha256 of the PTX> bytes=<PTX size>
-_CACHE_MAGIC = "// tile-mlir-ptx-cache v1"
+_CACHE_MAGIC = "// tile-mlir-ptx-cache v2"
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _MAX_ENTRY = 256 << 20
 
@@ -295,17 +292,22 @@ def _read_entry(dfd, name, key, tool):
             values.get("sha256") != hashlib.sha256(body).hexdigest():
         return None
     try:
-        return body.decode()
-    except UnicodeDecodeError:
+        warned = [tuple(w) for w in
+                  json.loads(bytes.fromhex(values.get("warnings", "")))]
+        return body.decode(), warned
+    except (UnicodeDecodeError, ValueError, TypeError):
         return None
 
 
-def _write_entry(dfd, name, key, tool, ptx):
+def _write_entry(dfd, name, key, tool, ptx, warned):
     """Stores `ptx` as entry `name`: written to a private temporary file in
     the directory and renamed over the entry (never written through an
     existing file or link). A failure only warns: the PTX is still good."""
     body = ptx.encode()
-    head = (f"{_CACHE_MAGIC} key={key} tool={tool} "
+    # The compiler's warnings (file, line, message) are kept with the PTX, so
+    # a hit warns as the compilation did.
+    notes = json.dumps([list(w) for w in warned]).encode().hex()
+    head = (f"{_CACHE_MAGIC} key={key} tool={tool} warnings={notes} "
             f"sha256={hashlib.sha256(body).hexdigest()} bytes={len(body)}\n")
     tmp = f".{name}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
     try:
@@ -346,7 +348,8 @@ def compiler_id():
     tile-translate (None where neither is found)."""
     if in_process():
         from . import _capi
-        return tool_id(path=_capi.library_path())
+        loaded = _capi.Compiler._instance  # What compiles, once loaded.
+        return tool_id(path=loaded.path if loaded else _capi.library_path())
     return tool_id("tile-translate")
 
 
@@ -376,12 +379,14 @@ def cached_ptx(mlir, key_text=None):
         warnings.warn(f"the default PTX cache is not used: {e}", TileWarning)
         return compile_to_ptx(mlir)
     try:
-        ptx = _read_entry(dfd, name, key, tool)
-        if ptx is not None:
-            return ptx
-        ptx = compile_to_ptx(mlir)
+        entry = _read_entry(dfd, name, key, tool)
+        if entry is not None:
+            issue_warnings(entry[1])
+            return entry[0]
+        ptx, warned = compile_with_warnings(mlir)
         # The identity of the compiler that ran (found again: it must exist).
-        _write_entry(dfd, name, key, compiler_id(), ptx)
+        _write_entry(dfd, name, key, compiler_id(), ptx, warned)
+        issue_warnings(warned)
         return ptx
     finally:
         os.close(dfd)

@@ -1,68 +1,131 @@
 """Python control flow on kernel values, as TIRx users write it.
 
 A `@T.function` body is traced by running it. Python's `if`, `and`, `or`,
-`not` and conditional expressions need a truth value, which a kernel value
-(`T.cuda.lane_id() < 16`) does not have until the kernel runs. So, as TVMScript
-parses its functions, the body is rewritten before it runs:
+`not`, chained comparisons and conditional expressions need a truth value,
+which a kernel value (`T.cuda.lane_id() < 16`) does not have until the
+kernel runs. So, as TVMScript parses its functions, the body is rewritten
+before it runs:
 
-    if c:            for __tile_branch in __tile_if__(c):
-        A                if __tile_branch:
-    else:       ->           A
-        B                else:
-                             B
+    if c:               __tile_c1 = __tile_cond__(c, <jumps>)
+        A               if __tile_is_python__(__tile_c1):
+    else:       ->          if __tile_c1: A
+        B                   else: B
+                        else:
+                            with __tile_then__(__tile_c1): A
+                            with __tile_else__(__tile_c1): B
 
-`__tile_if__` yields `bool(c)` once for a Python value (plain Python), and for
-a kernel value opens `scf.if`, yields True (the then-region is traced), then
-False (the else-region), and closes it. `a and b`, `a or b`, `not a` and
-`x if c else y` become calls that build the kernel's logic for kernel values
-and keep Python's meaning otherwise. Line and column numbers are kept, so
-locations still name the user's source.
+A Python value keeps Python's `if` (with its `break`, `continue` and
+`return`); a kernel value opens `scf.if` and traces both regions, and one
+whose branches jump (`break`, `continue`, `return` at their own level) is
+an error: a branch of the kernel cannot leave a Python loop. `a and b`,
+`a or b`, `not a`, `a < b < c` and `x if c else y` become calls that build
+the kernel's logic for kernel values and keep Python's meaning otherwise.
+Line and column numbers are kept, so locations still name the user's
+source. A function that cannot be rewritten faithfully (no source, a
+wrapped function, `nonlocal`) is traced as it is.
 """
 
 import ast
+import copy
 import inspect
 import textwrap
 
 _NEEDS = (ast.If, ast.BoolOp, ast.IfExp)
 
 
+def _thunk(expr):
+    return ast.Lambda(ast.arguments([], [], None, [], [], None, []), expr)
+
+
+def _call(name, args):
+    return ast.Call(ast.Name(name, ast.Load()), args, [])
+
+
+def _jumps(stmts):
+    """Whether `stmts` break, continue or return at their own level (not
+    inside a nested loop or function)."""
+    for stmt in stmts:
+        for node in _own_nodes(stmt):
+            if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
+                return True
+    return False
+
+
+def _own_nodes(node):
+    yield node
+    if isinstance(node, (ast.For, ast.While, ast.AsyncFor, ast.FunctionDef,
+                         ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        # A loop's own break/continue stay inside it; its else does not.
+        if isinstance(node, (ast.For, ast.While, ast.AsyncFor)):
+            for stmt in node.orelse:
+                yield from _own_nodes(stmt)
+            for stmt in node.body:
+                for n in _own_nodes(stmt):
+                    if isinstance(n, ast.Return):
+                        yield n
+        return
+    for child in ast.iter_child_nodes(node):
+        yield from _own_nodes(child)
+
+
 class _Rewriter(ast.NodeTransformer):
+    def __init__(self):
+        self.count = 0
+
     def visit_If(self, node):
         self.generic_visit(node)
-        branch = ast.Name("__tile_branch", ast.Store())
-        loop = ast.For(
-            target=branch,
-            iter=ast.Call(ast.Name("__tile_if__", ast.Load()), [node.test], []),
-            body=[ast.If(ast.Name("__tile_branch", ast.Load()), node.body,
-                         node.orelse)],
-            orelse=[])
-        return ast.copy_location(loop, node)
+        self.count += 1
+        name = f"__tile_c{self.count}"
+        jumps = ast.Constant(_jumps(node.body) or _jumps(node.orelse))
+        assign = ast.Assign([ast.Name(name, ast.Store())],
+                            _call("__tile_cond__", [node.test, jumps]))
+        python = ast.If(ast.Name(name, ast.Load()), node.body, node.orelse)
+        kernel = [ast.With([ast.withitem(
+            _call("__tile_then__", [ast.Name(name, ast.Load())]), None)],
+            copy.deepcopy(node.body))]
+        if node.orelse:
+            kernel.append(ast.With([ast.withitem(
+                _call("__tile_else__", [ast.Name(name, ast.Load())]), None)],
+                copy.deepcopy(node.orelse)))
+        branch = ast.If(_call("__tile_is_python__",
+                              [ast.Name(name, ast.Load())]),
+                        [python], kernel)
+        for new in (assign, branch):
+            ast.copy_location(new, node)
+        return [assign, branch]
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
         name = "__tile_and__" if isinstance(node.op, ast.And) else "__tile_or__"
         # Operands after the first are thunks: Python's short circuit is
-        # kept for Python values.
-        rest = [ast.Lambda(ast.arguments([], [], None, [], [], None, []), v)
-                for v in node.values[1:]]
-        call = ast.Call(ast.Name(name, ast.Load()), [node.values[0]] + rest,
-                        [])
+        # kept, also in the kernel.
+        call = _call(name, [node.values[0]] +
+                     [_thunk(v) for v in node.values[1:]])
         return ast.copy_location(call, node)
 
     def visit_UnaryOp(self, node):
         self.generic_visit(node)
         if not isinstance(node.op, ast.Not):
             return node
-        call = ast.Call(ast.Name("__tile_not__", ast.Load()), [node.operand],
-                        [])
-        return ast.copy_location(call, node)
+        return ast.copy_location(_call("__tile_not__", [node.operand]), node)
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) == 1:
+            return node
+        # a < b < c: (a < b) and (b < c), b evaluated again.
+        terms = [node.left] + node.comparators
+        parts = [ast.Compare(terms[i], [op], [terms[i + 1]])
+                 for i, op in enumerate(node.ops)]
+        new = ast.BoolOp(ast.And(), parts)
+        ast.copy_location(new, node)
+        ast.fix_missing_locations(new)
+        return self.visit_BoolOp(new)
 
     def visit_IfExp(self, node):
         self.generic_visit(node)
-        thunk = [ast.Lambda(ast.arguments([], [], None, [], [], None, []), v)
-                 for v in (node.body, node.orelse)]
-        call = ast.Call(ast.Name("__tile_select__", ast.Load()),
-                        [node.test] + thunk, [])
+        call = _call("__tile_select__",
+                     [node.test, _thunk(node.body), _thunk(node.orelse)])
         return ast.copy_location(call, node)
 
 
@@ -73,11 +136,9 @@ def _function_node(fn):
         lines, first = inspect.getsourcelines(fn)
     except (OSError, TypeError):
         return None
-    source = "".join(lines)
-    dedented = textwrap.dedent(source)
     indent = len(lines[0]) - len(lines[0].lstrip())
     try:
-        tree = ast.parse(dedented)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
     except SyntaxError:
         return None
     node = tree.body[0] if tree.body else None
@@ -86,19 +147,44 @@ def _function_node(fn):
     return node, first, indent
 
 
+def _needs_rewrite(node):
+    return any(isinstance(n, _NEEDS) or
+               (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not)) or
+               (isinstance(n, ast.Compare) and len(n.ops) > 1)
+               for n in ast.walk(node))
+
+
+def _faithful(fn, node):
+    """Whether re-running `node` in a module namespace reproduces `fn`: not
+    a wrapper made by another decorator, no `nonlocal` or `global`."""
+    if hasattr(fn, "__wrapped__"):
+        return False
+    return not any(isinstance(n, (ast.Nonlocal, ast.Global))
+                   for n in ast.walk(node))
+
+
 def rewrite(fn, helpers):
     """`fn` with its control flow on kernel values rewritten (see the module
-    comment), or `fn` itself where it has none or its source is not
-    available. `helpers` maps the `__tile_*__` names to their functions."""
+    comment), or `fn` itself where it has none or cannot be rewritten
+    faithfully. `helpers` maps the `__tile_*__` names to their functions."""
     found = _function_node(fn)
     if found is None:
         return fn
     node, first, indent = found
-    if not any(isinstance(n, _NEEDS) or
-               (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not))
-               for n in ast.walk(node)):
+    if not _needs_rewrite(node) or not _faithful(fn, node):
         return fn
+    # Annotations and defaults were evaluated where the function was
+    # defined (they may name a factory's arguments): they are copied over,
+    # not evaluated again.
     node.decorator_list = []
+    node.returns = None
+    args = node.args
+    for a in args.posonlyargs + args.args + args.kwonlyargs + \
+            [args.vararg, args.kwarg]:
+        if a is not None:
+            a.annotation = None
+    args.defaults = []
+    args.kw_defaults = [None] * len(args.kwonlyargs)
     module = ast.Module([_Rewriter().visit(node)], [])
     ast.fix_missing_locations(module)
     ast.increment_lineno(module, first - 1)
@@ -107,10 +193,12 @@ def rewrite(fn, helpers):
             n.col_offset += indent
         if getattr(n, "end_col_offset", None) is not None:
             n.end_col_offset += indent
-    code = compile(module, fn.__code__.co_filename, "exec")
+    try:
+        code = compile(module, fn.__code__.co_filename, "exec")
+    except SyntaxError:
+        return fn
     namespace = dict(fn.__globals__)
-    closure = fn.__closure__ or ()
-    for name, cell in zip(fn.__code__.co_freevars, closure):
+    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
         try:
             namespace[name] = cell.cell_contents
         except ValueError:  # A cell not yet filled.
@@ -119,4 +207,6 @@ def rewrite(fn, helpers):
     exec(code, namespace)
     new = namespace[fn.__name__]
     new.__defaults__ = fn.__defaults__
+    new.__kwdefaults__ = fn.__kwdefaults__
+    new.__annotations__ = dict(getattr(fn, "__annotations__", {}))
     return new

@@ -335,6 +335,31 @@ class View:
     def __and__(self, o): return self.load() & o
     def __or__(self, o): return self.load() | o
     def __xor__(self, o): return self.load() ^ o
+    def __rand__(self, o): return o & self.load()
+    def __ror__(self, o): return o | self.load()
+    def __rxor__(self, o): return o ^ self.load()
+    def __rtruediv__(self, o): return o / self.load()
+    def __rfloordiv__(self, o): return o // self.load()
+    def __rmod__(self, o): return o % self.load()
+    def __lshift__(self, o): return self.load() << o
+    def __rshift__(self, o): return self.load() >> o
+    def __rlshift__(self, o): return o << self.load()
+    def __rrshift__(self, o): return o >> self.load()
+    def __invert__(self): return ~self.load()
+
+    def __eq__(self, o):
+        return self.load() == (o.load() if isinstance(o, View) else o)
+
+    def __ne__(self, o):
+        return self.load() != (o.load() if isinstance(o, View) else o)
+
+    __hash__ = object.__hash__
+
+    def __bool__(self):
+        raise _t().TileTypeError(
+            "a tensor element has no Python truth value: compare it, or "
+            "branch on it inside a @T.function (it becomes the kernel's own "
+            "branch)")
 
     # --- Reshapes ------------------------------------------------------------
 
@@ -443,11 +468,17 @@ def _zero_index(b):
 
 
 def _index(expr):
-    """An int32 kernel value as an index SSA name."""
+    """An integer kernel value as an index SSA name (an error for others)."""
     t = _t()
+    if expr.dtype not in t._INT_RANGES:
+        raise t.TileTypeError(f"an index or offset must be an integer, got a "
+                              f"{expr.dtype} kernel value")
+    if expr.dtype != "int32":
+        expr = t.cast(expr, "int32")
     b = t._builder()
     name = b.fresh("ix")
-    b.lines.append(f"{name} = arith.index_cast {expr.name} : i32 to index")
+    b.lines.append(f"{name} = arith.index_cast {expr.name} : i32 to index "
+                   f"{t._caller_location()}")
     return name
 
 

@@ -28,6 +28,7 @@ decides whether it is a documented PTX form, and its diagnostics come back as
 
 import fractions
 import functools
+import contextlib
 import inspect
 import itertools
 import math
@@ -35,6 +36,7 @@ import numbers
 import os
 import re
 import struct
+import threading
 import warnings
 import weakref
 
@@ -278,15 +280,22 @@ class _Value:
         self.param = param  # The kernel parameter's name, for parameters.
 
 
+class _CurrentBuilder(threading.local):
+    """The builder of the kernel being traced, per thread (kernels may be
+    traced in several threads at once)."""
+    builder = None
+
+
+_CURRENT = _CurrentBuilder()
+
+
 class _Builder:
-    current = None
 
     def __init__(self, taken=()):
         self.lines, self.consts, self.counter = [], {}, 0
         self.ids = {}  # Thread indices, computed once at the entry.
-        self.depth = 0  # Open scf.if regions.
-        self.broken = None  # Why a region could not be closed.
         self.facts = []  # Thread ranges of the enclosing branches.
+        self.block_dependent = False  # Narrowing read the launch's block.
         self.workgroup = []  # Shared buffers: (name, type).
         self.launch = None
         self.taken = set(taken)  # Names already in use (the parameters).
@@ -338,6 +347,7 @@ class _Expr(_Value):
             ({name: 1}, 0) if dtype in _INT_RANGES else None)
         self.role = role  # "lane", "warp" or "tid" for a thread index.
         self.facts = {}  # Thread ranges where this condition holds.
+        self.exact = False  # Whether it is exactly those ranges.
 
     def __bool__(self):
         raise TileTypeError(
@@ -377,7 +387,9 @@ class _Expr(_Value):
     def __eq__(self, o): return _binary("eq", self, o)
     def __ne__(self, o): return _binary("ne", self, o)
     def __neg__(self): return _negate(self)
-    def __invert__(self): return _binary("xor", self, -1 if self.dtype != "bool" else True)
+    def __invert__(self): return _binary("xor", self, _all_ones(self.dtype))
+    def __rlshift__(self, o): return _binary("shl", o, self)
+    def __rrshift__(self, o): return _binary("shr", o, self)
     __hash__ = object.__hash__
 
 
@@ -423,6 +435,16 @@ def _fact(op, a, b):
     return {a.role: (max(lo, 0), hi)}
 
 
+def _all_ones(dtype):
+    """The value of `dtype` with every bit set (for `~`)."""
+    if dtype == "bool":
+        return True
+    bits, signed = _INT_RANGES.get(dtype, (0, True))
+    if not bits:
+        raise TileTypeError(f"operator '~' is not defined on {dtype}")
+    return -1 if signed else (1 << bits) - 1
+
+
 def _is_float(dtype):
     return dtype in ("float16", "bfloat16", "float32", "float64")
 
@@ -439,7 +461,9 @@ def _const_expr(value, dtype):
             raise TileTypeError(f"{value!r} is not an integer ({dtype})")
         v = _int_value(int(value), dtype)
         bits = _INT_RANGES[dtype][0]
-        literal = str(v - (1 << bits) if v >> (bits - 1) else v)
+        # MLIR reads the literal as signed: an unsigned value with the top
+        # bit set is written as the negative number of the same bits.
+        literal = str(v - (1 << bits) if v >= 1 << (bits - 1) else v)
     v = _builder().constant(literal, _mlir_type(dtype))
     return _Expr(v.name, dtype)
 
@@ -479,6 +503,7 @@ def _binary(op, a, b):
     affine = _affine_result(op, a, b)
     out = _binary_op(op, *_operands(a, b))
     out.facts = fact
+    out.exact = bool(fact)
     if out.dtype in _INT_RANGES and affine is not None:
         out.affine = affine
     return out
@@ -566,46 +591,104 @@ def _as_condition(c):
     return _binary("ne", c, 0)
 
 
-def _tile_if(c):
-    """The branches of `if c:` (see _rewrite): Python's for a Python value;
-    an scf.if for a kernel value."""
+class _KernelBranch:
+    """An `if` on a kernel value (see _rewrite): its i1 condition and the
+    thread ranges its two branches select."""
+
+    def __init__(self, cond, facts, exact):
+        self.cond, self.facts = cond, facts
+        self.else_facts = _complement(facts) if exact else {}
+
+
+def _plain(v):
+    """A one-element view read as its value, a typed constant as a kernel
+    value; anything else as it is."""
+    if isinstance(v, _views.View):
+        return v.load()
+    if isinstance(v, _TypedScalar):
+        return v.value()
+    return v
+
+
+def _tile_cond(c, jumps):
+    """`if c:`: a Python value for Python's own `if`, or a _KernelBranch."""
+    c = _plain(c)
     if not isinstance(c, _Expr):
-        yield bool(c)
-        return
-    facts = c.facts
-    c = _as_condition(c)
+        return c
+    if jumps:
+        raise TileError("`break`, `continue` or `return` inside an `if` on a "
+                        "kernel value is not supported (the kernel's "
+                        "branches are traced whole)")
+    return _KernelBranch(_as_condition(c), c.facts, c.exact)
+
+
+def _tile_is_python(c):
+    return not isinstance(c, _KernelBranch)
+
+
+@contextlib.contextmanager
+def _tile_then(br):
     b = _builder()
-    b.lines.append(f"scf.if {c.name} {{")
-    depth = b.depth = b.depth + 1
+    b.lines.append(f"scf.if {br.cond.name} {{")
+    b.facts.append(br.facts)
     try:
-        b.facts.append(facts)
-        yield True
-        b.facts[-1] = _complement(facts)
-        b.lines.append("} else {")
-        yield False
+        yield
+    finally:
         b.facts.pop()
-        b.lines.append(f"}} {_caller_location()}")
-        b.depth -= 1
-    except GeneratorExit:
-        if b.depth == depth:
-            b.broken = ("`break`, `continue` or `return` inside an `if` on "
-                        "a kernel value")
-        raise
+        b.lines.append("}")
+
+
+@contextlib.contextmanager
+def _tile_else(br):
+    b = _builder()
+    if not b.lines or b.lines[-1] != "}":
+        raise TileError("internal: else without its scf.if")
+    b.lines[-1] = "} else {"
+    b.facts.append(br.else_facts)
+    try:
+        yield
+    finally:
+        b.facts.pop()
+        b.lines.append("}")
+
+
+def _short_circuit(acc, thunk, is_and):
+    """`acc and thunk()` / `acc or thunk()` for a kernel value `acc`: the
+    second operand is computed only where it decides (an scf.if yielding
+    the result), as C's && and || do, so `i < n and A[i] > 0` reads A[i]
+    only where i < n."""
+    b = _builder()
+    name = b.fresh("v")
+    cond = _as_condition(acc)
+    b.lines.append(f"{name} = scf.if {cond.name} -> (i1) {{")
+    if not is_and:
+        b.lines.append(f"scf.yield {b.constant('true', 'i1').name} : i1")
+        b.lines.append("} else {")
+    v = _plain(thunk())
+    v = _as_condition(v) if isinstance(v, _Expr) else \
+        _const_expr(bool(v), "bool")
+    b.lines.append(f"scf.yield {v.name} : i1")
+    if is_and:
+        b.lines.append("} else {")
+        b.lines.append(f"scf.yield {b.constant('false', 'i1').name} : i1")
+    b.lines.append(f"}} {_caller_location()}")
+    b.values.add((name, "i1"))
+    out = _Expr(name, "bool")
+    if is_and:
+        out.facts = _merge_facts(acc.facts, getattr(v, "facts", {}))
+        out.exact = acc.exact and getattr(v, "exact", False)
+    return out
 
 
 def _tile_and(first, *rest):
-    acc = first
+    acc = _plain(first)
     for thunk in rest:
         if not isinstance(acc, _Expr):
             if not acc:
                 return acc
-            acc = thunk()
+            acc = _plain(thunk())
             continue
-        v = thunk()
-        facts = _merge_facts(acc.facts, getattr(v, "facts", {}))
-        acc = _binary("and", _as_condition(acc),
-                      _as_condition(v) if isinstance(v, _Expr) else bool(v))
-        acc.facts = facts
+        acc = _short_circuit(acc, thunk, True)
     return acc
 
 
@@ -636,20 +719,19 @@ def _complement(facts):
 
 
 def _tile_or(first, *rest):
-    acc = first
+    acc = _plain(first)
     for thunk in rest:
         if not isinstance(acc, _Expr):
             if acc:
                 return acc
-            acc = thunk()
+            acc = _plain(thunk())
             continue
-        v = thunk()
-        acc = _binary("or", _as_condition(acc),
-                      _as_condition(v) if isinstance(v, _Expr) else bool(v))
+        acc = _short_circuit(acc, thunk, False)
     return acc
 
 
 def _tile_not(x):
+    x = _plain(x)
     if not isinstance(x, _Expr):
         return not x
     return _binary("xor", _as_condition(x), True)
@@ -704,10 +786,11 @@ def if_then_else(cond, then, other):
 
 
 def _tile_select(c, then, other):
+    c = _plain(c)
     if not isinstance(c, _Expr):
         return then() if c else other()
     c = _as_condition(c)
-    t, f = (x.value() if isinstance(x, _TypedScalar) else x
+    t, f = (x.value() if isinstance(x, _TypedScalar) else _plain(x)
             for x in (then(), other()))
     t, f = _operands(t, f)
     b = _builder()
@@ -718,7 +801,10 @@ def _tile_select(c, then, other):
     return _Expr(name, t.dtype)
 
 
-_REWRITE_HELPERS = {"__tile_if__": _tile_if, "__tile_and__": _tile_and,
+_REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
+                    "__tile_is_python__": _tile_is_python,
+                    "__tile_then__": _tile_then, "__tile_else__": _tile_else,
+                    "__tile_and__": _tile_and,
                     "__tile_or__": _tile_or, "__tile_not__": _tile_not,
                     "__tile_select__": _tile_select}
 
@@ -829,9 +915,9 @@ class _CudaIds:
 
 
 def _builder():
-    if _Builder.current is None:
+    if _CURRENT.builder is None:
         raise TileError("T.* statements are only valid inside a @T.function")
-    return _Builder.current
+    return _CURRENT.builder
 
 
 class _TypedScalar:
@@ -1076,8 +1162,18 @@ def _active(b, role, scope):
     for facts in b.facts:
         if key in facts:
             rng = _merge_facts(rng, {key: facts[key]})
-        if "tid" in facts and scope in ("warp", "cta"):
-            rng = _merge_facts(rng, _tid_range(facts["tid"], role, b))
+        if "tid" in facts and scope in ("warp", "cta", "warpgroup"):
+            conv = _tid_range(facts["tid"], role, b)
+            if scope == "warpgroup":
+                block = b.launch.block if b.launch else (0,)
+                if math.prod(block) > 128:
+                    raise TileError(
+                        "a thread_idx guard around a warpgroup operation of "
+                        "a block of several warpgroups: guard on "
+                        "T.cuda.warp_in_warpgroup() instead")
+                conv = {"wig" if k == "warp" else k: v
+                        for k, v in conv.items()}
+            rng = _merge_facts(rng, conv)
     return rng.get(key)
 
 
@@ -1086,6 +1182,7 @@ def _tid_range(tid, role, b):
     and the range is whole warps or inside one warp."""
     lo, hi = tid
     block = b.launch.block if b.launch else None
+    b.block_dependent = True
     if block is None or tuple(block[1:]) != (1, 1):
         return {}
     hi = block[0] if hi is None else min(hi, block[0])
@@ -1103,16 +1200,45 @@ def _full_extent(b, role):
     if role == "lane":
         return 32
     block = b.launch.block if b.launch else None
+    b.block_dependent = True
     return -(-math.prod(block) // 32) if block else None
 
 
-def _widen(view, scope, b):
-    """`view` for a tile.apply at `scope`: its leading group axes must be
-    bound to the scope's lanes and warps; where the enclosing branches
-    select a range [lo, hi) of them, coordinate g is thread lo + g (as in
-    TIRx), which the tile dialect, whose coordinate is the thread itself,
-    gets by extending the axis to [0, hi) and moving a memory view back by
-    lo rows (the threads below lo do not reach the operation)."""
+def _group_plan(views, scope, b):
+    """Per group axis of `scope`, the thread range [lo, hi) that the
+    enclosing branches select and the operands span (TIRx's narrowed
+    group), or None for the whole scope. All operands agree: the selected
+    extent, or (as TIRx takes a guard it does not bind) the whole scope's."""
+    plan = []
+    for axis, role in enumerate(_views.SCOPE_ROLES[scope]):
+        rng = _active(b, role, scope)
+        extents = sorted({v.shape[axis] for v in views if len(v.shape) > axis})
+        if not rng or not extents:
+            plan.append(None)
+            continue
+        full = _full_extent(b, role)
+        lo = rng[0]
+        hi = rng[1] if rng[1] is not None else (
+            full if full is not None else lo + extents[-1])
+        if extents == [hi - lo]:
+            plan.append((lo, hi))
+        elif full is not None and extents == [full]:
+            plan.append(None)
+        else:
+            raise TileValueError(
+                f"group axis {axis} ({role}) has extent "
+                f"{' and '.join(map(str, extents))} in the operands, but the "
+                f"enclosing condition selects {hi - lo} {role}s [{lo}, {hi})")
+    return plan
+
+
+def _widen(view, plan, scope):
+    """`view` for a tile.apply at `scope` with the group `plan`
+    (_group_plan): its leading group axes must be bound to the scope's lanes
+    and warps; on a narrowed axis [lo, hi), coordinate g is thread lo + g
+    (as in TIRx), which the tile dialect, whose coordinate is the thread
+    itself, gets by extending the axis to [0, hi) and moving a memory view
+    back by lo rows (the threads below lo do not reach the operation)."""
     roles = _views.SCOPE_ROLES[scope]
     if len(view.shape) < len(roles):
         raise TileValueError(f"an operand of rank {len(view.shape)} at scope "
@@ -1124,24 +1250,11 @@ def _widen(view, scope, b):
             raise TileError(f"group axis {axis} of a register operand is "
                             f"bound to the {d[0]}, not the {role} (scope "
                             f"{scope}); permute it")
-        rng = _active(b, role, scope)
-        if rng and shape[axis] == _full_extent(b, role) and \
-                rng[1] != rng[0] + shape[axis]:
-            rng = None  # The whole scope, as TIRx takes an unbound guard.
-        lo = rng[0] if rng else 0
-        if rng:
-            hi = rng[1] if rng[1] is not None else (
-                32 if role == "lane" else lo + shape[axis])
-            if shape[axis] != hi - lo:
-                raise TileValueError(
-                    f"group axis {axis} ({role}) has extent {shape[axis]}, "
-                    f"but the enclosing condition selects {hi - lo} "
-                    f"{role}s [{lo}, {hi})")
-        start = d[1] if d is not None else None
-        if start is not None and start != lo:
+        lo = plan[axis][0] if plan[axis] else 0
+        if d is not None and d[1] != lo:
             raise TileValueError(
                 f"group axis {axis}: row 0 of the register operand belongs "
-                f"to {role} {start}, but the operation's {role}s start at "
+                f"to {role} {d[1]}, but the operation's {role}s start at "
                 f"{lo}")
         if lo:
             shape[axis] += lo
@@ -1168,9 +1281,14 @@ class _Tile:
             raise TileTypeError("the destination of ewise is a register tile")
         own = [n if d is None else 1 for n, d in zip(dst.shape, dst.dist)]
         for src in inputs:
-            if isinstance(src, _views.View) and src.shape != dst.shape:
-                raise TileValueError(f"ewise input of shape {src.shape} for "
-                                     f"a destination of shape {dst.shape}")
+            if isinstance(src, _views.View) and (
+                    src.space != "reg" or src.shape != dst.shape or
+                    [d is None for d in src.dist] !=
+                    [d is None for d in dst.dist]):
+                raise TileValueError(
+                    f"ewise input {src!r}: the inputs are scalars or register"
+                    f" tiles distributed like the destination "
+                    f"{dst.shape}")
         for index in itertools.product(*(range(n) for n in own)):
             args = [src[index].load() if isinstance(src, _views.View)
                     else src for src in inputs]
@@ -1195,7 +1313,9 @@ class _Tile:
                                                           len(operands),
                                                           params)
         names, types = [], []
-        operands = [_widen(op, scope, b) if isinstance(op, _views.View)
+        views = [op for op in operands if isinstance(op, _views.View)]
+        plan = _group_plan(views, scope, b)
+        operands = [_widen(op, plan, scope) if isinstance(op, _views.View)
                     else op for op in operands]
         for i, op in enumerate(operands):
             if isinstance(op, _views.View):
@@ -1585,6 +1705,13 @@ class PrimFunc:
             ann = p.annotation
             if callable(ann) and getattr(ann, "_tile_dtype", None):
                 ann = Scalar(ann._tile_dtype)  # `x: T.float32`, as in TIRx
+            if isinstance(ann, Tensor) and (ann.layout is not None or
+                                            ann.scope not in (None,
+                                                              "global")):
+                raise TileError(f"parameter '{pname}' of {self.name}: a "
+                                "kernel parameter is a row-major global "
+                                "tensor (a layout or scope is for "
+                                "T.decl_tensor)")
             if not isinstance(ann, (Tensor, Scalar)):
                 raise TileError(f"parameter '{pname}' of {self.name} needs a "
                                 "T.Tensor(shape, dtype), T.Scalar(dtype) or "
@@ -1605,16 +1732,14 @@ class PrimFunc:
                 b.value(a.name, a.type)
             else:
                 b.value(a.root[0], a.root[1])
-        outer, _Builder.current = _Builder.current, b
+        outer, _CURRENT.builder = _CURRENT.builder, b
         try:
             _rewrite.rewrite(fn, _REWRITE_HELPERS)(*args)
         finally:
-            _Builder.current = outer
-        if b.broken or b.depth:
-            raise TileError(f"{self.name}: {b.broken or 'an unclosed branch'}"
-                            " is not supported (the kernel's branches are "
-                            "traced whole)")
+            _CURRENT.builder = outer
         self.launch = b.launch or _LaunchConfig()
+        # Where narrowing read the block, it is the only block it runs with.
+        self._fixed_block = self.launch.block if b.block_dependent else None
         # Tensor parameters that an instruction may write (its destination).
         self.written = frozenset(b.written)
         sig_text = ", ".join(f"{a.name}: {a.type}" if isinstance(a, _Value)
@@ -1743,6 +1868,15 @@ class PrimFunc:
                 raise TileValueError(f"argument '{pname}' is read-only, but "
                                      f"{self.name} writes it")
             if view is not None:
+                dense = _views._dense_base(view[1], view[2])
+                if dense != 1 and math.prod(view[1]) > 1:
+                    # The kernel's parameters are row-major: another layout
+                    # would be read as if it were (no copy is made here).
+                    raise TileValueError(
+                        f"argument '{pname}': a CUDA array with strides "
+                        f"{tuple(view[2])} (elements) is used in place, and "
+                        f"{self.name} reads it as row-major; pass a "
+                        "contiguous array (.contiguous())")
                 plan.append(("device", view))
                 continue
             native = a.dtype.newbyteorder("=")
@@ -1787,6 +1921,12 @@ class PrimFunc:
                              zip(self.params, args or ())})
             g = grid
         g, b, _ = check_launch(g, launch.block)
+        if self._fixed_block is not None and tuple(b) != \
+                tuple(self._fixed_block):
+            raise TileValueError(
+                f"{self.name} was traced for blocks of {self._fixed_block} "
+                f"(its thread guards depend on them); it cannot run with "
+                f"{b}")
         return g, b
 
     def __getitem__(self, grid):
