@@ -551,17 +551,21 @@ def _binary_op(op, a, b):
     return out
 
 
+def _emit(rhs, mlir_type, dtype):
+    """A new kernel value: `%v = <rhs>` at the user's line."""
+    bld = _builder()
+    name = bld.fresh("v")
+    bld.lines.append(f"{name} = {rhs} {_caller_location()}")
+    bld.values.add((name, mlir_type))
+    return _Expr(name, dtype)
+
+
 def _negate(x):
     """-x: for floats the sign flipped (negf: -0.0 for 0.0), for integers
     0 - x."""
     if not _is_float(x.dtype):
         return _binary("sub", 0, x)
-    bld = _builder()
-    name = bld.fresh("v")
-    bld.lines.append(f"{name} = arith.negf {x.name} : {x.type} "
-                     f"{_caller_location()}")
-    bld.values.add((name, x.type))
-    return _Expr(name, x.dtype)
+    return _emit(f"arith.negf {x.name} : {x.type}", x.type, x.dtype)
 
 
 def _contract(op, a, b):
@@ -576,12 +580,8 @@ def _contract(op, a, b):
         x, y, z = (pb[0] if op == "add" else _negate(pb[0])), pb[1], a
     else:
         return None
-    bld = _builder()
-    name = bld.fresh("v")
-    bld.lines.append(f"{name} = math.fma {x.name}, {y.name}, {z.name} : "
-                     f"{x.type} {_caller_location()}")
-    bld.values.add((name, x.type))
-    return _Expr(name, x.dtype)
+    return _emit(f"math.fma {x.name}, {y.name}, {z.name} : {x.type}",
+                 x.type, x.dtype)
 
 
 def _as_condition(c):
@@ -772,12 +772,7 @@ def cast(value, dtype):
         op = "extsi" if _INT_RANGES.get(src, (0, False))[1] else "extui"
     else:
         op = "trunci"
-    bld = _builder()
-    name = bld.fresh("v")
-    bld.lines.append(f"{name} = arith.{op} {value.name} : {a} to {b} "
-                     f"{_caller_location()}")
-    bld.values.add((name, b))
-    return _Expr(name, dst)
+    return _emit(f"arith.{op} {value.name} : {a} to {b}", b, dst)
 
 
 def if_then_else(cond, then, other):
@@ -793,12 +788,8 @@ def _tile_select(c, then, other):
     t, f = (x.value() if isinstance(x, _TypedScalar) else _plain(x)
             for x in (then(), other()))
     t, f = _operands(t, f)
-    b = _builder()
-    name = b.fresh("v")
-    b.lines.append(f"{name} = arith.select {c.name}, {t.name}, {f.name} : "
-                   f"{t.type} {_caller_location()}")
-    b.values.add((name, t.type))
-    return _Expr(name, t.dtype)
+    return _emit(f"arith.select {c.name}, {t.name}, {f.name} : {t.type}",
+                 t.type, t.dtype)
 
 
 _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
