@@ -432,3 +432,36 @@ def test_ewise_applies_a_private_scalar_function():
     def uses_exp(A: T.Tensor((4,), "float32")):
         T.exp(T.float32(1))
     trace_error(uses_exp, "T.exp is not supported")
+
+
+def test_dtype_views_of_packed_halves():
+    @T.function
+    def k(X: T.Tensor((32, 8), "float16"), D: T.Tensor((32, 8), "float16")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        x = T.alloc_local((32, 4), "uint32", layout=T.TileLayout(
+            T.S[(32, 4):(1 @ LANE, 1)]))
+        T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], x, X.view("uint32"),
+                          scope="warp")
+        x1 = x.view(32, 4, 1)
+        # x * 1.5 + 0.25 on both halves of each word.
+        T.cuda.tile.apply(T.ptx["fma.rn.f16x2"], x1, x1,
+                          T.uint32(0x3E003E00), T.uint32(0x34003400),
+                          scope="warp")
+        T.cuda.tile.apply(T.ptx["st.global.v4.b32"], D.view("uint32"), x,
+                          scope="warp")
+    assert "%X: memref<32x4xi32>" in k.mlir
+    X = (np.arange(256).reshape(32, 8) / 16).astype(np.float16)
+    got = run(k, X=X, D=np.zeros_like(X))["D"]
+    want = (X.astype(np.float64) * 1.5 + 0.25).astype(np.float16)
+    assert np.array_equal(got, want)
+
+    def both(X: T.Tensor((32, 8), "float16")):
+        r = T.alloc_local((4,), "uint32")
+        T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r, X.view("uint32").sub[0, :])
+        X[0, 0] = T.float16(1)
+    trace_error(both, "X is used both as float16 and, through a dtype view, "
+                "as uint32")
+
+    def sliced(X: T.Tensor((32, 8), "float16")):
+        X[0:4].view("uint32")
+    trace_error(sliced, "a dtype view is of a whole tensor")

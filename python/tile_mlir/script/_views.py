@@ -172,6 +172,54 @@ def register_layout(shape, layout):
     return strides, dist
 
 
+class Root:
+    """A root memref (a parameter, a register tile, a shared buffer): its
+    name, and its dtype, shape and strides as declared and, where a dtype
+    view (`X.view("uint32")`) reinterprets it, as stored. The MLIR text
+    names its type by a placeholder until the kernel is traced, when the
+    type it is used with is known (`final_type`)."""
+
+    def __init__(self, name, type_text, shape, strides, dtype, space):
+        self.name, self.space = name, space
+        self.declared = (dtype, tuple(shape), tuple(strides), type_text)
+        self.stored = None
+        self.uses = set()
+
+    @property
+    def placeholder(self):
+        return f"!tile_root<{self.name[1:]}>"
+
+    def __getitem__(self, i):  # (name, type, shape, strides)
+        return (self.name, self.placeholder, self.declared[1],
+                self.declared[2])[i]
+
+    def layout(self, dtype):
+        """(shape, strides) of the root in elements of `dtype`."""
+        if self.stored and dtype == self.stored[0]:
+            return self.stored[1], self.stored[2]
+        return self.declared[1], self.declared[2]
+
+    def retype(self, dtype, shape, strides, type_text):
+        t = _t()
+        if self.stored and self.stored[0] != dtype:
+            raise t.TileError(f"{self.name[1:]} is viewed as both "
+                              f"{self.stored[0]} and {dtype}")
+        self.stored = (dtype, tuple(shape), tuple(strides), type_text)
+
+    def final_type(self):
+        """The memref type the root is declared with in MLIR: as stored
+        where every use is through the dtype view, as declared otherwise;
+        an error where it is used both ways."""
+        t = _t()
+        if not self.stored or self.uses <= {self.declared[0]}:
+            return self.declared[3]
+        if self.declared[0] in self.uses:
+            raise t.TileError(
+                f"{self.name[1:]} is used both as {self.declared[0]} and, "
+                f"through a dtype view, as {self.stored[0]}: use it one way")
+        return self.stored[3]
+
+
 class View:
     """A view of a root memref: `offset` (an int or an int32 kernel value,
     in elements), `shape`, `strides`, and per axis `dist` (None, or [role,
@@ -202,7 +250,7 @@ class View:
         return len(self.shape)
 
     def __repr__(self):
-        return f"<{self.space} view {self.shape} of {self.root[0]}>"
+        return f"<{self.space} view {self.shape} of {self.root.name}>"
 
     # --- Regions and indexing ----------------------------------------------
 
@@ -379,6 +427,8 @@ class View:
         the rest (dense, row-major) is reshaped; with `layout`, the
         elements are addressed by the layout's strides instead."""
         t = _t()
+        if len(shape) == 1 and isinstance(shape[0], str) and layout is None:
+            return self._dtype_view(shape[0])
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
         shape = t._shape(shape, "view shape")
@@ -405,6 +455,34 @@ class View:
             s * base for s in t._row_major_strides(new)]
         dist = self.dist[:lead] + [None] * len(new)
         return self._with(shape=shape, strides=strides, dist=dist)
+
+    def _dtype_view(self, dtype):
+        """`X.view("uint32")`: the whole tensor's bytes as `dtype` (the
+        last axis rescaled): packed halves as their b32 words."""
+        t = _t()
+        old, new = t._bits(t._mlir_type(self.dtype)), \
+            t._bits(t._mlir_type(dtype))
+        shape, strides = self.root.layout(self.dtype)
+        if not (isinstance(self.offset, int) and self.offset == 0 and
+                self.shape == tuple(shape) and
+                self.strides == tuple(strides)):
+            raise t.TileError("a dtype view is of a whole tensor (view it "
+                              "first, then slice)")
+        if self.strides[-1] != 1 or self.dist[-1] is not None:
+            raise t.TileError("a dtype view needs a contiguous last axis")
+        last = self.shape[-1] * old
+        if last % new or any((s * old) % new for s in self.strides[:-1]):
+            raise t.TileValueError(
+                f"{self.shape} {self.dtype} is not a whole number of "
+                f"{dtype} elements along each axis")
+        new_shape = self.shape[:-1] + (last // new,)
+        new_strides = tuple(s * old // new for s in self.strides[:-1]) + (1,)
+        self.root.retype(dtype, new_shape, new_strides,
+                         _retyped(self.root.declared[3], self.shape,
+                                  new_shape, self.strides, new_strides,
+                                  t._mlir_type(self.dtype),
+                                  t._mlir_type(dtype)))
+        return self._with(dtype=dtype, shape=new_shape, strides=new_strides)
 
     def _layout_view(self, shape, layout):
         t = _t()
@@ -434,7 +512,9 @@ class View:
         """(name, type) of the view: the root itself where it is the whole
         root, else a reinterpret_cast of the root."""
         t = _t()
-        name, root_type, root_shape, root_strides = self.root
+        name, root_type = self.root.name, self.root.placeholder
+        root_shape, root_strides = self.root.layout(self.dtype)
+        self.root.uses.add(self.dtype)
         if isinstance(self.offset, int) and self.offset == 0 and \
                 self.shape == tuple(root_shape) and \
                 tuple(self.strides) == tuple(root_strides):
@@ -459,6 +539,19 @@ class View:
             f"{view_type}")
         b.values.add((out, view_type))
         return out, view_type
+
+
+def _retyped(text, shape, new_shape, strides, new_strides, elt, new_elt):
+    """A memref type's text with its shape, strides and element type
+    replaced."""
+    dims = "x".join(map(str, shape)) + "x" + elt
+    new_dims = "x".join(map(str, new_shape)) + "x" + new_elt
+    out = text.replace(f"memref<{dims}", f"memref<{new_dims}", 1)
+    if "strided<[" in out:
+        out = out.replace("strided<[" + ", ".join(map(str, strides)) + "]",
+                          "strided<[" + ", ".join(map(str, new_strides)) +
+                          "]", 1)
+    return out
 
 
 def _zero_index(b):

@@ -296,6 +296,7 @@ class _Builder:
         self.ids = {}  # Thread indices, computed once at the entry.
         self.facts = []  # Thread ranges of the enclosing branches.
         self.block_dependent = False  # Narrowing read the launch's block.
+        self.roots = []  # Register tiles and shared buffers (_views.Root).
         self.workgroup = []  # Shared buffers: (name, type).
         self.launch = None
         self.taken = set(taken)  # Names already in use (the parameters).
@@ -1558,8 +1559,11 @@ def alloc_local(shape, dtype="float32", data=None, *, scope="local",
     name = b.fresh("r")
     b.lines.append(f"{name} = tile.alloc_local : {ty} {_caller_location()}")
     b.value(name, ty)
-    return _views.View((name, ty, shape, strides), "reg", dtype, shape,
-                       strides, dist=dist)
+    root = _views.Root(name, ty, shape, strides, dtype, "reg")
+    b.roots.append(root)
+    b.lines[-1] = f"{name} = tile.alloc_local : {root.placeholder} " \
+        f"{_caller_location()}"
+    return _views.View(root, "reg", dtype, shape, strides, dist=dist)
 
 
 def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
@@ -1581,8 +1585,10 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
     b.workgroup.append((name, ty))
     b.value(name, ty)
     strides = _row_major_strides(shape)
-    return _views.View((name, ty, shape, strides), "shared", dtype, shape,
-                       strides)
+    root = _views.Root(name, ty, shape, strides, dtype, "shared")
+    b.roots.append(root)
+    b.workgroup[-1] = (name, root.placeholder)
+    return _views.View(root, "shared", dtype, shape, strides)
 
 
 def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
@@ -1713,8 +1719,9 @@ class PrimFunc:
                 args.append(_Expr(f"%{pname}", ann.dtype, param=pname))
             else:
                 ty, strides = ann.mlir_type(), _row_major_strides(ann.shape)
-                args.append(_views.View((f"%{pname}", ty, ann.shape, strides),
-                                        "global", ann.dtype, ann.shape,
+                root = _views.Root(f"%{pname}", ty, ann.shape, strides,
+                                   ann.dtype, "global")
+                args.append(_views.View(root, "global", ann.dtype, ann.shape,
                                         strides, param=pname))
         names = [a.name if isinstance(a, _Value) else a.root[0] for a in args]
         b = _Builder(taken=names)
@@ -1739,6 +1746,16 @@ class PrimFunc:
             sig_text += ") workgroup(" + ", ".join(
                 f"{n} : {t}" for n, t in b.workgroup)
         body = "".join(f"      {line}\n" for line in b.lines)
+        # Each root's type, now that its uses are known (a dtype view may
+        # have retyped it); a parameter's storage is what the host passes.
+        self._storage = {}
+        for root in b.roots + [a.root for a in args
+                               if isinstance(a, _views.View)]:
+            final = root.final_type()
+            sig_text = sig_text.replace(root.placeholder, final)
+            body = body.replace(root.placeholder, final)
+            if root.space == "global" and final != root.declared[3]:
+                self._storage[root.name[1:]] = root.stored[:2]
         code = getattr(fn, "__code__", None)
         where = (f' loc("{_mlir_string(code.co_filename)}":'
                  f'{code.co_firstlineno}:1)' if code else "")
@@ -1962,6 +1979,7 @@ class PrimFunc:
         host.append("%c1 = arith.constant 1 : index")
         for i, ((pname, ann), (kind, arg)) in enumerate(zip(self.params,
                                                             plan)):
+            ann = self._stored_ann(pname, ann)
             elt = ann.elt
             bits = _bits(elt)
             ity = f"i{bits}"
@@ -1979,7 +1997,7 @@ class PrimFunc:
                     host.append(f"%s{i} = arith.constant {signed} : {elt}")
                 args.append(f"%s{i} : {elt}")
                 continue
-            flat = arg.copy.reshape(-1)
+            flat = self._stored_array(pname, arg.copy).reshape(-1)
             n = flat.size
             raw = flat.view(f"u{bits // 8}").tolist()
             signed = [x - (1 << bits) if x >> (bits - 1) else x for x in raw]
@@ -2047,12 +2065,12 @@ class PrimFunc:
                             + out[-2000:])
         results = []
         for h, row in zip(hosts, rows):
-            bits = _bits(h.ann.elt)
+            bits = _bits(self._stored_ann(h.pname, h.ann).elt)
             vals = [int(x) & ((1 << bits) - 1) for x in row.split(",")]
-            if len(vals) != h.copy.size:
+            want = self._stored_array(h.pname, h.copy).size
+            if len(vals) != want:
                 raise TileError(f"the CPU backend printed {len(vals)} values "
-                                f"for argument '{h.pname}', expected "
-                                f"{h.copy.size}")
+                                f"for argument '{h.pname}', expected {want}")
             results.append(np.array(vals, dtype=f"u{bits // 8}").view(
                 h.copy.dtype).reshape(h.copy.shape))
         # Read-only arguments are checked before anything is written back.
@@ -2107,6 +2125,22 @@ class PrimFunc:
         finally:
             _DLPACK_KEEP.clear()
 
+    def _stored_ann(self, pname, ann):
+        """The annotation of a parameter as the kernel declares it (a dtype
+        view's type where every use is through one)."""
+        if pname not in self._storage:
+            return ann
+        dtype, shape = self._storage[pname]
+        return Tensor(shape, dtype)
+
+    def _stored_array(self, pname, array):
+        """A C-contiguous host array as the kernel's parameter sees it."""
+        if pname not in self._storage:
+            return array
+        import numpy as np
+        dtype, shape = self._storage[pname]
+        return array.view(np.dtype(dtype)).reshape(shape)
+
     def _bind(self, arrays, named):
         """The arguments in parameter order: positional ones, then those
         given by parameter name."""
@@ -2145,11 +2179,15 @@ class PrimFunc:
                     continue
                 if kind == "device":
                     ptr, shape, strides = arg[0], arg[1], arg[2]
+                    if pname in self._storage:  # Row-major: as stored.
+                        shape = self._storage[pname][1]
+                        strides = _row_major_strides(shape)
                 else:
                     c = arg.copy
                     ptr = rt.alloc(c.nbytes)
                     buffers.append((ptr, arg))
                     rt.to_device(ptr, c)
+                    c = self._stored_array(pname, c)
                     shape = c.shape
                     strides = [s // c.itemsize for s in c.strides]
                 # The memref descriptor: allocated, aligned, offset, sizes,
