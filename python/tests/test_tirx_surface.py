@@ -465,3 +465,17 @@ def test_dtype_views_of_packed_halves():
     def sliced(X: T.Tensor((32, 8), "float16")):
         X[0:4].view("uint32")
     trace_error(sliced, "a dtype view is of a whole tensor")
+
+
+def test_tirx_layout_module_path():
+    from tile_mlir.tirx.layout import S, TileLayout
+
+    @T.function
+    def k(A: T.Tensor((32, 4), "float32"), B: T.Tensor((32, 4), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        r = T.alloc_local((32, 4), "float32", layout=TileLayout(
+            S[(32, 4):(1 @ T.cuda.Axis.laneid, 1)]))
+        T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r, A, scope="warp")
+        T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B, r, scope="warp")
+    A = rand((32, 4), 13)
+    assert np.array_equal(run(k, A=A, B=np.zeros_like(A))["B"], A)
