@@ -245,6 +245,10 @@ class View:
     def data(self):
         return self
 
+    def type_elt(self):
+        """The MLIR element type of the view."""
+        return _t()._mlir_type(self.dtype)
+
     @property
     def ndim(self):
         return len(self.shape)

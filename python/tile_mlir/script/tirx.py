@@ -181,8 +181,9 @@ class _PtxChain:
         T.uint32(255))`: the instruction, issued by each thread on elements
         (a thread-scope tile.apply). Python numbers become constants of
         their operands' types. As in TIRx, a predicate is kept in a 32-bit
-        element: a `.pred` destination writes 1 or 0 into it (through
-        selp.b32), and `T.ptx.pred(u)` reads one as u != 0 (setp.ne.b32)."""
+        element: a `.pred` destination writes 1 or 0 into it, and
+        `T.ptx.pred(u)` reads one as u != 0 (the table's predicate bridges
+        of the element's width: selp.b32 and setp.ne.b32 for 32 bits)."""
         op = self.opcode()
         forms = [f for f in instr_table.forms()
                  if any(i["opcode"] == op for i in f["instances"]) and
@@ -201,7 +202,9 @@ class _PtxChain:
             pred = pred.expr()
         _Tile.apply(op, *args, pred=pred, preserve_dst=preserve_dst)
         for dest, tmp in after:
-            _Tile.apply(ptx["selp.b32"], dest, uint32(1), uint32(0), tmp)
+            to_int, _ = instr_table.predicate_bridge(_bits(dest.type_elt()))
+            _Tile.apply(ptx[to_int], dest, _const_expr(1, dest.dtype),
+                        _const_expr(0, dest.dtype), tmp)
 
 
 class _PredOf:
@@ -225,7 +228,8 @@ def _predicate_operand(v, is_def):
         tmp = alloc_local((1,), "bool")
         if is_def:
             return tmp, (v, tmp)
-        _Tile.apply(ptx["setp.ne.b32"], tmp, v, uint32(0))
+        _, from_int = instr_table.predicate_bridge(_bits(v.type_elt()))
+        _Tile.apply(ptx[from_int], tmp, v, _const_expr(0, v.dtype))
         return tmp, None
     return v, None
 
@@ -628,10 +632,10 @@ def _tile_is_python(c):
 
 
 @contextlib.contextmanager
-def _tile_then(br):
-    b = _builder()
-    b.lines.append(f"scf.if {br.cond.name} {{")
-    b.facts.append(br.facts)
+def _region(b, facts):
+    """A region of an scf.if whose opening line is written: its body runs
+    with `facts` (the thread ranges it selects), and the region is closed."""
+    b.facts.append(facts)
     try:
         yield
     finally:
@@ -639,18 +643,18 @@ def _tile_then(br):
         b.lines.append("}")
 
 
-@contextlib.contextmanager
+def _tile_then(br):
+    b = _builder()
+    b.lines.append(f"scf.if {br.cond.name} {{")
+    return _region(b, br.facts)
+
+
 def _tile_else(br):
     b = _builder()
     if not b.lines or b.lines[-1] != "}":
         raise TileError("internal: else without its scf.if")
     b.lines[-1] = "} else {"
-    b.facts.append(br.else_facts)
-    try:
-        yield
-    finally:
-        b.facts.pop()
-        b.lines.append("}")
+    return _region(b, br.else_facts)
 
 
 def _short_circuit(acc, thunk, is_and):
