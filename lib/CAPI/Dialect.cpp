@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile-c/Dialect.h"
+#include "Diagnostics.h"
 #include "tile/Conversion/TileToNVVM/TileToNVVM.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -92,20 +93,8 @@ MlirLogicalResult tileCompileToPtx(MlirModule module, MlirStringRef chip,
   ModuleOp m = unwrap(module);
   MLIRContext *ctx = m.getContext();
   // Every diagnostic goes to the caller, with its location.
-  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    static const char *const kSeverity[] = {"note", "warning", "error",
-                                            "remark"};
-    os << diag.getLocation() << ": "
-       << kSeverity[static_cast<unsigned>(diag.getSeverity())] << ": " << diag;
-    for (const Diagnostic &note : diag.getNotes())
-      os << "\n" << note.getLocation() << ": note: " << note;
-    if (diagnostics)
-      diagnostics(mlirStringRefCreate(text.data(), text.size()),
-                  diagnosticsUserData);
-    return success();
-  });
+  mlir::tile::capi::ForwardedDiagnostics forward(ctx, diagnostics,
+                                                 diagnosticsUserData);
   mlir::tile::TileToPtxOptions opts;
   opts.chip = unwrap(chip).str();
   if (ptxVersion.length) {
@@ -125,3 +114,20 @@ MlirLogicalResult tileCompileToPtx(MlirModule module, MlirStringRef chip,
   ptx(mlirStringRefCreate(text.data(), text.size()), ptxUserData);
   return mlirLogicalResultSuccess();
 }
+
+mlir::tile::capi::ForwardedDiagnostics::ForwardedDiagnostics(
+    MLIRContext *ctx, MlirStringCallback callback, void *userData)
+    : handler(ctx, [callback, userData](Diagnostic &diag) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        static const char *const kSeverity[] = {"note", "warning", "error",
+                                                "remark"};
+        os << diag.getLocation() << ": "
+           << kSeverity[static_cast<unsigned>(diag.getSeverity())] << ": "
+           << diag;
+        for (const Diagnostic &note : diag.getNotes())
+          os << "\n" << note.getLocation() << ": note: " << note;
+        if (callback)
+          callback(mlirStringRefCreate(text.data(), text.size()), userData);
+        return success();
+      }) {}

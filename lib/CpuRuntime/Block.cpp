@@ -121,7 +121,7 @@ Block &getBlock() {
 [[noreturn]] void fatal(const char *what) {
   std::fprintf(stderr, "tile-cpu: %s\n", what);
   std::fflush(stderr);
-  std::exit(1);
+  tile_cpu_exit_on_fault();
 }
 
 /// The first function of every fiber: runs the thread, then returns to the
@@ -143,7 +143,7 @@ void *allocateStack() {
     std::fprintf(stderr,
                  "tile-cpu: cannot map a %zu MiB stack for a thread: %s\n",
                  kStackBytes >> 20, std::strerror(errno));
-    std::exit(1);
+    tile_cpu_exit_on_fault();
   }
   mprotect(stack, static_cast<size_t>(sysconf(_SC_PAGESIZE)), PROT_NONE);
   return stack;
@@ -168,7 +168,7 @@ Fiber *laneOf(Block &block, unsigned warp, unsigned lane) {
                                    const std::string &message) {
   std::fprintf(stderr, "tile-cpu: warp %u, '%s' with member mask 0x%08x: %s\n",
                warp, a.instr.str().c_str(), a.mask, message.c_str());
-  std::exit(1);
+  tile_cpu_exit_on_fault();
 }
 
 /// Why the meeting of `a` cannot complete now: the first lane of its member
@@ -343,7 +343,7 @@ std::string missingThread(Block &block, unsigned group, const Arrival &a) {
   std::fprintf(stderr, "tile-cpu: warpgroup %u (threads %u-%u), '%s': %s\n",
                group, group * kWarpgroupSize, (group + 1) * kWarpgroupSize - 1,
                a.instr.str().c_str(), message.c_str());
-  std::exit(1);
+  tile_cpu_exit_on_fault();
 }
 
 /// Runs the warpgroup MMA that all 128 threads of warpgroup `group` wait
@@ -412,7 +412,7 @@ void checkOneBarrier(Block &block) {
                    "module): a barrier in divergent control flow\n",
                    first->tid, f->tid, (long long)first->barrier,
                    (long long)f->barrier);
-      std::exit(1);
+      tile_cpu_exit_on_fault();
     }
   }
 }
@@ -512,7 +512,7 @@ void reportHang(Block &block) {
     message += "\n  " + describeThreads(atWarpgroup) +
                " wait at a warpgroup MMA (wgmma.mma_async)";
   std::fprintf(stderr, "%s\n", message.c_str());
-  std::exit(1);
+  tile_cpu_exit_on_fault();
 }
 
 } // namespace
@@ -645,7 +645,7 @@ void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
                  "tile-cpu: lane %u of warp %u executes '%s' with member "
                  "mask 0x%08x, which leaves it out (undefined in PTX)\n",
                  lane, warp, instr.str().c_str(), a.mask);
-    std::exit(1);
+    tile_cpu_exit_on_fault();
   }
   f->state = State::AtCollective;
   if (swapcontext(&f->context, &block.scheduler) != 0)
@@ -691,7 +691,7 @@ MbSources readMbSources(const tile::ptx::Instr &instr, const uint8_t *in) {
   std::fprintf(stderr, "tile-cpu: thread %u, '%s' on the mbarrier at %s: %s\n",
                tid, instr.str().c_str(),
                tile::cpu::describeAddress(barrier).c_str(), why.c_str());
-  std::exit(1);
+  tile_cpu_exit_on_fault();
 }
 
 /// test_wait and try_wait: whether the phase completed; where it has not,
@@ -808,7 +808,7 @@ void tile::cpu::reportThread(const tile::ptx::Instr &instr,
                              const std::string &why) {
   std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n", getCurrentThread(),
                instr.str().c_str(), why.c_str());
-  std::exit(1);
+  tile_cpu_exit_on_fault();
 }
 
 unsigned tile::cpu::getCurrentThread() {

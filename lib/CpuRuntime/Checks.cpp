@@ -84,8 +84,7 @@ std::vector<const char *> fields(const char *site, unsigned count) {
   std::cout.flush();
   std::fflush(stdout);
   std::fputs(message.c_str(), stderr);
-  std::fflush(stderr);
-  std::_Exit(1);
+  tile_cpu_exit_on_fault();
 }
 
 /// "(x,y,z)".
@@ -415,4 +414,11 @@ void tile_cpu_async_access(const char *site, int64_t addr, int64_t bytes,
          (own ? "" : ", then a gpu.barrier before another thread uses it") +
          "\n");
   }
+}
+
+void tile_cpu_exit_on_fault(void) {
+  std::cout.flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::_Exit(1);
 }

@@ -39,7 +39,7 @@ namespace {
 /// Ends the program: a tensor map cannot be encoded, for `why`.
 [[noreturn]] void encodeError(const char *who, const std::string &why) {
   std::fprintf(stderr, "tile-cpu: %s: %s\n", who, why.c_str());
-  std::exit(1);
+  tile_cpu_exit_on_fault();
 }
 
 /// The table's swizzle mode of CUtensorMapSwizzle `code`, or null.

@@ -172,6 +172,18 @@ void mlir::tile::buildTileToCpuPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
 }
 
+LogicalResult mlir::tile::checkNoTileOpsLeft(ModuleOp module) {
+  WalkResult leftover = module->walk([](Operation *op) {
+    if (op->getDialect() && op->getDialect()->getNamespace() == "tile") {
+      op->emitError("tile ops are lowered only inside a gpu.module; move '")
+          << op->getName() << "' into a gpu.func";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(leftover.wasInterrupted());
+}
+
 void mlir::tile::registerTilePipelines() {
   PassPipelineRegistration<TileToPtxOptions>(
       "tile-to-llvm",

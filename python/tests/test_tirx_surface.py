@@ -479,3 +479,49 @@ def test_tirx_layout_module_path():
         T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B, r, scope="warp")
     A = rand((32, 4), 13)
     assert np.array_equal(run(k, A=A, B=np.zeros_like(A))["B"], A)
+
+
+def shuffled_sum():
+    @T.function
+    def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32"),
+          mask: T.uint32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        v = T.alloc_local((2,), "float32")
+        v[0] = A[lane]
+        T.ptx.shfl_sync.bfly.b32(v[1], v[0], T.uint32(1), T.uint32(31), mask)
+        B[lane] = v[0] + v[1]
+    return k
+
+
+def test_the_cpu_backend_compiles_once_per_signature(monkeypatch):
+    from tile_mlir import _capi
+    compiled = []
+    real = _capi.Compiler.cpu_engine
+
+    def counting(self, mlir, **kw):
+        compiled.append(mlir)
+        return real(self, mlir, **kw)
+    monkeypatch.setattr(_capi.Compiler, "cpu_engine", counting)
+    k = shuffled_sum()
+    A = np.arange(32, dtype=np.float32)
+    pairs = A + A.reshape(16, 2)[:, ::-1].reshape(32)
+    for grid in (1, 3):
+        B = np.zeros_like(A)
+        k[grid](A, B, 0xFFFFFFFF, backend="cpu")
+        assert np.array_equal(B, pairs)
+    assert len(compiled) == 1  # New scalars and grids: the same engine.
+
+
+def test_a_kernel_fault_on_the_cpu_backend_is_an_error():
+    k = shuffled_sum()
+    A = np.arange(32, dtype=np.float32)
+    B = np.full(32, 7, np.float32)
+    # Lanes 16-31 execute the shuffle with a mask that leaves them out.
+    with pytest.raises(TileError, match=r"on the CPU backend failed "
+                       r"\(status 1\):\ntile-cpu: lane 16 of warp 0 executes "
+                       r"'shfl.sync.bfly.b32' with member mask 0x0000ffff"):
+        k(A, B, 0xFFFF, backend="cpu")
+    assert np.array_equal(B, np.full(32, 7, np.float32))  # Left as it was.
+    k(A, B, 0xFFFFFFFF, backend="cpu")  # This process goes on.
+    assert B[0] == 1.0

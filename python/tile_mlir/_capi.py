@@ -86,6 +86,15 @@ def _declare(lib):
         "tileCompileToPtx":
             ([_Ptr, _StringRef, _StringRef, _STRING_CALLBACK, ctypes.c_void_p,
               _STRING_CALLBACK, ctypes.c_void_p], _LogicalResult),
+        "tileCpuEngineCreate":
+            ([_Ptr, ctypes.c_bool, ctypes.c_int, _STRING_CALLBACK,
+              ctypes.c_void_p], _Ptr),
+        "tileCpuEngineDestroy": ([_Ptr], None),
+        "tileCpuEngineRun":
+            ([_Ptr, _StringRef, ctypes.POINTER(ctypes.c_void_p),
+              ctypes.c_ssize_t, ctypes.POINTER(ctypes.c_void_p),
+              ctypes.POINTER(ctypes.c_size_t), _STRING_CALLBACK,
+              ctypes.c_void_p], ctypes.c_int),
     }
     for name, (argtypes, restype) in sigs.items():
         fn = getattr(lib, name)
@@ -177,24 +186,82 @@ class Compiler:
         """(PTX or None, [Diagnostic]): parses `mlir` and compiles its
         gpu.modules with the tile-to-ptx pipeline."""
         with self.lock:
-            self._diags = []
-            module = self.lib.mlirModuleCreateParse(self.ctx, _ref(mlir))
-            if not module.ptr:
+            module = self._parse(mlir)
+            if module is None:
                 return None, [_to_source(d, mlir) for d in self._diags]
             out = []
-            ptx_cb = _STRING_CALLBACK(lambda s, _: out.append(
-                (ctypes.string_at(s.data, s.length) if s.length else b"")))
-            diag_cb = _STRING_CALLBACK(lambda s, _: self._diags.append(
-                _split((ctypes.string_at(s.data, s.length) if s.length else b"").decode(
-                    errors="replace"))))
+            ptx_cb = _STRING_CALLBACK(lambda s, _: out.append(_bytes(s)))
             try:
                 ok = self.lib.tileCompileToPtx(
                     module, _ref(chip or ""), _ref(ptx_version or ""), ptx_cb,
-                    None, diag_cb, None).value
+                    None, self._collector(), None).value
             finally:
                 self.lib.mlirModuleDestroy(module)
             ptx = b"".join(out).decode() if ok and out else None
             return ptx, [_to_source(d, mlir) for d in self._diags]
+
+    def _parse(self, mlir):
+        """The parsed module, or None with the diagnostics in _diags."""
+        self._diags = []
+        module = self.lib.mlirModuleCreateParse(self.ctx, _ref(mlir))
+        return module if module.ptr else None
+
+    def _collector(self):
+        return _STRING_CALLBACK(lambda s, _: self._diags.append(
+            _split(_bytes(s).decode(errors="replace"))))
+
+    def cpu_engine(self, mlir, bounds_check=True, opt_level=2):
+        """(CpuEngine or None, [Diagnostic]): `mlir` (kernels and the host
+        functions that launch them) lowered for the CPU backend and compiled
+        by the JIT, once."""
+        with self.lock:
+            module = self._parse(mlir)
+            if module is None:
+                return None, [_to_source(d, mlir) for d in self._diags]
+            try:
+                engine = self.lib.tileCpuEngineCreate(
+                    module, bounds_check, opt_level, self._collector(), None)
+            finally:
+                self.lib.mlirModuleDestroy(module)
+            diags = [_to_source(d, mlir) for d in self._diags]
+            return (CpuEngine(self.lib, engine) if engine.ptr else None), diags
+
+
+def _bytes(ref):
+    return ctypes.string_at(ref.data, ref.length) if ref.length else b""
+
+
+class CpuEngine:
+    """A module compiled for the CPU backend (tile-c/CpuEngine.h). Each run
+    happens in a forked child: a kernel fault is a result, not the end of
+    this process."""
+
+    def __init__(self, lib, handle):
+        self._lib, self._handle = lib, handle
+
+    def __del__(self):
+        if self._handle is not None:
+            self._lib.tileCpuEngineDestroy(self._handle)
+            self._handle = None
+
+    def run(self, name, args, buffers):
+        """Calls host function `name` with `args` (ctypes objects, one per
+        argument of the lowered function); the `buffers` (writable objects
+        of the buffer protocol, e.g. numpy arrays) come back with what the
+        run left in them. Returns (status, what the run wrote to stderr):
+        status 0 on success."""
+        ptrs = (ctypes.c_void_p * max(len(args), 1))(
+            *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
+        addrs = [b.ctypes.data for b in buffers]
+        sizes = [b.nbytes for b in buffers]
+        n = len(buffers)
+        out = []
+        status = self._lib.tileCpuEngineRun(
+            self._handle, _ref(name), ptrs, n,
+            (ctypes.c_void_p * max(n, 1))(*addrs),
+            (ctypes.c_size_t * max(n, 1))(*sizes),
+            _STRING_CALLBACK(lambda s, _: out.append(_bytes(s))), None)
+        return status, b"".join(out).decode(errors="replace")
 
 
 _PRINTED = re.compile(r"(loc\(.*?\)|[^:]*:\d+:\d+|[^:]*): "

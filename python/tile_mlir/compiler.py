@@ -163,18 +163,6 @@ def run_tool(cmd, text):
     return p.returncode, out, "".join(kept)
 
 
-def run_on_cpu(mlir):
-    """Runs a whole program (host `main` + gpu.modules, MLIR text) with
-    `tile-runner --backend=cpu` and returns what it printed.
-
-    Raises TileError with the diagnostics on failure."""
-    code, out, err = run_tool([find_tool("tile-runner"), "--backend=cpu", "-"],
-                              mlir)
-    if code:
-        raise TileError(err.strip() or "tile-runner failed")
-    return out
-
-
 def cache_key(*parts):
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 

@@ -174,16 +174,7 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context,
     mlir::tile::buildTileToLLVMPipeline(pm, opts);
   if (failed(pm.run(*module)))
     return nullptr;
-  // The device pipeline lowers tile ops inside gpu.modules only.
-  WalkResult leftover = module->walk([](Operation *op) {
-    if (op->getDialect() && op->getDialect()->getNamespace() == "tile") {
-      op->emitError("tile ops are lowered only inside a gpu.module; move '")
-          << op->getName() << "' into a gpu.func";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (leftover.wasInterrupted())
+  if (failed(mlir::tile::checkNoTileOpsLeft(*module)))
     return nullptr;
   return module;
 }
@@ -218,28 +209,6 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(mgpuSetDefaultDevice)
   TILE_SYM(tileTensorMapEncodeTiled)
   TILE_SYM(tileTensorMapEncode2D)
-  TILE_SYM(tile_cpu_apply)
-  TILE_SYM(tile_cpu_register_buffer)
-  TILE_SYM(tile_cpu_unregister_buffer)
-  TILE_SYM(tile_cpu_find_buffer)
-  TILE_SYM(tile_cpu_check_launch)
-  TILE_SYM(tile_cpu_report_access)
-  TILE_SYM(tile_cpu_block_begin)
-  TILE_SYM(tile_cpu_block_spawn)
-  TILE_SYM(tile_cpu_block_run)
-  TILE_SYM(tile_cpu_block_shared)
-  TILE_SYM(tile_cpu_barrier)
-  TILE_SYM(tile_cpu_collective)
-  TILE_SYM(tile_cpu_mbarrier)
-  TILE_SYM(tile_cpu_bulk)
-  TILE_SYM(tile_cpu_tensor_map_encode_tiled)
-  TILE_SYM(tile_cpu_tensor_map_encode_2d)
-  TILE_SYM(tile_cpu_async_block)
-  TILE_SYM(tile_cpu_async_copy)
-  TILE_SYM(tile_cpu_async_commit)
-  TILE_SYM(tile_cpu_async_wait)
-  TILE_SYM(tile_cpu_async_arrive)
-  TILE_SYM(tile_cpu_async_access)
   TILE_SYM(printMemrefF32)
   TILE_SYM(printMemrefF64)
   TILE_SYM(printMemrefI32)
@@ -249,11 +218,12 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(_mlir_ciface_printMemrefI32)
   TILE_SYM(_mlir_ciface_printMemrefI64)
 #undef TILE_SYM
-#if defined(__x86_64__)
-  // Code generation's libcalls for bf16 stores on hosts without AVX512-BF16.
-  add("__truncsfbf2", reinterpret_cast<void *>(&tile_cpu_truncsfbf2));
-  add("__truncdfbf2", reinterpret_cast<void *>(&tile_cpu_truncdfbf2));
-#endif
+  using Add = decltype(add);
+  tile_cpu_for_each_symbol(
+      [](const char *name, void *fn, void *adder) {
+        (*static_cast<Add *>(adder))(name, fn);
+      },
+      &add);
   return map;
 }
 

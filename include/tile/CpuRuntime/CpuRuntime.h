@@ -67,6 +67,19 @@ uint16_t truncateToBF16(uint64_t f64);
 } // namespace tile
 
 extern "C" {
+/// Ends the program after a fault the runtime has reported on stderr:
+/// flushes stdout and stderr and exits with status 1 without running exit
+/// handlers or static destructors (the JIT that called the runtime is still
+/// on the stack, and the program may be a child forked by the CPU engine).
+[[noreturn]] void tile_cpu_exit_on_fault(void);
+
+/// Calls `fn` with the name and address of every function of this runtime
+/// that host code of the CPU backend calls (the tile_cpu_* entry points and,
+/// on x86-64, __truncsfbf2/__truncdfbf2), for a JIT's symbol table.
+void tile_cpu_for_each_symbol(void (*fn)(const char *name, void *address,
+                                         void *userData),
+                              void *userData);
+
 #if defined(__x86_64__)
 /// The JIT's __truncsfbf2 and __truncdfbf2 (libgcc 12 has neither): code
 /// generated for an x86-64 host without AVX512-BF16 calls them to convert

@@ -102,6 +102,11 @@ void buildTileToLLVMPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
 /// ready for the ExecutionEngine (tile_cpu_apply resolved by the runner).
 void buildTileToCpuPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
 
+/// Fails, with an error at the first one, where tile ops are left in
+/// `module` after the pipelines above: they are lowered only inside a
+/// gpu.module.
+LogicalResult checkNoTileOpsLeft(ModuleOp module);
+
 /// Registers the pipelines above as "tile-to-nvvm", "tile-to-ptx" and
 /// "tile-to-llvm".
 void registerTilePipelines();

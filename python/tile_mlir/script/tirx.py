@@ -44,7 +44,7 @@ from .. import instr_table
 from . import _rewrite, _views
 from ._views import SpecMaker as _SpecMaker, TileLayout  # noqa: F401
 from ..compiler import (TileError, TileTypeError, TileValueError,
-                        TileWarning, cached_ptx, run_on_cpu, sass_of)
+                        TileWarning, cached_ptx, issue_warnings, sass_of)
 from ..limits import as_int, check_launch
 
 _DTYPES = {
@@ -1694,6 +1694,8 @@ class PrimFunc:
         # device and stays loaded for the process.
         self._modules = {}
         self._ptx = {}  # PTX by module text: compiled once per process.
+        # CPU engines by module text (the argument signature's).
+        self._cpu_engines = {}
         self._finalizer = None
         sig = inspect.signature(fn)
         args = []
@@ -1973,115 +1975,78 @@ class PrimFunc:
         if self._modules:
             PrimFunc._unload_all(CudaRuntime.get(), self._modules)
 
-    def _cpu_program(self, plan, grid, block):
-        """A host program that runs the kernel on the checked arguments
-        (`plan`, of numpy arrays) and prints every tensor argument
-        afterwards, bit for bit (as integers). Every value in it is an int
-        computed here."""
-        g, host, inits, prints, args = [], [], [], [], []
-        host.append("%c0 = arith.constant 0 : index")
-        host.append("%c1 = arith.constant 1 : index")
-        for i, ((pname, ann), (kind, arg)) in enumerate(zip(self.params,
-                                                            plan)):
-            ann = self._stored_ann(pname, ann)
-            elt = ann.elt
-            bits = _bits(elt)
-            ity = f"i{bits}"
-            if kind == "scalar":
-                raw = int(arg)
-                # MLIR reads an integer literal as signed: the bits with
-                # the top one set are written as a negative number.
-                signed = raw - (1 << bits) if raw >> (bits - 1) and \
-                    elt != "i1" else raw
-                if elt.startswith("f") or elt == "bf16":
-                    host.append(f"%s{i}b = arith.constant {signed} : {ity}")
-                    host.append(f"%s{i} = arith.bitcast %s{i}b : {ity} to "
-                                f"{elt}")
-                else:
-                    host.append(f"%s{i} = arith.constant {signed} : {elt}")
-                args.append(f"%s{i} : {elt}")
-                continue
-            flat = self._stored_array(pname, arg.copy).reshape(-1)
-            n = flat.size
-            raw = flat.view(f"u{bits // 8}").tolist()
-            signed = [x - (1 << bits) if x >> (bits - 1) else x for x in raw]
-            g.append(f'  memref.global "private" constant @a{i} : '
-                     f"memref<{n}x{ity}> = dense<[{', '.join(map(str, signed))}]>")
-            mty = ann.mlir_type()
-            rank = len(ann.shape)
-            host.append(f"%t{i} = memref.alloc() : {mty}")
-            host.append(f"%f{i} = memref.collapse_shape %t{i} "
-                        f"[[{', '.join(str(d) for d in range(rank))}]] : "
-                        f"{mty} into memref<{n}x{elt}>")
-            host.append(f"%g{i} = memref.get_global @a{i} : memref<{n}x{ity}>")
-            host.append(f"%n{i} = arith.constant {n} : index")
-            conv = (f"%y = arith.bitcast %x : {ity} to {elt}"
-                    if elt != ity else f"%y = arith.addi %x, %zero{bits} : {ity}")
-            inits.append(f"scf.for %j = %c0 to %n{i} step %c1 {{\n"
-                         f"  %x = memref.load %g{i}[%j] : memref<{n}x{ity}>\n"
-                         f"  {conv}\n"
-                         f"  memref.store %y, %f{i}[%j] : memref<{n}x{elt}>\n}}")
-            back = (f"%b = arith.bitcast %v : {elt} to {ity}"
-                    if elt != ity else f"%b = arith.addi %v, %zero{bits} : {ity}")
-            ext = ("%w = arith.extui %b : " + ity + " to i64"
-                   if bits < 64 else "%w = arith.addi %b, %zero64 : i64")
-            prints.append(f"%p{i} = memref.alloc() : memref<{n}xi64>\n"
-                          f"scf.for %j = %c0 to %n{i} step %c1 {{\n"
-                          f"  %v = memref.load %f{i}[%j] : memref<{n}x{elt}>\n"
-                          f"  {back}\n  {ext}\n"
-                          f"  memref.store %w, %p{i}[%j] : memref<{n}xi64>\n}}\n"
-                          f"%u{i} = memref.cast %p{i} : memref<{n}xi64> to "
-                          f"memref<*xi64>\n"
-                          f"call @printMemrefI64(%u{i}) : (memref<*xi64>) -> ()")
-            args.append(f"%t{i} : {mty}")
-        zeros = [f"%zero{b} = arith.constant 0 : i{b}" for b in (8, 16, 32, 64)]
-        dims = [f"%d{k} = arith.constant {int(v)} : index"
-                for k, v in enumerate(list(grid) + list(block))]
+    def _cpu_module(self, plan):
+        """The kernel's module with a host function @tile_host that launches
+        it: the kernel's parameters, then the grid and block sizes."""
+        params, args = [], []
+        for i, ((pname, ann), _) in enumerate(zip(self.params, plan)):
+            ty = self._stored_ann(pname, ann).mlir_type()
+            params.append(f"%a{i}: {ty}")
+            args.append(f"%a{i} : {ty}")
+        params += [f"%d{k}: index" for k in range(6)]
         launch = (f"gpu.launch_func @{self.name}_module::@{self.name} "
-                  "blocks in (%d0, %d1, %d2) threads in (%d3, %d4, %d5) "
-                  f"args({', '.join(args)})")
-        body = "\n".join(zeros + dims + host + inits + [launch] + prints)
-        kernel_module = self.module("sm_90")
-        head, tail = kernel_module.rsplit("}", 1)
-        return (head + "\n".join(g) + "\n"
-                "  func.func private @printMemrefI64(memref<*xi64>)\n"
-                "  func.func @main() {\n" +
-                "".join(f"    {line}\n" for line in body.split("\n")) +
-                "    return\n  }\n}" + tail)
+                  "blocks in (%d0, %d1, %d2) threads in (%d3, %d4, %d5)" +
+                  (f" args({', '.join(args)})" if args else ""))
+        head, tail = self.module("sm_90").rsplit("}", 1)
+        return (head + f"  func.func @tile_host({', '.join(params)}) {{\n"
+                f"    {launch}\n    return\n  }}\n}}" + tail)
+
+    def _cpu_engine(self, plan):
+        """The CPU engine of the kernel for this argument signature: the
+        module is compiled by the JIT once per process."""
+        from .._capi import Compiler
+        mlir = self._cpu_module(plan)
+        engine = self._cpu_engines.get(mlir)
+        if engine is not None:
+            return engine
+        compiler = Compiler.get()
+        if compiler is None:
+            raise TileError("the CPU backend needs the C API library "
+                            "(libTileCAPI.so): build the TileCAPI target or "
+                            "install the wheel")
+        engine, diags = compiler.cpu_engine(mlir)
+        errors = [d for d in diags if d.severity == "error"]
+        issue_warnings([(d.file or "<tile>", d.line, d.message)
+                        for d in diags if d.severity == "warning"])
+        if engine is None:
+            raise TileError("\n".join(str(d) for d in (errors or diags)) or
+                            "the CPU backend cannot compile the kernel")
+        self._cpu_engines[mlir] = engine
+        return engine
 
     def _run_cpu(self, arrays, plan, grid, block):
-        """The CPU backend: runs the kernel with `tile-runner --backend=cpu`
-        on copies of the numpy `arrays` and writes the results back."""
-        import numpy as np
+        """The CPU backend: runs the kernel in this process's CPU engine
+        (each run in a forked child) on the checked copies of the numpy
+        `arrays`, and writes the results back."""
+        import ctypes
         for (pname, ann), (kind, _) in zip(self.params, plan):
             if kind == "device":
                 raise TileError(f"argument '{pname}': the CPU backend takes "
                                 "numpy arrays")
-            if kind == "host" and ann.elt in ("bf16", "i1"):
-                raise TileError(f"argument '{pname}': the CPU backend does "
-                                f"not take {ann.dtype} arrays yet")
-        out = run_on_cpu(self._cpu_program(plan, grid, block))
-        rows = [line.strip("[] ") for line in out.splitlines()
-                if re.fullmatch(r"\[[-0-9, ]+\]", line.strip())]
-        hosts = [arg for kind, arg in plan if kind == "host"]
-        if len(rows) != len(hosts):
-            raise TileError("the CPU backend printed an unexpected result:\n"
-                            + out[-2000:])
-        results = []
-        for h, row in zip(hosts, rows):
-            bits = _bits(self._stored_ann(h.pname, h.ann).elt)
-            vals = [int(x) & ((1 << bits) - 1) for x in row.split(",")]
-            want = self._stored_array(h.pname, h.copy).size
-            if len(vals) != want:
-                raise TileError(f"the CPU backend printed {len(vals)} values "
-                                f"for argument '{h.pname}', expected {want}")
-            results.append(np.array(vals, dtype=f"u{bits // 8}").view(
-                h.copy.dtype).reshape(h.copy.shape))
+        engine = self._cpu_engine(plan)
+        args, hosts = [], []
+        for (pname, ann), (kind, arg) in zip(self.params, plan):
+            if kind == "scalar":
+                args.append(_scalar_arg(ann.elt, arg))
+                continue
+            hosts.append(arg)
+            c = self._stored_array(pname, arg.copy)
+            args += _descriptor(c.ctypes.data, c)
+        args += [ctypes.c_int64(int(v)) for v in list(grid) + list(block)]
+        status, report = engine.run("tile_host", args,
+                                    [h.copy for h in hosts])
+        if status != 0:
+            what = (f"ended with signal {status - 128}" if status > 128 else
+                    f"failed (status {status})")
+            raise TileError(f"kernel {self.name} on the CPU backend {what}"
+                            + (f":\n{report.strip()}" if report.strip()
+                               else ""))
+        if report.strip():
+            import sys
+            sys.stderr.write(report)
         # Read-only arguments are checked before anything is written back.
-        order = sorted(zip(hosts, results),
-                       key=lambda hr: hr[0].original is None)
-        for h, result in order:
-            h.store(result)
+        for h in sorted(hosts, key=lambda h: h.original is None):
+            h.store(h.copy)
         return arrays
 
     def __call__(self, *arrays, stream=None, backend="auto", launch=None,
@@ -2171,35 +2136,23 @@ class PrimFunc:
         rt = CudaRuntime.get()
         fn = rt.function(self._module(rt), self.name)
         args, buffers = [], []
-        ctypes_of = {"i1": ctypes.c_bool, 8: ctypes.c_uint8,
-                     16: ctypes.c_uint16, 32: ctypes.c_uint32,
-                     64: ctypes.c_uint64}
         try:
             for (pname, ann), (kind, arg) in zip(self.params, plan):
                 if kind == "scalar":
-                    # The scalar's bits, in a value of its size.
-                    kind_key = "i1" if ann.elt == "i1" else _bits(ann.elt)
-                    args.append(ctypes_of[kind_key](arg))
+                    args.append(_scalar_arg(ann.elt, arg))
                     continue
                 if kind == "device":
                     ptr, shape, strides = arg[0], arg[1], arg[2]
                     if pname in self._storage:  # Row-major: as stored.
                         shape = self._storage[pname][1]
                         strides = _row_major_strides(shape)
-                else:
-                    c = arg.copy
-                    ptr = rt.alloc(c.nbytes)
-                    buffers.append((ptr, arg))
-                    rt.to_device(ptr, c)
-                    c = self._stored_array(pname, c)
-                    shape = c.shape
-                    strides = [s // c.itemsize for s in c.strides]
-                # The memref descriptor: allocated, aligned, offset, sizes,
-                # strides (in elements).
-                args += [ctypes.c_uint64(ptr), ctypes.c_uint64(ptr),
-                         ctypes.c_int64(0)]
-                args += [ctypes.c_int64(d) for d in shape]
-                args += [ctypes.c_int64(s) for s in strides]
+                    args += _descriptor(ptr, shape=shape, strides=strides)
+                    continue
+                c = arg.copy
+                ptr = rt.alloc(c.nbytes)
+                buffers.append((ptr, arg))
+                rt.to_device(ptr, c)
+                args += _descriptor(ptr, self._stored_array(pname, c))
             rt.launch(fn, grid, block, args, stream=stream)
             if buffers:
                 # The copies back wait for the kernel; a fault is reported
@@ -2220,6 +2173,28 @@ class PrimFunc:
         finally:
             for ptr, _ in buffers:
                 rt.free(ptr)
+
+
+def _scalar_arg(elt, bits):
+    """A scalar kernel argument: its bits in a ctypes value of its size."""
+    import ctypes
+    if elt == "i1":
+        return ctypes.c_bool(bits)
+    return {8: ctypes.c_uint8, 16: ctypes.c_uint16, 32: ctypes.c_uint32,
+            64: ctypes.c_uint64}[_bits(elt)](bits)
+
+
+def _descriptor(ptr, array=None, shape=None, strides=None):
+    """The fields of a memref descriptor at `ptr` as ctypes values:
+    allocated and aligned pointer, offset, sizes, strides (in elements; of
+    the C-contiguous `array`, or `shape` and `strides`)."""
+    import ctypes
+    if array is not None:
+        shape = array.shape
+        strides = [s // array.itemsize for s in array.strides]
+    return ([ctypes.c_uint64(ptr), ctypes.c_uint64(ptr), ctypes.c_int64(0)] +
+            [ctypes.c_int64(d) for d in shape] +
+            [ctypes.c_int64(s) for s in strides])
 
 
 def _shares_memory(a, b):

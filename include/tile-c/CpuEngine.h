@@ -1,0 +1,67 @@
+/*===- tile-c/CpuEngine.h - C API of the CPU backend's engine ---*- C -*-===*\
+|*                                                                            *|
+|* Part of tile-mlir.                                                         *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+/*
+ * The CPU backend in the caller's process: a module (tile kernels in
+ * gpu.modules and host functions that launch them) is lowered with the
+ * tile-to-cpu pipeline and compiled once by LLVM's JIT; a host function is
+ * then called any number of times with new arguments.
+ *
+ * The CPU runtime ends the program on a kernel fault (an out-of-bounds
+ * access, a hang at a barrier, a collective with a wrong member mask), as a
+ * sanitizer does. A run therefore happens in a child process forked for
+ * it: a fault becomes a nonzero result and the runtime's report, and the
+ * caller goes on. The buffers the caller names are copied back from the
+ * child after a successful run; other memory the kernel writes is not.
+ */
+
+#ifndef TILE_C_CPUENGINE_H
+#define TILE_C_CPUENGINE_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct TileCpuEngine {
+  void *ptr;
+} TileCpuEngine;
+
+/// Lowers `module` (in place) for the CPU backend, with the memory checks
+/// when `boundsCheck`, and compiles it with LLVM at -O`optLevel` (0-3).
+/// Every diagnostic goes to `diagnostics`. Returns a null engine on failure.
+MLIR_CAPI_EXPORTED TileCpuEngine
+tileCpuEngineCreate(MlirModule module, bool boundsCheck, int optLevel,
+                    MlirStringCallback diagnostics, void *diagnosticsUserData);
+
+/// Whether `engine` is null.
+static inline bool tileCpuEngineIsNull(TileCpuEngine engine) {
+  return !engine.ptr;
+}
+
+MLIR_CAPI_EXPORTED void tileCpuEngineDestroy(TileCpuEngine engine);
+
+/// Calls the host function `name` of the engine's module in a child
+/// process. `args` holds one pointer per argument of the function as
+/// lowered to the LLVM dialect (a memref is its descriptor's fields:
+/// allocated and aligned pointer, offset, sizes, strides). After a run that
+/// ends normally, the `numBuffers` regions `buffers[i]` of `bytes[i]` bytes
+/// hold what the child left there. What the child wrote to stderr goes to
+/// `output`.
+/// Returns 0 on success; the child's exit status (1 for a fault the runtime
+/// reported); 128 + the signal that ended it; -1 where there is no such
+/// function or the child could not be started (described in `output`).
+MLIR_CAPI_EXPORTED int
+tileCpuEngineRun(TileCpuEngine engine, MlirStringRef name, void **args,
+                 intptr_t numBuffers, void *const *buffers, const size_t *bytes,
+                 MlirStringCallback output, void *outputUserData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TILE_C_CPUENGINE_H */

@@ -1,0 +1,226 @@
+//===- CpuEngine.cpp - the CPU backend in the caller's process ------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// A module is lowered with the tile-to-cpu pipeline and compiled once by
+// MLIR's ExecutionEngine; each run forks a child that calls the host
+// function, so that a kernel fault, which the CPU runtime reports and ends
+// the program on, ends the child only. The child's stderr and the caller's
+// buffers come back through two memfds: nothing can block on a full pipe.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile-c/CpuEngine.h"
+#include "Diagnostics.h"
+#include "tile/CpuRuntime/CpuRuntime.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Pipelines/Pipelines.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace mlir;
+
+namespace {
+
+/// The CPU runtime's entry points, for the JIT's symbol table.
+llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner mangle) {
+  struct Adder {
+    llvm::orc::MangleAndInterner &mangle;
+    llvm::orc::SymbolMap map;
+  } adder{mangle, {}};
+  tile_cpu_for_each_symbol(
+      [](const char *name, void *fn, void *userData) {
+        auto &a = *static_cast<Adder *>(userData);
+        a.map[a.mangle(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                                 llvm::JITSymbolFlags::Exported};
+      },
+      &adder);
+  return adder.map;
+}
+
+/// Optimizes at -O`optLevel`; then no bf16 crosses a block (keepBFloatBits).
+std::function<llvm::Error(llvm::Module *)> makeTransformer(int optLevel) {
+  auto optimize = makeOptimizingTransformer(optLevel, 0, nullptr);
+  return [optimize](llvm::Module *m) -> llvm::Error {
+    if (llvm::Error error = optimize(m))
+      return error;
+    for (llvm::Function &f : *m)
+      mlir::tile::keepBFloatBits(f);
+    return llvm::Error::success();
+  };
+}
+
+void say(MlirStringCallback output, void *userData, const std::string &text) {
+  if (output && !text.empty())
+    output(mlirStringRefCreate(text.data(), text.size()), userData);
+}
+
+/// Reads the whole of `fd` from its start.
+std::string readAll(int fd) {
+  std::string text;
+  char chunk[4096];
+  off_t at = 0;
+  for (;;) {
+    ssize_t n = pread(fd, chunk, sizeof chunk, at);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return text;
+    text.append(chunk, n);
+    at += n;
+  }
+}
+
+bool writeAll(int fd, const char *data, size_t bytes) {
+  while (bytes) {
+    ssize_t n = write(fd, data, bytes);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    data += n;
+    bytes -= n;
+  }
+  return true;
+}
+
+/// Fills `bytes` bytes at `data` from `fd` at `*at`.
+bool readBack(int fd, off_t *at, char *data, size_t bytes) {
+  while (bytes) {
+    ssize_t n = pread(fd, data, bytes, *at);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    data += n;
+    bytes -= n;
+    *at += n;
+  }
+  return true;
+}
+
+/// The child: stderr into `errFd`, the call, then the buffers into `dataFd`.
+[[noreturn]] void runChild(void (*fn)(void **), void **args, int errFd,
+                           int dataFd, intptr_t numBuffers,
+                           void *const *buffers, const size_t *bytes) {
+  dup2(errFd, STDERR_FILENO);
+  fn(args);
+  for (intptr_t i = 0; i < numBuffers; ++i)
+    if (!writeAll(dataFd, static_cast<const char *>(buffers[i]), bytes[i]))
+      _exit(125);
+  _exit(0);
+}
+
+/// Waits for `pid`; its exit status, or 128 + the signal that ended it.
+int waitForChild(pid_t pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return -1;
+  if (WIFEXITED(status))
+    return WEXITSTATUS(status);
+  return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+} // namespace
+
+TileCpuEngine tileCpuEngineCreate(MlirModule module, bool boundsCheck,
+                                  int optLevel, MlirStringCallback diagnostics,
+                                  void *diagnosticsUserData) {
+  ModuleOp m = unwrap(module);
+  mlir::tile::capi::ForwardedDiagnostics forward(m.getContext(), diagnostics,
+                                                 diagnosticsUserData);
+  if (optLevel < 0 || optLevel > 3) {
+    emitError(m.getLoc()) << "invalid optimization level " << optLevel
+                          << " (expected 0 to 3)";
+    return {nullptr};
+  }
+  mlir::tile::TileToPtxOptions opts;
+  opts.cpuBoundsCheck = boundsCheck;
+  PassManager pm(m.getContext());
+  mlir::tile::buildTileToCpuPipeline(pm, opts);
+  if (failed(pm.run(m)) || failed(mlir::tile::checkNoTileOpsLeft(m)))
+    return {nullptr};
+  static std::once_flag nativeTarget;
+  std::call_once(nativeTarget, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  // The options hold a function_ref: the transformer lives here.
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      makeTransformer(optLevel);
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  auto engine = ExecutionEngine::create(m, options);
+  if (!engine) {
+    emitError(m.getLoc()) << "the JIT cannot compile the host code: "
+                          << llvm::toString(engine.takeError());
+    return {nullptr};
+  }
+  (*engine)->registerSymbols(runtimeSymbols);
+  (*engine)->initialize();
+  return {engine->release()};
+}
+
+void tileCpuEngineDestroy(TileCpuEngine engine) {
+  delete static_cast<ExecutionEngine *>(engine.ptr);
+}
+
+int tileCpuEngineRun(TileCpuEngine engine, MlirStringRef name, void **args,
+                     intptr_t numBuffers, void *const *buffers,
+                     const size_t *bytes, MlirStringCallback output,
+                     void *outputUserData) {
+  auto *ee = static_cast<ExecutionEngine *>(engine.ptr);
+  auto fn = ee->lookupPacked(unwrap(name));
+  if (!fn) {
+    llvm::consumeError(fn.takeError());
+    say(output, outputUserData,
+        "no host function @" + unwrap(name).str() + " in the module");
+    return -1;
+  }
+  int errFd = memfd_create("tile-cpu-stderr", MFD_CLOEXEC);
+  int dataFd = memfd_create("tile-cpu-buffers", MFD_CLOEXEC);
+  // What the caller has buffered must not be written again by the child.
+  std::fflush(nullptr);
+  pid_t pid = errFd < 0 || dataFd < 0 ? -1 : fork();
+  if (pid == 0)
+    runChild(*fn, args, errFd, dataFd, numBuffers, buffers, bytes);
+  int result = -1;
+  std::string text;
+  if (pid < 0) {
+    text = std::string("cannot start the CPU backend's run: ") +
+           std::strerror(errno);
+  } else {
+    result = waitForChild(pid);
+    text = readAll(errFd);
+    off_t at = 0;
+    for (intptr_t i = 0; result == 0 && i < numBuffers; ++i)
+      if (!readBack(dataFd, &at, static_cast<char *>(buffers[i]), bytes[i]))
+        result = -1;
+    if (result == 125 || (result == -1 && text.empty()))
+      text += "the CPU backend's run could not return its buffers";
+  }
+  say(output, outputUserData, text);
+  for (int fd : {errFd, dataFd})
+    if (fd >= 0)
+      close(fd);
+  return result;
+}
