@@ -279,10 +279,14 @@ def test_registers_owned_by_other_lanes():
 
 def test_unsupported_layouts_are_named():
     def strided_lanes(A: T.Tensor((32, 4), "float32")):
-        T.alloc_local((8, 4), "float32", layout=T.TileLayout(
+        r = T.alloc_local((8, 4), "float32", layout=T.TileLayout(
             T.S[(8, 4):(4 @ LANE, 1)]))
-    trace_error(strided_lanes, r"layout stride 4 @ laneid over 8 is not "
-                "supported")
+        T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r, A[0:8, :],
+                          scope="warp")
+    # Lanes 0, 4, ..., 28: a fragment layout, for matrix instructions only.
+    trace_error(strided_lanes, "ld.global.v4.b32 at scope warp: a tile in a "
+                "fragment layout is an operand of a warp's matrix "
+                "instruction")
 
     def split_axis(A: T.Tensor((32, 4), "float32")):
         A.view(32, 4, layout=T.TileLayout(T.S[(2, 16, 4):(4, 8, 1)]))

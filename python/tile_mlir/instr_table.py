@@ -53,6 +53,8 @@ def trimmed(export):
     keep = ("mnemonic", "operands", "types", "semantics", "sm", "ptx",
             "older_chips", "arch_chips", "slots", "variant", "index")
     out = {k: v for k, v in export.items() if k != "fragments"}
+    out["fragment_registers"] = {name: _registers(frag) for name, frag in
+                                 export["fragments"].items()}
     out["forms"] = [dict({k: f[k] for k in keep if k in f},
                          instances=f["instances"])
                     for f in export["forms"]]
@@ -61,6 +63,31 @@ def trimmed(export):
 
 def forms():
     return table()["forms"]
+
+
+def _registers(frag):
+    per = frag["per_reg"]
+    return [[[m[r * per], m[r * per + 1] if per > 1 else None]
+             for r in range(frag["regs"])] for m in frag["map"]]
+
+
+def fragment_registers(record):
+    """Of fragment `record` (an operand's "fragment" in the table), per lane
+    and register: the [matrix, row, column] of the register's first element
+    and of its second (None where a register holds one element)."""
+    t = table()
+    if "fragment_registers" in t:
+        return t["fragment_registers"][record]
+    return _registers(t["fragments"][record])
+
+
+def form_of(opcode):
+    """The form of the table whose instance spells `opcode`, or None."""
+    mnemonic = opcode.split(".", 1)[0]
+    for form, inst in instances(mnemonic):
+        if inst["opcode"] == opcode:
+            return form
+    return None
 
 
 def instances(mnemonic=None):

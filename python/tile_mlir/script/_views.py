@@ -199,6 +199,24 @@ class Root:
             return self.stored[1], self.stored[2]
         return self.declared[1], self.declared[2]
 
+    def handle(self, dtype):
+        """(SSA name, type) of the root used as `dtype`, as placeholders
+        until the kernel is traced (`final_names`): a shared buffer used as
+        both its declared and its stored dtype has one name for each."""
+        self.uses.add(dtype)
+        if self.stored and dtype == self.stored[0] != self.declared[0]:
+            return self.alias_name, f"!tile_root<{self.name[1:]}__as>"
+        return self.name, self.placeholder
+
+    @property
+    def alias_name(self):
+        return f"{self.name}__as"
+
+    def mixed(self):
+        """Whether a shared buffer is used as two dtypes."""
+        return (self.space == "shared" and self.stored is not None and
+                {self.declared[0], self.stored[0]} <= self.uses)
+
     def retype(self, dtype, shape, strides, type_text):
         t = _t()
         if self.stored and self.stored[0] != dtype:
@@ -213,6 +231,8 @@ class Root:
         t = _t()
         if not self.stored or self.uses <= {self.declared[0]}:
             return self.declared[3]
+        if self.mixed():
+            return self.declared[3]
         if self.declared[0] in self.uses:
             raise t.TileError(
                 f"{self.name[1:]} is used both as {self.declared[0]} and, "
@@ -226,8 +246,11 @@ class View:
     start] for a register tile's distributed axis)."""
 
     def __init__(self, root, space, dtype, shape, strides, offset=0,
-                 dist=None, param=None):
+                 dist=None, param=None, frag=None):
         self.root, self.space, self.dtype = root, space, dtype
+        # A FragmentLayout: the tile is an operand of matrix instructions
+        # only (mma, ldmatrix, ...), translated at the tile.apply.
+        self.frag = frag
         self.shape, self.strides = tuple(shape), tuple(strides)
         self.offset = offset
         self.dist = [list(d) if d else None for d in
@@ -237,7 +260,7 @@ class View:
     def _with(self, **kw):
         args = dict(root=self.root, space=self.space, dtype=self.dtype,
                     shape=self.shape, strides=self.strides, offset=self.offset,
-                    dist=self.dist, param=self.param)
+                    dist=self.dist, param=self.param, frag=self.frag)
         args.update(kw)
         return View(**args)
 
@@ -272,6 +295,7 @@ class View:
 
     def _index(self, key, drop):
         t = _t()
+        self.plain("a region or an element")
         key = key if isinstance(key, tuple) else (key,)
         dots = [i for i, k in enumerate(key) if k is Ellipsis]
         if dots:
@@ -417,6 +441,7 @@ class View:
 
     def permute(self, *axes):
         t = _t()
+        self.plain("a permutation")
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = tuple(axes[0])
         if sorted(axes) != list(range(self.ndim)):
@@ -431,6 +456,7 @@ class View:
         the rest (dense, row-major) is reshaped; with `layout`, the
         elements are addressed by the layout's strides instead."""
         t = _t()
+        self.plain("a reshaped view")
         if len(shape) == 1 and isinstance(shape[0], str) and layout is None:
             return self._dtype_view(shape[0])
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -464,6 +490,7 @@ class View:
         """`X.view("uint32")`: the whole tensor's bytes as `dtype` (the
         last axis rescaled): packed halves as their b32 words."""
         t = _t()
+        self.plain("a dtype view")
         old, new = t._bits(t._mlir_type(self.dtype)), \
             t._bits(t._mlir_type(dtype))
         shape, strides = self.root.layout(self.dtype)
@@ -501,6 +528,17 @@ class View:
 
     # --- MLIR ------------------------------------------------------------
 
+    def plain(self, what):
+        """Fails where the view has a fragment layout: `what` needs a
+        strided view."""
+        if self.frag is not None:
+            raise _t().TileError(
+                f"{what} of a tile in a fragment layout (lanes inside the "
+                "atom): such a tile is an operand of matrix instructions "
+                "(mma, ldmatrix, stmatrix) only; declare a strided view of "
+                "its registers with T.decl_tensor for other uses")
+        return self
+
     def memref_type(self, offset=None):
         t = _t()
         off = self.offset if offset is None else offset
@@ -516,9 +554,9 @@ class View:
         """(name, type) of the view: the root itself where it is the whole
         root, else a reinterpret_cast of the root."""
         t = _t()
-        name, root_type = self.root.name, self.root.placeholder
+        self.plain("an operand")
+        name, root_type = self.root.handle(self.dtype)
         root_shape, root_strides = self.root.layout(self.dtype)
-        self.root.uses.add(self.dtype)
         if isinstance(self.offset, int) and self.offset == 0 and \
                 self.shape == tuple(root_shape) and \
                 tuple(self.strides) == tuple(root_strides):
@@ -650,3 +688,67 @@ def fold_layout(shape, spec):
         raise t.TileError(f"layout {spec.shape} does not split {shape} "
                           "axis by axis")
     return out
+
+
+def split_layout(shape, spec):
+    """Per axis of `shape`, the run of `spec`'s axes that splits it
+    (row-major): [(extent, stride)], a stride being an int (registers) or
+    k @ axis (execution ids). An error where the spec does not split the
+    shape axis by axis."""
+    t = _t()
+    if math.prod(shape) != math.prod(spec.shape):
+        raise t.TileValueError(f"layout {spec.shape} does not have the "
+                               f"{math.prod(shape)} elements of {shape}")
+    runs, i = [], 0
+    for n in shape:
+        run, size = [], 1
+        while i < len(spec.shape) and (size < n or (
+                n == 1 and not run and spec.shape[i] == 1)):
+            run.append((spec.shape[i], spec.strides[i]))
+            size *= spec.shape[i]
+            i += 1
+        if size != n:
+            raise t.TileError(f"layout {spec.shape} does not split {shape} "
+                              "axis by axis")
+        runs.append(run)
+    if any(e != 1 for e in spec.shape[i:]):
+        raise t.TileError(f"layout {spec.shape} does not split {shape} "
+                          "axis by axis")
+    return runs
+
+
+class FragmentLayout:
+    """A register tile's layout in TIRx's general form: each axis splits into
+    sub-axes whose strides address registers or name execution ids (the
+    fragment layouts of mma and ldmatrix, with the lane inside the atom).
+    `locate(index)` gives ({axis: id}, register offset) of an element."""
+
+    def __init__(self, shape, spec):
+        self.shape = tuple(shape)
+        self.runs = split_layout(shape, spec)
+        self.offsets = dict(spec.offsets)
+        for run in self.runs:
+            for _, s in run:
+                if isinstance(s, AxisStride):
+                    if s.axis not in ("laneid", "warpid", "wid_in_wg"):
+                        raise _t().TileError(
+                            f"layout stride {s!r}: a fragment layout binds "
+                            "laneid, warpid or wid_in_wg")
+                elif s < 0:
+                    raise _t().TileValueError(f"negative layout stride {s}")
+
+    def span(self):
+        """Registers a thread holds: one past the largest offset."""
+        return 1 + sum((e - 1) * s for run in self.runs for e, s in run
+                       if not isinstance(s, AxisStride))
+
+    def locate(self, index):
+        ids, offset = dict(self.offsets), 0
+        for i, run in zip(index, self.runs):
+            for e, s in reversed(run):
+                i, sub = divmod(i, e)
+                if isinstance(s, AxisStride):
+                    ids[s.axis] = ids.get(s.axis, 0) + s.k * sub
+                else:
+                    offset += s * sub
+        return ids, offset

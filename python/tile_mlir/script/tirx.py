@@ -1309,6 +1309,7 @@ class _Tile:
                                                           len(operands),
                                                           params)
         names, types = [], []
+        operands = _fragment_operands(opcode, operands, scope)
         views = [op for op in operands if isinstance(op, _views.View)]
         plan = _group_plan(views, scope, b)
         operands = [_widen(op, plan, scope) if isinstance(op, _views.View)
@@ -1359,6 +1360,210 @@ class _Tile:
         typed = f" : {', '.join(types)}" if types else ""
         b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
                        f"scope({scope}){typed} {_caller_location()}")
+
+
+# The ISA's matrices of mma.sync (rows, columns) by the table's operand
+# names: A is M x K, B is K x N, C and D are M x N.
+_MMA_MATRIX = {"a": ("M", "K"), "b": ("K", "N"), "c": ("M", "N"),
+               "d": ("M", "N")}
+
+
+def _tirx_atom(frag, regs, matrix_axis):
+    """TIRx's atom of a fragment register operand (its register image):
+    per lane and register, the coordinates (matrix, if `matrix_axis`; the
+    unpacked dimension; the packed one in registers' units, for
+    `per_reg` > 1 elements a register) of the table's map, with the atom's
+    extents and which of the fragment's (rows, columns) each axis is."""
+    per = frag["per_reg"]
+    packed = 1  # Columns, unless a register's elements run down a column.
+    if per > 1 and regs[0][0][1][1] != regs[0][0][0][1]:
+        packed = 0
+    order = (1 - packed, packed)
+    sizes = (frag["rows"], frag["cols"])
+    extents = tuple(sizes[a] // (per if a == packed else 1) for a in order)
+    coords = [[tuple(([first[0]] if matrix_axis else []) +
+                     [first[1 + a] // (per if a == packed else 1)
+                      for a in order]) for first, _ in lane] for lane in regs]
+    if matrix_axis:
+        extents = (frag["matrices"],) + extents
+    return coords, extents, order
+
+
+def _fragment_operands(opcode, operands, scope):
+    """TIRx's register tiles in fragment layouts (the lane inside the atom:
+    the register image of mma's and ldmatrix's operands) as the tile
+    dialect's fragment operands: lane axis first, then the repeats, then
+    the registers in the table's order. Each register's place is read from
+    the table's fragment map and the tile's layout, which must give the
+    register to its lane (checked for every lane, register and repeat) at
+    offsets affine in the repeats and the register index."""
+    if not any(isinstance(op, _views.View) and op.frag is not None
+               for op in operands):
+        return operands
+    form = instr_table.form_of(opcode)
+    descs = form["operands"] if form else []
+    if scope == "thread" or not any(d.get("fragment") for d in descs):
+        raise TileError(f"{opcode} at scope {scope}: a tile in a fragment "
+                        "layout is an operand of a warp's matrix instruction "
+                        "(mma, ldmatrix, stmatrix) at warp, warpgroup or cta "
+                        "scope")
+    groups = len(_views.SCOPE_ROLES[scope]) - 1
+    matrix_op = any(d["kind"] == "memory" and d.get("fragment")
+                    for d in descs)
+    plans = []
+    for op, d in zip(operands, descs):
+        if not (isinstance(op, _views.View) and op.frag is not None):
+            plans.append(None)
+            continue
+        frag = d.get("fragment")
+        if d["kind"] != "register" or not frag:
+            raise TileError(f"operand '{d['name']}' of {opcode} is not a "
+                            "register fragment: it takes no fragment layout")
+        regs = instr_table.fragment_registers(frag["record"])
+        coords, extents, order = _tirx_atom(frag, regs, matrix_op)
+        rank = len(op.shape) - groups - len(extents)
+        if rank < 0 or tuple(op.shape[len(op.shape) - len(extents):]) != \
+                extents:
+            raise TileValueError(
+                f"operand '{d['name']}' of {opcode}: TIRx's atom is "
+                f"{extents}, the tile is {tuple(op.shape)}")
+        if matrix_op:
+            dims = tuple(f"R{i}" for i in range(rank))
+        else:
+            names = _MMA_MATRIX[d["name"]]
+            dims = tuple(f"B{i}" for i in range(rank - 2)) + tuple(
+                names[a] for a in order)
+            if rank < 2:
+                raise TileValueError(
+                    f"operand '{d['name']}' of {opcode}: TIRx's mma tiles "
+                    f"have repeat axes {tuple(names[a] for a in order)} "
+                    f"before the atom {extents}")
+        plans.append((op, d["name"], coords, dims, op.shape[groups:groups +
+                                                             rank]))
+    joint = {}
+    for plan in plans:
+        if plan:
+            for dim, n in zip(plan[3], plan[4]):
+                if joint.setdefault(dim, n) != n:
+                    raise TileValueError(f"{opcode}: repeat axis {dim} is "
+                                         f"{joint[dim]} in one operand and "
+                                         f"{n} in '{plan[1]}'")
+    out = []
+    for plan, op, d in zip(plans, operands, descs + [{}] * len(operands)):
+        if plan:
+            op = _fragment_operand(plan, joint, groups, opcode)
+        elif matrix_op and d.get("kind") == "memory" and \
+                isinstance(op, _views.View):
+            op = _matrix_rows(op, d, groups, list(joint.values()), opcode)
+        out.append(op)
+    return out
+
+
+def _matrix_rows(view, desc, groups, repeats, opcode):
+    """TIRx's shared operand of ldmatrix/stmatrix, (*group, *repeats,
+    matrix, row, word) in 32-bit words, as the dialect's rows of 16-bit
+    elements: (*group, lane (stride 0), *repeats, matrix, row, column)."""
+    frag = desc["fragment"]
+    count, rows = frag["matrices"], frag["rows"]
+    bits = _bits(_mlir_type(view.dtype))
+    width = frag["cols"] // 2 if bits == 32 else frag["cols"]
+    want = tuple(view.shape[:groups]) + tuple(repeats) + (
+        count, rows, width)
+    if view.space != "shared" or bits not in (16, 32) or \
+            tuple(view.shape) != want:
+        raise TileValueError(
+            f"operand '{desc['name']}' of {opcode}: TIRx's shared operand is "
+            f"{want} in 32-bit words, got {view.space} {view.shape} "
+            f"{view.dtype}")
+    if bits == 32:
+        if view.strides[-1] != 1:
+            raise TileValueError(f"operand '{desc['name']}' of {opcode}: "
+                                 "the words of a row are contiguous")
+        half = "uint16" if view.dtype.startswith("u") else "int16"
+        root_shape, root_strides = view.root.layout(view.dtype)
+        new_shape = tuple(root_shape[:-1]) + (root_shape[-1] * 2,)
+        new_strides = tuple(st * 2 for st in root_strides[:-1]) + (1,)
+        if not view.root.stored:
+            view.root.retype(half, new_shape, new_strides, _views._retyped(
+                view.root.declared[3], root_shape, new_shape, root_strides,
+                new_strides, _mlir_type(view.dtype), _mlir_type(half)))
+        elif view.root.stored[0] != half:
+            raise TileError(f"{view.root.name[1:]} is viewed as both "
+                            f"{view.root.stored[0]} and {half}")
+        view = view._with(dtype=half, shape=view.shape[:-1] + (
+            view.shape[-1] * 2,), strides=tuple(
+                st * 2 for st in view.strides[:-1]) + (1,),
+            offset=_views._add_offset(0, view.offset, 2))
+    n = groups
+    return view._with(
+        shape=view.shape[:n] + (32,) + view.shape[n:],
+        strides=view.strides[:n] + (0,) + view.strides[n:],
+        dist=view.dist[:n] + [None] + view.dist[n:])
+
+
+def _fragment_operand(plan, joint, groups, opcode):
+    """One operand of _fragment_operands: (view, name, coords, dims,
+    repeats) as the dialect's view over the same registers."""
+    view, name, coords, dims, repeats = plan
+    frag = view.frag
+    warp_axis = "warpid"
+    offsets = {}
+    for g in itertools.product(*(range(n) for n in view.shape[:groups])):
+        for rep in itertools.product(*(range(n) for n in repeats)):
+            for lane, lane_coords in enumerate(coords):
+                for reg, atom in enumerate(lane_coords):
+                    ids, off = frag.locate(g + rep + atom)
+                    want = {"laneid": lane}
+                    if groups:
+                        warp_axis = "wid_in_wg" if "wid_in_wg" in ids \
+                            else "warpid"
+                        want[warp_axis] = g[0]
+                    got = {k: v for k, v in ids.items() if v or k in want}
+                    if got != want:
+                        raise TileValueError(
+                            f"operand '{name}' of {opcode}: register {reg} of"
+                            f" lane {lane} is element {g + rep + atom} of "
+                            f"the tile, which its layout gives to "
+                            f"{_owner_text(got)}")
+                    key = rep + (reg,)
+                    if offsets.setdefault(key, off) != off:
+                        raise TileValueError(
+                            f"operand '{name}' of {opcode}: register {reg} "
+                            f"of repeat {rep} is at different places in "
+                            "different threads")
+    strides = _affine_strides(offsets, len(repeats) + 1, name, opcode)
+    base = offsets[(0,) * (len(repeats) + 1)]
+    by_dim = dict(zip(dims, strides))
+    shape = (list(view.shape[:groups]) + [32] + list(joint.values()) +
+             [len(coords[0])])
+    full = ([0] * (groups + 1) + [by_dim.get(d, 0) for d in joint] +
+            [strides[-1]])
+    dist = [["warp", 0]] * groups + [["lane", 0]] + [None] * (len(shape) -
+                                                             groups - 1)
+    return view._with(shape=shape, strides=full, dist=dist, frag=None,
+                      offset=_views._add_offset(view.offset, base, 1))
+
+
+def _owner_text(ids):
+    return ", ".join(f"{k} {v}" for k, v in sorted(ids.items())) or \
+        "no thread"
+
+
+def _affine_strides(offsets, rank, name, opcode):
+    """The strides of `offsets` ({index tuple: offset}), which must be
+    affine in the index."""
+    zero = offsets[(0,) * rank]
+    strides = []
+    for axis in range(rank):
+        unit = tuple(1 if a == axis else 0 for a in range(rank))
+        strides.append(offsets[unit] - zero if unit in offsets else 0)
+    for key, off in offsets.items():
+        if zero + sum(k * s for k, s in zip(key, strides)) != off:
+            raise TileValueError(
+                f"operand '{name}' of {opcode}: its registers are not at "
+                "offsets affine in the repeats and the register index "
+                f"(register {key[-1]} of repeat {key[:-1]} is at {off})")
+    return strides
 
 
 # TIRx's keywords whose names differ from the ISA's operand names.
@@ -1552,7 +1757,10 @@ def alloc_local(shape, dtype="float32", data=None, *, scope="local",
         strides = [0] * group + _row_major_strides(shape[group:])
         dist = [None] * len(shape)
     elif isinstance(layout, TileLayout) and not group:
-        strides, dist = _views.register_layout(shape, layout)
+        try:
+            strides, dist = _views.register_layout(shape, layout)
+        except TileError:
+            return _fragment_tile(b, shape, dtype, layout)
     else:
         raise TileError(f"layout {layout!r} is not 'default' or a "
                         "T.TileLayout")
@@ -1570,6 +1778,36 @@ def alloc_local(shape, dtype="float32", data=None, *, scope="local",
     return _views.View(root, "reg", dtype, shape, strides, dist=dist)
 
 
+def _fragment_tile(b, shape, dtype, layout):
+    """A register tile in a fragment layout (T.alloc_local): the thread's
+    registers are one row-major run of the layout's span."""
+    frag = _views.FragmentLayout(shape, layout.spec)
+    span = frag.span()
+    ty = f"memref<{span}x{_mlir_type(dtype)}, #tile.reg>"
+    name = b.fresh("r")
+    root = _views.Root(name, ty, (span,), (1,), dtype, "reg")
+    b.roots.append(root)
+    b.value(name, ty)
+    b.lines.append(f"{name} = tile.alloc_local : {root.placeholder} "
+                   f"{_caller_location()}")
+    return _views.View(root, "reg", dtype, shape, [0] * len(shape),
+                       frag=frag)
+
+
+def _fragment_view(data, ann):
+    """T.decl_tensor of a fragment layout over a thread's registers."""
+    frag = _views.FragmentLayout(ann.shape, ann.layout.spec)
+    if tuple(data.strides) != tuple(_row_major_strides(data.shape)):
+        raise TileError("T.decl_tensor of a fragment layout takes dense "
+                        "registers (a whole tile or a contiguous region)")
+    if frag.span() > math.prod(data.shape):
+        raise TileValueError(f"T.decl_tensor: the layout spans "
+                             f"{frag.span()} registers, the data has "
+                             f"{math.prod(data.shape)}")
+    return data._with(shape=ann.shape, strides=[0] * len(ann.shape),
+                      dist=[None] * len(ann.shape), frag=frag)
+
+
 def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
                  align=-1, layout="default"):
     """A shared-memory buffer of `shape` (row-major), one per block: a
@@ -1577,12 +1815,19 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
     if data is not None or scope != "shared":
         raise TileError("T.alloc_shared takes no data and only "
                         "scope='shared'")
-    if not (isinstance(layout, str) and layout == "default") and \
-            layout is not None:
-        raise TileError("T.alloc_shared takes the default layout; view it "
-                        "with .view(..., layout=...)")
     b = _builder()
     shape = _shape(shape, "T.alloc_shared shape")
+    if isinstance(layout, TileLayout):
+        # TIRx asks for an explicit layout on shared tensors; a row-major
+        # one is the default, others are views (.view(..., layout=...)).
+        if _views.fold_layout(shape, layout.spec) != \
+                _row_major_strides(shape):
+            raise TileError("T.alloc_shared takes a row-major layout; view "
+                            "the buffer with .view(..., layout=...)")
+    elif not (isinstance(layout, str) and layout == "default") and \
+            layout is not None:
+        raise TileError(f"layout {layout!r} is not 'default' or a "
+                        "T.TileLayout")
     ty = (f"memref<{'x'.join(map(str, shape))}x{_mlir_type(dtype)}, "
           "#gpu.address_space<workgroup>>")
     name = b.fresh("smem")
@@ -1593,6 +1838,24 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
     b.roots.append(root)
     b.workgroup[-1] = (name, root.placeholder)
     return _views.View(root, "shared", dtype, shape, strides)
+
+
+def _alias_shared(root, sig_text, body):
+    """A shared buffer used as two dtypes: one buffer of bytes, and a
+    memref.view of it as each."""
+    declared, stored = root.declared[3], root.stored[3]
+    nbytes = math.prod(root.declared[1]) * _bits(
+        _mlir_type(root.declared[0])) // 8
+    raw = f"memref<{nbytes}xi8, #gpu.address_space<workgroup>>"
+    sig_text = sig_text.replace(f"{root.name} : {root.placeholder}",
+                                f"{root.name}__bytes : {raw}")
+    zero = f"{root.name}__c0"
+    views = (f"      {zero} = arith.constant 0 : index\n"
+             f"      {root.name} = memref.view {root.name}__bytes[{zero}][] "
+             f": {raw} to {declared}\n"
+             f"      {root.alias_name} = memref.view {root.name}__bytes"
+             f"[{zero}][] : {raw} to {stored}\n")
+    return sig_text, views + body
 
 
 def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
@@ -1616,6 +1879,10 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
                           strides=[s for s, d in zip(data.strides, data.dist)
                                    if d is None],
                           dist=[None] * sum(d is None for d in data.dist))
+    if data.space == "reg" and ann.layout is not None and any(
+            isinstance(st, _views.AxisStride)
+            for st in ann.layout.spec.strides):
+        return _fragment_view(data, ann)
     if math.prod(ann.shape) > math.prod(data.shape):
         raise TileValueError(f"T.decl_tensor of {ann.shape} over "
                              f"{data.shape} elements")
@@ -1758,6 +2025,14 @@ class PrimFunc:
         for root in b.roots + [a.root for a in args
                                if isinstance(a, _views.View)]:
             final = root.final_type()
+            if root.mixed():
+                sig_text, body = _alias_shared(root, sig_text, body)
+            alias = f"!tile_root<{root.name[1:]}__as>"
+            body = body.replace(alias, root.stored[3] if root.stored
+                                else final)
+            if not root.mixed():
+                body = re.sub(re.escape(root.alias_name) + r"\b", root.name,
+                              body)
             sig_text = sig_text.replace(root.placeholder, final)
             body = body.replace(root.placeholder, final)
             if root.space == "global" and final != root.declared[3]:

@@ -1,0 +1,129 @@
+"""Programs written for TIRx (tirx_programs/, each checked to compile with
+the real TIRx) run with only the import line changed: on the CPU backend
+against the reference values their main() computes with numpy, and their
+PTX through ptxas. utils/tirx_parity.py runs the same files on the H200
+against TIRx's own kernels."""
+
+import importlib.util
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+np = pytest.importorskip("numpy")
+
+from tile_mlir import TileError, TileWarning  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+HERE = pathlib.Path(__file__).parent / "tirx_programs"
+PROGRAMS = sorted(HERE.glob("*.py"))
+LANE = T.cuda.Axis.laneid
+
+
+def load(path, tmp_path):
+    text = path.read_text().replace("from tvm_tirx.script import tirx as T",
+                                    "from tile_mlir.script import tirx as T")
+    ours = tmp_path / path.name
+    ours.write_text(text)
+    spec = importlib.util.spec_from_file_location(path.stem, ours)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    kernel = [v for v in vars(mod).values() if isinstance(v, T.PrimFunc)][0]
+    return mod, kernel
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+def test_program_on_the_cpu_backend(path, tmp_path):
+    mod, kernel = load(path, tmp_path)
+    inputs, expected = mod.main()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        kernel(**inputs, backend="cpu")
+    for name, want in expected.items():
+        assert inputs[name].tobytes() == want.tobytes(), name
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+def test_program_ptx_assembles(path, tmp_path):
+    ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+    if not os.path.exists(ptxas):
+        pytest.skip("no ptxas")
+    _, kernel = load(path, tmp_path)
+    ptx = tmp_path / "k.ptx"
+    ptx.write_text(kernel.ptx("sm_90"))
+    r = subprocess.run([ptxas, "-arch=sm_90", str(ptx), "-o",
+                        str(tmp_path / "k.cubin")], capture_output=True,
+                       text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def mma_with(d_layout, d_regs=4):
+    def k(A: T.Tensor((32, 4), "uint32"), D: T.Tensor((32, 4), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        abuf = T.alloc_local((4,), "uint32")
+        bbuf = T.alloc_local((2,), "uint32")
+        dbuf = T.alloc_local((d_regs,), "float32")
+        a = T.decl_tensor(abuf.data, ty_args=[T.Tensor(
+            (1, 1, 16, 8), "uint32", scope="local", layout=T.TileLayout(
+                T.S[(1, 1, 2, 8, 2, 4):(0, 0, 1, 4 @ LANE, 2, 1 @ LANE)]))])
+        b = T.decl_tensor(bbuf.data, ty_args=[T.Tensor(
+            (1, 1, 8, 8), "uint32", scope="local", layout=T.TileLayout(
+                T.S[(1, 1, 8, 2, 4):(0, 0, 4 @ LANE, 1, 1 @ LANE)]))])
+        d = T.decl_tensor(dbuf.data, ty_args=[T.Tensor(
+            (1, 1, 16, 8), "float32", scope="local", layout=d_layout)])
+        T.cuda.tile.apply(
+            T.ptx.mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32,
+            d, a, b, T.float32(0), scope="warp")
+    return k
+
+
+def test_a_fragment_layout_that_gives_a_register_to_another_lane():
+    # Rows and columns of the lane swapped: register 0 of lane 1 is element
+    # (0, 2) of the atom, which this layout gives to lane 4.
+    swapped = T.TileLayout(T.S[(1, 1, 2, 8, 4, 2):(0, 0, 2, 1 @ LANE,
+                                                    8 @ LANE, 1)])
+    with pytest.raises(TileError, match=r"operand 'd' of mma.sync.aligned."
+                       r"m16n8k16.row.col.f32.bf16.bf16.f32: register 0 of "
+                       r"lane 1 is element \(0, 0, 0, 2\) of the tile, which "
+                       r"its layout gives to laneid 8"):
+        T.function(mma_with(swapped))
+
+
+def test_fragment_registers_at_offsets_that_are_not_affine():
+    # Registers 0-3 of D ((h, e) = (0, 0), (0, 1), (1, 0), (1, 1)) at 0, 1,
+    # 3, 4: no one stride per register.
+    gapped = T.TileLayout(T.S[(1, 1, 2, 8, 4, 2):(0, 0, 3, 4 @ LANE,
+                                                   1 @ LANE, 1)])
+    with pytest.raises(TileError, match=r"operand 'd' of .*: its registers "
+                       r"are not at offsets affine in the repeats and the "
+                       r"register index \(register 2 of repeat \(0, 0\) "
+                       r"is at 3\)"):
+        T.function(mma_with(gapped, d_regs=5))
+
+
+def test_a_fragment_tile_is_an_operand_of_matrix_instructions_only():
+    def k(A: T.Tensor((32, 4), "float32")):
+        dbuf = T.alloc_local((4,), "float32")
+        d = T.decl_tensor(dbuf.data, ty_args=[T.Tensor(
+            (16, 8), "float32", scope="local", layout=T.TileLayout(
+                T.S[(2, 8, 4, 2):(2, 4 @ LANE, 1 @ LANE, 1)]))])
+        T.cuda.tile.apply(T.ptx.neg.f32, d, d, scope="warp")
+    with pytest.raises(TileError, match="neg.f32 at scope warp: a tile in a "
+                       "fragment layout is an operand of a warp's matrix "
+                       "instruction"):
+        T.function(k)
+
+    def region(A: T.Tensor((32, 4), "float32")):
+        dbuf = T.alloc_local((4,), "float32")
+        d = T.decl_tensor(dbuf.data, ty_args=[T.Tensor(
+            (16, 8), "float32", scope="local", layout=T.TileLayout(
+                T.S[(2, 8, 4, 2):(2, 4 @ LANE, 1 @ LANE, 1)]))])
+        d[0:8, :]
+    with pytest.raises(TileError, match="a region or an element of a tile "
+                       "in a fragment layout"):
+        T.function(region)
