@@ -41,7 +41,7 @@ import warnings
 import weakref
 
 from .. import instr_table
-from . import _rewrite, _views
+from . import _nvcc_math, _rewrite, _views
 from ._views import SpecMaker as _SpecMaker, TileLayout  # noqa: F401
 from ..compiler import (TileError, TileTypeError, TileValueError,
                         TileWarning, cached_ptx, issue_warnings, sass_of)
@@ -1108,8 +1108,8 @@ del _f, _dtype
 S = _SpecMaker()
 
 
-# TIRx's math functions: no device math library is linked here, and their
-# results would not have the bits of nvcc's (expf & co.).
+# TIRx's other math functions: they would need more of nvcc's library
+# (_nvcc_math has those whose code is one fixed instruction sequence).
 _MATH = ("exp", "exp2", "exp10", "log", "log2", "log10", "log1p", "sqrt",
          "rsqrt", "sin", "cos", "tan", "tanh", "sigmoid", "pow", "erf",
          "atan", "atan2", "asin", "acos", "sinh", "cosh", "fabs", "floor",
@@ -1120,11 +1120,61 @@ def __getattr__(name):
     # `T.bool` without shadowing the builtin inside this module.
     if name == "bool":
         return _bool
+    if name in _nvcc_math.FUNCTIONS:
+        return functools.partial(_nvcc_function, name)
     if name in _MATH:
-        raise TileError(f"T.{name} is not supported: there is no device math "
-                        "library (write the instruction: T.ptx.ex2.approx.f32,"
-                        " T.ptx.lg2.approx.f32, T.ptx.sqrt.rn.f32, ...)")
+        raise TileError(
+            f"T.{name} is not supported: the math functions are nvcc's "
+            f"instruction sequences for {', '.join(_nvcc_math.FUNCTIONS)} "
+            "(float32) only; write the instructions (T.ptx.lg2.approx.f32, "
+            "T.ptx.sin.approx.f32, ...)")
     raise AttributeError(f"module 'tirx' has no attribute '{name}'")
+
+
+# What a PTX register of nvcc's code holds, by its name's prefix.
+_NVCC_REGISTERS = {"%f": "float32", "%r": "uint32", "%p": "bool"}
+
+
+def _nvcc_function(name, x):
+    """`T.exp(x)` and the other functions of _nvcc_math: a float32 kernel
+    value through the instructions nvcc emits for the CUDA math library's
+    function, each issued by the thread on its own elements."""
+    if isinstance(x, _views.View):
+        x = x.load()
+    elif isinstance(x, _TypedScalar):
+        x = x.value()
+    if not isinstance(x, _Expr) or _mlir_type(x.dtype) != "f32":
+        raise TileTypeError(f"T.{name} takes a float32 kernel value (nvcc's "
+                            f"{name}f), got {x!r}")
+    regs = {"%f1": x}
+
+    def operand(text, dtype):
+        if text in regs:
+            return regs[text]
+        if text.startswith("0f"):
+            value = struct.unpack("<f", int(text[2:], 16).to_bytes(4, "little"))
+            return _const_expr(value[0], "float32")
+        return _const_expr(int(text), dtype)
+
+    code = _nvcc_math.instructions(name)
+    for i, (opcode, args) in enumerate(code):
+        dest, srcs = args[0], args[1:]
+        dtype = _NVCC_REGISTERS[dest[:2]]
+        if i == len(code) - 1 and opcode == "mul.f32":
+            # A result that is a product without a rounding modifier: nvcc
+            # contracts it with the add that uses it (expf(x) + y is one
+            # fma), and so does the front-end with an arith product.
+            return _binary("mul", *[operand(a, dtype) for a in srcs])
+        if opcode.startswith("mov."):
+            src = operand(srcs[0], dtype)
+            regs[dest] = src if src.dtype == dtype else _emit(
+                f"arith.bitcast {src.name} : {_mlir_type(src.dtype)} to "
+                f"{_mlir_type(dtype)}", _mlir_type(dtype), dtype)
+            continue
+        tmp = alloc_local((1,), dtype)
+        _Tile.apply(ptx[opcode], tmp, *[operand(a, "uint32") for a in srcs])
+        regs[dest] = tmp[0].load() if dtype != "bool" else tmp
+    return regs[dest]
 
 
 class _LaunchConfig:
