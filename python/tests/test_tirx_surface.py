@@ -288,9 +288,18 @@ def test_unsupported_layouts_are_named():
                 "fragment layout is an operand of a warp's matrix "
                 "instruction")
 
-    def split_axis(A: T.Tensor((32, 4), "float32")):
-        A.view(32, 4, layout=T.TileLayout(T.S[(2, 16, 4):(4, 8, 1)]))
-    trace_error(split_axis, "is not a strided view of")
+    def split_repeat_axis(A: T.Tensor((32, 4), "float32")):
+        r = T.alloc_local((4, 8, 4), "float32", layout="default")
+        v = A.view(4, 8, 4, layout=T.TileLayout(T.S[(4, 2, 4, 4):(4, 16,
+                                                                  64, 1)]))
+        T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r, v)
+    trace_error(split_repeat_axis, "axis 1 of the view splits over two "
+                "strides and is not a group axis of scope thread")
+
+    def split_region(A: T.Tensor((32, 4), "float32")):
+        A.view(32, 4, layout=T.TileLayout(T.S[(2, 16, 4):(4, 8, 1)]))[0:8]
+    trace_error(split_region, "a region or an element of a view whose "
+                "layout splits axis 0 over two strides")
 
     def wrong_binding(A: T.Tensor((2, 32, 4), "float32")):
         r = T.alloc_local((32, 2, 4), "float32", layout=T.TileLayout(
@@ -529,3 +538,34 @@ def test_a_kernel_fault_on_the_cpu_backend_is_an_error():
     assert np.array_equal(B, np.full(32, 7, np.float32))  # Left as it was.
     k(A, B, 0xFFFFFFFF, backend="cpu")  # This process goes on.
     assert B[0] == 1.0
+
+
+@pytest.mark.parametrize("lo", [0, 16])
+def test_a_lane_axis_split_over_two_strides(lo):
+    """Row r = n i + j of the view (n = 16 rows, or 8 under a guard that
+    selects lanes 16-31) is at 4 i + 8 j: no one stride, so each lane
+    addresses its row through its own offset."""
+    n = (32 - lo) // 2
+
+    @T.function
+    def k(A: T.Tensor((32, 4), "float32"), B: T.Tensor((32, 4), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        v = T.decl_tensor(A.data, ty_args=[T.Tensor((32 - lo, 4), "float32",
+                          layout=T.TileLayout(T.S[(2, n, 4):(4, 8, 1)]))])
+        r = T.alloc_local((32, 4), "float32", layout=T.TileLayout(
+            T.S[(32, 4):(1 @ LANE, 1)]))
+        if lane >= lo:
+            T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r[lo:32], v,
+                              scope="warp")
+            T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B[lo:32, :],
+                              r[lo:32], scope="warp")
+    A = np.arange(128, dtype=np.float32).reshape(32, 4)
+    got = run(k, A=A, B=np.zeros_like(A))["B"]
+    flat = A.reshape(-1)
+    want = np.zeros_like(A)
+    for row in range(lo, 32):
+        c = row - lo
+        off = 4 * (c // n) + 8 * (c % n)
+        want[row] = flat[off:off + 4]
+    assert np.array_equal(got, want)

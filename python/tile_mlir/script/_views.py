@@ -246,11 +246,15 @@ class View:
     start] for a register tile's distributed axis)."""
 
     def __init__(self, root, space, dtype, shape, strides, offset=0,
-                 dist=None, param=None, frag=None):
+                 dist=None, param=None, frag=None, splits=None):
         self.root, self.space, self.dtype = root, space, dtype
         # A FragmentLayout: the tile is an operand of matrix instructions
         # only (mma, ldmatrix, ...), translated at the tile.apply.
         self.frag = frag
+        # {axis: [(extent, stride)]} for a memory view's axes that a layout
+        # splits over two or more strides (their entry in strides is 0);
+        # a group axis gets its thread's offset at the tile.apply.
+        self.splits = dict(splits or {})
         self.shape, self.strides = tuple(shape), tuple(strides)
         self.offset = offset
         self.dist = [list(d) if d else None for d in
@@ -260,7 +264,8 @@ class View:
     def _with(self, **kw):
         args = dict(root=self.root, space=self.space, dtype=self.dtype,
                     shape=self.shape, strides=self.strides, offset=self.offset,
-                    dist=self.dist, param=self.param, frag=self.frag)
+                    dist=self.dist, param=self.param, frag=self.frag,
+                    splits=self.splits)
         args.update(kw)
         return View(**args)
 
@@ -522,9 +527,9 @@ class View:
         if _dense_base(self.shape, self.strides) != 1:
             raise t.TileError("view(layout=...) of a tensor that is not "
                               "dense")
-        strides = fold_layout(shape, layout.spec)
+        strides, splits = split_strides(shape, layout.spec)
         return self._with(shape=shape, strides=strides,
-                          dist=[None] * len(shape))
+                          dist=[None] * len(shape), splits=splits)
 
     # --- MLIR ------------------------------------------------------------
 
@@ -537,6 +542,12 @@ class View:
                 "atom): such a tile is an operand of matrix instructions "
                 "(mma, ldmatrix, stmatrix) only; declare a strided view of "
                 "its registers with T.decl_tensor for other uses")
+        if self.splits:
+            raise _t().TileError(
+                f"{what} of a view whose layout splits axis "
+                f"{min(self.splits)} over two strides: such a view is a "
+                "tile.apply operand whose split axes are the scope's group "
+                "axes (each thread gets its own offset)")
         return self
 
     def memref_type(self, offset=None):
@@ -659,35 +670,13 @@ def fold_layout(shape, spec):
     """The strides of `shape` addressed by `spec` (a T.S of plain strides),
     where each axis of `shape` is a run of the spec's axes that folds into
     one stride; an error otherwise."""
-    t = _t()
-    if any(isinstance(s, AxisStride) for s in spec.strides):
-        raise t.TileError("a memory view's layout names no execution axes")
-    if math.prod(shape) != math.prod(spec.shape):
-        raise t.TileValueError(f"layout {spec.shape} does not have the "
-                               f"{math.prod(shape)} elements of {shape}")
-    out, i = [], 0
-    for n in shape:
-        run, size = [], 1
-        while i < len(spec.shape) and (size < n or (
-                n == 1 and not run and spec.shape[i] == 1)):
-            run.append((spec.shape[i], spec.strides[i]))
-            size *= spec.shape[i]
-            i += 1
-        if size != n:
-            raise t.TileError(f"layout {spec.shape} does not split {shape} "
-                              "axis by axis")
-        run = [(e, s) for e, s in run if e != 1] or run[-1:] or [(1, 0)]
-        for (e0, s0), (e1, s1) in zip(run, run[1:]):
-            if s0 != s1 * e1:
-                raise t.TileError(
-                    f"layout {spec.shape}:{spec.strides} is not a strided "
-                    f"view of {shape} (an axis would need two strides); such "
-                    "permuted views are not supported yet")
-        out.append(run[-1][1])
-    if any(e != 1 for e in spec.shape[i:]):
-        raise t.TileError(f"layout {spec.shape} does not split {shape} "
-                          "axis by axis")
-    return out
+    strides, splits = split_strides(shape, spec)
+    if splits:
+        raise _t().TileError(
+            f"layout {spec.shape}:{spec.strides} is not a strided view of "
+            f"{shape} (axis {min(splits)} would need two strides); such "
+            "views are memory views only")
+    return strides
 
 
 def split_layout(shape, spec):
@@ -752,3 +741,34 @@ class FragmentLayout:
                 else:
                     offset += s * sub
         return ids, offset
+
+
+def split_strides(shape, spec):
+    """(strides, splits) of a memory view of `shape` addressed by `spec`
+    (plain strides): an axis whose run of the spec's axes folds into one
+    stride gets it; another keeps its run in `splits` (stride 0)."""
+    t = _t()
+    if any(isinstance(s, AxisStride) for s in spec.strides):
+        raise t.TileError("a memory view's layout names no execution axes")
+    strides, splits = [], {}
+    for axis, run in enumerate(split_layout(shape, spec)):
+        run = [(e, s) for e, s in run if e != 1] or run[-1:] or [(1, 0)]
+        if all(s0 == s1 * e1 for (_, s0), (e1, s1) in zip(run, run[1:])):
+            strides.append(run[-1][1])
+        else:
+            strides.append(0)
+            splits[axis] = run
+    return strides, splits
+
+
+def split_offset(run, coordinate):
+    """The offset of `coordinate` (a kernel value) along a split axis."""
+    t = _t()
+    offset, inner = 0, 1
+    for extent, stride in reversed(run):
+        digit = coordinate if inner == 1 else coordinate // inner
+        digit = digit % extent if inner * extent < math.prod(
+            e for e, _ in run) else digit
+        offset = offset + digit * stride if stride else offset
+        inner *= extent
+    return offset

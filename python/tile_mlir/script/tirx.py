@@ -1290,6 +1290,8 @@ def _widen(view, plan, scope):
         raise TileValueError(f"an operand of rank {len(view.shape)} at scope "
                              f"{scope}: it needs the group axes {roles}")
     shape, offset = list(view.shape), view.offset
+    if view.splits:
+        offset = _split_group_offsets(view, roles, plan, scope)
     for axis, role in enumerate(roles):
         d = view.dist[axis]
         if view.space == "reg" and d is not None and d[0] != role:
@@ -1306,10 +1308,32 @@ def _widen(view, plan, scope):
             shape[axis] += lo
             if view.space != "reg":
                 offset = _views._add_offset(offset, -lo, view.strides[axis])
-    if shape == list(view.shape):
+    if shape == list(view.shape) and not view.splits:
         return view
     dist = [[d[0], 0] if d else None for d in view.dist]
-    return view._with(shape=shape, offset=offset, dist=dist)
+    return view._with(shape=shape, offset=offset, dist=dist, splits={})
+
+
+def _split_group_offsets(view, roles, plan, scope):
+    """The offset of a memory view whose layout splits group axes over two
+    strides: each thread's own, from its lane and warp (the axis keeps
+    stride 0, so the tile dialect addresses it through the offset alone)."""
+    offset = view.offset
+    for axis in sorted(view.splits):
+        if axis >= len(roles):
+            raise TileError(
+                f"axis {axis} of the view splits over two strides and is not "
+                f"a group axis of scope {scope}: only the lane and warp axes "
+                "may (view a repeat axis as two axes)")
+        role = roles[axis]
+        coord = cuda.lane_id() if role == "lane" else (
+            cuda.warp_in_warpgroup() if scope == "warpgroup"
+            else cuda.warp_id())
+        lo = plan[axis][0] if plan[axis] else 0
+        if lo:
+            coord = coord - lo
+        offset = offset + _views.split_offset(view.splits[axis], coord)
+    return offset
 
 
 class _Tile:
@@ -1936,12 +1960,15 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
     if math.prod(ann.shape) > math.prod(data.shape):
         raise TileValueError(f"T.decl_tensor of {ann.shape} over "
                              f"{data.shape} elements")
-    if ann.layout is not None:
+    splits = {}
+    if ann.layout is not None and data.space != "reg":
+        strides, splits = _views.split_strides(ann.shape, ann.layout.spec)
+    elif ann.layout is not None:
         strides = _views.fold_layout(ann.shape, ann.layout.spec)
     else:
         strides = _row_major_strides(ann.shape)
     return data._with(shape=ann.shape, strides=strides,
-                      dist=[None] * len(ann.shape))
+                      dist=[None] * len(ann.shape), splits=splits)
 
 
 def _short(value):
