@@ -1,7 +1,8 @@
 """Calls of a Python kernel on the CPU backend: the first call (trace,
-lowering, JIT) against the next ones (the CPU engine's compiled kernel,
-each run in a forked child), and `tile-runner --backend=cpu` on the same
-kernel as a program (what every call cost when each call compiled).
+lowering, JIT) against the next ones with new scalars (the CPU engine's
+compiled kernel, each run in a forked child), and `tile-runner
+--backend=cpu` on the seed program, a kernel of the same size (about what
+every call cost when each call compiled).
 
     python3 bench/python_cpu_calls.py [--calls 20]
 """
@@ -21,16 +22,17 @@ import numpy as np  # noqa: E402
 from tile_mlir.script import tirx as T  # noqa: E402
 
 
-def seed():
-    def affine_fma(A: T.Tensor((4, 1), "float32"),
-                   Out: T.Tensor((4, 1), "float32")):
+def scaled():
+    """Out = A * s + 1 over an 8 x 1 tile, s a scalar argument (new values
+    of it recompile nothing)."""
+    def scale_add(A: T.Tensor((8, 1), "float32"),
+                  Out: T.Tensor((8, 1), "float32"), s: T.float32):
         T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
-        r = T.alloc_local((4, 1), "float32", layout="default")
-        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A)
-        T.cuda.tile.apply(T.ptx["fma.rn.f32"], r, r, T.float32(2),
-                          T.float32(1))
-        T.cuda.tile.apply(T.ptx["st.global.f32"], Out, r)
-    return T.function(affine_fma)
+        r = T.alloc_local((8, 1), "float32")
+        T.cuda.tile.apply(T.ptx.ld.global_.f32, r, A)
+        T.cuda.tile.apply(T.ptx.fma.rn.f32, r, r, s, T.float32(1))
+        T.cuda.tile.apply(T.ptx.st.global_.f32, Out, r)
+    return T.function(scale_add)
 
 
 def timed(fn):
@@ -43,12 +45,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--calls", type=int, default=20)
     calls = ap.parse_args().calls
-    k = seed()
-    A = np.array([3, 5, 7, 11], np.float32).reshape(4, 1)
+    k = scaled()
+    A = np.arange(8, dtype=np.float32).reshape(8, 1)
     Out = np.zeros_like(A)
-    first = timed(lambda: k(A, Out, backend="cpu"))
-    assert Out.ravel().tolist() == [7, 11, 15, 23]
-    nexts = [timed(lambda: k(A, Out, backend="cpu")) for _ in range(calls)]
+    first = timed(lambda: k(A, Out, 2.0, backend="cpu"))
+    assert Out.ravel().tolist() == [2 * i + 1 for i in range(8)]
+    nexts = [timed(lambda: k(A, Out, float(i), backend="cpu"))
+             for i in range(calls)]
     runner = os.path.join(ROOT, "build", "bin", "tile-runner")
     program = os.path.join(ROOT, "examples", "affine_fma.mlir")
     whole = [timed(lambda: subprocess.run(

@@ -45,7 +45,7 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner mangle) {
   struct Adder {
     llvm::orc::MangleAndInterner &mangle;
     llvm::orc::SymbolMap map;
-  } adder{mangle, {}};
+  } adder{mangle, llvm::orc::SymbolMap()};
   tile_cpu_for_each_symbol(
       [](const char *name, void *fn, void *userData) {
         auto &a = *static_cast<Adder *>(userData);
@@ -89,32 +89,36 @@ std::string readAll(int fd) {
   }
 }
 
-bool writeAll(int fd, const char *data, size_t bytes) {
-  while (bytes) {
-    ssize_t n = write(fd, data, bytes);
+/// Moves `bytes` bytes with `io(done, left)` (a write or a pread of the
+/// bytes after the first `done`), retrying after signals; false on an error
+/// or an early end.
+template <typename IO> bool moveAll(IO io, size_t bytes) {
+  size_t done = 0;
+  while (done < bytes) {
+    ssize_t n = io(done, bytes - done);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
       return false;
-    data += n;
-    bytes -= n;
+    done += n;
   }
   return true;
 }
 
-/// Fills `bytes` bytes at `data` from `fd` at `*at`.
+bool writeAll(int fd, const char *data, size_t bytes) {
+  return moveAll([&](size_t at, size_t n) { return write(fd, data + at, n); },
+                 bytes);
+}
+
+/// Fills `bytes` bytes at `data` from `fd` at `*at`, which it advances.
 bool readBack(int fd, off_t *at, char *data, size_t bytes) {
-  while (bytes) {
-    ssize_t n = pread(fd, data, bytes, *at);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return false;
-    data += n;
-    bytes -= n;
-    *at += n;
-  }
-  return true;
+  off_t start = *at;
+  *at += bytes;
+  return moveAll(
+      [&](size_t done, size_t n) {
+        return pread(fd, data + done, n, start + off_t(done));
+      },
+      bytes);
 }
 
 /// The child: stderr into `errFd`, the call, then the buffers into `dataFd`.
