@@ -54,7 +54,10 @@ MLIR_CAPI_EXPORTED void tileCpuEngineDestroy(TileCpuEngine engine);
 /// `output`.
 /// Returns 0 on success; the child's exit status (1 for a fault the runtime
 /// reported); 128 + the signal that ended it; -1 where there is no such
-/// function or the child could not be started (described in `output`).
+/// function, or the child could not be started or waited for, or did not
+/// return every buffer (described in `output`; the buffers are then left as
+/// they were). The child runs with the default signal handlers, so an
+/// interrupt ends it.
 MLIR_CAPI_EXPORTED int
 tileCpuEngineRun(TileCpuEngine engine, MlirStringRef name, void **args,
                  intptr_t numBuffers, void *const *buffers, const size_t *bytes,

@@ -28,11 +28,13 @@
 #include "llvm/Support/TargetSelect.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <string>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -121,27 +123,62 @@ bool readBack(int fd, off_t *at, char *data, size_t bytes) {
       bytes);
 }
 
-/// The child: stderr into `errFd`, the call, then the buffers into `dataFd`.
+/// Written after the buffers by a child whose run ended normally.
+constexpr uint64_t kDoneMark = 0x656e6f64656c6974; // "tiledone"
+
+/// The child: the default signal handlers (the caller's, e.g. Python's
+/// SIGINT flag, would keep an interrupt from ending it), stderr into
+/// `errFd`, the call, then the buffers and kDoneMark into `dataFd`.
 [[noreturn]] void runChild(void (*fn)(void **), void **args, int errFd,
                            int dataFd, intptr_t numBuffers,
                            void *const *buffers, const size_t *bytes) {
+  for (int sig : {SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGPIPE, SIGCHLD})
+    std::signal(sig, SIG_DFL);
   dup2(errFd, STDERR_FILENO);
   fn(args);
   for (intptr_t i = 0; i < numBuffers; ++i)
     if (!writeAll(dataFd, static_cast<const char *>(buffers[i]), bytes[i]))
-      _exit(125);
-  _exit(0);
+      _exit(1);
+  uint64_t mark = kDoneMark;
+  _exit(writeAll(dataFd, reinterpret_cast<const char *>(&mark), sizeof mark)
+            ? 0
+            : 1);
 }
 
-/// Waits for `pid`; its exit status, or 128 + the signal that ended it.
-int waitForChild(pid_t pid) {
+/// Waits for `pid`: its exit status, or 128 + the signal that ended it;
+/// -1 with `*error` set where it cannot be waited for.
+int waitForChild(pid_t pid, int *error) {
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR)
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      *error = errno;
       return -1;
+    }
+  }
   if (WIFEXITED(status))
     return WEXITSTATUS(status);
   return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/// Copies the buffers back from `fd`, only where the child wrote all of
+/// them and its mark (so a failure leaves every buffer as it was).
+bool copyBack(int fd, intptr_t numBuffers, void *const *buffers,
+              const size_t *bytes) {
+  size_t total = sizeof(uint64_t);
+  for (intptr_t i = 0; i < numBuffers; ++i)
+    total += bytes[i];
+  struct stat st;
+  uint64_t mark = 0;
+  off_t markAt = off_t(total - sizeof mark);
+  if (fstat(fd, &st) != 0 || size_t(st.st_size) != total ||
+      !readBack(fd, &markAt, reinterpret_cast<char *>(&mark), sizeof mark) ||
+      mark != kDoneMark)
+    return false;
+  off_t at = 0;
+  for (intptr_t i = 0; i < numBuffers; ++i)
+    if (!readBack(fd, &at, static_cast<char *>(buffers[i]), bytes[i]))
+      return false;
+  return true;
 }
 
 } // namespace
@@ -201,26 +238,32 @@ int tileCpuEngineRun(TileCpuEngine engine, MlirStringRef name, void **args,
     return -1;
   }
   int errFd = memfd_create("tile-cpu-stderr", MFD_CLOEXEC);
-  int dataFd = memfd_create("tile-cpu-buffers", MFD_CLOEXEC);
-  // What the caller has buffered must not be written again by the child.
-  std::fflush(nullptr);
-  pid_t pid = errFd < 0 || dataFd < 0 ? -1 : fork();
+  int dataFd = errFd < 0 ? -1 : memfd_create("tile-cpu-buffers", MFD_CLOEXEC);
+  int error = errno;
+  pid_t pid = -1;
+  if (dataFd >= 0) {
+    // What the caller has buffered must not be written again by the child.
+    std::fflush(nullptr);
+    pid = fork();
+    error = errno;
+  }
   if (pid == 0)
     runChild(*fn, args, errFd, dataFd, numBuffers, buffers, bytes);
   int result = -1;
   std::string text;
   if (pid < 0) {
     text = std::string("cannot start the CPU backend's run: ") +
-           std::strerror(errno);
+           std::strerror(error);
   } else {
-    result = waitForChild(pid);
+    result = waitForChild(pid, &error);
     text = readAll(errFd);
-    off_t at = 0;
-    for (intptr_t i = 0; result == 0 && i < numBuffers; ++i)
-      if (!readBack(dataFd, &at, static_cast<char *>(buffers[i]), bytes[i]))
-        result = -1;
-    if (result == 125 || (result == -1 && text.empty()))
-      text += "the CPU backend's run could not return its buffers";
+    if (result < 0)
+      text += std::string("cannot wait for the CPU backend's run: ") +
+              std::strerror(error);
+    else if (result == 0 && !copyBack(dataFd, numBuffers, buffers, bytes)) {
+      result = -1;
+      text += "the CPU backend's run did not return its buffers";
+    }
   }
   say(output, outputUserData, text);
   for (int fd : {errFd, dataFd})

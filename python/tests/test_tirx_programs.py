@@ -153,3 +153,98 @@ def test_math_functions_outside_nvcc_sequences_are_named():
     with pytest.raises(TileError, match="T.exp takes a float32 kernel value "
                        r"\(nvcc's expf\)"):
         T.function(exp64)
+
+
+def test_ldmatrix_through_a_shared_view_whose_warp_axis_splits():
+    """Warp w = 2 i + j reads its four matrices at 128 i + 256 j words: the
+    split runs are rescaled with the 16-bit rows and stay on the warp axis
+    (a review found both wrong)."""
+    WARP = T.cuda.Axis.warpid
+
+    @T.function
+    def k(A: T.Tensor((4, 4, 8, 4), "uint32"),
+          R: T.Tensor((128, 4), "uint32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=128))
+        lane, warp = T.cuda.lane_id(), T.cuda.warp_id()
+        tid = T.cuda.thread_idx("x")
+        S = T.alloc_shared((4, 4, 8, 4), "uint32")
+        for i in T.unroll(4):
+            S[warp, i, lane // 4, lane % 4] = A[warp, i, lane // 4, lane % 4]
+        T.cuda.cta_sync()
+        Sv = T.decl_tensor(S.data, ty_args=[T.Tensor(
+            (4, 4, 8, 4), "uint32", layout=T.TileLayout(
+                T.S[(2, 2, 4, 8, 4):(128, 256, 32, 4, 1)]))])
+        rbuf = T.alloc_local((4,), "uint32")
+        r = T.decl_tensor(rbuf.data, ty_args=[T.Tensor(
+            (4, 4, 8, 4), "uint32", scope="local", layout=T.TileLayout(
+                T.S[(4, 4, 8, 4):(1 @ WARP, 1, 4 @ LANE, 1 @ LANE)]))])
+        T.cuda.tile.apply(T.ptx.ldmatrix.sync.aligned.m8n8.x4.shared.b16,
+                          r, Sv, scope="cta")
+        for i in T.unroll(4):
+            R[tid, i] = rbuf[i]
+    A = np.arange(512, dtype=np.uint32).reshape(4, 4, 8, 4)
+    R = np.zeros((128, 4), np.uint32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        k(A, R, backend="cpu")
+    flat = A.reshape(-1)
+    for w in range(4):
+        base = 128 * (w // 2) + 256 * (w % 2)
+        for lane in range(32):
+            for m in range(4):
+                assert R[32 * w + lane, m] == \
+                    flat[base + 32 * m + 4 * (lane // 4) + lane % 4]
+
+
+def test_extra_operands_with_fragment_tiles_are_refused():
+    def k(A: T.Tensor((32, 4), "float32")):
+        dbuf = T.alloc_local((4,), "float32")
+        d = T.decl_tensor(dbuf.data, ty_args=[T.Tensor(
+            (1, 1, 16, 8), "float32", scope="local", layout=T.TileLayout(
+                T.S[(1, 1, 2, 8, 4, 2):(0, 0, 2, 4 @ LANE, 1 @ LANE, 1)]))])
+        T.cuda.tile.apply(
+            T.ptx.mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32,
+            d, d, d, T.float32(0), T.float32(5), scope="warp")
+    with pytest.raises(TileError, match=r"mma.sync.aligned.m16n8k16.row.col."
+                       r"f32.bf16.bf16.f32 takes 4 operands, got 5"):
+        T.function(k)
+
+
+def test_a_fragment_tiles_registers_can_be_declared_again():
+    @T.function
+    def k(A: T.Tensor((32, 4), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        d = T.alloc_local((16, 8), "float32", layout=T.TileLayout(
+            T.S[(2, 8, 4, 2):(2, 4 @ LANE, 1 @ LANE, 1)]))
+        regs = T.decl_tensor(d.data, ty_args=[T.Tensor((4,), "float32",
+                                                       scope="local")])
+        for i in T.unroll(4):
+            regs[i] = A[lane, i] * T.float32(2)
+        for i in T.unroll(4):
+            A[lane, i] = regs[i]
+    A = np.arange(128, dtype=np.float32).reshape(32, 4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        k(A, backend="cpu")
+    assert np.array_equal(A, np.arange(128, dtype=np.float32).reshape(32, 4)
+                          * 2)
+
+
+def test_the_cpu_backend_says_when_it_cannot_wait_for_its_run():
+    import signal
+    k = T.function(write_threes)
+    old = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        A = np.zeros(32, np.float32)
+        with pytest.raises(TileError, match="cannot wait for the CPU "
+                           "backend's run: No child processes"):
+            k(A, backend="cpu")
+        assert not A.any()  # Not copied back.
+    finally:
+        signal.signal(signal.SIGCHLD, old)
+
+
+def write_threes(A: T.Tensor((32,), "float32")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+    A[T.cuda.thread_idx("x")] = T.float32(3)

@@ -706,6 +706,21 @@ def split_layout(shape, spec):
     return runs
 
 
+def is_fragment_layout(shape, spec):
+    """Whether `spec` binds lanes or warps inside the axes of `shape` (a
+    run of sub-axes, or a lane stride other than 1): TIRx's fragment
+    layouts, which FragmentLayout takes."""
+    try:
+        runs = split_layout(shape, spec)
+    except _t().TileError:
+        return False
+    bound = [s for run in runs for _, s in run if isinstance(s, AxisStride)]
+    return bool(bound) and all(
+        s.axis in ("laneid", "warpid", "wid_in_wg") for s in bound) and (
+        tuple(spec.shape) != tuple(shape) or
+        any(s.k != 1 for s in bound))
+
+
 class FragmentLayout:
     """A register tile's layout in TIRx's general form: each axis splits into
     sub-axes whose strides address registers or name execution ids (the

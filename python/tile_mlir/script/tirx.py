@@ -1476,6 +1476,9 @@ def _fragment_operands(opcode, operands, scope):
         return operands
     form = instr_table.form_of(opcode)
     descs = form["operands"] if form else []
+    if form and len(descs) != len(operands):
+        raise TileError(f"{opcode} takes {len(descs)} operands, got "
+                        f"{len(operands)}")
     if scope == "thread" or not any(d.get("fragment") for d in descs):
         raise TileError(f"{opcode} at scope {scope}: a tile in a fragment "
                         "layout is an operand of a warp's matrix instruction "
@@ -1567,12 +1570,16 @@ def _matrix_rows(view, desc, groups, repeats, opcode):
         view = view._with(dtype=half, shape=view.shape[:-1] + (
             view.shape[-1] * 2,), strides=tuple(
                 st * 2 for st in view.strides[:-1]) + (1,),
-            offset=_views._add_offset(0, view.offset, 2))
+            offset=_views._add_offset(0, view.offset, 2),
+            splits={a: [(e, st * 2) for e, st in run]
+                    for a, run in view.splits.items()})
     n = groups
     return view._with(
         shape=view.shape[:n] + (32,) + view.shape[n:],
         strides=view.strides[:n] + (0,) + view.strides[n:],
-        dist=view.dist[:n] + [None] + view.dist[n:])
+        dist=view.dist[:n] + [None] + view.dist[n:],
+        splits={a if a < n else a + 1: run
+                for a, run in view.splits.items()})
 
 
 def _fragment_operand(plan, joint, groups, opcode):
@@ -1834,6 +1841,9 @@ def alloc_local(shape, dtype="float32", data=None, *, scope="local",
         try:
             strides, dist = _views.register_layout(shape, layout)
         except TileError:
+            # TIRx's fragment layouts: lanes and warps inside the axes.
+            if not _views.is_fragment_layout(shape, layout.spec):
+                raise
             return _fragment_tile(b, shape, dtype, layout)
     else:
         raise TileError(f"layout {layout!r} is not 'default' or a "
@@ -1946,6 +1956,9 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
             _mlir_type(data.dtype):
         raise TileTypeError(f"T.decl_tensor of {ann.dtype} over "
                             f"{data.dtype} data")
+    if data.frag is not None:  # A fragment tile's registers, in a row.
+        data = data._with(shape=(data.frag.span(),), strides=(1,),
+                          dist=[None], frag=None)
     if data.space == "reg":
         # Each thread's own registers: the distributed axes take no storage.
         data = data._with(shape=[n for n, d in zip(data.shape, data.dist)
