@@ -1,8 +1,14 @@
 """TIRx's math functions as nvcc compiles them: the PTX that nvcc 13.0
 emits for the CUDA math library's single-precision functions at sm_90
 without fast-math (`nvcc -arch=sm_90 -ptx`, a kernel `b[i] = expf(a[i])`),
-between the load of the argument (%f1) and the store of the result (the
-last destination). TIRx prints `expf(x)` for `T.exp(x)` and nvcc compiles
+between the load of the argument (%f1, or INPUTS' register) and the
+store of the result (the last destination). Where nvcc branches around an
+instruction (logf's and log2f's `@%p2 bra` over the infinity and NaN
+case), the instruction runs always and a selp keeps its result only where
+the branch would not have skipped it: the same values. nvcc spells the
+unsigned comparison `setp.lt.u32`, which the ISA's comparison table does
+not list for unsigned types (the tile verifier refuses it); it is written
+`setp.lo.u32` here, the documented spelling of the same comparison. TIRx prints `expf(x)` for `T.exp(x)` and nvcc compiles
 it to exactly these instructions, so a kernel that runs them gets nvcc's
 bits. This is data about nvcc's library, not about the instructions: each
 line's instruction is checked against the instruction table like any
@@ -60,7 +66,97 @@ FUNCTIONS = {
         setp.ge.f32 %p2, %f2, 0f3F19999A;
         selp.f32 %f23, %f11, %f22, %p2;
     """,
+    "log": """
+        setp.lt.f32 %p1, %f5, 0f00800000;
+        mul.f32 %f6, %f5, 0f4B000000;
+        selp.f32 %f1, %f6, %f5, %p1;
+        selp.f32 %f7, 0fC1B80000, 0f00000000, %p1;
+        mov.b32 %r2, %f1;
+        add.s32 %r3, %r2, -1059760811;
+        and.b32 %r4, %r3, -8388608;
+        sub.s32 %r5, %r2, %r4;
+        mov.b32 %f8, %r5;
+        cvt.rn.f32.s32 %f9, %r4;
+        mov.f32 %f10, 0f34000000;
+        fma.rn.f32 %f11, %f9, %f10, %f7;
+        add.f32 %f12, %f8, 0fBF800000;
+        mov.f32 %f13, 0f3E1039F6;
+        mov.f32 %f14, 0fBE055027;
+        fma.rn.f32 %f15, %f14, %f12, %f13;
+        mov.f32 %f16, 0fBDF8CDCC;
+        fma.rn.f32 %f17, %f15, %f12, %f16;
+        mov.f32 %f18, 0f3E0F2955;
+        fma.rn.f32 %f19, %f17, %f12, %f18;
+        mov.f32 %f20, 0fBE2AD8B9;
+        fma.rn.f32 %f21, %f19, %f12, %f20;
+        mov.f32 %f22, 0f3E4CED0B;
+        fma.rn.f32 %f23, %f21, %f12, %f22;
+        mov.f32 %f24, 0fBE7FFF22;
+        fma.rn.f32 %f25, %f23, %f12, %f24;
+        mov.f32 %f26, 0f3EAAAA78;
+        fma.rn.f32 %f27, %f25, %f12, %f26;
+        mov.f32 %f28, 0fBF000000;
+        fma.rn.f32 %f29, %f27, %f12, %f28;
+        mul.f32 %f30, %f12, %f29;
+        fma.rn.f32 %f31, %f30, %f12, %f12;
+        mov.f32 %f32, 0f3F317218;
+        fma.rn.f32 %f35, %f11, %f32, %f31;
+        setp.lo.u32 %p2, %r2, 2139095040;
+        mov.f32 %f33, 0f7F800000;
+        fma.rn.f32 %f90, %f1, %f33, %f33;
+        selp.f32 %f35, %f35, %f90, %p2;
+        setp.eq.f32 %p3, %f1, 0f00000000;
+        selp.f32 %f34, 0fFF800000, %f35, %p3;
+    """,
+    "log2": """
+        setp.lt.f32 %p1, %f5, 0f00800000;
+        mul.f32 %f6, %f5, 0f4B000000;
+        selp.f32 %f1, %f6, %f5, %p1;
+        selp.f32 %f7, 0fC1B80000, 0f00000000, %p1;
+        mov.b32 %r2, %f1;
+        add.s32 %r3, %r2, -1060439283;
+        and.b32 %r4, %r3, -8388608;
+        sub.s32 %r5, %r2, %r4;
+        mov.b32 %f8, %r5;
+        cvt.rn.f32.s32 %f9, %r4;
+        mov.f32 %f10, 0f34000000;
+        fma.rn.f32 %f11, %f9, %f10, %f7;
+        add.f32 %f12, %f8, 0fBF800000;
+        mov.f32 %f13, 0fBE2C7F30;
+        mov.f32 %f14, 0f3DC6B27F;
+        fma.rn.f32 %f15, %f14, %f12, %f13;
+        mov.f32 %f16, 0f3E2FCF2A;
+        fma.rn.f32 %f17, %f15, %f12, %f16;
+        mov.f32 %f18, 0fBE374E43;
+        fma.rn.f32 %f19, %f17, %f12, %f18;
+        mov.f32 %f20, 0f3E520BF4;
+        fma.rn.f32 %f21, %f19, %f12, %f20;
+        mov.f32 %f22, 0fBE763C8B;
+        fma.rn.f32 %f23, %f21, %f12, %f22;
+        mov.f32 %f24, 0f3E93BF99;
+        fma.rn.f32 %f25, %f23, %f12, %f24;
+        mov.f32 %f26, 0fBEB8AA49;
+        fma.rn.f32 %f27, %f25, %f12, %f26;
+        mov.f32 %f28, 0f3EF6384A;
+        fma.rn.f32 %f29, %f27, %f12, %f28;
+        mov.f32 %f30, 0fBF38AA3B;
+        fma.rn.f32 %f31, %f29, %f12, %f30;
+        mul.f32 %f32, %f12, %f31;
+        mul.f32 %f33, %f12, %f32;
+        mov.f32 %f34, 0f3FB8AA3B;
+        fma.rn.f32 %f35, %f12, %f34, %f33;
+        add.f32 %f38, %f11, %f35;
+        setp.lo.u32 %p2, %r2, 2139095040;
+        mov.f32 %f36, 0f7F800000;
+        fma.rn.f32 %f90, %f1, %f36, %f36;
+        selp.f32 %f38, %f38, %f90, %p2;
+        setp.eq.f32 %p3, %f1, 0f00000000;
+        selp.f32 %f37, 0fFF800000, %f38, %p3;
+    """,
 }
+
+# The argument's register where it is not %f1.
+INPUTS = {"log": "%f5", "log2": "%f5"}
 
 
 def instructions(name):

@@ -1146,7 +1146,7 @@ def _nvcc_function(name, x):
     if not isinstance(x, _Expr) or _mlir_type(x.dtype) != "f32":
         raise TileTypeError(f"T.{name} takes a float32 kernel value (nvcc's "
                             f"{name}f), got {x!r}")
-    regs = {"%f1": x}
+    regs = {_nvcc_math.INPUTS.get(name, "%f1"): x}
 
     def operand(text, dtype):
         if text in regs:
@@ -1154,7 +1154,8 @@ def _nvcc_function(name, x):
         if text.startswith("0f"):
             value = struct.unpack("<f", int(text[2:], 16).to_bytes(4, "little"))
             return _const_expr(value[0], "float32")
-        return _const_expr(int(text), dtype)
+        value = int(text)  # A 32-bit immediate: its bits as int32 or uint32.
+        return _const_expr(value, "int32" if value < 0 else dtype)
 
     code = _nvcc_math.instructions(name)
     for i, (opcode, args) in enumerate(code):
