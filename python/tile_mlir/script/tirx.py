@@ -1172,10 +1172,24 @@ def _nvcc_function(name, x):
                 f"arith.bitcast {src.name} : {_mlir_type(src.dtype)} to "
                 f"{_mlir_type(dtype)}", _mlir_type(dtype), dtype)
             continue
-        tmp = alloc_local((1,), dtype)
+        tmp = _nvcc_temporary(dtype)
         _Tile.apply(ptx[opcode], tmp, *[operand(a, "uint32") for a in srcs])
-        regs[dest] = tmp[0].load() if dtype != "bool" else tmp
+        regs[dest] = tmp[0].load()
     return regs[dest]
+
+
+def _nvcc_temporary(dtype):
+    """The kernel's one-register tile of `dtype` for the results of nvcc's
+    sequences (each is read as soon as it is written), allocated once at
+    the start of the kernel, so that every sequence, in any branch, uses
+    it and the register budget counts one register."""
+    b = _builder()
+    temps = b.__dict__.setdefault("nvcc_temporaries", {})
+    if dtype not in temps:
+        before = len(b.lines)
+        temps[dtype] = alloc_local((1,), dtype)
+        b.lines.insert(0, b.lines.pop(before))
+    return temps[dtype]
 
 
 class _LaunchConfig:
