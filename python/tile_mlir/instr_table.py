@@ -81,6 +81,18 @@ def fragment_registers(record):
     return _registers(t["fragments"][record])
 
 
+def is_contractable_product(opcode):
+    """Whether `opcode` is a multiplication that spells no rounding mode
+    (`mul.f32`, not `mul.rn.f32`): PTX lets the compiler fuse it with an
+    addition that uses it, as nvcc and ptxas do."""
+    form = form_of(opcode)
+    if form is None or form["semantics"] != "mul":
+        return False
+    inst = next(i for i in form["instances"] if i["opcode"] == opcode)
+    return bool(inst.get("rounding")) and \
+        inst["rounding"] not in inst["qualifiers"]
+
+
 def form_of(opcode):
     """The form of the table whose instance spells `opcode`, or None."""
     mnemonic = opcode.split(".", 1)[0]

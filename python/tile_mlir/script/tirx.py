@@ -1139,10 +1139,7 @@ def _nvcc_function(name, x):
     """`T.exp(x)` and the other functions of _nvcc_math: a float32 kernel
     value through the instructions nvcc emits for the CUDA math library's
     function, each issued by the thread on its own elements."""
-    if isinstance(x, _views.View):
-        x = x.load()
-    elif isinstance(x, _TypedScalar):
-        x = x.value()
+    x = _plain(x)
     if not isinstance(x, _Expr) or _mlir_type(x.dtype) != "f32":
         raise TileTypeError(f"T.{name} takes a float32 kernel value (nvcc's "
                             f"{name}f), got {x!r}")
@@ -1161,7 +1158,8 @@ def _nvcc_function(name, x):
     for i, (opcode, args) in enumerate(code):
         dest, srcs = args[0], args[1:]
         dtype = _NVCC_REGISTERS[dest[:2]]
-        if i == len(code) - 1 and opcode == "mul.f32":
+        if i == len(code) - 1 and instr_table.is_contractable_product(
+                opcode):
             # A result that is a product without a rounding modifier: nvcc
             # contracts it with the add that uses it (expf(x) + y is one
             # fma), and so does the front-end with an arith product.
@@ -1601,32 +1599,26 @@ def _fragment_operand(plan, joint, groups, opcode):
     """One operand of _fragment_operands: (view, name, coords, dims,
     repeats) as the dialect's view over the same registers."""
     view, name, coords, dims, repeats = plan
-    frag = view.frag
-    warp_axis = "warpid"
     offsets = {}
-    for g in itertools.product(*(range(n) for n in view.shape[:groups])):
-        for rep in itertools.product(*(range(n) for n in repeats)):
-            for lane, lane_coords in enumerate(coords):
-                for reg, atom in enumerate(lane_coords):
-                    ids, off = frag.locate(g + rep + atom)
-                    want = {"laneid": lane}
-                    if groups:
-                        warp_axis = "wid_in_wg" if "wid_in_wg" in ids \
-                            else "warpid"
-                        want[warp_axis] = g[0]
-                    got = {k: v for k, v in ids.items() if v or k in want}
-                    if got != want:
-                        raise TileValueError(
-                            f"operand '{name}' of {opcode}: register {reg} of"
-                            f" lane {lane} is element {g + rep + atom} of "
-                            f"the tile, which its layout gives to "
-                            f"{_owner_text(got)}")
-                    key = rep + (reg,)
-                    if offsets.setdefault(key, off) != off:
-                        raise TileValueError(
-                            f"operand '{name}' of {opcode}: register {reg} "
-                            f"of repeat {rep} is at different places in "
-                            "different threads")
+    threads = itertools.product(
+        itertools.product(*(range(n) for n in view.shape[:groups])),
+        itertools.product(*(range(n) for n in repeats)), enumerate(coords))
+    for g, rep, (lane, lane_coords) in threads:
+        for reg, atom in enumerate(lane_coords):
+            ids, off = view.frag.locate(g + rep + atom)
+            want = {"laneid": lane}
+            if groups:
+                want["wid_in_wg" if "wid_in_wg" in ids else "warpid"] = g[0]
+            got = {k: v for k, v in ids.items() if v or k in want}
+            if got != want:
+                raise TileValueError(
+                    f"operand '{name}' of {opcode}: register {reg} of lane "
+                    f"{lane} is element {g + rep + atom} of the tile, which "
+                    f"its layout gives to {_owner_text(got)}")
+            if offsets.setdefault(rep + (reg,), off) != off:
+                raise TileValueError(
+                    f"operand '{name}' of {opcode}: register {reg} of repeat "
+                    f"{rep} is at different places in different threads")
     strides = _affine_strides(offsets, len(repeats) + 1, name, opcode)
     base = offsets[(0,) * (len(repeats) + 1)]
     by_dim = dict(zip(dims, strides))
@@ -2367,7 +2359,7 @@ class PrimFunc:
         launch = (f"gpu.launch_func @{self.name}_module::@{self.name} "
                   "blocks in (%d0, %d1, %d2) threads in (%d3, %d4, %d5)" +
                   (f" args({', '.join(args)})" if args else ""))
-        head, tail = self.module("sm_90").rsplit("}", 1)
+        head, tail = self.mlir.rsplit("}", 1)
         return (head + f"  func.func @tile_host({', '.join(params)}) {{\n"
                 f"    {launch}\n    return\n  }}\n}}" + tail)
 
