@@ -15,7 +15,10 @@ compiled by nvcc).
     # On the GPU machine (no compiler: the PTX comes from the carried cache):
     python3 utils/tirx_parity.py run --dir .carry/tirx
 
-`run` prints one line per program and ends with "N passed, N failed".
+`run` prints one line per program and ends with "N passed, N failed";
+with `--save DIR` it also writes TIRx's outputs there, one `.npz` per
+program (python/tests/tirx_programs/h200 keeps them for the CPU backend's
+tests).
 """
 
 import argparse
@@ -185,6 +188,10 @@ def run(args):
                 k(**{p: (ours[p] if ours[p].shape else ours[p][()])
                      for p in entry["params"]}, backend="cuda")
             theirs = run_tirx(entry, d, inputs)
+            if args.save:
+                np.savez_compressed(
+                    pathlib.Path(args.save) / f"{name}.npz",
+                    **{n: theirs[n] for n in entry["outputs"]})
             diff = [n for n in entry["outputs"]
                     if ours[n].tobytes() != theirs[n].tobytes()]
             if diff:
@@ -207,6 +214,7 @@ def main():
     p.add_argument("--tirx-python")
     r = sub.add_parser("run")
     r.add_argument("--dir", required=True)
+    r.add_argument("--save", help="a directory for TIRx's outputs (.npz)")
     args = ap.parse_args()
     (prepare if args.cmd == "prepare" else run)(args)
 

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The lane functions of div, rcp, sqrt, rsqrt, sin, cos, lg2, ex2 and tanh.
-// The IEEE-rounded forms are correctly rounded in their mode. The
+// The IEEE-rounded forms are correctly rounded in their mode. The f32
+// approximations with a MufuModel give the H200's bits (Mufu.cpp); the other
 // approximations (`.approx`, `div.full`) give the correctly rounded result
 // to nearest, and what the ISA defines besides: div.approx's zero for
 // 2^126 < |b| < 2^128, and the f64 approximations of the source's upper
@@ -16,6 +17,7 @@
 #include "tile/Reference/Reference.h"
 
 #include "Lanes.h"
+#include "Mufu.h"
 
 #include <algorithm>
 #include <cassert>
@@ -50,6 +52,8 @@ uint64_t measured(RoundedOp op, const LaneContext &ctx, uint64_t a) {
 /// One lane of the one-source `op` of the form.
 uint64_t unary(RoundedOp op, const LaneContext &ctx,
                llvm::ArrayRef<uint64_t> in) {
+  if (const ptx::MufuModelDesc *m = ctx.instr.form->mufu)
+    return mufuResult(*m, ctx.flags.ftz, static_cast<uint32_t>(in[0]));
   if (ctx.instr.form->flushesSubnormals && !ctx.flags.ftz) {
     Flags flushing = ctx.flags;
     flushing.ftz = true;

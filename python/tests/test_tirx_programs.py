@@ -1,8 +1,10 @@
 """Programs written for TIRx (tirx_programs/, each checked to compile with
 the real TIRx) run with only the import line changed: on the CPU backend
-against the reference values their main() computes with numpy, and their
-PTX through ptxas. utils/tirx_parity.py runs the same files on the H200
-against TIRx's own kernels."""
+against the reference values their main() computes with numpy and, where
+tirx_programs/h200 has them, bit for bit against the outputs of TIRx's own
+kernel on the H200 (utils/tirx_parity.py run --save); and their PTX
+through ptxas. utils/tirx_parity.py runs the same files on the H200 against
+TIRx's own kernels."""
 
 import importlib.util
 import os
@@ -21,6 +23,7 @@ from tile_mlir import TileError, TileWarning  # noqa: E402
 from tile_mlir.script import tirx as T  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent / "tirx_programs"
+H200 = HERE / "h200"
 PROGRAMS = sorted(HERE.glob("*.py"))
 LANE = T.cuda.Axis.laneid
 
@@ -44,7 +47,13 @@ def test_program_on_the_cpu_backend(path, tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", TileWarning)
         kernel(**inputs, backend="cpu")
-    ulp = getattr(mod, "ULP", 0)  # Approximations the CPU does not model.
+    h200 = H200 / f"{path.stem}.npz"
+    if h200.exists():
+        with np.load(h200) as z:
+            for name in z.files:
+                assert inputs[name].tobytes() == z[name].tobytes(), name
+    # Library functions against numpy's correctly rounded values.
+    ulp = getattr(mod, "ULP", 0)
     for name, want in expected.items():
         if not ulp:
             assert inputs[name].tobytes() == want.tobytes(), name

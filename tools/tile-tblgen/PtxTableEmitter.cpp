@@ -745,11 +745,84 @@ std::string measuredResults(const RecordKeeper &rk, const Record *f,
   return Pools::add(pools.measured, "kMeasuredResults", "uint32_t", items);
 }
 
+/// A MufuScaling field as a C++ float: a number, or `none` where empty (an
+/// empty `none`: the field is required).
+std::string scalingNumber(const Record *s, StringRef field, StringRef none) {
+  if (!none.empty() && s->getValueAsString(field).empty())
+    return none.str();
+  return "float(" + boundNumber(s, field) + ")";
+}
+
+/// The MufuReduction enumerator of `r` and the tables it reads.
+std::pair<std::string, size_t> mufuReductionOf(const Record *r) {
+  static const std::pair<StringRef, std::pair<const char *, size_t>> kinds[] =
+      {{"reciprocal", {"Reciprocal", 1}},
+       {"sqrt", {"Sqrt", 1}},
+       {"rsqrt", {"Rsqrt", 1}},
+       {"exp2_fixed", {"Exp2Fixed", 2}},
+       {"log2_split", {"Log2Split", 2}}};
+  for (const auto &k : kinds)
+    if (r->getValueAsString("Name") == k.first)
+      return {"MufuReduction::" + std::string(k.second.first), k.second.second};
+  PrintFatalError(r->getLoc(), "the reference has no reduction '" +
+                                   r->getValueAsString("Name") + "'");
+}
+
+/// The MufuPost enumerator of a MufuScaling's `Post`.
+std::string mufuPostOf(const Record *s) {
+  StringRef post = s->getValueAsString("Post");
+  for (auto [name, e] : {std::pair{"mul", "Mul"}, {"add", "Add"},
+                         {"square", "Square"}, {"mul_scale", "MulScale"}})
+    if (post == name)
+      return "MufuPost::" + std::string(e);
+  PrintFatalError(s->getLoc(), "no post operation '" + post + "'");
+}
+
+/// The form's MufuModel as `&kMufuModels[i]` (appended to `models`, its
+/// tables to `tables`), or nullptr. A form has one exactly when its accuracy
+/// is MeasuredExact, and only an f32 form can.
+std::string mufuModel(const Record *f, std::vector<std::string> &models,
+                      std::vector<std::string> &tables) {
+  std::vector<const Record *> list = f->getValueAsListOfDefs("Mufu");
+  bool exact = f->getValueAsDef("Accuracy")->getName() == "MeasuredExact";
+  if (exact != (list.size() == 1))
+    PrintFatalError(f->getLoc(), "a MeasuredExact form needs one MufuModel, "
+                                 "and only such a form has one");
+  if (list.empty())
+    return "nullptr";
+  std::vector<const Record *> types = f->getValueAsListOfDefs("Types");
+  if (types.size() != 1 || types[0]->getName() != "F32")
+    PrintFatalError(f->getLoc(), "a MufuModel describes an f32 form");
+  const Record *m = list[0];
+  auto [reduction, count] = mufuReductionOf(m->getValueAsDef("Reduction"));
+  std::vector<const Record *> ts = m->getValueAsListOfDefs("Tables");
+  if (ts.size() != count)
+    PrintFatalError(m->getLoc(), "the reduction reads " + Twine(count) +
+                                     " tables");
+  size_t start = tables.size();
+  std::vector<const Record *> all = defsOf(f->getRecords(), "MufuTable");
+  for (const Record *t : ts)
+    tables.push_back("{" + quote(t->getValueAsString("File")) + ", " +
+                     quote(t->getValueAsString("Domain")) + ", " +
+                     std::to_string(t->getValueAsInt("Entries")) + "u, " +
+                     std::to_string(llvm::find(all, t) - all.begin()) + "}");
+  const Record *s = m->getValueAsDef("Scaling");
+  models.push_back(
+      "{" + reduction + ", llvm::ArrayRef<MufuTableDesc>(kMufuTables + " +
+      std::to_string(start) + ", size_t(" + std::to_string(count) + ")), " +
+      (s->getValueAsBit("OnMagnitude") ? "true" : "false") + ", " +
+      scalingNumber(s, "Below", "") + ", " + scalingNumber(s, "PreScale", "") +
+      ", " + mufuPostOf(s) + ", " + scalingNumber(s, "PostValue", "0.0f") +
+      ", " + scalingNumber(s, "Above", "HUGE_VALF") + ", " +
+      scalingNumber(s, "AboveScale", "1.0f") + "}");
+  return "&kMufuModels[" + std::to_string(models.size() - 1) + "]";
+}
+
 void emitForms(raw_ostream &os, const RecordKeeper &rk) {
   emitFragments(os, rk);
   emitSmemLayouts(os, rk);
   Pools pools;
-  std::vector<std::string> rows;
+  std::vector<std::string> rows, mufuModels, mufuTables;
   std::map<std::string, const Record *> firstOfMnemonic;
   for (const Record *f : defsOf(rk, "Form")) {
     std::string mnemonic = f->getValueAsString("Mnemonic").str();
@@ -809,7 +882,8 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         (f->getValueAsBit("SinkFirst") ? "true" : "false") +
         ", MbarrierOp::" + enumName(f->getValueAsDef("MbarrierOp"), "MbOp") +
         ", " + (f->getValueAsBit("MbNoComplete") ? "true" : "false") + ", " +
-        (f->getValueAsBit("NeedsClusterLaunch") ? "true" : "false") + "}");
+        (f->getValueAsBit("NeedsClusterLaunch") ? "true" : "false") + ", " +
+        mufuModel(f, mufuModels, mufuTables) + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");
@@ -821,6 +895,8 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
   emitPool(os, "unsigned", "kRandomBitOffsets", pools.rbits, "0");
   emitPool(os, "ErrorBoundDesc", "kErrorBounds", pools.bounds, "{}");
   emitPool(os, "uint32_t", "kMeasuredResults", pools.measured, "0");
+  emitPool(os, "MufuTableDesc", "kMufuTables", mufuTables, "{}");
+  emitPool(os, "MufuModelDesc", "kMufuModels", mufuModels, "{}");
   os << "static const FormDesc kForms[] = {\n";
   for (const std::string &r : rows)
     os << "    " << r << ",\n";
@@ -1036,6 +1112,31 @@ bool tile::tblgen::emitInputDispatch(raw_ostream &os, const RecordKeeper &rk) {
   return emitDispatch(os, rk, "InputGen", "tile::diff::gen", "void",
                       "const GenContext &ctx, uint64_t *in", "kInputGens",
                       "InputGen");
+}
+
+bool tile::tblgen::emitMufuData(raw_ostream &os, const RecordKeeper &rk) {
+  emitSourceFileHeader("The measured multifunction-unit tables, embedded",
+                       os, rk);
+  os << "// The includer defines TILE_MUFU_DIR, the directory of the files.\n";
+  std::vector<const Record *> tables = defsOf(rk, "MufuTable");
+  for (size_t i = 0; i < tables.size(); ++i) {
+    std::string sym = "tile_mufu_table_" + std::to_string(i);
+    os << "asm(\".pushsection .rodata\\n.balign 16\\n.hidden " << sym
+       << "_begin\\n.hidden " << sym << "_end\\n" << sym
+       << "_begin:\\n.incbin \\\"\" TILE_MUFU_DIR \"/"
+       << tables[i]->getValueAsString("File") << "\\\"\\n" << sym
+       << "_end:\\n.popsection\");\n";
+    os << "extern \"C\" const unsigned char " << sym << "_begin[], " << sym
+       << "_end[];\n";
+  }
+  os << "static const MufuBlob kMufuBlobs[] = {\n";
+  for (size_t i = 0; i < tables.size(); ++i) {
+    std::string sym = "tile_mufu_table_" + std::to_string(i);
+    os << "    {" << quote(tables[i]->getValueAsString("File")) << ", " << sym
+       << "_begin, " << sym << "_end},\n";
+  }
+  os << "};\n";
+  return false;
 }
 
 bool tile::tblgen::emitTensorMapTypeBits(raw_ostream &os,

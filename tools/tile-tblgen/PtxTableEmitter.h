@@ -19,6 +19,9 @@ bool emitPtxTables(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
 bool emitLaneDispatch(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
 bool emitInputDispatch(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
 bool emitWarpDispatch(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
+/// The MufuTable files embedded with `.incbin` (the includer defines
+/// TILE_MUFU_DIR and MufuBlob), and kMufuBlobs naming each.
+bool emitMufuData(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
 /// The bits of each tensor-map data type by code, for the runtime (which
 /// links no table).
 bool emitTensorMapTypeBits(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);

@@ -20,7 +20,8 @@ enum Action {
   GenLaneDispatch,
   GenInputDispatch,
   GenWarpDispatch,
-  GenTensorMapTypeBits
+  GenTensorMapTypeBits,
+  GenMufuData
 };
 
 cl::opt<Action> action(
@@ -34,7 +35,9 @@ cl::opt<Action> action(
                clEnumValN(GenWarpDispatch, "gen-ptx-warp-dispatch",
                           "The reference's warp function per collective"),
                clEnumValN(GenTensorMapTypeBits, "gen-ptx-tensor-map-type-bits",
-                          "The bits of each tensor-map data type")));
+                          "The bits of each tensor-map data type"),
+               clEnumValN(GenMufuData, "gen-mufu-data",
+                          "The measured multifunction-unit tables")));
 
 bool run(raw_ostream &os, const RecordKeeper &records) {
   switch (action) {
@@ -50,6 +53,8 @@ bool run(raw_ostream &os, const RecordKeeper &records) {
     return tile::tblgen::emitWarpDispatch(os, records);
   case GenTensorMapTypeBits:
     return tile::tblgen::emitTensorMapTypeBits(os, records);
+  case GenMufuData:
+    return tile::tblgen::emitMufuData(os, records);
   }
   return true;
 }

@@ -581,6 +581,47 @@ enum class ErrorMetric : uint8_t {
   Absolute,
 };
 
+/// How an f32 input reaches an entry of a measured multifunction-unit table
+/// (a MufuReduction record; Special.td says what each does).
+enum class MufuReduction : uint8_t {
+  Reciprocal,
+  Sqrt,
+  Rsqrt,
+  Exp2Fixed,
+  Log2Split
+};
+
+/// What ptxas's sequence does to the unit's result when the form has no
+/// .ftz (a MufuScaling record's `Post`).
+enum class MufuPost : uint8_t { Mul, Add, Square, MulScale };
+
+/// The H200's results of a multifunction-unit function over a domain (a
+/// MufuTable record); the reference embeds `file`.
+struct MufuTableDesc {
+  const char *file;
+  const char *domain;
+  uint32_t entries;
+  /// Its index among the MufuTable records (the embedded files' order).
+  unsigned index;
+};
+
+/// An f32 approximation computed as the H200's multifunction unit computes
+/// it (a MufuModel record): `reduction` over `tables`, and without .ftz the
+/// scaling ptxas 13.0 emits around the unit for sm_90. An input below
+/// `below` (|a| with `onMagnitude`) is multiplied by `preScale`, one with
+/// |a| above `above` by `aboveScale`; the result then gets `post`.
+struct MufuModelDesc {
+  MufuReduction reduction;
+  llvm::ArrayRef<MufuTableDesc> tables;
+  bool onMagnitude;
+  float below;
+  float preScale;
+  MufuPost post;
+  float postValue;
+  float above;
+  float aboveScale;
+};
+
 /// An error bound of an approximation (an ErrorBound record) for inputs
 /// whose operand `operand` (-1: every input) lies in [lo, hi]: the ISA's
 /// and the largest error measured on the H200, in `metric`.
@@ -720,6 +761,9 @@ struct FormDesc {
   bool mbNoComplete = false;
   /// Measured: faults unless the kernel is launched with cluster dimensions.
   bool needsClusterLaunch = false;
+  /// Measured: the H200's multifunction unit, bit for bit (f32
+  /// approximations with the accuracy measured_exact), or null.
+  const MufuModelDesc *mufu = nullptr;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

@@ -618,6 +618,14 @@ def MeasuredTable : AccuracyKind<"measured_table",
   "H200's result on every input is recorded (measured), and the reference "
   "gives it bit for bit; other chips may differ">;
 
+/// An f32 approximation of the multifunction unit whose bits the H200 was
+/// measured to give on every input (MufuModel): the reference gives them.
+def MeasuredExact : AccuracyKind<"measured_exact",
+  "the ISA bounds the approximation's error and leaves its bits open; the "
+  "H200's multifunction unit was measured over the inputs its result "
+  "depends on, and the reference gives its bits on every input (checked "
+  "against the H200 on all 2^32 inputs); other chips may differ">;
+
 /// How an approximation's error is measured against the exact result f(a).
 class ErrorMetric<string name> { string Name = name; }
 /// Representable values between the result and the correctly rounded
@@ -660,6 +668,53 @@ def NoRandomBits : RandomBits<0, []>;
 //===----------------------------------------------------------------------===//
 // Forms
 //===----------------------------------------------------------------------===//
+
+/// The H200's results of one multifunction-unit function over a domain,
+/// `Entries` of them, in lib/Reference/Mufu/`File` (written by
+/// utils/measure/mufu_models/record.py from a run of dump.py there; the
+/// reference embeds the file and decodes the chunks its inputs touch).
+class MufuTable<string file, string domain, int entries> {
+  string File = file;
+  string Domain = domain;
+  int Entries = entries;
+}
+
+/// How an f32 input reaches an entry of a MufuModel's tables, and how the
+/// entry becomes the result (`Name`: the reference's algorithm).
+class MufuReduction<string name, string doc> {
+  string Name = name;
+  string Doc = doc;
+}
+
+/// What ptxas 13.0 emits around the unit for sm_90 when the form has no
+/// .ftz (the unit itself flushes subnormal sources and results). An input
+/// below `Below` (|a| with `OnMagnitude`, else a) is multiplied by
+/// `PreScale` first; with `Above`, an |a| above it is multiplied by
+/// `AboveScale`. The unit's result is then multiplied by `PostValue`
+/// (`Post` "mul"), has it added ("add"), is squared ("square"), or is
+/// multiplied by the scale the input got ("mul_scale"). FMULs and FADDs
+/// round to nearest and keep subnormals.
+class MufuScaling<bit onMagnitude, string below, string preScale, string post,
+                  string postValue, string above = "",
+                  string aboveScale = ""> {
+  bit OnMagnitude = onMagnitude;
+  string Below = below;
+  string PreScale = preScale;
+  string Post = post;
+  string PostValue = postValue;
+  string Above = above;
+  string AboveScale = aboveScale;
+}
+
+/// An f32 approximation computed bit for bit as the H200's multifunction
+/// unit computes it: `Reduction` over the measured `Tables`, wrapped in
+/// `Scaling` without .ftz. A form with one has the accuracy MeasuredExact.
+class MufuModel<MufuReduction reduction, list<MufuTable> tables,
+                MufuScaling scaling> {
+  MufuReduction Reduction = reduction;
+  list<MufuTable> Tables = tables;
+  MufuScaling Scaling = scaling;
+}
 
 /// One documented PTX syntax shape.
 class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
@@ -725,6 +780,9 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// approximation from the correctly rounded result, in representable
   /// values; -1 if not measured.
   int MeasuredUlps = -1;
+  /// Measured on the H200: the multifunction unit's bits (f32
+  /// approximations), or empty.
+  list<MufuModel> Mufu = [];
   /// The form's first operand is the sink `_`, written before the others
   /// and bound to no tile.apply operand (mbarrier.arrive on a
   /// .shared::cluster address, which returns no state).

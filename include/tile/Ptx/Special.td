@@ -96,6 +96,51 @@ defvar PosF32 = ["0", "0x1.fffffep127"];
 // upper-half f64 forms), utils/measure/special_facts,
 // docs/gpu-logs/2026-12-02-special.
 
+//===----------------------------------------------------------------------===//
+// The multifunction unit's f32 functions, measured
+//===----------------------------------------------------------------------===//
+
+// The H200's results of MUFU.RCP, SQRT, RSQ, EX2 and LG2 (the .ftz forms)
+// over the domains their results follow from (utils/measure/mufu_models,
+// docs/gpu-logs/2026-12-04-mufu). With the reductions below they give the
+// H200's bits on all 2^32 inputs of each form, with and without .ftz
+// (checked against the H200's per-binade digests).
+
+def MufuRcpTable : MufuTable<"rcp.bin", "a in [1, 2)", 8388608>;
+def MufuSqrtTable : MufuTable<"sqrt.bin", "a in [1, 4)", 16777216>;
+def MufuRsqrtTable : MufuTable<"rsqrt.bin", "a in [1, 4)", 16777216>;
+def MufuEx2PosTable : MufuTable<"ex2-pos.bin", "a = k 2^-23, 0 <= k < 2^23",
+                                8388608>;
+def MufuEx2NegTable : MufuTable<"ex2-neg.bin", "a = -k 2^-23, 0 <= k < 2^23",
+                                8388608>;
+def MufuLg2E0Table : MufuTable<"lg2-e0.bin", "a in [1, 2)", 8388608>;
+def MufuLg2Em1Table : MufuTable<"lg2-em1.bin", "a in [1/2, 1)", 8388608>;
+
+def MufuReciprocal : MufuReduction<"reciprocal",
+  "a = m 2^e with m in [1, 2): the entry of m times 2^-e">;
+def MufuSquareRoot : MufuReduction<"sqrt",
+  "a = m 2^2e with m in [1, 4): the entry of m times 2^e">;
+def MufuReciprocalSquareRoot : MufuReduction<"rsqrt",
+  "a = m 2^2e with m in [1, 4): the entry of m times 2^-e">;
+def MufuExp2Fixed : MufuReduction<"exp2_fixed",
+  "|a| truncated to 23 fraction bits, n + k 2^-23: 2^n times entry k of "
+  "the first table for a >= 0, 2^-n times entry k of the second for a < 0">;
+def MufuLog2Split : MufuReduction<"log2_split",
+  "a = m 2^e with m in [1, 2): e = 0: the entry of m in the first table; "
+  "e > 0: e + that entry, truncated; e < 0: -(-e - 1 + |entry of m/2 in "
+  "the second table|), truncated">;
+
+/// |a| < 2^-126 (or a < -126 for ex2) is scaled into the unit's range.
+defvar MufuSubnormal = "0x1p-126";
+def MufuRcpScaling : MufuScaling<1, MufuSubnormal, "0x1p24", "mul_scale", "",
+                                 "0x1p126", "0.25">;
+def MufuSqrtScaling : MufuScaling<1, MufuSubnormal, "0x1p24", "mul",
+                                  "0x1p-12">;
+def MufuRsqrtScaling : MufuScaling<1, MufuSubnormal, "0x1p24", "mul",
+                                   "0x1p12">;
+def MufuLg2Scaling : MufuScaling<1, MufuSubnormal, "0x1p24", "add", "-24">;
+def MufuEx2Scaling : MufuScaling<0, "-126", "0.5", "square", "">;
+
 // div: .approx and .full (f32), .rnd (f32 with .ftz, f64).
 // div.approx.f32 for 2^126 < |b| < 2^128 gives zero (a NaN for an infinite
 // a), as the ISA says: a times the reciprocal of b, which is 0 there
@@ -128,6 +173,8 @@ def DivRndF64 : MathForm<"div", F64, [Rnd<RND>], 2, 14, 13, SemDiv, DocDiv> {
 def RcpApproxF32
     : ApproxForm<"rcp", F32, ApproxFtz, 1, 14, 10, SemRcp, DocRcp,
                  [ErrorBound<UlpError, "1", "1">], "MUFU.RCP"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuReciprocal, [MufuRcpTable], MufuRcpScaling>];
   let Variant = "approx";
   let MeasuredUlps = 1;
 }
@@ -150,6 +197,8 @@ def SqrtApproxF32
     : ApproxForm<"sqrt", F32, ApproxFtz, 1, 14, 10, SemSqrt, DocSqrt,
                  [ErrorBound<RelError, "2^-23", "1.00009e-7", "a", PosF32[0],
                              PosF32[1]>], "MUFU.SQRT"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuSquareRoot, [MufuSqrtTable], MufuSqrtScaling>];
   let Variant = "approx";
   let MeasuredUlps = 1;
 }
@@ -166,6 +215,9 @@ def RsqrtApproxF32
     : ApproxForm<"rsqrt", F32, ApproxFtz, 1, 14, 10, SemRsqrt, DocRsqrt,
                  [ErrorBound<RelError, "2^-22.9", "1.24670e-7", "a",
                              PosF32[0], PosF32[1]>], "MUFU.RSQ"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuReciprocalSquareRoot, [MufuRsqrtTable],
+                        MufuRsqrtScaling>];
   let MeasuredUlps = 2;
 }
 // rsqrt.approx.f64 gave CUDA's double rsqrt() bit for bit on 2^30 random
@@ -209,10 +261,17 @@ def Lg2ApproxF32
                  [ErrorBound<AbsError, "2^-22", "2.15229e-7", "a", "0x1p-1",
                              "0x1p1">,
                   ErrorBound<RelError, "2^-22", "2.29246e-7", "a", PosF32[0],
-                             PosF32[1]>], "MUFU.LG2">;
+                             PosF32[1]>], "MUFU.LG2"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuLog2Split, [MufuLg2E0Table, MufuLg2Em1Table],
+                        MufuLg2Scaling>];
+}
 def Ex2ApproxF32
     : ApproxForm<"ex2", F32, ApproxFtz, 1, 14, 10, SemEx2, DocEx2,
                  [ErrorBound<UlpError, "2", "2">], "MUFU.EX2"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuExp2Fixed, [MufuEx2PosTable, MufuEx2NegTable],
+                        MufuEx2Scaling>];
   let MeasuredUlps = 2;
 }
 

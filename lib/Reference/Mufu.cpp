@@ -1,0 +1,314 @@
+//===- Mufu.cpp - The H200's multifunction unit, bit for bit --------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// The f32 approximations whose form has a MufuModel: the unit's function
+// over the measured tables (lib/Reference/Mufu, embedded), reached through
+// the form's reduction, and without .ftz the scaling ptxas emits around it.
+// A table is decoded one chunk of 2^16 results at a time, when an input
+// first needs it, and kept for the life of the process.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Mufu.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+#include <zlib.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+using namespace tile;
+using namespace tile::ptx;
+
+namespace {
+
+/// One embedded table file.
+struct MufuBlob {
+  const char *file;
+  const unsigned char *begin;
+  const unsigned char *end;
+};
+
+#include "tile/Ptx/MufuData.inc"
+
+uint32_t readU32(const unsigned char *p) {
+  return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 |
+         uint32_t(p[3]) << 24;
+}
+
+[[noreturn]] void corrupt(const char *file, const char *what) {
+  llvm::report_fatal_error(llvm::Twine("the embedded multifunction-unit "
+                                       "table ") +
+                           file + " is corrupt: " + what);
+}
+
+/// A table's file, read through its header (record.py's format), with the
+/// chunks decoded so far.
+class Table {
+public:
+  Table(const MufuBlob &blob, uint32_t entries) : blob(blob) {
+    size_t size = blob.end - blob.begin;
+    if (size < 20 || std::memcmp(blob.begin, "TMUF", 4) ||
+        readU32(blob.begin + 4) != 1)
+      corrupt(blob.file, "no header");
+    count = readU32(blob.begin + 8);
+    shift = readU32(blob.begin + 12);
+    chunks = readU32(blob.begin + 16);
+    if (count != entries || shift > 24 ||
+        chunks != ((uint64_t(count) + (1u << shift) - 1) >> shift) ||
+        20 + 4 * (uint64_t(chunks) + 1) > size)
+      corrupt(blob.file, "its header disagrees with the table's record");
+    decoded = std::make_unique<std::atomic<const uint32_t *>[]>(chunks);
+    owned.resize(chunks);
+  }
+
+  uint32_t at(uint32_t index) {
+    if (index >= count)
+      corrupt(blob.file, "an index beyond its entries");
+    uint32_t chunk = index >> shift;
+    const uint32_t *data = decoded[chunk].load(std::memory_order_acquire);
+    if (!data)
+      data = decode(chunk);
+    return data[index & ((1u << shift) - 1)];
+  }
+
+private:
+  /// Inflates chunk `c`: its first result, the width of the differences,
+  /// then the differences of consecutive results.
+  const uint32_t *decode(uint32_t c) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (const uint32_t *done = decoded[c].load(std::memory_order_acquire))
+      return done;
+    const unsigned char *offsets = blob.begin + 20;
+    const unsigned char *base = offsets + 4 * (uint64_t(chunks) + 1);
+    uint32_t from = readU32(offsets + 4 * c), to = readU32(offsets + 4 * c + 4);
+    if (from > to || base + to > blob.end)
+      corrupt(blob.file, "a chunk beyond the file");
+    uint32_t n = std::min<uint32_t>(1u << shift, count - (c << shift));
+    std::vector<unsigned char> raw(5 + 4 * uint64_t(n));
+    uLongf rawSize = raw.size();
+    if (uncompress(raw.data(), &rawSize, base + from, to - from) != Z_OK)
+      corrupt(blob.file, "a chunk zlib cannot inflate");
+    unsigned width = raw[4];
+    if ((width != 1 && width != 2 && width != 4) ||
+        rawSize != 5 + uint64_t(width) * (n - 1))
+      corrupt(blob.file, "a chunk of the wrong size");
+    auto values = std::make_unique<uint32_t[]>(n);
+    values[0] = readU32(raw.data());
+    for (uint32_t i = 1; i < n; ++i) {
+      const unsigned char *d = raw.data() + 5 + uint64_t(width) * (i - 1);
+      int32_t diff = width == 1   ? int8_t(d[0])
+                     : width == 2 ? int16_t(d[0] | d[1] << 8)
+                                  : int32_t(readU32(d));
+      values[i] = values[i - 1] + uint32_t(diff);
+    }
+    owned[c] = std::move(values);
+    decoded[c].store(owned[c].get(), std::memory_order_release);
+    return owned[c].get();
+  }
+
+  const MufuBlob &blob;
+  uint32_t count = 0, shift = 0, chunks = 0;
+  std::unique_ptr<std::atomic<const uint32_t *>[]> decoded;
+  std::vector<std::unique_ptr<uint32_t[]>> owned;
+  std::mutex mutex;
+};
+
+constexpr size_t kNumBlobs = sizeof(kMufuBlobs) / sizeof(kMufuBlobs[0]);
+
+/// The decoded state of the table `desc` (one per file, made on first use).
+Table &tableOf(const MufuTableDesc &desc) {
+  static std::atomic<Table *> tables[kNumBlobs];
+  static std::mutex mutex;
+  if (desc.index >= kNumBlobs || std::strcmp(kMufuBlobs[desc.index].file,
+                                             desc.file))
+    corrupt(desc.file, "no such file is embedded");
+  if (Table *t = tables[desc.index].load(std::memory_order_acquire))
+    return *t;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!tables[desc.index].load(std::memory_order_relaxed))
+    tables[desc.index].store(new Table(kMufuBlobs[desc.index], desc.entries),
+                             std::memory_order_release);
+  return *tables[desc.index].load(std::memory_order_relaxed);
+}
+
+constexpr uint32_t kSign = 0x80000000u, kInf = 0x7F800000u;
+/// The unit's NaN (measured: every NaN result of these forms).
+constexpr uint32_t kNaN = 0x7FFFFFFFu;
+
+float asFloat(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+uint32_t asBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+/// The table value `t` times 2^k; a result below the normal range flushes to
+/// zero and one above it is infinite, as the unit's are.
+uint32_t scaled(uint32_t t, int k) {
+  int e = int((t >> 23) & 0xFF) + k;
+  uint32_t sign = t & kSign;
+  if (e <= 0)
+    return sign;
+  if (e >= 255)
+    return sign | kInf;
+  return (t & ~(0xFFu << 23)) | uint32_t(e) << 23;
+}
+
+/// `d` (a finite number that is a normal f32 or zero after truncation)
+/// truncated toward zero to f32.
+uint32_t truncated(double d) {
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  u &= ~((uint64_t(1) << 29) - 1);
+  std::memcpy(&d, &u, 8);
+  return asBits(static_cast<float>(d));
+}
+
+/// a = sign 1.m 2^e of a normal f32.
+struct Parts {
+  uint32_t sign, mant;
+  int exp;
+};
+Parts partsOf(uint32_t a) {
+  return {a & kSign, a & 0x7FFFFFu, int((a >> 23) & 0xFF) - 127};
+}
+
+uint32_t reciprocal(const MufuModelDesc &m, uint32_t a) {
+  Parts p = partsOf(a);
+  return p.sign | scaled(tableOf(m.tables[0]).at(p.mant), -p.exp);
+}
+
+/// sqrt and rsqrt: a = m 2^2h with m in [1, 4).
+uint32_t root(const MufuModelDesc &m, uint32_t a, bool inverse) {
+  Parts p = partsOf(a);
+  int odd = p.exp & 1, half = (p.exp - odd) / 2;
+  uint32_t t = tableOf(m.tables[0]).at(uint32_t(odd) << 23 | p.mant);
+  return scaled(t, inverse ? -half : half);
+}
+
+uint32_t exp2Fixed(const MufuModelDesc &m, uint32_t a) {
+  Parts p = partsOf(a);
+  if (p.exp >= 7)
+    return p.sign ? 0 : kInf;
+  // |a| 2^23 truncated: n + k 2^-23.
+  uint64_t sig = p.mant | 0x800000u;
+  uint64_t fixed = p.exp >= 0 ? sig << p.exp : (-p.exp >= 32 ? 0 : sig >> -p.exp);
+  int n = int(fixed >> 23);
+  uint32_t k = uint32_t(fixed & 0x7FFFFF);
+  if (!p.sign)
+    return scaled(tableOf(m.tables[0]).at(k), n);
+  return scaled(tableOf(m.tables[1]).at(k), -n);
+}
+
+uint32_t log2Split(const MufuModelDesc &m, uint32_t a) {
+  Parts p = partsOf(a);
+  if (p.exp == 0)
+    return tableOf(m.tables[0]).at(p.mant);
+  if (p.exp > 0)
+    return truncated(p.exp + double(asFloat(tableOf(m.tables[0]).at(p.mant))));
+  uint32_t below = tableOf(m.tables[1]).at(p.mant);
+  if (p.exp == -1)
+    return below;
+  return truncated(-(double(-p.exp - 1) + std::fabs(double(asFloat(below)))));
+}
+
+/// What the unit gives for a finite, normal, nonnegative-where-required a.
+uint32_t finite(const MufuModelDesc &m, uint32_t a) {
+  switch (m.reduction) {
+  case MufuReduction::Reciprocal:
+    return reciprocal(m, a);
+  case MufuReduction::Sqrt:
+    return root(m, a, false);
+  case MufuReduction::Rsqrt:
+    return root(m, a, true);
+  case MufuReduction::Exp2Fixed:
+    return exp2Fixed(m, a);
+  case MufuReduction::Log2Split:
+    return log2Split(m, a);
+  }
+  llvm_unreachable("a MufuReduction without a case");
+}
+
+/// The unit's result where the input is zero, subnormal (flushed),
+/// infinite, NaN, or negative for a root or logarithm; -1 elsewhere.
+int64_t special(MufuReduction r, uint32_t a) {
+  uint32_t sign = a & kSign, exp = (a >> 23) & 0xFF, mant = a & 0x7FFFFFu;
+  bool root = r == MufuReduction::Sqrt || r == MufuReduction::Rsqrt ||
+              r == MufuReduction::Log2Split;
+  if ((exp == 255 && mant) || (root && sign && exp))
+    return kNaN;
+  if (exp == 255) {
+    if (r == MufuReduction::Reciprocal || r == MufuReduction::Rsqrt)
+      return sign;
+    return r == MufuReduction::Exp2Fixed && sign ? 0 : kInf;
+  }
+  if (exp)
+    return -1;
+  switch (r) {
+  case MufuReduction::Reciprocal:
+  case MufuReduction::Rsqrt:
+    return sign | kInf;
+  case MufuReduction::Sqrt:
+    return sign;
+  case MufuReduction::Exp2Fixed:
+    return 0x3F800000u;
+  case MufuReduction::Log2Split:
+    return kSign | kInf;
+  }
+  llvm_unreachable("a MufuReduction without a case");
+}
+
+/// The multifunction unit itself (what the .ftz form computes).
+uint32_t unit(const MufuModelDesc &m, uint32_t a) {
+  int64_t s = special(m.reduction, a);
+  return s >= 0 ? uint32_t(s) : finite(m, a);
+}
+
+/// The form without .ftz: ptxas's scaling around the unit.
+uint32_t withScaling(const MufuModelDesc &m, uint32_t a) {
+  float x = asFloat(a);
+  float guarded = m.onMagnitude ? std::fabs(x) : x;
+  // The guard is an ordered compare: a NaN is never scaled.
+  float scale = guarded < m.below ? m.preScale : 1.0f;
+  if (std::fabs(x) > m.above)
+    scale = m.aboveScale;
+  uint32_t r = unit(m, asBits(x * scale));
+  if (scale == 1.0f)
+    return r;
+  switch (m.post) {
+  case MufuPost::Mul:
+    return asBits(asFloat(r) * m.postValue);
+  case MufuPost::Add:
+    return asBits(asFloat(r) + m.postValue);
+  case MufuPost::Square:
+    return asBits(asFloat(r) * asFloat(r));
+  case MufuPost::MulScale:
+    return asBits(scale * asFloat(r));
+  }
+  llvm_unreachable("a MufuPost without a case");
+}
+
+/// A NaN result as the unit writes it.
+uint32_t canonical(uint32_t r) {
+  return ((r >> 23) & 0xFF) == 255 && (r & 0x7FFFFFu) ? kNaN : r;
+}
+
+} // namespace
+
+uint32_t tile::ref::mufuResult(const MufuModelDesc &m, bool ftz, uint32_t a) {
+  return canonical(ftz ? unit(m, a) : withScaling(m, a));
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Writes the measured tables of the multifunction-unit models
+(`lib/Reference/Mufu/*.bin`, named by the MufuTable records of
+`include/tile/Ptx/Special.td`) from the results `dump.py` brought back
+from the H200.
+
+Each table is the H200's results over one domain, in chunks of 2^16
+results compressed one by one with zlib, so that the reference decodes only
+the chunks its inputs touch. The file:
+
+    "TMUF" | version 1 | entries | chunk shift | chunks   (u32 each, LE)
+    offsets[chunks + 1] (u32, from the end of the offsets)
+    chunk i: zlib(first result u32 | width u8 | (n - 1) differences of
+             consecutive results, signed, `width` bytes each, LE)
+
+Usage: record.py DUMP_DIR OUT_DIR
+"""
+import os
+import struct
+import sys
+import zlib
+
+import numpy as np
+
+CHUNK_SHIFT = 16
+
+# file name: (dump file, set); the domains are those of dump.py's ranges.
+TABLES = {
+    "rcp.bin": ("rcp", "b0"),        # a in [1, 2)
+    "sqrt.bin": ("sqrt", "b0"),      # a in [1, 4)
+    "rsqrt.bin": ("rsqrt", "b0"),    # a in [1, 4)
+    "ex2-pos.bin": ("ex2", "pos"),   # a = k 2^-23, k < 2^23
+    "ex2-neg.bin": ("ex2", "neg"),   # a = -k 2^-23, k < 2^23
+    "lg2-e0.bin": ("lg2", "b0"),     # a in [1, 2)
+    "lg2-em1.bin": ("lg2", "b-1"),   # a in [1/2, 1)
+}
+
+
+def results(dump_dir, name, key):
+    z = np.load(os.path.join(dump_dir, name + ".npz"))
+    first = np.int64(z[key + "_first"])
+    diff = z[key + "_diff"].astype(np.int64)
+    return np.concatenate([[first], first + np.cumsum(diff)]).astype(np.uint32)
+
+
+def chunk_bytes(res):
+    diff = np.diff(res.astype(np.int64))
+    for width, t in ((1, "<i1"), (2, "<i2"), (4, "<i4")):
+        info = np.iinfo(np.dtype(t))
+        if diff.size == 0 or (diff.min() >= info.min and diff.max() <= info.max):
+            break
+    raw = struct.pack("<IB", int(res[0]), width) + diff.astype(t).tobytes()
+    return zlib.compress(raw, 9)
+
+
+def write_table(path, res):
+    size = 1 << CHUNK_SHIFT
+    blobs = [chunk_bytes(res[i:i + size]) for i in range(0, res.size, size)]
+    offsets = np.cumsum([0] + [len(b) for b in blobs]).astype("<u4")
+    with open(path, "wb") as f:
+        f.write(b"TMUF" + struct.pack("<IIII", 1, res.size, CHUNK_SHIFT,
+                                      len(blobs)))
+        f.write(offsets.tobytes())
+        for b in blobs:
+            f.write(b)
+
+
+def main(dump_dir, out_dir):
+    os.makedirs(out_dir, exist_ok=True)
+    for file, (name, key) in TABLES.items():
+        res = results(dump_dir, name, key)
+        write_table(os.path.join(out_dir, file), res)
+        print(file, res.size, os.path.getsize(os.path.join(out_dir, file)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
