@@ -14,6 +14,7 @@
 
 #include "Mufu.h"
 
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <zlib.h>
@@ -129,8 +130,8 @@ constexpr size_t kNumBlobs = sizeof(kMufuBlobs) / sizeof(kMufuBlobs[0]);
 Table &tableOf(const MufuTableDesc &desc) {
   static std::atomic<Table *> tables[kNumBlobs];
   static std::mutex mutex;
-  if (desc.index >= kNumBlobs || std::strcmp(kMufuBlobs[desc.index].file,
-                                             desc.file))
+  if (desc.index >= kNumBlobs ||
+      std::strcmp(kMufuBlobs[desc.index].file, desc.file))
     corrupt(desc.file, "no such file is embedded");
   if (Table *t = tables[desc.index].load(std::memory_order_acquire))
     return *t;
@@ -145,16 +146,8 @@ constexpr uint32_t kSign = 0x80000000u, kInf = 0x7F800000u;
 /// The unit's NaN (measured: every NaN result of these forms).
 constexpr uint32_t kNaN = 0x7FFFFFFFu;
 
-float asFloat(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-uint32_t asBits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
+float asFloat(uint32_t u) { return llvm::bit_cast<float>(u); }
+uint32_t asBits(float f) { return llvm::bit_cast<uint32_t>(f); }
 
 /// The table value `t` times 2^k; a result below the normal range flushes to
 /// zero and one above it is infinite, as the unit's are.
@@ -171,11 +164,8 @@ uint32_t scaled(uint32_t t, int k) {
 /// `d` (a finite number that is a normal f32 or zero after truncation)
 /// truncated toward zero to f32.
 uint32_t truncated(double d) {
-  uint64_t u;
-  std::memcpy(&u, &d, 8);
-  u &= ~((uint64_t(1) << 29) - 1);
-  std::memcpy(&d, &u, 8);
-  return asBits(static_cast<float>(d));
+  uint64_t u = llvm::bit_cast<uint64_t>(d) & ~((uint64_t(1) << 29) - 1);
+  return asBits(static_cast<float>(llvm::bit_cast<double>(u)));
 }
 
 /// a = sign 1.m 2^e of a normal f32.
@@ -206,7 +196,8 @@ uint32_t exp2Fixed(const MufuModelDesc &m, uint32_t a) {
     return p.sign ? 0 : kInf;
   // |a| 2^23 truncated: n + k 2^-23.
   uint64_t sig = p.mant | 0x800000u;
-  uint64_t fixed = p.exp >= 0 ? sig << p.exp : (-p.exp >= 32 ? 0 : sig >> -p.exp);
+  uint64_t fixed =
+      p.exp >= 0 ? sig << p.exp : (-p.exp >= 32 ? 0 : sig >> -p.exp);
   int n = int(fixed >> 23);
   uint32_t k = uint32_t(fixed & 0x7FFFFF);
   if (!p.sign)

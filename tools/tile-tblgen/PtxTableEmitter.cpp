@@ -755,12 +755,12 @@ std::string scalingNumber(const Record *s, StringRef field, StringRef none) {
 
 /// The MufuReduction enumerator of `r` and the tables it reads.
 std::pair<std::string, size_t> mufuReductionOf(const Record *r) {
-  static const std::pair<StringRef, std::pair<const char *, size_t>> kinds[] =
-      {{"reciprocal", {"Reciprocal", 1}},
-       {"sqrt", {"Sqrt", 1}},
-       {"rsqrt", {"Rsqrt", 1}},
-       {"exp2_fixed", {"Exp2Fixed", 2}},
-       {"log2_split", {"Log2Split", 2}}};
+  static const std::pair<StringRef, std::pair<const char *, size_t>> kinds[] = {
+      {"reciprocal", {"Reciprocal", 1}},
+      {"sqrt", {"Sqrt", 1}},
+      {"rsqrt", {"Rsqrt", 1}},
+      {"exp2_fixed", {"Exp2Fixed", 2}},
+      {"log2_split", {"Log2Split", 2}}};
   for (const auto &k : kinds)
     if (r->getValueAsString("Name") == k.first)
       return {"MufuReduction::" + std::string(k.second.first), k.second.second};
@@ -771,8 +771,10 @@ std::pair<std::string, size_t> mufuReductionOf(const Record *r) {
 /// The MufuPost enumerator of a MufuScaling's `Post`.
 std::string mufuPostOf(const Record *s) {
   StringRef post = s->getValueAsString("Post");
-  for (auto [name, e] : {std::pair{"mul", "Mul"}, {"add", "Add"},
-                         {"square", "Square"}, {"mul_scale", "MulScale"}})
+  for (auto [name, e] : {std::pair{"mul", "Mul"},
+                         {"add", "Add"},
+                         {"square", "Square"},
+                         {"mul_scale", "MulScale"}})
     if (post == name)
       return "MufuPost::" + std::string(e);
   PrintFatalError(s->getLoc(), "no post operation '" + post + "'");
@@ -797,8 +799,8 @@ std::string mufuModel(const Record *f, std::vector<std::string> &models,
   auto [reduction, count] = mufuReductionOf(m->getValueAsDef("Reduction"));
   std::vector<const Record *> ts = m->getValueAsListOfDefs("Tables");
   if (ts.size() != count)
-    PrintFatalError(m->getLoc(), "the reduction reads " + Twine(count) +
-                                     " tables");
+    PrintFatalError(m->getLoc(),
+                    "the reduction reads " + Twine(count) + " tables");
   size_t start = tables.size();
   std::vector<const Record *> all = defsOf(f->getRecords(), "MufuTable");
   for (const Record *t : ts)
@@ -1115,17 +1117,17 @@ bool tile::tblgen::emitInputDispatch(raw_ostream &os, const RecordKeeper &rk) {
 }
 
 bool tile::tblgen::emitMufuData(raw_ostream &os, const RecordKeeper &rk) {
-  emitSourceFileHeader("The measured multifunction-unit tables, embedded",
-                       os, rk);
+  emitSourceFileHeader("The measured multifunction-unit tables, embedded", os,
+                       rk);
   os << "// The includer defines TILE_MUFU_DIR, the directory of the files.\n";
   std::vector<const Record *> tables = defsOf(rk, "MufuTable");
   for (size_t i = 0; i < tables.size(); ++i) {
     std::string sym = "tile_mufu_table_" + std::to_string(i);
     os << "asm(\".pushsection .rodata\\n.balign 16\\n.hidden " << sym
-       << "_begin\\n.hidden " << sym << "_end\\n" << sym
-       << "_begin:\\n.incbin \\\"\" TILE_MUFU_DIR \"/"
-       << tables[i]->getValueAsString("File") << "\\\"\\n" << sym
-       << "_end:\\n.popsection\");\n";
+       << "_begin\\n.hidden " << sym << "_end\\n"
+       << sym << "_begin:\\n.incbin \\\"\" TILE_MUFU_DIR \"/"
+       << tables[i]->getValueAsString("File") << "\\\"\\n"
+       << sym << "_end:\\n.popsection\");\n";
     os << "extern \"C\" const unsigned char " << sym << "_begin[], " << sym
        << "_end[];\n";
   }

@@ -79,7 +79,8 @@ uint64_t modelDigest(const ptx::Instr &instr, uint32_t b) {
 
 /// The binades checked: both signs of exponents where something changes.
 std::vector<uint32_t> binades() {
-  if (const char *all = std::getenv("TILE_MUFU_EXHAUSTIVE"); all && *all == '1') {
+  if (const char *all = std::getenv("TILE_MUFU_EXHAUSTIVE");
+      all && *all == '1') {
     std::vector<uint32_t> every(512);
     for (uint32_t b = 0; b < 512; ++b)
       every[b] = b;
@@ -92,11 +93,11 @@ std::vector<uint32_t> binades() {
   return out;
 }
 
-const char *const kForms[] = {
-    "rcp.approx.f32",       "rcp.approx.ftz.f32",   "sqrt.approx.f32",
-    "sqrt.approx.ftz.f32",  "rsqrt.approx.f32",     "rsqrt.approx.ftz.f32",
-    "ex2.approx.f32",       "ex2.approx.ftz.f32",   "lg2.approx.f32",
-    "lg2.approx.ftz.f32"};
+const char *const kForms[] = {"rcp.approx.f32",   "rcp.approx.ftz.f32",
+                              "sqrt.approx.f32",  "sqrt.approx.ftz.f32",
+                              "rsqrt.approx.f32", "rsqrt.approx.ftz.f32",
+                              "ex2.approx.f32",   "ex2.approx.ftz.f32",
+                              "lg2.approx.f32",   "lg2.approx.ftz.f32"};
 
 TEST(Mufu, BinadeDigestsMatchTheH200) {
   std::map<std::string, std::vector<uint64_t>> h200 = h200Digests();
@@ -128,8 +129,8 @@ TEST(Mufu, EvaluateUsesTheModel) {
     ptx::Instr instr = op(spelling);
     for (uint32_t a : {0x3FCB842Eu, 0xC0A30F8Bu, 0x00000001u, 0x7F7FFFFFu,
                        0xFFC12345u, 0xBF800000u}) {
-      uint32_t want = ref::mufuResult(*instr.form->mufu,
-                                      instr.has(ptx::Qual::FTZ), a);
+      uint32_t want =
+          ref::mufuResult(*instr.form->mufu, instr.has(ptx::Qual::FTZ), a);
       EXPECT_EQ(ref::evaluate(instr, {a}, false), want) << spelling;
     }
     EXPECT_EQ(ref::evaluate(instr, {0x7FC12345u}, false), 0x7FFFFFFFu);
