@@ -217,6 +217,33 @@ uint32_t log2Split(const MufuModelDesc &m, uint32_t a) {
   return truncated(-(double(-p.exp - 1) + std::fabs(double(asFloat(below)))));
 }
 
+/// sin and cos: the fraction of t = |a| / (2 pi) (ptxas's FMUL.RZ by
+/// 0x3e22f983) in 2^-25 steps, a quarter turn on for cos; the table holds
+/// the first half turn, the second is its negation.
+uint32_t sinCos(const MufuModelDesc &m, uint32_t a, bool cosine) {
+  constexpr unsigned kFraction = 25;
+  double product = double(std::fabs(asFloat(a))) * double(asFloat(0x3E22F983u));
+  uint32_t t = truncated(product);
+  uint64_t k = 0;
+  if ((t >> 23) & 0xFF) { // A subnormal t is flushed: a zero fraction.
+    Parts p = partsOf(t);
+    uint64_t sig = p.mant | 0x800000u;
+    int shift = p.exp + int(kFraction) - 23;
+    if (shift >= 0)
+      k = shift >= 40 ? 0 : sig << shift;
+    else
+      k = -shift >= 32 ? 0 : sig >> -shift;
+  }
+  uint64_t turn = uint64_t(1) << kFraction;
+  if (cosine)
+    k += turn / 4;
+  k &= turn - 1;
+  uint32_t r = tableOf(m.tables[0]).at(uint32_t(k & (turn / 2 - 1)));
+  if (k >= turn / 2)
+    r ^= kSign;
+  return cosine ? r : r ^ (a & kSign);
+}
+
 /// What the unit gives for a finite, normal, nonnegative-where-required a.
 uint32_t finite(const MufuModelDesc &m, uint32_t a) {
   switch (m.reduction) {
@@ -230,6 +257,10 @@ uint32_t finite(const MufuModelDesc &m, uint32_t a) {
     return exp2Fixed(m, a);
   case MufuReduction::Log2Split:
     return log2Split(m, a);
+  case MufuReduction::SinFixed:
+    return sinCos(m, a, false);
+  case MufuReduction::CosFixed:
+    return sinCos(m, a, true);
   }
   llvm_unreachable("a MufuReduction without a case");
 }
@@ -242,12 +273,15 @@ int64_t special(MufuReduction r, uint32_t a) {
               r == MufuReduction::Log2Split;
   if ((exp == 255 && mant) || (root && sign && exp))
     return kNaN;
+  bool periodic = r == MufuReduction::SinFixed || r == MufuReduction::CosFixed;
+  if (exp == 255 && periodic)
+    return kNaN;
   if (exp == 255) {
     if (r == MufuReduction::Reciprocal || r == MufuReduction::Rsqrt)
       return sign;
     return r == MufuReduction::Exp2Fixed && sign ? 0 : kInf;
   }
-  if (exp)
+  if (exp || periodic) // sin and cos of a flushed source: t = 0.
     return -1;
   switch (r) {
   case MufuReduction::Reciprocal:
@@ -259,6 +293,9 @@ int64_t special(MufuReduction r, uint32_t a) {
     return 0x3F800000u;
   case MufuReduction::Log2Split:
     return kSign | kInf;
+  case MufuReduction::SinFixed:
+  case MufuReduction::CosFixed:
+    break;
   }
   llvm_unreachable("a MufuReduction without a case");
 }
@@ -289,6 +326,8 @@ uint32_t withScaling(const MufuModelDesc &m, uint32_t a) {
     return asBits(asFloat(r) * asFloat(r));
   case MufuPost::MulScale:
     return asBits(scale * asFloat(r));
+  case MufuPost::None:
+    return r;
   }
   llvm_unreachable("a MufuPost without a case");
 }

@@ -756,11 +756,10 @@ std::string scalingNumber(const Record *s, StringRef field, StringRef none) {
 /// The MufuReduction enumerator of `r` and the tables it reads.
 std::pair<std::string, size_t> mufuReductionOf(const Record *r) {
   static const std::pair<StringRef, std::pair<const char *, size_t>> kinds[] = {
-      {"reciprocal", {"Reciprocal", 1}},
-      {"sqrt", {"Sqrt", 1}},
-      {"rsqrt", {"Rsqrt", 1}},
-      {"exp2_fixed", {"Exp2Fixed", 2}},
-      {"log2_split", {"Log2Split", 2}}};
+      {"reciprocal", {"Reciprocal", 1}}, {"sqrt", {"Sqrt", 1}},
+      {"rsqrt", {"Rsqrt", 1}},           {"exp2_fixed", {"Exp2Fixed", 2}},
+      {"log2_split", {"Log2Split", 2}},  {"sin_fixed", {"SinFixed", 1}},
+      {"cos_fixed", {"CosFixed", 1}}};
   for (const auto &k : kinds)
     if (r->getValueAsString("Name") == k.first)
       return {"MufuReduction::" + std::string(k.second.first), k.second.second};
@@ -774,7 +773,8 @@ std::string mufuPostOf(const Record *s) {
   for (auto [name, e] : {std::pair{"mul", "Mul"},
                          {"add", "Add"},
                          {"square", "Square"},
-                         {"mul_scale", "MulScale"}})
+                         {"mul_scale", "MulScale"},
+                         {"none", "None"}})
     if (post == name)
       return "MufuPost::" + std::string(e);
   PrintFatalError(s->getLoc(), "no post operation '" + post + "'");

@@ -588,12 +588,14 @@ enum class MufuReduction : uint8_t {
   Sqrt,
   Rsqrt,
   Exp2Fixed,
-  Log2Split
+  Log2Split,
+  SinFixed,
+  CosFixed
 };
 
 /// What ptxas's sequence does to the unit's result when the form has no
 /// .ftz (a MufuScaling record's `Post`).
-enum class MufuPost : uint8_t { Mul, Add, Square, MulScale };
+enum class MufuPost : uint8_t { Mul, Add, Square, MulScale, None };
 
 /// The H200's results of a multifunction-unit function over a domain (a
 /// MufuTable record); the reference embeds `file`.

@@ -692,8 +692,9 @@ class MufuReduction<string name, string doc> {
 /// `PreScale` first; with `Above`, an |a| above it is multiplied by
 /// `AboveScale`. The unit's result is then multiplied by `PostValue`
 /// (`Post` "mul"), has it added ("add"), is squared ("square"), or is
-/// multiplied by the scale the input got ("mul_scale"). FMULs and FADDs
-/// round to nearest and keep subnormals.
+/// multiplied by the scale the input got ("mul_scale"), or is left as it
+/// is ("none": no scaling). FMULs and FADDs round to nearest and keep
+/// subnormals.
 class MufuScaling<bit onMagnitude, string below, string preScale, string post,
                   string postValue, string above = "",
                   string aboveScale = ""> {

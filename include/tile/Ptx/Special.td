@@ -100,7 +100,7 @@ defvar PosF32 = ["0", "0x1.fffffep127"];
 // The multifunction unit's f32 functions, measured
 //===----------------------------------------------------------------------===//
 
-// The H200's results of MUFU.RCP, SQRT, RSQ, EX2 and LG2 (the .ftz forms)
+// The H200's results of MUFU.RCP, SQRT, RSQ, EX2, LG2 and SIN (the .ftz forms)
 // over the domains their results follow from (utils/measure/mufu_models,
 // docs/gpu-logs/2026-12-04-mufu). With the reductions below they give the
 // H200's bits on all 2^32 inputs of each form, with and without .ftz
@@ -115,6 +115,9 @@ def MufuEx2NegTable : MufuTable<"ex2-neg.bin", "a = -k 2^-23, 0 <= k < 2^23",
                                 8388608>;
 def MufuLg2E0Table : MufuTable<"lg2-e0.bin", "a in [1, 2)", 8388608>;
 def MufuLg2Em1Table : MufuTable<"lg2-em1.bin", "a in [1/2, 1)", 8388608>;
+def MufuSinTable : MufuTable<"sin.bin",
+  "t = k 2^-25, 0 <= k < 2^24 (t = a 0x3e22f983 truncated, in revolutions)",
+  16777216>;
 
 def MufuReciprocal : MufuReduction<"reciprocal",
   "a = m 2^e with m in [1, 2): the entry of m times 2^-e">;
@@ -125,6 +128,13 @@ def MufuReciprocalSquareRoot : MufuReduction<"rsqrt",
 def MufuExp2Fixed : MufuReduction<"exp2_fixed",
   "|a| truncated to 23 fraction bits, n + k 2^-23: 2^n times entry k of "
   "the first table for a >= 0, 2^-n times entry k of the second for a < 0">;
+def MufuSinFixed : MufuReduction<"sin_fixed",
+  "t = |a| 0x3e22f983 (1 / 2 pi) truncated (the FMUL.RZ ptxas emits), as a "
+  "fixed point with 25 fraction bits, k = its fraction: entry k of the "
+  "table for k < 2^24, else minus entry k - 2^24; the sign of a">;
+def MufuCosFixed : MufuReduction<"cos_fixed",
+  "as sin_fixed, of k + 2^23 (a quarter turn) modulo 2^25, without the "
+  "sign of a">;
 def MufuLog2Split : MufuReduction<"log2_split",
   "a = m 2^e with m in [1, 2): e = 0: the entry of m in the first table; "
   "e > 0: e + that entry, truncated; e < 0: -(-e - 1 + |entry of m/2 in "
@@ -140,6 +150,9 @@ def MufuRsqrtScaling : MufuScaling<1, MufuSubnormal, "0x1p24", "mul",
                                    "0x1p12">;
 def MufuLg2Scaling : MufuScaling<1, MufuSubnormal, "0x1p24", "add", "-24">;
 def MufuEx2Scaling : MufuScaling<0, "-126", "0.5", "square", "">;
+/// sin and cos: the same SASS with and without .ftz (the unit flushes
+/// subnormal sources: FlushesSubnormals).
+def MufuNoScaling : MufuScaling<0, "-inf", "1", "none", "">;
 
 // div: .approx and .full (f32), .rnd (f32 with .ftz, f64).
 // div.approx.f32 for 2^126 < |b| < 2^128 gives zero (a NaN for an infinite
@@ -245,6 +258,8 @@ def SinApproxF32
                   ErrorBound<AbsError, "2^-14.7", "3.65396e-5", "a",
                              SinCos100Range[0], SinCos100Range[1]>],
                  "MUFU.SIN"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuSinFixed, [MufuSinTable], MufuNoScaling>];
   let FlushesSubnormals = 1;
 }
 def CosApproxF32
@@ -254,6 +269,8 @@ def CosApproxF32
                   ErrorBound<AbsError, "2^-14.7", "3.65959e-5", "a",
                              SinCos100Range[0], SinCos100Range[1]>],
                  "MUFU.COS"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuCosFixed, [MufuSinTable], MufuNoScaling>];
   let FlushesSubnormals = 1;
 }
 def Lg2ApproxF32

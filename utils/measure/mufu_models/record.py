@@ -2,7 +2,8 @@
 """Writes the measured tables of the multifunction-unit models
 (`lib/Reference/Mufu/*.bin`, named by the MufuTable records of
 `include/tile/Ptx/Special.td`) from the results `dump.py` brought back
-from the H200.
+from the H200. (sin.bin is written on the H200 itself by `sincos.py`,
+with `write_table` below.)
 
 Each table is the H200's results over one domain, in chunks of 2^16
 results compressed one by one with zlib, so that the reference decodes only
