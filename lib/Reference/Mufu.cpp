@@ -244,6 +244,16 @@ uint32_t sinCos(const MufuModelDesc &m, uint32_t a, bool cosine) {
   return cosine ? r : r ^ (a & kSign);
 }
 
+/// tanh: a itself below 2^-8, 1 from 8 up, the table between.
+uint32_t tanhBinades(const MufuModelDesc &m, uint32_t a) {
+  Parts p = partsOf(a);
+  if (p.exp >= 3)
+    return p.sign | 0x3F800000u;
+  if (p.exp <= -9)
+    return a;
+  return p.sign | tableOf(m.tables[0]).at(uint32_t(p.exp + 8) << 23 | p.mant);
+}
+
 /// What the unit gives for a finite, normal, nonnegative-where-required a.
 uint32_t finite(const MufuModelDesc &m, uint32_t a) {
   switch (m.reduction) {
@@ -261,6 +271,8 @@ uint32_t finite(const MufuModelDesc &m, uint32_t a) {
     return sinCos(m, a, false);
   case MufuReduction::CosFixed:
     return sinCos(m, a, true);
+  case MufuReduction::TanhBinades:
+    return tanhBinades(m, a);
   }
   llvm_unreachable("a MufuReduction without a case");
 }
@@ -276,6 +288,11 @@ int64_t special(MufuReduction r, uint32_t a) {
   bool periodic = r == MufuReduction::SinFixed || r == MufuReduction::CosFixed;
   if (exp == 255 && periodic)
     return kNaN;
+  if (r == MufuReduction::TanhBinades) { // tanh(+-inf) = +-1; tiny a: a.
+    if (exp != 255)
+      return -1;
+    return mant ? kNaN : sign | 0x3F800000u;
+  }
   if (exp == 255) {
     if (r == MufuReduction::Reciprocal || r == MufuReduction::Rsqrt)
       return sign;
@@ -295,6 +312,7 @@ int64_t special(MufuReduction r, uint32_t a) {
     return kSign | kInf;
   case MufuReduction::SinFixed:
   case MufuReduction::CosFixed:
+  case MufuReduction::TanhBinades:
     break;
   }
   llvm_unreachable("a MufuReduction without a case");

@@ -759,7 +759,7 @@ std::pair<std::string, size_t> mufuReductionOf(const Record *r) {
       {"reciprocal", {"Reciprocal", 1}}, {"sqrt", {"Sqrt", 1}},
       {"rsqrt", {"Rsqrt", 1}},           {"exp2_fixed", {"Exp2Fixed", 2}},
       {"log2_split", {"Log2Split", 2}},  {"sin_fixed", {"SinFixed", 1}},
-      {"cos_fixed", {"CosFixed", 1}}};
+      {"cos_fixed", {"CosFixed", 1}},    {"tanh_binades", {"TanhBinades", 1}}};
   for (const auto &k : kinds)
     if (r->getValueAsString("Name") == k.first)
       return {"MufuReduction::" + std::string(k.second.first), k.second.second};

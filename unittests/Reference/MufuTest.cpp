@@ -98,7 +98,7 @@ const char *const kForms[] = {
     "sqrt.approx.ftz.f32", "rsqrt.approx.f32",   "rsqrt.approx.ftz.f32",
     "ex2.approx.f32",      "ex2.approx.ftz.f32", "lg2.approx.f32",
     "lg2.approx.ftz.f32",  "sin.approx.f32",     "sin.approx.ftz.f32",
-    "cos.approx.f32",      "cos.approx.ftz.f32"};
+    "cos.approx.f32",      "cos.approx.ftz.f32", "tanh.approx.f32"};
 
 TEST(Mufu, BinadeDigestsMatchTheH200) {
   std::map<std::string, std::vector<uint64_t>> h200 = h200Digests();

@@ -590,7 +590,8 @@ enum class MufuReduction : uint8_t {
   Exp2Fixed,
   Log2Split,
   SinFixed,
-  CosFixed
+  CosFixed,
+  TanhBinades
 };
 
 /// What ptxas's sequence does to the unit's result when the form has no

@@ -100,7 +100,8 @@ defvar PosF32 = ["0", "0x1.fffffep127"];
 // The multifunction unit's f32 functions, measured
 //===----------------------------------------------------------------------===//
 
-// The H200's results of MUFU.RCP, SQRT, RSQ, EX2, LG2 and SIN (the .ftz forms)
+// The H200's results of MUFU.RCP, SQRT, RSQ, EX2, LG2, SIN and TANH (the .ftz
+// forms; tanh.approx.f32 has no .ftz)
 // over the domains their results follow from (utils/measure/mufu_models,
 // docs/gpu-logs/2026-12-04-mufu). With the reductions below they give the
 // H200's bits on all 2^32 inputs of each form, with and without .ftz
@@ -115,6 +116,7 @@ def MufuEx2NegTable : MufuTable<"ex2-neg.bin", "a = -k 2^-23, 0 <= k < 2^23",
                                 8388608>;
 def MufuLg2E0Table : MufuTable<"lg2-e0.bin", "a in [1, 2)", 8388608>;
 def MufuLg2Em1Table : MufuTable<"lg2-em1.bin", "a in [1/2, 1)", 8388608>;
+def MufuTanhTable : MufuTable<"tanh.bin", "a in [2^-8, 8)", 92274688>;
 def MufuSinTable : MufuTable<"sin.bin",
   "t = k 2^-25, 0 <= k < 2^24 (t = a 0x3e22f983 truncated, in revolutions)",
   16777216>;
@@ -135,6 +137,9 @@ def MufuSinFixed : MufuReduction<"sin_fixed",
 def MufuCosFixed : MufuReduction<"cos_fixed",
   "as sin_fixed, of k + 2^23 (a quarter turn) modulo 2^25, without the "
   "sign of a">;
+def MufuTanhBinades : MufuReduction<"tanh_binades",
+  "|a| < 2^-8 (subnormals too): a itself; |a| >= 8: 1 with the sign of a; "
+  "else the entry of |a| (counted from 2^-8's bits) with the sign of a">;
 def MufuLog2Split : MufuReduction<"log2_split",
   "a = m 2^e with m in [1, 2): e = 0: the entry of m in the first table; "
   "e > 0: e + that entry, truncated; e < 0: -(-e - 1 + |entry of m/2 in "
@@ -151,7 +156,7 @@ def MufuRsqrtScaling : MufuScaling<1, MufuSubnormal, "0x1p24", "mul",
 def MufuLg2Scaling : MufuScaling<1, MufuSubnormal, "0x1p24", "add", "-24">;
 def MufuEx2Scaling : MufuScaling<0, "-126", "0.5", "square", "">;
 /// sin and cos: the same SASS with and without .ftz (the unit flushes
-/// subnormal sources: FlushesSubnormals).
+/// subnormal sources: FlushesSubnormals); tanh: MUFU.TANH alone.
 def MufuNoScaling : MufuScaling<0, "-inf", "1", "none", "">;
 
 // div: .approx and .full (f32), .rnd (f32 with .ftz, f64).
@@ -317,6 +322,8 @@ def Ex2ApproxFtz # t
 def TanhApproxF32
     : ApproxForm<"tanh", F32, [Req<APPROX>], 1, 70, 75, SemTanh, DocTanh,
                  [ErrorBound<RelError, "2^-11", "1.11262e-5">], "MUFU.TANH"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuTanhBinades, [MufuTanhTable], MufuNoScaling>];
   let MeasuredUlps = 134;
 }
 foreach t = [F16, F16x2] in
