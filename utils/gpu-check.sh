@@ -9,6 +9,7 @@
 #   mma, wgmma, matrix
 #            mma.sync, wgmma and the matrix moves against the reference;
 #   special  division and the special functions over every f32 input;
+#   mufu     the multifunction-unit models' digests and tables;
 #   diff     the differential test (TILE_DIFF_PART=K/N splits it further).
 # Without TILE_GPU_PART every part runs. TILE_GPU_SKIP_DIFF=1 skips diff.
 set -uo pipefail
@@ -247,6 +248,39 @@ special_part() {
   fi
 }
 
+# The multifunction-unit models (utils/measure/mufu_models): the H200's
+# digests of every measured_exact form, and its tables written again, must
+# equal what the repo holds (docs/gpu-logs/2026-12-04-mufu,
+# lib/Reference/Mufu); the new files come back in mufu/.
+mufu_part() {
+  [ -e $C/mufu-table.json ] || return 0
+  echo "== multifunction-unit models"
+  local m=utils/measure/mufu_models d=$OUT/mufu bad=0 n=0
+  mkdir -p $d/bin
+  local py="env TILE_INSTR_TABLE=$PWD/$C/mufu-table.json python3"
+  $py $m/dump.py $d digests > $d/digests.log 2>&1 || bad=$((bad + 1))
+  $py $m/dump.py /tmp/tile-mufu-dump > $d/dump.log 2>&1 &&
+    $py $m/record.py /tmp/tile-mufu-dump $d/bin >> $d/dump.log 2>&1 ||
+    bad=$((bad + 1))
+  rm -rf /tmp/tile-mufu-dump
+  $py $m/sincos.py $d/bin >> $d/dump.log 2>&1 || bad=$((bad + 1))
+  $py $m/tanh.py $d/bin >> $d/dump.log 2>&1 || bad=$((bad + 1))
+  for f in $d/binade_digests.txt $d/pair_digests.txt $d/bin/*.bin; do
+    case "$f" in *.bin) want=lib/Reference/Mufu/$(basename "$f");;
+                 *) want=docs/gpu-logs/2026-12-04-mufu/$(basename "$f");; esac
+    n=$((n + 1))
+    if cmp -s "$f" "$want"; then
+      echo "$(basename "$f"): identical to the repo's" | tee -a $d/compare.txt
+    else
+      echo "$(basename "$f"): DIFFERS from the repo's" | tee -a $d/compare.txt
+      bad=$((bad + 1))
+    fi
+  done
+  rm -f $d/bin/*.bin
+  cat $d/digests.log
+  note "multifunction-unit models: $((n - bad)) of $n files as recorded, $bad failures"
+}
+
 # The differential test of every arithmetic form.
 diff_part() {
   if [ -x $C/tile-diff ] && [ -z "${TILE_GPU_SKIP_DIFF:-}" ]; then
@@ -263,7 +297,7 @@ diff_part() {
 }
 
 nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | tee "$OUT/gpu.txt"
-for p in tests bench mma wgmma matrix special diff; do
+for p in tests bench mma wgmma matrix special mufu diff; do
   part $p || continue
   t0=$SECONDS
   ${p}_part

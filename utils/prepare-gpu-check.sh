@@ -57,8 +57,12 @@ cp utils/measure/matrix_facts/driver.h build/
 python3 utils/measure/special_facts/gen.py \
   build/share/tile-mlir/instr_table.json build/special_facts.cu
 cp utils/measure/special_facts/special.h build/
-/usr/local/cuda/bin/nvcc -arch=sm_90 -O3 build/special_facts.cu \
-  -o .carry/special_facts
+/usr/local/cuda/bin/nvcc -arch=sm_90 -O3 -Iutils/measure \
+  build/special_facts.cu -o .carry/special_facts
+# The measured_exact forms of the table, for the multifunction-unit models'
+# tools (utils/measure/mufu_models; the mufu part of gpu-check.sh).
+python3 utils/measure/mufu_models/common.py subset \
+  build/share/tile-mlir/instr_table.json .carry/mufu-table.json
 # The Python front-end: its PTX compiled here (the GPU machine has no
 # tile-translate), the runtime's C API library beside it.
 cp build/lib/libtile_cuda_runtime.so .carry/

@@ -194,6 +194,16 @@ static llvm::json::Array boundsOf(const FormDesc &f) {
   return out;
 }
 
+/// A MufuModel: its reduction and the measured tables it reads.
+static llvm::json::Object mufuOf(const MufuModelDesc &m) {
+  llvm::json::Array tables;
+  for (const MufuTableDesc &t : m.tables)
+    tables.push_back(llvm::json::Object{
+        {"file", t.file}, {"domain", t.domain}, {"entries", t.entries}});
+  return llvm::json::Object{{"reduction", m.reductionName},
+                            {"tables", std::move(tables)}};
+}
+
 void tile::ptx::writeJson(llvm::raw_ostream &os) {
   using llvm::json::Array;
   using llvm::json::Object;
@@ -405,6 +415,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
       formArray.back().getAsObject()->insert({"needs_cluster_launch", true});
     if (f.flushesSubnormals)
       formArray.back().getAsObject()->insert({"flushes_subnormals", true});
+    if (f.mufu)
+      formArray.back().getAsObject()->insert({"mufu", mufuOf(*f.mufu)});
     if (f.measuredUlps >= 0)
       formArray.back().getAsObject()->insert({"measured_ulps", f.measuredUlps});
     if (const MmaArithDesc *a = f.arith)

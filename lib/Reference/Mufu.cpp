@@ -258,6 +258,7 @@ uint32_t tanhBinades(const MufuModelDesc &m, uint32_t a) {
 uint32_t finite(const MufuModelDesc &m, uint32_t a) {
   switch (m.reduction) {
   case MufuReduction::Reciprocal:
+  case MufuReduction::Quotient: // The unit computes b's reciprocal.
     return reciprocal(m, a);
   case MufuReduction::Sqrt:
     return root(m, a, false);
@@ -277,43 +278,39 @@ uint32_t finite(const MufuModelDesc &m, uint32_t a) {
   llvm_unreachable("a MufuReduction without a case");
 }
 
+/// special()'s answer where the unit computes from the tables.
+constexpr int64_t kFinite = -1;
+
 /// The unit's result where the input is zero, subnormal (flushed),
-/// infinite, NaN, or negative for a root or logarithm; -1 elsewhere.
+/// infinite, NaN, or negative for a root or logarithm; kFinite elsewhere.
 int64_t special(MufuReduction r, uint32_t a) {
   uint32_t sign = a & kSign, exp = (a >> 23) & 0xFF, mant = a & 0x7FFFFFu;
-  bool root = r == MufuReduction::Sqrt || r == MufuReduction::Rsqrt ||
-              r == MufuReduction::Log2Split;
-  if ((exp == 255 && mant) || (root && sign && exp))
+  bool inf = exp == 255, zero = exp == 0; // zero: or flushed
+  if (inf && mant)
     return kNaN;
-  bool periodic = r == MufuReduction::SinFixed || r == MufuReduction::CosFixed;
-  if (exp == 255 && periodic)
-    return kNaN;
-  if (r == MufuReduction::TanhBinades) { // tanh(+-inf) = +-1; tiny a: a.
-    if (exp != 255)
-      return -1;
-    return mant ? kNaN : sign | 0x3F800000u;
-  }
-  if (exp == 255) {
-    if (r == MufuReduction::Reciprocal || r == MufuReduction::Rsqrt)
-      return sign;
-    return r == MufuReduction::Exp2Fixed && sign ? 0 : kInf;
-  }
-  if (exp || periodic) // sin and cos of a flushed source: t = 0.
-    return -1;
   switch (r) {
   case MufuReduction::Reciprocal:
+  case MufuReduction::Quotient:
+    return inf ? sign : zero ? sign | kInf : kFinite;
   case MufuReduction::Rsqrt:
-    return sign | kInf;
+    if (sign && !zero)
+      return kNaN;
+    return inf ? 0 : zero ? sign | kInf : kFinite;
   case MufuReduction::Sqrt:
-    return sign;
-  case MufuReduction::Exp2Fixed:
-    return 0x3F800000u;
+    if (sign && !zero)
+      return kNaN;
+    return inf ? kInf : zero ? sign : kFinite;
   case MufuReduction::Log2Split:
-    return kSign | kInf;
-  case MufuReduction::SinFixed:
+    if (sign && !zero)
+      return kNaN;
+    return inf ? kInf : zero ? kSign | kInf : kFinite;
+  case MufuReduction::Exp2Fixed:
+    return inf ? (sign ? 0 : kInf) : zero ? 0x3F800000u : kFinite;
+  case MufuReduction::SinFixed: // A flushed source is t = 0.
   case MufuReduction::CosFixed:
-  case MufuReduction::TanhBinades:
-    break;
+    return inf ? kNaN : kFinite;
+  case MufuReduction::TanhBinades: // A tiny a gives a itself.
+    return inf ? sign | 0x3F800000u : kFinite;
   }
   llvm_unreachable("a MufuReduction without a case");
 }
@@ -350,6 +347,24 @@ uint32_t withScaling(const MufuModelDesc &m, uint32_t a) {
   llvm_unreachable("a MufuPost without a case");
 }
 
+/// `x` as an FMUL with .ftz reads it: a subnormal is zero.
+float flushed(float x) {
+  return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
+}
+
+/// An FMUL: x times y rounded to nearest. With `ftz` (FMUL.FTZ) subnormal
+/// sources are zero, and a result tiny after rounding (to 24 bits with an
+/// unbounded exponent) is zero with its sign.
+float fmul(float x, float y, bool ftz) {
+  if (!ftz)
+    return x * y;
+  double p = double(flushed(x)) * double(flushed(y)); // Exact.
+  // Scaled by 2^64, the rounding to 24 bits has the exponent it needs.
+  if (p != 0 && std::fabs(static_cast<float>(p * 0x1p64)) < 0x1p-62f)
+    return std::copysign(0.0f, static_cast<float>(p));
+  return static_cast<float>(p);
+}
+
 /// A NaN result as the unit writes it.
 uint32_t canonical(uint32_t r) {
   return ((r >> 23) & 0xFF) == 255 && (r & 0x7FFFFFu) ? kNaN : r;
@@ -359,4 +374,20 @@ uint32_t canonical(uint32_t r) {
 
 uint32_t tile::ref::mufuResult(const MufuModelDesc &m, bool ftz, uint32_t a) {
   return canonical(ftz ? unit(m, a) : withScaling(m, a));
+}
+
+uint32_t tile::ref::mufuQuotient(const MufuModelDesc &m, bool ftz, uint32_t a,
+                                 uint32_t b) {
+  float x = asFloat(a), y = asFloat(b);
+  float guarded = m.onMagnitude ? std::fabs(y) : y;
+  // Ordered compares: a NaN b is never scaled.
+  float scale = !ftz && guarded < m.below ? m.preScale : 1.0f;
+  if ((!ftz || m.aboveWithFtz) && std::fabs(y) > m.above)
+    scale = m.aboveScale;
+  if (scale != 1.0f) {
+    x = fmul(x, scale, ftz);
+    y = fmul(y, scale, ftz);
+  }
+  float r = asFloat(unit(m, asBits(y)));
+  return canonical(asBits(fmul(r, x, ftz)));
 }

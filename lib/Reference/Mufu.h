@@ -23,6 +23,11 @@ namespace tile::ref {
 /// `ftz`, else with ptxas's scaling around it.
 uint32_t mufuResult(const ptx::MufuModelDesc &m, bool ftz, uint32_t a);
 
+/// The H200's a / b of the two-source model `m` (MufuReduction::Quotient):
+/// a times the unit's reciprocal of b, with ptxas's scaling of both.
+uint32_t mufuQuotient(const ptx::MufuModelDesc &m, bool ftz, uint32_t a,
+                      uint32_t b);
+
 } // namespace tile::ref
 
 #endif // TILE_LIB_REFERENCE_MUFU_H

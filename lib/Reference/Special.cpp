@@ -6,11 +6,10 @@
 //
 // The lane functions of div, rcp, sqrt, rsqrt, sin, cos, lg2, ex2 and tanh.
 // The IEEE-rounded forms are correctly rounded in their mode. The f32
-// approximations with a MufuModel give the H200's bits (Mufu.cpp); the other
-// approximations (`.approx`, `div.full`) give the correctly rounded result
-// to nearest, and what the ISA defines besides: div.approx's zero for
-// 2^126 < |b| < 2^128, and the f64 approximations of the source's upper
-// half (FormDesc::upperHalf).
+// approximations (div.approx and div.full among them) have a MufuModel and
+// give the H200's bits (Mufu.cpp); the f64 approximations give the correctly
+// rounded result to nearest, of the source's upper half where the ISA says
+// so (FormDesc::upperHalf).
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,28 +71,15 @@ uint64_t unary(RoundedOp op, const LaneContext &ctx,
   return roundedMath(op, ctx.f, ctx.instr.rounding(), ctx.flags, in[0], 0);
 }
 
-/// Whether |b| lies in (2^126, 2^128), where div.approx.f32 multiplies a by
-/// a reciprocal that is 0.
-bool beyondApproxDivRange(const Format &f, uint64_t b) {
-  uint64_t biased = (b & f.expMask()) >> (f.layout - 1);
-  uint64_t frac = b & f.fracMask();
-  uint64_t top = static_cast<uint64_t>(f.bias()) * 2; // 2^127's exponent.
-  return !f.isNaN(b) && !f.isInf(b) &&
-         (biased == top || (biased == top - 1 && frac));
-}
-
 } // namespace
 
 namespace tile::ref::lanes {
 uint64_t divLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {
   const Format &f = ctx.f;
   uint64_t a = in[0], b = in[1];
-  if (ctx.instr.has(ptx::Qual::APPROX) && !f.isNaN(a) &&
-      beyondApproxDivRange(f, b)) {
-    if (f.isInf(a))
-      return f.canonicalNaN();
-    return (a ^ b) & f.signMask();
-  }
+  if (const ptx::MufuModelDesc *m = ctx.instr.form->mufu)
+    return mufuQuotient(*m, ctx.flags.ftz, static_cast<uint32_t>(a),
+                        static_cast<uint32_t>(b));
   return roundedMath(RoundedOp::Div, f, ctx.instr.rounding(), ctx.flags, a, b);
 }
 uint64_t rcpLane(const LaneContext &ctx, llvm::ArrayRef<uint64_t> in) {

@@ -753,18 +753,36 @@ std::string scalingNumber(const Record *s, StringRef field, StringRef none) {
   return "float(" + boundNumber(s, field) + ")";
 }
 
-/// The MufuReduction enumerator of `r` and the tables it reads.
-std::pair<std::string, size_t> mufuReductionOf(const Record *r) {
-  static const std::pair<StringRef, std::pair<const char *, size_t>> kinds[] = {
-      {"reciprocal", {"Reciprocal", 1}}, {"sqrt", {"Sqrt", 1}},
-      {"rsqrt", {"Rsqrt", 1}},           {"exp2_fixed", {"Exp2Fixed", 2}},
-      {"log2_split", {"Log2Split", 2}},  {"sin_fixed", {"SinFixed", 1}},
-      {"cos_fixed", {"CosFixed", 1}},    {"tanh_binades", {"TanhBinades", 1}}};
-  for (const auto &k : kinds)
-    if (r->getValueAsString("Name") == k.first)
-      return {"MufuReduction::" + std::string(k.second.first), k.second.second};
+/// A MufuReduction the reference implements: its enumerator, the tables it
+/// reads and the sources of the forms it computes.
+struct MufuReductionKind {
+  StringRef name;
+  const char *enumerator;
+  size_t tables;
+  size_t sources;
+};
+
+/// The reference's reduction named by the MufuReduction record `r`.
+const MufuReductionKind &mufuReductionOf(const Record *r) {
+  static const MufuReductionKind kinds[] = {
+      {"reciprocal", "Reciprocal", 1, 1},  {"sqrt", "Sqrt", 1, 1},
+      {"rsqrt", "Rsqrt", 1, 1},            {"exp2_fixed", "Exp2Fixed", 2, 1},
+      {"log2_split", "Log2Split", 2, 1},   {"sin_fixed", "SinFixed", 1, 1},
+      {"cos_fixed", "CosFixed", 1, 1},     {"tanh_binades", "TanhBinades", 1, 1},
+      {"quotient", "Quotient", 1, 2}};
+  for (const MufuReductionKind &k : kinds)
+    if (r->getValueAsString("Name") == k.name)
+      return k;
   PrintFatalError(r->getLoc(), "the reference has no reduction '" +
                                    r->getValueAsString("Name") + "'");
+}
+
+/// The number of source operands of the form `f`.
+size_t sourcesOf(const Record *f) {
+  return llvm::count_if(f->getValueAsListOfDefs("Operands"),
+                        [](const Record *o) {
+                          return o->getValueAsDef("Role")->getName() == "Use";
+                        });
 }
 
 /// The MufuPost enumerator of a MufuScaling's `Post`.
@@ -796,11 +814,17 @@ std::string mufuModel(const Record *f, std::vector<std::string> &models,
   if (types.size() != 1 || types[0]->getName() != "F32")
     PrintFatalError(f->getLoc(), "a MufuModel describes an f32 form");
   const Record *m = list[0];
-  auto [reduction, count] = mufuReductionOf(m->getValueAsDef("Reduction"));
+  const MufuReductionKind &kind =
+      mufuReductionOf(m->getValueAsDef("Reduction"));
+  size_t count = kind.tables;
   std::vector<const Record *> ts = m->getValueAsListOfDefs("Tables");
   if (ts.size() != count)
     PrintFatalError(m->getLoc(),
                     "the reduction reads " + Twine(count) + " tables");
+  if (sourcesOf(f) != kind.sources)
+    PrintFatalError(f->getLoc(), "the reduction '" + kind.name +
+                                     "' computes a form of " +
+                                     Twine(kind.sources) + " sources");
   size_t start = tables.size();
   std::vector<const Record *> all = defsOf(f->getRecords(), "MufuTable");
   for (const Record *t : ts)
@@ -810,13 +834,15 @@ std::string mufuModel(const Record *f, std::vector<std::string> &models,
                      std::to_string(llvm::find(all, t) - all.begin()) + "}");
   const Record *s = m->getValueAsDef("Scaling");
   models.push_back(
-      "{" + reduction + ", llvm::ArrayRef<MufuTableDesc>(kMufuTables + " +
+      "{MufuReduction::" + std::string(kind.enumerator) + ", " +
+      quote(kind.name) + ", llvm::ArrayRef<MufuTableDesc>(kMufuTables + " +
       std::to_string(start) + ", size_t(" + std::to_string(count) + ")), " +
       (s->getValueAsBit("OnMagnitude") ? "true" : "false") + ", " +
       scalingNumber(s, "Below", "") + ", " + scalingNumber(s, "PreScale", "") +
       ", " + mufuPostOf(s) + ", " + scalingNumber(s, "PostValue", "0.0f") +
       ", " + scalingNumber(s, "Above", "HUGE_VALF") + ", " +
-      scalingNumber(s, "AboveScale", "1.0f") + "}");
+      scalingNumber(s, "AboveScale", "1.0f") + ", " +
+      (s->getValueAsBit("AboveWithFtz") ? "true" : "false") + "}");
   return "&kMufuModels[" + std::to_string(models.size() - 1) + "]";
 }
 

@@ -4,18 +4,25 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The f32 approximations with a MufuModel against the H200's per-binade
-// digests (docs/gpu-logs/2026-12-04-mufu/binade_digests.txt, written by
-// utils/measure/mufu_models/dump.py on the H200 with nvcc's inline asm): each
-// digest is the sum of mix64((a << 32) * K ^ result) over the 2^23 inputs a
-// of one sign and exponent. The test checks the binades where the
-// reductions change behaviour (zeros and subnormals, the edges of the
-// tables, the unit's range limits, infinities and NaNs) and a spread of
-// others; TILE_MUFU_EXHAUSTIVE=1 checks all 512 (every f32 input).
+// The f32 approximations with a MufuModel (every measured_exact form)
+// against the H200's digests (docs/gpu-logs/2026-12-04-mufu, written by
+// utils/measure/mufu_models/dump.py on the H200 with NVRTC's inline asm).
+// A digest is the sum of mix64(word * K ^ result) over 2^23 inputs:
+// - binade_digests.txt, the one-source forms: word a << 32, one block per
+//   sign and exponent of a;
+// - pair_digests.txt, div: word a << 32 ^ b, where a and b are the halves
+//   of mix64(x), one block per x >> 23 (2^32 pairs in all, the pairs of
+//   docs/gpu-logs/2026-12-02-special).
+// The test checks the binades where the reductions change behaviour (zeros
+// and subnormals, the edges of the tables, the unit's range limits,
+// infinities and NaNs) and a spread of others, and three blocks of pairs;
+// TILE_MUFU_EXHAUSTIVE=1 checks all 512 blocks of every form (every f32
+// input, all 2^32 pairs).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Reference/Mufu.h"
+#include "mix64.h"
 #include "tile/Reference/Reference.h"
 
 #include <gtest/gtest.h>
@@ -33,20 +40,14 @@ using namespace tile;
 
 namespace {
 
-uint64_t mix64(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
+using Digests = std::map<std::string, std::vector<uint64_t>>;
 
-/// The H200's digests: opcode -> 512 per-binade sums (sign << 8 | exponent).
-std::map<std::string, std::vector<uint64_t>> h200Digests() {
-  std::ifstream in(TILE_SOURCE_DIR
-                   "/docs/gpu-logs/2026-12-04-mufu/binade_digests.txt");
-  std::map<std::string, std::vector<uint64_t>> out;
+/// The H200's digests of one file: opcode -> 512 per-block sums.
+Digests h200Digests(const char *file) {
+  std::ifstream in(std::string(TILE_SOURCE_DIR
+                               "/docs/gpu-logs/2026-12-04-mufu/") +
+                   file);
+  Digests out;
   std::string head, line;
   while (std::getline(in, head) && std::getline(in, line)) {
     std::istringstream words(line);
@@ -64,28 +65,49 @@ ptx::Instr op(const std::string &spelling) {
   return *instr;
 }
 
-/// The model's digest of binade `b` for the form of `instr`.
-uint64_t modelDigest(const ptx::Instr &instr, uint32_t b) {
+/// The model's digest of binade `b` of a one-source form.
+uint64_t binadeDigest(const ptx::Instr &instr, uint32_t b) {
   const ptx::MufuModelDesc &m = *instr.form->mufu;
   bool ftz = instr.has(ptx::Qual::FTZ);
   uint64_t sum = 0;
   for (uint64_t x = uint64_t(b) << 23; x < (uint64_t(b) + 1) << 23; ++x) {
     uint32_t a = uint32_t(x);
-    sum += mix64((uint64_t(a) << 32) * 0x9E3779B97F4A7C15ULL ^
+    sum += mix64((uint64_t(a) << 32) * TILE_DIGEST_K ^
                  ref::mufuResult(m, ftz, a));
   }
   return sum;
 }
 
+/// The model's digest of block `b` of the pairs of a div form.
+uint64_t pairDigest(const ptx::Instr &instr, uint32_t b) {
+  const ptx::MufuModelDesc &m = *instr.form->mufu;
+  bool ftz = instr.has(ptx::Qual::FTZ);
+  uint64_t sum = 0;
+  for (uint64_t x = uint64_t(b) << 23; x < (uint64_t(b) + 1) << 23; ++x) {
+    uint64_t h = mix64(x);
+    uint32_t a = uint32_t(h), d = uint32_t(h >> 32);
+    sum += mix64(((uint64_t(a) << 32) ^ d) * TILE_DIGEST_K ^
+                 ref::mufuQuotient(m, ftz, a, d));
+  }
+  return sum;
+}
+
+bool exhaustive() {
+  const char *all = std::getenv("TILE_MUFU_EXHAUSTIVE");
+  return all && *all == '1';
+}
+
+std::vector<uint32_t> everyBlock() {
+  std::vector<uint32_t> every(512);
+  for (uint32_t b = 0; b < 512; ++b)
+    every[b] = b;
+  return every;
+}
+
 /// The binades checked: both signs of exponents where something changes.
 std::vector<uint32_t> binades() {
-  if (const char *all = std::getenv("TILE_MUFU_EXHAUSTIVE");
-      all && *all == '1') {
-    std::vector<uint32_t> every(512);
-    for (uint32_t b = 0; b < 512; ++b)
-      every[b] = b;
-    return every;
-  }
+  if (exhaustive())
+    return everyBlock();
   std::vector<uint32_t> out;
   for (uint32_t e : {0u, 1u, 63u, 103u, 126u, 127u, 133u, 134u, 254u, 255u})
     for (uint32_t sign : {0u, 256u})
@@ -93,40 +115,62 @@ std::vector<uint32_t> binades() {
   return out;
 }
 
-const char *const kForms[] = {
-    "rcp.approx.f32",      "rcp.approx.ftz.f32", "sqrt.approx.f32",
-    "sqrt.approx.ftz.f32", "rsqrt.approx.f32",   "rsqrt.approx.ftz.f32",
-    "ex2.approx.f32",      "ex2.approx.ftz.f32", "lg2.approx.f32",
-    "lg2.approx.ftz.f32",  "sin.approx.f32",     "sin.approx.ftz.f32",
-    "cos.approx.f32",      "cos.approx.ftz.f32", "tanh.approx.f32"};
+/// The blocks of pairs checked (each has every kind of b: about 2^15 with
+/// a subnormal b, 2^16 above 2^126).
+std::vector<uint32_t> pairBlocks() {
+  return exhaustive() ? everyBlock() : std::vector<uint32_t>{0, 257, 511};
+}
 
-TEST(Mufu, BinadeDigestsMatchTheH200) {
-  std::map<std::string, std::vector<uint64_t>> h200 = h200Digests();
-  std::vector<uint32_t> checked = binades();
-  for (const char *spelling : kForms) {
-    ASSERT_EQ(h200[spelling].size(), 512u) << spelling;
+/// Checks `digest` of every block in `blocks` of every spelling in `forms`
+/// against the H200's `h200` (on two threads).
+template <typename Digest>
+void checkDigests(std::initializer_list<const char *> forms,
+                  const Digests &h200, const std::vector<uint32_t> &blocks,
+                  Digest digest) {
+  for (const char *spelling : forms) {
+    auto found = h200.find(spelling);
+    ASSERT_NE(found, h200.end()) << spelling;
+    ASSERT_EQ(found->second.size(), 512u) << spelling;
     ptx::Instr instr = op(spelling);
     ASSERT_NE(instr.form->mufu, nullptr) << spelling;
     ASSERT_EQ(llvm::StringRef(instr.form->accuracy), "measured_exact");
-    std::vector<uint64_t> got(checked.size());
+    std::vector<uint64_t> got(blocks.size());
     auto work = [&](size_t first) {
-      for (size_t i = first; i < checked.size(); i += 2)
-        got[i] = modelDigest(instr, checked[i]);
+      for (size_t i = first; i < blocks.size(); i += 2)
+        got[i] = digest(instr, blocks[i]);
     };
     std::thread other(work, 1);
     work(0);
     other.join();
-    for (size_t i = 0; i < checked.size(); ++i)
-      EXPECT_EQ(got[i], h200[spelling][checked[i]])
-          << spelling << " binade sign " << (checked[i] >> 8) << " exponent "
-          << (checked[i] & 255);
+    for (size_t i = 0; i < blocks.size(); ++i)
+      EXPECT_EQ(got[i], found->second[blocks[i]])
+          << spelling << " block " << blocks[i];
   }
+}
+
+TEST(Mufu, BinadeDigestsMatchTheH200) {
+  checkDigests({"rcp.approx.f32", "rcp.approx.ftz.f32", "sqrt.approx.f32",
+                "sqrt.approx.ftz.f32", "rsqrt.approx.f32",
+                "rsqrt.approx.ftz.f32", "ex2.approx.f32", "ex2.approx.ftz.f32",
+                "lg2.approx.f32", "lg2.approx.ftz.f32", "sin.approx.f32",
+                "sin.approx.ftz.f32", "cos.approx.f32", "cos.approx.ftz.f32",
+                "tanh.approx.f32"},
+               h200Digests("binade_digests.txt"), binades(), binadeDigest);
+}
+
+TEST(Mufu, PairDigestsMatchTheH200) {
+  checkDigests({"div.approx.f32", "div.approx.ftz.f32", "div.full.f32",
+                "div.full.ftz.f32"},
+               h200Digests("pair_digests.txt"), pairBlocks(), pairDigest);
 }
 
 /// The lane dispatch reaches the model: evaluate gives mufuResult's bits,
 /// and a NaN comes out as the unit's canonical NaN.
 TEST(Mufu, EvaluateUsesTheModel) {
-  for (const char *spelling : kForms) {
+  for (const char *spelling :
+       {"rcp.approx.f32", "sqrt.approx.ftz.f32", "rsqrt.approx.f32",
+        "ex2.approx.ftz.f32", "lg2.approx.f32", "sin.approx.f32",
+        "cos.approx.ftz.f32", "tanh.approx.f32"}) {
     ptx::Instr instr = op(spelling);
     for (uint32_t a : {0x3FCB842Eu, 0xC0A30F8Bu, 0x00000001u, 0x7F7FFFFFu,
                        0xFFC12345u, 0xBF800000u}) {
@@ -135,6 +179,26 @@ TEST(Mufu, EvaluateUsesTheModel) {
       EXPECT_EQ(ref::evaluate(instr, {a}, false), want) << spelling;
     }
     EXPECT_EQ(ref::evaluate(instr, {0x7FC12345u}, false), 0x7FFFFFFFu);
+  }
+}
+
+/// div's lanes reach the quotient model; the H200's results of NaN sources
+/// and invalid operations (docs/gpu-logs/2026-12-02-special/run2.txt), and
+/// the ISA's zero for div.approx with 2^126 < |b| < 2^128.
+TEST(Mufu, DivUsesTheQuotientModel) {
+  struct Case {
+    uint32_t a, b, want;
+  } cases[] = {{0x7FC12345u, 0, 0x7FFFFFFFu}, {0, 0xFFC12345u, 0x7FFFFFFFu},
+               {0xBF800000u, 0, 0xFF800000u}, {0, 0xBF800000u, 0x80000000u},
+               {0x7F800000u, 0, 0x7F800000u}, {0, 0x7F800000u, 0},
+               {0, 0, 0x7FFFFFFFu},           {0x3F800000u, 0x7F000001u, 0},
+               {0xC0000000u, 0x7F400000u, 0x80000000u},
+               {0x7F800000u, 0x7F000001u, 0x7FFFFFFFu}};
+  for (const char *spelling : {"div.approx.f32", "div.approx.ftz.f32"}) {
+    ptx::Instr instr = op(spelling);
+    for (const Case &c : cases)
+      EXPECT_EQ(ref::evaluate(instr, {c.a, c.b}, false), c.want)
+          << spelling << " " << std::hex << c.a << " / " << c.b;
   }
 }
 

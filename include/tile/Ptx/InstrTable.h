@@ -591,7 +591,8 @@ enum class MufuReduction : uint8_t {
   Log2Split,
   SinFixed,
   CosFixed,
-  TanhBinades
+  TanhBinades,
+  Quotient
 };
 
 /// What ptxas's sequence does to the unit's result when the form has no
@@ -612,9 +613,13 @@ struct MufuTableDesc {
 /// it (a MufuModel record): `reduction` over `tables`, and without .ftz the
 /// scaling ptxas 13.0 emits around the unit for sm_90. An input below
 /// `below` (|a| with `onMagnitude`) is multiplied by `preScale`, one with
-/// |a| above `above` by `aboveScale`; the result then gets `post`.
+/// |a| above `above` by `aboveScale`; the result then gets `post`. A
+/// two-source form (Quotient) scales both sources, guarded on the second,
+/// and keeps the `above` branch with .ftz where `aboveWithFtz`.
 struct MufuModelDesc {
   MufuReduction reduction;
+  /// The MufuReduction record's `Name`.
+  const char *reductionName;
   llvm::ArrayRef<MufuTableDesc> tables;
   bool onMagnitude;
   float below;
@@ -623,6 +628,7 @@ struct MufuModelDesc {
   float postValue;
   float above;
   float aboveScale;
+  bool aboveWithFtz;
 };
 
 /// An error bound of an approximation (an ErrorBound record) for inputs

@@ -694,10 +694,12 @@ class MufuReduction<string name, string doc> {
 /// (`Post` "mul"), has it added ("add"), is squared ("square"), or is
 /// multiplied by the scale the input got ("mul_scale"), or is left as it
 /// is ("none": no scaling). FMULs and FADDs round to nearest and keep
-/// subnormals.
+/// subnormals. A two-source form (div) scales both sources, guarded on the
+/// second; with `AboveWithFtz` its `Above` branch is emitted with .ftz too
+/// (with flushing FMULs).
 class MufuScaling<bit onMagnitude, string below, string preScale, string post,
                   string postValue, string above = "",
-                  string aboveScale = ""> {
+                  string aboveScale = "", bit aboveWithFtz = 0> {
   bit OnMagnitude = onMagnitude;
   string Below = below;
   string PreScale = preScale;
@@ -705,6 +707,7 @@ class MufuScaling<bit onMagnitude, string below, string preScale, string post,
   string PostValue = postValue;
   string Above = above;
   string AboveScale = aboveScale;
+  bit AboveWithFtz = aboveWithFtz;
 }
 
 /// An f32 approximation computed bit for bit as the H200's multifunction

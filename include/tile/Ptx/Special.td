@@ -140,6 +140,9 @@ def MufuCosFixed : MufuReduction<"cos_fixed",
 def MufuTanhBinades : MufuReduction<"tanh_binades",
   "|a| < 2^-8 (subnormals too): a itself; |a| >= 8: 1 with the sign of a; "
   "else the entry of |a| (counted from 2^-8's bits) with the sign of a">;
+def MufuQuotient : MufuReduction<"quotient",
+  "a / b (two sources): the unit's reciprocal of b (as reciprocal) times a, "
+  "one FMUL rounded to nearest, flushing with .ftz">;
 def MufuLog2Split : MufuReduction<"log2_split",
   "a = m 2^e with m in [1, 2): e = 0: the entry of m in the first table; "
   "e > 0: e + that entry, truncated; e < 0: -(-e - 1 + |entry of m/2 in "
@@ -155,25 +158,35 @@ def MufuRsqrtScaling : MufuScaling<1, MufuSubnormal, "0x1p24", "mul",
                                    "0x1p12">;
 def MufuLg2Scaling : MufuScaling<1, MufuSubnormal, "0x1p24", "add", "-24">;
 def MufuEx2Scaling : MufuScaling<0, "-126", "0.5", "square", "">;
+/// div: a and b both times 2^24 where |b| < 2^-126 (.approx, .full), both
+/// quartered where |b| > 2^126 (.full, with and without .ftz).
+def MufuDivApproxScaling : MufuScaling<1, MufuSubnormal, "0x1p24", "none", "">;
+def MufuDivFullScaling : MufuScaling<1, MufuSubnormal, "0x1p24", "none", "",
+                                     "0x1p126", "0.25", 1>;
 /// sin and cos: the same SASS with and without .ftz (the unit flushes
 /// subnormal sources: FlushesSubnormals); tanh: MUFU.TANH alone.
 def MufuNoScaling : MufuScaling<0, "-inf", "1", "none", "">;
 
 // div: .approx and .full (f32), .rnd (f32 with .ftz, f64).
-// div.approx.f32 for 2^126 < |b| < 2^128 gives zero (a NaN for an infinite
-// a), as the ISA says: a times the reciprocal of b, which is 0 there
-// (measured: every such pair of the 2^32).
+// div.approx and div.full (f32) are a times the unit's reciprocal of b
+// (MUFU.RCP, then FMUL), with the scaling ptxas emits. div.approx.f32 for
+// 2^126 < |b| < 2^128 gives zero (a NaN for an infinite a), as the ISA
+// says: the reciprocal is 0 there (measured: every such pair of the 2^32).
 def DivApproxF32
     : ApproxForm<"div", F32, ApproxFtz, 2, 14, 10, SemDiv, DocDiv,
                  [ErrorBound<UlpError, "2", "2", "b", "0x1p-126", "0x1p126">,
                   ErrorBound<UlpError, "2", "2", "b", "-0x1p126",
-                             "-0x1p-126">], ""> {
+                             "-0x1p-126">], "MUFU.RCP"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuQuotient, [MufuRcpTable], MufuDivApproxScaling>];
   let Variant = "approx";
   let MeasuredUlps = 2;
 }
 def DivFullF32
     : ApproxForm<"div", F32, [Req<FULL>, Opt<FTZ>], 2, 14, 10, SemDiv, DocDiv,
-                 [ErrorBound<UlpError, "2", "2">], ""> {
+                 [ErrorBound<UlpError, "2", "2">], "MUFU.RCP"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuQuotient, [MufuRcpTable], MufuDivFullScaling>];
   let Variant = "full";
   let MeasuredUlps = 2;
 }

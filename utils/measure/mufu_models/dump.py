@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 """Records the H200's results of the f32 multifunction-unit opcodes over
-dense input ranges, for fitting the bit-exact models of
-`utils/measure/mufu_models/fit.py` (run on the GPU machine; needs cupy).
+dense input ranges, from which record.py writes the measured tables, and
+the digests that the reference's models are checked against (run on the
+GPU machine; needs cupy).
 
 Each opcode runs through NVRTC's inline asm, nothing of tile-mlir's. The
-results of each range are stored as their first value and the differences
-of consecutive results (small integers: the functions are smooth), in one
-compressed `.npz` per opcode under OUT, so that every result travels back.
+forms are the table's measured_exact ones (its JSON export, at
+TILE_INSTR_TABLE or build/share/tile-mlir/instr_table.json; common.py subset
+writes a small one to carry). The results of each range are stored as their
+first value and the differences of consecutive results (small integers:
+the functions are smooth), in one compressed `.npz` per mnemonic under OUT,
+so that every result travels back.
 
-Usage: dump.py OUT [NAME,...]   (results of the named opcodes)
-       dump.py OUT digests      (per-binade digests of every f32 form)
+Usage: dump.py OUT [NAME,...]   (results of the named mnemonics)
+       dump.py OUT NAME+ KEY... (only the named sets of NAME)
+       dump.py OUT digests      (the digests of every measured_exact form:
+                                 binade_digests.txt and pair_digests.txt)
 """
 import os
 import sys
@@ -17,16 +23,8 @@ import sys
 import cupy as cp
 import numpy as np
 
-OPS = {
-    "rcp": "rcp.approx.ftz.f32",
-    "sqrt": "sqrt.approx.ftz.f32",
-    "rsqrt": "rsqrt.approx.ftz.f32",
-    "ex2": "ex2.approx.ftz.f32",
-    "lg2": "lg2.approx.ftz.f32",
-    "sin": "sin.approx.ftz.f32",
-    "cos": "cos.approx.ftz.f32",
-    "tanh": "tanh.approx.f32",
-}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
 
 
 def binade(lo_bits, count=1 << 23):
@@ -63,15 +61,12 @@ def ranges(name):
 
 
 def kernel(opcode):
-    src = r"""
-extern "C" __global__ void k(const unsigned *in, unsigned *out, long n) {
+    return common.kernel("const unsigned *in, unsigned *out, long n", f"""
   long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  unsigned r;
-  asm volatile("%s %%0, %%1;" : "=r"(r) : "r"(in[i]));
-  out[i] = r;
-}""" % opcode
-    return cp.RawKernel(src, "k", options=("-arch=sm_90",))
+  unsigned a = in[i], r;
+  {common.asm(opcode)}
+  out[i] = r;""")
 
 
 def run(fn, bits):
@@ -90,36 +85,31 @@ def encode(res):
     return np.uint32(res[0]), diff
 
 
-DIGEST_FORMS = ["rcp.approx.f32", "rcp.approx.ftz.f32", "sqrt.approx.f32",
-                "sqrt.approx.ftz.f32", "rsqrt.approx.f32",
-                "rsqrt.approx.ftz.f32", "ex2.approx.f32", "ex2.approx.ftz.f32",
-                "lg2.approx.f32", "lg2.approx.ftz.f32", "sin.approx.f32",
-                "sin.approx.ftz.f32", "cos.approx.f32", "cos.approx.ftz.f32",
-                "tanh.approx.f32"]
+# The inputs of each thread's 64 results, and the block its digest joins:
+# one-source forms every a (blocks: sign and exponent); div forms 2^32
+# pairs, a and b the halves of mix64(x) (blocks: x >> 23).
+PICK = {1: "unsigned a = (unsigned)x;",
+        2: "unsigned long long h = mix64(x);\n"
+           "    unsigned a = (unsigned)h, b = (unsigned)(h >> 32);"}
+WORD = {1: "((unsigned long long)a << 32)", 2: "((unsigned long long)a << 32 ^ b)"}
 
 
-def binade_digests(opcode):
-    """Per (sign, exponent) the sum of mix64((input << 32) * K ^ result) over
-    its 2^23 inputs: the digests that fit.py --check compares with a model's,
-    so that a mismatch is found to the binade without moving the results."""
-    src = r"""
-__device__ unsigned long long mix64(unsigned long long x) {
-  x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33; return x;
-}
-extern "C" __global__ void k(unsigned long long base,
-                             unsigned long long *sums) {
+def block_digests(opcode, sources):
+    """Per block of 2^23 the sum of mix64(word * K ^ result), word the
+    inputs: the digests that MufuTest compares with a model's, so that a
+    mismatch is found to the block without moving the results."""
+    fn = common.kernel("unsigned long long base, unsigned long long *sums", f"""
   unsigned long long first =
       base + ((unsigned long long)blockIdx.x * blockDim.x + threadIdx.x) * 64;
   unsigned long long s = 0;
-  for (int j = 0; j < 64; ++j) {
-    unsigned a = (unsigned)(first + j), r;
-    asm volatile("%s %%0, %%1;" : "=r"(r) : "r"(a));
-    s += mix64(((unsigned long long)a << 32) * 0x9E3779B97F4A7C15ULL ^ r);
-  }
-  atomicAdd(&sums[(unsigned)first >> 23], s);
-}""" % opcode
-    fn = cp.RawKernel(src, "k", options=("-arch=sm_90",))
+  for (int j = 0; j < 64; ++j) {{
+    unsigned long long x = first + j;
+    {PICK[sources]}
+    unsigned r;
+    {common.asm(opcode, sources)}
+    s += mix64({WORD[sources]} * TILE_DIGEST_K ^ r);
+  }}
+  atomicAdd(&sums[first >> 23], s);""")
     sums = cp.zeros(512, dtype=cp.uint64)
     chunk = 1 << 30
     for base in range(0, 1 << 32, chunk):
@@ -128,20 +118,25 @@ extern "C" __global__ void k(unsigned long long base,
 
 
 def write_digests(out):
-    with open(os.path.join(out, "binade_digests.txt"), "w") as f:
-        for opcode in DIGEST_FORMS:
-            sums = binade_digests(opcode)
-            total = int(sums.sum(dtype=np.uint64))
-            f.write(f"{opcode} total={total:016x}\n")
-            f.write(" ".join(f"{int(v):016x}" for v in sums) + "\n")
-            print(opcode, f"{total:016x}", flush=True)
+    files = {1: "binade_digests.txt", 2: "pair_digests.txt"}
+    streams = {n: open(os.path.join(out, f), "w") for n, f in files.items()}
+    for opcode, sources, _ in sorted(common.measured_exact(common.load()),
+                                     key=lambda f: f[0]):
+        sums = block_digests(opcode, sources)
+        total = int(sums.sum(dtype=np.uint64))
+        f = streams[sources]
+        f.write(f"{opcode} total={total:016x}\n")
+        f.write(" ".join(f"{int(v):016x}" for v in sums) + "\n")
+        print(opcode, f"{total:016x}", flush=True)
+    for f in streams.values():
+        f.close()
 
 
 def main(out, only):
     if only and only[0].endswith("+"):  # NAME+: only the sets named after
         name, keys = only[0][:-1], only[1:]
         sets = {k: v for k, v in ranges(name).items() if k in keys}
-        fn = kernel(OPS[name])
+        fn = kernel(common.unit_opcodes(common.load())[name])
         arrays = {}
         for key, bits in sets.items():
             arrays[key + "_first"], arrays[key + "_diff"] = encode(run(fn, bits))
@@ -151,7 +146,7 @@ def main(out, only):
         os.makedirs(out, exist_ok=True)
         return write_digests(out)
     os.makedirs(out, exist_ok=True)
-    for name, opcode in OPS.items():
+    for name, opcode in common.unit_opcodes(common.load()).items():
         if only and name not in only:
             continue
         fn = kernel(opcode)

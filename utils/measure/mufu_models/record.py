@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes the measured tables of the multifunction-unit models
 (`lib/Reference/Mufu/*.bin`, named by the MufuTable records of
-`include/tile/Ptx/Special.td`) from the results `dump.py` brought back
-from the H200. (sin.bin is written on the H200 itself by `sincos.py`,
-with `write_table` below.)
+`include/tile/Ptx/Special.td`, read from the table's JSON export) from the
+results `dump.py` brought back from the H200. (sin.bin and tanh.bin are
+written on the H200 itself by `sincos.py` and `tanh.py`, with
+`write_table` below.)
 
 Each table is the H200's results over one domain, in chunks of 2^16
 results compressed one by one with zlib, so that the reference decodes only
@@ -23,17 +24,22 @@ import zlib
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
 CHUNK_SHIFT = 16
 
-# file name: (dump file, set); the domains are those of dump.py's ranges.
-TABLES = {
-    "rcp.bin": ("rcp", "b0"),        # a in [1, 2)
-    "sqrt.bin": ("sqrt", "b0"),      # a in [1, 4)
-    "rsqrt.bin": ("rsqrt", "b0"),    # a in [1, 4)
-    "ex2-pos.bin": ("ex2", "pos"),   # a = k 2^-23, k < 2^23
-    "ex2-neg.bin": ("ex2", "neg"),   # a = -k 2^-23, k < 2^23
-    "lg2-e0.bin": ("lg2", "b0"),     # a in [1, 2)
-    "lg2-em1.bin": ("lg2", "b-1"),   # a in [1/2, 1)
+# The dump.py sets (mnemonic, set) that give each reduction's tables, in
+# the model's order; the file names are the MufuTable records' (the table's
+# JSON export). sin.bin and tanh.bin come from sincos.py and tanh.py.
+SETS = {
+    "reciprocal": [("rcp", "b0")],              # a in [1, 2)
+    "sqrt": [("sqrt", "b0")],                   # a in [1, 4)
+    "rsqrt": [("rsqrt", "b0")],                 # a in [1, 4)
+    "exp2_fixed": [("ex2", "pos"),              # a = k 2^-23, k < 2^23
+                   ("ex2", "neg")],             # a = -k 2^-23
+    "log2_split": [("lg2", "b0"),               # a in [1, 2)
+                   ("lg2", "b-1")],             # a in [1/2, 1)
 }
 
 
@@ -68,10 +74,13 @@ def write_table(path, res):
 
 def main(dump_dir, out_dir):
     os.makedirs(out_dir, exist_ok=True)
-    for file, (name, key) in TABLES.items():
-        res = results(dump_dir, name, key)
-        write_table(os.path.join(out_dir, file), res)
-        print(file, res.size, os.path.getsize(os.path.join(out_dir, file)))
+    table = common.load()
+    for reduction, sets in SETS.items():
+        for file, (name, key) in zip(common.table_files(table, reduction),
+                                     sets):
+            res = results(dump_dir, name, key)
+            write_table(os.path.join(out_dir, file), res)
+            print(file, res.size, os.path.getsize(os.path.join(out_dir, file)))
 
 
 if __name__ == "__main__":

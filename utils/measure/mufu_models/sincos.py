@@ -23,6 +23,7 @@ import cupy as cp
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
 import record  # noqa: E402
 
 FRACTION = 25
@@ -31,14 +32,11 @@ INV_2PI = float(np.uint32(0x3E22F983).view(np.float32))
 
 
 def kernel(opcode):
-    src = r"""
-extern "C" __global__ void k(unsigned base, unsigned *out) {
+    return common.kernel("unsigned base, unsigned *out", f"""
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned r;
-  asm volatile("%s %%0, %%1;" : "=r"(r) : "r"(base + i));
-  out[i] = r;
-}""" % opcode
-    return cp.RawKernel(src, "k", options=("-arch=sm_90",))
+  unsigned a = base + i, r;
+  {common.asm(opcode)}
+  out[i] = r;""")
 
 
 def turns(xbits):
@@ -93,8 +91,9 @@ def main(out):
     if sin_clashes or cos_clashes or disagree or missing:
         sys.exit("the unit is not the model sin.bin describes")
     os.makedirs(out, exist_ok=True)
-    record.write_table(os.path.join(out, "sin.bin"), table.astype(np.uint32))
-    print("sin.bin", os.path.getsize(os.path.join(out, "sin.bin")), "bytes")
+    file = common.table_files(common.load(), "sin_fixed")[0]
+    record.write_table(os.path.join(out, file), table.astype(np.uint32))
+    print(file, os.path.getsize(os.path.join(out, file)), "bytes")
 
 
 if __name__ == "__main__":

@@ -17,20 +17,18 @@ import cupy as cp
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
 import record  # noqa: E402
 
 SIGN = 0x80000000
 
 
 def kernel():
-    src = r"""
-extern "C" __global__ void k(unsigned base, unsigned *out) {
+    return common.kernel("unsigned base, unsigned *out", f"""
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned r;
-  asm volatile("tanh.approx.f32 %0, %1;" : "=r"(r) : "r"(base + i));
-  out[i] = r;
-}"""
-    return cp.RawKernel(src, "k", options=("-arch=sm_90",))
+  unsigned a = base + i, r;
+  {common.asm(common.unit_opcodes(common.load())["tanh"])}
+  out[i] = r;""")
 
 
 def binade(fn, base, res):
@@ -60,8 +58,9 @@ def main(out):
         sys.exit("the unit is not the model tanh.bin describes")
     table = cp.asnumpy(cp.concatenate(parts))
     os.makedirs(out, exist_ok=True)
-    record.write_table(os.path.join(out, "tanh.bin"), table)
-    print("tanh.bin", os.path.getsize(os.path.join(out, "tanh.bin")), "bytes")
+    file = common.table_files(common.load(), "tanh_binades")[0]
+    record.write_table(os.path.join(out, file), table)
+    print(file, os.path.getsize(os.path.join(out, file)), "bytes")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <vector>
 
+#include "mix64.h" // utils/measure: nvcc -Iutils/measure
+
 #define CHECK(x)                                                              \
   do {                                                                        \
     cudaError_t e_ = (x);                                                     \
@@ -67,14 +69,6 @@ __device__ inline void merge(Stats *st, const Local &l) {
   atomicMax(&st->maxErr[1], l.maxErr[1]);
 }
 
-__host__ __device__ inline unsigned long long mix64(unsigned long long x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
 
 __device__ inline double exactOf(Sem s, double a, double b) {
   switch (s) {
