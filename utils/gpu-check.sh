@@ -265,18 +265,21 @@ mufu_part() {
   rm -rf /tmp/tile-mufu-dump
   $py $m/sincos.py $d/bin >> $d/dump.log 2>&1 || bad=$((bad + 1))
   $py $m/tanh.py $d/bin >> $d/dump.log 2>&1 || bad=$((bad + 1))
-  for f in $d/binade_digests.txt $d/pair_digests.txt $d/bin/*.bin; do
+  $py $m/f64.py $d/bin >> $d/dump.log 2>&1 || bad=$((bad + 1))
+  mv $d/bin/f64_digests.txt $d/ 2>/dev/null
+  for f in $d/binade_digests.txt $d/pair_digests.txt $d/f64_digests.txt \
+      $d/bin/*.bin; do
     case "$f" in *.bin) want=lib/Reference/Mufu/$(basename "$f");;
                  *) want=docs/gpu-logs/2026-12-04-mufu/$(basename "$f");; esac
     n=$((n + 1))
     if cmp -s "$f" "$want"; then
       echo "$(basename "$f"): identical to the repo's" | tee -a $d/compare.txt
+      case "$f" in *.bin) rm -f "$f";; esac  # What differs comes back.
     else
       echo "$(basename "$f"): DIFFERS from the repo's" | tee -a $d/compare.txt
       bad=$((bad + 1))
     fi
   done
-  rm -f $d/bin/*.bin
   cat $d/digests.log
   note "multifunction-unit models: $((n - bad)) of $n files as recorded, $bad failures"
 }

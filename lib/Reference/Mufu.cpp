@@ -24,6 +24,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -254,12 +255,45 @@ uint32_t tanhBinades(const MufuModelDesc &m, uint32_t a) {
   return p.sign | tableOf(m.tables[0]).at(uint32_t(p.exp + 8) << 23 | p.mant);
 }
 
+/// An f64 upper word: 1 sign, 11 exponent and 20 fraction bits.
+constexpr unsigned kUpperFraction = 20, kUpperExpMask = 0x7FF;
+
+/// The upper-word table value `t` times 2^k, flushed and saturated as
+/// scaled() does.
+uint32_t scaledUpper(uint32_t t, int k) {
+  int e = int((t >> kUpperFraction) & kUpperExpMask) + k;
+  uint32_t sign = t & kSign;
+  if (e <= 0)
+    return sign;
+  if (e >= int(kUpperExpMask))
+    return sign | kUpperExpMask << kUpperFraction;
+  return (t & ~(kUpperExpMask << kUpperFraction)) |
+         uint32_t(e) << kUpperFraction;
+}
+
+/// MUFU.RCP64H and MUFU.RSQ64H of a finite, normal (positive for the root)
+/// upper word `h`.
+uint32_t upperUnit(const MufuModelDesc &m, uint32_t h) {
+  uint32_t mant = h & ((1u << kUpperFraction) - 1);
+  int exp = int((h >> kUpperFraction) & kUpperExpMask) - 1023;
+  if (m.reduction == MufuReduction::ReciprocalUpper)
+    return (h & kSign) |
+           scaledUpper(tableOf(m.tables[0]).at(mant), -exp);
+  int odd = exp & 1, half = (exp - odd) / 2;
+  return scaledUpper(
+      tableOf(m.tables[0]).at(uint32_t(odd) << kUpperFraction | mant), -half);
+}
+
 /// What the unit gives for a finite, normal, nonnegative-where-required a.
 uint32_t finite(const MufuModelDesc &m, uint32_t a) {
   switch (m.reduction) {
   case MufuReduction::Reciprocal:
   case MufuReduction::Quotient: // The unit computes b's reciprocal.
     return reciprocal(m, a);
+  case MufuReduction::ReciprocalUpper:
+  case MufuReduction::RsqrtUpper:
+  case MufuReduction::RsqrtRefined:
+    break; // Upper words: mufuResult64.
   case MufuReduction::Sqrt:
     return root(m, a, false);
   case MufuReduction::Rsqrt:
@@ -311,6 +345,10 @@ int64_t special(MufuReduction r, uint32_t a) {
     return inf ? kNaN : kFinite;
   case MufuReduction::TanhBinades: // A tiny a gives a itself.
     return inf ? sign | 0x3F800000u : kFinite;
+  case MufuReduction::ReciprocalUpper:
+  case MufuReduction::RsqrtUpper:
+  case MufuReduction::RsqrtRefined:
+    break; // Upper words: mufuResult64.
   }
   llvm_unreachable("a MufuReduction without a case");
 }
@@ -390,4 +428,65 @@ uint32_t tile::ref::mufuQuotient(const MufuModelDesc &m, bool ftz, uint32_t a,
   }
   float r = asFloat(unit(m, asBits(y)));
   return canonical(asBits(fmul(r, x, ftz)));
+}
+
+namespace {
+
+/// The f64 with upper word `h` and a zero lower word.
+double ofUpper(uint32_t h) {
+  return llvm::bit_cast<double>(uint64_t(h) << 32);
+}
+
+/// rsqrt.approx.f64's sequence for a positive normal a: the unit's y of the
+/// upper word, then one refinement in DMUL and DFMA (rounded to nearest).
+double refinedRsqrt(const MufuModelDesc &m, double a) {
+  double y = ofUpper(upperUnit(m, uint32_t(llvm::bit_cast<uint64_t>(a) >> 32)));
+  double e = std::fma(a, -(y * y), 1.0);
+  double c = std::fma(e, 0.375, 0.5);
+  return std::fma(c, y * e, y);
+}
+
+/// rsqrt.approx.f64 as ptxas emits it: the sequence where a's upper word is
+/// a positive normal, else a subroutine for the rest.
+uint64_t rsqrtRefined(const MufuModelDesc &m, uint64_t a) {
+  uint32_t h = uint32_t(a >> 32);
+  if (h - 0x100000u < 0x7FE00000u)
+    return llvm::bit_cast<uint64_t>(refinedRsqrt(m, llvm::bit_cast<double>(a)));
+  double x = llvm::bit_cast<double>(a);
+  if (x == 0)
+    return (a & (uint64_t(kSign) << 32)) | uint64_t(0x7FF00000) << 32;
+  if (std::isnan(x)) // a + a: the NaN quieted.
+    return a | uint64_t(1) << 51;
+  if (a >> 63)
+    return uint64_t(0xFFF80000) << 32;
+  if (std::isinf(x))
+    return 0;
+  // A positive subnormal: scaled into the normal range and back.
+  return llvm::bit_cast<uint64_t>(refinedRsqrt(m, x * 0x1p54) * 0x1p27);
+}
+
+/// The upper-word forms' result where the unit does not reach its tables:
+/// zero and subnormal (flushed), infinite, NaN or negative (rsqrt) words.
+std::optional<uint32_t> upperSpecial(MufuReduction r, uint32_t h) {
+  uint32_t sign = h & kSign, exp = (h >> kUpperFraction) & kUpperExpMask;
+  uint32_t mant = h & ((1u << kUpperFraction) - 1);
+  constexpr uint32_t kInfUpper = 0x7FF00000u, kNaNUpper = 0x7FFFFFFFu;
+  bool inf = exp == kUpperExpMask, zero = exp == 0;
+  if ((inf && mant) || (r == MufuReduction::RsqrtUpper && sign && !zero))
+    return kNaNUpper;
+  if (inf)
+    return r == MufuReduction::RsqrtUpper ? 0 : sign;
+  if (zero)
+    return sign | kInfUpper;
+  return std::nullopt;
+}
+
+} // namespace
+
+uint64_t tile::ref::mufuResult64(const MufuModelDesc &m, uint64_t a) {
+  if (m.reduction == MufuReduction::RsqrtRefined)
+    return rsqrtRefined(m, a);
+  uint32_t h = uint32_t(a >> 32);
+  std::optional<uint32_t> r = upperSpecial(m.reduction, h);
+  return uint64_t(r ? *r : upperUnit(m, h)) << 32;
 }

@@ -23,6 +23,11 @@ namespace tile::ref {
 /// `ftz`, else with ptxas's scaling around it.
 uint32_t mufuResult(const ptx::MufuModelDesc &m, bool ftz, uint32_t a);
 
+/// The H200's result of the f64 model `m` (MufuReduction::ReciprocalUpper,
+/// RsqrtUpper: the unit on a's upper word, the lower word zero;
+/// RsqrtRefined: rsqrt.approx.f64's sequence around it).
+uint64_t mufuResult64(const ptx::MufuModelDesc &m, uint64_t a);
+
 /// The H200's a / b of the two-source model `m` (MufuReduction::Quotient):
 /// a times the unit's reciprocal of b, with ptxas's scaling of both.
 uint32_t mufuQuotient(const ptx::MufuModelDesc &m, bool ftz, uint32_t a,

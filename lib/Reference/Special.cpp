@@ -5,11 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The lane functions of div, rcp, sqrt, rsqrt, sin, cos, lg2, ex2 and tanh.
-// The IEEE-rounded forms are correctly rounded in their mode. The f32
-// approximations (div.approx and div.full among them) have a MufuModel and
-// give the H200's bits (Mufu.cpp); the f64 approximations give the correctly
-// rounded result to nearest, of the source's upper half where the ISA says
-// so (FormDesc::upperHalf).
+// The IEEE-rounded forms are correctly rounded in their mode. The
+// approximations of f32 and f64 (div.approx and div.full among them) have a
+// MufuModel and give the H200's bits (Mufu.cpp); those of the 16-bit types
+// give the H200's recorded results (FormDesc::measuredResults).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,19 +51,13 @@ uint64_t measured(RoundedOp op, const LaneContext &ctx, uint64_t a) {
 uint64_t unary(RoundedOp op, const LaneContext &ctx,
                llvm::ArrayRef<uint64_t> in) {
   if (const ptx::MufuModelDesc *m = ctx.instr.form->mufu)
-    return mufuResult(*m, ctx.flags.ftz, static_cast<uint32_t>(in[0]));
+    return ctx.f.bits == 64
+               ? mufuResult64(*m, in[0])
+               : mufuResult(*m, ctx.flags.ftz, static_cast<uint32_t>(in[0]));
   if (ctx.instr.form->flushesSubnormals && !ctx.flags.ftz) {
     Flags flushing = ctx.flags;
     flushing.ftz = true;
     return unary(op, LaneContext{ctx.instr, ctx.f, ctx.ab, flushing}, in);
-  }
-  if (ctx.instr.form->upperHalf) {
-    // The ISA: a NaN gives 0x7FFFFFFF00000000, the upper half's canonical
-    // NaN; so does an invalid operation (measured: rsqrt of -1).
-    Format half = upperHalfOf(ctx.f);
-    uint64_t a = in[0] & ~uint64_t(0xFFFFFFFF);
-    uint64_t r = roundedMath(op, half, std::nullopt, ctx.flags, a, 0);
-    return half.isNaN(r) ? half.canonicalNaN() : r;
   }
   if (!ctx.instr.form->measuredResults.empty())
     return measured(op, ctx, in[0]);

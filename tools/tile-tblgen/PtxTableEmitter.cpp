@@ -760,16 +760,24 @@ struct MufuReductionKind {
   const char *enumerator;
   size_t tables;
   size_t sources;
+  StringRef type;
 };
 
 /// The reference's reduction named by the MufuReduction record `r`.
 const MufuReductionKind &mufuReductionOf(const Record *r) {
   static const MufuReductionKind kinds[] = {
-      {"reciprocal", "Reciprocal", 1, 1},  {"sqrt", "Sqrt", 1, 1},
-      {"rsqrt", "Rsqrt", 1, 1},            {"exp2_fixed", "Exp2Fixed", 2, 1},
-      {"log2_split", "Log2Split", 2, 1},   {"sin_fixed", "SinFixed", 1, 1},
-      {"cos_fixed", "CosFixed", 1, 1},     {"tanh_binades", "TanhBinades", 1, 1},
-      {"quotient", "Quotient", 1, 2}};
+      {"reciprocal", "Reciprocal", 1, 1, "F32"},
+      {"sqrt", "Sqrt", 1, 1, "F32"},
+      {"rsqrt", "Rsqrt", 1, 1, "F32"},
+      {"exp2_fixed", "Exp2Fixed", 2, 1, "F32"},
+      {"log2_split", "Log2Split", 2, 1, "F32"},
+      {"sin_fixed", "SinFixed", 1, 1, "F32"},
+      {"cos_fixed", "CosFixed", 1, 1, "F32"},
+      {"tanh_binades", "TanhBinades", 1, 1, "F32"},
+      {"quotient", "Quotient", 1, 2, "F32"},
+      {"reciprocal_upper", "ReciprocalUpper", 1, 1, "F64"},
+      {"rsqrt_upper", "RsqrtUpper", 1, 1, "F64"},
+      {"rsqrt_refined", "RsqrtRefined", 1, 1, "F64"}};
   for (const MufuReductionKind &k : kinds)
     if (r->getValueAsString("Name") == k.name)
       return k;
@@ -810,12 +818,14 @@ std::string mufuModel(const Record *f, std::vector<std::string> &models,
                                  "and only such a form has one");
   if (list.empty())
     return "nullptr";
-  std::vector<const Record *> types = f->getValueAsListOfDefs("Types");
-  if (types.size() != 1 || types[0]->getName() != "F32")
-    PrintFatalError(f->getLoc(), "a MufuModel describes an f32 form");
   const Record *m = list[0];
   const MufuReductionKind &kind =
       mufuReductionOf(m->getValueAsDef("Reduction"));
+  std::vector<const Record *> types = f->getValueAsListOfDefs("Types");
+  if (types.size() != 1 || types[0]->getName() != kind.type)
+    PrintFatalError(f->getLoc(), "the reduction '" + kind.name +
+                                     "' computes a form of type " +
+                                     kind.type.lower());
   size_t count = kind.tables;
   std::vector<const Record *> ts = m->getValueAsListOfDefs("Tables");
   if (ts.size() != count)

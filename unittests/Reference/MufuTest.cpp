@@ -13,11 +13,16 @@
 // - pair_digests.txt, div: word a << 32 ^ b, where a and b are the halves
 //   of mix64(x), one block per x >> 23 (2^32 pairs in all, the pairs of
 //   docs/gpu-logs/2026-12-02-special).
+// - f64_digests.txt, the f64 forms (utils/measure/mufu_models/f64.py): word
+//   a; the upper-word forms over every upper word x (the lower word the low
+//   half of mix64(x)), a block per sign and exponent; rsqrt.approx.f64 over
+//   a = mix64(x) for x < 2^31, blocks of 2^21.
 // The test checks the binades where the reductions change behaviour (zeros
 // and subnormals, the edges of the tables, the unit's range limits,
-// infinities and NaNs) and a spread of others, and three blocks of pairs;
-// TILE_MUFU_EXHAUSTIVE=1 checks all 512 blocks of every form (every f32
-// input, all 2^32 pairs).
+// infinities and NaNs) and a spread of others, and three blocks of pairs
+// and of random f64 inputs; TILE_MUFU_EXHAUSTIVE=1 checks every block of
+// every form (every f32 input and f64 upper word, all 2^32 pairs, 2^31
+// random f64 inputs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -122,15 +127,15 @@ std::vector<uint32_t> pairBlocks() {
 }
 
 /// Checks `digest` of every block in `blocks` of every spelling in `forms`
-/// against the H200's `h200` (on two threads).
+/// against the H200's `h200`, which has `count` blocks (on two threads).
 template <typename Digest>
 void checkDigests(std::initializer_list<const char *> forms,
                   const Digests &h200, const std::vector<uint32_t> &blocks,
-                  Digest digest) {
+                  Digest digest, size_t count = 512) {
   for (const char *spelling : forms) {
     auto found = h200.find(spelling);
     ASSERT_NE(found, h200.end()) << spelling;
-    ASSERT_EQ(found->second.size(), 512u) << spelling;
+    ASSERT_EQ(found->second.size(), count) << spelling;
     ptx::Instr instr = op(spelling);
     ASSERT_NE(instr.form->mufu, nullptr) << spelling;
     ASSERT_EQ(llvm::StringRef(instr.form->accuracy), "measured_exact");
@@ -162,6 +167,53 @@ TEST(Mufu, PairDigestsMatchTheH200) {
   checkDigests({"div.approx.f32", "div.approx.ftz.f32", "div.full.f32",
                 "div.full.ftz.f32"},
                h200Digests("pair_digests.txt"), pairBlocks(), pairDigest);
+}
+
+/// The model's digest of block `b` of an f64 form over every upper word x
+/// (the lower word the low half of mix64(x), blocks of 2^20: sign and
+/// exponent), or with `random` over a = mix64(x) (blocks of 2^21).
+uint64_t f64Digest(const ptx::Instr &instr, uint32_t b, bool random) {
+  const ptx::MufuModelDesc &m = *instr.form->mufu;
+  unsigned shift = random ? 21 : 20;
+  uint64_t sum = 0;
+  for (uint64_t x = uint64_t(b) << shift; x < (uint64_t(b) + 1) << shift;
+       ++x) {
+    uint64_t a = random ? mix64(x) : x << 32 | uint32_t(mix64(x));
+    sum += mix64(a * TILE_DIGEST_K ^ ref::mufuResult64(m, a));
+  }
+  return sum;
+}
+
+/// The f64 blocks checked: the upper words' binades where something
+/// changes (zeros and subnormals, 1 to 4, the ends of the range,
+/// infinities and NaNs), both signs; three blocks of random inputs.
+std::vector<uint32_t> upperBlocks() {
+  std::vector<uint32_t> out;
+  for (uint32_t b = 0; b < 4096; ++b) {
+    uint32_t e = b & 2047;
+    if (exhaustive() || e <= 1 || e == 511 || (e >= 1022 && e <= 1024) ||
+        e >= 2045)
+      out.push_back(b);
+  }
+  return out;
+}
+
+TEST(Mufu, UpperDigestsMatchTheH200) {
+  Digests h200 = h200Digests("f64_digests.txt");
+  auto upper = [](const ptx::Instr &i, uint32_t b) {
+    return f64Digest(i, b, false);
+  };
+  checkDigests({"rcp.approx.ftz.f64", "rsqrt.approx.ftz.f64"}, h200,
+               upperBlocks(), upper, 4096);
+  std::vector<uint32_t> blocks = {0, 511, 1023};
+  if (exhaustive())
+    for (uint32_t b = 1; b < 1023; ++b)
+      if (b != 511)
+        blocks.push_back(b);
+  auto random = [](const ptx::Instr &i, uint32_t b) {
+    return f64Digest(i, b, true);
+  };
+  checkDigests({"rsqrt.approx.f64"}, h200, blocks, random, 1024);
 }
 
 /// The lane dispatch reaches the model: evaluate gives mufuResult's bits,

@@ -592,7 +592,10 @@ enum class MufuReduction : uint8_t {
   SinFixed,
   CosFixed,
   TanhBinades,
-  Quotient
+  Quotient,
+  ReciprocalUpper,
+  RsqrtUpper,
+  RsqrtRefined
 };
 
 /// What ptxas's sequence does to the unit's result when the form has no

@@ -618,13 +618,15 @@ def MeasuredTable : AccuracyKind<"measured_table",
   "H200's result on every input is recorded (measured), and the reference "
   "gives it bit for bit; other chips may differ">;
 
-/// An f32 approximation of the multifunction unit whose bits the H200 was
+/// An approximation of the multifunction unit whose bits the H200 was
 /// measured to give on every input (MufuModel): the reference gives them.
 def MeasuredExact : AccuracyKind<"measured_exact",
   "the ISA bounds the approximation's error and leaves its bits open; the "
   "H200's multifunction unit was measured over the inputs its result "
   "depends on, and the reference gives its bits on every input (checked "
-  "against the H200 on all 2^32 inputs); other chips may differ">;
+  "against the H200 on all 2^32 inputs of the f32 forms and f64 upper "
+  "words, 2^32 random pairs of div, 2^30 random inputs of "
+  "rsqrt.approx.f64); other chips may differ">;
 
 /// How an approximation's error is measured against the exact result f(a).
 class ErrorMetric<string name> { string Name = name; }
@@ -710,7 +712,7 @@ class MufuScaling<bit onMagnitude, string below, string preScale, string post,
   bit AboveWithFtz = aboveWithFtz;
 }
 
-/// An f32 approximation computed bit for bit as the H200's multifunction
+/// An approximation computed bit for bit as the H200's multifunction
 /// unit computes it: `Reduction` over the measured `Tables`, wrapped in
 /// `Scaling` without .ftz. A form with one has the accuracy MeasuredExact.
 class MufuModel<MufuReduction reduction, list<MufuTable> tables,

@@ -121,6 +121,14 @@ def MufuSinTable : MufuTable<"sin.bin",
   "t = k 2^-25, 0 <= k < 2^24 (t = a 0x3e22f983 truncated, in revolutions)",
   16777216>;
 
+// MUFU.RCP64H and MUFU.RSQ64H, the unit's f64 functions of an upper word
+// (1 sign, 11 exponent and 20 fraction bits): their results over the
+// mantissas (utils/measure/mufu_models/f64.py on the H200).
+def MufuRcp64HTable : MufuTable<"rcp64h.bin",
+                                "upper words of a in [1, 2)", 1048576>;
+def MufuRsq64HTable : MufuTable<"rsq64h.bin",
+                                "upper words of a in [1, 4)", 2097152>;
+
 def MufuReciprocal : MufuReduction<"reciprocal",
   "a = m 2^e with m in [1, 2): the entry of m times 2^-e">;
 def MufuSquareRoot : MufuReduction<"sqrt",
@@ -147,6 +155,18 @@ def MufuLog2Split : MufuReduction<"log2_split",
   "a = m 2^e with m in [1, 2): e = 0: the entry of m in the first table; "
   "e > 0: e + that entry, truncated; e < 0: -(-e - 1 + |entry of m/2 in "
   "the second table|), truncated">;
+
+def MufuReciprocalUpper : MufuReduction<"reciprocal_upper",
+  "f64: the upper word a = m 2^e with m in [1, 2): the entry of m times "
+  "2^-e; the result's lower word is zero">;
+def MufuRsqrtUpper : MufuReduction<"rsqrt_upper",
+  "f64: the upper word a = m 2^2e with m in [1, 4): the entry of m times "
+  "2^-e; the result's lower word is zero">;
+def MufuRsqrtRefined : MufuReduction<"rsqrt_refined",
+  "f64: y = rsqrt_upper of a's upper word, then (DMUL and DFMA, rounded to "
+  "nearest) e = 1 - a y^2, r = y + (3/8 e + 1/2) (y e); a subnormal a is "
+  "scaled by 2^54 first and r by 2^27 after; zeros give infinities, "
+  "negative a the NaN 0xfff8000000000000, +inf 0, a NaN a quieted">;
 
 /// |a| < 2^-126 (or a < -126 for ex2) is scaled into the unit's range.
 defvar MufuSubnormal = "0x1p-126";
@@ -218,6 +238,9 @@ def RcpApproxFtzF64
     : ApproxForm<"rcp", F64, [Req<APPROX>, Req<FTZ>], 1, 21, 20, SemRcp,
                  DocRcpF64, [ErrorBound<RelError, "", "9.25463e-7">],
                  "MUFU.RCP64H"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuReciprocalUpper, [MufuRcp64HTable],
+                        MufuNoScaling>];
   let Variant = "approx";
   let UpperHalf = 1;
   let NaNResult = NaNCanonical;
@@ -255,11 +278,18 @@ def RsqrtApproxF32
 // inputs; its bound is that function's (1 ulp: relative 2^-52).
 def RsqrtApproxF64
     : ApproxForm<"rsqrt", F64, [Req<APPROX>], 1, 14, 13, SemRsqrt, DocRsqrt,
-                 [ErrorBound<RelError, "", "2.220447e-16">], "">;
+                 [ErrorBound<RelError, "", "2.220447e-16">], "MUFU.RSQ64H"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuRsqrtRefined, [MufuRsq64HTable], MufuNoScaling>];
+  // The unit once on the fast path, once in the subnormal subroutine.
+  let SassCopies = 2;
+}
 def RsqrtApproxFtzF64
     : ApproxForm<"rsqrt", F64, [Req<APPROX>, Req<FTZ>], 1, 40, 20, SemRsqrt,
                  DocRsqrtF64, [ErrorBound<RelError, "", "9.2980e-7">],
                  "MUFU.RSQ64H"> {
+  let Accuracy = MeasuredExact;
+  let Mufu = [MufuModel<MufuRsqrtUpper, [MufuRsq64HTable], MufuNoScaling>];
   let Variant = "ftz";
   let UpperHalf = 1;
   let NaNResult = NaNCanonical;

@@ -21,12 +21,13 @@ def load(path=None):
         return json.load(f)
 
 
-def measured_exact(table):
-    """(opcode, sources, form) of every sm_90 spelling whose accuracy is
-    measured_exact, in the table's order."""
+def measured_exact(table, types=("f32",)):
+    """(opcode, sources, form) of every sm_90 spelling of `types` whose
+    accuracy is measured_exact, in the table's order."""
     out = []
     for form in table["forms"]:
-        if form.get("accuracy") != "measured_exact":
+        if (form.get("accuracy") != "measured_exact" or
+                form["types"][0] not in types):
             continue
         sources = sum(o["role"] == "use" for o in form["operands"])
         for inst in form["instances"]:
@@ -48,7 +49,7 @@ def unit_opcodes(table):
 def table_files(table, reduction):
     """The files of the tables the MufuModels with `reduction` read, in the
     model's order."""
-    for _, _, form in measured_exact(table):
+    for _, _, form in measured_exact(table, ("f32", "f64")):
         if form["mufu"]["reduction"] == reduction:
             return [t["file"] for t in form["mufu"]["tables"]]
     sys.exit(f"no measured_exact form has the reduction {reduction}")
@@ -75,7 +76,7 @@ def main(argv):
     if len(argv) != 4 or argv[1] != "subset":
         sys.exit(__doc__)
     table = load(argv[2])
-    keep = {"forms": [f for _, _, f in measured_exact(table)]}
+    keep = {"forms": [f for _, _, f in measured_exact(table, ("f32", "f64"))]}
     keep["forms"] = list({id(f): f for f in keep["forms"]}.values())
     with open(argv[3], "w") as f:
         json.dump(keep, f)
