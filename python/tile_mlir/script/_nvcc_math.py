@@ -1,6 +1,7 @@
 """TIRx's math functions as nvcc compiles them: the PTX that nvcc 13.0
 emits for the CUDA math library's single-precision functions at sm_90
-without fast-math (`nvcc -arch=sm_90 -ptx`, a kernel `b[i] = expf(a[i])`),
+without fast-math (`nvcc -arch=sm_90 -ptx`, a kernel `b[i] = expf(a[i])`,
+and for the others the expression TIRx prints),
 between the load of the argument (%f1, or INPUTS' register) and the
 store of the result (the last destination). Where nvcc branches around an
 instruction (logf's and log2f's `@%p2 bra` over the infinity and NaN
@@ -37,7 +38,59 @@ FUNCTIONS = {
         ex2.approx.ftz.f32 %f17, %f15;
         mul.f32 %f18, %f17, %f16;
     """,
+    "exp10": """
+        mov.f32 %f2, 0f3F000000;
+        mov.f32 %f3, 0f3C57FA62;
+        fma.rn.f32 %f4, %f1, %f3, %f2;
+        cvt.sat.f32.f32 %f5, %f4;
+        mov.f32 %f6, 0f4B400001;
+        mov.f32 %f7, 0f437C0000;
+        fma.rm.f32 %f8, %f5, %f7, %f6;
+        add.f32 %f9, %f8, 0fCB40007F;
+        neg.f32 %f10, %f9;
+        mov.f32 %f11, 0f40549A78;
+        fma.rn.f32 %f12, %f1, %f11, %f10;
+        mov.f32 %f13, 0f33979A37;
+        fma.rn.f32 %f14, %f1, %f13, %f12;
+        mov.b32 %r2, %f8;
+        shl.b32 %r3, %r2, 23;
+        mov.b32 %f15, %r3;
+        ex2.approx.ftz.f32 %f16, %f14;
+        mul.f32 %f17, %f16, %f15;
+    """,
+    # TIRx prints T.sigmoid(x) as 1 / (1 + expf(0 - x)): nvcc keeps 0 - x
+    # (it is not -x at x = 0), contracts expf's last product with the
+    # addition, and computes 1 / y as rcp.rn.
+    "sigmoid": """
+        mov.f32 %f2, 0f00000000;
+        sub.f32 %f3, %f2, %f1;
+        mov.f32 %f4, 0f3F000000;
+        mov.f32 %f5, 0f3BBB989D;
+        fma.rn.f32 %f6, %f3, %f5, %f4;
+        cvt.sat.f32.f32 %f7, %f6;
+        mov.f32 %f8, 0f4B400001;
+        mov.f32 %f9, 0f437C0000;
+        fma.rm.f32 %f10, %f7, %f9, %f8;
+        add.f32 %f11, %f10, 0fCB40007F;
+        neg.f32 %f12, %f11;
+        mov.f32 %f13, 0f3FB8AA3B;
+        fma.rn.f32 %f14, %f3, %f13, %f12;
+        mov.f32 %f15, 0f32A57060;
+        fma.rn.f32 %f16, %f3, %f15, %f14;
+        mov.b32 %r2, %f10;
+        shl.b32 %r3, %r2, 23;
+        mov.b32 %f17, %r3;
+        ex2.approx.ftz.f32 %f18, %f16;
+        fma.rn.f32 %f19, %f18, %f17, 0f3F800000;
+        rcp.rn.f32 %f20, %f19;
+    """,
     "exp2": "ex2.approx.f32 %f2, %f1;",
+    "fabs": "abs.f32 %f2, %f1;",
+    "floor": "cvt.rmi.f32.f32 %f2, %f1;",
+    "ceil": "cvt.rpi.f32.f32 %f2, %f1;",
+    "trunc": "cvt.rzi.f32.f32 %f2, %f1;",
+    # TIRx prints T.round(x) as nearbyintf(x): to nearest, ties to even.
+    "round": "cvt.rni.f32.f32 %f2, %f1;",
     "sqrt": "sqrt.rn.f32 %f2, %f1;",
     "rsqrt": "rsqrt.approx.f32 %f2, %f1;",
     "tanh": """
