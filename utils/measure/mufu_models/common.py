@@ -64,6 +64,32 @@ def kernel(params, body):
     return cp.RawKernel(src, "k", options=("-arch=sm_90",))
 
 
+def block_digests(pick, result, asm_line, word, count, shift):
+    """Runs an instruction over `count` inputs x and returns, per block of
+    x >> shift, the sum of mix64(word * K ^ r): `pick` declares the sources
+    from x, `asm_line` computes r (of C type `result`), `word` is the
+    inputs' digest word."""
+    import cupy as cp
+    import numpy as np
+    fn = kernel("unsigned long long base, unsigned long long *sums", f"""
+  unsigned long long first =
+      base + ((unsigned long long)blockIdx.x * blockDim.x + threadIdx.x) * 64;
+  unsigned long long s = 0;
+  for (int j = 0; j < 64; ++j) {{
+    unsigned long long x = first + j;
+    {pick}
+    {result} r;
+    {asm_line}
+    s += mix64({word} * TILE_DIGEST_K ^ r);
+  }}
+  atomicAdd(&sums[first >> {shift}], s);""")
+    sums = cp.zeros(max(1, count >> shift), dtype=cp.uint64)
+    chunk = min(count, 1 << 30)
+    for base in range(0, count, chunk):
+        fn((chunk // 64 // 256,), (256,), (np.uint64(base), sums))
+    return cp.asnumpy(sums)
+
+
 def asm(opcode, sources=1):
     """The inline asm of `opcode`: r from a (and b), all .b32."""
     if sources == 1:

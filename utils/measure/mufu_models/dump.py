@@ -98,23 +98,9 @@ def block_digests(opcode, sources):
     """Per block of 2^23 the sum of mix64(word * K ^ result), word the
     inputs: the digests that MufuTest compares with a model's, so that a
     mismatch is found to the block without moving the results."""
-    fn = common.kernel("unsigned long long base, unsigned long long *sums", f"""
-  unsigned long long first =
-      base + ((unsigned long long)blockIdx.x * blockDim.x + threadIdx.x) * 64;
-  unsigned long long s = 0;
-  for (int j = 0; j < 64; ++j) {{
-    unsigned long long x = first + j;
-    {PICK[sources]}
-    unsigned r;
-    {common.asm(opcode, sources)}
-    s += mix64({WORD[sources]} * TILE_DIGEST_K ^ r);
-  }}
-  atomicAdd(&sums[first >> 23], s);""")
-    sums = cp.zeros(512, dtype=cp.uint64)
-    chunk = 1 << 30
-    for base in range(0, 1 << 32, chunk):
-        fn((chunk // 64 // 256,), (256,), (np.uint64(base), sums))
-    return cp.asnumpy(sums)
+    return common.block_digests(PICK[sources], "unsigned",
+                                common.asm(opcode, sources), WORD[sources],
+                                1 << 32, 23)
 
 
 def write_digests(out):

@@ -71,23 +71,9 @@ SETS = {
 
 def digests(opcode, name):
     pick, word, count, shift = SETS[name]
-    fn = common.kernel("unsigned long long base, unsigned long long *sums", f"""
-  unsigned long long first =
-      base + ((unsigned long long)blockIdx.x * blockDim.x + threadIdx.x) * 64;
-  unsigned long long s = 0;
-  for (int j = 0; j < 64; ++j) {{
-    unsigned long long x = first + j;
-    {pick}
-    unsigned long long r;
-    asm volatile("{opcode} %0, %1;" : "=l"(r) : "l"(a));
-    s += mix64({word} * TILE_DIGEST_K ^ r);
-  }}
-  atomicAdd(&sums[first >> {shift}], s);""")
-    sums = cp.zeros(max(1, count >> shift), dtype=cp.uint64)
-    chunk = min(count, 1 << 30)
-    for base in range(0, count, chunk):
-        fn((chunk // 64 // 256,), (256,), (np.uint64(base), sums))
-    return cp.asnumpy(sums)
+    asm = f'asm volatile("{opcode} %0, %1;" : "=l"(r) : "l"(a));'
+    return common.block_digests(pick, "unsigned long long", asm, word, count,
+                                shift)
 
 
 def main(out):
