@@ -76,26 +76,34 @@ def digests(opcode, name):
                                 shift)
 
 
+# The inputs digested per reduction (SETS), and the entries tabled per
+# reduction whose unit is tabled (the tables' records say how many).
+INPUTS = {"reciprocal_upper": "upper", "rsqrt_upper": "upper",
+          "rsqrt_refined": "random"}
+
+
 def main(out):
     os.makedirs(out, exist_ok=True)
     t = common.load()
-    for reduction, opcode, count in (
-            ("reciprocal_upper", "rcp.approx.ftz.f64", 1 << 20),
-            ("rsqrt_upper", "rsqrt.approx.ftz.f64", 1 << 21)):
-        file = common.table_files(t, reduction)[0]
-        record.write_table(os.path.join(out, file), table(opcode, count))
-        print(file, os.path.getsize(os.path.join(out, file)), "bytes")
+    forms = common.measured_exact(t, ("f64",))
+    for opcode, _, form in forms:
+        reduction = form["mufu"]["reduction"]
+        if INPUTS[reduction] != "upper":
+            continue  # The refined form reads the table of rsqrt_upper.
+        entry = form["mufu"]["tables"][0]
+        record.write_table(os.path.join(out, entry["file"]),
+                           table(opcode, entry["entries"]))
+        print(entry["file"],
+              os.path.getsize(os.path.join(out, entry["file"])), "bytes")
     with open(os.path.join(out, "f64_digests.txt"), "w") as f:
-        for opcode, name in (("rcp.approx.ftz.f64", "upper"),
-                             ("rsqrt.approx.ftz.f64", "upper"),
-                             ("rsqrt.approx.f64", "random")):
+        for opcode, _, form in sorted(forms, key=lambda x: x[0]):
+            name = INPUTS[form["mufu"]["reduction"]]
             sums = digests(opcode, name)
             run2 = int(digests(opcode, "run2_" + name)[0])
             total = int(sums.sum(dtype=np.uint64))
             f.write(f"{opcode} total={total:016x} run2={run2:016x}\n")
             f.write(" ".join(f"{int(v):016x}" for v in sums) + "\n")
             print(opcode, f"total={total:016x} run2={run2:016x}", flush=True)
-
 
 if __name__ == "__main__":
     main(sys.argv[1])
