@@ -21,6 +21,7 @@ exits non-zero on any failure.
 
 import argparse
 import collections
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -344,10 +345,10 @@ def pred_operand(idx, role, keep, scope, rty_int, rty, gty, args, body,
 
 def opcode_sm(opcode):
     """The SM floor of one of the table's opcodes."""
-    for _, i in instr_table.instances():
-        if i["opcode"] == opcode:
-            return i["sm"]
-    raise KeyError(opcode)
+    inst = instr_table.instance_of(opcode)
+    if inst is None:
+        raise KeyError(opcode)
+    return inst["sm"]
 
 
 def usable(inst, variant, sm=None):
@@ -409,50 +410,81 @@ def sass_functions(text):
     return funcs
 
 
-def certify_target(args, instances, chip, ptx, label, results, sass):
-    sm = instr_table.chip_sm(chip)
+# Kernels per tile-translate/ptxas/cuobjdump call: ptxas's time grows
+# faster than linearly with the kernels of one file (24k kernels of sm_90:
+# 400 s in one file, 55 s in files of 400).
+CHUNK = 400
+
+
+def select_kernels(instances, sm):
+    """(name, instance, variant, count, text) of every certification kernel
+    of `instances` on chip `sm`."""
     kernels = []
-    src = (f'gpu.module @cert [#nvvm.target<chip = "{chip}", '
-           f'features = "+ptx{ptx}">] {{\n')
     for i, inst in enumerate(instances):
         for variant in VARIANTS:
-            if not usable(inst, variant, sm):
-                continue
-            if is_warpgroup_form(inst.form):
-                if variant[0] not in WARPGROUP_VARIANTS:
-                    continue
-            elif variant[0] in WARPGROUP_VARIANTS:
-                continue
-            elif is_fragment_form(inst.form):
-                if variant[0] not in FRAGMENT_VARIANTS:
-                    continue
-            elif inst.semantics in COLLECTIVES:
-                if variant[0] not in COLLECTIVE_VARIANTS:
-                    continue
-            elif inst.semantics in ("load", "store", "move"):
-                if variant[0] not in MOVE_VARIANTS:
-                    continue
-            elif inst.semantics != "fma" and variant[0] not in ARITH_VARIANTS:
+            if not usable(inst, variant, sm) or not wants(inst, variant):
                 continue
             name = f"k{i}_{variant[0]}"
             text, count = kernel(name, inst, variant)
-            src += text
-            kernels.append((name, inst, variant, count))
-    src += "}\n"
+            kernels.append((name, inst, variant, count, text))
+    return kernels
+
+
+def wants(inst, variant):
+    """Whether `variant` is one that the instance's family is certified
+    with."""
+    if is_warpgroup_form(inst.form):
+        return variant[0] in WARPGROUP_VARIANTS
+    if variant[0] in WARPGROUP_VARIANTS:
+        return False
+    if is_fragment_form(inst.form):
+        return variant[0] in FRAGMENT_VARIANTS
+    if inst.semantics in COLLECTIVES:
+        return variant[0] in COLLECTIVE_VARIANTS
+    if inst.semantics in ("load", "store", "move"):
+        return variant[0] in MOVE_VARIANTS
+    return inst.semantics == "fma" or variant[0] in ARITH_VARIANTS
+
+
+def certify_target(args, instances, chip, ptx, label, results, sass):
+    """Certifies `instances` on `chip` at PTX `ptx`, in chunks of CHUNK
+    kernels compiled concurrently (--jobs)."""
+    kernels = select_kernels(instances, instr_table.chip_sm(chip))
+    chunks = [kernels[i:i + CHUNK] for i in range(0, len(kernels), CHUNK)]
+    jobs = max(1, min(args.jobs, len(chunks)))
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        parts = pool.map(
+            lambda ic: certify_chunk(args, ic[1], chip, ptx, label, ic[0],
+                                     sass),
+            enumerate(chunks))
+        for part in parts:
+            results.extend(part)
+
+
+def certify_chunk(args, kernels, chip, ptx, label, part, sass):
+    """Compiles chunk `part` of the kernels and returns its (ok, message)
+    results."""
+    sm = instr_table.chip_sm(chip)
+    results = []
+    src = (f'gpu.module @cert [#nvvm.target<chip = "{chip}", '
+           f'features = "+ptx{ptx}">] {{\n'
+           + "".join(k[4] for k in kernels) + "}\n")
+    kernels = [k[:4] for k in kernels]
     with tempfile.TemporaryDirectory() as tmp:
         mlir = os.path.join(tmp, "cert.mlir")
         with open(mlir, "w") as f:
             f.write(src)
         if args.keep:
-            with open(os.path.join(args.keep, f"cert_{label}.mlir"), "w") as f:
+            name = "cert_" + re.sub(r"\W", "_", label) + f"_{part}.mlir"
+            with open(os.path.join(args.keep, name), "w") as f:
                 f.write(src)
         ptx_file = os.path.join(tmp, "cert.ptx")
         r = run([os.path.join(args.tools_dir, "tile-translate"),
                  "--mlir-to-ptx", mlir, "-o", ptx_file])
         if r.returncode:
-            results.append((False, f"[{label}] tile-translate failed:\n"
-                            + r.stderr[:4000]))
-            return
+            results.append((False, f"[{label}] tile-translate failed on "
+                            f"part {part}:\n" + r.stderr[:4000]))
+            return results
         ptx_text = open(ptx_file).read()
         entries = split_entries(ptx_text)
         for name, inst, variant, count in kernels:
@@ -483,9 +515,10 @@ def certify_target(args, instances, chip, ptx, label, results, sass):
         r = run([args.ptxas, f"-arch={arch}", ptx_file, "-o", cubin])
         results.append((r.returncode == 0,
                         f"[{label}] ptxas -arch={arch} on {len(kernels)} "
-                        f"kernels: " + (r.stderr.strip()[:4000] or "ok")))
+                        f"kernels (part {part}): "
+                        + (r.stderr.strip()[:4000] or "ok")))
         if r.returncode or not sass:
-            return
+            return results
         # cuobjdump runs nvdisasm, which the pip package puts beside it.
         env = dict(os.environ)
         env["PATH"] = os.path.dirname(args.cuobjdump) + os.pathsep + \
@@ -493,7 +526,7 @@ def certify_target(args, instances, chip, ptx, label, results, sass):
         r = run([args.cuobjdump, "-sass", cubin], env=env)
         if r.returncode:
             results.append((False, f"[{label}] cuobjdump failed: {r.stderr}"))
-            return
+            return results
         funcs = sass_functions(r.stdout)
         for name, inst, variant, count in kernels:
             lines = funcs.get(name, [])
@@ -526,6 +559,7 @@ def certify_target(args, instances, chip, ptx, label, results, sass):
             results.append((ok, f"[{label}] {inst.opcode} {variant[0]}: {n} "
                             f"x {inst.sass} in SASS (expected {expected})"
                             f"{', LDL/STL present' if local else ''}"))
+    return results
 
 
 def certify_intrinsics(args, instances, results):
@@ -582,6 +616,8 @@ def main():
     ap.add_argument("--mnemonic", default="")
     ap.add_argument("--intrinsics", action="store_true")
     ap.add_argument("--keep", help="directory to keep generated MLIR in")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                    help="chunks compiled at once (default: every core)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
 

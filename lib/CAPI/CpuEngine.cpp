@@ -58,14 +58,15 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner mangle) {
   return adder.map;
 }
 
-/// Optimizes at -O`optLevel`; then no bf16 crosses a block (keepBFloatBits).
+/// Optimizes at -O`optLevel`; then prepareHostFunction (no bf16 crosses a
+/// block, stack probes).
 std::function<llvm::Error(llvm::Module *)> makeTransformer(int optLevel) {
   auto optimize = makeOptimizingTransformer(optLevel, 0, nullptr);
   return [optimize](llvm::Module *m) -> llvm::Error {
     if (llvm::Error error = optimize(m))
       return error;
     for (llvm::Function &f : *m)
-      mlir::tile::keepBFloatBits(f);
+      mlir::tile::prepareHostFunction(f);
     return llvm::Error::success();
   };
 }

@@ -29,6 +29,7 @@
 #include "tile/Reference/Reference.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -44,8 +45,16 @@
 namespace {
 
 /// Virtual size of one thread's stack. The pages are committed only as the
-/// thread touches them; the lowest one is a guard.
+/// thread touches them; the lowest ones are a guard.
 constexpr size_t kStackBytes = 8u << 20;
+
+/// The guard at the bottom of each stack. The JIT's code probes each page
+/// of a frame in order (tile::prepareHostFunction), so an overflow faults
+/// in the guard's first page.
+constexpr size_t kGuardBytes = 64u << 10;
+
+/// The alternate stack the fault handler runs on.
+constexpr size_t kSignalStackBytes = 64u << 10;
 
 constexpr unsigned kWarpSize = 32;
 
@@ -135,6 +144,76 @@ void startThread() {
   // uc_link returns to the scheduler.
 }
 
+/// Appends `text` to the message being built in the fault handler (no
+/// allocation: async-signal-safe).
+struct SignalMessage {
+  char text[512];
+  size_t size = 0;
+  void add(const char *s) {
+    while (*s && size + 1 < sizeof(text))
+      text[size++] = *s++;
+  }
+  void add(unsigned long n) {
+    char digits[24];
+    int i = 0;
+    do
+      digits[i++] = static_cast<char>('0' + n % 10);
+    while ((n /= 10) && i < 24);
+    while (i && size + 1 < sizeof(text))
+      text[size++] = digits[--i];
+  }
+};
+
+struct sigaction previousSegv;
+
+/// A fault in the guard of the running thread's stack is its stack
+/// overflowing: reported, and the program stops as on every other fault
+/// of a kernel. Any other fault goes to the handler installed before.
+void onSegv(int, siginfo_t *info, void *) {
+  Block &block = getBlock();
+  auto addr = reinterpret_cast<uintptr_t>(info->si_addr);
+  Fiber *f = block.current;
+  if (f) {
+    auto base = reinterpret_cast<uintptr_t>(block.stacks[f->tid]);
+    if (addr >= base && addr < base + kGuardBytes) {
+      SignalMessage m;
+      m.add("tile-cpu: thread ");
+      m.add(static_cast<unsigned long>(f->tid));
+      m.add(" of the block overflowed its stack of ");
+      m.add(static_cast<unsigned long>((kStackBytes - kGuardBytes) >> 10));
+      m.add(" KiB: its local memory (memref.alloca, private buffers, "
+            "register tiles) is too large (a GPU thread has at most 512 "
+            "KiB)\n");
+      (void)!write(STDERR_FILENO, m.text, m.size);
+      std::_Exit(1);
+    }
+  }
+  // The fault repeats on return, under the handler installed before.
+  sigaction(SIGSEGV, &previousSegv, nullptr);
+}
+
+/// Installs onSegv on an alternate stack of the calling thread (the
+/// overflowing stack cannot run it), once per thread.
+void installOverflowHandler() {
+  static thread_local bool installed = false;
+  if (installed)
+    return;
+  installed = true;
+  stack_t alt{};
+  alt.ss_sp = mmap(nullptr, kSignalStackBytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  alt.ss_size = kSignalStackBytes;
+  if (alt.ss_sp == MAP_FAILED || sigaltstack(&alt, nullptr) != 0)
+    return;
+  struct sigaction action {};
+  action.sa_sigaction = onSegv;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  struct sigaction old {};
+  if (sigaction(SIGSEGV, &action, &old) == 0 && old.sa_sigaction != onSegv)
+    previousSegv = old;
+}
+
 void *allocateStack() {
   void *stack =
       mmap(nullptr, kStackBytes, PROT_READ | PROT_WRITE,
@@ -145,7 +224,7 @@ void *allocateStack() {
                  kStackBytes >> 20, std::strerror(errno));
     tile_cpu_exit_on_fault();
   }
-  mprotect(stack, static_cast<size_t>(sysconf(_SC_PAGESIZE)), PROT_NONE);
+  mprotect(stack, kGuardBytes, PROT_NONE);
   return stack;
 }
 
@@ -559,6 +638,7 @@ void tile_cpu_block_spawn(void (*entry)(void *), const void *args,
 
 void tile_cpu_block_run() {
   Block &block = getBlock();
+  installOverflowHandler();
   block.running = true;
   for (;;) {
     bool ran = false;

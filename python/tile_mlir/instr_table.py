@@ -93,13 +93,21 @@ def is_contractable_product(opcode):
         inst["rounding"] not in inst["qualifiers"]
 
 
+@functools.lru_cache(maxsize=None)
+def _by_opcode():
+    return {inst["opcode"]: (form, inst) for form, inst in instances()}
+
+
 def form_of(opcode):
     """The form of the table whose instance spells `opcode`, or None."""
-    mnemonic = opcode.split(".", 1)[0]
-    for form, inst in instances(mnemonic):
-        if inst["opcode"] == opcode:
-            return form
-    return None
+    found = _by_opcode().get(opcode)
+    return found[0] if found else None
+
+
+def instance_of(opcode):
+    """The table's instance (its dict) that spells `opcode`, or None."""
+    found = _by_opcode().get(opcode)
+    return found[1] if found else None
 
 
 def instances(mnemonic=None):
@@ -111,13 +119,15 @@ def instances(mnemonic=None):
             yield form, inst
 
 
+@functools.lru_cache(maxsize=None)
 def types():
-    """PTX data types by name."""
+    """PTX data types by name (one dict per process: do not modify it)."""
     return {t["name"]: t for t in table()["types"]}
 
 
+@functools.lru_cache(maxsize=None)
 def formats():
-    """Floating-point formats by name."""
+    """Floating-point formats by name (one dict per process)."""
     return {f["name"]: f for f in table()["formats"]}
 
 
@@ -251,6 +261,7 @@ def plain_opcode(semantics, type_suffixes):
                    f"{'.'.join(type_suffixes)} without qualifiers")
 
 
+@functools.lru_cache(maxsize=None)
 def move_opcode(mnemonic, elt, atom=1):
     """The table's global `ld` or `st` opcode that moves `atom` elements of
     MLIR element type `elt`: the form whose type is `elt` itself, else one

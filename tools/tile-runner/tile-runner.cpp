@@ -315,13 +315,14 @@ static int runJit(ModuleOp module, TimingScope &timing) {
   if (failed(checkJitCpu()))
     return 1;
   auto optimize = makeOptimizingTransformer(optLevel, 0, nullptr);
-  // After LLVM's optimizations, no bf16 crosses a block (keepBFloatBits);
+  // After LLVM's optimizations, prepareHostFunction (no bf16 crosses a
+  // block, stack probes);
   // --jit-cpu: every function's code for that CPU and its features only.
   auto transformer = [&](llvm::Module *m) -> llvm::Error {
     if (llvm::Error error = optimize(m))
       return error;
     for (llvm::Function &f : *m) {
-      mlir::tile::keepBFloatBits(f);
+      mlir::tile::prepareHostFunction(f);
       if (!jitCpu.empty()) {
         f.addFnAttr("target-cpu", jitCpu);
         f.addFnAttr("target-features", "");

@@ -115,3 +115,10 @@ unsigned mlir::tile::keepBFloatBits(llvm::Function &function) {
     n += crossAsBits(value, function);
   return n;
 }
+
+void mlir::tile::prepareHostFunction(llvm::Function &function) {
+  if (function.isDeclaration())
+    return;
+  keepBFloatBits(function);
+  function.addFnAttr("probe-stack", "inline-asm");
+}

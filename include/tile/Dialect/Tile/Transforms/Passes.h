@@ -82,6 +82,13 @@ bool isConvergentForm(const ::tile::ptx::FormDesc &form);
 /// calling __truncsfbf2. Returns the number of phis and values rewritten.
 unsigned keepBFloatBits(llvm::Function &function);
 
+/// Prepares a function of the CPU backend's host code for the JIT, after
+/// LLVM's optimizations: keepBFloatBits, and stack probes (each page of a
+/// frame larger than a page is touched in order), so that a thread that
+/// overflows its stack faults in the stack's guard, which the CPU runtime
+/// reports, instead of writing past it.
+void prepareHostFunction(llvm::Function &function);
+
 #define GEN_PASS_REGISTRATION
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 
