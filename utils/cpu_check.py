@@ -28,6 +28,7 @@ The same kernels on both backends (the GPU suite, utils/gpu-check.sh):
                  preserve_dst are not compared, their value being undefined).
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import random
@@ -330,6 +331,59 @@ def compare(args):
 IMMEDIATE_VALUES = 8
 
 
+def queries_of(batch, inputs, forms):
+    """The `tile-ptx-forms --eval` lines of every lane of `batch`."""
+    queries = []
+    for idx, opcode, elts, variant, *_, pair, _ in batch:
+        for lane in range(LANES):
+            srcs = [inputs[idx][i][lane] for i in range(1, len(elts))]
+            # Two destinations (setp p|q) may share the spelling of one:
+            # the variant names the form.
+            name = (opcode + ":" + forms[idx]["variant"] if pair
+                    else opcode)
+            # Under pred, '@': ptxas compiles some spellings otherwise
+            # there (the table's NaN rules).
+            if variant[3]:
+                name = "@" + name
+            queries.append(name + " " + " ".join(f"{s:x}" for s in srcs))
+    return queries
+
+
+def run_batch(tools, path, queries):
+    """Runs a batch's module on the CPU backend and its lanes through the
+    reference: (tile-runner's result, tile-ptx-forms's)."""
+    r = subprocess.run([os.path.join(tools, "tile-runner"), "--backend=cpu",
+                        path], capture_output=True, text=True)
+    e = subprocess.run([os.path.join(tools, "tile-ptx-forms"), "--eval"],
+                       input="\n".join(queries) + "\n", capture_output=True,
+                       text=True)
+    return r, e
+
+
+def record_batch(record, start, src, stdout, batch, forms, types, fmt_of):
+    """Writes a batch's module, the CPU backend's output and what the
+    comparison on the GPU needs (--record)."""
+    base = os.path.join(record, f"b{start:04d}")
+    with open(base + ".mlir", "w") as f:
+        f.write(src)
+    with open(base + ".cpu.txt", "w") as f:
+        f.write(stdout)
+    metas = []
+    for idx, opcode, elts, variant, *_ in batch:
+        dst = forms[idx]["operands"][0]["type"]
+        info = types[dst]
+        metas.append({"opcode": opcode, "variant": variant[0],
+                      "bits": int(elts[0][1:]),
+                      "lanes": info["lanes"],
+                      "lane_bits": info["bits"] // info["lanes"],
+                      "format": fmt_of.get(info.get("format")),
+                      "nan_open": nan_payload_open(forms[idx]),
+                      "approximate": forms[idx]["accuracy"] ==
+                      "approximate"})
+    with open(base + ".json", "w") as f:
+        json.dump(metas, f)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tools-dir")
@@ -340,6 +394,8 @@ def main():
     ap.add_argument("--opcode-regex", default=None,
                     help="only opcodes this regular expression matches")
     ap.add_argument("--batch", type=int, default=60)
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                    help="batches run at once (default: every core)")
     ap.add_argument("--sm", type=int, default=100,
                     help="the SM the modules target (sm_<SM>, or the "
                     "arch-specific chip of that SM a form needs: sm_100a "
@@ -412,15 +468,22 @@ def main():
     passed = failed = 0
     tools = args.tools_dir
     with tempfile.TemporaryDirectory() as tmp:
+        # The modules are built in order (one random stream), then run
+        # concurrently.
+        built = []
         for chip, batch in batches:
-            start = batch[0][0]
             src, inputs = build_module(batch, rng, chip)
-            path = os.path.join(tmp, f"b{start}.mlir")
+            path = os.path.join(tmp, f"b{batch[0][0]}.mlir")
             with open(path, "w") as f:
                 f.write(src)
-            r = subprocess.run([os.path.join(tools, "tile-runner"),
-                                "--backend=cpu", path], capture_output=True,
-                               text=True)
+            built.append((batch, src, inputs, path))
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            runs = pool.map(
+                lambda b: run_batch(tools, b[3], queries_of(b[0], b[2], forms)),
+                built)
+            outcomes = list(runs)
+        for (batch, src, inputs, _), (r, e) in zip(built, outcomes):
+            start = batch[0][0]
             if r.returncode:
                 print(f"FAIL batch at {start}: tile-runner exit "
                       f"{r.returncode}\n{r.stderr[-2000:]}")
@@ -428,43 +491,8 @@ def main():
                 continue
             rows = parse_rows(r.stdout)
             if args.record:
-                base = os.path.join(args.record, f"b{start:04d}")
-                with open(base + ".mlir", "w") as f:
-                    f.write(src)
-                with open(base + ".cpu.txt", "w") as f:
-                    f.write(r.stdout)
-                metas = []
-                for idx, opcode, elts, variant, *_ in batch:
-                    dst = forms[idx]["operands"][0]["type"]
-                    info = types[dst]
-                    metas.append({"opcode": opcode, "variant": variant[0],
-                                  "bits": int(elts[0][1:]),
-                                  "lanes": info["lanes"],
-                                  "lane_bits": info["bits"] // info["lanes"],
-                                  "format": fmt_of.get(info.get("format")),
-                                  "nan_open": nan_payload_open(forms[idx]),
-                                  "approximate": forms[idx]["accuracy"] ==
-                                  "approximate"})
-                with open(base + ".json", "w") as f:
-                    json.dump(metas, f)
-            queries = []
-            for (idx, opcode, elts, variant, *_, pair, _), row in zip(
-                    batch, rows):
-                for lane in range(LANES):
-                    srcs = [inputs[idx][i][lane] for i in range(1, len(elts))]
-                    # Two destinations (setp p|q) may share the spelling
-                    # of one: the variant names the form.
-                    name = (opcode + ":" + forms[idx]["variant"] if pair
-                            else opcode)
-                    # Under pred, '@': ptxas compiles some spellings
-                    # otherwise there (the table's NaN rules).
-                    if variant[3]:
-                        name = "@" + name
-                    queries.append(name + " " +
-                                   " ".join(f"{s:x}" for s in srcs))
-            e = subprocess.run([os.path.join(tools, "tile-ptx-forms"),
-                                "--eval"], input="\n".join(queries) + "\n",
-                               capture_output=True, text=True)
+                record_batch(args.record, start, src, r.stdout, batch, forms,
+                             types, fmt_of)
             if e.returncode:
                 sys.exit(e.stderr)
             expected = [int(x, 16) for x in e.stdout.split()]
