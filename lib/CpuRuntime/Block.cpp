@@ -166,6 +166,9 @@ struct SignalMessage {
 
 struct sigaction previousSegv;
 
+/// The table's local memory per thread, in KiB (read before a fault).
+unsigned long localKiB = 0;
+
 /// A fault in the guard of the running thread's stack is its stack
 /// overflowing: reported, and the program stops as on every other fault
 /// of a kernel. Any other fault goes to the handler installed before.
@@ -182,8 +185,9 @@ void onSegv(int, siginfo_t *info, void *) {
       m.add(" of the block overflowed its stack of ");
       m.add(static_cast<unsigned long>((kStackBytes - kGuardBytes) >> 10));
       m.add(" KiB: its local memory (memref.alloca, private buffers, "
-            "register tiles) is too large (a GPU thread has at most 512 "
-            "KiB)\n");
+            "register tiles) is too large (a GPU thread has at most ");
+      m.add(localKiB);
+      m.add(" KiB)\n");
       (void)!write(STDERR_FILENO, m.text, m.size);
       std::_Exit(1);
     }
@@ -199,6 +203,8 @@ void installOverflowHandler() {
   if (installed)
     return;
   installed = true;
+  localKiB =
+      static_cast<unsigned long>(tile::ptx::getLocalBytesPerThread() >> 10);
   stack_t alt{};
   alt.ss_sp = mmap(nullptr, kSignalStackBytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

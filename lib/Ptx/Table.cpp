@@ -406,3 +406,7 @@ llvm::ArrayRef<ChipInfo> tile::ptx::getChips() { return kChips; }
 llvm::ArrayRef<unsigned> tile::ptx::detail::getEmittablePtxVersions() {
   return kLlvmPtxVersions;
 }
+
+uint64_t tile::ptx::getLocalBytesPerThread() { return kLocalBytesPerThread; }
+
+llvm::StringRef tile::ptx::getLocalBytesSource() { return kLocalBytesSource; }

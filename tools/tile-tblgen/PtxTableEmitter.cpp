@@ -1028,6 +1028,13 @@ void emitTargets(raw_ostream &os, const RecordKeeper &rk) {
   for (int64_t v : versions.front()->getValueAsListOfInts("Versions"))
     os << " " << v << ",";
   os << "\n};\n\n";
+  std::vector<const Record *> local = defsOf(rk, "ThreadLocalMemory");
+  if (local.size() != 1)
+    PrintFatalError("exactly one ThreadLocalMemory record is needed");
+  os << "static const uint64_t kLocalBytesPerThread = "
+     << local.front()->getValueAsInt("Bytes") << ";\n"
+     << "static const char kLocalBytesSource[] = "
+     << quote(local.front()->getValueAsString("Source")) << ";\n\n";
 }
 
 bool emitTables(raw_ostream &os, const RecordKeeper &rk) {

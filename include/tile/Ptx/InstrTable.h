@@ -1009,6 +1009,11 @@ bool isEmittablePtxVersion(unsigned ptx);
 /// The versions LLVM 22 emits, as "3.2, 4.0, ..." (for diagnostics).
 std::string emittablePtxVersions();
 
+/// The most local memory, in bytes, one thread may use (every chip), and
+/// where the figure comes from.
+uint64_t getLocalBytesPerThread();
+llvm::StringRef getLocalBytesSource();
+
 /// Highest PTX ISA version the project knows.
 constexpr unsigned kMaxKnownPtx = 91;
 

@@ -879,4 +879,11 @@ class PeakRate<int sm, Semantics sem, PtxType type, int lanesPerClock,
 /// it honours).
 class EmittablePtxVersions<list<int> versions> { list<int> Versions = versions; }
 
+/// The most local memory (bytes) one thread may use, on every chip, and
+/// where the figure comes from.
+class ThreadLocalMemory<int bytes, string source> {
+  int Bytes = bytes;
+  string Source = source;
+}
+
 #endif // TILE_PTX_PTXBASE_TD

@@ -70,4 +70,10 @@ def LlvmPtxVersions : EmittablePtxVersions<[
   32, 40, 41, 42, 43, 50, 60, 61, 62, 63, 64, 65, 70, 71, 72, 73, 74, 75, 76,
   77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90]>;
 
+// ptxas 13.0 does not check it: it assembles a kernel whose frame is
+// 524,296 bytes for sm_90.
+def LocalMemoryPerThread : ThreadLocalMemory<524288,
+  "the CUDA C++ Programming Guide's technical specifications: 512 KB of "
+  "local memory per thread on every compute capability">;
+
 #endif // TILE_PTX_TARGETS_TD

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -278,6 +279,54 @@ struct TileCheckGpuModulesPass
     return WalkResult::advance();
   }
 
+  /// The bytes of a buffer of static `type` whose elements have a size in
+  /// the data layout (integers, floats, index, vectors of them); 0 for
+  /// any other (not counted: the total stays a lower bound).
+  static uint64_t staticBytes(Operation *at, Type type) {
+    auto memref = dyn_cast<MemRefType>(type);
+    if (!memref || !memref.hasStaticShape())
+      return 0;
+    Type elt = memref.getElementType();
+    if (auto vector = dyn_cast<VectorType>(elt))
+      elt = vector.getElementType();
+    if (!elt.isIntOrIndexOrFloat())
+      return 0;
+    return DataLayout::closest(at).getTypeSize(memref.getElementType()) *
+           uint64_t(memref.getNumElements());
+  }
+
+  /// A thread's memref.allocas and private buffers live in local memory,
+  /// which the table bounds per thread (ptxas does not check it).
+  static WalkResult checkLocalMemory(gpu::GPUModuleOp module) {
+    for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+      uint64_t total = 0, largest = 0;
+      Location largestLoc = func.getLoc();
+      auto count = [&](Operation *at, Type type, Location loc) {
+        uint64_t bytes = staticBytes(at, type);
+        total += bytes;
+        if (bytes > largest) {
+          largest = bytes;
+          largestLoc = loc;
+        }
+      };
+      for (BlockArgument buffer : func.getPrivateAttributions())
+        count(func, buffer.getType(), buffer.getLoc());
+      func.walk([&](memref::AllocaOp a) { count(a, a.getType(), a.getLoc()); });
+      uint64_t limit = ::tile::ptx::getLocalBytesPerThread();
+      if (total <= limit)
+        continue;
+      InFlightDiagnostic diag = func.emitOpError();
+      diag << "takes " << total
+           << " bytes of local memory per thread (memref.allocas and private "
+              "buffers), more than a thread may use: "
+           << limit << " bytes (" << ::tile::ptx::getLocalBytesSource() << ")";
+      diag.attachNote(largestLoc)
+          << "the largest takes " << largest << " bytes";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  }
+
   /// Every symbol of a gpu.module becomes a PTX name: it must be one.
   static WalkResult checkNames(gpu::GPUModuleOp module) {
     for (Operation &op : module.getBody()->getOperations()) {
@@ -299,7 +348,8 @@ struct TileCheckGpuModulesPass
     WalkResult result = top.walk([&](gpu::GPUModuleOp module) {
       if (module->getParentOp() == top.getOperation())
         return checkNames(module).wasInterrupted() ||
-                       checkLaunchBounds(module).wasInterrupted()
+                       checkLaunchBounds(module).wasInterrupted() ||
+                       checkLocalMemory(module).wasInterrupted()
                    ? WalkResult::interrupt()
                    : checkTypes(module);
       mlir::emitError(module.getLoc())

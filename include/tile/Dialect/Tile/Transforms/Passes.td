@@ -262,6 +262,12 @@ def TileCheckGpuModules : Pass<"tile-check-gpu-modules", "::mlir::ModuleOp"> {
     floating-point types it cannot lower (`f80`, `f128`, `tf32`, also inside
     memrefs, vectors and complex numbers), and kernel parameters of integer
     widths PTX has no parameter for (other than 1, 8, 16, 32, 64, 128).
+
+    A `gpu.func` whose static `memref.alloca`s and private attributions
+    take more local memory than one thread may use (the instruction table's
+    `ThreadLocalMemory` record: 512 KiB, on every chip) is an error, with a
+    note at the largest buffer: ptxas 13.0 assembles such a kernel, and on
+    the CPU backend it would overflow the thread's stack.
   }];
 }
 
