@@ -150,7 +150,7 @@ static void asyncCopy(const ptx::Instr &instr, const uint8_t *in,
     fatal(instr, "copies a different size than its operands hold");
   for (unsigned k = 0; k < n; ++k) {
     unsigned eb = elementBytes(ops[0]);
-    uint8_t element[8] = {};
+    uint8_t element[kSlotBytes] = {};
     for (unsigned b = 0; b < eb; ++b)
       if (k * eb + b < keep)
         element[b] = in[k * kSlotBytes + b];

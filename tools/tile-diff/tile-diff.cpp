@@ -326,7 +326,7 @@ using tile::diff::GenContext;
 /// one lane's sources.
 template <typename LaneGen>
 void perLane(const GenContext &ctx, uint64_t *src, LaneGen lane) {
-  uint64_t in[kMaxSources];
+  uint64_t in[kMaxSources] = {};
   for (unsigned l = 0; l < ctx.lanes; ++l) {
     lane(in);
     for (unsigned j = 0; j < ctx.numSources; ++j)

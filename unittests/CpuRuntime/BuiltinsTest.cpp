@@ -51,9 +51,10 @@ TEST(Builtins, F32ToBF16RoundsAsTheReference) {
     }
   for (unsigned i = 0; i < 1000000; ++i) {
     uint32_t f = rng();
-    if (!isNaN32(f))
+    if (!isNaN32(f)) {
       ASSERT_EQ(cpu::truncateToBF16(f), ref::evaluate(cvt, {f}))
           << std::hex << f;
+    }
   }
   EXPECT_GT(checked, 390000u);
 }
@@ -79,9 +80,10 @@ TEST(Builtins, F64ToBF16RoundsOnceAsTheReference) {
     // Exponents around the bf16 range as often as the rest.
     if (i & 1)
       d = (d & ~(0x7FFULL << 52)) | (uint64_t(880 + i % 300) << 52);
-    if (!isNaN64(d))
+    if (!isNaN64(d)) {
       ASSERT_EQ(cpu::truncateToBF16(d), ref::evaluate(cvt, {d}))
           << std::hex << d;
+    }
   }
 }
 

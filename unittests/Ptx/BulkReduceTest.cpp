@@ -27,14 +27,6 @@ using namespace tile;
 
 namespace {
 
-/// The operator qualifier of a reduction form's instruction.
-std::optional<ptx::Qual> operatorOf(const ptx::Instr &instr) {
-  for (const ptx::BulkRedElementDesc &e : ptx::getBulkRedElements())
-    if (instr.has(e.op))
-      return e.op;
-  return std::nullopt;
-}
-
 TEST(BulkReduceTest, EveryFormHasItsElementOperation) {
   unsigned forms = 0;
   for (const ptx::FormDesc &form : ptx::getForms()) {
@@ -114,7 +106,7 @@ TEST(BulkReduceTest, IntegerElementsAreTheIsas) {
   unsigned checked = 0;
   for (const ptx::BulkRedElementDesc &e : ptx::getBulkRedElements()) {
     const ptx::DataTypeInfo &info = ptx::getInfo(e.type);
-    if (info.name[0] == 'f' || info.name[0] == 'b' && info.name[1] == 'f')
+    if (info.name[0] == 'f' || (info.name[0] == 'b' && info.name[1] == 'f'))
       continue;
     unsigned bits = info.valueBits;
     uint64_t mask = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;

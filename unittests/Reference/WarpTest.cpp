@@ -100,7 +100,7 @@ template <typename F> ref::WarpSources sources(uint32_t met, F a) {
   in.executing = met;
   for (unsigned lane = 0; lane < 32; ++lane)
     if ((met >> lane) & 1)
-      in.lanes[lane] = {a(lane), met};
+      in.lanes[lane] = {static_cast<uint64_t>(a(lane)), met};
   return in;
 }
 

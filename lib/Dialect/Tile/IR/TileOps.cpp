@@ -77,6 +77,11 @@ FloatType mlir::tile::getFloatType(MLIRContext *ctx, ptx::FloatFormat format) {
     return Float8E4M3FNType::get(ctx);
   case ptx::FloatFormat::E5M2:
     return Float8E5M2Type::get(ctx);
+  // The 6- and 4-bit formats are packed only (x4): their containers are
+  // integers, as are tf32's.
+  case ptx::FloatFormat::E2M3:
+  case ptx::FloatFormat::E3M2:
+  case ptx::FloatFormat::E2M1:
   case ptx::FloatFormat::TF32:
   case ptx::FloatFormat::None:
     break;
@@ -360,7 +365,7 @@ LogicalResult WgmmaDescOp::verify() {
        {std::tuple{"lbo", getLbo(), ptx::DescField::LeadingOffset},
         std::tuple{"sbo", getSbo(), ptx::DescField::StrideOffset}}) {
     const ptx::DescFieldDesc &f = ptx::getDescField(field);
-    if (value < 0 || !f.fits(uint64_t(value)))
+    if (!f.fits(uint64_t(value)))
       return emitOpError() << name << " must be a multiple of "
                            << (1u << f.shift) << " bytes below "
                            << (uint64_t(1) << (f.width + f.shift))

@@ -93,7 +93,7 @@ static void checkLaunch(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel,
       continue;
     TensorMapEncodeOp encode = findReachingEncode(launch, stripCasts(arg));
     if (!encode || (encode.getLayout() == want->layout &&
-                    encode.getSplit() == want->split))
+                    int64_t(encode.getSplit()) == want->split))
       continue;
     ok = false;
     InFlightDiagnostic diag =
