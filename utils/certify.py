@@ -411,8 +411,8 @@ def sass_functions(text):
 
 
 # Kernels per tile-translate/ptxas/cuobjdump call: ptxas's time grows
-# faster than linearly with the kernels of one file (24k kernels of sm_90:
-# 400 s in one file, 55 s in files of 400).
+# faster than linearly with the kernels of one file (sm_90's 24,364
+# kernels: 401 s in one file, 70 s in eight).
 CHUNK = 400
 
 
