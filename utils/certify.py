@@ -312,10 +312,8 @@ class Count(int):
 
 def opcode_sass(opcode):
     """The native SASS the table gives the form of `opcode`."""
-    for form, inst in instr_table.instances(opcode.split(".")[0]):
-        if inst["opcode"] == opcode:
-            return form["sass"]
-    return None
+    form = instr_table.form_of(opcode)
+    return form["sass"] if form else None
 
 
 def pred_operand(idx, role, keep, scope, rty_int, rty, gty, args, body,

@@ -88,14 +88,19 @@ def is_contractable_product(opcode):
     form = form_of(opcode)
     if form is None or form["semantics"] != "mul":
         return False
-    inst = next(i for i in form["instances"] if i["opcode"] == opcode)
+    inst = instance_of(opcode)
     return bool(inst.get("rounding")) and \
         inst["rounding"] not in inst["qualifiers"]
 
 
 @functools.lru_cache(maxsize=None)
 def _by_opcode():
-    return {inst["opcode"]: (form, inst) for form, inst in instances()}
+    """(form, instance) of each opcode: the first in table order, where
+    several forms spell it (min.f32 and its two-operand variants)."""
+    found = {}
+    for form, inst in instances():
+        found.setdefault(inst["opcode"], (form, inst))
+    return found
 
 
 def form_of(opcode):

@@ -282,7 +282,7 @@ struct TileCheckGpuModulesPass
   /// The bytes of a buffer of static `type` whose elements have a size in
   /// the data layout (integers, floats, index, vectors of them); 0 for
   /// any other (not counted: the total stays a lower bound).
-  static uint64_t staticBytes(Operation *at, Type type) {
+  static uint64_t staticBytes(const DataLayout &layout, Type type) {
     auto memref = dyn_cast<MemRefType>(type);
     if (!memref || !memref.hasStaticShape())
       return 0;
@@ -291,7 +291,7 @@ struct TileCheckGpuModulesPass
       elt = vector.getElementType();
     if (!elt.isIntOrIndexOrFloat())
       return 0;
-    return DataLayout::closest(at).getTypeSize(memref.getElementType()) *
+    return layout.getTypeSize(memref.getElementType()) *
            uint64_t(memref.getNumElements());
   }
 
@@ -299,10 +299,11 @@ struct TileCheckGpuModulesPass
   /// which the table bounds per thread (ptxas does not check it).
   static WalkResult checkLocalMemory(gpu::GPUModuleOp module) {
     for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+      DataLayout layout = DataLayout::closest(func);
       uint64_t total = 0, largest = 0;
       Location largestLoc = func.getLoc();
-      auto count = [&](Operation *at, Type type, Location loc) {
-        uint64_t bytes = staticBytes(at, type);
+      auto count = [&](Type type, Location loc) {
+        uint64_t bytes = staticBytes(layout, type);
         total += bytes;
         if (bytes > largest) {
           largest = bytes;
@@ -310,8 +311,8 @@ struct TileCheckGpuModulesPass
         }
       };
       for (BlockArgument buffer : func.getPrivateAttributions())
-        count(func, buffer.getType(), buffer.getLoc());
-      func.walk([&](memref::AllocaOp a) { count(a, a.getType(), a.getLoc()); });
+        count(buffer.getType(), buffer.getLoc());
+      func.walk([&](memref::AllocaOp a) { count(a.getType(), a.getLoc()); });
       uint64_t limit = ::tile::ptx::getLocalBytesPerThread();
       if (total <= limit)
         continue;
