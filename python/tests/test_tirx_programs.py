@@ -147,25 +147,6 @@ def test_a_fragment_tile_is_an_operand_of_matrix_instructions_only():
         T.function(region)
 
 
-def test_math_functions_outside_nvcc_sequences_are_named():
-    def log(A: T.Tensor((32,), "float32")):
-        v = T.alloc_local((1,), "float32")
-        v[0] = T.sin(A[0])
-    with pytest.raises(TileError, match=r"T.sin is not supported: the math "
-                       r"functions are nvcc's instruction sequences for exp, "
-                       r"exp10, sigmoid, exp2, fabs, floor, ceil, trunc, "
-                       r"round, sqrt, rsqrt, tanh, log, log2 \(float32\) "
-                       r"only"):
-        T.function(log)
-
-    def exp64(A: T.Tensor((32,), "float64")):
-        v = T.alloc_local((1,), "float64")
-        v[0] = T.exp(A[0])
-    with pytest.raises(TileError, match="T.exp takes a float32 kernel value "
-                       r"\(nvcc's expf\)"):
-        T.function(exp64)
-
-
 def test_ldmatrix_through_a_shared_view_whose_warp_axis_splits():
     """Warp w = 2 i + j reads its four matrices at 128 i + 256 j words: the
     split runs are rescaled with the 16-bit rows and stay on the warp axis

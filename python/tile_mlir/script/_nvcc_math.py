@@ -1,221 +1,424 @@
-"""TIRx's math functions as nvcc compiles them: the PTX that nvcc 13.0
-emits for the CUDA math library's single-precision functions at sm_90
-without fast-math (`nvcc -arch=sm_90 -ptx`, a kernel `b[i] = expf(a[i])`,
-and for the others the expression TIRx prints),
-between the load of the argument (%f1, or INPUTS' register) and the
-store of the result (the last destination). Where nvcc branches around an
-instruction (logf's and log2f's `@%p2 bra` over the infinity and NaN
-case), the instruction runs always and a selp keeps its result only where
-the branch would not have skipped it: the same values. nvcc spells the
-unsigned comparison `setp.lt.u32`, which the ISA's comparison table does
-not list for unsigned types (the tile verifier refuses it); it is written
-`setp.lo.u32` here, the documented spelling of the same comparison. TIRx prints `expf(x)` for `T.exp(x)` and nvcc compiles
-it to exactly these instructions, so a kernel that runs them gets nvcc's
-bits. This is data about nvcc's library, not about the instructions: each
-line's instruction is checked against the instruction table like any
-other when the front-end issues it."""
+"""TIRx's math functions as nvcc compiles them.
 
-NVCC = "13.0"
+TIRx prints `T.exp(x)` as `expf(x)` and nvcc compiles the CUDA math
+library's function inline. _nvcc_math_ptx (written by
+utils/gen_nvcc_math.py) holds that PTX, as nvcc emits it; this module runs
+it on kernel values, instruction by instruction, so that a kernel gets
+nvcc's bits on both backends. Each arithmetic instruction is issued
+through the front-end like any other and checked against the instruction
+table. What is not an arithmetic instruction is resolved here, before the
+kernel runs:
 
-FUNCTIONS = {
-    "exp": """
-        mov.f32 %f3, 0f3F000000;
-        mov.f32 %f4, 0f3BBB989D;
-        fma.rn.f32 %f5, %f1, %f4, %f3;
-        cvt.sat.f32.f32 %f6, %f5;
-        mov.f32 %f7, 0f4B400001;
-        mov.f32 %f8, 0f437C0000;
-        fma.rm.f32 %f9, %f6, %f8, %f7;
-        add.f32 %f10, %f9, 0fCB40007F;
-        neg.f32 %f11, %f10;
-        mov.f32 %f12, 0f3FB8AA3B;
-        fma.rn.f32 %f13, %f1, %f12, %f11;
-        mov.f32 %f14, 0f32A57060;
-        fma.rn.f32 %f15, %f1, %f14, %f13;
-        mov.b32 %r5, %f9;
-        shl.b32 %r6, %r5, 23;
-        mov.b32 %f16, %r6;
-        ex2.approx.ftz.f32 %f17, %f15;
-        mul.f32 %f18, %f17, %f16;
-    """,
-    "exp10": """
-        mov.f32 %f2, 0f3F000000;
-        mov.f32 %f3, 0f3C57FA62;
-        fma.rn.f32 %f4, %f1, %f3, %f2;
-        cvt.sat.f32.f32 %f5, %f4;
-        mov.f32 %f6, 0f4B400001;
-        mov.f32 %f7, 0f437C0000;
-        fma.rm.f32 %f8, %f5, %f7, %f6;
-        add.f32 %f9, %f8, 0fCB40007F;
-        neg.f32 %f10, %f9;
-        mov.f32 %f11, 0f40549A78;
-        fma.rn.f32 %f12, %f1, %f11, %f10;
-        mov.f32 %f13, 0f33979A37;
-        fma.rn.f32 %f14, %f1, %f13, %f12;
-        mov.b32 %r2, %f8;
-        shl.b32 %r3, %r2, 23;
-        mov.b32 %f15, %r3;
-        ex2.approx.ftz.f32 %f16, %f14;
-        mul.f32 %f17, %f16, %f15;
-    """,
-    # TIRx prints T.sigmoid(x) as 1 / (1 + expf(0 - x)): nvcc keeps 0 - x
-    # (it is not -x at x = 0), contracts expf's last product with the
-    # addition, and computes 1 / y as rcp.rn.
-    "sigmoid": """
-        mov.f32 %f2, 0f00000000;
-        sub.f32 %f3, %f2, %f1;
-        mov.f32 %f4, 0f3F000000;
-        mov.f32 %f5, 0f3BBB989D;
-        fma.rn.f32 %f6, %f3, %f5, %f4;
-        cvt.sat.f32.f32 %f7, %f6;
-        mov.f32 %f8, 0f4B400001;
-        mov.f32 %f9, 0f437C0000;
-        fma.rm.f32 %f10, %f7, %f9, %f8;
-        add.f32 %f11, %f10, 0fCB40007F;
-        neg.f32 %f12, %f11;
-        mov.f32 %f13, 0f3FB8AA3B;
-        fma.rn.f32 %f14, %f3, %f13, %f12;
-        mov.f32 %f15, 0f32A57060;
-        fma.rn.f32 %f16, %f3, %f15, %f14;
-        mov.b32 %r2, %f10;
-        shl.b32 %r3, %r2, 23;
-        mov.b32 %f17, %r3;
-        ex2.approx.ftz.f32 %f18, %f16;
-        fma.rn.f32 %f19, %f18, %f17, 0f3F800000;
-        rcp.rn.f32 %f20, %f19;
-    """,
-    "exp2": "ex2.approx.f32 %f2, %f1;",
-    "fabs": "abs.f32 %f2, %f1;",
-    "floor": "cvt.rmi.f32.f32 %f2, %f1;",
-    "ceil": "cvt.rpi.f32.f32 %f2, %f1;",
-    "trunc": "cvt.rzi.f32.f32 %f2, %f1;",
-    # TIRx prints T.round(x) as nearbyintf(x): to nearest, ties to even.
-    "round": "cvt.rni.f32.f32 %f2, %f1;",
-    "sqrt": "sqrt.rn.f32 %f2, %f1;",
-    "rsqrt": "rsqrt.approx.f32 %f2, %f1;",
-    "tanh": """
-        abs.f32 %f2, %f1;
-        mul.f32 %f3, %f2, 0f4038AA3B;
-        ex2.approx.ftz.f32 %f4, %f3;
-        add.f32 %f5, %f4, 0f3F800000;
-        mov.f32 %f6, 0f3F800000;
-        rcp.approx.ftz.f32 %f7, %f5;
-        mov.f32 %f8, 0fC0000000;
-        fma.rn.f32 %f9, %f7, %f8, %f6;
-        setp.ge.f32 %p1, %f2, 0f41102CB4;
-        selp.f32 %f10, 0f3F800000, %f9, %p1;
-        copysign.f32 %f11, %f1, %f10;
-        mul.f32 %f12, %f1, %f1;
-        mov.f32 %f13, 0fBD563CAE;
-        mov.f32 %f14, 0f3C80F082;
-        fma.rn.f32 %f15, %f14, %f12, %f13;
-        mov.f32 %f16, 0f3E085941;
-        fma.rn.f32 %f17, %f15, %f12, %f16;
-        mov.f32 %f18, 0fBEAAA9ED;
-        fma.rn.f32 %f19, %f17, %f12, %f18;
-        mov.f32 %f20, 0f00000000;
-        fma.rn.f32 %f21, %f19, %f12, %f20;
-        fma.rn.f32 %f22, %f21, %f1, %f1;
-        setp.ge.f32 %p2, %f2, 0f3F19999A;
-        selp.f32 %f23, %f11, %f22, %p2;
-    """,
-    "log": """
-        setp.lt.f32 %p1, %f5, 0f00800000;
-        mul.f32 %f6, %f5, 0f4B000000;
-        selp.f32 %f1, %f6, %f5, %p1;
-        selp.f32 %f7, 0fC1B80000, 0f00000000, %p1;
-        mov.b32 %r2, %f1;
-        add.s32 %r3, %r2, -1059760811;
-        and.b32 %r4, %r3, -8388608;
-        sub.s32 %r5, %r2, %r4;
-        mov.b32 %f8, %r5;
-        cvt.rn.f32.s32 %f9, %r4;
-        mov.f32 %f10, 0f34000000;
-        fma.rn.f32 %f11, %f9, %f10, %f7;
-        add.f32 %f12, %f8, 0fBF800000;
-        mov.f32 %f13, 0f3E1039F6;
-        mov.f32 %f14, 0fBE055027;
-        fma.rn.f32 %f15, %f14, %f12, %f13;
-        mov.f32 %f16, 0fBDF8CDCC;
-        fma.rn.f32 %f17, %f15, %f12, %f16;
-        mov.f32 %f18, 0f3E0F2955;
-        fma.rn.f32 %f19, %f17, %f12, %f18;
-        mov.f32 %f20, 0fBE2AD8B9;
-        fma.rn.f32 %f21, %f19, %f12, %f20;
-        mov.f32 %f22, 0f3E4CED0B;
-        fma.rn.f32 %f23, %f21, %f12, %f22;
-        mov.f32 %f24, 0fBE7FFF22;
-        fma.rn.f32 %f25, %f23, %f12, %f24;
-        mov.f32 %f26, 0f3EAAAA78;
-        fma.rn.f32 %f27, %f25, %f12, %f26;
-        mov.f32 %f28, 0fBF000000;
-        fma.rn.f32 %f29, %f27, %f12, %f28;
-        mul.f32 %f30, %f12, %f29;
-        fma.rn.f32 %f31, %f30, %f12, %f12;
-        mov.f32 %f32, 0f3F317218;
-        fma.rn.f32 %f35, %f11, %f32, %f31;
-        setp.lo.u32 %p2, %r2, 2139095040;
-        mov.f32 %f33, 0f7F800000;
-        fma.rn.f32 %f90, %f1, %f33, %f33;
-        selp.f32 %f35, %f35, %f90, %p2;
-        setp.eq.f32 %p3, %f1, 0f00000000;
-        selp.f32 %f34, 0fFF800000, %f35, %p3;
-    """,
-    "log2": """
-        setp.lt.f32 %p1, %f5, 0f00800000;
-        mul.f32 %f6, %f5, 0f4B000000;
-        selp.f32 %f1, %f6, %f5, %p1;
-        selp.f32 %f7, 0fC1B80000, 0f00000000, %p1;
-        mov.b32 %r2, %f1;
-        add.s32 %r3, %r2, -1060439283;
-        and.b32 %r4, %r3, -8388608;
-        sub.s32 %r5, %r2, %r4;
-        mov.b32 %f8, %r5;
-        cvt.rn.f32.s32 %f9, %r4;
-        mov.f32 %f10, 0f34000000;
-        fma.rn.f32 %f11, %f9, %f10, %f7;
-        add.f32 %f12, %f8, 0fBF800000;
-        mov.f32 %f13, 0fBE2C7F30;
-        mov.f32 %f14, 0f3DC6B27F;
-        fma.rn.f32 %f15, %f14, %f12, %f13;
-        mov.f32 %f16, 0f3E2FCF2A;
-        fma.rn.f32 %f17, %f15, %f12, %f16;
-        mov.f32 %f18, 0fBE374E43;
-        fma.rn.f32 %f19, %f17, %f12, %f18;
-        mov.f32 %f20, 0f3E520BF4;
-        fma.rn.f32 %f21, %f19, %f12, %f20;
-        mov.f32 %f22, 0fBE763C8B;
-        fma.rn.f32 %f23, %f21, %f12, %f22;
-        mov.f32 %f24, 0f3E93BF99;
-        fma.rn.f32 %f25, %f23, %f12, %f24;
-        mov.f32 %f26, 0fBEB8AA49;
-        fma.rn.f32 %f27, %f25, %f12, %f26;
-        mov.f32 %f28, 0f3EF6384A;
-        fma.rn.f32 %f29, %f27, %f12, %f28;
-        mov.f32 %f30, 0fBF38AA3B;
-        fma.rn.f32 %f31, %f29, %f12, %f30;
-        mul.f32 %f32, %f12, %f31;
-        mul.f32 %f33, %f12, %f32;
-        mov.f32 %f34, 0f3FB8AA3B;
-        fma.rn.f32 %f35, %f12, %f34, %f33;
-        add.f32 %f38, %f11, %f35;
-        setp.lo.u32 %p2, %r2, 2139095040;
-        mov.f32 %f36, 0f7F800000;
-        fma.rn.f32 %f90, %f1, %f36, %f36;
-        selp.f32 %f38, %f38, %f90, %p2;
-        setp.eq.f32 %p3, %f1, 0f00000000;
-        selp.f32 %f37, 0fFF800000, %f38, %p3;
-    """,
-}
+- Branches. nvcc's code branches forward around special cases (logf's
+  infinities, sinf's large arguments). Every block runs; a block's guard
+  is the condition under which nvcc's code would reach it, and where a
+  block writes a register (or a local-memory word) that an earlier block
+  wrote under another guard, a select keeps the new value only where the
+  guard holds. The instructions have no side effects, so the values are
+  those of the branching code.
+- Loops. A block that branches back to itself (sinf's Payne-Hanek
+  reduction) is run again while its condition holds; the condition must be
+  known here (a counter of constants), or the function is refused.
+- Memory. The global tables the code reads (sinf's bits of 2/pi) are
+  constants; the local-memory frame is a set of words held in registers, a
+  load at an address known only at run time a select over the words.
+- Spelling. nvcc writes unsigned comparisons as `setp.lt.u32`, which the
+  ISA's comparison table does not list for unsigned types (the tile
+  verifier refuses it); they are issued as the documented `setp.lo.u32`
+  and so on, the same comparisons.
 
-# The argument's register where it is not %f1.
-INPUTS = {"log": "%f5", "log2": "%f5"}
+The front-end supplies the operations on kernel values (an `ops` object,
+see `run`)."""
+
+import struct
+
+from . import _nvcc_math_ptx
+
+NVCC = _nvcc_math_ptx.NVCC
+FUNCTIONS = _nvcc_math_ptx.FUNCTIONS
+LEFT_OUT = _nvcc_math_ptx.LEFT_OUT
+
+# The dtype of a PTX register, by the prefix nvcc gives its name.
+_REGISTER_DTYPES = (("%rd", "uint64"), ("%rs", "uint16"), ("%fd", "float64"),
+                    ("%f", "float32"), ("%r", "uint32"), ("%p", "bool"),
+                    ("%SP", "uint64"))
+_WIDTHS = {"uint64": 64, "float64": 64, "uint32": 32, "float32": 32,
+           "uint16": 16, "bool": 1, "int32": 32, "int64": 64}
+_UNSIGNED_COMPARES = {"lt": "lo", "le": "ls", "gt": "hi", "ge": "hs"}
+_MAX_TRIPS = 64
 
 
-def instructions(name):
-    """[(opcode, [operands])] of function `name`, in order."""
-    out = []
-    for line in FUNCTIONS[name].strip().splitlines():
-        opcode, _, rest = line.strip().rstrip(";").partition(" ")
-        out.append((opcode, [a.strip() for a in rest.split(",")]))
-    return out
+class NvccMathError(Exception):
+    """nvcc's code for a function is not one this module can run."""
+
+
+def arity(name):
+    return len(FUNCTIONS[name]["inputs"])
+
+
+def register_dtype(reg):
+    for prefix, dtype in _REGISTER_DTYPES:
+        if reg.startswith(prefix):
+            return dtype
+    raise NvccMathError(f"register {reg} of unknown class")
+
+
+class Known:
+    """A value known before the kernel runs: its bits, of `dtype`."""
+
+    def __init__(self, bits, dtype):
+        self.bits = bits & ((1 << _WIDTHS[dtype]) - 1)
+        self.dtype = dtype
+
+    def signed(self):
+        w = _WIDTHS[self.dtype]
+        return self.bits - (1 << w) if self.bits >> (w - 1) else self.bits
+
+
+class Address:
+    """An address into a global table or the local frame; `dynamic` is a
+    kernel value (uint64) added to `offset`, or None."""
+
+    def __init__(self, space, offset, dynamic=None):
+        self.space, self.offset, self.dynamic = space, offset, dynamic
+
+    def plus(self, k):
+        return Address(self.space, self.offset + k, self.dynamic)
+
+
+class _Block:
+    def __init__(self, label):
+        self.label, self.code, self.branch = label, [], None
+        self.falls_through, self.returns = True, False
+
+
+def _parse(code):
+    """nvcc's code as blocks: each a label, instructions ((guard, opcode,
+    operands)), and its branch ((guard, target) or None)."""
+    blocks = [_Block(None)]
+    for line in code.strip().splitlines():
+        line = line.strip()
+        if line.endswith(":"):
+            blocks.append(_Block(line[:-1]))
+            continue
+        if line.startswith(".pragma"):
+            continue
+        guard = None
+        if line.startswith("@"):
+            guard, _, line = line.partition(" ")
+            guard = guard[1:]
+        opcode, _, rest = line.partition(" ")
+        operands = [a.strip() for a in rest.split(",")] if rest else []
+        if opcode.startswith("bra"):
+            blocks[-1].branch = (guard, operands[0])
+            blocks[-1].falls_through = guard is not None
+            blocks.append(_Block(None))
+            continue
+        if opcode == "ret":
+            if guard is not None:
+                raise NvccMathError("a guarded ret")
+            blocks[-1].falls_through = False
+            blocks[-1].returns = True
+            blocks.append(_Block(None))
+            continue
+        blocks[-1].code.append((guard, opcode, operands))
+    return [b for b in blocks if b.label is not None or b.code or b.branch
+            or b.returns or b is blocks[0]]
+
+
+class _Runner:
+    """One function's code run on kernel values through `ops`."""
+
+    def __init__(self, name, args, ops):
+        fn = FUNCTIONS[name]
+        self.name, self.ops, self.fn = name, ops, fn
+        self.regs = {reg: (v, True) for reg, v in zip(fn["inputs"], args)}
+        self.memory = {}
+        self.tables = {t: bytes(b) for t, b in fn["tables"].items()}
+        self.blocks = _parse(fn["code"])
+        self.index = {b.label: i for i, b in enumerate(self.blocks)
+                      if b.label}
+
+    def fail(self, why):
+        raise NvccMathError(f"nvcc {NVCC}'s code for {self.name}: {why}")
+
+    # -- control flow --------------------------------------------------------
+
+    def successors(self, i):
+        """[(block index, condition)]: condition a predicate register, with
+        '!' for its negation, or None for always."""
+        b, out = self.blocks[i], []
+        if b.branch is not None:
+            guard, target = b.branch
+            if target not in self.index:
+                self.fail(f"a branch to {target}, which it does not define")
+            out.append((self.index[target], guard))
+        if b.falls_through and i + 1 < len(self.blocks):
+            guard = b.branch[0] if b.branch else None
+            out.append((i + 1, None if guard is None else "!" + guard))
+        return out
+
+    def order(self):
+        """The blocks in an order where every forward edge goes later (a
+        self-loop is the only back edge allowed)."""
+        seen, done, post = set(), set(), []
+
+        def visit(i):
+            seen.add(i)
+            for j, _ in self.successors(i):
+                if j in seen and j not in done and j != i:
+                    self.fail("a loop of more than one block")
+                if j not in seen:
+                    visit(j)
+            done.add(i)
+            post.append(i)
+        visit(0)
+        return post[::-1]
+
+    def run(self):
+        order = self.order()
+        if not self.blocks[order[-1]].returns or sum(
+                b.returns for b in self.blocks) != 1:
+            self.fail("the result is not stored by one block that every path "
+                      "reaches last")
+        incoming = {i: [] for i in order}
+        guards = {}
+        for pos, i in enumerate(order):
+            guard = self.join(incoming[i]) if pos else True
+            guards[i] = guard
+            self.run_block(i, guard, final=pos == len(order) - 1)
+            for j, cond in self.successors(i):
+                if j != i:
+                    incoming[j].append(self.edge(guard, cond))
+        value, _ = self.regs[self.fn["output"]]
+        return self.runtime(value)
+
+    def run_block(self, i, guard, final):
+        block = self.blocks[i]
+        for trip in range(_MAX_TRIPS):
+            for k, (pguard, opcode, operands) in enumerate(block.code):
+                g = guard if pguard is None else self.both(
+                    guard, self.condition(pguard))
+                last = final and k == len(block.code) - 1 and \
+                    block.branch is None
+                self.execute(opcode, operands, g, last)
+            if block.branch is None or self.index[block.branch[1]] != i:
+                return
+            again = self.condition(block.branch[0] or "")
+            if not isinstance(again, bool):
+                self.fail("a loop whose trip count is known only at run "
+                          "time")
+            if not again:
+                return
+        self.fail(f"a loop of more than {_MAX_TRIPS} trips")
+
+    def condition(self, pred):
+        """A predicate register (or its negation, '!p') as True, False or
+        a kernel bool."""
+        if pred == "":
+            return True
+        negate = pred.startswith("!")
+        value, _ = self.regs[pred.lstrip("!")]
+        if isinstance(value, Known):
+            return bool(value.bits) != negate
+        return self.ops.logic("not", value) if negate else value
+
+    def edge(self, guard, cond):
+        return guard if cond is None else self.both(guard,
+                                                    self.condition(cond))
+
+    def both(self, a, b):
+        if a is True or b is False:
+            return b
+        if b is True or a is False:
+            return a
+        return self.ops.logic("and", a, b)
+
+    def join(self, guards):
+        if not guards:
+            return False
+        out = guards[0]
+        for g in guards[1:]:
+            if out is True or g is True:
+                return True
+            out = g if out is False else out if g is False else \
+                self.ops.logic("or", out, g)
+        return out
+
+    # -- values --------------------------------------------------------------
+
+    def runtime(self, value):
+        """`value` as a kernel value."""
+        if isinstance(value, Known):
+            return self.ops.const(value.bits, value.dtype)
+        if isinstance(value, Address):
+            self.fail("an address used as a number")
+        return value
+
+    def operand(self, text, dtype):
+        """An operand's value: Known, Address or a kernel value."""
+        if text.startswith("%"):
+            if text not in self.regs:
+                self.fail(f"{text} is read before it is written")
+            return self.regs[text][0]
+        if text.startswith("0f"):
+            return Known(int(text[2:], 16), "float32")
+        if text.startswith("0d"):
+            return Known(int(text[2:], 16), "float64")
+        if text in self.tables:
+            return Address(text, 0)
+        if text.startswith("__local_depot"):
+            return Address("local", 0)
+        return Known(int(text), dtype)
+
+    def write(self, reg, value, guard):
+        if guard is False:
+            return
+        old = self.regs.get(reg)
+        if guard is not True and old is not None and old[1] is not guard:
+            value = self.ops.select(guard, self.runtime(value),
+                                    self.runtime(old[0]))
+        self.regs[reg] = (value, guard)
+
+    # -- instructions --------------------------------------------------------
+
+    def execute(self, opcode, operands, guard, last):
+        head = opcode.split(".")[0]
+        if head in ("ld", "st"):
+            return self.memory_op(opcode, operands, guard)
+        dest, srcs = operands[0], operands[1:]
+        dtype = register_dtype(dest)
+        values = [self.operand(s, self.immediate_dtype(opcode, s))
+                  for s in srcs]
+        folded = self.fold(opcode, values, dtype)
+        if folded is not None:
+            return self.write(dest, folded, guard)
+        if head == "mov":
+            value = values[0]
+            if not isinstance(value, Known) and value.dtype != dtype:
+                value = self.ops.bitcast(value, dtype)
+            return self.write(dest, value, guard)
+        if head == "setp":
+            parts = opcode.split(".")
+            if parts[-1][0] in "ub" and parts[1] in _UNSIGNED_COMPARES:
+                parts[1] = _UNSIGNED_COMPARES[parts[1]]
+            opcode = ".".join(parts)
+        last = last and dest == self.fn["output"]
+        args = [self.runtime(v) for v in values]
+        self.write(dest, self.ops.apply(opcode, dtype, args, last), guard)
+
+    @staticmethod
+    def immediate_dtype(opcode, text):
+        """The dtype of a decimal immediate: the width of the instruction's
+        type, except shift amounts and bit positions (32-bit)."""
+        if not text.lstrip("-").isdigit():
+            return None
+        head, suffix = opcode.split(".")[0], opcode.split(".")[-1]
+        wide = suffix[1:] == "64" and head not in ("shl", "shr", "bfi",
+                                                   "bfe")
+        signed = text.startswith("-")
+        return ("int64" if signed else "uint64") if wide else \
+            ("int32" if signed else "uint32")
+
+    def fold(self, opcode, values, dtype):
+        """The result of integer or address arithmetic on values known
+        here, or None where it must run in the kernel."""
+        head = opcode.split(".")[0]
+        if head == "mov" and isinstance(values[0], (Known, Address)):
+            v = values[0]
+            return Known(v.bits, dtype) if isinstance(v, Known) else v
+        if head in ("add", "sub") and len(values) == 2:
+            a, b = values
+            sign = 1 if head == "add" else -1
+            if isinstance(a, Address) and isinstance(b, Known):
+                return a.plus(sign * b.signed())
+            if isinstance(a, Address) and head == "add" and \
+                    a.dynamic is None:
+                return Address(a.space, a.offset, b)
+            if opcode.split(".")[-1][0] in "su" and all(
+                    isinstance(v, Known) for v in values):
+                return Known(a.bits + sign * b.bits, dtype)
+        if head == "setp" and all(isinstance(v, Known) for v in values):
+            return self.compare(opcode, *values)
+        return None
+
+    @staticmethod
+    def compare(opcode, a, b):
+        cmp, ty = opcode.split(".")[1], opcode.split(".")[-1]
+        if ty[0] not in "sub":
+            return None
+        x, y = (a.signed(), b.signed()) if ty[0] == "s" else (a.bits, b.bits)
+        table = {"eq": x == y, "ne": x != y, "lt": x < y, "le": x <= y,
+                 "gt": x > y, "ge": x >= y, "lo": x < y, "ls": x <= y,
+                 "hi": x > y, "hs": x >= y}
+        return Known(int(table[cmp]), "bool") if cmp in table else None
+
+    def address(self, text):
+        """[%reg+k] as an Address."""
+        inner = text.strip("[]")
+        reg, _, disp = inner.partition("+")
+        base = self.operand(reg, "uint64")
+        if not isinstance(base, Address):
+            self.fail(f"a memory access at {text}, which is not in a table "
+                      "or the local frame")
+        return base.plus(int(disp) if disp else 0)
+
+    def memory_op(self, opcode, operands, guard):
+        parts = opcode.split(".")
+        if parts[-1][1:] != "32":
+            self.fail(f"{opcode}: only 32-bit words are kept")
+        if parts[0] == "st":
+            where, value = self.address(operands[0]), operands[1]
+            if where.space != "local" or where.dynamic is not None:
+                self.fail(f"{opcode} at an address known only at run time")
+            v = self.operand(value, "uint32")
+            if isinstance(v, Known):
+                v = Known(v.bits, "uint32")
+            elif register_dtype(value) != "uint32":
+                v = self.ops.truncate(v, "uint32")
+            old = self.memory.get(where.offset)
+            if guard is not True and old is not None and old[1] is not guard:
+                v = self.ops.select(guard, self.runtime(v),
+                                    self.runtime(old[0]))
+            self.memory[where.offset] = (v, guard)
+            return None
+        dest, where = operands[0], self.address(operands[1])
+        if where.space == "local":
+            value = self.load_local(where)
+        elif where.dynamic is None:
+            word = self.tables[where.space][where.offset:where.offset + 4]
+            value = Known(struct.unpack("<I", word)[0], "uint32")
+        else:
+            self.fail(f"{opcode} from a table at a run-time address")
+        return self.write(dest, value, guard)
+
+    def load_local(self, where):
+        if where.dynamic is None:
+            if where.offset not in self.memory:
+                self.fail(f"a load of local word {where.offset} before any "
+                          "store")
+            return self.memory[where.offset][0]
+        # A select over the words stored: the word whose offset the run-time
+        # part of the address reaches.
+        offsets = sorted(self.memory)
+        value = self.runtime(self.memory[offsets[0]][0])
+        dynamic = self.runtime(where.dynamic)
+        for k in offsets[1:]:
+            hit = self.ops.equals(dynamic, (k - where.offset) % (1 << 64))
+            value = self.ops.select(hit, self.runtime(self.memory[k][0]),
+                                    value)
+        return value
+
+
+def run(name, args, ops):
+    """Function `name` on kernel values `args` (float32): the kernel value
+    of its result. `ops` makes the kernel's operations:
+
+    - `const(bits, dtype)`: a constant of those bits;
+    - `apply(opcode, dtype, operands, last)`: the instruction on kernel
+      values, its result of `dtype` (`last`: it computes the function's
+      result and nothing follows);
+    - `select(cond, a, b)`, `logic(op, a[, b])` (and, or, not on bools),
+      `equals(a, k)` (a uint64 value and an integer), `bitcast(v, dtype)`
+      and `truncate(v, dtype)`."""
+    return _Runner(name, args, ops).run()

@@ -36,6 +36,7 @@ import numbers
 import os
 import re
 import struct
+import sys
 import threading
 import warnings
 import weakref
@@ -1108,72 +1109,100 @@ del _f, _dtype
 S = _SpecMaker()
 
 
-# TIRx's other math functions: they would need more of nvcc's library
-# (_nvcc_math has those whose code is one fixed instruction sequence).
-_MATH = ("exp", "exp2", "exp10", "log", "log2", "log10", "log1p", "sqrt",
-         "rsqrt", "sin", "cos", "tan", "tanh", "sigmoid", "pow", "erf",
-         "atan", "atan2", "asin", "acos", "sinh", "cosh", "fabs", "floor",
-         "ceil", "round", "trunc", "fmod", "hypot")
-
-
 def __getattr__(name):
     # `T.bool` without shadowing the builtin inside this module.
     if name == "bool":
         return _bool
     if name in _nvcc_math.FUNCTIONS:
         return functools.partial(_nvcc_function, name)
-    if name in _MATH:
-        raise TileError(
-            f"T.{name} is not supported: the math functions are nvcc's "
-            f"instruction sequences for {', '.join(_nvcc_math.FUNCTIONS)} "
-            "(float32) only; write the instructions (T.ptx.lg2.approx.f32, "
-            "T.ptx.sin.approx.f32, ...)")
+    if name in _nvcc_math.LEFT_OUT:
+        raise TileError(f"T.{name} is not supported: "
+                        f"{_nvcc_math.LEFT_OUT[name]}, which the front-end "
+                        "does not run; the functions it runs as nvcc "
+                        f"{_nvcc_math.NVCC} compiles them are "
+                        f"{', '.join(sorted(_nvcc_math.FUNCTIONS))}")
     raise AttributeError(f"module 'tirx' has no attribute '{name}'")
 
 
-# What a PTX register of nvcc's code holds, by its name's prefix.
-_NVCC_REGISTERS = {"%f": "float32", "%r": "uint32", "%p": "bool"}
+_WIDTHS_OF_FLOATS = {"float32": 32, "float64": 64}
 
 
-def _nvcc_function(name, x):
-    """`T.exp(x)` and the other functions of _nvcc_math: a float32 kernel
-    value through the instructions nvcc emits for the CUDA math library's
-    function, each issued by the thread on its own elements."""
-    x = _plain(x)
-    if not isinstance(x, _Expr) or _mlir_type(x.dtype) != "f32":
-        raise TileTypeError(f"T.{name} takes a float32 kernel value (nvcc's "
-                            f"{name}f), got {x!r}")
-    regs = {_nvcc_math.INPUTS.get(name, "%f1"): x}
+class _NvccOps:
+    """The kernel operations that _nvcc_math runs nvcc's code with."""
 
-    def operand(text, dtype):
-        if text in regs:
-            return regs[text]
-        if text.startswith("0f"):
-            value = struct.unpack("<f", int(text[2:], 16).to_bytes(4, "little"))
-            return _const_expr(value[0], "float32")
-        value = int(text)  # A 32-bit immediate: its bits as int32 or uint32.
-        return _const_expr(value, "int32" if value < 0 else dtype)
+    @staticmethod
+    def const(bits, dtype):
+        if _is_float(dtype):  # Its bits, as MLIR's hexadecimal literal.
+            digits = _WIDTHS_OF_FLOATS[dtype] // 4
+            v = _builder().constant(f"0x{bits:0{digits}X}", _mlir_type(dtype))
+            return _Expr(v.name, dtype)
+        if dtype == "bool":
+            return _const_expr(bool(bits), dtype)
+        width, signed = _INT_RANGES[dtype]
+        if signed and bits >> (width - 1):
+            bits -= 1 << width
+        return _const_expr(bits, dtype)
 
-    code = _nvcc_math.instructions(name)
-    for i, (opcode, args) in enumerate(code):
-        dest, srcs = args[0], args[1:]
-        dtype = _NVCC_REGISTERS[dest[:2]]
-        if i == len(code) - 1 and instr_table.is_contractable_product(
-                opcode):
+    @staticmethod
+    def apply(opcode, dtype, operands, last):
+        if last and instr_table.is_contractable_product(opcode):
             # A result that is a product without a rounding modifier: nvcc
             # contracts it with the add that uses it (expf(x) + y is one
             # fma), and so does the front-end with an arith product.
-            return _binary("mul", *[operand(a, dtype) for a in srcs])
-        if opcode.startswith("mov."):
-            src = operand(srcs[0], dtype)
-            regs[dest] = src if src.dtype == dtype else _emit(
-                f"arith.bitcast {src.name} : {_mlir_type(src.dtype)} to "
-                f"{_mlir_type(dtype)}", _mlir_type(dtype), dtype)
-            continue
+            return _binary("mul", *operands)
         tmp = _nvcc_temporary(dtype)
-        _Tile.apply(ptx[opcode], tmp, *[operand(a, "uint32") for a in srcs])
-        regs[dest] = tmp[0].load()
-    return regs[dest]
+        _Tile.apply(ptx[opcode], tmp, *operands)
+        return tmp[0].load()
+
+    @staticmethod
+    def select(cond, a, b):
+        return _tile_select(cond, lambda: a, lambda: b)
+
+    @staticmethod
+    def logic(op, a, b=None):
+        if op == "not":
+            return _binary("xor", a, True)
+        return _binary(op, a, b)
+
+    @staticmethod
+    def equals(a, k):
+        return _binary("eq", a, _NvccOps.const(k, a.dtype))
+
+    @staticmethod
+    def bitcast(value, dtype):
+        return _emit(f"arith.bitcast {value.name} : {_mlir_type(value.dtype)}"
+                     f" to {_mlir_type(dtype)}", _mlir_type(dtype), dtype)
+
+    @staticmethod
+    def truncate(value, dtype):
+        return _emit(f"arith.trunci {value.name} : {_mlir_type(value.dtype)}"
+                     f" to {_mlir_type(dtype)}", _mlir_type(dtype), dtype)
+
+
+def _nvcc_function(name, *args):
+    """`T.sin(x)` and the other functions of _nvcc_math: float32 kernel
+    values through the instructions nvcc emits for the CUDA math library's
+    function (see _nvcc_math), each issued by the thread on its own
+    elements."""
+    arity = _nvcc_math.arity(name)
+    if len(args) != arity:
+        raise TileTypeError(f"T.{name} takes {arity} argument"
+                            f"{'s' if arity > 1 else ''}, got {len(args)}")
+    values = []
+    for x in args:
+        x = _plain(x)
+        if isinstance(x, _TypedScalar):
+            x = x.value()
+        if isinstance(x, numbers.Real) and not isinstance(x, bool):
+            x = _NvccOps.const(_round_float(x, "f32")[0], "float32")
+        if not isinstance(x, _Expr) or _mlir_type(x.dtype) != "f32":
+            raise TileTypeError(f"T.{name} takes float32 kernel values "
+                                f"(nvcc's {name}f), got {x!r}")
+        values.append(x)
+    try:
+        return _nvcc_math.run(name, values, _NvccOps)
+    except _nvcc_math.NvccMathError as e:
+        raise TileError(f"T.{name}: {e}") from None
 
 
 def _nvcc_temporary(dtype):
@@ -1729,25 +1758,30 @@ def _mlir_string(text):
 
 def _caller_location():
     """The MLIR location of the user's line that called into T.*: the first
-    frame outside this package, so the verifier's words name that line."""
+    frame outside this package, so the verifier's words name that line.
+    (The frames are walked, not inspect.stack()'d: that reads every
+    frame's source, and a math function's hundreds of operations each ask.)"""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for frame in inspect.stack()[1:]:
-        path = os.path.abspath(frame.filename)
+    frame = sys._getframe(1)
+    while frame is not None:
+        path = os.path.abspath(frame.f_code.co_filename)
         if not path.startswith(here + os.sep):
             return _location(frame)
+        frame = frame.f_back
     return ""
 
 
 def _location(frame):
-    """`loc("file":line:column)` of an inspect.FrameInfo: the column (from 1)
-    of the call's expression where Python knows it (3.11+), else 0."""
-    pos = getattr(frame, "positions", None)
-    line = frame.lineno
-    col = 0
-    if pos is not None and pos.col_offset is not None:
-        line, col = pos.lineno or line, pos.col_offset + 1
-    return f'loc("{_mlir_string(frame.filename)}":{line}:{col})'
-
+    """`loc("file":line:column)` of a frame: the column (from 1) of the
+    call's expression where Python knows it (3.11+), else 0."""
+    line, col = frame.f_lineno, 0
+    positions = getattr(frame.f_code, "co_positions", None)
+    if positions is not None and frame.f_lasti >= 0:
+        pos = next(itertools.islice(positions(), frame.f_lasti // 2, None),
+                   None)
+        if pos is not None and pos[2] is not None:
+            line, col = pos[0] or line, pos[2] + 1
+    return f'loc("{_mlir_string(frame.f_code.co_filename)}":{line}:{col})'
 
 
 _CHIP = re.compile(r"sm_[0-9]+[af]?")

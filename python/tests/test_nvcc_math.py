@@ -1,0 +1,233 @@
+"""The math functions as nvcc compiles them (tile_mlir/script/_nvcc_math):
+the recorded PTX is nvcc's, and the way it is run (branches as guarded
+selects, loops of known trip count, tables, the local frame) gives the
+values of the branching code. Synthetic code checks each rule against
+values computed here; tirx_programs/math_*.py check the functions."""
+
+import importlib.util
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+np = pytest.importorskip("numpy")
+
+from tile_mlir import TileError, TileWarning  # noqa: E402
+from tile_mlir.script import _nvcc_math, _nvcc_math_ptx  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+NVCC = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+
+
+def gen_module():
+    spec = importlib.util.spec_from_file_location(
+        "gen_nvcc_math", ROOT / "utils" / "gen_nvcc_math.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def nvcc_version():
+    if not os.path.exists(NVCC):
+        return None
+    out = subprocess.run([NVCC, "--version"], capture_output=True,
+                         text=True).stdout
+    m = re.search(r"release [\d.]+, V([\d.]+)", out)
+    return m[1] if m else None
+
+
+needs_nvcc = pytest.mark.skipif(
+    nvcc_version() != _nvcc_math_ptx.NVCC,
+    reason=f"needs nvcc {_nvcc_math_ptx.NVCC}, which recorded the code")
+
+
+@needs_nvcc
+def test_the_recorded_code_is_nvccs(tmp_path):
+    out = tmp_path / "data.py"
+    subprocess.run([sys.executable, str(ROOT / "utils" / "gen_nvcc_math.py"),
+                    "--nvcc", NVCC, "--out", str(out)], check=True,
+                   capture_output=True)
+    assert out.read_text() == pathlib.Path(
+        _nvcc_math_ptx.__file__).read_text()
+
+
+def run_unary(fn, x):
+    """fn (a function of one float32 kernel value) on each element of x
+    (32 float32 values), on the CPU backend."""
+    @T.function
+    def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        tid = T.cuda.thread_idx("x")
+        B[tid] = fn(A[tid])
+    out = np.zeros(32, np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        k(A=x, B=out, backend="cpu")
+    return out
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    """Adds function `name` with `code` to the recorded ones."""
+    def add(name, code, tables=None, inputs=("%f1",), output="%f2"):
+        monkeypatch.setitem(_nvcc_math.FUNCTIONS, name, {
+            "expr": name, "inputs": list(inputs), "output": output,
+            "tables": tables or {}, "local": 0, "code": code + "\nret"})
+        return lambda *args: T._nvcc_function(name, *args)
+    return add
+
+
+X = np.array([-3.5, -0.0, 0.0, 2.25, np.inf, -np.inf, np.nan, 1e-45] * 4,
+             np.float32)
+
+
+def test_a_branch_keeps_each_paths_value(fake):
+    # sign(x) by two paths that write %f2, joined at E; NaN falls through.
+    f = fake("sign", """
+        setp.lt.f32 %p1, %f1, 0f00000000
+        @%p1 bra $NEG
+        setp.gt.f32 %p2, %f1, 0f00000000
+        mov.f32 %f2, 0f00000000
+        @%p2 bra $POS
+        bra.uni $E
+        $POS:
+        mov.f32 %f2, 0f3F800000
+        bra.uni $E
+        $NEG:
+        mov.f32 %f2, 0fBF800000
+        $E:""")
+    with np.errstate(invalid="ignore"):
+        want = np.nan_to_num(np.sign(X), nan=0.0).astype(np.float32)
+    want[X == 0] = 0.0
+    assert run_unary(f, X).tobytes() == want.tobytes()
+
+
+def test_a_loop_with_a_known_trip_count_runs_that_many_times(fake):
+    # x * 2^5 by a counted loop (the counter is known before the kernel).
+    f = fake("times32", """
+        mov.f32 %f2, %f1
+        mov.u32 %r1, 0
+        $L:
+        add.f32 %f2, %f2, %f2
+        add.s32 %r1, %r1, 1
+        setp.ne.s32 %p1, %r1, 5
+        @%p1 bra $L""")
+    x = X[~np.isnan(X)]  # (a NaN result is the GPU's canonical NaN)
+    x = np.resize(x, 32)
+    assert run_unary(f, x).tobytes() == (x * 32).tobytes()
+
+
+def test_tables_and_the_local_frame(fake):
+    # Words of a table stored to the local frame, one loaded back at an
+    # index computed from x: floor(x) mod 4 -> the word times 1.0.
+    f = fake("pick", """
+        mov.u64 %SPL, __local_depot0
+        add.u64 %rd1, %SPL, 0
+        mov.u64 %rd2, tab
+        ld.global.nc.u32 %r1, [%rd2]
+        st.local.u32 [%rd1], %r1
+        ld.global.nc.u32 %r2, [%rd2+4]
+        st.local.u32 [%rd1+4], %r2
+        ld.global.nc.u32 %r3, [%rd2+8]
+        st.local.u32 [%rd1+8], %r3
+        ld.global.nc.u32 %r4, [%rd2+12]
+        st.local.u32 [%rd1+12], %r4
+        cvt.rmi.s32.f32 %r5, %f1
+        and.b32 %r6, %r5, 3
+        mul.wide.s32 %rd3, %r6, 4
+        add.s64 %rd4, %rd1, %rd3
+        ld.local.u32 %r7, [%rd4]
+        cvt.rn.f32.u32 %f2, %r7""",
+        tables={"tab": list(bytes([7, 0, 0, 0, 11, 0, 0, 0, 13, 0, 0, 0,
+                                   1, 1, 0, 0]))})
+    x = np.arange(-16, 16, dtype=np.float32) + 0.5
+    words = np.array([7, 11, 13, 257], np.float32)
+    want = words[np.floor(x).astype(np.int64) % 4]
+    assert run_unary(f, x).tobytes() == want.tobytes()
+
+
+@pytest.mark.parametrize("code, why", [
+    ("""mov.f32 %f2, %f1
+        cvt.rzi.s32.f32 %r1, %f1
+        $L:
+        add.f32 %f2, %f2, %f2
+        add.s32 %r1, %r1, -1
+        setp.gt.s32 %p1, %r1, 0
+        @%p1 bra $L""", "a loop whose trip count is known only at run time"),
+    ("""mov.f32 %f2, %f1
+        mov.u32 %r1, 0
+        $L:
+        add.s32 %r1, %r1, 1
+        $M:
+        add.f32 %f2, %f2, %f2
+        setp.ne.s32 %p1, %r1, 5
+        @%p1 bra $L""", "a loop of more than one block"),
+    ("""mov.u32 %r1, 0
+        $L:
+        add.s32 %r1, %r1, 0
+        mov.f32 %f2, %f1
+        setp.eq.s32 %p1, %r1, 0
+        @%p1 bra $L""", "a loop of more than 64 trips"),
+    ("""add.f32 %f2, %f1, %f9""", "%f9 is read before it is written"),
+    ("""mov.u64 %rd2, tab
+        cvt.rzi.s32.f32 %r1, %f1
+        mul.wide.s32 %rd3, %r1, 4
+        add.s64 %rd4, %rd2, %rd3
+        ld.global.nc.u32 %r2, [%rd4]
+        mov.b32 %f2, %r2""", "ld.global.nc.u32 from a table at a run-time "
+        "address"),
+    ("""mov.b32 %r1, %f1
+        cvt.u64.u32 %rd1, %r1
+        ld.local.u32 %r2, [%rd1]
+        mov.b32 %f2, %r2""", r"a memory access at \[%rd1\], which is not "
+        "in a table or the local frame"),
+    ("""@%p9 bra $X
+        mov.f32 %f2, %f1""", r"%p9 is read before it is written|"
+        "a branch to \\$X, which it does not define"),
+])
+def test_code_that_cannot_run_is_refused(fake, code, why):
+    f = fake("bad", code, tables={"tab": [0] * 8})
+    with pytest.raises(TileError, match=r"T.bad: nvcc 13.0.88's code for "
+                       r"bad: (" + why + ")"):
+        run_unary(f, X)
+
+
+def test_fmod_and_wrong_arguments_are_named():
+    with pytest.raises(TileError, match=r"T.fmod is not supported: nvcc's "
+                       r"fmodf loops once per bit of the exponents' "
+                       r"difference .*; the functions it runs as nvcc "
+                       r"13.0.88 compiles them are acos, asin, atan, atan2, "):
+        T.fmod
+    with pytest.raises(TileError, match=r"T.pow takes 2 arguments, got 1"):
+        run_unary(lambda v: T.pow(v), X)
+
+    def exp64(A: T.Tensor((32,), "float64")):
+        v = T.alloc_local((1,), "float64")
+        v[0] = T.exp(A[0])
+    with pytest.raises(TileError, match=r"T.exp takes float32 kernel values "
+                       r"\(nvcc's expf\)"):
+        T.function(exp64)
+
+
+@needs_nvcc
+def test_nvcc_folds_a_constant_exponent_to_the_same_values(fake):
+    """TIRx prints T.pow(x, T.float32(3)) as powf(x, 3.0f), which nvcc
+    specializes; the front-end runs the general powf with y = 3. Both codes
+    run here give the same bits."""
+    gen = gen_module()
+    inputs, output, tables, _, code = gen.extract(
+        gen.compile_ptx(NVCC, "powf(x, 3.0f)"))
+    special = fake("cube", "\n".join(code[:-1]), tables=tables,
+                   inputs=inputs, output=output)
+    rng = np.random.default_rng(3)
+    x = np.concatenate([X, rng.uniform(-1e13, 1e13, 32)]).astype(np.float32)
+    for half in (x[:32], x[32:]):
+        assert run_unary(special, half).tobytes() == run_unary(
+            lambda v: T.pow(v, T.float32(3)), half).tobytes()
