@@ -10,7 +10,9 @@
 #            mma.sync, wgmma and the matrix moves against the reference;
 #   special  division and the special functions over every f32 input;
 #   mufu     the multifunction-unit models' digests and tables;
-#   diff     the differential test (TILE_DIFF_PART=K/N splits it further).
+#   diff     the differential test (TILE_DIFF_PART=K/N splits it further);
+#   tirx     python/tests/tirx_programs against TIRx's own kernels
+#            (utils/tirx_parity.py), where prepare found TIRx.
 # Without TILE_GPU_PART every part runs. TILE_GPU_SKIP_DIFF=1 skips diff.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -299,8 +301,19 @@ diff_part() {
   fi
 }
 
+# TIRx programs through the front-end and through TIRx (nvcc), bit for bit;
+# TIRx's outputs come back in tirx-h200/ (python/tests/tirx_programs/h200).
+tirx_part() {
+  if [ -d $C/tirx ]; then
+    echo "== TIRx programs against TIRx's own kernels"
+    python3 utils/tirx_parity.py run --dir $C/tirx --save "$OUT/tirx-h200" \
+      | tee "$OUT/tirx.txt"
+    note "TIRx parity: $(tail -1 "$OUT/tirx.txt")"
+  fi
+}
+
 nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | tee "$OUT/gpu.txt"
-for p in tests bench mma wgmma matrix special mufu diff; do
+for p in tests bench mma wgmma matrix special mufu diff tirx; do
   part $p || continue
   t0=$SECONDS
   ${p}_part

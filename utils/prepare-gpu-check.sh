@@ -105,10 +105,17 @@ if [ -x build/bin/tile-diff ]; then
   python3 utils/gen_diff.py --tools-dir build/bin --out .carry/diff \
     ${TILE_DIFF_MNEMONICS:+--mnemonic "$TILE_DIFF_MNEMONICS"}
 fi
+# TIRx programs and TIRx's own kernels of them (nvcc), where TIRx is
+# installed (TIRX_PYTHON: a python with apache-tvm-tirx).
+TIRX_PYTHON="${TIRX_PYTHON:-/tmp/tirxenv/bin/python}"
+if [ -x "$TIRX_PYTHON" ]; then
+  python3 utils/tirx_parity.py prepare --progs python/tests/tirx_programs \
+    --out .carry/tirx --tirx-python "$TIRX_PYTHON"
+fi
 # The device call carries at most 64 MiB: the directories of many small
 # text files, and the table's export, travel compressed (gpu-check.sh
 # unpacks them).
-for d in diff cpucheck warpcheck pylib instr_table.json tile-diff tile-mma-check; do
+for d in diff cpucheck warpcheck pylib instr_table.json tile-diff tile-mma-check tirx; do
   [ -e ".carry/$d" ] || continue
   tar -C .carry -cf - "$d" | xz -T2 -6 > ".carry/$d.tar.xz"
   rm -rf ".carry/$d"
