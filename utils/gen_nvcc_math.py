@@ -31,38 +31,65 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "python" / "tile_mlir" / "script" / "_nvcc_math_ptx.py"
 
-# TIRx's function name -> the C expression TIRx prints for it (x, y: the
-# arguments).
-EXPRESSIONS = {
-    "exp": "expf(x)", "exp2": "exp2f(x)", "exp10": "exp10f(x)",
-    "log": "logf(x)", "log2": "log2f(x)", "log10": "log10f(x)",
-    "log1p": "log1pf(x)", "sqrt": "sqrtf(x)", "rsqrt": "rsqrtf(x)",
-    "sin": "sinf(x)", "cos": "cosf(x)", "tan": "tanf(x)",
-    "tanh": "tanhf(x)", "sinh": "sinhf(x)", "cosh": "coshf(x)",
-    "asin": "asinf(x)", "acos": "acosf(x)", "atan": "atanf(x)",
-    "erf": "erff(x)", "fabs": "fabsf(x)", "floor": "floorf(x)",
-    "ceil": "ceilf(x)", "round": "nearbyintf(x)", "trunc": "truncf(x)",
-    "sigmoid": "(1.0f / (1.0f + expf((0.0f - x))))",
-    "pow": "powf(x, y)", "atan2": "atan2f(x, y)", "hypot": "hypotf(x, y)",
+# TIRx's function name -> the CUDA math library's function TIRx prints for
+# it (float32: with an `f`; float64: as is).
+LIBRARY = {
+    "exp": "exp", "exp2": "exp2", "exp10": "exp10", "log": "log",
+    "log2": "log2", "log10": "log10", "log1p": "log1p", "sqrt": "sqrt",
+    "rsqrt": "rsqrt", "sin": "sin", "cos": "cos", "tan": "tan",
+    "tanh": "tanh", "sinh": "sinh", "cosh": "cosh", "asin": "asin",
+    "acos": "acos", "atan": "atan", "erf": "erf", "fabs": "fabs",
+    "floor": "floor", "ceil": "ceil", "round": "nearbyint",
+    "nearbyint": "nearbyint", "trunc": "trunc",
 }
+BINARY = {"pow": "pow", "atan2": "atan2", "hypot": "hypot",
+          "copysign": "copysign", "fmod": "fmod"}
+# The C type of each dtype, and the suffix of its library functions.
+TYPES = {"float32": ("float", "f"), "float64": ("double", "")}
 
 # Functions whose code the front-end cannot run, and why (recorded in the
 # output so that the front-end's diagnostic can say it).
 LEFT_OUT = {
     "fmod": "nvcc's fmodf loops once per bit of the exponents' difference "
             "(a loop whose trip count depends on the arguments)",
+    "fmod:float64": "nvcc's fmod loops once per bit of the exponents' "
+                    "difference (a loop whose trip count depends on the "
+                    "arguments)",
 }
 
+KEPT_DIRECTIVES = re.compile(r"^(\{|\}|\.reg\b)")
 DROPPED = re.compile(r"^(ld\.param\.u64|cvta\.to\.global|st\.global)\b")
-PARAM_LOAD = re.compile(r"^ld\.param\.f32\s+(%\w+),\s*\[k_param_(\d)\]$")
-STORE = re.compile(r"^st\.global\.f32\s+\[%\w+\],\s*(%\w+)$")
-TABLE = re.compile(r"^\.global \.align \d+ \.b8 (\w+)\[(\d+)\] = \{([^}]*)\};")
+PARAM_LOAD = re.compile(r"^ld\.param\.f(32|64)\s+(%\w+),\s*"
+                        r"\[k_param_(\d)\]$")
+STORE = re.compile(r"^st\.global\.f(32|64)\s+\[%\w+\],\s*(%\w+)$")
+TABLE = re.compile(r"^\.global \.align \d+ \.b8 (\w+)\[(\d+)\] = "
+                   r"\{([^}]*)\};")
 DEPOT = re.compile(r"^\.local \.align \d+ \.b8\s+__local_depot0\[(\d+)\];")
 
 
-def compile_ptx(nvcc, expr):
-    src = ("extern \"C\" __global__ void k(float x, float y, float *out)\n"
-           f"{{ *out = {expr}; }}\n")
+def key(name, dtype):
+    """The entry of `name` for arguments of `dtype` (float32: the name)."""
+    return name if dtype == "float32" else f"{name}:{dtype}"
+
+
+def expressions():
+    """[(entry, C expression, C type)]: TIRx's print of each function for
+    each dtype (T.sigmoid: TIRx's own expression)."""
+    out = []
+    for dtype, (ctype, f) in TYPES.items():
+        for name, fn in LIBRARY.items():
+            out.append((key(name, dtype), f"{fn}{f}(x)", ctype))
+        for name, fn in BINARY.items():
+            out.append((key(name, dtype), f"{fn}{f}(x, y)", ctype))
+        one, zero = ("1.0f", "0.0f") if f else ("1.0", "0.0")
+        out.append((key("sigmoid", dtype),
+                    f"({one} / ({one} + exp{f}(({zero} - x))))", ctype))
+    return out
+
+
+def compile_ptx(nvcc, expr, ctype="float"):
+    src = (f"extern \"C\" __global__ void k({ctype} x, {ctype} y, "
+           f"{ctype} *out)\n{{ *out = {expr}; }}\n")
     with tempfile.TemporaryDirectory() as tmp:
         cu, ptx = os.path.join(tmp, "k.cu"), os.path.join(tmp, "k.ptx")
         pathlib.Path(cu).write_text(src)
@@ -72,35 +99,49 @@ def compile_ptx(nvcc, expr):
 
 
 def extract(ptx):
-    """(inputs, output, tables, depot bytes, code lines) of one kernel."""
+    """(inputs, output, tables, depot bytes, code lines) of the kernel:
+    its body's instructions, labels, nested scopes and their register
+    declarations, less the parameter loads and the store."""
     inputs, output, tables, depot, code = {}, None, {}, 0, []
-    body = False
+    entry, depth = False, 0
     for raw in ptx.splitlines():
-        line = raw.split("//")[0].strip()
-        if m := TABLE.match(line):
+        line = re.sub(r"\s+", " ", raw.split("//")[0].strip().rstrip(";"))
+        if m := TABLE.match(line + ";"):
             tables[m[1]] = [int(b) for b in m[3].split(",")]
             assert len(tables[m[1]]) == int(m[2])
-        if line == "{":
-            body = True
+        entry = entry or line.startswith(".visible .entry k(")
+        if not entry or not line:
             continue
-        if not body or not line or line == "}" or line.startswith(".reg"):
+        if line.startswith("{") or line.startswith("}"):
+            depth += 1 if line.startswith("{") else -1
+            if depth == 0 or (depth == 1 and line == "{"):
+                continue  # The body's own braces.
+        if depth == 0 or (depth == 1 and line.startswith(".reg")):
             continue
-        if m := DEPOT.match(line):
+        if m := DEPOT.match(line + ";"):
             depot = int(m[1])
-            continue
-        line = re.sub(r"\s+", " ", line.rstrip(";"))
-        if m := PARAM_LOAD.match(line):
-            inputs[int(m[2])] = m[1]
+        elif m := PARAM_LOAD.match(line):
+            if int(m[3]) in inputs:  # Loaded again: a copy of the first.
+                code.append(f"mov.f{m[1]} {m[2]}, {inputs[int(m[3])]}")
+            else:
+                inputs[int(m[3])] = m[2]
         elif m := STORE.match(line):
             if output is not None:
                 sys.exit("nvcc's PTX stores the result twice")
-            output = m[1]
+            output = m[2]
         elif not DROPPED.match(line):
             code.append(line)
     return [inputs[i] for i in sorted(inputs)], output, tables, depot, code
 
 
-def render(version, functions):
+def calls(ptx):
+    """The functions nvcc's code calls (its internal slow paths)."""
+    code = "\n".join(line.split("//")[0] for line in ptx.splitlines())
+    return sorted(set(re.findall(r"\bcall(?:\.uni)?\s*(?:\([^)]*\),\s*)?"
+                                 r"(\w+)", code)))
+
+
+def render(version, functions, left_out):
     out = ['"""Generated by utils/gen_nvcc_math.py: do not edit.',
            "",
            f"The PTX of nvcc {version} (-arch=sm_90, no fast-math) for the",
@@ -126,7 +167,7 @@ def render(version, functions):
     out.append("}")
     out.append("")
     out.append("LEFT_OUT = {")
-    out.extend(f"    {k!r}: {v!r}," for k, v in LEFT_OUT.items())
+    out.extend(f"    {k!r}: {v!r}," for k, v in sorted(left_out.items()))
     out.append("}")
     return "\n".join(out) + "\n"
 
@@ -139,17 +180,25 @@ def main():
     banner = subprocess.run([args.nvcc, "--version"], capture_output=True,
                             text=True, check=True).stdout
     version = re.search(r"release [\d.]+, V([\d.]+)", banner)[1]
-    functions = []
-    for name, expr in EXPRESSIONS.items():
-        inputs, output, tables, depot, code = extract(
-            compile_ptx(args.nvcc, expr))
+    functions, left_out = [], dict(LEFT_OUT)
+    for entry, expr, ctype in expressions():
+        if entry in LEFT_OUT:
+            continue
+        ptx = compile_ptx(args.nvcc, expr, ctype)
+        if called := calls(ptx):
+            left_out[entry] = (f"nvcc's {expr.split('(')[0]} calls its "
+                               f"internal {', '.join(called)}, which the "
+                               "front-end does not inline")
+            continue
+        inputs, output, tables, depot, code = extract(ptx)
         if output is None or len(inputs) != (2 if ", y)" in expr else 1):
-            sys.exit(f"{name}: nvcc's PTX has {len(inputs)} argument loads "
+            sys.exit(f"{entry}: nvcc's PTX has {len(inputs)} argument loads "
                      f"and {'no' if output is None else 'one'} result store")
-        functions.append((name, (expr, inputs, output, tables, depot,
-                                 code)))
-    pathlib.Path(args.out).write_text(render(version, functions))
-    print(f"{args.out}: {len(functions)} functions from nvcc {version}")
+        functions.append((entry, (expr, inputs, output, tables, depot,
+                                  code)))
+    pathlib.Path(args.out).write_text(render(version, functions, left_out))
+    print(f"{args.out}: {len(functions)} functions from nvcc {version}, "
+          f"{len(left_out)} left out")
 
 
 if __name__ == "__main__":

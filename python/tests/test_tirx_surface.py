@@ -444,7 +444,7 @@ def test_ewise_applies_a_private_scalar_function():
 
     def uses_fmod(A: T.Tensor((4,), "float32")):
         T.fmod(T.float32(1), T.float32(2))
-    trace_error(uses_fmod, "T.fmod is not supported")
+    trace_error(uses_fmod, "T.fmod of float32 is not supported")
 
 
 def test_dtype_views_of_packed_halves():

@@ -30,6 +30,7 @@ kernel runs:
 The front-end supplies the operations on kernel values (an `ops` object,
 see `run`)."""
 
+import re
 import struct
 
 from . import _nvcc_math_ptx
@@ -37,6 +38,8 @@ from . import _nvcc_math_ptx
 NVCC = _nvcc_math_ptx.NVCC
 FUNCTIONS = _nvcc_math_ptx.FUNCTIONS
 LEFT_OUT = _nvcc_math_ptx.LEFT_OUT
+# TIRx's names of the functions (T.sin), recorded or left out.
+NAMES = {key.split(":")[0] for key in (*FUNCTIONS, *LEFT_OUT)}
 
 # The dtype of a PTX register, by the prefix nvcc gives its name.
 _REGISTER_DTYPES = (("%rd", "uint64"), ("%rs", "uint16"), ("%fd", "float64"),
@@ -52,8 +55,13 @@ class NvccMathError(Exception):
     """nvcc's code for a function is not one this module can run."""
 
 
-def arity(name):
-    return len(FUNCTIONS[name]["inputs"])
+def entry(name, dtype):
+    """The recorded entry of function `name` for arguments of `dtype`."""
+    return name if dtype == "float32" else f"{name}:{dtype}"
+
+
+def arity(key):
+    return len(FUNCTIONS[key]["inputs"])
 
 
 def register_dtype(reg):
@@ -92,38 +100,88 @@ class _Block:
         self.falls_through, self.returns = True, False
 
 
+_DECLARED_DTYPES = {"b16": "uint16", "u16": "uint16", "b32": "uint32",
+                    "u32": "uint32", "s32": "uint32", "b64": "uint64",
+                    "u64": "uint64", "f32": "float32", "f64": "float64",
+                    "pred": "bool"}
+
+
+def _split_operands(text):
+    """Operands separated by commas, a `{a, b}` vector being one."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(text[start:i].strip())
+            start = i + 1
+    tail = text[start:].strip()
+    return out + [tail] if tail else out
+
+
 def _parse(code):
     """nvcc's code as blocks: each a label, instructions ((guard, opcode,
-    operands)), and its branch ((guard, target) or None)."""
-    blocks = [_Block(None)]
+    operands)), and its branch ((guard, target) or None); and the dtypes of
+    the registers its nested scopes declare, which are renamed apart."""
+    blocks, scopes, declared = [_Block(None)], [], {}
     for line in code.strip().splitlines():
         line = line.strip()
-        if line.endswith(":"):
-            blocks.append(_Block(line[:-1]))
+        if line in ("{", "}"):
+            if line == "{":
+                scopes.append({})
+            elif scopes:
+                scopes.pop()
+            else:
+                raise NvccMathError("a '}' without its '{'")
             continue
-        if line.startswith(".pragma"):
+        if line.startswith(".reg"):
+            _declare(line, scopes, declared)
             continue
-        guard = None
-        if line.startswith("@"):
-            guard, _, line = line.partition(" ")
-            guard = guard[1:]
-        opcode, _, rest = line.partition(" ")
-        operands = [a.strip() for a in rest.split(",")] if rest else []
-        if opcode.startswith("bra"):
-            blocks[-1].branch = (guard, operands[0])
-            blocks[-1].falls_through = guard is not None
-            blocks.append(_Block(None))
-            continue
-        if opcode == "ret":
-            if guard is not None:
-                raise NvccMathError("a guarded ret")
-            blocks[-1].falls_through = False
-            blocks[-1].returns = True
-            blocks.append(_Block(None))
-            continue
-        blocks[-1].code.append((guard, opcode, operands))
+        for scope in reversed(scopes):
+            for name, new in scope.items():
+                line = re.sub(re.escape(name) + r"\b", new, line)
+        _add_line(blocks, line)
     return [b for b in blocks if b.label is not None or b.code or b.branch
-            or b.returns or b is blocks[0]]
+            or b.returns or b is blocks[0]], declared
+
+
+def _declare(line, scopes, declared):
+    """`.reg .TYPE a, b` in a nested scope: each name renamed apart."""
+    if not scopes:
+        raise NvccMathError(f"'{line}' outside a nested scope")
+    _, ty, names = line.split(None, 2)
+    dtype = _DECLARED_DTYPES.get(ty.lstrip("."))
+    if dtype is None:
+        raise NvccMathError(f"registers of type {ty}")
+    for name in _split_operands(names):
+        new = f"%__s{len(declared)}"
+        scopes[-1][name] = new
+        declared[new] = dtype
+
+
+def _add_line(blocks, line):
+    if line.endswith(":"):
+        blocks.append(_Block(line[:-1]))
+        return
+    if line.startswith(".pragma"):
+        return
+    guard = None
+    if line.startswith("@"):
+        guard, _, line = line.partition(" ")
+        guard = guard[1:]
+    opcode, _, rest = line.partition(" ")
+    operands = _split_operands(rest)
+    if opcode.startswith("bra"):
+        blocks[-1].branch = (guard, operands[0])
+        blocks[-1].falls_through = guard is not None
+        blocks.append(_Block(None))
+    elif opcode == "ret":
+        if guard is not None:
+            raise NvccMathError("a guarded ret")
+        blocks[-1].falls_through = False
+        blocks[-1].returns = True
+        blocks.append(_Block(None))
+    else:
+        blocks[-1].code.append((guard, opcode, operands))
 
 
 class _Runner:
@@ -135,7 +193,7 @@ class _Runner:
         self.regs = {reg: (v, True) for reg, v in zip(fn["inputs"], args)}
         self.memory = {}
         self.tables = {t: bytes(b) for t, b in fn["tables"].items()}
-        self.blocks = _parse(fn["code"])
+        self.blocks, self.declared = _parse(fn["code"])
         self.index = {b.label: i for i, b in enumerate(self.blocks)
                       if b.label}
 
@@ -282,12 +340,40 @@ class _Runner:
 
     # -- instructions --------------------------------------------------------
 
+    def dtype_of(self, reg):
+        return self.declared.get(reg) or register_dtype(reg)
+
+    def move_vector(self, dest, src, guard):
+        """`mov.b64 {lo, hi}, x` and `mov.b64 x, {lo, hi}`: the halves of a
+        64-bit register."""
+        if dest.startswith("{"):
+            lo, hi = _split_operands(dest.strip("{}"))
+            value = self.operand(src, None)
+            if isinstance(value, Known):
+                halves = (Known(value.bits, "uint32"),
+                          Known(value.bits >> 32, "uint32"))
+            else:
+                halves = self.ops.unpack(value)
+            for reg, half in zip((lo, hi), halves):
+                self.write(reg, half, guard)
+            return None
+        lo, hi = (self.operand(r, None) for r in _split_operands(
+            src.strip("{}")))
+        dtype = self.dtype_of(dest)
+        if isinstance(lo, Known) and isinstance(hi, Known):
+            return self.write(dest, Known(lo.bits | hi.bits << 32, dtype),
+                              guard)
+        return self.write(dest, self.ops.pack(self.runtime(lo),
+                                              self.runtime(hi), dtype), guard)
+
     def execute(self, opcode, operands, guard, last):
         head = opcode.split(".")[0]
         if head in ("ld", "st"):
             return self.memory_op(opcode, operands, guard)
         dest, srcs = operands[0], operands[1:]
-        dtype = register_dtype(dest)
+        if head == "mov" and "{" in dest + srcs[0]:
+            return self.move_vector(dest, srcs[0], guard)
+        dtype = self.dtype_of(dest)
         values = [self.operand(s, self.immediate_dtype(opcode, s))
                   for s in srcs]
         folded = self.fold(opcode, values, dtype)
@@ -374,7 +460,7 @@ class _Runner:
             v = self.operand(value, "uint32")
             if isinstance(v, Known):
                 v = Known(v.bits, "uint32")
-            elif register_dtype(value) != "uint32":
+            elif self.dtype_of(value) != "uint32":
                 v = self.ops.truncate(v, "uint32")
             old = self.memory.get(where.offset)
             if guard is not True and old is not None and old[1] is not guard:
@@ -411,7 +497,7 @@ class _Runner:
 
 
 def run(name, args, ops):
-    """Function `name` on kernel values `args` (float32): the kernel value
+    """Entry `name` (see `entry`) on kernel values `args`: the kernel value
     of its result. `ops` makes the kernel's operations:
 
     - `const(bits, dtype)`: a constant of those bits;
@@ -420,5 +506,7 @@ def run(name, args, ops):
       result and nothing follows);
     - `select(cond, a, b)`, `logic(op, a[, b])` (and, or, not on bools),
       `equals(a, k)` (a uint64 value and an integer), `bitcast(v, dtype)`
-      and `truncate(v, dtype)`."""
+      and `truncate(v, dtype)`;
+    - `unpack(v)` (a 64-bit value's low and high uint32 halves) and
+      `pack(lo, hi, dtype)`."""
     return _Runner(name, args, ops).run()

@@ -1033,6 +1033,17 @@ FUNCTIONS = {
             ret
         """,
     },
+    'nearbyint': {
+        "expr": 'nearbyintf(x)',
+        "inputs": ['%f1'],
+        "output": '%f2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.f32.f32 %f2, %f1
+            ret
+        """,
+    },
     'trunc': {
         "expr": 'truncf(x)',
         "inputs": ['%f1'],
@@ -1041,37 +1052,6 @@ FUNCTIONS = {
         "local": 0,
         "code": """
             cvt.rzi.f32.f32 %f2, %f1
-            ret
-        """,
-    },
-    'sigmoid': {
-        "expr": '(1.0f / (1.0f + expf((0.0f - x))))',
-        "inputs": ['%f1'],
-        "output": '%f20',
-        "tables": {},
-        "local": 0,
-        "code": """
-            mov.f32 %f2, 0f00000000
-            sub.f32 %f3, %f2, %f1
-            mov.f32 %f4, 0f3F000000
-            mov.f32 %f5, 0f3BBB989D
-            fma.rn.f32 %f6, %f3, %f5, %f4
-            cvt.sat.f32.f32 %f7, %f6
-            mov.f32 %f8, 0f4B400001
-            mov.f32 %f9, 0f437C0000
-            fma.rm.f32 %f10, %f7, %f9, %f8
-            add.f32 %f11, %f10, 0fCB40007F
-            neg.f32 %f12, %f11
-            mov.f32 %f13, 0f3FB8AA3B
-            fma.rn.f32 %f14, %f3, %f13, %f12
-            mov.f32 %f15, 0f32A57060
-            fma.rn.f32 %f16, %f3, %f15, %f14
-            mov.b32 %r1, %f10
-            shl.b32 %r2, %r1, 23
-            mov.b32 %f17, %r2
-            ex2.approx.ftz.f32 %f18, %f16
-            fma.rn.f32 %f19, %f18, %f17, 0f3F800000
-            rcp.rn.f32 %f20, %f19
             ret
         """,
     },
@@ -1323,8 +1303,1887 @@ FUNCTIONS = {
             ret
         """,
     },
+    'copysign': {
+        "expr": 'copysignf(x, y)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            copysign.f32 %f3, %f2, %f1
+            ret
+        """,
+    },
+    'sigmoid': {
+        "expr": '(1.0f / (1.0f + expf((0.0f - x))))',
+        "inputs": ['%f1'],
+        "output": '%f20',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f32 %f2, 0f00000000
+            sub.f32 %f3, %f2, %f1
+            mov.f32 %f4, 0f3F000000
+            mov.f32 %f5, 0f3BBB989D
+            fma.rn.f32 %f6, %f3, %f5, %f4
+            cvt.sat.f32.f32 %f7, %f6
+            mov.f32 %f8, 0f4B400001
+            mov.f32 %f9, 0f437C0000
+            fma.rm.f32 %f10, %f7, %f9, %f8
+            add.f32 %f11, %f10, 0fCB40007F
+            neg.f32 %f12, %f11
+            mov.f32 %f13, 0f3FB8AA3B
+            fma.rn.f32 %f14, %f3, %f13, %f12
+            mov.f32 %f15, 0f32A57060
+            fma.rn.f32 %f16, %f3, %f15, %f14
+            mov.b32 %r1, %f10
+            shl.b32 %r2, %r1, 23
+            mov.b32 %f17, %r2
+            ex2.approx.ftz.f32 %f18, %f16
+            fma.rn.f32 %f19, %f18, %f17, 0f3F800000
+            rcp.rn.f32 %f20, %f19
+            ret
+        """,
+    },
+    'exp:float64': {
+        "expr": 'exp(x)',
+        "inputs": ['%fd5'],
+        "output": '%fd40',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f64 %fd6, 0d4338000000000000
+            mov.f64 %fd7, 0d3FF71547652B82FE
+            fma.rn.f64 %fd8, %fd5, %fd7, %fd6
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1, %temp}, %fd8
+            }
+            mov.f64 %fd9, 0dC338000000000000
+            add.rn.f64 %fd10, %fd8, %fd9
+            mov.f64 %fd11, 0dBFE62E42FEFA39EF
+            fma.rn.f64 %fd12, %fd10, %fd11, %fd5
+            mov.f64 %fd13, 0dBC7ABC9E3B39803F
+            fma.rn.f64 %fd14, %fd10, %fd13, %fd12
+            mov.f64 %fd15, 0d3E928AF3FCA213EA
+            mov.f64 %fd16, 0d3E5ADE1569CE2BDF
+            fma.rn.f64 %fd17, %fd16, %fd14, %fd15
+            mov.f64 %fd18, 0d3EC71DEE62401315
+            fma.rn.f64 %fd19, %fd17, %fd14, %fd18
+            mov.f64 %fd20, 0d3EFA01997C89EB71
+            fma.rn.f64 %fd21, %fd19, %fd14, %fd20
+            mov.f64 %fd22, 0d3F2A01A014761F65
+            fma.rn.f64 %fd23, %fd21, %fd14, %fd22
+            mov.f64 %fd24, 0d3F56C16C1852B7AF
+            fma.rn.f64 %fd25, %fd23, %fd14, %fd24
+            mov.f64 %fd26, 0d3F81111111122322
+            fma.rn.f64 %fd27, %fd25, %fd14, %fd26
+            mov.f64 %fd28, 0d3FA55555555502A1
+            fma.rn.f64 %fd29, %fd27, %fd14, %fd28
+            mov.f64 %fd30, 0d3FC5555555555511
+            fma.rn.f64 %fd31, %fd29, %fd14, %fd30
+            mov.f64 %fd32, 0d3FE000000000000B
+            fma.rn.f64 %fd33, %fd31, %fd14, %fd32
+            mov.f64 %fd34, 0d3FF0000000000000
+            fma.rn.f64 %fd35, %fd33, %fd14, %fd34
+            fma.rn.f64 %fd36, %fd35, %fd14, %fd34
+            {
+            .reg .b32 %temp
+            mov.b64 {%r2, %temp}, %fd36
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r3}, %fd36
+            }
+            shl.b32 %r4, %r1, 20
+            add.s32 %r5, %r3, %r4
+            mov.b64 %fd40, {%r2, %r5}
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r6}, %fd5
+            }
+            mov.b32 %f2, %r6
+            abs.f32 %f1, %f2
+            setp.lt.f32 %p1, %f1, 0f4086232B
+            @%p1 bra $L__BB0_3
+            setp.lt.f64 %p2, %fd5, 0d0000000000000000
+            add.f64 %fd37, %fd5, 0d7FF0000000000000
+            selp.f64 %fd40, 0d0000000000000000, %fd37, %p2
+            setp.geu.f32 %p3, %f1, 0f40874800
+            @%p3 bra $L__BB0_3
+            shr.u32 %r7, %r1, 31
+            add.s32 %r8, %r1, %r7
+            shr.s32 %r9, %r8, 1
+            shl.b32 %r10, %r9, 20
+            add.s32 %r11, %r3, %r10
+            mov.b64 %fd38, {%r2, %r11}
+            sub.s32 %r12, %r1, %r9
+            shl.b32 %r13, %r12, 20
+            add.s32 %r14, %r13, 1072693248
+            mov.u32 %r15, 0
+            mov.b64 %fd39, {%r15, %r14}
+            mul.f64 %fd40, %fd38, %fd39
+            $L__BB0_3:
+            ret
+        """,
+    },
+    'exp2:float64': {
+        "expr": 'exp2(x)',
+        "inputs": ['%fd5'],
+        "output": '%fd41',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f64 %fd6, 0d4338000000000000
+            add.rn.f64 %fd7, %fd5, %fd6
+            mov.f64 %fd8, 0dC338000000000000
+            add.rn.f64 %fd9, %fd7, %fd8
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1, %temp}, %fd7
+            }
+            sub.f64 %fd10, %fd5, %fd9
+            mul.f64 %fd11, %fd10, 0d3C7ABC9E3B39803F
+            mov.f64 %fd12, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd13, %fd10, %fd12, %fd11
+            mov.f64 %fd14, 0d3E928AF3FCA213EA
+            mov.f64 %fd15, 0d3E5ADE1569CE2BDF
+            fma.rn.f64 %fd16, %fd15, %fd13, %fd14
+            mov.f64 %fd17, 0d3EC71DEE62401315
+            fma.rn.f64 %fd18, %fd16, %fd13, %fd17
+            mov.f64 %fd19, 0d3EFA01997C89EB71
+            fma.rn.f64 %fd20, %fd18, %fd13, %fd19
+            mov.f64 %fd21, 0d3F2A01A014761F65
+            fma.rn.f64 %fd22, %fd20, %fd13, %fd21
+            mov.f64 %fd23, 0d3F56C16C1852B7AF
+            fma.rn.f64 %fd24, %fd22, %fd13, %fd23
+            mov.f64 %fd25, 0d3F81111111122322
+            fma.rn.f64 %fd26, %fd24, %fd13, %fd25
+            mov.f64 %fd27, 0d3FA55555555502A1
+            fma.rn.f64 %fd28, %fd26, %fd13, %fd27
+            mov.f64 %fd29, 0d3FC5555555555511
+            fma.rn.f64 %fd30, %fd28, %fd13, %fd29
+            mov.f64 %fd31, 0d3FE000000000000B
+            fma.rn.f64 %fd32, %fd30, %fd13, %fd31
+            mov.f64 %fd33, 0d3FF0000000000000
+            fma.rn.f64 %fd34, %fd32, %fd13, %fd33
+            fma.rn.f64 %fd35, %fd34, %fd13, %fd33
+            {
+            .reg .b32 %temp
+            mov.b64 {%r2, %temp}, %fd35
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r3}, %fd35
+            }
+            shl.b32 %r5, %r1, 20
+            add.s32 %r6, %r3, %r5
+            mov.b64 %fd41, {%r2, %r6}
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r4}, %fd5
+            }
+            mov.b32 %f2, %r4
+            abs.f32 %f1, %f2
+            setp.lt.f32 %p1, %f1, 0f408FF000
+            @%p1 bra $L__BB0_3
+            setp.lt.s32 %p2, %r4, 0
+            selp.f64 %fd36, 0d0000000000000000, 0d7FF0000000000000, %p2
+            abs.f64 %fd37, %fd5
+            setp.gtu.f64 %p3, %fd37, 0d7FF0000000000000
+            add.f64 %fd38, %fd5, %fd5
+            selp.f64 %fd41, %fd38, %fd36, %p3
+            setp.geu.f32 %p4, %f1, 0f4090CC00
+            @%p4 bra $L__BB0_3
+            shr.u32 %r7, %r1, 31
+            add.s32 %r8, %r1, %r7
+            shr.s32 %r9, %r8, 1
+            shl.b32 %r10, %r9, 20
+            add.s32 %r11, %r3, %r10
+            mov.b64 %fd39, {%r2, %r11}
+            sub.s32 %r12, %r1, %r9
+            shl.b32 %r13, %r12, 20
+            add.s32 %r14, %r13, 1072693248
+            mov.u32 %r15, 0
+            mov.b64 %fd40, {%r15, %r14}
+            mul.f64 %fd41, %fd39, %fd40
+            $L__BB0_3:
+            ret
+        """,
+    },
+    'exp10:float64': {
+        "expr": 'exp10(x)',
+        "inputs": ['%fd5'],
+        "output": '%fd45',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f64 %fd6, 0d4338000000000000
+            mov.f64 %fd7, 0d400A934F0979A371
+            fma.rn.f64 %fd8, %fd5, %fd7, %fd6
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1, %temp}, %fd8
+            }
+            mov.f64 %fd9, 0dC338000000000000
+            add.rn.f64 %fd10, %fd8, %fd9
+            mov.f64 %fd11, 0dBFD34413509F79FF
+            fma.rn.f64 %fd12, %fd10, %fd11, %fd5
+            mov.f64 %fd13, 0d3C49DC1DA994FD21
+            fma.rn.f64 %fd14, %fd10, %fd13, %fd12
+            mul.f64 %fd15, %fd14, 0dBCAF48AD494EA3E9
+            mov.f64 %fd16, 0d40026BB1BBB55516
+            fma.rn.f64 %fd17, %fd14, %fd16, %fd15
+            mov.f64 %fd18, 0d3E928AF3FCA213EA
+            mov.f64 %fd19, 0d3E5ADE1569CE2BDF
+            fma.rn.f64 %fd20, %fd19, %fd17, %fd18
+            mov.f64 %fd21, 0d3EC71DEE62401315
+            fma.rn.f64 %fd22, %fd20, %fd17, %fd21
+            mov.f64 %fd23, 0d3EFA01997C89EB71
+            fma.rn.f64 %fd24, %fd22, %fd17, %fd23
+            mov.f64 %fd25, 0d3F2A01A014761F65
+            fma.rn.f64 %fd26, %fd24, %fd17, %fd25
+            mov.f64 %fd27, 0d3F56C16C1852B7AF
+            fma.rn.f64 %fd28, %fd26, %fd17, %fd27
+            mov.f64 %fd29, 0d3F81111111122322
+            fma.rn.f64 %fd30, %fd28, %fd17, %fd29
+            mov.f64 %fd31, 0d3FA55555555502A1
+            fma.rn.f64 %fd32, %fd30, %fd17, %fd31
+            mov.f64 %fd33, 0d3FC5555555555511
+            fma.rn.f64 %fd34, %fd32, %fd17, %fd33
+            mov.f64 %fd35, 0d3FE000000000000B
+            fma.rn.f64 %fd36, %fd34, %fd17, %fd35
+            mov.f64 %fd37, 0d3FF0000000000000
+            fma.rn.f64 %fd38, %fd36, %fd17, %fd37
+            fma.rn.f64 %fd39, %fd38, %fd17, %fd37
+            {
+            .reg .b32 %temp
+            mov.b64 {%r2, %temp}, %fd39
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r3}, %fd39
+            }
+            shl.b32 %r5, %r1, 20
+            add.s32 %r6, %r3, %r5
+            mov.b64 %fd45, {%r2, %r6}
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r4}, %fd5
+            }
+            mov.b32 %f2, %r4
+            abs.f32 %f1, %f2
+            setp.lt.f32 %p1, %f1, 0f40733A71
+            @%p1 bra $L__BB0_3
+            setp.lt.s32 %p2, %r4, 0
+            selp.f64 %fd40, 0d0000000000000000, 0d7FF0000000000000, %p2
+            abs.f64 %fd41, %fd5
+            setp.gtu.f64 %p3, %fd41, 0d7FF0000000000000
+            add.f64 %fd42, %fd5, %fd5
+            selp.f64 %fd45, %fd42, %fd40, %p3
+            setp.geu.f32 %p4, %f1, 0f407439B8
+            @%p4 bra $L__BB0_3
+            shr.u32 %r7, %r1, 31
+            add.s32 %r8, %r1, %r7
+            shr.s32 %r9, %r8, 1
+            shl.b32 %r10, %r9, 20
+            add.s32 %r11, %r3, %r10
+            mov.b64 %fd43, {%r2, %r11}
+            sub.s32 %r12, %r1, %r9
+            shl.b32 %r13, %r12, 20
+            add.s32 %r14, %r13, 1072693248
+            mov.u32 %r15, 0
+            mov.b64 %fd44, {%r15, %r14}
+            mul.f64 %fd45, %fd43, %fd44
+            $L__BB0_3:
+            ret
+        """,
+    },
+    'log:float64': {
+        "expr": 'log(x)',
+        "inputs": ['%fd56'],
+        "output": '%fd58',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%r25, %temp}, %fd56
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r24}, %fd56
+            }
+            setp.gt.s32 %p1, %r24, 1048575
+            mov.u32 %r26, -1023
+            @%p1 bra $L__BB0_2
+            mul.f64 %fd56, %fd56, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r24}, %fd56
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r25, %temp}, %fd56
+            }
+            mov.u32 %r26, -1077
+            $L__BB0_2:
+            add.s32 %r13, %r24, -1
+            setp.lt.u32 %p2, %r13, 2146435071
+            @%p2 bra $L__BB0_4
+            bra.uni $L__BB0_3
+            $L__BB0_4:
+            shr.u32 %r15, %r24, 20
+            add.s32 %r27, %r26, %r15
+            and.b32 %r16, %r24, -2146435073
+            or.b32 %r17, %r16, 1072693248
+            mov.b64 %fd57, {%r25, %r17}
+            setp.lt.s32 %p4, %r17, 1073127583
+            @%p4 bra $L__BB0_6
+            {
+            .reg .b32 %temp
+            mov.b64 {%r18, %temp}, %fd57
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r19}, %fd57
+            }
+            add.s32 %r20, %r19, -1048576
+            mov.b64 %fd57, {%r18, %r20}
+            add.s32 %r27, %r27, 1
+            $L__BB0_6:
+            add.f64 %fd12, %fd57, 0d3FF0000000000000
+            mov.f64 %fd13, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd14, %fd12
+            neg.f64 %fd15, %fd12
+            fma.rn.f64 %fd16, %fd15, %fd14, %fd13
+            fma.rn.f64 %fd17, %fd16, %fd16, %fd16
+            fma.rn.f64 %fd18, %fd17, %fd14, %fd14
+            add.f64 %fd19, %fd57, 0dBFF0000000000000
+            mul.f64 %fd20, %fd19, %fd18
+            fma.rn.f64 %fd21, %fd19, %fd18, %fd20
+            mul.f64 %fd22, %fd21, %fd21
+            mov.f64 %fd23, 0d3ED0EE258B7A8B04
+            mov.f64 %fd24, 0d3EB1380B3AE80F1E
+            fma.rn.f64 %fd25, %fd24, %fd22, %fd23
+            mov.f64 %fd26, 0d3EF3B2669F02676F
+            fma.rn.f64 %fd27, %fd25, %fd22, %fd26
+            mov.f64 %fd28, 0d3F1745CBA9AB0956
+            fma.rn.f64 %fd29, %fd27, %fd22, %fd28
+            mov.f64 %fd30, 0d3F3C71C72D1B5154
+            fma.rn.f64 %fd31, %fd29, %fd22, %fd30
+            mov.f64 %fd32, 0d3F624924923BE72D
+            fma.rn.f64 %fd33, %fd31, %fd22, %fd32
+            mov.f64 %fd34, 0d3F8999999999A3C4
+            fma.rn.f64 %fd35, %fd33, %fd22, %fd34
+            mov.f64 %fd36, 0d3FB5555555555554
+            fma.rn.f64 %fd37, %fd35, %fd22, %fd36
+            sub.f64 %fd38, %fd19, %fd21
+            add.f64 %fd39, %fd38, %fd38
+            neg.f64 %fd40, %fd21
+            fma.rn.f64 %fd41, %fd40, %fd19, %fd39
+            mul.f64 %fd42, %fd18, %fd41
+            mul.f64 %fd43, %fd22, %fd37
+            fma.rn.f64 %fd44, %fd43, %fd21, %fd42
+            xor.b32 %r21, %r27, -2147483648
+            mov.u32 %r22, -2147483648
+            mov.u32 %r23, 1127219200
+            mov.b64 %fd45, {%r21, %r23}
+            mov.b64 %fd46, {%r22, %r23}
+            sub.f64 %fd47, %fd45, %fd46
+            mov.f64 %fd48, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd49, %fd47, %fd48, %fd21
+            neg.f64 %fd50, %fd47
+            fma.rn.f64 %fd51, %fd50, %fd48, %fd49
+            sub.f64 %fd52, %fd51, %fd21
+            sub.f64 %fd53, %fd44, %fd52
+            mov.f64 %fd54, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd55, %fd47, %fd54, %fd53
+            add.f64 %fd58, %fd49, %fd55
+            bra.uni $L__BB0_7
+            $L__BB0_3:
+            mov.f64 %fd10, 0d7FF0000000000000
+            fma.rn.f64 %fd11, %fd56, %fd10, %fd10
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r14}, %fd56
+            }
+            mov.b32 %f1, %r14
+            setp.eq.f32 %p3, %f1, 0f00000000
+            selp.f64 %fd58, 0dFFF0000000000000, %fd11, %p3
+            $L__BB0_7:
+            ret
+        """,
+    },
+    'log2:float64': {
+        "expr": 'log2(x)',
+        "inputs": ['%fd59'],
+        "output": '%fd58',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%r25, %temp}, %fd59
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r24}, %fd59
+            }
+            setp.gt.s32 %p1, %r24, 1048575
+            mov.u32 %r26, -1023
+            @%p1 bra $L__BB0_2
+            mul.f64 %fd59, %fd59, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r24}, %fd59
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r25, %temp}, %fd59
+            }
+            mov.u32 %r26, -1077
+            $L__BB0_2:
+            add.s32 %r13, %r24, -1
+            setp.lt.u32 %p2, %r13, 2146435071
+            @%p2 bra $L__BB0_4
+            bra.uni $L__BB0_3
+            $L__BB0_4:
+            shr.u32 %r15, %r24, 20
+            add.s32 %r27, %r26, %r15
+            and.b32 %r16, %r24, -2146435073
+            or.b32 %r17, %r16, 1072693248
+            mov.b64 %fd60, {%r25, %r17}
+            setp.lt.s32 %p4, %r17, 1073127583
+            @%p4 bra $L__BB0_6
+            {
+            .reg .b32 %temp
+            mov.b64 {%r18, %temp}, %fd60
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r19}, %fd60
+            }
+            add.s32 %r20, %r19, -1048576
+            mov.b64 %fd60, {%r18, %r20}
+            add.s32 %r27, %r27, 1
+            $L__BB0_6:
+            add.f64 %fd12, %fd60, 0d3FF0000000000000
+            mov.f64 %fd13, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd14, %fd12
+            neg.f64 %fd15, %fd12
+            fma.rn.f64 %fd16, %fd15, %fd14, %fd13
+            fma.rn.f64 %fd17, %fd16, %fd16, %fd16
+            fma.rn.f64 %fd18, %fd17, %fd14, %fd14
+            add.f64 %fd19, %fd60, 0dBFF0000000000000
+            mul.f64 %fd20, %fd19, %fd18
+            fma.rn.f64 %fd21, %fd19, %fd18, %fd20
+            mul.f64 %fd22, %fd21, %fd21
+            mov.f64 %fd23, 0d3ED0EE258B7A8B04
+            mov.f64 %fd24, 0d3EB1380B3AE80F1E
+            fma.rn.f64 %fd25, %fd24, %fd22, %fd23
+            mov.f64 %fd26, 0d3EF3B2669F02676F
+            fma.rn.f64 %fd27, %fd25, %fd22, %fd26
+            mov.f64 %fd28, 0d3F1745CBA9AB0956
+            fma.rn.f64 %fd29, %fd27, %fd22, %fd28
+            mov.f64 %fd30, 0d3F3C71C72D1B5154
+            fma.rn.f64 %fd31, %fd29, %fd22, %fd30
+            mov.f64 %fd32, 0d3F624924923BE72D
+            fma.rn.f64 %fd33, %fd31, %fd22, %fd32
+            mov.f64 %fd34, 0d3F8999999999A3C4
+            fma.rn.f64 %fd35, %fd33, %fd22, %fd34
+            mov.f64 %fd36, 0d3FB5555555555554
+            fma.rn.f64 %fd37, %fd35, %fd22, %fd36
+            sub.f64 %fd38, %fd19, %fd21
+            add.f64 %fd39, %fd38, %fd38
+            neg.f64 %fd40, %fd21
+            fma.rn.f64 %fd41, %fd40, %fd19, %fd39
+            mul.f64 %fd42, %fd18, %fd41
+            mul.f64 %fd43, %fd22, %fd37
+            fma.rn.f64 %fd44, %fd43, %fd21, %fd42
+            xor.b32 %r21, %r27, -2147483648
+            mov.u32 %r22, -2147483648
+            mov.u32 %r23, 1127219200
+            mov.b64 %fd45, {%r21, %r23}
+            mov.b64 %fd46, {%r22, %r23}
+            sub.f64 %fd47, %fd45, %fd46
+            mov.f64 %fd48, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd49, %fd47, %fd48, %fd21
+            neg.f64 %fd50, %fd47
+            fma.rn.f64 %fd51, %fd50, %fd48, %fd49
+            sub.f64 %fd52, %fd51, %fd21
+            sub.f64 %fd53, %fd44, %fd52
+            mov.f64 %fd54, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd55, %fd47, %fd54, %fd53
+            add.f64 %fd61, %fd49, %fd55
+            bra.uni $L__BB0_7
+            $L__BB0_3:
+            mov.f64 %fd10, 0d7FF0000000000000
+            fma.rn.f64 %fd11, %fd59, %fd10, %fd10
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r14}, %fd59
+            }
+            mov.b32 %f1, %r14
+            setp.eq.f32 %p3, %f1, 0f00000000
+            selp.f64 %fd61, 0dFFF0000000000000, %fd11, %p3
+            $L__BB0_7:
+            mul.f64 %fd56, %fd61, 0d3C7777D0FFDA0D24
+            mov.f64 %fd57, 0d3FF71547652B82FE
+            fma.rn.f64 %fd58, %fd61, %fd57, %fd56
+            ret
+        """,
+    },
+    'log10:float64': {
+        "expr": 'log10(x)',
+        "inputs": ['%fd59'],
+        "output": '%fd58',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%r25, %temp}, %fd59
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r24}, %fd59
+            }
+            setp.gt.s32 %p1, %r24, 1048575
+            mov.u32 %r26, -1023
+            @%p1 bra $L__BB0_2
+            mul.f64 %fd59, %fd59, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r24}, %fd59
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r25, %temp}, %fd59
+            }
+            mov.u32 %r26, -1077
+            $L__BB0_2:
+            add.s32 %r13, %r24, -1
+            setp.lt.u32 %p2, %r13, 2146435071
+            @%p2 bra $L__BB0_4
+            bra.uni $L__BB0_3
+            $L__BB0_4:
+            shr.u32 %r15, %r24, 20
+            add.s32 %r27, %r26, %r15
+            and.b32 %r16, %r24, -2146435073
+            or.b32 %r17, %r16, 1072693248
+            mov.b64 %fd60, {%r25, %r17}
+            setp.lt.s32 %p4, %r17, 1073127583
+            @%p4 bra $L__BB0_6
+            {
+            .reg .b32 %temp
+            mov.b64 {%r18, %temp}, %fd60
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r19}, %fd60
+            }
+            add.s32 %r20, %r19, -1048576
+            mov.b64 %fd60, {%r18, %r20}
+            add.s32 %r27, %r27, 1
+            $L__BB0_6:
+            add.f64 %fd12, %fd60, 0d3FF0000000000000
+            mov.f64 %fd13, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd14, %fd12
+            neg.f64 %fd15, %fd12
+            fma.rn.f64 %fd16, %fd15, %fd14, %fd13
+            fma.rn.f64 %fd17, %fd16, %fd16, %fd16
+            fma.rn.f64 %fd18, %fd17, %fd14, %fd14
+            add.f64 %fd19, %fd60, 0dBFF0000000000000
+            mul.f64 %fd20, %fd19, %fd18
+            fma.rn.f64 %fd21, %fd19, %fd18, %fd20
+            mul.f64 %fd22, %fd21, %fd21
+            mov.f64 %fd23, 0d3ED0EE258B7A8B04
+            mov.f64 %fd24, 0d3EB1380B3AE80F1E
+            fma.rn.f64 %fd25, %fd24, %fd22, %fd23
+            mov.f64 %fd26, 0d3EF3B2669F02676F
+            fma.rn.f64 %fd27, %fd25, %fd22, %fd26
+            mov.f64 %fd28, 0d3F1745CBA9AB0956
+            fma.rn.f64 %fd29, %fd27, %fd22, %fd28
+            mov.f64 %fd30, 0d3F3C71C72D1B5154
+            fma.rn.f64 %fd31, %fd29, %fd22, %fd30
+            mov.f64 %fd32, 0d3F624924923BE72D
+            fma.rn.f64 %fd33, %fd31, %fd22, %fd32
+            mov.f64 %fd34, 0d3F8999999999A3C4
+            fma.rn.f64 %fd35, %fd33, %fd22, %fd34
+            mov.f64 %fd36, 0d3FB5555555555554
+            fma.rn.f64 %fd37, %fd35, %fd22, %fd36
+            sub.f64 %fd38, %fd19, %fd21
+            add.f64 %fd39, %fd38, %fd38
+            neg.f64 %fd40, %fd21
+            fma.rn.f64 %fd41, %fd40, %fd19, %fd39
+            mul.f64 %fd42, %fd18, %fd41
+            mul.f64 %fd43, %fd22, %fd37
+            fma.rn.f64 %fd44, %fd43, %fd21, %fd42
+            xor.b32 %r21, %r27, -2147483648
+            mov.u32 %r22, -2147483648
+            mov.u32 %r23, 1127219200
+            mov.b64 %fd45, {%r21, %r23}
+            mov.b64 %fd46, {%r22, %r23}
+            sub.f64 %fd47, %fd45, %fd46
+            mov.f64 %fd48, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd49, %fd47, %fd48, %fd21
+            neg.f64 %fd50, %fd47
+            fma.rn.f64 %fd51, %fd50, %fd48, %fd49
+            sub.f64 %fd52, %fd51, %fd21
+            sub.f64 %fd53, %fd44, %fd52
+            mov.f64 %fd54, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd55, %fd47, %fd54, %fd53
+            add.f64 %fd61, %fd49, %fd55
+            bra.uni $L__BB0_7
+            $L__BB0_3:
+            mov.f64 %fd10, 0d7FF0000000000000
+            fma.rn.f64 %fd11, %fd59, %fd10, %fd10
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r14}, %fd59
+            }
+            mov.b32 %f1, %r14
+            setp.eq.f32 %p3, %f1, 0f00000000
+            selp.f64 %fd61, 0dFFF0000000000000, %fd11, %p3
+            $L__BB0_7:
+            mul.f64 %fd56, %fd61, 0d3C695355BAAAFAD3
+            mov.f64 %fd57, 0d3FDBCB7B1526E50E
+            fma.rn.f64 %fd58, %fd61, %fd57, %fd56
+            ret
+        """,
+    },
+    'log1p:float64': {
+        "expr": 'log1p(x)',
+        "inputs": ['%fd11'],
+        "output": '%fd83',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r11}, %fd11
+            }
+            mov.b32 %f1, %r11
+            setp.lt.f32 %p1, %f1, 0f3FE55555
+            setp.gt.f32 %p2, %f1, 0fBFD99999
+            and.pred %p3, %p1, %p2
+            @%p3 bra $L__BB0_8
+            bra.uni $L__BB0_1
+            $L__BB0_8:
+            add.f64 %fd58, %fd11, 0d4000000000000000
+            div.rn.f64 %fd59, %fd11, %fd58
+            mul.f64 %fd60, %fd59, %fd11
+            neg.f64 %fd61, %fd60
+            sub.f64 %fd62, %fd11, %fd60
+            mul.f64 %fd63, %fd62, %fd62
+            mov.f64 %fd64, 0d3ED087FFCEB2DC44
+            mov.f64 %fd65, 0d3EB372FB2FBE14B5
+            fma.rn.f64 %fd66, %fd65, %fd63, %fd64
+            mov.f64 %fd67, 0d3EF3B9FF890F468C
+            fma.rn.f64 %fd68, %fd66, %fd63, %fd67
+            mov.f64 %fd69, 0d3F17457EFD51BAF8
+            fma.rn.f64 %fd70, %fd68, %fd63, %fd69
+            mov.f64 %fd71, 0d3F3C71C8DE3CE825
+            fma.rn.f64 %fd72, %fd70, %fd63, %fd71
+            mov.f64 %fd73, 0d3F6249248FA4661F
+            fma.rn.f64 %fd74, %fd72, %fd63, %fd73
+            mov.f64 %fd75, 0d3F899999999D70C4
+            fma.rn.f64 %fd76, %fd74, %fd63, %fd75
+            mov.f64 %fd77, 0d3FB5555555555462
+            fma.rn.f64 %fd78, %fd76, %fd63, %fd77
+            mul.f64 %fd79, %fd63, %fd78
+            fma.rn.f64 %fd80, %fd79, %fd62, %fd61
+            add.f64 %fd83, %fd80, %fd11
+            bra.uni $L__BB0_9
+            $L__BB0_1:
+            add.f64 %fd81, %fd11, 0d3FF0000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r25}, %fd81
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r26, %temp}, %fd81
+            }
+            setp.gt.s32 %p4, %r25, 1048575
+            mov.u32 %r27, -1023
+            @%p4 bra $L__BB0_3
+            mul.f64 %fd81, %fd81, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r25}, %fd81
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r26, %temp}, %fd81
+            }
+            mov.u32 %r27, -1077
+            $L__BB0_3:
+            add.s32 %r14, %r25, -1
+            setp.lt.u32 %p5, %r14, 2146435071
+            @%p5 bra $L__BB0_5
+            bra.uni $L__BB0_4
+            $L__BB0_5:
+            shr.u32 %r16, %r25, 20
+            add.s32 %r28, %r27, %r16
+            and.b32 %r17, %r25, -2146435073
+            or.b32 %r18, %r17, 1072693248
+            mov.b64 %fd82, {%r26, %r18}
+            setp.lt.s32 %p7, %r18, 1073127583
+            @%p7 bra $L__BB0_7
+            {
+            .reg .b32 %temp
+            mov.b64 {%r19, %temp}, %fd82
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r20}, %fd82
+            }
+            add.s32 %r21, %r20, -1048576
+            mov.b64 %fd82, {%r19, %r21}
+            add.s32 %r28, %r28, 1
+            $L__BB0_7:
+            add.f64 %fd14, %fd82, 0d3FF0000000000000
+            mov.f64 %fd15, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd16, %fd14
+            neg.f64 %fd17, %fd14
+            fma.rn.f64 %fd18, %fd17, %fd16, %fd15
+            fma.rn.f64 %fd19, %fd18, %fd18, %fd18
+            fma.rn.f64 %fd20, %fd19, %fd16, %fd16
+            add.f64 %fd21, %fd82, 0dBFF0000000000000
+            mul.f64 %fd22, %fd21, %fd20
+            fma.rn.f64 %fd23, %fd21, %fd20, %fd22
+            mul.f64 %fd24, %fd23, %fd23
+            mov.f64 %fd25, 0d3ED0EE258B7A8B04
+            mov.f64 %fd26, 0d3EB1380B3AE80F1E
+            fma.rn.f64 %fd27, %fd26, %fd24, %fd25
+            mov.f64 %fd28, 0d3EF3B2669F02676F
+            fma.rn.f64 %fd29, %fd27, %fd24, %fd28
+            mov.f64 %fd30, 0d3F1745CBA9AB0956
+            fma.rn.f64 %fd31, %fd29, %fd24, %fd30
+            mov.f64 %fd32, 0d3F3C71C72D1B5154
+            fma.rn.f64 %fd33, %fd31, %fd24, %fd32
+            mov.f64 %fd34, 0d3F624924923BE72D
+            fma.rn.f64 %fd35, %fd33, %fd24, %fd34
+            mov.f64 %fd36, 0d3F8999999999A3C4
+            fma.rn.f64 %fd37, %fd35, %fd24, %fd36
+            mov.f64 %fd38, 0d3FB5555555555554
+            fma.rn.f64 %fd39, %fd37, %fd24, %fd38
+            sub.f64 %fd40, %fd21, %fd23
+            add.f64 %fd41, %fd40, %fd40
+            neg.f64 %fd42, %fd23
+            fma.rn.f64 %fd43, %fd42, %fd21, %fd41
+            mul.f64 %fd44, %fd20, %fd43
+            mul.f64 %fd45, %fd24, %fd39
+            fma.rn.f64 %fd46, %fd45, %fd23, %fd44
+            xor.b32 %r22, %r28, -2147483648
+            mov.u32 %r23, -2147483648
+            mov.u32 %r24, 1127219200
+            mov.b64 %fd47, {%r22, %r24}
+            mov.b64 %fd48, {%r23, %r24}
+            sub.f64 %fd49, %fd47, %fd48
+            mov.f64 %fd50, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd51, %fd49, %fd50, %fd23
+            neg.f64 %fd52, %fd49
+            fma.rn.f64 %fd53, %fd52, %fd50, %fd51
+            sub.f64 %fd54, %fd53, %fd23
+            sub.f64 %fd55, %fd46, %fd54
+            mov.f64 %fd56, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd57, %fd49, %fd56, %fd55
+            add.f64 %fd83, %fd51, %fd57
+            bra.uni $L__BB0_9
+            $L__BB0_4:
+            mov.f64 %fd12, 0d7FF0000000000000
+            fma.rn.f64 %fd13, %fd81, %fd12, %fd12
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r15}, %fd81
+            }
+            mov.b32 %f2, %r15
+            setp.eq.f32 %p6, %f2, 0f00000000
+            selp.f64 %fd83, 0dFFF0000000000000, %fd13, %p6
+            $L__BB0_9:
+            ret
+        """,
+    },
+    'sqrt:float64': {
+        "expr": 'sqrt(x)',
+        "inputs": ['%fd1'],
+        "output": '%fd2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rn.f64 %fd2, %fd1
+            ret
+        """,
+    },
+    'rsqrt:float64': {
+        "expr": 'rsqrt(x)',
+        "inputs": ['%fd1'],
+        "output": '%fd2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rsqrt.approx.f64 %fd2, %fd1
+            ret
+        """,
+    },
+    'tanh:float64': {
+        "expr": 'tanh(x)',
+        "inputs": ['%fd5'],
+        "output": '%fd71',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r2}, %fd5
+            }
+            and.b32 %r1, %r2, 2147483647
+            {
+            .reg .b32 %temp
+            mov.b64 {%r3, %temp}, %fd5
+            }
+            mov.b64 %fd1, {%r3, %r1}
+            setp.ltu.f64 %p1, %fd1, 0d3FE4F92224DD2F1A
+            @%p1 bra $L__BB0_2
+            bra.uni $L__BB0_1
+            $L__BB0_2:
+            mul.f64 %fd47, %fd5, %fd5
+            mov.f64 %fd48, 0d3F14359F420AFC3D
+            mov.f64 %fd49, 0dBEF0BC46E2F5E964
+            fma.rn.f64 %fd50, %fd49, %fd47, %fd48
+            mov.f64 %fd51, 0dBF2DF9F0728C5D84
+            fma.rn.f64 %fd52, %fd50, %fd47, %fd51
+            mov.f64 %fd53, 0d3F4337D1CEC4F033
+            fma.rn.f64 %fd54, %fd52, %fd47, %fd53
+            mov.f64 %fd55, 0dBF57D6E9674335B3
+            fma.rn.f64 %fd56, %fd54, %fd47, %fd55
+            mov.f64 %fd57, 0d3F6D6D000D7AAD3D
+            fma.rn.f64 %fd58, %fd56, %fd47, %fd57
+            mov.f64 %fd59, 0dBF8226E1F3CF1EF5
+            fma.rn.f64 %fd60, %fd58, %fd47, %fd59
+            mov.f64 %fd61, 0d3F9664F47EC0C8CF
+            fma.rn.f64 %fd62, %fd60, %fd47, %fd61
+            mov.f64 %fd63, 0dBFABA1BA1B80AB40
+            fma.rn.f64 %fd64, %fd62, %fd47, %fd63
+            mov.f64 %fd65, 0d3FC111111110FA4A
+            fma.rn.f64 %fd66, %fd64, %fd47, %fd65
+            mov.f64 %fd67, 0dBFD5555555555550
+            fma.rn.f64 %fd68, %fd66, %fd47, %fd67
+            mov.f64 %fd69, 0d0000000000000000
+            fma.rn.f64 %fd70, %fd68, %fd47, %fd69
+            fma.rn.f64 %fd71, %fd70, %fd5, %fd5
+            bra.uni $L__BB0_3
+            $L__BB0_1:
+            add.f64 %fd6, %fd1, %fd1
+            mov.f64 %fd7, 0d4000000000000000
+            cvt.rn.f32.f64 %f1, %fd6
+            mul.f32 %f2, %f1, 0f3FB8AA3B
+            cvt.rni.f32.f32 %f3, %f2
+            cvt.f64.f32 %fd8, %f3
+            neg.f64 %fd9, %fd8
+            mov.f64 %fd10, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd11, %fd9, %fd10, %fd6
+            mov.f64 %fd12, 0d3E928A27F89B6999
+            mov.f64 %fd13, 0d3E5AE904A4741B81
+            fma.rn.f64 %fd14, %fd13, %fd11, %fd12
+            mov.f64 %fd15, 0d3EC71DE715FF7E07
+            fma.rn.f64 %fd16, %fd14, %fd11, %fd15
+            mov.f64 %fd17, 0d3EFA019A6B0AC45A
+            fma.rn.f64 %fd18, %fd16, %fd11, %fd17
+            mov.f64 %fd19, 0d3F2A01A017EED94F
+            fma.rn.f64 %fd20, %fd18, %fd11, %fd19
+            mov.f64 %fd21, 0d3F56C16C17F2A71B
+            fma.rn.f64 %fd22, %fd20, %fd11, %fd21
+            mov.f64 %fd23, 0d3F811111111173C4
+            fma.rn.f64 %fd24, %fd22, %fd11, %fd23
+            mov.f64 %fd25, 0d3FA555555555211A
+            fma.rn.f64 %fd26, %fd24, %fd11, %fd25
+            mov.f64 %fd27, 0d3FC5555555555540
+            fma.rn.f64 %fd28, %fd26, %fd11, %fd27
+            mov.f64 %fd29, 0d3FE0000000000005
+            fma.rn.f64 %fd30, %fd28, %fd11, %fd29
+            mul.f64 %fd31, %fd11, %fd30
+            fma.rn.f64 %fd32, %fd31, %fd11, %fd11
+            ex2.approx.ftz.f32 %f4, %f3
+            cvt.f64.f32 %fd33, %f4
+            mov.f64 %fd34, 0d3FF0000000000000
+            sub.f64 %fd35, %fd34, %fd33
+            neg.f64 %fd36, %fd32
+            fma.rn.f64 %fd37, %fd36, %fd33, %fd35
+            sub.f64 %fd38, %fd7, %fd37
+            rcp.approx.ftz.f64 %fd39, %fd38
+            neg.f64 %fd40, %fd38
+            fma.rn.f64 %fd41, %fd40, %fd39, %fd34
+            fma.rn.f64 %fd42, %fd41, %fd41, %fd41
+            fma.rn.f64 %fd43, %fd42, %fd39, %fd39
+            neg.f64 %fd44, %fd43
+            fma.rn.f64 %fd45, %fd7, %fd44, %fd34
+            setp.gt.u32 %p2, %r1, 1077088193
+            selp.f64 %fd46, 0d3FF0000000000000, %fd45, %p2
+            copysign.f64 %fd71, %fd5, %fd46
+            $L__BB0_3:
+            ret
+        """,
+    },
+    'sinh:float64': {
+        "expr": 'sinh(x)',
+        "inputs": ['%fd5'],
+        "output": '%fd66',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd5
+            }
+            and.b32 %r2, %r1, 2147483647
+            {
+            .reg .b32 %temp
+            mov.b64 {%r3, %temp}, %fd5
+            }
+            mov.b64 %fd1, {%r3, %r2}
+            setp.lt.u32 %p1, %r2, 1072693248
+            @%p1 bra $L__BB0_2
+            bra.uni $L__BB0_1
+            $L__BB0_2:
+            mul.f64 %fd51, %fd1, %fd1
+            mov.f64 %fd52, 0d3DE611A561D87DEF
+            mov.f64 %fd53, 0d3D6B4C75AB274C53
+            fma.rn.f64 %fd54, %fd53, %fd51, %fd52
+            mov.f64 %fd55, 0d3E5AE64671B18F5C
+            fma.rn.f64 %fd56, %fd54, %fd51, %fd55
+            mov.f64 %fd57, 0d3EC71DE3A465B1E4
+            fma.rn.f64 %fd58, %fd56, %fd51, %fd57
+            mov.f64 %fd59, 0d3F2A01A01A02899D
+            fma.rn.f64 %fd60, %fd58, %fd51, %fd59
+            mov.f64 %fd61, 0d3F811111111110A6
+            fma.rn.f64 %fd62, %fd60, %fd51, %fd61
+            mov.f64 %fd63, 0d3FC5555555555556
+            fma.rn.f64 %fd64, %fd62, %fd51, %fd63
+            mul.f64 %fd65, %fd51, %fd64
+            fma.rn.f64 %fd67, %fd65, %fd1, %fd1
+            bra.uni $L__BB0_3
+            $L__BB0_1:
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r4}, %fd1
+            }
+            mov.f64 %fd6, 0d4338000000000000
+            mov.f64 %fd7, 0d3FF71547652B82FE
+            fma.rn.f64 %fd8, %fd1, %fd7, %fd6
+            {
+            .reg .b32 %temp
+            mov.b64 {%r5, %temp}, %fd8
+            }
+            add.s32 %r6, %r5, -1
+            mov.f64 %fd9, 0dC338000000000000
+            add.rn.f64 %fd10, %fd8, %fd9
+            mov.f64 %fd11, 0dBFE62E42FEFA39EF
+            fma.rn.f64 %fd12, %fd10, %fd11, %fd1
+            mov.f64 %fd13, 0dBC7ABC9E3B39803F
+            fma.rn.f64 %fd14, %fd10, %fd13, %fd12
+            shl.b32 %r7, %r4, 1
+            setp.lt.u32 %p2, %r7, 2142496327
+            selp.f64 %fd15, %fd1, %fd14, %p2
+            selp.b32 %r8, 0, %r6, %p2
+            mov.u32 %r9, 0
+            mov.f64 %fd16, 0d3E5AF86D8EBD13CD
+            mov.f64 %fd17, 0d3E21F4076ACD15B6
+            fma.rn.f64 %fd18, %fd17, %fd15, %fd16
+            mov.f64 %fd19, 0d3E927E5092BA033D
+            fma.rn.f64 %fd20, %fd18, %fd15, %fd19
+            mov.f64 %fd21, 0d3EC71DDE6C5F9DA1
+            fma.rn.f64 %fd22, %fd20, %fd15, %fd21
+            mov.f64 %fd23, 0d3EFA01A018D034E6
+            fma.rn.f64 %fd24, %fd22, %fd15, %fd23
+            mov.f64 %fd25, 0d3F2A01A01B3B6940
+            fma.rn.f64 %fd26, %fd24, %fd15, %fd25
+            mov.f64 %fd27, 0d3F56C16C16C1B5DD
+            fma.rn.f64 %fd28, %fd26, %fd15, %fd27
+            mov.f64 %fd29, 0d3F8111111110F74D
+            fma.rn.f64 %fd30, %fd28, %fd15, %fd29
+            mov.f64 %fd31, 0d3FA555555555554D
+            fma.rn.f64 %fd32, %fd30, %fd15, %fd31
+            mov.f64 %fd33, 0d3FC5555555555557
+            fma.rn.f64 %fd34, %fd32, %fd15, %fd33
+            mov.f64 %fd35, 0d3FE0000000000000
+            fma.rn.f64 %fd36, %fd34, %fd15, %fd35
+            mul.f64 %fd37, %fd15, %fd36
+            fma.rn.f64 %fd38, %fd37, %fd15, %fd15
+            setp.eq.s32 %p3, %r8, 1024
+            selp.b32 %r10, -1, 0, %p3
+            add.s32 %r11, %r8, %r10
+            shl.b32 %r12, %r11, 20
+            add.s32 %r13, %r12, 1072693248
+            mov.b64 %fd39, {%r9, %r13}
+            mov.u32 %r14, 1071644672
+            mov.b64 %fd40, {%r9, %r14}
+            sub.f64 %fd41, %fd39, %fd40
+            fma.rn.f64 %fd42, %fd38, %fd39, %fd41
+            add.f64 %fd43, %fd42, %fd42
+            selp.f64 %fd44, %fd43, %fd42, %p3
+            setp.eq.s32 %p4, %r7, 0
+            selp.f64 %fd45, %fd15, %fd44, %p4
+            mov.f64 %fd46, 0d3FF0000000000000
+            mov.f64 %fd47, 0d4000000000000000
+            fma.rn.f64 %fd48, %fd47, %fd45, %fd46
+            div.rn.f64 %fd49, %fd45, %fd48
+            add.f64 %fd50, %fd45, %fd49
+            setp.ge.f64 %p5, %fd1, 0d408633CE8FB9F87E
+            selp.f64 %fd67, 0d7FF0000000000000, %fd50, %p5
+            $L__BB0_3:
+            copysign.f64 %fd66, %fd5, %fd67
+            ret
+        """,
+    },
+    'cosh:float64': {
+        "expr": 'cosh(x)',
+        "inputs": ['%fd5'],
+        "output": '%fd44',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd5
+            }
+            and.b32 %r2, %r1, 2147483647
+            {
+            .reg .b32 %temp
+            mov.b64 {%r3, %temp}, %fd5
+            }
+            mov.b64 %fd1, {%r3, %r2}
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r4}, %fd1
+            }
+            setp.lt.u32 %p1, %r4, 1082536911
+            @%p1 bra $L__BB0_2
+            bra.uni $L__BB0_1
+            $L__BB0_2:
+            mov.f64 %fd6, 0d4338000000000000
+            mov.f64 %fd7, 0d3FF71547652B82FE
+            fma.rn.f64 %fd8, %fd1, %fd7, %fd6
+            {
+            .reg .b32 %temp
+            mov.b64 {%r5, %temp}, %fd8
+            }
+            mov.f64 %fd9, 0dC338000000000000
+            add.rn.f64 %fd10, %fd8, %fd9
+            mov.f64 %fd11, 0dBFE62E42FEFA39EF
+            fma.rn.f64 %fd12, %fd10, %fd11, %fd1
+            mov.f64 %fd13, 0dBC7ABC9E3B39803F
+            fma.rn.f64 %fd14, %fd10, %fd13, %fd12
+            mov.f64 %fd15, 0d3E928AF3FCA213EA
+            mov.f64 %fd16, 0d3E5ADE1569CE2BDF
+            fma.rn.f64 %fd17, %fd16, %fd14, %fd15
+            mov.f64 %fd18, 0d3EC71DEE62401315
+            fma.rn.f64 %fd19, %fd17, %fd14, %fd18
+            mov.f64 %fd20, 0d3EFA01997C89EB71
+            fma.rn.f64 %fd21, %fd19, %fd14, %fd20
+            mov.f64 %fd22, 0d3F2A01A014761F65
+            fma.rn.f64 %fd23, %fd21, %fd14, %fd22
+            mov.f64 %fd24, 0d3F56C16C1852B7AF
+            fma.rn.f64 %fd25, %fd23, %fd14, %fd24
+            mov.f64 %fd26, 0d3F81111111122322
+            fma.rn.f64 %fd27, %fd25, %fd14, %fd26
+            mov.f64 %fd28, 0d3FA55555555502A1
+            fma.rn.f64 %fd29, %fd27, %fd14, %fd28
+            mov.f64 %fd30, 0d3FC5555555555511
+            fma.rn.f64 %fd31, %fd29, %fd14, %fd30
+            mov.f64 %fd32, 0d3FE000000000000B
+            fma.rn.f64 %fd33, %fd31, %fd14, %fd32
+            mov.f64 %fd34, 0d3FF0000000000000
+            fma.rn.f64 %fd35, %fd33, %fd14, %fd34
+            fma.rn.f64 %fd36, %fd35, %fd14, %fd34
+            {
+            .reg .b32 %temp
+            mov.b64 {%r6, %temp}, %fd36
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r7}, %fd36
+            }
+            shl.b32 %r8, %r5, 20
+            add.s32 %r9, %r8, %r7
+            add.s32 %r10, %r9, -2097152
+            mov.b64 %fd37, {%r6, %r10}
+            rcp.approx.ftz.f64 %fd38, %fd37
+            neg.f64 %fd39, %fd37
+            fma.rn.f64 %fd40, %fd39, %fd38, %fd34
+            fma.rn.f64 %fd41, %fd40, %fd40, %fd40
+            fma.rn.f64 %fd42, %fd41, %fd38, %fd38
+            mov.f64 %fd43, 0d3FB0000000000000
+            fma.rn.f64 %fd45, %fd42, %fd43, %fd37
+            bra.uni $L__BB0_3
+            $L__BB0_1:
+            setp.le.f64 %p2, %fd5, 0d7FF0000000000000
+            selp.f64 %fd45, 0d7FF0000000000000, %fd5, %p2
+            $L__BB0_3:
+            add.f64 %fd44, %fd45, %fd45
+            ret
+        """,
+    },
+    'asin:float64': {
+        "expr": 'asin(x)',
+        "inputs": ['%fd4'],
+        "output": '%fd82',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd4
+            }
+            mov.b32 %f1, %r1
+            abs.f32 %f2, %f1
+            setp.lt.f32 %p1, %f2, 0f3FE26666
+            @%p1 bra $L__BB0_2
+            bra.uni $L__BB0_1
+            $L__BB0_2:
+            mul.f64 %fd55, %fd4, %fd4
+            mov.f64 %fd56, 0dBFB3823B180754AF
+            mov.f64 %fd57, 0d3FB0066BDC1895E9
+            fma.rn.f64 %fd58, %fd57, %fd55, %fd56
+            mov.f64 %fd59, 0d3FB11E52CC2F79AE
+            fma.rn.f64 %fd60, %fd58, %fd55, %fd59
+            mov.f64 %fd61, 0dBF924EAF3526861B
+            fma.rn.f64 %fd62, %fd60, %fd55, %fd61
+            mov.f64 %fd63, 0d3F91DF02A31E6CB7
+            fma.rn.f64 %fd64, %fd62, %fd55, %fd63
+            mov.f64 %fd65, 0d3F847D18B0EEC6CC
+            fma.rn.f64 %fd66, %fd64, %fd55, %fd65
+            mov.f64 %fd67, 0d3F8D0AF961BA53B0
+            fma.rn.f64 %fd68, %fd66, %fd55, %fd67
+            mov.f64 %fd69, 0d3F91BF7734CF1C48
+            fma.rn.f64 %fd70, %fd68, %fd55, %fd69
+            mov.f64 %fd71, 0d3F96E91483144EF7
+            fma.rn.f64 %fd72, %fd70, %fd55, %fd71
+            mov.f64 %fd73, 0d3F9F1C6E0A4F9F81
+            fma.rn.f64 %fd74, %fd72, %fd55, %fd73
+            mov.f64 %fd75, 0d3FA6DB6DC27FA92B
+            fma.rn.f64 %fd76, %fd74, %fd55, %fd75
+            mov.f64 %fd77, 0d3FB333333320F91B
+            fma.rn.f64 %fd78, %fd76, %fd55, %fd77
+            mov.f64 %fd79, 0d3FC5555555555F4D
+            fma.rn.f64 %fd80, %fd78, %fd55, %fd79
+            mul.f64 %fd81, %fd55, %fd80
+            fma.rn.f64 %fd82, %fd81, %fd4, %fd4
+            bra.uni $L__BB0_3
+            $L__BB0_1:
+            abs.f64 %fd5, %fd4
+            mov.f64 %fd6, 0d3FE0000000000000
+            mov.f64 %fd7, 0dBFE0000000000000
+            fma.rn.f64 %fd8, %fd7, %fd5, %fd6
+            rsqrt.approx.ftz.f64 %fd9, %fd8
+            {
+            .reg .b32 %temp
+            mov.b64 {%r2, %temp}, %fd9
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r3}, %fd9
+            }
+            add.s32 %r4, %r3, -1048576
+            mov.b64 %fd10, {%r2, %r4}
+            mul.f64 %fd11, %fd8, %fd9
+            neg.f64 %fd12, %fd11
+            fma.rn.f64 %fd13, %fd11, %fd12, %fd8
+            fma.rn.f64 %fd14, %fd13, %fd10, %fd11
+            neg.f64 %fd15, %fd14
+            mov.f64 %fd16, 0d3FF0000000000000
+            fma.rn.f64 %fd17, %fd9, %fd15, %fd16
+            fma.rn.f64 %fd18, %fd17, %fd10, %fd10
+            fma.rn.f64 %fd19, %fd14, %fd15, %fd8
+            fma.rn.f64 %fd20, %fd19, %fd18, %fd14
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r5}, %fd8
+            }
+            setp.lt.s32 %p2, %r5, 0
+            selp.f64 %fd21, 0dFFF8000000000000, %fd20, %p2
+            setp.ne.f64 %p3, %fd8, 0d0000000000000000
+            selp.f64 %fd22, %fd21, %fd8, %p3
+            mov.f64 %fd23, 0dBFB3823B180754AF
+            mov.f64 %fd24, 0d3FB0066BDC1895E9
+            fma.rn.f64 %fd25, %fd24, %fd8, %fd23
+            mov.f64 %fd26, 0d3FB11E52CC2F79AE
+            fma.rn.f64 %fd27, %fd25, %fd8, %fd26
+            mov.f64 %fd28, 0dBF924EAF3526861B
+            fma.rn.f64 %fd29, %fd27, %fd8, %fd28
+            mov.f64 %fd30, 0d3F91DF02A31E6CB7
+            fma.rn.f64 %fd31, %fd29, %fd8, %fd30
+            mov.f64 %fd32, 0d3F847D18B0EEC6CC
+            fma.rn.f64 %fd33, %fd31, %fd8, %fd32
+            mov.f64 %fd34, 0d3F8D0AF961BA53B0
+            fma.rn.f64 %fd35, %fd33, %fd8, %fd34
+            mov.f64 %fd36, 0d3F91BF7734CF1C48
+            fma.rn.f64 %fd37, %fd35, %fd8, %fd36
+            mov.f64 %fd38, 0d3F96E91483144EF7
+            fma.rn.f64 %fd39, %fd37, %fd8, %fd38
+            mov.f64 %fd40, 0d3F9F1C6E0A4F9F81
+            fma.rn.f64 %fd41, %fd39, %fd8, %fd40
+            mov.f64 %fd42, 0d3FA6DB6DC27FA92B
+            fma.rn.f64 %fd43, %fd41, %fd8, %fd42
+            mov.f64 %fd44, 0d3FB333333320F91B
+            fma.rn.f64 %fd45, %fd43, %fd8, %fd44
+            mov.f64 %fd46, 0d3FC5555555555F4D
+            fma.rn.f64 %fd47, %fd45, %fd8, %fd46
+            mul.f64 %fd48, %fd8, %fd47
+            mul.f64 %fd49, %fd22, 0dC000000000000000
+            mov.f64 %fd50, 0d3C91A62633145C07
+            fma.rn.f64 %fd51, %fd49, %fd48, %fd50
+            add.f64 %fd52, %fd49, 0d3FE921FB54442D18
+            add.f64 %fd53, %fd52, %fd51
+            add.f64 %fd54, %fd53, 0d3FE921FB54442D18
+            copysign.f64 %fd82, %fd4, %fd54
+            $L__BB0_3:
+            ret
+        """,
+    },
+    'acos:float64': {
+        "expr": 'acos(x)',
+        "inputs": ['%fd13'],
+        "output": '%fd97',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd13
+            }
+            abs.f64 %fd1, %fd13
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r3}, %fd1
+            }
+            setp.lt.s32 %p1, %r3, 1071801958
+            @%p1 bra $L__BB0_8
+            bra.uni $L__BB0_1
+            $L__BB0_8:
+            mul.f64 %fd61, %fd1, %fd1
+            mov.f64 %fd62, 0dBFB3823B180754AF
+            mov.f64 %fd63, 0d3FB0066BDC1895E9
+            fma.rn.f64 %fd64, %fd63, %fd61, %fd62
+            mov.f64 %fd65, 0d3FB11E52CC2F79AE
+            fma.rn.f64 %fd66, %fd64, %fd61, %fd65
+            mov.f64 %fd67, 0dBF924EAF3526861B
+            fma.rn.f64 %fd68, %fd66, %fd61, %fd67
+            mov.f64 %fd69, 0d3F91DF02A31E6CB7
+            fma.rn.f64 %fd70, %fd68, %fd61, %fd69
+            mov.f64 %fd71, 0d3F847D18B0EEC6CC
+            fma.rn.f64 %fd72, %fd70, %fd61, %fd71
+            mov.f64 %fd73, 0d3F8D0AF961BA53B0
+            fma.rn.f64 %fd74, %fd72, %fd61, %fd73
+            mov.f64 %fd75, 0d3F91BF7734CF1C48
+            fma.rn.f64 %fd76, %fd74, %fd61, %fd75
+            mov.f64 %fd77, 0d3F96E91483144EF7
+            fma.rn.f64 %fd78, %fd76, %fd61, %fd77
+            mov.f64 %fd79, 0d3F9F1C6E0A4F9F81
+            fma.rn.f64 %fd80, %fd78, %fd61, %fd79
+            mov.f64 %fd81, 0d3FA6DB6DC27FA92B
+            fma.rn.f64 %fd82, %fd80, %fd61, %fd81
+            mov.f64 %fd83, 0d3FB333333320F91B
+            fma.rn.f64 %fd84, %fd82, %fd61, %fd83
+            mov.f64 %fd85, 0d3FC5555555555F4D
+            fma.rn.f64 %fd86, %fd84, %fd61, %fd85
+            mul.f64 %fd87, %fd61, %fd86
+            fma.rn.f64 %fd9, %fd87, %fd1, %fd1
+            setp.lt.s32 %p5, %r1, 0
+            @%p5 bra $L__BB0_10
+            mov.f64 %fd88, 0dBC91A62633145C07
+            add.rn.f64 %fd89, %fd9, %fd88
+            neg.f64 %fd90, %fd89
+            mov.f64 %fd91, 0d3FF921FB54442D18
+            add.rn.f64 %fd97, %fd91, %fd90
+            bra.uni $L__BB0_11
+            $L__BB0_1:
+            mov.f64 %fd14, 0d3FF0000000000000
+            sub.f64 %fd2, %fd14, %fd1
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r2}, %fd2
+            }
+            setp.lt.s32 %p2, %r2, 1
+            @%p2 bra $L__BB0_3
+            add.s32 %r4, %r2, -1048576
+            {
+            .reg .b32 %temp
+            mov.b64 {%r5, %temp}, %fd2
+            }
+            mov.b64 %fd15, {%r5, %r4}
+            rsqrt.approx.ftz.f64 %fd16, %fd15
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r6}, %fd16
+            }
+            add.s32 %r7, %r6, -1048576
+            {
+            .reg .b32 %temp
+            mov.b64 {%r8, %temp}, %fd16
+            }
+            mov.b64 %fd17, {%r8, %r7}
+            mul.f64 %fd18, %fd15, %fd16
+            neg.f64 %fd19, %fd18
+            fma.rn.f64 %fd20, %fd18, %fd19, %fd15
+            fma.rn.f64 %fd21, %fd20, %fd17, %fd18
+            neg.f64 %fd22, %fd21
+            fma.rn.f64 %fd23, %fd21, %fd22, %fd15
+            fma.rn.f64 %fd25, %fd16, %fd22, %fd14
+            fma.rn.f64 %fd26, %fd25, %fd17, %fd17
+            fma.rn.f64 %fd27, %fd23, %fd26, %fd21
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r9}, %fd27
+            }
+            add.s32 %r10, %r9, 1048576
+            {
+            .reg .b32 %temp
+            mov.b64 {%r11, %temp}, %fd27
+            }
+            mov.b64 %fd28, {%r11, %r10}
+            mov.f64 %fd29, 0dBEBAC2FE66FAAC4B
+            mov.f64 %fd30, 0d3EC715B371155F70
+            fma.rn.f64 %fd31, %fd30, %fd2, %fd29
+            mov.f64 %fd32, 0d3ED9A9B88EFCD9B8
+            fma.rn.f64 %fd33, %fd31, %fd2, %fd32
+            mov.f64 %fd34, 0d3EDD0F40A8A0C4C3
+            fma.rn.f64 %fd35, %fd33, %fd2, %fd34
+            mov.f64 %fd36, 0d3EF46D4CFA9E0E1F
+            fma.rn.f64 %fd37, %fd35, %fd2, %fd36
+            mov.f64 %fd38, 0d3F079C168D1E2422
+            fma.rn.f64 %fd39, %fd37, %fd2, %fd38
+            mov.f64 %fd40, 0d3F1C9A88C3BCA540
+            fma.rn.f64 %fd41, %fd39, %fd2, %fd40
+            mov.f64 %fd42, 0d3F31C4E64BD476DF
+            fma.rn.f64 %fd43, %fd41, %fd2, %fd42
+            mov.f64 %fd44, 0d3F46E8BA60009C8F
+            fma.rn.f64 %fd45, %fd43, %fd2, %fd44
+            mov.f64 %fd46, 0d3F5F1C71C62B05A2
+            fma.rn.f64 %fd47, %fd45, %fd2, %fd46
+            mov.f64 %fd48, 0d3F76DB6DB6DC9F2C
+            fma.rn.f64 %fd49, %fd47, %fd2, %fd48
+            mov.f64 %fd50, 0d3F9333333333329C
+            fma.rn.f64 %fd51, %fd49, %fd2, %fd50
+            mov.f64 %fd52, 0d3FB5555555555555
+            fma.rn.f64 %fd53, %fd51, %fd2, %fd52
+            mul.f64 %fd54, %fd2, %fd53
+            fma.rn.f64 %fd97, %fd54, %fd28, %fd28
+            bra.uni $L__BB0_4
+            $L__BB0_10:
+            mov.f64 %fd92, 0d3C91A62633145C07
+            add.rn.f64 %fd93, %fd9, %fd92
+            mov.f64 %fd94, 0d3FF921FB54442D18
+            add.rn.f64 %fd97, %fd94, %fd93
+            bra.uni $L__BB0_11
+            $L__BB0_3:
+            mov.f64 %fd55, 0d0000000000000000
+            mul.rn.f64 %fd97, %fd1, %fd55
+            $L__BB0_4:
+            setp.gt.s32 %p3, %r2, -1
+            @%p3 bra $L__BB0_6
+            mov.f64 %fd56, 0d7FF0000000000000
+            mul.rn.f64 %fd97, %fd97, %fd56
+            $L__BB0_6:
+            setp.gt.s32 %p4, %r1, -1
+            @%p4 bra $L__BB0_11
+            mov.f64 %fd57, 0dBCA1A62633145C07
+            add.rn.f64 %fd58, %fd97, %fd57
+            neg.f64 %fd59, %fd58
+            mov.f64 %fd60, 0d400921FB54442D18
+            add.rn.f64 %fd97, %fd60, %fd59
+            $L__BB0_11:
+            ret
+        """,
+    },
+    'atan:float64': {
+        "expr": 'atan(x)',
+        "inputs": ['%fd4'],
+        "output": '%fd54',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f64 %fd1, %fd4
+            setp.leu.f64 %p1, %fd1, 0d3FF0000000000000
+            mov.f64 %fd55, %fd1
+            @%p1 bra $L__BB0_2
+            rcp.approx.ftz.f64 %fd5, %fd1
+            neg.f64 %fd6, %fd1
+            mov.f64 %fd7, 0d3FF0000000000000
+            fma.rn.f64 %fd8, %fd6, %fd5, %fd7
+            fma.rn.f64 %fd9, %fd8, %fd8, %fd8
+            fma.rn.f64 %fd10, %fd9, %fd5, %fd5
+            setp.eq.f64 %p2, %fd1, 0d7FF0000000000000
+            selp.f64 %fd55, 0d0000000000000000, %fd10, %p2
+            $L__BB0_2:
+            mul.f64 %fd11, %fd55, %fd55
+            mov.f64 %fd12, 0d3F2D3B63DBB65B49
+            mov.f64 %fd13, 0dBEF53E1D2A25FF7E
+            fma.rn.f64 %fd14, %fd13, %fd11, %fd12
+            mov.f64 %fd15, 0dBF5312788DDE082E
+            fma.rn.f64 %fd16, %fd14, %fd11, %fd15
+            mov.f64 %fd17, 0d3F6F9690C8249315
+            fma.rn.f64 %fd18, %fd16, %fd11, %fd17
+            mov.f64 %fd19, 0dBF82CF5AABC7CF0D
+            fma.rn.f64 %fd20, %fd18, %fd11, %fd19
+            mov.f64 %fd21, 0d3F9162B0B2A3BFDE
+            fma.rn.f64 %fd22, %fd20, %fd11, %fd21
+            mov.f64 %fd23, 0dBF9A7256FEB6FC6B
+            fma.rn.f64 %fd24, %fd22, %fd11, %fd23
+            mov.f64 %fd25, 0d3FA171560CE4A489
+            fma.rn.f64 %fd26, %fd24, %fd11, %fd25
+            mov.f64 %fd27, 0dBFA4F44D841450E4
+            fma.rn.f64 %fd28, %fd26, %fd11, %fd27
+            mov.f64 %fd29, 0d3FA7EE3D3F36BB95
+            fma.rn.f64 %fd30, %fd28, %fd11, %fd29
+            mov.f64 %fd31, 0dBFAAD32AE04A9FD1
+            fma.rn.f64 %fd32, %fd30, %fd11, %fd31
+            mov.f64 %fd33, 0d3FAE17813D66954F
+            fma.rn.f64 %fd34, %fd32, %fd11, %fd33
+            mov.f64 %fd35, 0dBFB11089CA9A5BCD
+            fma.rn.f64 %fd36, %fd34, %fd11, %fd35
+            mov.f64 %fd37, 0d3FB3B12B2DB51738
+            fma.rn.f64 %fd38, %fd36, %fd11, %fd37
+            mov.f64 %fd39, 0dBFB745D022F8DC5C
+            fma.rn.f64 %fd40, %fd38, %fd11, %fd39
+            mov.f64 %fd41, 0d3FBC71C709DFE927
+            fma.rn.f64 %fd42, %fd40, %fd11, %fd41
+            mov.f64 %fd43, 0dBFC2492491FA1744
+            fma.rn.f64 %fd44, %fd42, %fd11, %fd43
+            mov.f64 %fd45, 0d3FC99999999840D2
+            fma.rn.f64 %fd46, %fd44, %fd11, %fd45
+            mov.f64 %fd47, 0dBFD555555555544C
+            fma.rn.f64 %fd48, %fd46, %fd11, %fd47
+            mul.f64 %fd49, %fd11, %fd48
+            fma.rn.f64 %fd50, %fd49, %fd55, %fd55
+            mov.f64 %fd51, 0d3FF921FB54442D18
+            sub.f64 %fd52, %fd51, %fd50
+            setp.gt.f64 %p3, %fd1, 0d3FF0000000000000
+            selp.f64 %fd53, %fd52, %fd50, %p3
+            copysign.f64 %fd54, %fd4, %fd53
+            ret
+        """,
+    },
+    'erf:float64': {
+        "expr": 'erf(x)',
+        "inputs": ['%fd1'],
+        "output": '%fd87',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f64 %fd2, %fd1
+            mov.f64 %fd3, 0d3D47088FDB46FA5F
+            mov.f64 %fd4, 0dBCF0679AFBA6F279
+            fma.rn.f64 %fd5, %fd4, %fd2, %fd3
+            mov.f64 %fd6, 0dBD8DF9F9B976A9B2
+            fma.rn.f64 %fd7, %fd5, %fd2, %fd6
+            mov.f64 %fd8, 0d3DC7F1F5590CC332
+            fma.rn.f64 %fd9, %fd7, %fd2, %fd8
+            mov.f64 %fd10, 0dBDFA28A3CD2D56C4
+            fma.rn.f64 %fd11, %fd9, %fd2, %fd10
+            mov.f64 %fd12, 0d3E2485EE67835925
+            fma.rn.f64 %fd13, %fd11, %fd2, %fd12
+            mov.f64 %fd14, 0dBE476DB45919F583
+            fma.rn.f64 %fd15, %fd13, %fd2, %fd14
+            mov.f64 %fd16, 0d3E62D698D98C8D71
+            fma.rn.f64 %fd17, %fd15, %fd2, %fd16
+            mov.f64 %fd18, 0dBE720A2C7155D5C6
+            fma.rn.f64 %fd19, %fd17, %fd2, %fd18
+            mov.f64 %fd20, 0dBE41D29B37CA1397
+            fma.rn.f64 %fd21, %fd19, %fd2, %fd20
+            mov.f64 %fd22, 0d3EA2EF6CC0F67A49
+            fma.rn.f64 %fd23, %fd21, %fd2, %fd22
+            mov.f64 %fd24, 0dBEC102B892333B6F
+            fma.rn.f64 %fd25, %fd23, %fd2, %fd24
+            mov.f64 %fd26, 0d3ECA30375BA9A84E
+            fma.rn.f64 %fd27, %fd25, %fd2, %fd26
+            mov.f64 %fd28, 0d3ECAAD18DEDEA43E
+            fma.rn.f64 %fd29, %fd27, %fd2, %fd28
+            mov.f64 %fd30, 0dBEFF05355BC5B225
+            fma.rn.f64 %fd31, %fd29, %fd2, %fd30
+            mov.f64 %fd32, 0d3F10E37A3108BC8B
+            fma.rn.f64 %fd33, %fd31, %fd2, %fd32
+            mov.f64 %fd34, 0d3EFB292D828E5CB2
+            fma.rn.f64 %fd35, %fd33, %fd2, %fd34
+            mov.f64 %fd36, 0dBF4356626EBF9BFA
+            fma.rn.f64 %fd37, %fd35, %fd2, %fd36
+            mov.f64 %fd38, 0d3F5BCA68F73D6AFC
+            fma.rn.f64 %fd39, %fd37, %fd2, %fd38
+            mov.f64 %fd40, 0dBF2B6B69EBBC280B
+            fma.rn.f64 %fd41, %fd39, %fd2, %fd40
+            mov.f64 %fd42, 0dBF9396685912A453
+            fma.rn.f64 %fd43, %fd41, %fd2, %fd42
+            mov.f64 %fd44, 0d3FBA4F4E2A1ABEF8
+            fma.rn.f64 %fd45, %fd43, %fd2, %fd44
+            mov.f64 %fd46, 0d3FE45F306DC9C8BB
+            fma.rn.f64 %fd47, %fd45, %fd2, %fd46
+            mov.f64 %fd48, 0d3FC06EBA8214DB69
+            fma.rn.f64 %fd49, %fd47, %fd2, %fd48
+            fma.rn.f64 %fd50, %fd49, %fd2, %fd2
+            sub.f64 %fd51, %fd2, %fd50
+            fma.rn.f64 %fd52, %fd49, %fd2, %fd51
+            neg.f64 %fd53, %fd50
+            cvt.rn.f32.f64 %f1, %fd50
+            mul.f32 %f2, %f1, 0fBFB8AA3B
+            cvt.rni.f32.f32 %f3, %f2
+            cvt.f64.f32 %fd54, %f3
+            neg.f64 %fd55, %fd54
+            mov.f64 %fd56, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd57, %fd55, %fd56, %fd53
+            mov.f64 %fd58, 0d3E928A27F89B6999
+            mov.f64 %fd59, 0d3E5AE904A4741B81
+            fma.rn.f64 %fd60, %fd59, %fd57, %fd58
+            mov.f64 %fd61, 0d3EC71DE715FF7E07
+            fma.rn.f64 %fd62, %fd60, %fd57, %fd61
+            mov.f64 %fd63, 0d3EFA019A6B0AC45A
+            fma.rn.f64 %fd64, %fd62, %fd57, %fd63
+            mov.f64 %fd65, 0d3F2A01A017EED94F
+            fma.rn.f64 %fd66, %fd64, %fd57, %fd65
+            mov.f64 %fd67, 0d3F56C16C17F2A71B
+            fma.rn.f64 %fd68, %fd66, %fd57, %fd67
+            mov.f64 %fd69, 0d3F811111111173C4
+            fma.rn.f64 %fd70, %fd68, %fd57, %fd69
+            mov.f64 %fd71, 0d3FA555555555211A
+            fma.rn.f64 %fd72, %fd70, %fd57, %fd71
+            mov.f64 %fd73, 0d3FC5555555555540
+            fma.rn.f64 %fd74, %fd72, %fd57, %fd73
+            mov.f64 %fd75, 0d3FE0000000000005
+            fma.rn.f64 %fd76, %fd74, %fd57, %fd75
+            mul.f64 %fd77, %fd57, %fd76
+            neg.f64 %fd78, %fd52
+            fma.rn.f64 %fd79, %fd77, %fd57, %fd78
+            add.f64 %fd80, %fd57, %fd79
+            ex2.approx.ftz.f32 %f4, %f3
+            cvt.f64.f32 %fd81, %f4
+            mov.f64 %fd82, 0d3FF0000000000000
+            sub.f64 %fd83, %fd82, %fd81
+            neg.f64 %fd84, %fd80
+            fma.rn.f64 %fd85, %fd84, %fd81, %fd83
+            setp.ge.f64 %p1, %fd2, 0d4017AFB48DC96626
+            selp.f64 %fd86, 0d3FF0000000000000, %fd85, %p1
+            copysign.f64 %fd87, %fd1, %fd86
+            ret
+        """,
+    },
+    'fabs:float64': {
+        "expr": 'fabs(x)',
+        "inputs": ['%fd1'],
+        "output": '%fd2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f64 %fd2, %fd1
+            ret
+        """,
+    },
+    'floor:float64': {
+        "expr": 'floor(x)',
+        "inputs": ['%fd1'],
+        "output": '%fd2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.f64.f64 %fd2, %fd1
+            ret
+        """,
+    },
+    'ceil:float64': {
+        "expr": 'ceil(x)',
+        "inputs": ['%fd1'],
+        "output": '%fd2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.f64.f64 %fd2, %fd1
+            ret
+        """,
+    },
+    'round:float64': {
+        "expr": 'nearbyint(x)',
+        "inputs": ['%fd1'],
+        "output": '%fd2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.f64.f64 %fd2, %fd1
+            ret
+        """,
+    },
+    'nearbyint:float64': {
+        "expr": 'nearbyint(x)',
+        "inputs": ['%fd1'],
+        "output": '%fd2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.f64.f64 %fd2, %fd1
+            ret
+        """,
+    },
+    'trunc:float64': {
+        "expr": 'trunc(x)',
+        "inputs": ['%fd1'],
+        "output": '%fd2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.f64.f64 %fd2, %fd1
+            ret
+        """,
+    },
+    'atan2:float64': {
+        "expr": 'atan2(x, y)',
+        "inputs": ['%fd8', '%fd9'],
+        "output": '%fd61',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f64 %fd1, %fd8
+            abs.f64 %fd2, %fd9
+            setp.gt.f64 %p1, %fd1, %fd2
+            selp.f64 %fd3, %fd1, %fd2, %p1
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd9
+            }
+            setp.eq.f64 %p2, %fd3, 0d0000000000000000
+            @%p2 bra $L__BB0_3
+            bra.uni $L__BB0_1
+            $L__BB0_3:
+            setp.lt.s32 %p6, %r1, 0
+            selp.f64 %fd63, 0d400921FB54442D18, 0d0000000000000000, %p6
+            bra.uni $L__BB0_4
+            $L__BB0_1:
+            selp.f64 %fd10, %fd2, %fd1, %p1
+            div.rn.f64 %fd11, %fd10, %fd3
+            mul.f64 %fd12, %fd11, %fd11
+            mov.f64 %fd13, 0d3F2D3B63DBB65B49
+            mov.f64 %fd14, 0dBEF53E1D2A25FF7E
+            fma.rn.f64 %fd15, %fd14, %fd12, %fd13
+            mov.f64 %fd16, 0dBF5312788DDE082E
+            fma.rn.f64 %fd17, %fd15, %fd12, %fd16
+            mov.f64 %fd18, 0d3F6F9690C8249315
+            fma.rn.f64 %fd19, %fd17, %fd12, %fd18
+            mov.f64 %fd20, 0dBF82CF5AABC7CF0D
+            fma.rn.f64 %fd21, %fd19, %fd12, %fd20
+            mov.f64 %fd22, 0d3F9162B0B2A3BFDE
+            fma.rn.f64 %fd23, %fd21, %fd12, %fd22
+            mov.f64 %fd24, 0dBF9A7256FEB6FC6B
+            fma.rn.f64 %fd25, %fd23, %fd12, %fd24
+            mov.f64 %fd26, 0d3FA171560CE4A489
+            fma.rn.f64 %fd27, %fd25, %fd12, %fd26
+            mov.f64 %fd28, 0dBFA4F44D841450E4
+            fma.rn.f64 %fd29, %fd27, %fd12, %fd28
+            mov.f64 %fd30, 0d3FA7EE3D3F36BB95
+            fma.rn.f64 %fd31, %fd29, %fd12, %fd30
+            mov.f64 %fd32, 0dBFAAD32AE04A9FD1
+            fma.rn.f64 %fd33, %fd31, %fd12, %fd32
+            mov.f64 %fd34, 0d3FAE17813D66954F
+            fma.rn.f64 %fd35, %fd33, %fd12, %fd34
+            mov.f64 %fd36, 0dBFB11089CA9A5BCD
+            fma.rn.f64 %fd37, %fd35, %fd12, %fd36
+            mov.f64 %fd38, 0d3FB3B12B2DB51738
+            fma.rn.f64 %fd39, %fd37, %fd12, %fd38
+            mov.f64 %fd40, 0dBFB745D022F8DC5C
+            fma.rn.f64 %fd41, %fd39, %fd12, %fd40
+            mov.f64 %fd42, 0d3FBC71C709DFE927
+            fma.rn.f64 %fd43, %fd41, %fd12, %fd42
+            mov.f64 %fd44, 0dBFC2492491FA1744
+            fma.rn.f64 %fd45, %fd43, %fd12, %fd44
+            mov.f64 %fd46, 0d3FC99999999840D2
+            fma.rn.f64 %fd47, %fd45, %fd12, %fd46
+            mov.f64 %fd48, 0dBFD555555555544C
+            fma.rn.f64 %fd49, %fd47, %fd12, %fd48
+            mul.f64 %fd50, %fd12, %fd49
+            fma.rn.f64 %fd51, %fd50, %fd11, %fd11
+            setp.lt.s32 %p3, %r1, 0
+            setp.neu.f64 %p4, %fd2, %fd1
+            neg.f64 %fd52, %fd51
+            selp.f64 %fd53, %fd51, %fd52, %p3
+            add.f64 %fd54, %fd53, 0d3FF921FB54442D18
+            mov.f64 %fd55, 0d400921FB54442D18
+            sub.f64 %fd56, %fd55, %fd51
+            selp.f64 %fd57, %fd56, %fd51, %p3
+            selp.f64 %fd63, %fd54, %fd57, %p1
+            @%p4 bra $L__BB0_4
+            selp.f64 %fd63, 0d4002D97C7F3321D2, 0d3FE921FB54442D18, %p3
+            $L__BB0_4:
+            mov.f64 %fd62, %fd8
+            add.rn.f64 %fd58, %fd2, %fd1
+            abs.f64 %fd59, %fd58
+            setp.gtu.f64 %p7, %fd59, 0d7FF0000000000000
+            copysign.f64 %fd60, %fd62, %fd63
+            selp.f64 %fd61, %fd58, %fd60, %p7
+            ret
+        """,
+    },
+    'hypot:float64': {
+        "expr": 'hypot(x, y)',
+        "inputs": ['%fd1', '%fd2'],
+        "output": '%fd29',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f64 %fd3, %fd1
+            abs.f64 %fd4, %fd2
+            mov.b64 %rd3, %fd4
+            mov.b64 %rd4, %fd3
+            min.u64 %rd5, %rd3, %rd4
+            mov.b64 %fd5, %rd5
+            max.u64 %rd6, %rd3, %rd4
+            mov.b64 %fd6, %rd6
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd6
+            }
+            and.b32 %r2, %r1, -4194304
+            mov.u32 %r3, 2144337920
+            sub.s32 %r4, %r3, %r2
+            mov.u32 %r5, 0
+            mov.b64 %fd7, {%r5, %r4}
+            mul.f64 %fd8, %fd7, %fd5
+            mul.f64 %fd9, %fd7, %fd6
+            mul.f64 %fd10, %fd8, %fd8
+            fma.rn.f64 %fd11, %fd9, %fd9, %fd10
+            mov.f64 %fd12, 0d7FEFFFFFFFFFFFFF
+            min.f64 %fd13, %fd11, %fd12
+            rsqrt.approx.ftz.f64 %fd14, %fd13
+            mul.rn.f64 %fd15, %fd14, %fd14
+            neg.f64 %fd16, %fd15
+            mov.f64 %fd17, 0d3FF0000000000000
+            fma.rn.f64 %fd18, %fd13, %fd16, %fd17
+            mov.f64 %fd19, 0d3FE0000000000000
+            mov.f64 %fd20, 0d3FD8000000000000
+            fma.rn.f64 %fd21, %fd20, %fd18, %fd19
+            mul.rn.f64 %fd22, %fd18, %fd14
+            fma.rn.f64 %fd23, %fd21, %fd22, %fd14
+            mul.f64 %fd24, %fd11, %fd23
+            or.b32 %r6, %r2, 1048576
+            mov.b64 %fd25, {%r5, %r6}
+            mul.f64 %fd26, %fd24, %fd25
+            setp.eq.f64 %p1, %fd5, 0d0000000000000000
+            selp.f64 %fd27, %fd6, %fd26, %p1
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r7}, %fd5
+            }
+            mov.f64 %fd28, 0d7FF0000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r8}, %fd28
+            }
+            setp.lt.u32 %p2, %r7, %r8
+            selp.f64 %fd29, %fd27, %fd5, %p2
+            ret
+        """,
+    },
+    'copysign:float64': {
+        "expr": 'copysign(x, y)',
+        "inputs": ['%fd1', '%fd2'],
+        "output": '%fd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            copysign.f64 %fd3, %fd2, %fd1
+            ret
+        """,
+    },
+    'sigmoid:float64': {
+        "expr": '(1.0 / (1.0 + exp((0.0 - x))))',
+        "inputs": ['%fd6'],
+        "output": '%fd43',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f64 %fd7, 0d0000000000000000
+            sub.f64 %fd1, %fd7, %fd6
+            mov.f64 %fd8, 0d4338000000000000
+            mov.f64 %fd9, 0d3FF71547652B82FE
+            fma.rn.f64 %fd10, %fd1, %fd9, %fd8
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1, %temp}, %fd10
+            }
+            mov.f64 %fd11, 0dC338000000000000
+            add.rn.f64 %fd12, %fd10, %fd11
+            mov.f64 %fd13, 0dBFE62E42FEFA39EF
+            fma.rn.f64 %fd14, %fd12, %fd13, %fd1
+            mov.f64 %fd15, 0dBC7ABC9E3B39803F
+            fma.rn.f64 %fd16, %fd12, %fd15, %fd14
+            mov.f64 %fd17, 0d3E928AF3FCA213EA
+            mov.f64 %fd18, 0d3E5ADE1569CE2BDF
+            fma.rn.f64 %fd19, %fd18, %fd16, %fd17
+            mov.f64 %fd20, 0d3EC71DEE62401315
+            fma.rn.f64 %fd21, %fd19, %fd16, %fd20
+            mov.f64 %fd22, 0d3EFA01997C89EB71
+            fma.rn.f64 %fd23, %fd21, %fd16, %fd22
+            mov.f64 %fd24, 0d3F2A01A014761F65
+            fma.rn.f64 %fd25, %fd23, %fd16, %fd24
+            mov.f64 %fd26, 0d3F56C16C1852B7AF
+            fma.rn.f64 %fd27, %fd25, %fd16, %fd26
+            mov.f64 %fd28, 0d3F81111111122322
+            fma.rn.f64 %fd29, %fd27, %fd16, %fd28
+            mov.f64 %fd30, 0d3FA55555555502A1
+            fma.rn.f64 %fd31, %fd29, %fd16, %fd30
+            mov.f64 %fd32, 0d3FC5555555555511
+            fma.rn.f64 %fd33, %fd31, %fd16, %fd32
+            mov.f64 %fd34, 0d3FE000000000000B
+            fma.rn.f64 %fd35, %fd33, %fd16, %fd34
+            mov.f64 %fd36, 0d3FF0000000000000
+            fma.rn.f64 %fd37, %fd35, %fd16, %fd36
+            fma.rn.f64 %fd38, %fd37, %fd16, %fd36
+            {
+            .reg .b32 %temp
+            mov.b64 {%r2, %temp}, %fd38
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r3}, %fd38
+            }
+            shl.b32 %r4, %r1, 20
+            add.s32 %r5, %r3, %r4
+            mov.b64 %fd44, {%r2, %r5}
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r6}, %fd1
+            }
+            mov.b32 %f2, %r6
+            abs.f32 %f1, %f2
+            setp.lt.f32 %p1, %f1, 0f4086232B
+            @%p1 bra $L__BB0_3
+            setp.lt.f64 %p2, %fd1, 0d0000000000000000
+            add.f64 %fd39, %fd1, 0d7FF0000000000000
+            selp.f64 %fd44, 0d0000000000000000, %fd39, %p2
+            setp.geu.f32 %p3, %f1, 0f40874800
+            @%p3 bra $L__BB0_3
+            shr.u32 %r7, %r1, 31
+            add.s32 %r8, %r1, %r7
+            shr.s32 %r9, %r8, 1
+            shl.b32 %r10, %r9, 20
+            add.s32 %r11, %r3, %r10
+            mov.b64 %fd40, {%r2, %r11}
+            sub.s32 %r12, %r1, %r9
+            shl.b32 %r13, %r12, 20
+            add.s32 %r14, %r13, 1072693248
+            mov.u32 %r15, 0
+            mov.b64 %fd41, {%r15, %r14}
+            mul.f64 %fd44, %fd40, %fd41
+            $L__BB0_3:
+            add.f64 %fd42, %fd44, 0d3FF0000000000000
+            rcp.rn.f64 %fd43, %fd42
+            ret
+        """,
+    },
 }
 
 LEFT_OUT = {
+    'cos:float64': "nvcc's cos calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
     'fmod': "nvcc's fmodf loops once per bit of the exponents' difference (a loop whose trip count depends on the arguments)",
+    'fmod:float64': "nvcc's fmod loops once per bit of the exponents' difference (a loop whose trip count depends on the arguments)",
+    'pow:float64': "nvcc's pow calls its internal __internal_accurate_pow, which the front-end does not inline",
+    'sin:float64': "nvcc's sin calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
+    'tan:float64': "nvcc's tan calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
 }

@@ -786,6 +786,104 @@ def if_then_else(cond, then, other):
     return _tile_select(cond, lambda: then, lambda: other)
 
 
+def Select(cond, then, other):  # noqa: N802 (TIRx's name)
+    """`T.Select(c, a, b)`: a where c holds, else b (both evaluated)."""
+    return _tile_select(cond, lambda: then, lambda: other)
+
+
+def _kernel_values(name, *args):
+    """The arguments of T.max & co. as kernel values of one dtype (a Python
+    number takes the other's dtype)."""
+    args = [a.value() if isinstance(a, _TypedScalar) else _plain(a)
+            for a in args]
+    if not any(isinstance(a, _Expr) for a in args):
+        raise TileTypeError(f"T.{name} takes kernel values, got "
+                            f"{', '.join(map(repr, args))}")
+    return _operands(*args) if len(args) == 2 else args
+
+
+def _max_min(op, name, a, b):
+    """TIRx's T.max/T.min: `(a op b || a != a) ? a : b` for floats (a NaN
+    in either gives a NaN; of two zeros, b), `a op b ? a : b` for
+    integers, as TIRx prints them and nvcc compiles them."""
+    a, b = _kernel_values(name, a, b)
+    cond = _binary(op, a, b)
+    if _is_float(a.dtype):
+        cond = _binary("or", cond, _binary("ne", a, a))
+    return _tile_select(cond, lambda: a, lambda: b)
+
+
+def _t_max(a, b):
+    """`T.max(a, b)` (named so that the module keeps the builtin max)."""
+    return _max_min("gt", "max", a, b)
+
+
+def _t_min(a, b):
+    """`T.min(a, b)`."""
+    return _max_min("lt", "min", a, b)
+
+
+def _t_abs(x):
+    """`T.abs(x)`: fabsf for float32 (the sign bit cleared, NaN's too), `0
+    <= x ? x : 0 - x` for signed integers (INT_MIN stays), x for unsigned
+    ones, as TIRx prints them."""
+    (x,) = _kernel_values("abs", x)
+    if x.dtype == "float32":
+        return _nvcc_function("fabs", x)
+    if _is_float(x.dtype):
+        raise TileTypeError(f"T.abs of {x.dtype} is not supported: TIRx "
+                            "prints a function of the CUDA headers for it "
+                            "(fabs, __habs) whose code the front-end does "
+                            "not have")
+    if not _INT_RANGES[x.dtype][1]:
+        return x
+    return _tile_select(_binary("le", 0, x), lambda: x,
+                        lambda: _binary("sub", 0, x))
+
+
+def _float_test(name, x):
+    (x,) = _kernel_values(name, x)
+    if not _is_float(x.dtype):
+        raise TileTypeError(f"T.{name} takes a float kernel value, got {x!r}")
+    return x
+
+
+def isnan(x):
+    """`T.isnan(x)`: x != x."""
+    x = _float_test("isnan", x)
+    return _binary("ne", x, x)
+
+
+def _magnitude_is_infinite(x, how):
+    inf = _const_expr(float("inf"), x.dtype)
+    ty = _mlir_type(x.dtype)
+    mag = _emit(f"math.absf {x.name} : {ty}", ty, x.dtype)
+    return _emit(f"arith.cmpf {how}, {mag.name}, {inf.name} : {ty}", "i1",
+                 "bool")
+
+
+def isinf(x):
+    """`T.isinf(x)`: |x| is infinite."""
+    return _magnitude_is_infinite(_float_test("isinf", x), "oeq")
+
+
+def isfinite(x):
+    """`T.isfinite(x)`: neither infinite nor NaN."""
+    return _magnitude_is_infinite(_float_test("isfinite", x), "one")
+
+
+def clz(x):
+    """`T.clz(x)`: the leading zero bits of a 32-bit integer (nvcc's
+    __clz: clz.b32), an int32."""
+    (x,) = _kernel_values("clz", x)
+    if _INT_RANGES.get(x.dtype, (0,))[0] != 32:
+        raise TileTypeError(f"T.clz takes a 32-bit integer kernel value, "
+                            f"got {x!r}")
+    tmp = _nvcc_temporary("int32")
+    _Tile.apply(ptx["clz.b32"], tmp, x)
+    return tmp[0].load()
+
+
 def _tile_select(c, then, other):
     c = _plain(c)
     if not isinstance(c, _Expr):
@@ -1110,17 +1208,12 @@ S = _SpecMaker()
 
 
 def __getattr__(name):
-    # `T.bool` without shadowing the builtin inside this module.
-    if name == "bool":
-        return _bool
-    if name in _nvcc_math.FUNCTIONS:
+    # `T.bool`, `T.max` & co. without shadowing the builtins here.
+    shadowing = {"bool": _bool, "max": _t_max, "min": _t_min, "abs": _t_abs}
+    if name in shadowing:
+        return shadowing[name]
+    if name in _nvcc_math.NAMES:
         return functools.partial(_nvcc_function, name)
-    if name in _nvcc_math.LEFT_OUT:
-        raise TileError(f"T.{name} is not supported: "
-                        f"{_nvcc_math.LEFT_OUT[name]}, which the front-end "
-                        "does not run; the functions it runs as nvcc "
-                        f"{_nvcc_math.NVCC} compiles them are "
-                        f"{', '.join(sorted(_nvcc_math.FUNCTIONS))}")
     raise AttributeError(f"module 'tirx' has no attribute '{name}'")
 
 
@@ -1174,33 +1267,56 @@ class _NvccOps:
                      f" to {_mlir_type(dtype)}", _mlir_type(dtype), dtype)
 
     @staticmethod
+    def unpack(value):
+        if value.dtype != "uint64":
+            value = _NvccOps.bitcast(value, "uint64")
+        lo = _NvccOps.truncate(value, "uint32")
+        hi = _NvccOps.truncate(_binary("shr", value, 32), "uint32")
+        return lo, hi
+
+    @staticmethod
+    def pack(lo, hi, dtype):
+        wide = [_emit(f"arith.extui {h.name} : i32 to i64", "i64", "uint64")
+                for h in (lo, hi)]
+        value = _binary("or", wide[0], _binary("shl", wide[1], 32))
+        return value if dtype == "uint64" else _NvccOps.bitcast(value, dtype)
+
+    @staticmethod
     def truncate(value, dtype):
         return _emit(f"arith.trunci {value.name} : {_mlir_type(value.dtype)}"
                      f" to {_mlir_type(dtype)}", _mlir_type(dtype), dtype)
 
 
 def _nvcc_function(name, *args):
-    """`T.sin(x)` and the other functions of _nvcc_math: float32 kernel
-    values through the instructions nvcc emits for the CUDA math library's
-    function (see _nvcc_math), each issued by the thread on its own
-    elements."""
-    arity = _nvcc_math.arity(name)
-    if len(args) != arity:
+    """`T.sin(x)` and the other functions of _nvcc_math: float32 or float64
+    kernel values through the instructions nvcc emits for the CUDA math
+    library's function (see _nvcc_math), each issued by the thread on its
+    own elements."""
+    values = [x.value() if isinstance(x, _TypedScalar) else _plain(x)
+              for x in args]
+    exprs = [x for x in values if isinstance(x, _Expr)]
+    dtype = exprs[0].dtype if exprs else "float32"
+    key = _nvcc_math.entry(name, dtype)
+    if key in _nvcc_math.LEFT_OUT:
+        raise TileError(f"T.{name} of {dtype} is not supported: "
+                        f"{_nvcc_math.LEFT_OUT[key]}")
+    if key not in _nvcc_math.FUNCTIONS:
+        raise TileTypeError(f"T.{name} takes float32 or float64 kernel "
+                            f"values (nvcc's {name}f, {name}), got "
+                            f"{', '.join(map(repr, values))}")
+    arity = _nvcc_math.arity(key)
+    if len(values) != arity:
         raise TileTypeError(f"T.{name} takes {arity} argument"
-                            f"{'s' if arity > 1 else ''}, got {len(args)}")
-    values = []
-    for x in args:
-        x = _plain(x)
-        if isinstance(x, _TypedScalar):
-            x = x.value()
+                            f"{'s' if arity > 1 else ''}, got {len(values)}")
+    elt = _mlir_type(dtype)
+    for i, x in enumerate(values):
         if isinstance(x, numbers.Real) and not isinstance(x, bool):
-            x = _NvccOps.const(_round_float(x, "f32")[0], "float32")
-        if not isinstance(x, _Expr) or _mlir_type(x.dtype) != "f32":
-            raise TileTypeError(f"T.{name} takes float32 kernel values "
-                                f"(nvcc's {name}f), got {x!r}")
-        values.append(x)
+            values[i] = _NvccOps.const(_round_float(x, elt)[0], dtype)
+        elif not isinstance(x, _Expr) or x.dtype != dtype:
+            raise TileTypeError(f"T.{name} takes kernel values of one float "
+                                f"dtype, got {x!r} beside {dtype}")
     try:
-        return _nvcc_math.run(name, values, _NvccOps)
+        return _nvcc_math.run(key, values, _NvccOps)
     except _nvcc_math.NvccMathError as e:
         raise TileError(f"T.{name}: {e}") from None
 
