@@ -46,6 +46,20 @@ BINARY = {"pow": "pow", "atan2": "atan2", "hypot": "hypot",
           "copysign": "copysign", "fmod": "fmod"}
 # The C type of each dtype, and the suffix of its library functions.
 TYPES = {"float32": ("float", "f"), "float64": ("double", "")}
+# float16 and bfloat16: TIRx prints the functions of CUDA's cuda_fp16.h and
+# cuda_bf16.h (`hexp(x)`), and for four that those headers lack (hpow,
+# htan, hatan, herf) defines them in its own header as the float function
+# of the arguments converted to float, converted back (round to nearest).
+HALF_TYPES = {"float16": ("__half", "cuda_fp16.h", "__half2float",
+                          "__float2half", "__float2half_rn"),
+              "bfloat16": ("__nv_bfloat16", "cuda_bf16.h", "__bfloat162float",
+                           "__float2bfloat16", "__float2bfloat16_rn")}
+HALF = {"exp": "hexp", "exp2": "hexp2", "exp10": "hexp10", "log": "hlog",
+        "log2": "hlog2", "log10": "hlog10", "sqrt": "hsqrt",
+        "rsqrt": "hrsqrt", "sin": "hsin", "cos": "hcos", "tanh": "htanh",
+        "floor": "hfloor", "ceil": "hceil", "round": "hrint",
+        "trunc": "htrunc", "fabs": "__habs"}
+HALF_BY_FLOAT = {"tan": "tanf", "atan": "atanf", "erf": "erff"}
 
 # Functions whose code the front-end cannot run, and why (recorded in the
 # output so that the front-end's diagnostic can say it).
@@ -59,9 +73,9 @@ LEFT_OUT = {
 
 KEPT_DIRECTIVES = re.compile(r"^(\{|\}|\.reg\b)")
 DROPPED = re.compile(r"^(ld\.param\.u64|cvta\.to\.global|st\.global)\b")
-PARAM_LOAD = re.compile(r"^ld\.param\.f(32|64)\s+(%\w+),\s*"
-                        r"\[k_param_(\d)\]$")
-STORE = re.compile(r"^st\.global\.f(32|64)\s+\[%\w+\],\s*(%\w+)$")
+PARAM_LOAD = re.compile(r"^ld\.param\.[fbu](16|32|64)\s+(%\w+),\s*"
+                        r"\[k_param_([01])\]$")
+STORE = re.compile(r"^st\.global\.[fbu](16|32|64)\s+\[%\w+\],\s*(%\w+)$")
 TABLE = re.compile(r"^\.global \.align \d+ \.b8 (\w+)\[(\d+)\] = "
                    r"\{([^}]*)\};")
 DEPOT = re.compile(r"^\.local \.align \d+ \.b8\s+__local_depot0\[(\d+)\];")
@@ -72,24 +86,47 @@ def key(name, dtype):
     return name if dtype == "float32" else f"{name}:{dtype}"
 
 
-def expressions():
-    """[(entry, C expression, C type)]: TIRx's print of each function for
-    each dtype (T.sigmoid: TIRx's own expression)."""
+def half_expressions():
+    """[(entry, C expression, C type, header)] of float16 and bfloat16."""
     out = []
-    for dtype, (ctype, f) in TYPES.items():
-        for name, fn in LIBRARY.items():
-            out.append((key(name, dtype), f"{fn}{f}(x)", ctype))
-        for name, fn in BINARY.items():
-            out.append((key(name, dtype), f"{fn}{f}(x, y)", ctype))
-        one, zero = ("1.0f", "0.0f") if f else ("1.0", "0.0")
-        out.append((key("sigmoid", dtype),
-                    f"({one} / ({one} + exp{f}(({zero} - x))))", ctype))
+    for dtype, (ctype, header, up, down, rn) in HALF_TYPES.items():
+        for name, fn in HALF.items():
+            out.append((key(name, dtype), f"{fn}(x)", ctype, header))
+        for name, fn in HALF_BY_FLOAT.items():
+            out.append((key(name, dtype), f"{down}({fn}({up}(x)))", ctype,
+                        header))
+        out.append((key("pow", dtype), f"{down}(powf({up}(x), {up}(y)))",
+                    ctype, header))
+        one, zero = f"{rn}(1.0f)", f"{rn}(0.0f)"
+        # T.sigmoid as TIRx prints it: the half operators for float16,
+        # expf of the difference converted for bfloat16.
+        inner = (f"hexp(({zero} - x))" if dtype == "float16" else
+                 f"(({ctype})expf(((float)({zero} - x))))")
+        out.append((key("sigmoid", dtype), f"({one} / ({one} + {inner}))",
+                    ctype, header))
     return out
 
 
-def compile_ptx(nvcc, expr, ctype="float"):
-    src = (f"extern \"C\" __global__ void k({ctype} x, {ctype} y, "
-           f"{ctype} *out)\n{{ *out = {expr}; }}\n")
+def expressions():
+    """[(entry, C expression, C type, header)]: TIRx's print of each
+    function for each dtype (T.sigmoid: TIRx's own expression)."""
+    out = []
+    for dtype, (ctype, f) in TYPES.items():
+        for name, fn in LIBRARY.items():
+            out.append((key(name, dtype), f"{fn}{f}(x)", ctype, None))
+        for name, fn in BINARY.items():
+            out.append((key(name, dtype), f"{fn}{f}(x, y)", ctype, None))
+        one, zero = ("1.0f", "0.0f") if f else ("1.0", "0.0")
+        out.append((key("sigmoid", dtype),
+                    f"({one} / ({one} + exp{f}(({zero} - x))))", ctype,
+                    None))
+    return out + half_expressions()
+
+
+def compile_ptx(nvcc, expr, ctype="float", header=None):
+    src = (f"#include <{header}>\n" if header else "") + (
+        f"extern \"C\" __global__ void k({ctype} x, {ctype} y, "
+        f"{ctype} *out)\n{{ *out = {expr}; }}\n")
     with tempfile.TemporaryDirectory() as tmp:
         cu, ptx = os.path.join(tmp, "k.cu"), os.path.join(tmp, "k.ptx")
         pathlib.Path(cu).write_text(src)
@@ -98,14 +135,37 @@ def compile_ptx(nvcc, expr, ctype="float"):
         return pathlib.Path(ptx).read_text()
 
 
+def statements(ptx):
+    """The PTX's statements one per line, without comments or `;`: inline
+    assembly's `{ .reg.b32 f; mov.b32 f, 1; }` becomes `{`, `.reg .b32 f`,
+    `mov.b32 f, 1`, `}` (a table's initializer keeps its braces)."""
+    for raw in ptx.splitlines():
+        raw = raw.split("//")[0].strip()
+        if raw.startswith(".global"):
+            yield re.sub(r"\s+", " ", raw.rstrip(";"))
+            continue
+        for part in raw.split(";"):
+            part = part.strip()
+            while part.startswith("{"):
+                yield "{"
+                part = part[1:].strip()
+            tail = 0
+            while part.endswith("}") and not part.startswith("mov"):
+                tail += 1
+                part = part[:-1].strip()
+            if part:
+                part = re.sub(r"^\.reg\.", ".reg .", part)
+                yield re.sub(r"\s+", " ", part)
+            yield from ["}"] * tail
+
+
 def extract(ptx):
     """(inputs, output, tables, depot bytes, code lines) of the kernel:
     its body's instructions, labels, nested scopes and their register
     declarations, less the parameter loads and the store."""
     inputs, output, tables, depot, code = {}, None, {}, 0, []
     entry, depth = False, 0
-    for raw in ptx.splitlines():
-        line = re.sub(r"\s+", " ", raw.split("//")[0].strip().rstrip(";"))
+    for line in statements(ptx):
         if m := TABLE.match(line + ";"):
             tables[m[1]] = [int(b) for b in m[3].split(",")]
             assert len(tables[m[1]]) == int(m[2])
@@ -122,7 +182,7 @@ def extract(ptx):
             depot = int(m[1])
         elif m := PARAM_LOAD.match(line):
             if int(m[3]) in inputs:  # Loaded again: a copy of the first.
-                code.append(f"mov.f{m[1]} {m[2]}, {inputs[int(m[3])]}")
+                code.append(f"mov.b{m[1]} {m[2]}, {inputs[int(m[3])]}")
             else:
                 inputs[int(m[3])] = m[2]
         elif m := STORE.match(line):
@@ -181,17 +241,17 @@ def main():
                             text=True, check=True).stdout
     version = re.search(r"release [\d.]+, V([\d.]+)", banner)[1]
     functions, left_out = [], dict(LEFT_OUT)
-    for entry, expr, ctype in expressions():
+    for entry, expr, ctype, header in expressions():
         if entry in LEFT_OUT:
             continue
-        ptx = compile_ptx(args.nvcc, expr, ctype)
+        ptx = compile_ptx(args.nvcc, expr, ctype, header)
         if called := calls(ptx):
             left_out[entry] = (f"nvcc's {expr.split('(')[0]} calls its "
                                f"internal {', '.join(called)}, which the "
                                "front-end does not inline")
             continue
         inputs, output, tables, depot, code = extract(ptx)
-        if output is None or len(inputs) != (2 if ", y)" in expr else 1):
+        if output is None or len(inputs) != (2 if re.search(r"\by\b", expr) else 1):
             sys.exit(f"{entry}: nvcc's PTX has {len(inputs)} argument loads "
                      f"and {'no' if output is None else 'one'} result store")
         functions.append((entry, (expr, inputs, output, tables, depot,

@@ -25,7 +25,8 @@ if ! python3 -c "import pytest, numpy, setuptools, wheel" 2>/dev/null ||
    ! ls "$(python3 -c 'import site; print(site.getsitepackages()[0])')"/nvidia/cu13/bin/cuobjdump >/dev/null 2>&1; then
   echo "== installing PyPI packages"
   python3 -m pip install -q --disable-pip-version-check \
-    nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm pytest numpy setuptools wheel 2>&1 | grep -v "WARNING: Running pip as" || true
+    nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm pytest numpy ml_dtypes setuptools \
+    wheel 2>&1 | grep -v "WARNING: Running pip as" || true
 fi
 
 # utils/sanitize.sh and utils/fuzz.sh only need the packages.

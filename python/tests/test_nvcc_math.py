@@ -208,12 +208,17 @@ def test_fmod_and_wrong_arguments_are_named():
     with pytest.raises(TileError, match=r"T.pow takes 2 arguments, got 1"):
         run_unary(lambda v: T.pow(v), X)
 
-    def exp16(A: T.Tensor((32,), "float16")):
-        v = T.alloc_local((1,), "float16")
-        v[0] = T.exp(A[0])
-    with pytest.raises(TileError, match=r"T.exp takes float32 or float64 "
-                       r"kernel values \(nvcc's expf, exp\), got "):
-        T.function(exp16)
+    def exp_int(A: T.Tensor((32,), "int32")):
+        v = T.alloc_local((1,), "int32")
+        v[0] = T.cast(T.exp(A[0]), "int32")
+    with pytest.raises(TileError, match=r"T.exp of int32 is not supported: "
+                       r"the front-end has nvcc's code of the function TIRx "
+                       r"prints for bfloat16, float16, float32, float64 "
+                       r"kernel values"):
+        T.function(exp_int)
+    with pytest.raises(TileError, match=r"T.sinh of float16 is not "
+                       r"supported: .* for float32, float64 kernel values"):
+        run_unary(lambda v: T.sinh(T.cast(v, "float16")), X)
 
 
 @needs_nvcc
@@ -231,3 +236,46 @@ def test_nvcc_folds_a_constant_exponent_to_the_same_values(fake):
     for half in (x[:32], x[32:]):
         assert run_unary(special, half).tobytes() == run_unary(
             lambda v: T.pow(v, T.float32(3)), half).tobytes()
+
+
+def test_bfloat16_functions_are_cuda_bf16s():
+    """T.exp & co. of bfloat16 run nvcc's code of cuda_bf16.h's hexp & co.
+    (T.tan, T.atan, T.erf, T.pow: TIRx's header's float function, rounded
+    back): correctly rounded on these inputs, as numpy's float64 values
+    rounded to bfloat16 show; T.sigmoid is TIRx's expression (expf of the
+    bfloat16 difference, rounded, then bfloat16 operators)."""
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    bf16 = ml_dtypes.bfloat16
+    rng = np.random.default_rng(43)
+    x = np.concatenate([[0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0,
+                         1e-39, 3e38, 2.5, -2.5], rng.uniform(-9, 9, 21)])
+    y = rng.integers(-3, 4, 32).astype(np.float64)
+    x, y = x.astype(bf16), y.astype(bf16)
+    fx, fy = x.astype(np.float64), y.astype(np.float64)
+    erf = np.vectorize(__import__("math").erf)
+    cases = {"exp": np.exp(fx), "exp2": np.exp2(fx), "exp10": 10 ** fx,
+             "log": np.log(fx), "log2": np.log2(fx), "log10": np.log10(fx),
+             "sqrt": np.sqrt(fx), "rsqrt": 1 / np.sqrt(fx),
+             "sin": np.sin(fx), "cos": np.cos(fx), "tanh": np.tanh(fx),
+             "floor": np.floor(fx), "ceil": np.ceil(fx),
+             "round": np.rint(fx), "trunc": np.trunc(fx),
+             "abs": np.abs(fx), "tan": np.tan(fx), "atan": np.arctan(fx),
+             "erf": erf(fx), "pow": np.power(fx, fy)}
+    for name, want in cases.items():
+        @T.function
+        def k(A: T.Tensor((32,), "bfloat16"), B: T.Tensor((32,), "bfloat16"),
+              E: T.Tensor((32,), "bfloat16")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            i = T.cuda.thread_idx("x")
+            if name == "pow":
+                E[i] = T.pow(A[i], B[i])
+            else:
+                E[i] = getattr(T, name)(A[i])
+        out = np.zeros(32, bf16)
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore", TileWarning)
+            k(A=x, B=y, E=out, backend="cpu")
+            want = want.astype(bf16)
+        nan = np.isnan(out.astype(np.float64))
+        assert (nan == np.isnan(want.astype(np.float64))).all(), name
+        assert out[~nan].tobytes() == want[~nan].tobytes(), name

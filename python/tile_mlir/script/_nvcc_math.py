@@ -46,9 +46,11 @@ _REGISTER_DTYPES = (("%rd", "uint64"), ("%rs", "uint16"), ("%fd", "float64"),
                     ("%f", "float32"), ("%r", "uint32"), ("%p", "bool"),
                     ("%SP", "uint64"))
 _WIDTHS = {"uint64": 64, "float64": 64, "uint32": 32, "float32": 32,
-           "uint16": 16, "bool": 1, "int32": 32, "int64": 64}
+           "uint16": 16, "int16": 16, "bool": 1, "int32": 32, "int64": 64}
 _UNSIGNED_COMPARES = {"lt": "lo", "le": "ls", "gt": "hi", "ge": "hs"}
 _MAX_TRIPS = 64
+# A decimal or hexadecimal integer constant (`-1`, `0x3fb8aa3bU`).
+_INTEGER = re.compile(r"-?(0[xX][0-9a-fA-F]+|[0-9]+)[uU]?")
 
 
 class NvccMathError(Exception):
@@ -136,10 +138,7 @@ def _parse(code):
         if line.startswith(".reg"):
             _declare(line, scopes, declared)
             continue
-        for scope in reversed(scopes):
-            for name, new in scope.items():
-                line = re.sub(re.escape(name) + r"\b", new, line)
-        _add_line(blocks, line)
+        _add_line(blocks, line, scopes)
     return [b for b in blocks if b.label is not None or b.code or b.branch
             or b.returns or b is blocks[0]], declared
 
@@ -158,7 +157,18 @@ def _declare(line, scopes, declared):
         declared[new] = dtype
 
 
-def _add_line(blocks, line):
+def _rename(operand, scopes):
+    """An operand with the registers of the nested scopes renamed (the
+    innermost declaration of a name wins)."""
+    def one(m):
+        for scope in reversed(scopes):
+            if m[0] in scope:
+                return scope[m[0]]
+        return m[0]
+    return re.sub(r"(?<![\w.$])%?[A-Za-z_$][\w$]*", one, operand)
+
+
+def _add_line(blocks, line, scopes):
     if line.endswith(":"):
         blocks.append(_Block(line[:-1]))
         return
@@ -169,7 +179,10 @@ def _add_line(blocks, line):
         guard, _, line = line.partition(" ")
         guard = guard[1:]
     opcode, _, rest = line.partition(" ")
-    operands = _split_operands(rest)
+    operands = [_rename(o, scopes) for o in _split_operands(rest)]
+    if guard is not None:
+        guard = _rename(guard.lstrip("!"), scopes).join(
+            ("!" if guard.startswith("!") else "", ""))
     if opcode.startswith("bra"):
         blocks[-1].branch = (guard, operands[0])
         blocks[-1].falls_through = guard is not None
@@ -190,7 +203,12 @@ class _Runner:
     def __init__(self, name, args, ops):
         fn = FUNCTIONS[name]
         self.name, self.ops, self.fn = name, ops, fn
-        self.regs = {reg: (v, True) for reg, v in zip(fn["inputs"], args)}
+        self.regs = {}
+        for reg, v in zip(fn["inputs"], args):
+            if v.dtype != register_dtype(reg):
+                v = ops.bitcast(v, register_dtype(reg))
+            self.regs[reg] = (v, True)
+        self.result_dtype = args[0].dtype
         self.memory = {}
         self.tables = {t: bytes(b) for t, b in fn["tables"].items()}
         self.blocks, self.declared = _parse(fn["code"])
@@ -248,8 +266,10 @@ class _Runner:
             for j, cond in self.successors(i):
                 if j != i:
                     incoming[j].append(self.edge(guard, cond))
-        value, _ = self.regs[self.fn["output"]]
-        return self.runtime(value)
+        value = self.runtime(self.regs[self.fn["output"]][0])
+        if value.dtype != self.result_dtype:
+            value = self.ops.bitcast(value, self.result_dtype)
+        return value
 
     def run_block(self, i, guard, final):
         block = self.blocks[i]
@@ -327,7 +347,10 @@ class _Runner:
             return Address(text, 0)
         if text.startswith("__local_depot"):
             return Address("local", 0)
-        return Known(int(text), dtype)
+        if not _INTEGER.fullmatch(text):
+            self.fail(f"operand {text}, which is neither a register nor a "
+                      "constant")
+        return Known(int(text.rstrip("uU"), 0), dtype)
 
     def write(self, reg, value, guard):
         if guard is False:
@@ -397,14 +420,16 @@ class _Runner:
     def immediate_dtype(opcode, text):
         """The dtype of a decimal immediate: the width of the instruction's
         type, except shift amounts and bit positions (32-bit)."""
-        if not text.lstrip("-").isdigit():
+        if not _INTEGER.fullmatch(text):
             return None
         head, suffix = opcode.split(".")[0], opcode.split(".")[-1]
-        wide = suffix[1:] == "64" and head not in ("shl", "shr", "bfi",
-                                                   "bfe")
+        bits = suffix[1:] if head not in ("shl", "shr", "bfi", "bfe") else ""
         signed = text.startswith("-")
-        return ("int64" if signed else "uint64") if wide else \
-            ("int32" if signed else "uint32")
+        if bits == "64":
+            return "int64" if signed else "uint64"
+        if bits == "16":
+            return "int16" if signed else "uint16"
+        return "int32" if signed else "uint32"
 
     def fold(self, opcode, values, dtype):
         """The result of integer or address arithmetic on values known

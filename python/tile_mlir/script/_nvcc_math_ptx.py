@@ -3011,7 +3011,7 @@ FUNCTIONS = {
             @%p4 bra $L__BB0_4
             selp.f64 %fd63, 0d4002D97C7F3321D2, 0d3FE921FB54442D18, %p3
             $L__BB0_4:
-            mov.f64 %fd62, %fd8
+            mov.b64 %fd62, %fd8
             add.rn.f64 %fd58, %fd2, %fd1
             abs.f64 %fd59, %fd58
             setp.gtu.f64 %p7, %fd59, 0d7FF0000000000000
@@ -3174,6 +3174,1962 @@ FUNCTIONS = {
             $L__BB0_3:
             add.f64 %fd42, %fd44, 0d3FF0000000000000
             rcp.rn.f64 %fd43, %fd42
+            ret
+        """,
+    },
+    'exp:float16': {
+        "expr": 'hexp(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 f, C, nZ
+            .reg .b16 h,r
+            mov.b16 h,%rs2
+            cvt.f32.f16 f,h
+            mov.b32 C, 0x3fb8aa3bU
+            mov.b32 nZ, 0x80000000U
+            fma.rn.f32 f,f,C,nZ
+            ex2.approx.ftz.f32 f,f
+            cvt.rn.f16.f32 r,f
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X1F79U
+            mov.b16 ulp,0x9400U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X25CFU
+            mov.b16 ulp,0x9400U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0XC13BU
+            mov.b16 ulp,0x0400U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0XC1EFU
+            mov.b16 ulp,0x0200U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            mov.b16 %rs1,r
+            }
+            ret
+        """,
+    },
+    'exp2:float16': {
+        "expr": 'hexp2(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 f, ULP
+            .reg .b16 r
+            mov.b16 r,%rs2
+            cvt.f32.f16 f,r
+            ex2.approx.ftz.f32 f,f
+            mov.b32 ULP, 0x33800000U
+            fma.rn.f32 f,f,ULP,f
+            cvt.rn.f16.f32 r,f
+            mov.b16 %rs1,r
+            }
+            ret
+        """,
+    },
+    'exp10:float16': {
+        "expr": 'hexp10(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b16 h,r
+            .reg .b32 f, C, nZ
+            mov.b16 h, %rs2
+            cvt.f32.f16 f, h
+            mov.b32 C, 0x40549A78U
+            mov.b32 nZ, 0x80000000U
+            fma.rn.f32 f,f,C,nZ
+            ex2.approx.ftz.f32 f, f
+            cvt.rn.f16.f32 r, f
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0x34DEU
+            mov.b16 ulp,0x9800U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0x9766U
+            mov.b16 ulp,0x9000U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0x9972U
+            mov.b16 ulp,0x1000U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0xA5C4U
+            mov.b16 ulp,0x1000U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0xBF0AU
+            mov.b16 ulp,0x8100U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            mov.b16 %rs1, r
+            }
+            ret
+        """,
+    },
+    'log:float16': {
+        "expr": 'hlog(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 f, C
+            .reg .b16 r,h
+            mov.b16 h,%rs2
+            cvt.f32.f16 f,h
+            lg2.approx.ftz.f32 f,f
+            mov.b32 C, 0x3f317218U
+            mul.f32 f,f,C
+            cvt.rn.f16.f32 r,f
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X160DU
+            mov.b16 ulp,0x9C00U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X3BFEU
+            mov.b16 ulp,0x8010U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X3C0BU
+            mov.b16 ulp,0x8080U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X6051U
+            mov.b16 ulp,0x1C00U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            mov.b16 %rs1,r
+            }
+            ret
+        """,
+    },
+    'log2:float16': {
+        "expr": 'hlog2(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b16 h, r
+            .reg .b32 f
+            mov.b16 h, %rs2
+            cvt.f32.f16 f, h
+            lg2.approx.ftz.f32 f, f
+            cvt.rn.f16.f32 r, f
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0xA2E2U
+            mov.b16 ulp,0x8080U
+            set.eq.f16.f16 p,r, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0xBF46U
+            mov.b16 ulp,0x9400U
+            set.eq.f16.f16 p,r, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            mov.b16 %rs1, r
+            }
+            ret
+        """,
+    },
+    'log10:float16': {
+        "expr": 'hlog10(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b16 h, r
+            .reg .b32 f, C
+            mov.b16 h, %rs2
+            cvt.f32.f16 f, h
+            lg2.approx.ftz.f32 f, f
+            mov.b32 C, 0x3E9A209BU
+            mul.f32 f,f,C
+            cvt.rn.f16.f32 r, f
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0x338FU
+            mov.b16 ulp,0x1000U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0x33F8U
+            mov.b16 ulp,0x9000U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0x57E1U
+            mov.b16 ulp,0x9800U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0x719DU
+            mov.b16 ulp,0x9C00U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            mov.b16 %rs1, r
+            }
+            ret
+        """,
+    },
+    'sqrt:float16': {
+        "expr": 'hsqrt(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 f
+            .reg .b16 r
+            mov.b16 r,%rs2
+            cvt.f32.f16 f,r
+            sqrt.approx.ftz.f32 f,f
+            cvt.rn.f16.f32 r,f
+            mov.b16 %rs1,r
+            }
+            ret
+        """,
+    },
+    'rsqrt:float16': {
+        "expr": 'hrsqrt(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 f
+            .reg .b16 r
+            mov.b16 r,%rs2
+            cvt.f32.f16 f,r
+            rsqrt.approx.ftz.f32 f,f
+            cvt.rn.f16.f32 r,f
+            mov.b16 %rs1,r
+            }
+            ret
+        """,
+    },
+    'sin:float16': {
+        "expr": 'hsin(x)',
+        "inputs": ['%rs4'],
+        "output": '%rs3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.f16 %f1, %rs4
+            }
+            mov.f32 %f3, 0f4B400000
+            mov.f32 %f4, 0f3F22F983
+            fma.rn.f32 %f5, %f1, %f4, %f3
+            mov.b32 %r1, %f5
+            sub.rn.f32 %f6, %f5, %f3
+            mov.f32 %f7, 0fBFC90FDA
+            fma.rn.f32 %f8, %f6, %f7, %f1
+            mov.f32 %f9, 0fB3A22168
+            fma.rn.f32 %f10, %f6, %f9, %f8
+            mul.f32 %f11, %f10, %f10
+            and.b32 %r2, %r1, 1
+            setp.eq.b32 %p1, %r2, 1
+            selp.f32 %f12, 0f37CCF5CE, 0fB94CA1F9, %p1
+            selp.f32 %f13, 0fBAB6061A, 0f3C08839E, %p1
+            selp.f32 %f14, 0f3D2AAAA5, 0fBE2AAAA3, %p1
+            selp.f32 %f15, 0fBF000000, 0f00000000, %p1
+            selp.f32 %f16, %f11, %f10, %p1
+            selp.f32 %f17, 0f3F800000, %f10, %p1
+            fma.rn.f32 %f18, %f12, %f11, %f13
+            fma.rn.f32 %f19, %f18, %f11, %f14
+            fma.rn.f32 %f20, %f19, %f11, %f15
+            fma.rn.f32 %f21, %f20, %f16, %f17
+            and.b32 %r3, %r1, 2
+            setp.eq.s32 %p2, %r3, 0
+            neg.f32 %f22, %f21
+            selp.f32 %f2, %f21, %f22, %p2
+            {
+            cvt.rn.f16.f32 %rs3, %f2
+            }
+            {
+            .reg .b16 i,r,t
+            mov.b16 r, %rs3
+            mov.b16 i, %rs4
+            and.b16 t, r, 0x8000U
+            abs.f16 r, r
+            abs.f16 i, i
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X32B3U
+            mov.b16 ulp,0x0800U
+            set.eq.f16.f16 p,i, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X5CB0U
+            mov.b16 ulp,0x9000U
+            set.eq.f16.f16 p,i, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            or.b16 r,r,t
+            mov.b16 %rs3, r
+            }
+            ret
+        """,
+    },
+    'cos:float16': {
+        "expr": 'hcos(x)',
+        "inputs": ['%rs4'],
+        "output": '%rs3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.f16 %f1, %rs4
+            }
+            mov.f32 %f3, 0f4B400000
+            mov.f32 %f4, 0f3F22F983
+            fma.rn.f32 %f5, %f1, %f4, %f3
+            mov.b32 %r1, %f5
+            sub.rn.f32 %f6, %f5, %f3
+            mov.f32 %f7, 0fBFC90FDA
+            fma.rn.f32 %f8, %f6, %f7, %f1
+            mov.f32 %f9, 0fB3A22168
+            fma.rn.f32 %f10, %f6, %f9, %f8
+            and.b32 %r2, %r1, 3
+            add.s32 %r3, %r2, 1
+            mul.f32 %f11, %f10, %f10
+            and.b32 %r4, %r3, 1
+            setp.eq.b32 %p1, %r4, 1
+            selp.f32 %f12, 0f37CCF5CE, 0fB94CA1F9, %p1
+            selp.f32 %f13, 0fBAB6061A, 0f3C08839E, %p1
+            selp.f32 %f14, 0f3D2AAAA5, 0fBE2AAAA3, %p1
+            selp.f32 %f15, 0fBF000000, 0f00000000, %p1
+            selp.f32 %f16, %f11, %f10, %p1
+            selp.f32 %f17, 0f3F800000, %f10, %p1
+            fma.rn.f32 %f18, %f12, %f11, %f13
+            fma.rn.f32 %f19, %f18, %f11, %f14
+            fma.rn.f32 %f20, %f19, %f11, %f15
+            fma.rn.f32 %f21, %f20, %f16, %f17
+            and.b32 %r5, %r3, 2
+            setp.eq.s32 %p2, %r5, 0
+            neg.f32 %f22, %f21
+            selp.f32 %f2, %f21, %f22, %p2
+            {
+            cvt.rn.f16.f32 %rs3, %f2
+            }
+            {
+            .reg .b16 i,r
+            mov.b16 r, %rs3
+            mov.b16 i, %rs4
+            abs.f16 i, i
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X2B7CU
+            mov.b16 ulp,0x1000U
+            set.eq.f16.f16 p,i, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            mov.b16 %rs3, r
+            }
+            ret
+        """,
+    },
+    'tanh:float16': {
+        "expr": 'htanh(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.f16 %f1, %rs1
+            }
+            abs.f32 %f3, %f1
+            mul.f32 %f4, %f3, 0f4038AA3B
+            ex2.approx.ftz.f32 %f5, %f4
+            add.f32 %f6, %f5, 0f3F800000
+            mov.f32 %f7, 0f3F800000
+            rcp.approx.ftz.f32 %f8, %f6
+            mov.f32 %f9, 0fC0000000
+            fma.rn.f32 %f10, %f8, %f9, %f7
+            setp.ge.f32 %p1, %f3, 0f41102CB4
+            selp.f32 %f11, 0f3F800000, %f10, %p1
+            copysign.f32 %f12, %f1, %f11
+            mul.f32 %f13, %f1, %f1
+            mov.f32 %f14, 0fBD563CAE
+            mov.f32 %f15, 0f3C80F082
+            fma.rn.f32 %f16, %f15, %f13, %f14
+            mov.f32 %f17, 0f3E085941
+            fma.rn.f32 %f18, %f16, %f13, %f17
+            mov.f32 %f19, 0fBEAAA9ED
+            fma.rn.f32 %f20, %f18, %f13, %f19
+            mov.f32 %f21, 0f00000000
+            fma.rn.f32 %f22, %f20, %f13, %f21
+            fma.rn.f32 %f23, %f22, %f1, %f1
+            setp.ge.f32 %p2, %f3, 0f3F19999A
+            selp.f32 %f2, %f12, %f23, %p2
+            {
+            cvt.rn.f16.f32 %rs2, %f2
+            }
+            ret
+        """,
+    },
+    'floor:float16': {
+        "expr": 'hfloor(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.f16.f16 %rs1, %rs2
+            ret
+        """,
+    },
+    'ceil:float16': {
+        "expr": 'hceil(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.f16.f16 %rs1, %rs2
+            ret
+        """,
+    },
+    'round:float16': {
+        "expr": 'hrint(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.f16.f16 %rs1, %rs2
+            ret
+        """,
+    },
+    'trunc:float16': {
+        "expr": 'htrunc(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.f16.f16 %rs1, %rs2
+            ret
+        """,
+    },
+    'fabs:float16': {
+        "expr": '__habs(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            abs.f16 %rs1,%rs2
+            }
+            ret
+        """,
+    },
+    'tan:float16': {
+        "expr": '__float2half(tanf(__half2float(x)))',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {'__cudart_i2opi_f': [65, 144, 67, 60, 153, 149, 98, 219, 192, 221, 52, 245, 209, 87, 39, 252, 41, 21, 68, 78, 110, 131, 249, 162]},
+        "local": 28,
+        "code": """
+            mov.u64 %SPL, __local_depot0
+            add.u64 %rd1, %SPL, 0
+            {
+            cvt.f32.f16 %f7, %rs1
+            }
+            mul.f32 %f8, %f7, 0f3F22F983
+            cvt.rni.s32.f32 %r52, %f8
+            cvt.rn.f32.s32 %f9, %r52
+            mov.f32 %f10, 0fBFC90FDA
+            fma.rn.f32 %f11, %f9, %f10, %f7
+            mov.f32 %f12, 0fB3A22168
+            fma.rn.f32 %f13, %f9, %f12, %f11
+            mov.f32 %f14, 0fA7C234C5
+            fma.rn.f32 %f37, %f9, %f14, %f13
+            abs.f32 %f3, %f7
+            setp.ltu.f32 %p1, %f3, 0f47CE4780
+            @%p1 bra $L__BB0_8
+            setp.eq.f32 %p2, %f3, 0f7F800000
+            @%p2 bra $L__BB0_7
+            bra.uni $L__BB0_2
+            $L__BB0_7:
+            mov.f32 %f17, 0f00000000
+            mul.rn.f32 %f37, %f7, %f17
+            mov.u32 %r52, 0
+            bra.uni $L__BB0_8
+            $L__BB0_2:
+            mov.b32 %r2, %f7
+            shr.u32 %r19, %r2, 23
+            and.b32 %r20, %r19, 255
+            add.s32 %r3, %r20, -128
+            shl.b32 %r21, %r2, 8
+            or.b32 %r4, %r21, -2147483648
+            shr.u32 %r5, %r3, 5
+            mov.u64 %rd23, 0
+            mov.u32 %r49, 0
+            mov.u64 %rd22, __cudart_i2opi_f
+            mov.u64 %rd21, %rd1
+            $L__BB0_3:
+            .pragma "nounroll"
+            ld.global.nc.u32 %r22, [%rd22]
+            mad.wide.u32 %rd12, %r22, %r4, %rd23
+            shr.u64 %rd23, %rd12, 32
+            st.local.u32 [%rd21], %rd12
+            add.s64 %rd22, %rd22, 4
+            add.s64 %rd21, %rd21, 4
+            add.s32 %r49, %r49, 1
+            setp.ne.s32 %p3, %r49, 6
+            @%p3 bra $L__BB0_3
+            st.local.u32 [%rd1+24], %rd23
+            mov.u32 %r23, 4
+            sub.s32 %r8, %r23, %r5
+            mov.u32 %r24, 6
+            sub.s32 %r25, %r24, %r5
+            mul.wide.s32 %rd13, %r25, 4
+            add.s64 %rd14, %rd1, %rd13
+            ld.local.u32 %r50, [%rd14]
+            ld.local.u32 %r51, [%rd14+-4]
+            and.b32 %r11, %r3, 31
+            setp.eq.s32 %p4, %r11, 0
+            @%p4 bra $L__BB0_6
+            mov.u32 %r26, 32
+            sub.s32 %r27, %r26, %r11
+            shr.u32 %r28, %r51, %r27
+            shl.b32 %r29, %r50, %r11
+            add.s32 %r50, %r28, %r29
+            mul.wide.s32 %rd15, %r8, 4
+            add.s64 %rd16, %rd1, %rd15
+            ld.local.u32 %r30, [%rd16]
+            shr.u32 %r31, %r30, %r27
+            shl.b32 %r32, %r51, %r11
+            add.s32 %r51, %r31, %r32
+            $L__BB0_6:
+            and.b32 %r33, %r2, -2147483648
+            shr.u32 %r34, %r51, 30
+            shl.b32 %r35, %r50, 2
+            or.b32 %r36, %r34, %r35
+            shr.u32 %r37, %r36, 31
+            shr.u32 %r38, %r50, 30
+            add.s32 %r39, %r37, %r38
+            neg.s32 %r40, %r39
+            setp.eq.s32 %p5, %r33, 0
+            selp.b32 %r52, %r39, %r40, %p5
+            setp.ne.s32 %p6, %r37, 0
+            xor.b32 %r41, %r33, -2147483648
+            selp.b32 %r42, %r41, %r33, %p6
+            selp.b32 %r43, -1, 0, %p6
+            xor.b32 %r44, %r36, %r43
+            shl.b32 %r45, %r51, 2
+            xor.b32 %r46, %r45, %r43
+            cvt.u64.u32 %rd17, %r44
+            cvt.u64.u32 %rd18, %r46
+            bfi.b64 %rd19, %rd17, %rd18, 32, 32
+            cvt.rn.f64.s64 %fd1, %rd19
+            mul.f64 %fd2, %fd1, 0d3BF921FB54442D19
+            cvt.rn.f32.f64 %f15, %fd2
+            setp.eq.s32 %p7, %r42, 0
+            neg.f32 %f16, %f15
+            selp.f32 %f37, %f15, %f16, %p7
+            $L__BB0_8:
+            mul.f32 %f19, %f37, %f37
+            mov.f32 %f20, 0f3B560000
+            mov.f32 %f21, 0f3C190000
+            fma.rn.f32 %f22, %f21, %f19, %f20
+            mov.f32 %f23, 0f3CC70000
+            fma.rn.f32 %f24, %f22, %f19, %f23
+            mov.f32 %f25, 0f3D5B0000
+            fma.rn.f32 %f26, %f24, %f19, %f25
+            mov.f32 %f27, 0f3E089438
+            fma.rn.f32 %f28, %f26, %f19, %f27
+            mov.f32 %f29, 0f3EAAAA88
+            fma.rn.f32 %f30, %f28, %f19, %f29
+            mul.rn.f32 %f31, %f19, %f37
+            fma.rn.f32 %f32, %f30, %f31, %f37
+            abs.f32 %f33, %f37
+            setp.eq.f32 %p8, %f33, 0f3A00B43C
+            selp.f32 %f34, %f37, %f32, %p8
+            and.b32 %r48, %r52, 1
+            setp.eq.b32 %p9, %r48, 1
+            neg.f32 %f35, %f34
+            rcp.approx.ftz.f32 %f36, %f35
+            selp.f32 %f18, %f36, %f34, %p9
+            {
+            cvt.rn.f16.f32 %rs2, %f18
+            }
+            ret
+        """,
+    },
+    'atan:float16': {
+        "expr": '__float2half(atanf(__half2float(x)))',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.f16 %f6, %rs1
+            }
+            abs.f32 %f2, %f6
+            setp.leu.f32 %p1, %f2, 0f3F800000
+            setp.gt.f32 %p2, %f2, 0f3F800000
+            rcp.approx.ftz.f32 %f7, %f2
+            selp.f32 %f8, %f7, %f2, %p2
+            mul.f32 %f9, %f8, %f8
+            mov.f32 %f10, 0fBC6BE14F
+            mov.f32 %f11, 0f3B2090AA
+            fma.rn.f32 %f12, %f11, %f9, %f10
+            mov.f32 %f13, 0f3D23397E
+            fma.rn.f32 %f14, %f12, %f9, %f13
+            mov.f32 %f15, 0fBD948A7A
+            fma.rn.f32 %f16, %f14, %f9, %f15
+            mov.f32 %f17, 0f3DD76B21
+            fma.rn.f32 %f18, %f16, %f9, %f17
+            mov.f32 %f19, 0fBE111E88
+            fma.rn.f32 %f20, %f18, %f9, %f19
+            mov.f32 %f21, 0f3E4CAF60
+            fma.rn.f32 %f22, %f20, %f9, %f21
+            mov.f32 %f23, 0fBEAAAA27
+            fma.rn.f32 %f24, %f22, %f9, %f23
+            mul.f32 %f25, %f9, %f24
+            fma.rn.f32 %f31, %f25, %f8, %f8
+            @%p1 bra $L__BB0_2
+            neg.f32 %f26, %f31
+            mov.f32 %f27, 0f3FD774EB
+            mov.f32 %f28, 0f3F6EE581
+            fma.rn.f32 %f31, %f28, %f27, %f26
+            $L__BB0_2:
+            copysign.f32 %f30, %f6, %f31
+            setp.le.f32 %p3, %f2, 0f7F800000
+            selp.f32 %f29, %f30, %f31, %p3
+            {
+            cvt.rn.f16.f32 %rs2, %f29
+            }
+            ret
+        """,
+    },
+    'erf:float16': {
+        "expr": '__float2half(erff(__half2float(x)))',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.f16 %f5, %rs1
+            }
+            abs.f32 %f6, %f5
+            setp.ltu.f32 %p1, %f6, 0f3F8060FE
+            setp.ge.f32 %p2, %f6, 0f3F8060FE
+            mul.f32 %f7, %f5, %f5
+            selp.f32 %f8, %f6, %f7, %p2
+            selp.f32 %f9, 0f38EB4C3A, 0f38B1E96A, %p2
+            selp.f32 %f10, 0fBAAE005B, 0fBA574D20, %p2
+            fma.rn.f32 %f11, %f9, %f8, %f10
+            selp.f32 %f12, 0f3C09919F, 0f3BAAD5EA, %p2
+            fma.rn.f32 %f13, %f11, %f8, %f12
+            selp.f32 %f14, 0fBD24D99A, 0fBCDC1BE7, %p2
+            fma.rn.f32 %f15, %f13, %f8, %f14
+            selp.f32 %f16, 0f3E235519, 0f3DE718AF, %p2
+            fma.rn.f32 %f17, %f15, %f8, %f16
+            selp.f32 %f18, 0f3F69B4F9, 0fBEC093AC, %p2
+            fma.rn.f32 %f19, %f17, %f8, %f18
+            selp.f32 %f20, 0f3F210A14, 0f3E0375D3, %p2
+            fma.rn.f32 %f21, %f19, %f8, %f20
+            neg.f32 %f22, %f6
+            selp.f32 %f23, %f22, %f5, %p2
+            fma.rn.f32 %f28, %f21, %f23, %f23
+            @%p1 bra $L__BB0_2
+            ex2.approx.ftz.f32 %f24, %f28
+            mov.f32 %f25, 0f3F800000
+            sub.f32 %f26, %f25, %f24
+            copysign.f32 %f28, %f5, %f26
+            $L__BB0_2:
+            {
+            cvt.rn.f16.f32 %rs2, %f28
+            }
+            ret
+        """,
+    },
+    'pow:float16': {
+        "expr": '__float2half(powf(__half2float(x), __half2float(y)))',
+        "inputs": ['%rs1', '%rs2'],
+        "output": '%rs3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.f16 %f11, %rs1
+            }
+            {
+            cvt.f32.f16 %f12, %rs2
+            }
+            mul.f32 %f14, %f12, 0f3F000000
+            cvt.rzi.f32.f32 %f15, %f14
+            add.f32 %f16, %f15, %f15
+            sub.f32 %f17, %f12, %f16
+            abs.f32 %f3, %f17
+            abs.f32 %f4, %f11
+            setp.lt.f32 %p1, %f4, 0f00800000
+            mul.f32 %f18, %f4, 0f4B800000
+            selp.f32 %f19, %f18, %f4, %p1
+            selp.f32 %f20, 0fC1C00000, 0f00000000, %p1
+            mov.b32 %r1, %f19
+            add.s32 %r2, %r1, -1060439283
+            and.b32 %r3, %r2, -8388608
+            sub.s32 %r4, %r1, %r3
+            mov.b32 %f21, %r4
+            cvt.rn.f32.s32 %f22, %r3
+            mov.f32 %f23, 0f34000000
+            fma.rn.f32 %f24, %f22, %f23, %f20
+            add.f32 %f25, %f21, 0fBF800000
+            add.f32 %f26, %f21, 0f3F800000
+            mov.f32 %f90, 0f3F800000
+            rcp.approx.ftz.f32 %f27, %f26
+            add.f32 %f28, %f25, %f25
+            mul.f32 %f29, %f28, %f27
+            mul.f32 %f30, %f29, %f29
+            sub.f32 %f31, %f25, %f29
+            add.f32 %f32, %f31, %f31
+            neg.f32 %f33, %f29
+            fma.rn.f32 %f34, %f33, %f25, %f32
+            mul.rn.f32 %f35, %f27, %f34
+            mov.f32 %f36, 0f3B52E7DB
+            mov.f32 %f37, 0f3A2C32E4
+            fma.rn.f32 %f38, %f37, %f30, %f36
+            mov.f32 %f39, 0f3C93BB73
+            fma.rn.f32 %f40, %f38, %f30, %f39
+            mov.f32 %f41, 0f3DF6384F
+            fma.rn.f32 %f42, %f40, %f30, %f41
+            mul.rn.f32 %f43, %f42, %f30
+            mov.f32 %f44, 0f3FB8AA3B
+            fma.rn.f32 %f45, %f29, %f44, %f24
+            sub.f32 %f46, %f24, %f45
+            fma.rn.f32 %f47, %f29, %f44, %f46
+            fma.rn.f32 %f48, %f35, %f44, %f47
+            mov.f32 %f49, 0f32A55E34
+            fma.rn.f32 %f50, %f29, %f49, %f48
+            mul.f32 %f51, %f43, 0f40400000
+            fma.rn.f32 %f52, %f51, %f35, %f50
+            fma.rn.f32 %f53, %f43, %f29, %f52
+            add.rn.f32 %f54, %f45, %f53
+            neg.f32 %f55, %f45
+            add.rn.f32 %f56, %f54, %f55
+            neg.f32 %f57, %f56
+            add.rn.f32 %f58, %f53, %f57
+            mul.rn.f32 %f59, %f54, %f12
+            neg.f32 %f60, %f59
+            fma.rn.f32 %f61, %f54, %f12, %f60
+            fma.rn.f32 %f62, %f58, %f12, %f61
+            cvt.rni.f32.f32 %f63, %f59
+            sub.f32 %f64, %f59, %f63
+            add.f32 %f65, %f62, %f64
+            mov.f32 %f66, 0f3AAF85ED
+            mov.f32 %f67, 0f391FCB8E
+            fma.rn.f32 %f68, %f67, %f65, %f66
+            mov.f32 %f69, 0f3C1D9856
+            fma.rn.f32 %f70, %f68, %f65, %f69
+            mov.f32 %f71, 0f3D6357BB
+            fma.rn.f32 %f72, %f70, %f65, %f71
+            mov.f32 %f73, 0f3E75FDEC
+            fma.rn.f32 %f74, %f72, %f65, %f73
+            mov.f32 %f75, 0f3F317218
+            fma.rn.f32 %f76, %f74, %f65, %f75
+            fma.rn.f32 %f77, %f76, %f65, %f90
+            cvt.rzi.s32.f32 %r5, %f63
+            setp.gt.f32 %p2, %f63, 0f00000000
+            selp.b32 %r6, 0, -2097152000, %p2
+            add.s32 %r7, %r6, 2130706432
+            mov.b32 %f78, %r7
+            mul.f32 %f79, %f77, %f78
+            shl.b32 %r8, %r5, 23
+            sub.s32 %r9, %r8, %r6
+            mov.b32 %f80, %r9
+            mul.f32 %f81, %f79, %f80
+            abs.f32 %f82, %f59
+            setp.gt.f32 %p3, %f82, 0f43180000
+            setp.lt.f32 %p4, %f59, 0f00000000
+            selp.f32 %f83, 0f00000000, 0f7F800000, %p4
+            selp.f32 %f5, %f83, %f81, %p3
+            setp.eq.f32 %p5, %f11, 0f3F800000
+            setp.eq.f32 %p6, %f12, 0f00000000
+            or.pred %p7, %p5, %p6
+            @%p7 bra $L__BB0_9
+            setp.gtu.f32 %p8, %f4, 0f7F800000
+            @%p8 bra $L__BB0_8
+            abs.f32 %f6, %f12
+            setp.gtu.f32 %p9, %f6, 0f7F800000
+            @%p9 bra $L__BB0_8
+            bra.uni $L__BB0_3
+            $L__BB0_8:
+            add.rn.f32 %f90, %f11, %f12
+            $L__BB0_9:
+            {
+            cvt.rn.f16.f32 %rs3, %f90
+            }
+            ret
+            $L__BB0_3:
+            setp.eq.f32 %p10, %f11, 0f00000000
+            setp.eq.f32 %p11, %f4, 0f7F800000
+            or.pred %p12, %p10, %p11
+            @%p12 bra $L__BB0_7
+            bra.uni $L__BB0_4
+            $L__BB0_7:
+            setp.eq.f32 %p19, %f3, 0f3F800000
+            add.f32 %f88, %f11, %f11
+            mov.b32 %r10, %f88
+            xor.b32 %r11, %r10, 2139095040
+            setp.lt.f32 %p20, %f12, 0f00000000
+            selp.b32 %r12, %r11, %r10, %p20
+            and.b32 %r13, %r12, 2147483647
+            selp.b32 %r14, %r12, %r13, %p19
+            mov.b32 %f90, %r14
+            bra.uni $L__BB0_9
+            $L__BB0_4:
+            setp.eq.f32 %p13, %f11, 0fBF800000
+            setp.eq.f32 %p14, %f6, 0f7F800000
+            and.pred %p15, %p13, %p14
+            @%p15 bra $L__BB0_9
+            setp.geu.f32 %p16, %f11, 0f00000000
+            mov.f32 %f90, %f5
+            @%p16 bra $L__BB0_9
+            setp.eq.f32 %p17, %f3, 0f3F800000
+            neg.f32 %f85, %f5
+            selp.f32 %f86, %f85, %f5, %p17
+            cvt.rmi.f32.f32 %f87, %f12
+            setp.neu.f32 %p18, %f87, %f12
+            selp.f32 %f90, 0f7FFFFFFF, %f86, %p18
+            bra.uni $L__BB0_9
+        """,
+    },
+    'sigmoid:float16': {
+        "expr": '(__float2half_rn(1.0f) / (__float2half_rn(1.0f) + hexp((__float2half_rn(0.0f) - x))))',
+        "inputs": ['%rs10'],
+        "output": '%rs29',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f32 %f6, 0f3F800000
+            {
+            cvt.rn.f16.f32 %rs5, %f6
+            }
+            {
+            cvt.rn.f16.f32 %rs6, %f6
+            }
+            mov.f32 %f7, 0f00000000
+            {
+            cvt.rn.f16.f32 %rs7, %f7
+            }
+            {
+            sub.f16 %rs8,%rs7,%rs10
+            }
+            {
+            .reg .b32 f, C, nZ
+            .reg .b16 h,r
+            mov.b16 h,%rs8
+            cvt.f32.f16 f,h
+            mov.b32 C, 0x3fb8aa3bU
+            mov.b32 nZ, 0x80000000U
+            fma.rn.f32 f,f,C,nZ
+            ex2.approx.ftz.f32 f,f
+            cvt.rn.f16.f32 r,f
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X1F79U
+            mov.b16 ulp,0x9400U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0X25CFU
+            mov.b16 ulp,0x9400U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0XC13BU
+            mov.b16 ulp,0x0400U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            {
+            .reg .b16 spc, ulp, p
+            mov.b16 spc,0XC1EFU
+            mov.b16 ulp,0x0200U
+            set.eq.f16.f16 p,h, spc
+            fma.rn.f16 r,p,ulp,r
+            }
+            mov.b16 %rs11,r
+            }
+            {
+            add.f16 %rs13,%rs6,%rs11
+            }
+            {
+            cvt.f32.f16 %f8, %rs5
+            }
+            {
+            cvt.f32.f16 %f9, %rs13
+            }
+            {
+            rcp.approx.ftz.f32 %f10, %f9
+            }
+            mul.f32 %f12, %f8, %f10
+            {
+            cvt.rn.f16.f32 %rs29, %f12
+            }
+            {
+            abs.f16 %rs19,%rs29
+            }
+            mov.u16 %rs23, 143
+            {
+            .reg .pred __$temp3
+            setp.lt.f16 __$temp3, %rs19, %rs23
+            selp.u16 %rs21, 1, 0, __$temp3
+            }
+            setp.eq.s16 %p1, %rs21, 0
+            @%p1 bra $L__BB0_3
+            {
+            cvt.rn.f16.f32 %rs24, %f7
+            }
+            {
+            .reg .pred __$temp3
+            setp.lt.f16 __$temp3, %rs24, %rs19
+            selp.u16 %rs25, 1, 0, __$temp3
+            }
+            setp.eq.s16 %p2, %rs25, 0
+            @%p2 bra $L__BB0_3
+            neg.f32 %f15, %f9
+            fma.rn.f32 %f16, %f15, %f12, %f8
+            fma.rn.f32 %f14, %f10, %f16, %f12
+            {
+            cvt.rn.f16.f32 %rs29, %f14
+            }
+            $L__BB0_3:
+            ret
+        """,
+    },
+    'exp:bfloat16': {
+        "expr": 'hexp(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f1, %rs1
+            }
+            mul.f32 %f2, %f1, 0f3FB8AA3C
+            {
+            ex2.approx.f32 %f2, %f2
+            }
+            {
+            cvt.rn.bf16.f32 %rs2, %f2
+            }
+            ret
+        """,
+    },
+    'exp2:bfloat16': {
+        "expr": 'hexp2(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f2, %rs1
+            }
+            {
+            ex2.approx.f32 %f2, %f2
+            }
+            {
+            cvt.rn.bf16.f32 %rs2, %f2
+            }
+            ret
+        """,
+    },
+    'exp10:bfloat16': {
+        "expr": 'hexp10(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f1, %rs1
+            }
+            mul.f32 %f2, %f1, 0f40549A78
+            {
+            ex2.approx.f32 %f2, %f2
+            }
+            {
+            cvt.rn.bf16.f32 %rs2, %f2
+            }
+            setp.eq.s16 %p1, %rs1, -17259
+            selp.b16 %rs3, 16245, %rs2, %p1
+            ret
+        """,
+    },
+    'log:bfloat16': {
+        "expr": 'hlog(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f2, %rs1
+            }
+            {
+            lg2.approx.f32 %f2, %f2
+            }
+            mul.f32 %f4, %f2, 0f3F317218
+            {
+            cvt.rn.bf16.f32 %rs2, %f4
+            }
+            ret
+        """,
+    },
+    'log2:bfloat16': {
+        "expr": 'hlog2(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f2, %rs1
+            }
+            {
+            lg2.approx.f32 %f2, %f2
+            }
+            {
+            cvt.rn.bf16.f32 %rs2, %f2
+            }
+            ret
+        """,
+    },
+    'log10:bfloat16': {
+        "expr": 'hlog10(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f2, %rs1
+            }
+            {
+            lg2.approx.f32 %f2, %f2
+            }
+            mul.f32 %f4, %f2, 0f3E9A209B
+            {
+            cvt.rn.bf16.f32 %rs2, %f4
+            }
+            ret
+        """,
+    },
+    'sqrt:bfloat16': {
+        "expr": 'hsqrt(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f2, %rs1
+            }
+            {
+            sqrt.approx.f32 %f2, %f2
+            }
+            {
+            cvt.rn.bf16.f32 %rs2, %f2
+            }
+            ret
+        """,
+    },
+    'rsqrt:bfloat16': {
+        "expr": 'hrsqrt(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f2, %rs1
+            }
+            {
+            rsqrt.approx.f32 %f2, %f2
+            }
+            {
+            cvt.rn.bf16.f32 %rs2, %f2
+            }
+            ret
+        """,
+    },
+    'sin:bfloat16': {
+        "expr": 'hsin(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {'__cudart_i2opi_f': [65, 144, 67, 60, 153, 149, 98, 219, 192, 221, 52, 245, 209, 87, 39, 252, 41, 21, 68, 78, 110, 131, 249, 162]},
+        "local": 28,
+        "code": """
+            mov.u64 %SPL, __local_depot0
+            add.u64 %rd1, %SPL, 0
+            {
+            cvt.f32.bf16 %f14, %rs1
+            }
+            mul.f32 %f15, %f14, 0f3F22F983
+            cvt.rni.s32.f32 %r53, %f15
+            cvt.rn.f32.s32 %f16, %r53
+            mov.f32 %f17, 0fBFC90FDA
+            fma.rn.f32 %f18, %f16, %f17, %f14
+            mov.f32 %f19, 0fB3A22168
+            fma.rn.f32 %f20, %f16, %f19, %f18
+            mov.f32 %f21, 0fA7C234C5
+            fma.rn.f32 %f37, %f16, %f21, %f20
+            abs.f32 %f3, %f14
+            setp.ltu.f32 %p1, %f3, 0f47CE4780
+            @%p1 bra $L__BB0_8
+            setp.eq.f32 %p2, %f3, 0f7F800000
+            @%p2 bra $L__BB0_7
+            bra.uni $L__BB0_2
+            $L__BB0_7:
+            mov.f32 %f24, 0f00000000
+            mul.rn.f32 %f37, %f14, %f24
+            mov.u32 %r53, 0
+            bra.uni $L__BB0_8
+            $L__BB0_2:
+            mov.b32 %r2, %f14
+            shr.u32 %r20, %r2, 23
+            and.b32 %r21, %r20, 255
+            add.s32 %r3, %r21, -128
+            shl.b32 %r22, %r2, 8
+            or.b32 %r4, %r22, -2147483648
+            shr.u32 %r5, %r3, 5
+            mov.u64 %rd23, 0
+            mov.u32 %r50, 0
+            mov.u64 %rd22, __cudart_i2opi_f
+            mov.u64 %rd21, %rd1
+            $L__BB0_3:
+            .pragma "nounroll"
+            ld.global.nc.u32 %r23, [%rd22]
+            mad.wide.u32 %rd12, %r23, %r4, %rd23
+            shr.u64 %rd23, %rd12, 32
+            st.local.u32 [%rd21], %rd12
+            add.s64 %rd22, %rd22, 4
+            add.s64 %rd21, %rd21, 4
+            add.s32 %r50, %r50, 1
+            setp.ne.s32 %p3, %r50, 6
+            @%p3 bra $L__BB0_3
+            st.local.u32 [%rd1+24], %rd23
+            mov.u32 %r24, 4
+            sub.s32 %r8, %r24, %r5
+            mov.u32 %r25, 6
+            sub.s32 %r26, %r25, %r5
+            mul.wide.s32 %rd13, %r26, 4
+            add.s64 %rd14, %rd1, %rd13
+            ld.local.u32 %r51, [%rd14]
+            ld.local.u32 %r52, [%rd14+-4]
+            and.b32 %r11, %r3, 31
+            setp.eq.s32 %p4, %r11, 0
+            @%p4 bra $L__BB0_6
+            mov.u32 %r27, 32
+            sub.s32 %r28, %r27, %r11
+            shr.u32 %r29, %r52, %r28
+            shl.b32 %r30, %r51, %r11
+            add.s32 %r51, %r29, %r30
+            mul.wide.s32 %rd15, %r8, 4
+            add.s64 %rd16, %rd1, %rd15
+            ld.local.u32 %r31, [%rd16]
+            shr.u32 %r32, %r31, %r28
+            shl.b32 %r33, %r52, %r11
+            add.s32 %r52, %r32, %r33
+            $L__BB0_6:
+            and.b32 %r34, %r2, -2147483648
+            shr.u32 %r35, %r52, 30
+            shl.b32 %r36, %r51, 2
+            or.b32 %r37, %r35, %r36
+            shr.u32 %r38, %r37, 31
+            shr.u32 %r39, %r51, 30
+            add.s32 %r40, %r38, %r39
+            neg.s32 %r41, %r40
+            setp.eq.s32 %p5, %r34, 0
+            selp.b32 %r53, %r40, %r41, %p5
+            setp.ne.s32 %p6, %r38, 0
+            xor.b32 %r42, %r34, -2147483648
+            selp.b32 %r43, %r42, %r34, %p6
+            selp.b32 %r44, -1, 0, %p6
+            xor.b32 %r45, %r37, %r44
+            shl.b32 %r46, %r52, 2
+            xor.b32 %r47, %r46, %r44
+            cvt.u64.u32 %rd17, %r45
+            cvt.u64.u32 %rd18, %r47
+            bfi.b64 %rd19, %rd17, %rd18, 32, 32
+            cvt.rn.f64.s64 %fd1, %rd19
+            mul.f64 %fd2, %fd1, 0d3BF921FB54442D19
+            cvt.rn.f32.f64 %f22, %fd2
+            setp.eq.s32 %p7, %r43, 0
+            neg.f32 %f23, %f22
+            selp.f32 %f37, %f22, %f23, %p7
+            $L__BB0_8:
+            and.b32 %r18, %r53, 1
+            setp.eq.s32 %p8, %r18, 0
+            selp.f32 %f7, %f37, 0f3F800000, %p8
+            mul.rn.f32 %f8, %f37, %f37
+            mov.f32 %f38, 0fB94D4153
+            @%p8 bra $L__BB0_10
+            mov.f32 %f26, 0fBAB607ED
+            mov.f32 %f27, 0f37CBAC00
+            fma.rn.f32 %f38, %f27, %f8, %f26
+            $L__BB0_10:
+            selp.f32 %f28, 0f3C0885E4, 0f3D2AAABB, %p8
+            fma.rn.f32 %f29, %f38, %f8, %f28
+            selp.f32 %f30, 0fBE2AAAA8, 0fBEFFFFFF, %p8
+            fma.rn.f32 %f31, %f29, %f8, %f30
+            mov.f32 %f32, 0f00000000
+            fma.rn.f32 %f33, %f8, %f7, %f32
+            fma.rn.f32 %f39, %f31, %f33, %f7
+            and.b32 %r49, %r53, 2
+            setp.eq.s32 %p10, %r49, 0
+            @%p10 bra $L__BB0_12
+            mov.f32 %f35, 0fBF800000
+            fma.rn.f32 %f39, %f39, %f35, %f32
+            $L__BB0_12:
+            {
+            cvt.rn.bf16.f32 %rs2, %f39
+            }
+            ret
+        """,
+    },
+    'cos:bfloat16': {
+        "expr": 'hcos(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {'__cudart_i2opi_f': [65, 144, 67, 60, 153, 149, 98, 219, 192, 221, 52, 245, 209, 87, 39, 252, 41, 21, 68, 78, 110, 131, 249, 162]},
+        "local": 28,
+        "code": """
+            mov.u64 %SPL, __local_depot0
+            add.u64 %rd1, %SPL, 0
+            {
+            cvt.f32.bf16 %f14, %rs1
+            }
+            mul.f32 %f15, %f14, 0f3F22F983
+            cvt.rni.s32.f32 %r54, %f15
+            cvt.rn.f32.s32 %f16, %r54
+            mov.f32 %f17, 0fBFC90FDA
+            fma.rn.f32 %f18, %f16, %f17, %f14
+            mov.f32 %f19, 0fB3A22168
+            fma.rn.f32 %f20, %f16, %f19, %f18
+            mov.f32 %f21, 0fA7C234C5
+            fma.rn.f32 %f37, %f16, %f21, %f20
+            abs.f32 %f3, %f14
+            setp.ltu.f32 %p1, %f3, 0f47CE4780
+            @%p1 bra $L__BB0_8
+            setp.eq.f32 %p2, %f3, 0f7F800000
+            @%p2 bra $L__BB0_7
+            bra.uni $L__BB0_2
+            $L__BB0_7:
+            mov.f32 %f24, 0f00000000
+            mul.rn.f32 %f37, %f14, %f24
+            mov.u32 %r54, 0
+            bra.uni $L__BB0_8
+            $L__BB0_2:
+            mov.b32 %r2, %f14
+            shr.u32 %r21, %r2, 23
+            and.b32 %r22, %r21, 255
+            add.s32 %r3, %r22, -128
+            shl.b32 %r23, %r2, 8
+            or.b32 %r4, %r23, -2147483648
+            shr.u32 %r5, %r3, 5
+            mov.u64 %rd23, 0
+            mov.u32 %r51, 0
+            mov.u64 %rd22, __cudart_i2opi_f
+            mov.u64 %rd21, %rd1
+            $L__BB0_3:
+            .pragma "nounroll"
+            ld.global.nc.u32 %r24, [%rd22]
+            mad.wide.u32 %rd12, %r24, %r4, %rd23
+            shr.u64 %rd23, %rd12, 32
+            st.local.u32 [%rd21], %rd12
+            add.s64 %rd22, %rd22, 4
+            add.s64 %rd21, %rd21, 4
+            add.s32 %r51, %r51, 1
+            setp.ne.s32 %p3, %r51, 6
+            @%p3 bra $L__BB0_3
+            st.local.u32 [%rd1+24], %rd23
+            mov.u32 %r25, 4
+            sub.s32 %r8, %r25, %r5
+            mov.u32 %r26, 6
+            sub.s32 %r27, %r26, %r5
+            mul.wide.s32 %rd13, %r27, 4
+            add.s64 %rd14, %rd1, %rd13
+            ld.local.u32 %r52, [%rd14]
+            ld.local.u32 %r53, [%rd14+-4]
+            and.b32 %r11, %r3, 31
+            setp.eq.s32 %p4, %r11, 0
+            @%p4 bra $L__BB0_6
+            mov.u32 %r28, 32
+            sub.s32 %r29, %r28, %r11
+            shr.u32 %r30, %r53, %r29
+            shl.b32 %r31, %r52, %r11
+            add.s32 %r52, %r30, %r31
+            mul.wide.s32 %rd15, %r8, 4
+            add.s64 %rd16, %rd1, %rd15
+            ld.local.u32 %r32, [%rd16]
+            shr.u32 %r33, %r32, %r29
+            shl.b32 %r34, %r53, %r11
+            add.s32 %r53, %r33, %r34
+            $L__BB0_6:
+            and.b32 %r35, %r2, -2147483648
+            shr.u32 %r36, %r53, 30
+            shl.b32 %r37, %r52, 2
+            or.b32 %r38, %r36, %r37
+            shr.u32 %r39, %r38, 31
+            shr.u32 %r40, %r52, 30
+            add.s32 %r41, %r39, %r40
+            neg.s32 %r42, %r41
+            setp.eq.s32 %p5, %r35, 0
+            selp.b32 %r54, %r41, %r42, %p5
+            setp.ne.s32 %p6, %r39, 0
+            xor.b32 %r43, %r35, -2147483648
+            selp.b32 %r44, %r43, %r35, %p6
+            selp.b32 %r45, -1, 0, %p6
+            xor.b32 %r46, %r38, %r45
+            shl.b32 %r47, %r53, 2
+            xor.b32 %r48, %r47, %r45
+            cvt.u64.u32 %rd17, %r46
+            cvt.u64.u32 %rd18, %r48
+            bfi.b64 %rd19, %rd17, %rd18, 32, 32
+            cvt.rn.f64.s64 %fd1, %rd19
+            mul.f64 %fd2, %fd1, 0d3BF921FB54442D19
+            cvt.rn.f32.f64 %f22, %fd2
+            setp.eq.s32 %p7, %r44, 0
+            neg.f32 %f23, %f22
+            selp.f32 %f37, %f22, %f23, %p7
+            $L__BB0_8:
+            add.s32 %r18, %r54, 1
+            and.b32 %r19, %r18, 1
+            setp.eq.s32 %p8, %r19, 0
+            selp.f32 %f7, %f37, 0f3F800000, %p8
+            mul.rn.f32 %f8, %f37, %f37
+            mov.f32 %f38, 0fB94D4153
+            @%p8 bra $L__BB0_10
+            mov.f32 %f26, 0fBAB607ED
+            mov.f32 %f27, 0f37CBAC00
+            fma.rn.f32 %f38, %f27, %f8, %f26
+            $L__BB0_10:
+            selp.f32 %f28, 0f3C0885E4, 0f3D2AAABB, %p8
+            fma.rn.f32 %f29, %f38, %f8, %f28
+            selp.f32 %f30, 0fBE2AAAA8, 0fBEFFFFFF, %p8
+            fma.rn.f32 %f31, %f29, %f8, %f30
+            mov.f32 %f32, 0f00000000
+            fma.rn.f32 %f33, %f8, %f7, %f32
+            fma.rn.f32 %f39, %f31, %f33, %f7
+            and.b32 %r50, %r18, 2
+            setp.eq.s32 %p10, %r50, 0
+            @%p10 bra $L__BB0_12
+            mov.f32 %f35, 0fBF800000
+            fma.rn.f32 %f39, %f39, %f35, %f32
+            $L__BB0_12:
+            {
+            cvt.rn.bf16.f32 %rs2, %f39
+            }
+            ret
+        """,
+    },
+    'tanh:bfloat16': {
+        "expr": 'htanh(x)',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f2, %rs1
+            }
+            {
+            tanh.approx.f32 %f2, %f2
+            }
+            {
+            cvt.rn.bf16.f32 %rs2, %f2
+            }
+            ret
+        """,
+    },
+    'floor:bfloat16': {
+        "expr": 'hfloor(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.bf16.bf16 %rs1, %rs2
+            ret
+        """,
+    },
+    'ceil:bfloat16': {
+        "expr": 'hceil(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.bf16.bf16 %rs1, %rs2
+            ret
+        """,
+    },
+    'round:bfloat16': {
+        "expr": 'hrint(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.bf16.bf16 %rs1, %rs2
+            ret
+        """,
+    },
+    'trunc:bfloat16': {
+        "expr": 'htrunc(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.bf16.bf16 %rs1, %rs2
+            ret
+        """,
+    },
+    'fabs:bfloat16': {
+        "expr": '__habs(x)',
+        "inputs": ['%rs2'],
+        "output": '%rs1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            abs.bf16 %rs1,%rs2
+            }
+            ret
+        """,
+    },
+    'tan:bfloat16': {
+        "expr": '__float2bfloat16(tanf(__bfloat162float(x)))',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {'__cudart_i2opi_f': [65, 144, 67, 60, 153, 149, 98, 219, 192, 221, 52, 245, 209, 87, 39, 252, 41, 21, 68, 78, 110, 131, 249, 162]},
+        "local": 28,
+        "code": """
+            mov.u64 %SPL, __local_depot0
+            add.u64 %rd1, %SPL, 0
+            {
+            cvt.f32.bf16 %f7, %rs1
+            }
+            mul.f32 %f8, %f7, 0f3F22F983
+            cvt.rni.s32.f32 %r52, %f8
+            cvt.rn.f32.s32 %f9, %r52
+            mov.f32 %f10, 0fBFC90FDA
+            fma.rn.f32 %f11, %f9, %f10, %f7
+            mov.f32 %f12, 0fB3A22168
+            fma.rn.f32 %f13, %f9, %f12, %f11
+            mov.f32 %f14, 0fA7C234C5
+            fma.rn.f32 %f37, %f9, %f14, %f13
+            abs.f32 %f3, %f7
+            setp.ltu.f32 %p1, %f3, 0f47CE4780
+            @%p1 bra $L__BB0_8
+            setp.eq.f32 %p2, %f3, 0f7F800000
+            @%p2 bra $L__BB0_7
+            bra.uni $L__BB0_2
+            $L__BB0_7:
+            mov.f32 %f17, 0f00000000
+            mul.rn.f32 %f37, %f7, %f17
+            mov.u32 %r52, 0
+            bra.uni $L__BB0_8
+            $L__BB0_2:
+            mov.b32 %r2, %f7
+            shr.u32 %r19, %r2, 23
+            and.b32 %r20, %r19, 255
+            add.s32 %r3, %r20, -128
+            shl.b32 %r21, %r2, 8
+            or.b32 %r4, %r21, -2147483648
+            shr.u32 %r5, %r3, 5
+            mov.u64 %rd23, 0
+            mov.u32 %r49, 0
+            mov.u64 %rd22, __cudart_i2opi_f
+            mov.u64 %rd21, %rd1
+            $L__BB0_3:
+            .pragma "nounroll"
+            ld.global.nc.u32 %r22, [%rd22]
+            mad.wide.u32 %rd12, %r22, %r4, %rd23
+            shr.u64 %rd23, %rd12, 32
+            st.local.u32 [%rd21], %rd12
+            add.s64 %rd22, %rd22, 4
+            add.s64 %rd21, %rd21, 4
+            add.s32 %r49, %r49, 1
+            setp.ne.s32 %p3, %r49, 6
+            @%p3 bra $L__BB0_3
+            st.local.u32 [%rd1+24], %rd23
+            mov.u32 %r23, 4
+            sub.s32 %r8, %r23, %r5
+            mov.u32 %r24, 6
+            sub.s32 %r25, %r24, %r5
+            mul.wide.s32 %rd13, %r25, 4
+            add.s64 %rd14, %rd1, %rd13
+            ld.local.u32 %r50, [%rd14]
+            ld.local.u32 %r51, [%rd14+-4]
+            and.b32 %r11, %r3, 31
+            setp.eq.s32 %p4, %r11, 0
+            @%p4 bra $L__BB0_6
+            mov.u32 %r26, 32
+            sub.s32 %r27, %r26, %r11
+            shr.u32 %r28, %r51, %r27
+            shl.b32 %r29, %r50, %r11
+            add.s32 %r50, %r28, %r29
+            mul.wide.s32 %rd15, %r8, 4
+            add.s64 %rd16, %rd1, %rd15
+            ld.local.u32 %r30, [%rd16]
+            shr.u32 %r31, %r30, %r27
+            shl.b32 %r32, %r51, %r11
+            add.s32 %r51, %r31, %r32
+            $L__BB0_6:
+            and.b32 %r33, %r2, -2147483648
+            shr.u32 %r34, %r51, 30
+            shl.b32 %r35, %r50, 2
+            or.b32 %r36, %r34, %r35
+            shr.u32 %r37, %r36, 31
+            shr.u32 %r38, %r50, 30
+            add.s32 %r39, %r37, %r38
+            neg.s32 %r40, %r39
+            setp.eq.s32 %p5, %r33, 0
+            selp.b32 %r52, %r39, %r40, %p5
+            setp.ne.s32 %p6, %r37, 0
+            xor.b32 %r41, %r33, -2147483648
+            selp.b32 %r42, %r41, %r33, %p6
+            selp.b32 %r43, -1, 0, %p6
+            xor.b32 %r44, %r36, %r43
+            shl.b32 %r45, %r51, 2
+            xor.b32 %r46, %r45, %r43
+            cvt.u64.u32 %rd17, %r44
+            cvt.u64.u32 %rd18, %r46
+            bfi.b64 %rd19, %rd17, %rd18, 32, 32
+            cvt.rn.f64.s64 %fd1, %rd19
+            mul.f64 %fd2, %fd1, 0d3BF921FB54442D19
+            cvt.rn.f32.f64 %f15, %fd2
+            setp.eq.s32 %p7, %r42, 0
+            neg.f32 %f16, %f15
+            selp.f32 %f37, %f15, %f16, %p7
+            $L__BB0_8:
+            mul.f32 %f19, %f37, %f37
+            mov.f32 %f20, 0f3B560000
+            mov.f32 %f21, 0f3C190000
+            fma.rn.f32 %f22, %f21, %f19, %f20
+            mov.f32 %f23, 0f3CC70000
+            fma.rn.f32 %f24, %f22, %f19, %f23
+            mov.f32 %f25, 0f3D5B0000
+            fma.rn.f32 %f26, %f24, %f19, %f25
+            mov.f32 %f27, 0f3E089438
+            fma.rn.f32 %f28, %f26, %f19, %f27
+            mov.f32 %f29, 0f3EAAAA88
+            fma.rn.f32 %f30, %f28, %f19, %f29
+            mul.rn.f32 %f31, %f19, %f37
+            fma.rn.f32 %f32, %f30, %f31, %f37
+            abs.f32 %f33, %f37
+            setp.eq.f32 %p8, %f33, 0f3A00B43C
+            selp.f32 %f34, %f37, %f32, %p8
+            and.b32 %r48, %r52, 1
+            setp.eq.b32 %p9, %r48, 1
+            neg.f32 %f35, %f34
+            rcp.approx.ftz.f32 %f36, %f35
+            selp.f32 %f18, %f36, %f34, %p9
+            {
+            cvt.rn.bf16.f32 %rs2, %f18
+            }
+            ret
+        """,
+    },
+    'atan:bfloat16': {
+        "expr": '__float2bfloat16(atanf(__bfloat162float(x)))',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f6, %rs1
+            }
+            abs.f32 %f2, %f6
+            setp.leu.f32 %p1, %f2, 0f3F800000
+            setp.gt.f32 %p2, %f2, 0f3F800000
+            rcp.approx.ftz.f32 %f7, %f2
+            selp.f32 %f8, %f7, %f2, %p2
+            mul.f32 %f9, %f8, %f8
+            mov.f32 %f10, 0fBC6BE14F
+            mov.f32 %f11, 0f3B2090AA
+            fma.rn.f32 %f12, %f11, %f9, %f10
+            mov.f32 %f13, 0f3D23397E
+            fma.rn.f32 %f14, %f12, %f9, %f13
+            mov.f32 %f15, 0fBD948A7A
+            fma.rn.f32 %f16, %f14, %f9, %f15
+            mov.f32 %f17, 0f3DD76B21
+            fma.rn.f32 %f18, %f16, %f9, %f17
+            mov.f32 %f19, 0fBE111E88
+            fma.rn.f32 %f20, %f18, %f9, %f19
+            mov.f32 %f21, 0f3E4CAF60
+            fma.rn.f32 %f22, %f20, %f9, %f21
+            mov.f32 %f23, 0fBEAAAA27
+            fma.rn.f32 %f24, %f22, %f9, %f23
+            mul.f32 %f25, %f9, %f24
+            fma.rn.f32 %f31, %f25, %f8, %f8
+            @%p1 bra $L__BB0_2
+            neg.f32 %f26, %f31
+            mov.f32 %f27, 0f3FD774EB
+            mov.f32 %f28, 0f3F6EE581
+            fma.rn.f32 %f31, %f28, %f27, %f26
+            $L__BB0_2:
+            copysign.f32 %f30, %f6, %f31
+            setp.le.f32 %p3, %f2, 0f7F800000
+            selp.f32 %f29, %f30, %f31, %p3
+            {
+            cvt.rn.bf16.f32 %rs2, %f29
+            }
+            ret
+        """,
+    },
+    'erf:bfloat16': {
+        "expr": '__float2bfloat16(erff(__bfloat162float(x)))',
+        "inputs": ['%rs1'],
+        "output": '%rs2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f5, %rs1
+            }
+            abs.f32 %f6, %f5
+            setp.ltu.f32 %p1, %f6, 0f3F8060FE
+            setp.ge.f32 %p2, %f6, 0f3F8060FE
+            mul.f32 %f7, %f5, %f5
+            selp.f32 %f8, %f6, %f7, %p2
+            selp.f32 %f9, 0f38EB4C3A, 0f38B1E96A, %p2
+            selp.f32 %f10, 0fBAAE005B, 0fBA574D20, %p2
+            fma.rn.f32 %f11, %f9, %f8, %f10
+            selp.f32 %f12, 0f3C09919F, 0f3BAAD5EA, %p2
+            fma.rn.f32 %f13, %f11, %f8, %f12
+            selp.f32 %f14, 0fBD24D99A, 0fBCDC1BE7, %p2
+            fma.rn.f32 %f15, %f13, %f8, %f14
+            selp.f32 %f16, 0f3E235519, 0f3DE718AF, %p2
+            fma.rn.f32 %f17, %f15, %f8, %f16
+            selp.f32 %f18, 0f3F69B4F9, 0fBEC093AC, %p2
+            fma.rn.f32 %f19, %f17, %f8, %f18
+            selp.f32 %f20, 0f3F210A14, 0f3E0375D3, %p2
+            fma.rn.f32 %f21, %f19, %f8, %f20
+            neg.f32 %f22, %f6
+            selp.f32 %f23, %f22, %f5, %p2
+            fma.rn.f32 %f28, %f21, %f23, %f23
+            @%p1 bra $L__BB0_2
+            ex2.approx.ftz.f32 %f24, %f28
+            mov.f32 %f25, 0f3F800000
+            sub.f32 %f26, %f25, %f24
+            copysign.f32 %f28, %f5, %f26
+            $L__BB0_2:
+            {
+            cvt.rn.bf16.f32 %rs2, %f28
+            }
+            ret
+        """,
+    },
+    'pow:bfloat16': {
+        "expr": '__float2bfloat16(powf(__bfloat162float(x), __bfloat162float(y)))',
+        "inputs": ['%rs1', '%rs2'],
+        "output": '%rs3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.f32.bf16 %f11, %rs1
+            }
+            {
+            cvt.f32.bf16 %f12, %rs2
+            }
+            mul.f32 %f14, %f12, 0f3F000000
+            cvt.rzi.f32.f32 %f15, %f14
+            add.f32 %f16, %f15, %f15
+            sub.f32 %f17, %f12, %f16
+            abs.f32 %f3, %f17
+            abs.f32 %f4, %f11
+            setp.lt.f32 %p1, %f4, 0f00800000
+            mul.f32 %f18, %f4, 0f4B800000
+            selp.f32 %f19, %f18, %f4, %p1
+            selp.f32 %f20, 0fC1C00000, 0f00000000, %p1
+            mov.b32 %r1, %f19
+            add.s32 %r2, %r1, -1060439283
+            and.b32 %r3, %r2, -8388608
+            sub.s32 %r4, %r1, %r3
+            mov.b32 %f21, %r4
+            cvt.rn.f32.s32 %f22, %r3
+            mov.f32 %f23, 0f34000000
+            fma.rn.f32 %f24, %f22, %f23, %f20
+            add.f32 %f25, %f21, 0fBF800000
+            add.f32 %f26, %f21, 0f3F800000
+            mov.f32 %f90, 0f3F800000
+            rcp.approx.ftz.f32 %f27, %f26
+            add.f32 %f28, %f25, %f25
+            mul.f32 %f29, %f28, %f27
+            mul.f32 %f30, %f29, %f29
+            sub.f32 %f31, %f25, %f29
+            add.f32 %f32, %f31, %f31
+            neg.f32 %f33, %f29
+            fma.rn.f32 %f34, %f33, %f25, %f32
+            mul.rn.f32 %f35, %f27, %f34
+            mov.f32 %f36, 0f3B52E7DB
+            mov.f32 %f37, 0f3A2C32E4
+            fma.rn.f32 %f38, %f37, %f30, %f36
+            mov.f32 %f39, 0f3C93BB73
+            fma.rn.f32 %f40, %f38, %f30, %f39
+            mov.f32 %f41, 0f3DF6384F
+            fma.rn.f32 %f42, %f40, %f30, %f41
+            mul.rn.f32 %f43, %f42, %f30
+            mov.f32 %f44, 0f3FB8AA3B
+            fma.rn.f32 %f45, %f29, %f44, %f24
+            sub.f32 %f46, %f24, %f45
+            fma.rn.f32 %f47, %f29, %f44, %f46
+            fma.rn.f32 %f48, %f35, %f44, %f47
+            mov.f32 %f49, 0f32A55E34
+            fma.rn.f32 %f50, %f29, %f49, %f48
+            mul.f32 %f51, %f43, 0f40400000
+            fma.rn.f32 %f52, %f51, %f35, %f50
+            fma.rn.f32 %f53, %f43, %f29, %f52
+            add.rn.f32 %f54, %f45, %f53
+            neg.f32 %f55, %f45
+            add.rn.f32 %f56, %f54, %f55
+            neg.f32 %f57, %f56
+            add.rn.f32 %f58, %f53, %f57
+            mul.rn.f32 %f59, %f54, %f12
+            neg.f32 %f60, %f59
+            fma.rn.f32 %f61, %f54, %f12, %f60
+            fma.rn.f32 %f62, %f58, %f12, %f61
+            cvt.rni.f32.f32 %f63, %f59
+            sub.f32 %f64, %f59, %f63
+            add.f32 %f65, %f62, %f64
+            mov.f32 %f66, 0f3AAF85ED
+            mov.f32 %f67, 0f391FCB8E
+            fma.rn.f32 %f68, %f67, %f65, %f66
+            mov.f32 %f69, 0f3C1D9856
+            fma.rn.f32 %f70, %f68, %f65, %f69
+            mov.f32 %f71, 0f3D6357BB
+            fma.rn.f32 %f72, %f70, %f65, %f71
+            mov.f32 %f73, 0f3E75FDEC
+            fma.rn.f32 %f74, %f72, %f65, %f73
+            mov.f32 %f75, 0f3F317218
+            fma.rn.f32 %f76, %f74, %f65, %f75
+            fma.rn.f32 %f77, %f76, %f65, %f90
+            cvt.rzi.s32.f32 %r5, %f63
+            setp.gt.f32 %p2, %f63, 0f00000000
+            selp.b32 %r6, 0, -2097152000, %p2
+            add.s32 %r7, %r6, 2130706432
+            mov.b32 %f78, %r7
+            mul.f32 %f79, %f77, %f78
+            shl.b32 %r8, %r5, 23
+            sub.s32 %r9, %r8, %r6
+            mov.b32 %f80, %r9
+            mul.f32 %f81, %f79, %f80
+            abs.f32 %f82, %f59
+            setp.gt.f32 %p3, %f82, 0f43180000
+            setp.lt.f32 %p4, %f59, 0f00000000
+            selp.f32 %f83, 0f00000000, 0f7F800000, %p4
+            selp.f32 %f5, %f83, %f81, %p3
+            setp.eq.f32 %p5, %f11, 0f3F800000
+            setp.eq.f32 %p6, %f12, 0f00000000
+            or.pred %p7, %p5, %p6
+            @%p7 bra $L__BB0_9
+            setp.gtu.f32 %p8, %f4, 0f7F800000
+            @%p8 bra $L__BB0_8
+            abs.f32 %f6, %f12
+            setp.gtu.f32 %p9, %f6, 0f7F800000
+            @%p9 bra $L__BB0_8
+            bra.uni $L__BB0_3
+            $L__BB0_8:
+            add.rn.f32 %f90, %f11, %f12
+            $L__BB0_9:
+            {
+            cvt.rn.bf16.f32 %rs3, %f90
+            }
+            ret
+            $L__BB0_3:
+            setp.eq.f32 %p10, %f11, 0f00000000
+            setp.eq.f32 %p11, %f4, 0f7F800000
+            or.pred %p12, %p10, %p11
+            @%p12 bra $L__BB0_7
+            bra.uni $L__BB0_4
+            $L__BB0_7:
+            setp.eq.f32 %p19, %f3, 0f3F800000
+            add.f32 %f88, %f11, %f11
+            mov.b32 %r10, %f88
+            xor.b32 %r11, %r10, 2139095040
+            setp.lt.f32 %p20, %f12, 0f00000000
+            selp.b32 %r12, %r11, %r10, %p20
+            and.b32 %r13, %r12, 2147483647
+            selp.b32 %r14, %r12, %r13, %p19
+            mov.b32 %f90, %r14
+            bra.uni $L__BB0_9
+            $L__BB0_4:
+            setp.eq.f32 %p13, %f11, 0fBF800000
+            setp.eq.f32 %p14, %f6, 0f7F800000
+            and.pred %p15, %p13, %p14
+            @%p15 bra $L__BB0_9
+            setp.geu.f32 %p16, %f11, 0f00000000
+            mov.f32 %f90, %f5
+            @%p16 bra $L__BB0_9
+            setp.eq.f32 %p17, %f3, 0f3F800000
+            neg.f32 %f85, %f5
+            selp.f32 %f86, %f85, %f5, %p17
+            cvt.rmi.f32.f32 %f87, %f12
+            setp.neu.f32 %p18, %f87, %f12
+            selp.f32 %f90, 0f7FFFFFFF, %f86, %p18
+            bra.uni $L__BB0_9
+        """,
+    },
+    'sigmoid:bfloat16': {
+        "expr": '(__float2bfloat16_rn(1.0f) / (__float2bfloat16_rn(1.0f) + ((__nv_bfloat16)expf(((float)(__float2bfloat16_rn(0.0f) - x))))))',
+        "inputs": ['%rs6'],
+        "output": '%rs14',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f32 %f5, 0f3F800000
+            {
+            cvt.rn.bf16.f32 %rs1, %f5
+            }
+            {
+            cvt.rn.bf16.f32 %rs2, %f5
+            }
+            mov.f32 %f6, 0f00000000
+            {
+            cvt.rn.bf16.f32 %rs3, %f6
+            }
+            {
+            sub.bf16 %rs4,%rs3,%rs6
+            }
+            {
+            cvt.f32.bf16 %f7, %rs4
+            }
+            mov.f32 %f14, 0f3F000000
+            mov.f32 %f15, 0f3BBB989D
+            fma.rn.f32 %f16, %f7, %f15, %f14
+            cvt.sat.f32.f32 %f17, %f16
+            mov.f32 %f18, 0f4B400001
+            mov.f32 %f19, 0f437C0000
+            fma.rm.f32 %f20, %f17, %f19, %f18
+            add.f32 %f21, %f20, 0fCB40007F
+            neg.f32 %f22, %f21
+            mov.f32 %f23, 0f3FB8AA3B
+            fma.rn.f32 %f24, %f7, %f23, %f22
+            mov.f32 %f25, 0f32A57060
+            fma.rn.f32 %f26, %f7, %f25, %f24
+            mov.b32 %r1, %f20
+            shl.b32 %r2, %r1, 23
+            mov.b32 %f27, %r2
+            ex2.approx.ftz.f32 %f28, %f26
+            mul.f32 %f8, %f28, %f27
+            {
+            cvt.rn.bf16.f32 %rs8, %f8
+            }
+            {
+            add.bf16 %rs9,%rs2,%rs8
+            }
+            {
+            cvt.f32.bf16 %f9, %rs1
+            }
+            {
+            cvt.f32.bf16 %f10, %rs9
+            }
+            abs.f32 %f29, %f10
+            setp.ltu.f32 %p1, %f29, 0f7E800000
+            setp.ge.f32 %p2, %f29, 0f7E800000
+            mul.f32 %f30, %f10, 0f3E800000
+            selp.f32 %f13, %f30, %f10, %p2
+            {
+            div.approx.f32 %f34, %f9, %f13
+            }
+            @%p1 bra $L__BB0_2
+            mov.f32 %f31, 0f80000000
+            mov.f32 %f32, 0f3E800000
+            fma.rn.f32 %f34, %f34, %f32, %f31
+            $L__BB0_2:
+            {
+            cvt.rn.bf16.f32 %rs14, %f34
+            }
             ret
         """,
     },

@@ -824,17 +824,12 @@ def _t_min(a, b):
 
 
 def _t_abs(x):
-    """`T.abs(x)`: fabsf for float32 (the sign bit cleared, NaN's too), `0
+    """`T.abs(x)`: fabsf & co. for floats (the sign bit cleared), `0
     <= x ? x : 0 - x` for signed integers (INT_MIN stays), x for unsigned
     ones, as TIRx prints them."""
     (x,) = _kernel_values("abs", x)
-    if x.dtype == "float32":
+    if _is_float(x.dtype):  # fabsf, fabs, __habs
         return _nvcc_function("fabs", x)
-    if _is_float(x.dtype):
-        raise TileTypeError(f"T.abs of {x.dtype} is not supported: TIRx "
-                            "prints a function of the CUDA headers for it "
-                            "(fabs, __habs) whose code the front-end does "
-                            "not have")
     if not _INT_RANGES[x.dtype][1]:
         return x
     return _tile_select(_binary("le", 0, x), lambda: x,
@@ -1301,9 +1296,13 @@ def _nvcc_function(name, *args):
         raise TileError(f"T.{name} of {dtype} is not supported: "
                         f"{_nvcc_math.LEFT_OUT[key]}")
     if key not in _nvcc_math.FUNCTIONS:
-        raise TileTypeError(f"T.{name} takes float32 or float64 kernel "
-                            f"values (nvcc's {name}f, {name}), got "
-                            f"{', '.join(map(repr, values))}")
+        have = sorted(k.partition(":")[2] or "float32"
+                      for k in _nvcc_math.FUNCTIONS
+                      if k.partition(":")[0] == name)
+        raise TileTypeError(f"T.{name} of {dtype} is not supported: the "
+                            "front-end has nvcc's code of the function TIRx "
+                            f"prints for {', '.join(have)} kernel values; "
+                            f"got {', '.join(map(repr, values))}")
     arity = _nvcc_math.arity(key)
     if len(values) != arity:
         raise TileTypeError(f"T.{name} takes {arity} argument"
