@@ -768,6 +768,8 @@ def cast(value, dtype):
     a, b = _mlir_type(src), _mlir_type(dst)
     if a == b:
         return _Expr(value.name, dst)
+    if _is_float(src) and (_is_float(dst) or dst in _INT_RANGES):
+        return _cvt(value, dst)
     if _is_float(src) and _is_float(dst):
         op = "extf" if _bits(a) < _bits(b) else "truncf"
     elif _is_float(dst):
@@ -779,6 +781,53 @@ def cast(value, dtype):
     else:
         op = "trunci"
     return _emit(f"arith.{op} {value.name} : {a} to {b}", b, dst)
+
+
+def _cvt_to(value, opcode, dtype):
+    tmp = _nvcc_temporary(dtype)
+    _Tile.apply(ptx[opcode], tmp, value)
+    return tmp[0].load()
+
+
+def _cvt(value, dst):
+    """A float kernel value converted as TIRx's C cast does under nvcc: by
+    the PTX conversion nvcc emits, so that NaN, the infinities and values
+    out of an integer's range give the GPU's bits on both backends
+    (LLVM's fptosi/fptrunc leave them undefined or to the host).
+
+    - float to integer: toward zero, saturating, NaN to 0
+      (`cvt.rzi.s32.f32`); from float32 or float64 to an 8- or 16-bit
+      integer nvcc converts to 32 bits and keeps the low bits, from a half
+      (TIRx's `(short)h`, __half's operators) it saturates to the width;
+    - between floats: `cvt.rn` to a narrower format, `cvt` to a wider one;
+      float16 and bfloat16 to anything but float32 go through float32, as
+      their C++ conversions do."""
+    src = value.dtype
+    s = _mlir_type(src)
+    halves = ("float16", "bfloat16")
+    if dst in _INT_RANGES:
+        bits, signed = _INT_RANGES[dst]
+        kind = "s" if signed else "u"
+        if src in halves and bits == 8:
+            # A 16-bit register holds the saturated byte (bfloat16: from
+            # its exact float32, as ptxas takes .bf16 to .s8 only into a
+            # .b8 register).
+            if src == "bfloat16":
+                value, s = _cvt(value, "float32"), "f32"
+            out = _cvt_to(value, f"cvt.rzi.{kind}8.{s}",
+                          f"{'' if signed else 'u'}int16")
+            return cast(out, dst)
+        if src in halves:
+            return _cvt_to(value, f"cvt.rzi.{kind}{bits}.{s}", dst)
+        wide = 64 if bits == 64 else 32
+        out = _cvt_to(value, f"cvt.rzi.{kind}{wide}.{s}",
+                      f"{'' if signed else 'u'}int{wide}")
+        return out if bits == wide else cast(out, dst)
+    if src in halves and dst != "float32":
+        return _cvt(_cvt(value, "float32"), dst)
+    d = _mlir_type(dst)
+    narrow = _bits(d) < _bits(s) or dst in halves
+    return _cvt_to(value, f"cvt{'.rn' if narrow else ''}.{d}.{s}", dst)
 
 
 def if_then_else(cond, then, other):

@@ -1,0 +1,87 @@
+"""T.cast from a float as TIRx's C cast compiles under nvcc: the PTX
+conversions nvcc emits, so NaN, the infinities and values out of an
+integer's range give the GPU's bits on the CPU backend too (LLVM's fptosi
+leaves them undefined; x86 gives 0x80000000). Expected values follow the
+PTX rules the H200 confirmed (docs/IntegerFacts.md): toward zero,
+saturating; NaN to 0 from f32/f16 into at most 32 bits, and to 1 << (w-1)
+from f64 or into 64 bits; nvcc converts f32/f64 to an 8- or 16-bit integer
+through 32 bits, keeping the low bits."""
+
+import os
+import sys
+import warnings
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+np = pytest.importorskip("numpy")
+
+from tile_mlir import TileWarning  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+VALUES = [0.0, -0.0, 1.5, -1.5, 2.5, -2.7, 1e10, -1e10, 3e9, -3e9,
+          float("inf"), float("-inf"), float("nan"), 40000.0, -40000.0,
+          200.0, -200.0, 300.0, 127.9, 128.5, -129.0, 255.9, 256.0, 70000.0,
+          -70000.0, 5e18, 2e19, -9.3e18, 1e38, 6e-8, 0.99, -0.99]
+RANGES = {"int8": (8, True), "uint8": (8, False), "int16": (16, True),
+          "uint16": (16, False), "int32": (32, True), "uint32": (32, False),
+          "int64": (64, True), "uint64": (64, False)}
+
+
+def saturate(x, bits, signed, nan):
+    if x != x:
+        return nan
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else \
+        (0, (1 << bits) - 1)
+    t = int(x) if abs(x) != float("inf") else (hi if x > 0 else lo)
+    return min(max(t, lo), hi)
+
+
+def expected(x, src, dst):
+    bits, signed = RANGES[dst]
+    wide = 64 if bits == 64 else 32
+    if src in ("float16",):
+        wide = bits  # __half's operators saturate to the width.
+    top = 1 << (wide - 1)
+    nan = top if (src == "float64" or wide == 64) else 0
+    v = saturate(x, wide, signed, nan)
+    v &= (1 << bits) - 1  # The low bits, as nvcc stores them.
+    if signed and v >> (bits - 1):
+        v -= 1 << bits
+    return v
+
+
+def run_cast(src, dst, x):
+    @T.function
+    def k(A: T.Tensor((32,), src), B: T.Tensor((32,), dst)):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        B[i] = T.cast(A[i], dst)
+    out = np.zeros(32, dst)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        k(A=x, B=out, backend="cpu")
+    return out
+
+
+@pytest.mark.parametrize("src", ["float32", "float64", "float16"])
+@pytest.mark.parametrize("dst", list(RANGES))
+def test_float_to_integer_is_nvccs(src, dst):
+    with np.errstate(all="ignore"):
+        x = np.array(VALUES, dtype=np.float64).astype(src)
+    want = np.array([expected(float(v), src, dst) for v in x], dtype=dst)
+    got = run_cast(src, dst, x)
+    assert got.tolist() == want.tolist()
+
+
+def test_float_narrowing_rounds_to_nearest_even():
+    x = np.array(VALUES, dtype=np.float64)
+    finite = ~np.isnan(x)
+    for src, dst in (("float64", "float32"), ("float32", "float16"),
+                     ("float64", "float16")):
+        with np.errstate(all="ignore"):
+            xs = x.astype(src)
+            want = xs.astype(dst)  # numpy rounds to nearest even.
+        got = run_cast(src, dst, xs)
+        assert got[finite].tobytes() == want[finite].tobytes(), (src, dst)
+        assert np.isnan(got[~finite]).all()
