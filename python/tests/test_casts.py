@@ -85,3 +85,29 @@ def test_float_narrowing_rounds_to_nearest_even():
         got = run_cast(src, dst, xs)
         assert got[finite].tobytes() == want[finite].tobytes(), (src, dst)
         assert np.isnan(got[~finite]).all()
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32"])
+def test_half_products_are_not_contracted(dtype):
+    """TIRx prints `a * b + c`; for float16 nvcc compiles cuda_fp16.h's
+    operators (inline assembly: mul.f16, then add.f16, two roundings), for
+    float32 one fma.rn.f32."""
+    @T.function
+    def k(A: T.Tensor((32,), dtype), B: T.Tensor((32,), dtype),
+          C: T.Tensor((32,), dtype), D: T.Tensor((32,), dtype)):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        D[i] = A[i] * B[i] + C[i]
+    rng = np.random.default_rng(5)
+    a, b, c = (rng.uniform(-2, 2, 32).astype(dtype) for _ in range(3))
+    d = np.zeros(32, dtype)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        k(A=a, B=b, C=c, D=d, backend="cpu")
+    exact = a.astype(np.float64) * b + c
+    if dtype == "float16":
+        want = (a * b).astype(np.float16) + c  # Each rounded to half.
+    else:
+        want = exact.astype(np.float32)  # One rounding: the fma.
+    assert d.tobytes() == want.astype(dtype).tobytes()
+    assert (d != exact.astype(dtype)).any() or dtype == "float32"

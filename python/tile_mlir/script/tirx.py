@@ -578,7 +578,12 @@ def _contract(op, a, b):
     """`a * b + c` and `c +- a * b` as one fused multiply-add (math.fma:
     fma.rn), as nvcc contracts them by default (-fmad=true), so that float
     expressions have the bits of TIRx's kernels; None where neither side
-    is a product."""
+    is a product, and for float16 and bfloat16, whose operators nvcc does
+    not contract."""
+    if a.dtype in ("float16", "bfloat16"):
+        # TIRx's C uses cuda_fp16.h's operators, inline assembly that nvcc
+        # does not contract: mul.f16, then add.f16.
+        return None
     pa, pb = getattr(a, "product", None), getattr(b, "product", None)
     if pa is not None:
         x, y, z = pa[0], pa[1], (b if op == "add" else _negate(b))
