@@ -111,3 +111,47 @@ def test_half_products_are_not_contracted(dtype):
         want = exact.astype(np.float32)  # One rounding: the fma.
     assert d.tobytes() == want.astype(dtype).tobytes()
     assert (d != exact.astype(dtype)).any() or dtype == "float32"
+
+
+def test_integer_operators_as_tirx_prints_them():
+    """T.floordiv/floormod (TIRx's floor division), T.truncdiv/truncmod
+    (C's / and %), T.ceildiv (floordiv(a + b - 1, b)), the bitwise and
+    shift functions (C's >> is arithmetic for int32), T.And/Or/Not and
+    T.reinterpret."""
+    ops = {
+        "floordiv": (T.floordiv, lambda a, b: a // b),
+        "floormod": (T.floormod, lambda a, b: a % b),
+        "truncdiv": (T.truncdiv, lambda a, b: int(a / b)),
+        "truncmod": (T.truncmod, lambda a, b: a - int(a / b) * b),
+        "ceildiv": (T.ceildiv, lambda a, b: (a + b - 1) // b),
+        "and": (T.bitwise_and, lambda a, b: a & b),
+        "or": (T.bitwise_or, lambda a, b: a | b),
+        "xor": (T.bitwise_xor, lambda a, b: a ^ b),
+        "not": (lambda a, b: T.bitwise_not(a), lambda a, b: ~a),
+        "shl": (lambda a, b: T.shift_left(a, T.int32(3)),
+                lambda a, b: ((a << 3) + 2**31) % 2**32 - 2**31),
+        "shr": (lambda a, b: T.shift_right(a, T.int32(3)),
+                lambda a, b: a >> 3),
+        "logic": (lambda a, b: T.if_then_else(
+            T.Or(T.And(a > 0, b > 0), T.Not(a != -7)), a, b),
+            lambda a, b: a if (a > 0 and b > 0) or a == -7 else b),
+        "bits": (lambda a, b: T.reinterpret("int32", T.reinterpret(
+            "float32", a) * T.float32(1)), lambda a, b: a),
+    }
+    rng = np.random.default_rng(9)
+    a = rng.integers(-1000, 1000, 32).astype(np.int32)
+    b = rng.choice([-7, -3, -1, 1, 2, 5, 9], 32).astype(np.int32)
+    a[:4] = [-7, 7, 0, -1]
+    for name, (fn, ref) in ops.items():
+        @T.function
+        def k(A: T.Tensor((32,), "int32"), B: T.Tensor((32,), "int32"),
+              D: T.Tensor((32,), "int32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            i = T.cuda.thread_idx("x")
+            D[i] = fn(A[i], B[i])
+        d = np.zeros(32, np.int32)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", TileWarning)
+            k(A=a, B=b, D=d, backend="cpu")
+        want = [ref(int(x), int(y)) for x, y in zip(a, b)]
+        assert d.tolist() == want, name

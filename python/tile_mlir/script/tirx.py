@@ -921,6 +921,113 @@ def isfinite(x):
     return _magnitude_is_infinite(_float_test("isfinite", x), "one")
 
 
+def _integer_pair(name, a, b):
+    a, b = _kernel_values(name, a, b)
+    if a.dtype not in _INT_RANGES or a.dtype == "bool":
+        raise TileTypeError(f"T.{name} takes integer kernel values, got "
+                            f"{a!r}")
+    return a, b
+
+
+def floordiv(a, b):
+    """`T.floordiv(a, b)`: rounded toward negative infinity (as `//`)."""
+    return _binary("floordiv", *_integer_pair("floordiv", a, b))
+
+
+def floormod(a, b):
+    """`T.floormod(a, b)`: the remainder of floordiv (as `%`)."""
+    return _binary("mod", *_integer_pair("floormod", a, b))
+
+
+def ceildiv(a, b):
+    """`T.ceildiv(a, b)`: floordiv(a + b - 1, b), TIRx's definition."""
+    a, b = _integer_pair("ceildiv", a, b)
+    return _binary("floordiv", _binary("sub", _binary("add", a, b), 1), b)
+
+
+def truncdiv(a, b):
+    """`T.truncdiv(a, b)`: C's `/` (toward zero)."""
+    a, b = _integer_pair("truncdiv", a, b)
+    op = "divsi" if _INT_RANGES[a.dtype][1] else "divui"
+    return _emit(f"arith.{op} {a.name}, {b.name} : {a.type}", a.type,
+                 a.dtype)
+
+
+def truncmod(a, b):
+    """`T.truncmod(a, b)`: C's `%` (the sign of a)."""
+    a, b = _integer_pair("truncmod", a, b)
+    op = "remsi" if _INT_RANGES[a.dtype][1] else "remui"
+    return _emit(f"arith.{op} {a.name}, {b.name} : {a.type}", a.type,
+                 a.dtype)
+
+
+def bitwise_and(a, b):
+    return _binary("and", *_integer_pair("bitwise_and", a, b))
+
+
+def bitwise_or(a, b):
+    return _binary("or", *_integer_pair("bitwise_or", a, b))
+
+
+def bitwise_xor(a, b):
+    return _binary("xor", *_integer_pair("bitwise_xor", a, b))
+
+
+def bitwise_not(x):
+    (x,) = _kernel_values("bitwise_not", x)
+    return ~x
+
+
+def shift_left(a, b):
+    return _binary("shl", *_integer_pair("shift_left", a, b))
+
+
+def shift_right(a, b):
+    """`T.shift_right(a, b)`: C's `>>` (arithmetic for signed types)."""
+    return _binary("shr", *_integer_pair("shift_right", a, b))
+
+
+def _conditions(name, *args):
+    out = []
+    for c in args:
+        c = _plain(c)
+        out.append(_as_condition(c) if isinstance(c, _Expr) else bool(c))
+    return out
+
+
+def And(a, b):  # noqa: N802 (TIRx's name)
+    """`T.And(a, b)`: both conditions (each evaluated)."""
+    a, b = _conditions("And", a, b)
+    return _binary("and", a, b) if isinstance(a, _Expr) or isinstance(
+        b, _Expr) else a and b
+
+
+def Or(a, b):  # noqa: N802 (TIRx's name)
+    """`T.Or(a, b)`: either condition (each evaluated)."""
+    a, b = _conditions("Or", a, b)
+    return _binary("or", a, b) if isinstance(a, _Expr) or isinstance(
+        b, _Expr) else a or b
+
+
+def Not(a):  # noqa: N802 (TIRx's name)
+    """`T.Not(a)`: the condition negated."""
+    (a,) = _conditions("Not", a)
+    return _binary("xor", a, True) if isinstance(a, _Expr) else not a
+
+
+def reinterpret(dtype, value):
+    """`T.reinterpret(dtype, x)`: x's bits as `dtype` (of the same
+    width)."""
+    (value,) = _kernel_values("reinterpret", value)
+    a, b = _mlir_type(value.dtype), _mlir_type(dtype)
+    if _bits(a) != _bits(b):
+        raise TileTypeError(f"T.reinterpret to {dtype} of {value!r}: the "
+                            "widths differ")
+    if a == b:
+        return _Expr(value.name, dtype)
+    return _emit(f"arith.bitcast {value.name} : {a} to {b}", b, dtype)
+
+
 def clz(x):
     """`T.clz(x)`: the leading zero bits of a 32-bit integer (nvcc's
     __clz: clz.b32), an int32."""
