@@ -155,3 +155,64 @@ def test_integer_operators_as_tirx_prints_them():
             k(A=a, B=b, D=d, backend="cpu")
         want = [ref(int(x), int(y)) for x, y in zip(a, b)]
         assert d.tolist() == want, name
+
+
+def div_rule(a, b, bits=32):
+    """div.s32 as the H200 gives it: C's quotient; x / 0 all ones (-1);
+    MIN / -1 MIN."""
+    if b == 0:
+        return -1
+    if a == -(1 << (bits - 1)) and b == -1:
+        return a
+    return int(a / b)
+
+
+def rem_rule(a, b, bits=32):
+    """rem.s32: C's remainder; x % 0 all ones (-1); MIN % -1 0."""
+    if b == 0:
+        return -1
+    if b == -1:
+        return 0
+    return a - int(a / b) * b
+
+
+def wrap(v, bits=32):
+    return (v + (1 << (bits - 1))) % (1 << bits) - (1 << (bits - 1))
+
+
+def test_integer_division_by_zero_and_min_by_minus_one():
+    """`//`, `%`, T.truncdiv, T.truncmod with a kernel-value divisor run
+    the GPU's div/rem (no trap on the CPU backend), in the forms nvcc
+    compiles TIRx's prints to: floordiv's remainder is a - q * b (nvcc
+    shares the one division), floormod's is rem.s32."""
+    MIN = -2**31
+    a = np.array([7, -7, 0, MIN, MIN, 5, -5, 2**31 - 1] * 4, np.int32)
+    b = np.array([0, 0, 0, -1, 0, -1, 3, -2] * 4, np.int32)
+
+    def floordiv(x, y):
+        q = div_rule(x, y)
+        r = wrap(x - wrap(q * y))
+        same = (y >= 0 and r >= 0) or (y < 0 and r <= 0)
+        return q if same else wrap(q - 1)
+
+    def floormod(x, y):
+        r = rem_rule(x, y)
+        same = (y >= 0 and r >= 0) or (y < 0 and r <= 0)
+        return r if same else wrap(r + y)
+    ops = {"//": (lambda x, y: x // y, floordiv),
+           "%": (lambda x, y: x % y, floormod),
+           "truncdiv": (T.truncdiv, div_rule),
+           "truncmod": (T.truncmod, rem_rule)}
+    for name, (fn, ref) in ops.items():
+        @T.function
+        def k(A: T.Tensor((32,), "int32"), B: T.Tensor((32,), "int32"),
+              D: T.Tensor((32,), "int32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            i = T.cuda.thread_idx("x")
+            D[i] = fn(A[i], B[i])
+        d = np.zeros(32, np.int32)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", TileWarning)
+            k(A=a, B=b, D=d, backend="cpu")
+        assert d.tolist() == [ref(int(x), int(y)) for x, y in zip(a, b)], \
+            name

@@ -507,12 +507,67 @@ def _binary(op, a, b):
             return NotImplemented
     fact = _fact(op, a, b) if op in _COMPARE else {}
     affine = _affine_result(op, a, b)
+    if op in ("floordiv", "mod") and _divides_at_run_time(a, b):
+        out = _nvcc_division(op, *_operands(a, b))
+        out.facts, out.exact = {}, False
+        return out
     out = _binary_op(op, *_operands(a, b))
     out.facts = fact
     out.exact = bool(fact)
     if out.dtype in _INT_RANGES and affine is not None:
         out.affine = affine
     return out
+
+
+def _divides_at_run_time(a, b):
+    """Whether integer `a // b` or `a % b` needs the GPU's division: the
+    divisor is a kernel value, or 0 or -1 (a constant divisor otherwise
+    has LLVM's exact, trap-free lowering)."""
+    x = a if isinstance(a, _Expr) else b
+    if not isinstance(x, _Expr) or _is_float(x.dtype) or x.dtype == "bool":
+        return False
+    return isinstance(b, _Expr) or b in (0, -1)
+
+
+def _ptx_division(kind, a, b):
+    """`div`/`rem` of the PTX ISA on integer kernel values of one dtype, so
+    that a zero divisor and MIN / -1 give the H200's measured results on
+    both backends (all ones; MIN, 0) where LLVM's sdiv would trap on the
+    host. Types narrower than 32 bits divide as C promotes them: in 32
+    bits, then truncated."""
+    bits, signed = _INT_RANGES[a.dtype]
+    wide = "int64" if bits == 64 else "int32"
+    if not signed:
+        wide = "u" + wide
+    x, y = (cast(v, wide) for v in (a, b))
+    tmp = _nvcc_temporary(wide)
+    _Tile.apply(ptx[f"{kind}.{'s' if signed else 'u'}{max(bits, 32)}"],
+                tmp, x, y)
+    out = tmp[0].load()
+    return out if wide == a.dtype else cast(out, a.dtype)
+
+
+def _nvcc_division(op, a, b):
+    """TIRx's `//` and `%` (floordiv, floormod) as nvcc compiles what TIRx
+    prints for them. Signed floordiv: `rmod = a % b; rdiv = a / b;` then
+    rdiv, less one where the signs of b and rmod differ; nvcc computes
+    rmod as a - rdiv * b (one div.s32). Signed floormod: `rmod = a % b`
+    alone (rem.s32), plus b where the signs differ. Unsigned: `/` and `%`
+    (div.u32, rem.u32)."""
+    signed = _INT_RANGES[a.dtype][1]
+    if not signed:
+        return _ptx_division("div" if op == "floordiv" else "rem", a, b)
+    if op == "floordiv":
+        q = _ptx_division("div", a, b)
+        r = _binary("sub", a, _binary("mul", q, b))
+    else:
+        r = _ptx_division("rem", a, b)
+    same = _binary("or", _binary("and", _binary("ge", b, 0),
+                                 _binary("ge", r, 0)),
+                   _binary("and", _binary("lt", b, 0), _binary("le", r, 0)))
+    if op == "floordiv":
+        return _tile_select(same, lambda: q, lambda: _binary("sub", q, 1))
+    return _tile_select(same, lambda: r, lambda: _binary("add", r, b))
 
 
 def _binary_op(op, a, b):
@@ -947,18 +1002,12 @@ def ceildiv(a, b):
 
 def truncdiv(a, b):
     """`T.truncdiv(a, b)`: C's `/` (toward zero)."""
-    a, b = _integer_pair("truncdiv", a, b)
-    op = "divsi" if _INT_RANGES[a.dtype][1] else "divui"
-    return _emit(f"arith.{op} {a.name}, {b.name} : {a.type}", a.type,
-                 a.dtype)
+    return _ptx_division("div", *_integer_pair("truncdiv", a, b))
 
 
 def truncmod(a, b):
     """`T.truncmod(a, b)`: C's `%` (the sign of a)."""
-    a, b = _integer_pair("truncmod", a, b)
-    op = "remsi" if _INT_RANGES[a.dtype][1] else "remui"
-    return _emit(f"arith.{op} {a.name}, {b.name} : {a.type}", a.type,
-                 a.dtype)
+    return _ptx_division("rem", *_integer_pair("truncmod", a, b))
 
 
 def bitwise_and(a, b):
