@@ -113,6 +113,24 @@ def test_half_products_are_not_contracted(dtype):
     assert (d != exact.astype(dtype)).any() or dtype == "float32"
 
 
+def check_int_ops(ops, a, b):
+    """Each of `ops` ({name: (f of two int32 kernel values, its Python
+    reference)}) on the CPU backend over the 32 pairs of a and b."""
+    for name, (fn, ref) in ops.items():
+        @T.function
+        def k(A: T.Tensor((32,), "int32"), B: T.Tensor((32,), "int32"),
+              D: T.Tensor((32,), "int32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            i = T.cuda.thread_idx("x")
+            D[i] = fn(A[i], B[i])
+        d = np.zeros(32, np.int32)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", TileWarning)
+            k(A=a, B=b, D=d, backend="cpu")
+        want = [ref(int(x), int(y)) for x, y in zip(a, b)]
+        assert d.tolist() == want, name
+
+
 def test_integer_operators_as_tirx_prints_them():
     """T.floordiv/floormod (TIRx's floor division), T.truncdiv/truncmod
     (C's / and %), T.ceildiv (floordiv(a + b - 1, b)), the bitwise and
@@ -142,19 +160,7 @@ def test_integer_operators_as_tirx_prints_them():
     a = rng.integers(-1000, 1000, 32).astype(np.int32)
     b = rng.choice([-7, -3, -1, 1, 2, 5, 9], 32).astype(np.int32)
     a[:4] = [-7, 7, 0, -1]
-    for name, (fn, ref) in ops.items():
-        @T.function
-        def k(A: T.Tensor((32,), "int32"), B: T.Tensor((32,), "int32"),
-              D: T.Tensor((32,), "int32")):
-            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
-            i = T.cuda.thread_idx("x")
-            D[i] = fn(A[i], B[i])
-        d = np.zeros(32, np.int32)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", TileWarning)
-            k(A=a, B=b, D=d, backend="cpu")
-        want = [ref(int(x), int(y)) for x, y in zip(a, b)]
-        assert d.tolist() == want, name
+    check_int_ops(ops, a, b)
 
 
 def div_rule(a, b, bits=32):
@@ -203,16 +209,4 @@ def test_integer_division_by_zero_and_min_by_minus_one():
            "%": (lambda x, y: x % y, floormod),
            "truncdiv": (T.truncdiv, div_rule),
            "truncmod": (T.truncmod, rem_rule)}
-    for name, (fn, ref) in ops.items():
-        @T.function
-        def k(A: T.Tensor((32,), "int32"), B: T.Tensor((32,), "int32"),
-              D: T.Tensor((32,), "int32")):
-            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
-            i = T.cuda.thread_idx("x")
-            D[i] = fn(A[i], B[i])
-        d = np.zeros(32, np.int32)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", TileWarning)
-            k(A=a, B=b, D=d, backend="cpu")
-        assert d.tolist() == [ref(int(x), int(y)) for x, y in zip(a, b)], \
-            name
+    check_int_ops(ops, a, b)
