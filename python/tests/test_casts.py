@@ -210,3 +210,9 @@ def test_integer_division_by_zero_and_min_by_minus_one():
            "truncdiv": (T.truncdiv, div_rule),
            "truncmod": (T.truncmod, rem_rule)}
     check_int_ops(ops, a, b)
+
+
+def test_float_to_bool_is_c_s():
+    x = np.array(VALUES, np.float32)
+    got = run_cast("float32", "bool", x)
+    assert got.tolist() == [bool(v != 0) for v in x]  # NaN: true.

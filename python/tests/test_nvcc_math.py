@@ -279,3 +279,76 @@ def test_bfloat16_functions_are_cuda_bf16s():
         nan = np.isnan(out.astype(np.float64))
         assert (nan == np.isnan(want.astype(np.float64))).all(), name
         assert out[~nan].tobytes() == want[~nan].tobytes(), name
+
+
+@pytest.mark.parametrize("code, want", [
+    # Two writes in one guarded block: where the guard fails, the value
+    # from before it stays (a review found 6 for x < 0).
+    ("""mov.f32 %f2, 0f40A00000
+        setp.lt.f32 %p1, %f1, 0f00000000
+        @%p1 bra $E
+        mov.f32 %f2, 0f40C00000
+        add.f32 %f2, %f2, 0f3F800000
+        $E:""", lambda x: 5.0 if x < 0 else 7.0),
+    # A counted loop under a branch.
+    ("""mov.f32 %f2, 0f00000000
+        setp.lt.f32 %p1, %f1, 0f00000000
+        @%p1 bra $E
+        mov.u32 %r1, 0
+        $L:
+        add.f32 %f2, %f2, 0f3F800000
+        add.s32 %r1, %r1, 1
+        setp.ne.s32 %p2, %r1, 3
+        @%p2 bra $L
+        $E:""", lambda x: 0.0 if x < 0 else 3.0),
+    # A negated branch guard: the fall-through takes the other side.
+    ("""mov.f32 %f2, 0f00000000
+        setp.lt.f32 %p1, %f1, 0f00000000
+        @!%p1 bra $E
+        mov.f32 %f2, 0f3F800000
+        $E:""", lambda x: 1.0 if x < 0 else 0.0),
+    # Predicated instructions under one predicate.
+    ("""mov.f32 %f2, 0f40A00000
+        setp.lt.f32 %p1, %f1, 0f00000000
+        @%p1 mov.f32 %f2, 0f40C00000
+        @%p1 add.f32 %f2, %f2, 0f3F800000""",
+     lambda x: 7.0 if x < 0 else 5.0),
+    # Local words stored twice under one guard.
+    ("""mov.u64 %SPL, __local_depot0
+        add.u64 %rd1, %SPL, 0
+        mov.u32 %r1, 5
+        st.local.u32 [%rd1], %r1
+        setp.lt.f32 %p1, %f1, 0f00000000
+        @%p1 bra $E
+        mov.u32 %r2, 6
+        st.local.u32 [%rd1], %r2
+        mov.u32 %r3, 7
+        st.local.u32 [%rd1], %r3
+        $E:
+        ld.local.u32 %r4, [%rd1]
+        cvt.rn.f32.u32 %f2, %r4""", lambda x: 5.0 if x < 0 else 7.0),
+    # A saturating add is not folded as a wrapping one.
+    ("""mov.u32 %r1, 2147483647
+        add.sat.s32 %r2, %r1, 1
+        setp.lt.s32 %p1, %r2, 0
+        selp.f32 %f2, 0f3F800000, 0f00000000, %p1""", lambda x: 0.0),
+])
+def test_guarded_writes_keep_the_other_paths_value(fake, code, want):
+    f = fake("paths", code)
+    x = np.resize(np.array([-2.0, 3.0, -0.5, 1.0], np.float32), 32)
+    expected = np.array([want(float(v)) for v in x], np.float32)
+    assert run_unary(f, x).tolist() == expected.tolist()
+
+
+def test_half_functions_of_python_numbers():
+    def k(A: T.Tensor((32,), "float16"), B: T.Tensor((32,), "float16")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        B[i] = T.pow(A[i], 2.0)
+    x = np.linspace(-3, 3, 32).astype(np.float16)
+    out = np.zeros(32, np.float16)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        T.function(k)(A=x, B=out, backend="cpu")
+    assert out.tobytes() == (x.astype(np.float64) ** 2).astype(
+        np.float16).tobytes()

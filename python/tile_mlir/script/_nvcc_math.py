@@ -207,7 +207,7 @@ class _Runner:
         for reg, v in zip(fn["inputs"], args):
             if v.dtype != register_dtype(reg):
                 v = ops.bitcast(v, register_dtype(reg))
-            self.regs[reg] = (v, True)
+            self.regs[reg] = (v, True, None)
         self.result_dtype = args[0].dtype
         self.memory = {}
         self.tables = {t: bytes(b) for t, b in fn["tables"].items()}
@@ -295,8 +295,8 @@ class _Runner:
         a kernel bool."""
         if pred == "":
             return True
-        negate = pred.startswith("!")
-        value, _ = self.regs[pred.lstrip("!")]
+        negate = (len(pred) - len(pred.lstrip("!"))) % 2 == 1
+        value = self.regs[pred.lstrip("!")][0]
         if isinstance(value, Known):
             return bool(value.bits) != negate
         return self.ops.logic("not", value) if negate else value
@@ -353,13 +353,26 @@ class _Runner:
         return Known(int(text.rstrip("uU"), 0), dtype)
 
     def write(self, reg, value, guard):
+        self.store(self.regs, reg, value, guard)
+
+    def store(self, state, key, value, guard):
+        """`state[key]` = value where `guard` holds: (value, guard, base),
+        base being the value from before the guard's first write, which
+        the select keeps where the guard does not hold. Writes under one
+        guard object (a chain of blocks under one condition, a loop
+        unrolled there) all select against that base; with no base (the
+        first value of a register) none is needed, so a known counter
+        stays known."""
         if guard is False:
             return
-        old = self.regs.get(reg)
-        if guard is not True and old is not None and old[1] is not guard:
+        old = state.get(key)
+        base = None
+        if guard is not True and old is not None:
+            base = old[2] if old[1] is guard else old[0]
+        if base is not None:
             value = self.ops.select(guard, self.runtime(value),
-                                    self.runtime(old[0]))
-        self.regs[reg] = (value, guard)
+                                    self.runtime(base))
+        state[key] = (value, guard, base)
 
     # -- instructions --------------------------------------------------------
 
@@ -438,7 +451,8 @@ class _Runner:
         if head == "mov" and isinstance(values[0], (Known, Address)):
             v = values[0]
             return Known(v.bits, dtype) if isinstance(v, Known) else v
-        if head in ("add", "sub") and len(values) == 2:
+        plain = len(opcode.split(".")) == 2  # Not .sat, .cc, .rn, ...
+        if head in ("add", "sub") and len(values) == 2 and plain:
             a, b = values
             sign = 1 if head == "add" else -1
             if isinstance(a, Address) and isinstance(b, Known):
@@ -487,17 +501,16 @@ class _Runner:
                 v = Known(v.bits, "uint32")
             elif self.dtype_of(value) != "uint32":
                 v = self.ops.truncate(v, "uint32")
-            old = self.memory.get(where.offset)
-            if guard is not True and old is not None and old[1] is not guard:
-                v = self.ops.select(guard, self.runtime(v),
-                                    self.runtime(old[0]))
-            self.memory[where.offset] = (v, guard)
+            self.store(self.memory, where.offset, v, guard)
             return None
         dest, where = operands[0], self.address(operands[1])
         if where.space == "local":
             value = self.load_local(where)
         elif where.dynamic is None:
             word = self.tables[where.space][where.offset:where.offset + 4]
+            if len(word) != 4 or where.offset < 0 or parts[1] != "global":
+                self.fail(f"{opcode} at byte {where.offset} of "
+                          f"{where.space}, which is not a word of that table")
             value = Known(struct.unpack("<I", word)[0], "uint32")
         else:
             self.fail(f"{opcode} from a table at a run-time address")

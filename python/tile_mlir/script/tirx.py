@@ -828,6 +828,8 @@ def cast(value, dtype):
     a, b = _mlir_type(src), _mlir_type(dst)
     if a == b:
         return _Expr(value.name, dst)
+    if _is_float(src) and dst == "bool":  # C's (bool)x: x != 0, NaN true.
+        return _binary("ne", value, 0.0)
     if _is_float(src) and (_is_float(dst) or dst in _INT_RANGES):
         return _cvt(value, dst)
     if _is_float(src) and _is_float(dst):
@@ -1422,7 +1424,8 @@ def __getattr__(name):
     raise AttributeError(f"module 'tirx' has no attribute '{name}'")
 
 
-_WIDTHS_OF_FLOATS = {"float32": 32, "float64": 64}
+_WIDTHS_OF_FLOATS = {"float16": 16, "bfloat16": 16, "float32": 32,
+                     "float64": 64}
 
 
 class _NvccOps:
