@@ -633,12 +633,9 @@ def _contract(op, a, b):
     """`a * b + c` and `c +- a * b` as one fused multiply-add (math.fma:
     fma.rn), as nvcc contracts them by default (-fmad=true), so that float
     expressions have the bits of TIRx's kernels; None where neither side
-    is a product, and for float16 and bfloat16, whose operators nvcc does
-    not contract."""
-    if a.dtype in ("float16", "bfloat16"):
-        # TIRx's C uses cuda_fp16.h's operators, inline assembly that nvcc
-        # does not contract: mul.f16, then add.f16.
-        return None
+    is a product. (float16 and bfloat16 too: cuda_fp16.h's operators are
+    inline assembly, `mul.f16` then `add.f16` without `.rn`, which ptxas
+    fuses into one HFMA2.)"""
     pa, pb = getattr(a, "product", None), getattr(b, "product", None)
     if pa is not None:
         x, y, z = pa[0], pa[1], (b if op == "add" else _negate(b))
@@ -646,6 +643,10 @@ def _contract(op, a, b):
         x, y, z = (pb[0] if op == "add" else _negate(pb[0])), pb[1], a
     else:
         return None
+    if x.dtype in ("float16", "bfloat16"):
+        # The instruction itself: the CPU JIT has no half fma of its own
+        # (LLVM expands it through f64 and __truncdfhf2).
+        return _cvt_to_ops(f"fma.rn.{_mlir_type(x.dtype)}", x.dtype, x, y, z)
     return _emit(f"math.fma {x.name}, {y.name}, {z.name} : {x.type}",
                  x.type, x.dtype)
 
@@ -846,8 +847,13 @@ def cast(value, dtype):
 
 
 def _cvt_to(value, opcode, dtype):
+    return _cvt_to_ops(opcode, dtype, value)
+
+
+def _cvt_to_ops(opcode, dtype, *operands):
+    """The instruction `opcode` on kernel values, its result of `dtype`."""
     tmp = _nvcc_temporary(dtype)
-    _Tile.apply(ptx[opcode], tmp, value)
+    _Tile.apply(ptx[opcode], tmp, *operands)
     return tmp[0].load()
 
 
