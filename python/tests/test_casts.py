@@ -214,3 +214,73 @@ def test_float_to_bool_is_c_s():
     x = np.array(VALUES, np.float32)
     got = run_cast("float32", "bool", x)
     assert got.tolist() == [bool(v != 0) for v in x]  # NaN: true.
+
+
+@pytest.mark.parametrize("dtype", ["int64", "uint64"])
+def test_64_bit_division_takes_nvccs_32_bit_path(dtype):
+    """nvcc divides 64-bit operands that fit in 32 bits with div.u32 (a
+    review read it in TIRx's PTX): 5 / 0 is 0xFFFFFFFF, 2^40 / 0 all
+    ones."""
+    a = np.array([5, 5, 2**40, 7, 2**33 + 5, 0] * 5 + [9, 9], dtype)
+    b = np.array([0, 2, 0, 2**35, 3, 0] * 5 + [4, 0], dtype)
+
+    @T.function
+    def k(A: T.Tensor((32,), dtype), B: T.Tensor((32,), dtype),
+          D: T.Tensor((32,), dtype), E: T.Tensor((32,), dtype)):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        D[i] = T.truncdiv(A[i], B[i])
+        E[i] = T.truncmod(A[i], B[i])
+    d, e = np.zeros(32, dtype), np.zeros(32, dtype)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        k(A=a, B=b, D=d, E=e, backend="cpu")
+    ones = (1 << 64) - 1
+
+    def rule(x, y, div):
+        narrow = (x | y) >> 32 == 0
+        if y == 0:
+            return 0xFFFFFFFF if narrow else ones
+        return x // y if div else x % y
+    for got, div in ((d, True), (e, False)):
+        want = [rule(int(x), int(y), div) for x, y in zip(a, b)]
+        assert got.view(np.uint64).tolist() == want
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "int64", "int8",
+                                   "uint16"])
+def test_shift_amounts_past_the_width_are_clamped(dtype):
+    """C's `a << n` and `a >> n` under nvcc: shl/shr on the value promoted
+    to 32 bits (64 stays), the amount taken as unsigned 32 bits and
+    clamped by the hardware: past the width, shl gives 0 and shr 0 or the
+    sign (a review measured x86's masking here instead)."""
+    bits, signed = RANGES[dtype]
+    wide = 64 if bits == 64 else 32
+    lo = -(1 << (bits - 1)) if signed else 0
+    a = np.resize(np.array([1, 5, lo, -5 if signed else 7, 3], dtype), 32)
+    n = np.resize(np.array([0, 1, 31, 32, 33, 40, 63, 64, 100, -1, 7],
+                           np.int32), 32)
+
+    @T.function
+    def k(A: T.Tensor((32,), dtype), N: T.Tensor((32,), "int32"),
+          L: T.Tensor((32,), dtype), R: T.Tensor((32,), dtype)):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        L[i] = T.shift_left(A[i], T.cast(N[i], dtype))
+        R[i] = A[i] >> T.cast(N[i], dtype)
+    left, right = np.zeros(32, dtype), np.zeros(32, dtype)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        k(A=a, N=n, L=left, R=right, backend="cpu")
+
+    def amount(v):  # The amount as nvcc passes it: its low 32 bits.
+        return int(np.array(v).astype(dtype).astype(np.int64)) % 2**32
+
+    def trunc(v):
+        v %= 1 << bits
+        return v - (1 << bits) if signed and v >> (bits - 1) else v
+    for x, m, gl, gr in zip(a, n, left, right):
+        x, s = int(x), amount(m)
+        assert int(gl) == (trunc(x << s) if s < wide else 0), (x, s)
+        sign = -1 if x < 0 else 0
+        assert int(gr) == (x >> s if s < wide else sign), (x, s)

@@ -507,6 +507,10 @@ def _binary(op, a, b):
             return NotImplemented
     fact = _fact(op, a, b) if op in _COMPARE else {}
     affine = _affine_result(op, a, b)
+    if op in ("shl", "shr") and _shifts_at_run_time(a, b):
+        out = _ptx_shift(op, *_operands(a, b))
+        out.facts, out.exact = {}, False
+        return out
     if op in ("floordiv", "mod") and _divides_at_run_time(a, b):
         out = _nvcc_division(op, *_operands(a, b))
         out.facts, out.exact = {}, False
@@ -517,6 +521,39 @@ def _binary(op, a, b):
     if out.dtype in _INT_RANGES and affine is not None:
         out.affine = affine
     return out
+
+
+def _shifts_at_run_time(a, b):
+    """Whether integer `a << b` or `a >> b` needs the GPU's shift: the
+    amount is a kernel value, or a constant outside 0 .. width - 1 (which
+    LLVM leaves undefined and x86 masks)."""
+    x = a if isinstance(a, _Expr) else b
+    if not isinstance(x, _Expr) or _is_float(x.dtype) or x.dtype == "bool":
+        return False
+    return isinstance(b, _Expr) or not 0 <= b < _INT_RANGES[x.dtype][0]
+
+
+def _ptx_shift(op, a, b):
+    """`shl`/`shr` of the PTX ISA, as nvcc compiles C's shifts: the value
+    promoted to 32 bits (64 stays 64), the amount as an unsigned 32-bit
+    number (a 64-bit one cut to its low word), and amounts past the width
+    clamped by the hardware (0, or the sign for shr.s)."""
+    bits, signed = _INT_RANGES[a.dtype]
+    wide = "int64" if bits == 64 else "int32"
+    if not signed and bits >= 32:
+        wide = "u" + wide
+    x = cast(a, wide)
+    n = cast(b, "int32") if _INT_RANGES[b.dtype][0] < 32 else b
+    n = cast(reinterpret(_unsigned_of(n.dtype), n), "uint32")
+    width = 64 if bits == 64 else 32
+    kind = "s" if _INT_RANGES[wide][1] else "u"
+    opcode = f"shl.b{width}" if op == "shl" else f"shr.{kind}{width}"
+    out = _cvt_to_ops(opcode, wide, x, n)
+    return out if wide == a.dtype else cast(out, a.dtype)
+
+
+def _unsigned_of(dtype):
+    return dtype if dtype.startswith("u") else "u" + dtype
 
 
 def _divides_at_run_time(a, b):
@@ -540,11 +577,24 @@ def _ptx_division(kind, a, b):
     if not signed:
         wide = "u" + wide
     x, y = (cast(v, wide) for v in (a, b))
-    tmp = _nvcc_temporary(wide)
-    _Tile.apply(ptx[f"{kind}.{'s' if signed else 'u'}{max(bits, 32)}"],
-                tmp, x, y)
-    out = tmp[0].load()
+    out = _cvt_to_ops(f"{kind}.{'s' if signed else 'u'}{max(bits, 32)}",
+                      wide, x, y)
+    if bits == 64:
+        out = _bypass_slow_division(kind, x, y, out)
     return out if wide == a.dtype else cast(out, a.dtype)
+
+
+def _bypass_slow_division(kind, x, y, wide):
+    """nvcc's 64-bit `/` and `%`: where neither operand has a bit above
+    the low 32 (both non-negative for signed types), the 32-bit unsigned
+    instruction, zero-extended (LLVM's division bypass for NVPTX); so 5 / 0
+    is 0xFFFFFFFF there, not all 64 ones."""
+    ux, uy = (reinterpret("uint64", v) for v in (x, y))
+    small = _binary("eq", _binary("shr", _binary("or", ux, uy), 32), 0)
+    lo = [_NvccOps.truncate(v, "uint32") for v in (ux, uy)]
+    narrow = _cvt_to_ops(f"{kind}.u32", "uint32", *lo)
+    narrow = reinterpret(x.dtype, cast(narrow, "uint64"))
+    return _tile_select(small, lambda: narrow, lambda: wide)
 
 
 def _nvcc_division(op, a, b):
