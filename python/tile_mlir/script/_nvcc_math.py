@@ -45,12 +45,15 @@ NAMES = {key.split(":")[0] for key in (*FUNCTIONS, *LEFT_OUT)}
 _REGISTER_DTYPES = (("%rd", "uint64"), ("%rs", "uint16"), ("%fd", "float64"),
                     ("%f", "float32"), ("%r", "uint32"), ("%p", "bool"),
                     ("%SP", "uint64"))
-_WIDTHS = {"uint64": 64, "float64": 64, "uint32": 32, "float32": 32,
-           "uint16": 16, "int16": 16, "bool": 1, "int32": 32, "int64": 64}
 _UNSIGNED_COMPARES = {"lt": "lo", "le": "ls", "gt": "hi", "ge": "hs"}
 _MAX_TRIPS = 64
 # A decimal or hexadecimal integer constant (`-1`, `0x3fb8aa3bU`).
 _INTEGER = re.compile(r"-?(0[xX][0-9a-fA-F]+|[0-9]+)[uU]?")
+
+
+def _width(dtype):
+    """The bits of a dtype's values (a bool: 1), from its name."""
+    return int(re.sub(r"\D", "", dtype) or 1)
 
 
 class NvccMathError(Exception):
@@ -77,11 +80,11 @@ class Known:
     """A value known before the kernel runs: its bits, of `dtype`."""
 
     def __init__(self, bits, dtype):
-        self.bits = bits & ((1 << _WIDTHS[dtype]) - 1)
+        self.bits = bits & ((1 << _width(dtype)) - 1)
         self.dtype = dtype
 
     def signed(self):
-        w = _WIDTHS[self.dtype]
+        w = _width(self.dtype)
         return self.bits - (1 << w) if self.bits >> (w - 1) else self.bits
 
 
@@ -258,10 +261,8 @@ class _Runner:
             self.fail("the result is not stored by one block that every path "
                       "reaches last")
         incoming = {i: [] for i in order}
-        guards = {}
         for pos, i in enumerate(order):
             guard = self.join(incoming[i]) if pos else True
-            guards[i] = guard
             self.run_block(i, guard, final=pos == len(order) - 1)
             for j, cond in self.successors(i):
                 if j != i:
@@ -273,7 +274,7 @@ class _Runner:
 
     def run_block(self, i, guard, final):
         block = self.blocks[i]
-        for trip in range(_MAX_TRIPS):
+        for _ in range(_MAX_TRIPS):
             for k, (pguard, opcode, operands) in enumerate(block.code):
                 g = guard if pguard is None else self.both(
                     guard, self.condition(pguard))
@@ -296,7 +297,7 @@ class _Runner:
         if pred == "":
             return True
         negate = (len(pred) - len(pred.lstrip("!"))) % 2 == 1
-        value = self.regs[pred.lstrip("!")][0]
+        value = self.operand(pred.lstrip("!"), None)
         if isinstance(value, Known):
             return bool(value.bits) != negate
         return self.ops.logic("not", value) if negate else value

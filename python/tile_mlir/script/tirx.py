@@ -523,14 +523,22 @@ def _binary(op, a, b):
     return out
 
 
+def _integer_kernel_op(a, b):
+    """The kernel value of integer `a op b` (None for floats, bools and
+    Python numbers)."""
+    x = a if isinstance(a, _Expr) else b
+    if not isinstance(x, _Expr) or x.dtype not in _INT_RANGES:
+        return None
+    return x
+
+
 def _shifts_at_run_time(a, b):
     """Whether integer `a << b` or `a >> b` needs the GPU's shift: the
     amount is a kernel value, or a constant outside 0 .. width - 1 (which
     LLVM leaves undefined and x86 masks)."""
-    x = a if isinstance(a, _Expr) else b
-    if not isinstance(x, _Expr) or _is_float(x.dtype) or x.dtype == "bool":
-        return False
-    return isinstance(b, _Expr) or not 0 <= b < _INT_RANGES[x.dtype][0]
+    x = _integer_kernel_op(a, b)
+    return x is not None and (isinstance(b, _Expr) or
+                              not 0 <= b < _INT_RANGES[x.dtype][0])
 
 
 def _ptx_shift(op, a, b):
@@ -548,7 +556,7 @@ def _ptx_shift(op, a, b):
     width = 64 if bits == 64 else 32
     kind = "s" if _INT_RANGES[wide][1] else "u"
     opcode = f"shl.b{width}" if op == "shl" else f"shr.{kind}{width}"
-    out = _cvt_to_ops(opcode, wide, x, n)
+    out = _instruction(opcode, wide, x, n)
     return out if wide == a.dtype else cast(out, a.dtype)
 
 
@@ -560,10 +568,8 @@ def _divides_at_run_time(a, b):
     """Whether integer `a // b` or `a % b` needs the GPU's division: the
     divisor is a kernel value, or 0 or -1 (a constant divisor otherwise
     has LLVM's exact, trap-free lowering)."""
-    x = a if isinstance(a, _Expr) else b
-    if not isinstance(x, _Expr) or _is_float(x.dtype) or x.dtype == "bool":
-        return False
-    return isinstance(b, _Expr) or b in (0, -1)
+    return _integer_kernel_op(a, b) is not None and (
+        isinstance(b, _Expr) or b in (0, -1))
 
 
 def _ptx_division(kind, a, b):
@@ -577,7 +583,7 @@ def _ptx_division(kind, a, b):
     if not signed:
         wide = "u" + wide
     x, y = (cast(v, wide) for v in (a, b))
-    out = _cvt_to_ops(f"{kind}.{'s' if signed else 'u'}{max(bits, 32)}",
+    out = _instruction(f"{kind}.{'s' if signed else 'u'}{max(bits, 32)}",
                       wide, x, y)
     if bits == 64:
         out = _bypass_slow_division(kind, x, y, out)
@@ -591,8 +597,8 @@ def _bypass_slow_division(kind, x, y, wide):
     is 0xFFFFFFFF there, not all 64 ones."""
     ux, uy = (reinterpret("uint64", v) for v in (x, y))
     small = _binary("eq", _binary("shr", _binary("or", ux, uy), 32), 0)
-    lo = [_NvccOps.truncate(v, "uint32") for v in (ux, uy)]
-    narrow = _cvt_to_ops(f"{kind}.u32", "uint32", *lo)
+    lo = [cast(v, "uint32") for v in (ux, uy)]
+    narrow = _instruction(f"{kind}.u32", "uint32", *lo)
     narrow = reinterpret(x.dtype, cast(narrow, "uint64"))
     return _tile_select(small, lambda: narrow, lambda: wide)
 
@@ -696,7 +702,7 @@ def _contract(op, a, b):
     if x.dtype in ("float16", "bfloat16"):
         # The instruction itself: the CPU JIT has no half fma of its own
         # (LLVM expands it through f64 and __truncdfhf2).
-        return _cvt_to_ops(f"fma.rn.{_mlir_type(x.dtype)}", x.dtype, x, y, z)
+        return _instruction(f"fma.rn.{_mlir_type(x.dtype)}", x.dtype, x, y, z)
     return _emit(f"math.fma {x.name}, {y.name}, {z.name} : {x.type}",
                  x.type, x.dtype)
 
@@ -896,11 +902,7 @@ def cast(value, dtype):
     return _emit(f"arith.{op} {value.name} : {a} to {b}", b, dst)
 
 
-def _cvt_to(value, opcode, dtype):
-    return _cvt_to_ops(opcode, dtype, value)
-
-
-def _cvt_to_ops(opcode, dtype, *operands):
+def _instruction(opcode, dtype, *operands):
     """The instruction `opcode` on kernel values, its result of `dtype`."""
     tmp = _nvcc_temporary(dtype)
     _Tile.apply(ptx[opcode], tmp, *operands)
@@ -932,20 +934,20 @@ def _cvt(value, dst):
             # .b8 register).
             if src == "bfloat16":
                 value, s = _cvt(value, "float32"), "f32"
-            out = _cvt_to(value, f"cvt.rzi.{kind}8.{s}",
-                          f"{'' if signed else 'u'}int16")
+            out = _instruction(f"cvt.rzi.{kind}8.{s}",
+                               f"{'' if signed else 'u'}int16", value)
             return cast(out, dst)
         if src in halves:
-            return _cvt_to(value, f"cvt.rzi.{kind}{bits}.{s}", dst)
+            return _instruction(f"cvt.rzi.{kind}{bits}.{s}", dst, value)
         wide = 64 if bits == 64 else 32
-        out = _cvt_to(value, f"cvt.rzi.{kind}{wide}.{s}",
-                      f"{'' if signed else 'u'}int{wide}")
+        out = _instruction(f"cvt.rzi.{kind}{wide}.{s}",
+                           f"{'' if signed else 'u'}int{wide}", value)
         return out if bits == wide else cast(out, dst)
     if src in halves and dst != "float32":
         return _cvt(_cvt(value, "float32"), dst)
     d = _mlir_type(dst)
     narrow = _bits(d) < _bits(s) or dst in halves
-    return _cvt_to(value, f"cvt{'.rn' if narrow else ''}.{d}.{s}", dst)
+    return _instruction(f"cvt{'.rn' if narrow else ''}.{d}.{s}", dst, value)
 
 
 def if_then_else(cond, then, other):
@@ -953,9 +955,7 @@ def if_then_else(cond, then, other):
     return _tile_select(cond, lambda: then, lambda: other)
 
 
-def Select(cond, then, other):  # noqa: N802 (TIRx's name)
-    """`T.Select(c, a, b)`: a where c holds, else b (both evaluated)."""
-    return _tile_select(cond, lambda: then, lambda: other)
+Select = if_then_else  # TIRx's other name; both sides are evaluated.
 
 
 def _kernel_values(name, *args):
@@ -1036,7 +1036,7 @@ def isfinite(x):
 
 def _integer_pair(name, a, b):
     a, b = _kernel_values(name, a, b)
-    if a.dtype not in _INT_RANGES or a.dtype == "bool":
+    if a.dtype not in _INT_RANGES:
         raise TileTypeError(f"T.{name} takes integer kernel values, got "
                             f"{a!r}")
     return a, b
@@ -1094,7 +1094,7 @@ def shift_right(a, b):
     return _binary("shr", *_integer_pair("shift_right", a, b))
 
 
-def _conditions(name, *args):
+def _conditions(*args):
     out = []
     for c in args:
         c = _plain(c)
@@ -1104,21 +1104,21 @@ def _conditions(name, *args):
 
 def And(a, b):  # noqa: N802 (TIRx's name)
     """`T.And(a, b)`: both conditions (each evaluated)."""
-    a, b = _conditions("And", a, b)
+    a, b = _conditions(a, b)
     return _binary("and", a, b) if isinstance(a, _Expr) or isinstance(
         b, _Expr) else a and b
 
 
 def Or(a, b):  # noqa: N802 (TIRx's name)
     """`T.Or(a, b)`: either condition (each evaluated)."""
-    a, b = _conditions("Or", a, b)
+    a, b = _conditions(a, b)
     return _binary("or", a, b) if isinstance(a, _Expr) or isinstance(
         b, _Expr) else a or b
 
 
 def Not(a):  # noqa: N802 (TIRx's name)
     """`T.Not(a)`: the condition negated."""
-    (a,) = _conditions("Not", a)
+    (a,) = _conditions(a)
     return _binary("xor", a, True) if isinstance(a, _Expr) else not a
 
 
@@ -1130,9 +1130,7 @@ def reinterpret(dtype, value):
     if _bits(a) != _bits(b):
         raise TileTypeError(f"T.reinterpret to {dtype} of {value!r}: the "
                             "widths differ")
-    if a == b:
-        return _Expr(value.name, dtype)
-    return _emit(f"arith.bitcast {value.name} : {a} to {b}", b, dtype)
+    return _NvccOps.bitcast(value, dtype)
 
 
 def clz(x):
@@ -1142,9 +1140,7 @@ def clz(x):
     if _INT_RANGES.get(x.dtype, (0,))[0] != 32:
         raise TileTypeError(f"T.clz takes a 32-bit integer kernel value, "
                             f"got {x!r}")
-    tmp = _nvcc_temporary("int32")
-    _Tile.apply(ptx["clz.b32"], tmp, x)
-    return tmp[0].load()
+    return _instruction("clz.b32", "int32", x)
 
 
 def _tile_select(c, then, other):
@@ -1480,17 +1476,13 @@ def __getattr__(name):
     raise AttributeError(f"module 'tirx' has no attribute '{name}'")
 
 
-_WIDTHS_OF_FLOATS = {"float16": 16, "bfloat16": 16, "float32": 32,
-                     "float64": 64}
-
-
 class _NvccOps:
     """The kernel operations that _nvcc_math runs nvcc's code with."""
 
     @staticmethod
     def const(bits, dtype):
         if _is_float(dtype):  # Its bits, as MLIR's hexadecimal literal.
-            digits = _WIDTHS_OF_FLOATS[dtype] // 4
+            digits = _bits(_mlir_type(dtype)) // 4
             v = _builder().constant(f"0x{bits:0{digits}X}", _mlir_type(dtype))
             return _Expr(v.name, dtype)
         if dtype == "bool":
@@ -1507,9 +1499,7 @@ class _NvccOps:
             # contracts it with the add that uses it (expf(x) + y is one
             # fma), and so does the front-end with an arith product.
             return _binary("mul", *operands)
-        tmp = _nvcc_temporary(dtype)
-        _Tile.apply(ptx[opcode], tmp, *operands)
-        return tmp[0].load()
+        return _instruction(opcode, dtype, *operands)
 
     @staticmethod
     def select(cond, a, b):
@@ -1527,8 +1517,10 @@ class _NvccOps:
 
     @staticmethod
     def bitcast(value, dtype):
-        return _emit(f"arith.bitcast {value.name} : {_mlir_type(value.dtype)}"
-                     f" to {_mlir_type(dtype)}", _mlir_type(dtype), dtype)
+        a, b = _mlir_type(value.dtype), _mlir_type(dtype)
+        if a == b:
+            return _Expr(value.name, dtype)
+        return _emit(f"arith.bitcast {value.name} : {a} to {b}", b, dtype)
 
     @staticmethod
     def unpack(value):
@@ -1540,15 +1532,13 @@ class _NvccOps:
 
     @staticmethod
     def pack(lo, hi, dtype):
-        wide = [_emit(f"arith.extui {h.name} : i32 to i64", "i64", "uint64")
-                for h in (lo, hi)]
+        wide = [cast(h, "uint64") for h in (lo, hi)]
         value = _binary("or", wide[0], _binary("shl", wide[1], 32))
         return value if dtype == "uint64" else _NvccOps.bitcast(value, dtype)
 
     @staticmethod
     def truncate(value, dtype):
-        return _emit(f"arith.trunci {value.name} : {_mlir_type(value.dtype)}"
-                     f" to {_mlir_type(dtype)}", _mlir_type(dtype), dtype)
+        return cast(value, dtype)
 
 
 def _nvcc_function(name, *args):
