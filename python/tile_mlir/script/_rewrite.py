@@ -15,9 +15,22 @@ before it runs:
                             with __tile_else__(__tile_c1): B
 
 A Python value keeps Python's `if` (with its `break`, `continue` and
-`return`); a kernel value opens `scf.if` and traces both regions, and one
-whose branches jump (`break`, `continue`, `return` at their own level) is
-an error: a branch of the kernel cannot leave a Python loop. `a and b`,
+`return`); a kernel value opens `scf.if` and traces both regions. Names
+that either region assigns are merged at the end: their values in the two
+regions become the `scf.if`'s results (`__tile_merge__`), so that
+
+    s = T.float32(1)
+    if lane < 8:
+        s = s * 2
+    B[lane] = s
+
+stores 2 in lanes 0..7 and 1 in the others, as TIRx's mutable scalars do.
+A branch whose region jumps (`break`, `continue`, `return` at its own
+level) is an error: a branch of the kernel cannot leave a Python loop. A
+name bound to one element (`old = A[i, 0]`) reads it there
+(`__tile_read__`), as TIRx's BufferLoad does, so a later store to A[i, 0]
+does not change `old`. One
+`a and b`,
 `a or b`, `not a`, `a < b < c` and `x if c else y` become calls that build
 the kernel's logic for kernel values and keep Python's meaning otherwise.
 Line and column numbers are kept, so locations still name the user's
@@ -31,6 +44,8 @@ import inspect
 import textwrap
 
 _NEEDS = (ast.If, ast.BoolOp, ast.IfExp)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
+           ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 def _thunk(expr):
@@ -68,6 +83,51 @@ def _own_nodes(node):
         yield from _own_nodes(child)
 
 
+def _stored_names(stmts):
+    """The names that `stmts` bind in the function's own scope (not in a
+    nested function, class or comprehension), the rewrite's own left out,
+    sorted."""
+    found = set()
+
+    def walk(node):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found.add(node.id)
+        if isinstance(node, _SCOPES):
+            return
+        for child in ast.iter_child_nodes(node):
+            walk(child)
+    for stmt in stmts:
+        walk(stmt)
+    return sorted(n for n in found if not n.startswith("__tile"))
+
+
+def _element_read(value):
+    """Whether `value` is an indexing without slices (`A[i, j]`): one
+    element, read where it is bound."""
+    if not isinstance(value, ast.Subscript):
+        return False
+    keys = value.slice.elts if isinstance(value.slice, ast.Tuple) else \
+        [value.slice]
+    return not any(isinstance(k, ast.Slice) for k in keys)
+
+
+def _rebind(merge, method, names):
+    """`names = merge.method()`, then each name whose value is unbound
+    deleted."""
+    out = [ast.Assign(
+        [ast.Tuple([ast.Name(n, ast.Store()) for n in names], ast.Store())],
+        ast.Call(ast.Attribute(_name(merge), method, ast.Load()), [], []))]
+    for i, n in enumerate(names):
+        out.append(ast.If(ast.Call(ast.Attribute(
+            _name(merge), "unbound", ast.Load()), [ast.Constant(i)], []),
+            [ast.Delete([ast.Name(n, ast.Del())])], []))
+    return out
+
+
+def _name(name):
+    return ast.Name(name, ast.Load())
+
+
 class _Rewriter(ast.NodeTransformer):
     def __init__(self):
         self.count = 0
@@ -75,24 +135,62 @@ class _Rewriter(ast.NodeTransformer):
     def visit_If(self, node):
         self.generic_visit(node)
         self.count += 1
-        name = f"__tile_c{self.count}"
+        name, merge = f"__tile_c{self.count}", f"__tile_m{self.count}"
         jumps = ast.Constant(_jumps(node.body) or _jumps(node.orelse))
+        names = _stored_names(node.body + node.orelse)
         assign = ast.Assign([ast.Name(name, ast.Store())],
                             _call("__tile_cond__", [node.test, jumps]))
-        python = ast.If(ast.Name(name, ast.Load()), node.body, node.orelse)
-        kernel = [ast.With([ast.withitem(
-            _call("__tile_then__", [ast.Name(name, ast.Load())]), None)],
-            copy.deepcopy(node.body))]
-        if node.orelse:
-            kernel.append(ast.With([ast.withitem(
-                _call("__tile_else__", [ast.Name(name, ast.Load())]), None)],
-                copy.deepcopy(node.orelse)))
-        branch = ast.If(_call("__tile_is_python__",
-                              [ast.Name(name, ast.Load())]),
+        python = ast.If(_name(name), node.body, node.orelse)
+        kernel = self._kernel_if(name, merge, names, node)
+        branch = ast.If(_call("__tile_is_python__", [_name(name)]),
                         [python], kernel)
         for new in (assign, branch):
             ast.copy_location(new, node)
+            ast.fix_missing_locations(new)
         return [assign, branch]
+
+    @staticmethod
+    def _kernel_if(cond, merge, names, node):
+        """The statements of an `if` on a kernel value: both regions, and
+        the names they assign merged (see the module comment)."""
+        then = copy.deepcopy(node.body)
+        orelse = copy.deepcopy(node.orelse)
+        if not names:
+            out = [ast.With([ast.withitem(
+                _call("__tile_then__", [_name(cond)]), None)], then)]
+            if orelse:
+                out.append(ast.With([ast.withitem(
+                    _call("__tile_else__", [_name(cond)]), None)], orelse))
+            return out
+        getters = ast.Tuple([_thunk(_name(n)) for n in names], ast.Load())
+        out = [ast.Assign([ast.Name(merge, ast.Store())], _call(
+            "__tile_merge__", [_name(cond), ast.Constant(tuple(names)),
+                               getters]))]
+        end = ast.Expr(ast.Call(ast.Attribute(_name(merge), "branch_end",
+                                              ast.Load()), [], []))
+        # The else region starts from the values before the `if`, not from
+        # what tracing the then region left.
+        orelse = _rebind(merge, "restore", names) + orelse
+        for helper, body in (("__tile_then__", then),
+                             ("__tile_else__", orelse)):
+            out.append(ast.With([ast.withitem(
+                _call(helper, [_name(cond), _name(merge)]), None)],
+                body + [copy.deepcopy(end)]))
+        return out + _rebind(merge, "results", names)
+
+    def visit_Assign(self, node):
+        self.generic_visit(node)
+        if _element_read(node.value):
+            node.value = ast.copy_location(
+                _call("__tile_read__", [node.value]), node.value)
+        return node
+
+    def visit_AnnAssign(self, node):
+        self.generic_visit(node)
+        if node.value is not None and _element_read(node.value):
+            node.value = ast.copy_location(
+                _call("__tile_read__", [node.value]), node.value)
+        return node
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
@@ -149,6 +247,8 @@ def _function_node(fn):
 
 def _needs_rewrite(node):
     return any(isinstance(n, _NEEDS) or
+               (isinstance(n, (ast.Assign, ast.AnnAssign)) and
+                n.value is not None and _element_read(n.value)) or
                (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not)) or
                (isinstance(n, ast.Compare) and len(n.ops) > 1)
                for n in ast.walk(node))

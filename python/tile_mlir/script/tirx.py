@@ -198,6 +198,8 @@ class _PtxChain:
                     after.append(back)
             else:
                 v = _typed_operand(v, o) if o else v
+                if o.get("role") == "use" and _memory_element(v):
+                    v = v.load()  # TIRx passes the element's value.
             args.append(v)
         if isinstance(pred, _PredOf):
             pred = pred.expr()
@@ -206,6 +208,13 @@ class _PtxChain:
             to_int, _ = instr_table.predicate_bridge(_bits(dest.type_elt()))
             _Tile.apply(ptx[to_int], dest, _const_expr(1, dest.dtype),
                         _const_expr(0, dest.dtype), tmp)
+
+
+def _memory_element(v):
+    """Whether `v` is one element of global or shared memory (TIRx reads
+    it as a value where an instruction uses it)."""
+    return isinstance(v, _views.View) and v.space != "reg" and \
+        all(n == 1 for n in v.shape)
 
 
 class _PredOf:
@@ -761,18 +770,174 @@ def _region(b, facts):
         b.lines.append("}")
 
 
-def _tile_then(br):
+def _tile_then(br, merge=None):
     b = _builder()
-    b.lines.append(f"scf.if {br.cond.name} {{")
+    line = _Marker(f"scf.if {br.cond.name} {{")
+    b.lines.append(line)
+    if merge is not None:
+        merge.opening = line
     return _region(b, br.facts)
 
 
-def _tile_else(br):
+def _tile_else(br, merge=None):
     b = _builder()
     if not b.lines or b.lines[-1] != "}":
         raise TileError("internal: else without its scf.if")
     b.lines[-1] = "} else {"
     return _region(b, br.else_facts)
+
+
+class _Marker(str):
+    """A line of the kernel's text that is rewritten once more is known
+    (found again by identity: lines are inserted before it)."""
+
+
+def _line_index(b, marker):
+    for i in range(len(b.lines) - 1, -1, -1):
+        if b.lines[i] is marker:
+            return i
+    raise TileError("internal: a line to rewrite is gone")
+
+
+_UNBOUND = object()
+
+
+def _current(getter):
+    """A name's value through `getter` (a lambda), or _UNBOUND."""
+    try:
+        return getter()
+    except NameError:
+        return _UNBOUND
+
+
+def _scalar_like(v):
+    return isinstance(v, (_Expr, _TypedScalar, numbers.Number)) or (
+        isinstance(v, _views.View) and all(n == 1 for n in v.shape))
+
+
+class _Merge:
+    """The names that the regions of an `if` on a kernel value assign (see
+    _rewrite): their values at the end of each region become the scf.if's
+    results. A name unchanged in both keeps its value (Python values stay
+    Python values); two different scalars (kernel values, typed constants,
+    Python numbers, one-element views) become one kernel value of the
+    type the name had before the `if` (else of the first kernel value);
+    anything else bound differently is an error."""
+
+    def __init__(self, br, names, getters):
+        self.br, self.names, self.getters = br, names, getters
+        self.loc = _caller_location()
+        self.before = [_current(g) for g in getters]
+        self.ends = []  # (yield line, values) per region
+        self.opening = None
+        self.out = None
+
+    def branch_end(self):
+        """At the end of a region: its values, one-element views read in
+        it (a changed one replaces the name's value; an unchanged one is
+        kept, with its reading for a merge that needs it)."""
+        values, reads = [], {}
+        for i, (g, old) in enumerate(zip(self.getters, self.before)):
+            v = _current(g)
+            if isinstance(v, _views.View) and _scalar_like(v):
+                if v is old:
+                    reads[i] = v.load()
+                else:
+                    v = v.load()
+            values.append(v)
+        marker = _Marker("scf.yield")
+        _builder().lines.append(marker)
+        self.ends.append((marker, values, reads))
+
+    def restore(self):
+        """The values from before the `if` (for the else region)."""
+        self.out = list(self.before)
+        return tuple(self.before)
+
+    def unbound(self, i):
+        return self.out[i] is _UNBOUND
+
+    def results(self):
+        (then_line, then, then_reads), (else_line, other, else_reads) = \
+            self.ends
+        self.out, merged = [], []
+        for i, (name, old, t, e) in enumerate(zip(self.names, self.before,
+                                                  then, other)):
+            if t is e or _same_number(t, e):
+                self.out.append(t)
+            elif t is _UNBOUND or e is _UNBOUND:
+                self.out.append(_UNBOUND)
+            else:
+                pair = (then_reads.get(i, t), else_reads.get(i, e))
+                merged.append((i, self._kernel_values(name, old, *pair)))
+                self.out.append(None)
+        self._write(merged, then_line, else_line)
+        return tuple(self.out)
+
+    def _kernel_values(self, name, old, *values):
+        """Both regions' values of `name` as kernel values of one dtype."""
+        if not all(_scalar_like(v) for v in values):
+            raise TileError(f"{self.loc}: `{name}` is bound to different "
+                            "objects in the two regions of an `if` on a "
+                            "kernel value; only scalars can be merged")
+        kinds = [v for v in (old,) + values
+                 if isinstance(v, (_Expr, _TypedScalar, _views.View))]
+        dtype = kinds[0].dtype if kinds else _python_dtype(values[0])
+        out = []
+        for v in values:
+            if isinstance(v, _TypedScalar):
+                v = v.value()
+            elif not isinstance(v, _Expr):
+                v = _const_expr(v, dtype)
+            if _mlir_type(v.dtype) != _mlir_type(dtype):
+                raise TileTypeError(
+                    f"{self.loc}: `{name}` is {dtype} before or in one region "
+                    f"of the `if` and {v.dtype} in the other (T.cast it)")
+            out.append(v)
+        return out
+
+    def _write(self, merged, then_line, else_line):
+        """The scf.if's results and its regions' yields, in place."""
+        b = _builder()
+        if not merged:
+            for line in (then_line, else_line):
+                del b.lines[_line_index(b, line)]
+            return
+        types = ", ".join(v[0].type for _, v in merged)
+        for k, line in enumerate((then_line, else_line)):
+            names = ", ".join(v[k].name for _, v in merged)
+            b.lines[_line_index(b, line)] = f"scf.yield {names} : {types}"
+        res = b.fresh("m")
+        count = f":{len(merged)}" if len(merged) > 1 else ""
+        b.lines[_line_index(b, self.opening)] = \
+            f"{res}{count} = scf.if {self.br.cond.name} -> ({types}) {{"
+        for k, (i, v) in enumerate(merged):
+            name = f"{res}#{k}" if len(merged) > 1 else res
+            b.values.add((name, v[0].type))
+            self.out[i] = _Expr(name, v[0].dtype)
+
+
+def _same_number(a, b):
+    return isinstance(a, numbers.Number) and type(a) is type(b) and \
+        (a == b or a != a and b != b)
+
+
+def _python_dtype(v):
+    """The dtype a Python number takes when a branch makes it a kernel
+    value: bool, int32 (int64 past its range), float32."""
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, numbers.Integral):
+        return "int32" if -2**31 <= v < 2**31 else "int64"
+    return "float32"
+
+
+def _tile_read(v):
+    """`x = A[i, j]`: a one-element view read where it is bound (TIRx's
+    BufferLoad), so that later stores to A[i, j] leave x as it was."""
+    if isinstance(v, _views.View) and all(n == 1 for n in v.shape):
+        return v.load()
+    return v
 
 
 def _short_circuit(acc, thunk, is_and):
@@ -1160,7 +1325,8 @@ _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
                     "__tile_then__": _tile_then, "__tile_else__": _tile_else,
                     "__tile_and__": _tile_and,
                     "__tile_or__": _tile_or, "__tile_not__": _tile_not,
-                    "__tile_select__": _tile_select}
+                    "__tile_select__": _tile_select,
+                    "__tile_merge__": _Merge, "__tile_read__": _tile_read}
 
 
 def _thread_index(key, lines, role=None):
