@@ -43,7 +43,7 @@ import copy
 import inspect
 import textwrap
 
-_NEEDS = (ast.If, ast.BoolOp, ast.IfExp)
+_NEEDS = (ast.If, ast.BoolOp, ast.IfExp, ast.For, ast.While)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
            ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -124,6 +124,11 @@ def _rebind(merge, method, names):
     return out
 
 
+def _method(obj, name):
+    return ast.Expr(ast.Call(ast.Attribute(_name(obj), name, ast.Load()),
+                             [], []))
+
+
 def _name(name):
     return ast.Name(name, ast.Load())
 
@@ -177,6 +182,81 @@ class _Rewriter(ast.NodeTransformer):
                 _call(helper, [_name(cond), _name(merge)]), None)],
                 body + [copy.deepcopy(end)]))
         return out + _rebind(merge, "results", names)
+
+    def visit_For(self, node):
+        self.generic_visit(node)
+        if isinstance(node.iter, ast.Call) and \
+                isinstance(node.iter.func, ast.Name) and \
+                node.iter.func.id == "range":
+            node.iter.func = ast.copy_location(_name("__tile_range__"),
+                                               node.iter.func)
+        if not isinstance(node.target, ast.Name):
+            return node  # Tuples: T.grid and Python iterables only.
+        self.count += 1
+        it, loop = f"__tile_i{self.count}", f"__tile_l{self.count}"
+        names = [n for n in _stored_names(node.body) if n != node.target.id]
+        assign = ast.Assign([ast.Name(it, ast.Store())], node.iter)
+        python = ast.For(node.target, _name(it), node.body, node.orelse)
+        getters = ast.Tuple([_thunk(_name(n)) for n in names], ast.Load())
+        kernel = [ast.Assign([ast.Name(loop, ast.Store())], _call(
+            "__tile_for__", [_name(it), ast.Constant(tuple(names)), getters,
+                             ast.Constant(_jumps(node.body))]))]
+        if _jumps(node.body):  # An error in the kernel (see _Carried).
+            kernel[0].value.args[1:3] = [ast.Constant(()), ast.Tuple(
+                [], ast.Load())]
+            return self._placed(node, assign, python, kernel)
+        kernel += _rebind(loop, "carried", names)
+        kernel.append(ast.Assign([ast.Name(node.target.id, ast.Store())],
+                                 ast.Attribute(_name(loop), "index",
+                                               ast.Load())))
+        kernel += copy.deepcopy(node.body)
+        kernel.append(_method(loop, "end"))
+        kernel += _rebind(loop, "results", names)
+        kernel.append(ast.Delete([ast.Name(node.target.id, ast.Del())]))
+        kernel += copy.deepcopy(node.orelse)
+        return self._placed(node, assign, python, kernel)
+
+    @staticmethod
+    def _placed(node, assign, python, kernel):
+        """`assign`, then `python` where its value is Python's, else
+        `kernel`, at the place of `node`."""
+        branch = ast.If(_call("__tile_is_python__",
+                              [ast.Name(assign.targets[0].id, ast.Load())]),
+                        [python], kernel)
+        for new in (assign, branch):
+            ast.copy_location(new, node)
+            ast.fix_missing_locations(new)
+        return [assign, branch]
+
+    def visit_While(self, node):
+        self.generic_visit(node)
+        self.count += 1
+        probe, loop = f"__tile_w{self.count}", f"__tile_l{self.count}"
+        names = _stored_names(node.body)
+        assign = ast.Assign([ast.Name(probe, ast.Store())], _call(
+            "__tile_while__", [_thunk(copy.deepcopy(node.test))]))
+        python = ast.While(ast.Call(
+            ast.Attribute(_name(probe), "test", ast.Load()),
+            [_thunk(copy.deepcopy(node.test))], []), node.body, node.orelse)
+        getters = ast.Tuple([_thunk(_name(n)) for n in names], ast.Load())
+        kernel = [ast.Assign([ast.Name(loop, ast.Store())], ast.Call(
+            ast.Attribute(_name(probe), "kernel", ast.Load()),
+            [ast.Constant(tuple(names)), getters,
+             ast.Constant(_jumps(node.body))], []))]
+        if _jumps(node.body):  # An error in the kernel (see _Carried).
+            kernel[0].value.args[:2] = [ast.Constant(()), ast.Tuple(
+                [], ast.Load())]
+            return self._placed(node, assign, python, kernel)
+        kernel += _rebind(loop, "carried", names)
+        kernel.append(ast.Expr(ast.Call(ast.Attribute(
+            _name(loop), "condition", ast.Load()),
+            [copy.deepcopy(node.test)], [])))
+        kernel += _rebind(loop, "body_args", names)
+        kernel += copy.deepcopy(node.body)
+        kernel.append(_method(loop, "end"))
+        kernel += _rebind(loop, "results", names)
+        kernel += copy.deepcopy(node.orelse)
+        return self._placed(node, assign, python, kernel)
 
     def visit_Assign(self, node):
         self.generic_visit(node)

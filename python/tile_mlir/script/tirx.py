@@ -755,7 +755,7 @@ def _tile_cond(c, jumps):
 
 
 def _tile_is_python(c):
-    return not isinstance(c, _KernelBranch)
+    return not isinstance(c, (_KernelBranch, _KernelRange, _KernelWhileMark))
 
 
 @contextlib.contextmanager
@@ -917,6 +917,213 @@ class _Merge:
             self.out[i] = _Expr(name, v[0].dtype)
 
 
+class _Carried:
+    """The names a kernel loop's body assigns (see _rewrite): those bound
+    to a scalar before the loop (a kernel value, a typed constant, a Python
+    number, a one-element view, read there) are carried through it as the
+    loop's values, with the type they had before it; names first bound in
+    the body are the body's own (unbound after the loop); any other name
+    must keep its object."""
+
+    def __init__(self, names, getters, jumps, what):
+        if jumps:
+            raise TileError(f"`break`, `continue` or `return` in {what}, "
+                            "which runs in the kernel: leave it through its "
+                            "condition")
+        self.names, self.getters, self.what = names, getters, what
+        self.loc = _caller_location()
+        self.before = [_current(g) for g in getters]
+        self.carry = {i: _carried_value(v, None, n, what, self.loc)
+                      for i, (n, v) in enumerate(zip(names, self.before))
+                      if v is not _UNBOUND and _scalar_like(v)}
+        self.out = list(self.before)
+
+    def types(self):
+        return ", ".join(v.type for v in self.carry.values())
+
+    def bind(self, prefix):
+        """The carried names bound to fresh block arguments (returned as
+        `name: type` pairs for the region's header)."""
+        b = _builder()
+        self.out, args = list(self.before), []
+        for i, init in self.carry.items():
+            name = b.fresh(prefix)
+            b.values.add((name, init.type))
+            self.out[i] = _Expr(name, init.dtype)
+            args.append((name, init.type))
+        return args
+
+    def current(self):
+        """The carried names' values now, as the loop's yield (checked:
+        each keeps its type; other names keep their objects)."""
+        out = []
+        for i, (name, g) in enumerate(zip(self.names, self.getters)):
+            v = _current(g)
+            if i in self.carry:
+                out.append(_carried_value(v, self.carry[i].dtype, name,
+                                          self.what, self.loc))
+            elif self.before[i] is not _UNBOUND and v is not self.before[i]:
+                raise TileError(f"{self.loc}: `{name}` is rebound in the "
+                                f"body of {self.what}; only scalars can be "
+                                "carried through a loop in the kernel")
+        return out
+
+    def results(self, name):
+        """The names after the loop: the carried ones its results."""
+        b = _builder()
+        self.out = [v if i not in self.carry and v is not _UNBOUND
+                    else _UNBOUND for i, v in enumerate(self.before)]
+        for k, (i, init) in enumerate(self.carry.items()):
+            res = f"{name}#{k}" if len(self.carry) > 1 else name
+            b.values.add((res, init.type))
+            self.out[i] = _Expr(res, init.dtype)
+        return tuple(self.out)
+
+    def result_names(self, name):
+        n = len(self.carry)
+        return "" if not n else f"{name}{f':{n}' if n > 1 else ''} = "
+
+    def unbound(self, i):
+        return self.out[i] is _UNBOUND
+
+
+def _carried_value(v, dtype, name, what, loc):
+    """`v` (a name's value) as a kernel value of `dtype` (of its own where
+    None) for a loop's carried values."""
+    if v is _UNBOUND or not _scalar_like(v):
+        raise TileError(f"{loc}: `{name}` is no longer a scalar at the end "
+                        f"of the body of {what}")
+    if isinstance(v, _views.View):
+        v = v.load()
+    elif isinstance(v, _TypedScalar):
+        v = v.value()
+    elif not isinstance(v, _Expr):
+        v = _const_expr(v, dtype or _python_dtype(v))
+    if dtype is not None and _mlir_type(v.dtype) != _mlir_type(dtype):
+        raise TileTypeError(f"{loc}: `{name}` is {dtype} before {what} and "
+                            f"{v.dtype} at the end of its body (T.cast it)")
+    return v
+
+
+def _yield_line(values):
+    if not values:
+        return "scf.yield"
+    return (f"scf.yield {', '.join(v.name for v in values)} : "
+            f"{', '.join(v.type for v in values)}")
+
+
+class _KernelLoop(_Carried):
+    """`for i in T.serial(n):` with a kernel-valued bound: an scf.for."""
+
+    def __init__(self, rng, names, getters, jumps):
+        super().__init__(names, getters, jumps,
+                         "a loop with a kernel-valued bound")
+        b = _builder()
+        self.res = b.fresh("for")
+        iv = b.fresh("i")
+        b.values.add((iv, _mlir_type(rng.dtype)))
+        self.index = _Expr(iv, rng.dtype)
+        lb, ub, st = (v.name for v in rng.bounds)
+        init = list(self.carry.values())
+        args = self.bind("a")
+        iters = "" if not args else " iter_args(" + ", ".join(
+            f"{a} = {v.name}" for (a, _), v in zip(args, init)) + \
+            f") -> ({self.types()})"
+        b.lines.append(f"{self.result_names(self.res)}scf.for {iv} = {lb} "
+                       f"to {ub} step {st}{iters} : "
+                       f"{_mlir_type(rng.dtype)} {{")
+
+    def carried(self):
+        return tuple(self.out)
+
+    def end(self):
+        b = _builder()
+        b.lines.append(_yield_line(self.current()))
+        b.lines.append(f"}} {self.loc}")
+
+    def results(self):
+        return super().results(self.res)
+
+
+class _KernelWhile(_Carried):
+    """`while c:` on a kernel value: an scf.while whose before region
+    tests `c` on the carried names, whose after region runs the body."""
+
+    def __init__(self, names, getters, jumps):
+        super().__init__(names, getters, jumps, "a while loop on a kernel "
+                         "value")
+        b = _builder()
+        self.res = b.fresh("while")
+        init = list(self.carry.values())
+        args = self.bind("w")
+        head = ", ".join(f"{a} = {v.name}" for (a, _), v in zip(args, init))
+        b.lines.append(f"{self.result_names(self.res)}scf.while ({head}) : "
+                       f"({self.types()}) -> ({self.types()}) {{")
+
+    def carried(self):
+        return tuple(self.out)
+
+    def condition(self, c):
+        c = _plain(c)
+        if not isinstance(c, _Expr):
+            c = _const_expr(bool(c), "bool")
+        c = _as_condition(c)
+        b = _builder()
+        values = [self.out[i] for i in self.carry]
+        tail = "" if not values else (
+            " " + ", ".join(v.name for v in values) + " : " + self.types())
+        b.lines.append(f"scf.condition({c.name}){tail}")
+        b.lines.append("} do {")
+        args = self.bind("w")
+        b.lines.append("^bb0(" + ", ".join(f"{a}: {t}" for a, t in args) +
+                       "):")
+
+    def body_args(self):
+        return tuple(self.out)
+
+    def end(self):
+        b = _builder()
+        b.lines.append(_yield_line(self.current()))
+        b.lines.append(f"}} {self.loc}")
+
+    def results(self):
+        return super().results(self.res)
+
+
+class _WhileProbe:
+    """`while c:`: its first test, made once. A Python truth value runs
+    Python's loop (the first test is that value); a kernel value makes the
+    loop the kernel's (_KernelWhile)."""
+
+    def __init__(self, test):
+        self.first = _plain(test())
+        self.used = False
+
+    def is_kernel(self):
+        return isinstance(self.first, _Expr)
+
+    def test(self, thunk):
+        if not self.used:
+            self.used = True
+            return self.first
+        return thunk()
+
+
+def _tile_while(test):
+    probe = _WhileProbe(test)
+    return probe if not probe.is_kernel() else _KernelWhileMark(probe)
+
+
+class _KernelWhileMark:
+    """A while loop found to be the kernel's (its probe's code is dead)."""
+
+    def __init__(self, probe):
+        self.probe = probe
+
+    def kernel(self, names, getters, jumps):
+        return _KernelWhile(names, getters, jumps)
+
+
 def _same_number(a, b):
     return isinstance(a, numbers.Number) and type(a) is type(b) and \
         (a == b or a != a and b != b)
@@ -1025,13 +1232,84 @@ def _tile_not(x):
     return _binary("xor", _as_condition(x), True)
 
 
-def unroll(*args):
-    """`for i in T.unroll(n):` (also T.serial): the loop is unrolled where
-    the kernel is traced; `i` is a Python int."""
-    return range(*(as_int(a, "loop bound") for a in args))
+def serial(start, stop=None, *, step=None, annotations=None, unroll=None,
+           dtype=None):
+    """`for i in T.serial(n):` (also T.unroll, T.vectorized, T.parallel,
+    and Python's `range` in a @T.function). With integer bounds the loop
+    is unrolled where the kernel is traced (`i` is a Python int: the same
+    results as TIRx's C loop); with a kernel-valued bound it is an
+    scf.for whose index is a kernel value of `dtype` (int32 by default,
+    else the bounds' type), and the names its body assigns are carried
+    through it (see _KernelLoop). A constant step must be positive."""
+    del annotations, unroll  # Scheduling hints: no effect on results.
+    if stop is None:
+        start, stop = 0, start
+    bounds = [_loop_value(v) for v in (start, stop, 1 if step is None
+                                                  else step)]
+    if isinstance(bounds[2], numbers.Integral) and bounds[2] <= 0:
+        raise TileValueError(f"loop step {bounds[2]} is not positive")
+    if not any(isinstance(v, _Expr) for v in bounds):
+        return range(*(as_int(v, "loop bound") for v in bounds))
+    return _KernelRange(bounds, dtype)
 
 
-serial = unroll
+def unroll(start, stop=None, *, step=None, annotations=None, dtype=None):
+    """`T.unroll`: T.serial (the unrolling is ptxas's to decide)."""
+    return serial(start, stop, step=step, annotations=annotations,
+                  dtype=dtype)
+
+
+vectorized = parallel = unroll
+
+
+def grid(*extents, dtype=None):
+    """`for i, j in T.grid(m, n):` the index tuples of nested loops (each
+    extent an integer or a (start, extent) pair), unrolled where the kernel
+    is traced; kernel-valued extents need nested T.serial loops."""
+    ranges = []
+    for e in extents:
+        start, extent = e if isinstance(e, tuple) else (0, e)
+        start, extent = (_loop_value(v) for v in (start, extent))
+        if isinstance(start, _Expr) or isinstance(extent, _Expr):
+            raise TileError("T.grid with a kernel-valued extent: write "
+                            "nested `for i in T.serial(...)` loops")
+        start = as_int(start, "T.grid start")
+        ranges.append(range(start, start + as_int(extent, "T.grid extent")))
+    return itertools.product(*ranges)
+
+
+def _loop_value(v):
+    v = _plain(v)
+    return v.value() if isinstance(v, _TypedScalar) else v
+
+
+def _tile_range(*args):
+    """Python's `range` in a @T.function: T.serial where a bound is a
+    kernel value."""
+    if all(isinstance(a, numbers.Integral) for a in args):
+        return range(*args)
+    if not 1 <= len(args) <= 3:
+        raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
+    start, stop, step = (args + (None, None))[:3] if len(args) > 1 else \
+        (args[0], None, None)
+    return serial(start, stop, step=step)
+
+
+class _KernelRange:
+    """The bounds of a loop with a kernel-valued bound."""
+
+    def __init__(self, bounds, dtype):
+        kinds = [v.dtype for v in bounds if isinstance(v, _Expr)]
+        self.dtype = dtype or ("int64" if "int64" in kinds else kinds[0])
+        if self.dtype not in _INT_RANGES:
+            raise TileTypeError(f"a loop bound of type {self.dtype}")
+        self.bounds = [cast(v, self.dtype) if isinstance(v, _Expr) else
+                       _const_expr(v, self.dtype) for v in bounds]
+
+    def __iter__(self):
+        raise TileError("a loop with a kernel-valued bound runs in the "
+                        "kernel: write it as a `for` statement in the "
+                        "@T.function itself")
 
 
 def cast(value, dtype):
@@ -1326,7 +1604,10 @@ _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
                     "__tile_and__": _tile_and,
                     "__tile_or__": _tile_or, "__tile_not__": _tile_not,
                     "__tile_select__": _tile_select,
-                    "__tile_merge__": _Merge, "__tile_read__": _tile_read}
+                    "__tile_merge__": _Merge, "__tile_read__": _tile_read,
+                    "__tile_range__": _tile_range,
+                    "__tile_for__": _KernelLoop,
+                    "__tile_while__": _tile_while}
 
 
 def _thread_index(key, lines, role=None):
