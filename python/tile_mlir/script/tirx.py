@@ -1283,6 +1283,106 @@ def _loop_value(v):
     return v.value() if isinstance(v, _TypedScalar) else v
 
 
+def meta_var(value):
+    """`T.meta_var(v)`: v itself (a Python value kept as it is)."""
+    return value
+
+
+def constexpr(value):
+    """`T.constexpr(v)`: v, a Python value decided where the kernel is
+    traced (`if T.constexpr(flag):` is Python's if)."""
+    return value
+
+
+def inline(fn):
+    """`@T.inline`: a Python helper traced where it is called, its control
+    flow on kernel values rewritten as a @T.function's."""
+    return _rewrite.rewrite(fn, _REWRITE_HELPERS)
+
+
+def local_scalar(dtype="float32", init=None, *, name=None, annotations=None):
+    """`T.local_scalar(dtype, init)`: a one-element register of `dtype`,
+    stored `init` where given. It reads as its value, is written by the
+    instructions it is given to, and rebinding its name (`x = x + 1`) makes
+    the name a kernel value that branches and loops carry."""
+    return alloc_scalar(dtype, "local", init=init)
+
+
+def alloc_scalar(dtype="float32", scope="local", *, init=None,
+                 annotations=None):
+    """`T.alloc_scalar(dtype, scope)`: one element of local or shared
+    memory, as T.local_scalar and T.shared_scalar."""
+    if scope == "shared":
+        buf = alloc_shared((1,), dtype)
+    elif scope == "local":
+        buf = alloc_local((1,), dtype)
+    else:
+        raise TileValueError(f"T.alloc_scalar scope {scope!r}: local or "
+                             "shared")
+    if init is not None:
+        buf[0] = init
+    return buf[0]
+
+
+def shared_scalar(dtype="float32", *, annotations=None):
+    """`T.shared_scalar(dtype)`: one element of shared memory."""
+    return alloc_scalar(dtype, "shared")
+
+
+def _limit_constant(ty, which):
+    """T.max_value / T.min_value / T.infinity of `ty`."""
+    if ty in _INT_RANGES:
+        if which == "inf":
+            raise TileTypeError(f"T.infinity of the integer type {ty}")
+        bits, signed = _INT_RANGES[ty]
+        lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed \
+            else (0, (1 << bits) - 1)
+        return _TypedScalar(str(_int_value(hi if which == "max" else lo, ty)
+                                - ((1 << bits) if not signed and which ==
+                                   "max" and bits > 0 and hi >= 1 <<
+                                   (bits - 1) else 0)), _mlir_type(ty), ty)
+    if not _is_float(ty):
+        raise TileTypeError(f"T.max_value/min_value/infinity of {ty!r}")
+    elt = _mlir_type(ty)
+    fmt = instr_table.formats()[elt]
+    nbits = fmt["bits"]
+    inf = _float_literal(float("inf"), elt)
+    if which == "inf":
+        return _TypedScalar(inf, elt, ty)
+    # The largest finite value: the infinity's bits less one.
+    top = int(inf, 16) - 1
+    if which == "min":
+        top |= 1 << (nbits - 1)
+    return _TypedScalar(f"0x{top:0{nbits // 4}X}", elt, ty)
+
+
+def max_value(*, ty):
+    """`T.max_value(ty=...)`: the largest finite value of `ty`."""
+    return _limit_constant(ty, "max")
+
+
+def min_value(*, ty):
+    """`T.min_value(ty=...)`: the smallest (most negative) value of `ty`."""
+    return _limit_constant(ty, "min")
+
+
+def infinity(*, ty):
+    """`T.infinity(ty=...)`: +inf of a float type."""
+    return _limit_constant(ty, "inf")
+
+
+def popcount(x):
+    """`T.popcount(x)`: the set bits of a 32- or 64-bit integer (popc), in
+    x's type, as TIRx's `__popc`/`__popcll` cast back."""
+    (x,) = _kernel_values("popcount", x)
+    bits = _INT_RANGES.get(x.dtype, (0,))[0]
+    if bits not in (32, 64):
+        raise TileTypeError(f"T.popcount takes a 32- or 64-bit integer, got "
+                            f"{x!r}")
+    out = _instruction(f"popc.b{bits}", "uint32", x)
+    return cast(out, x.dtype) if x.dtype != "uint32" else out
+
+
 def _tile_range(*args):
     """Python's `range` in a @T.function: T.serial where a bound is a
     kernel value."""
@@ -1565,9 +1665,16 @@ def Not(a):  # noqa: N802 (TIRx's name)
     return _binary("xor", a, True) if isinstance(a, _Expr) else not a
 
 
-def reinterpret(dtype, value):
-    """`T.reinterpret(dtype, x)`: x's bits as `dtype` (of the same
-    width)."""
+def reinterpret(dtype=None, value=None, *, ty=None):
+    """`T.reinterpret(x, ty=dtype)` (TIRx's spelling) or
+    `T.reinterpret(dtype, x)`: x's bits as `dtype` (of the same width)."""
+    if ty is not None:
+        if value is not None:
+            raise TileTypeError("T.reinterpret(x, ty=dtype) takes one value")
+        dtype, value = ty, dtype
+    if not isinstance(dtype, str):
+        raise TileTypeError("T.reinterpret: write T.reinterpret(x, "
+                            "ty=\"uint32\")")
     (value,) = _kernel_values("reinterpret", value)
     a, b = _mlir_type(value.dtype), _mlir_type(dtype)
     if _bits(a) != _bits(b):
@@ -1732,6 +1839,22 @@ class _TypedScalar:
     def value(self):
         v = _builder().constant(self.literal, self.elt)
         return _Expr(v.name, self.dtype)
+
+
+def _typed_operator(name):
+    """A Python operator of typed constants: the constant's kernel value's
+    (`T.int32(2**31 - 1) - 5`)."""
+    def op(self, *other):
+        return getattr(self.value(), name)(*other)
+    op.__name__ = name
+    return op
+
+
+for _op in ("add", "radd", "sub", "rsub", "mul", "rmul", "floordiv",
+            "rfloordiv", "mod", "rmod", "truediv", "rtruediv", "and", "rand",
+            "or", "ror", "xor", "rxor", "lshift", "rlshift", "rshift",
+            "rrshift", "lt", "le", "gt", "ge", "neg", "invert"):
+    setattr(_TypedScalar, f"__{_op}__", _typed_operator(f"__{_op}__"))
 
 
 _ELT_NAMES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32",
@@ -2295,6 +2418,9 @@ class _Tile:
                     i in defs:
                 b.written.add(op.param)
         typed = f" : {', '.join(types)}" if types else ""
+        inst = instr_table.instance_of(opcode)
+        if inst is not None:
+            b.ptx_floor = max(getattr(b, "ptx_floor", 0), inst["ptx"])
         b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
                        f"scope({scope}){typed} {_caller_location()}")
 
@@ -2660,7 +2786,142 @@ def _dlpack_view(a):
     return (t.data or 0) + t.byte_offset, shape, strides, dtype
 
 
-class _Cuda(_CudaIds):
+class _CudaWarp:
+    """TIRx's CUDA helpers on warps: vote, elect and shuffle reductions,
+    each the PTX instruction nvcc emits for TIRx's helper."""
+
+    @staticmethod
+    def ballot_sync(mask, pred):
+        """`__ballot_sync(mask, pred)`: bit i set where lane i's pred is
+        nonzero (vote.sync.ballot.b32), a uint32."""
+        d = alloc_local((1,), "uint32")
+        _PtxChain(("vote", "sync", "ballot", "b32"))(
+            d[0], _PredOf(_warp_int(pred)), _warp_mask(mask))
+        return d[0].load()
+
+    @staticmethod
+    def any_sync(mask, pred):
+        """`__any_sync(mask, pred)`: 1 where any lane's pred is nonzero."""
+        return _vote("any", mask, pred)
+
+    @staticmethod
+    def all_sync(mask, pred):
+        """`__all_sync(mask, pred)`: 1 where every lane's pred is nonzero."""
+        return _vote("all", mask, pred)
+
+    @staticmethod
+    def elect_sync(mask=0xFFFFFFFF):
+        """TIRx's elect_one_sync: 1 in one lane of `mask` (elect.sync), 0
+        in the others, a uint32."""
+        d = alloc_local((1,), "uint32")
+        p = alloc_local((1,), "uint32")
+        _PtxChain(("elect", "sync"))(d[0], p[0], _warp_mask(mask))
+        return p[0].load()
+
+    @staticmethod
+    def warp_reduce(value, op, width=32):
+        """TIRx's warp_reduce: log2(width) butterfly steps,
+        `val = val op __shfl_xor_sync(0xFFFFFFFF, val, mask)` for mask =
+        width/2 .. 1 (sum: +, max/min: fmaxf/fminf or the integer max/min,
+        max.f32/min.f32 in PTX), over a 32-bit value."""
+        width = as_int(width, "warp_reduce width")
+        if width < 2 or width > 32 or width & (width - 1):
+            raise TileValueError(f"warp_reduce width {width}: a power of "
+                                 "two in [2, 32]")
+        if op not in ("sum", "max", "min"):
+            raise TileValueError(f"warp_reduce op {op!r}: sum, max or min")
+        (val,) = _kernel_values("cuda.warp_reduce", value)
+        if _bits(val.type) != 32:
+            raise TileTypeError(f"T.cuda.warp_reduce of {val!r}: 32-bit "
+                                "values only")
+        mask = width >> 1
+        while mask:
+            other = alloc_local((1,), val.dtype)
+            _PtxChain(("shfl", "sync", "bfly", "b32"))(
+                other[0], val, uint32(mask), uint32(31), uint32(0xFFFFFFFF))
+            other = other[0].load()
+            if op == "sum":
+                val = _binary("add", val, other)
+            else:
+                val = _instruction(f"{op}.{_ptx_type(val.dtype)}", val.dtype,
+                                   val, other)
+            mask >>= 1
+        return val
+
+    @classmethod
+    def warp_sum(cls, value, width=32):
+        return cls.warp_reduce(value, "sum", width)
+
+    @classmethod
+    def warp_max(cls, value, width=32):
+        return cls.warp_reduce(value, "max", width)
+
+    @classmethod
+    def warp_min(cls, value, width=32):
+        return cls.warp_reduce(value, "min", width)
+
+    @staticmethod
+    def reduce_add_sync_u32(mask, value):
+        """`__reduce_add_sync(mask, value)` (redux.sync.add.u32)."""
+        return _redux("add", mask, value)
+
+    @staticmethod
+    def reduce_min_sync_u32(mask, value):
+        """`__reduce_min_sync(mask, value)` (redux.sync.min.u32)."""
+        return _redux("min", mask, value)
+
+    @staticmethod
+    def float_as_uint(x):
+        return reinterpret(x, ty="uint32")
+
+    @staticmethod
+    def uint_as_float(x):
+        return reinterpret(x, ty="float32")
+
+    @staticmethod
+    def half2float(x):
+        return cast(x, "float32")
+
+    bfloat162float = half2float
+
+
+def _warp_int(pred):
+    """A vote's predicate argument as a kernel value (nonzero: true)."""
+    v = _plain(pred)
+    return v.value() if isinstance(v, _TypedScalar) else v
+
+
+def _warp_mask(mask):
+    m = _plain(mask)
+    if isinstance(m, _Expr):
+        return m
+    return m if isinstance(m, _TypedScalar) else uint32(m)
+
+
+def _vote(kind, mask, pred):
+    d = alloc_local((1,), "int32")
+    _PtxChain(("vote", "sync", kind, "pred"))(
+        d[0], _PredOf(_warp_int(pred)), _warp_mask(mask))
+    return d[0].load()
+
+
+def _redux(kind, mask, value):
+    (v,) = _kernel_values("cuda.reduce", value)
+    v = reinterpret(v, ty="uint32") if v.dtype == "int32" else v
+    d = alloc_local((1,), "uint32")
+    _PtxChain(("redux", "sync", kind, "u32"))(d[0], v, _warp_mask(mask))
+    return d[0].load()
+
+
+def _ptx_type(dtype):
+    """The PTX type suffix of a 32-bit dtype (f32, s32, u32)."""
+    if _is_float(dtype):
+        return _mlir_type(dtype)
+    return ("s" if _INT_RANGES[dtype][1] else "u") + \
+        str(_INT_RANGES[dtype][0])
+
+
+class _Cuda(_CudaIds, _CudaWarp):
     LaunchConfig = _LaunchConfig
     tile = _Tile
     Axis = _views.AxisNamespace()
@@ -2992,6 +3253,9 @@ class PrimFunc:
         code = getattr(fn, "__code__", None)
         where = (f' loc("{_mlir_string(code.co_filename)}":'
                  f'{code.co_firstlineno}:1)' if code else "")
+        # The PTX ISA version its instructions need (the table's floors):
+        # raised above the chip's own where one needs more.
+        self._ptx_floor = getattr(b, "ptx_floor", 0)
         self._kernel = (f"    gpu.func @{self.name}({sig_text}) kernel {{\n"
                         f"{body}      gpu.return\n    }}{where}\n")
 
@@ -3000,9 +3264,12 @@ class PrimFunc:
         if not isinstance(chip, str) or not _CHIP.fullmatch(chip):
             raise TileError(f"chip {chip!r} is not an SM name such as sm_90 "
                             "or sm_90a")
+        features = ""
+        if self._ptx_floor > instr_table.chip_min_ptx(chip):
+            features = f', features = "+ptx{self._ptx_floor}"'
         return ("module attributes {gpu.container_module} {\n"
                 f'  gpu.module @{self.name}_module [#nvvm.target<chip = '
-                f'"{chip}">] {{\n{self._kernel}  }}\n}}\n')
+                f'"{chip}"{features}>] {{\n{self._kernel}  }}\n}}\n')
 
     @property
     def mlir(self):
