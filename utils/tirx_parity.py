@@ -7,7 +7,8 @@ tirx as T`) with one kernel and a `main()` that returns (inputs by parameter
 name, expected outputs by name). The comparison is between two kernels on
 the same inputs: the front-end's (the file with the import changed to
 `from tile_mlir.script import tirx as T`) and TIRx's own (its CUDA C++,
-compiled by nvcc).
+compiled by nvcc with the flags of TIRx's build: --use_fast_math, TIRx's
+default, unless the kernel's backend_config names none).
 
     # Here (the compiler, TIRx in its own venv, nvcc):
     python3 utils/tirx_parity.py prepare --progs DIR --out .carry/tirx \\
@@ -99,12 +100,15 @@ def prepare_one(src, out, tirx_python):
         shutil.copy(src.with_suffix(".cu"), cu)
     else:
         raise RuntimeError("no TIRx CUDA C++ (pass --tirx-python)")
-    r = subprocess.run(["nvcc", "-arch=sm_90", "-cubin", "-w", "-o",
+    mod, k = load_ours(out / src.name, f"{name}_ours.py")
+    # TIRx's build of the kernel: --use_fast_math unless its backend_config
+    # says otherwise (the front-end read the same settings).
+    flags = ["--use_fast_math"] if k.fast_math else []
+    r = subprocess.run(["nvcc", "-arch=sm_90", *flags, "-cubin", "-w", "-o",
                         str(out / f"{name}.cubin"), str(cu)],
                        capture_output=True, text=True)
     if r.returncode:
         raise RuntimeError("nvcc: " + r.stderr.strip()[-300:])
-    mod, k = load_ours(out / src.name, f"{name}_ours.py")
     k.ptx("sm_90")  # Into the carried PTX cache.
     inputs, expected = mod.main()
     np.savez(out / f"{name}.npz", **{n: np.asarray(v)

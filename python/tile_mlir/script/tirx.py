@@ -505,6 +505,17 @@ _ARITH = {"add": ("addi", "addf"), "sub": ("subi", "subf"),
 _COMPARE = {"lt": ("slt", "ult", "olt"), "le": ("sle", "ule", "ole"),
             "gt": ("sgt", "ugt", "ogt"), "ge": ("sge", "uge", "oge"),
             "eq": ("eq", "eq", "oeq"), "ne": ("ne", "ne", "une")}
+# float32 under nvcc's --use_fast_math (TIRx's default build): the PTX it
+# emits for C's operators (flushing subnormals; `/` approximate, `1.0f / x`
+# a reciprocal). python/tests/test_fast_math.py compiles the operators
+# with nvcc and requires these opcodes.
+_FAST_F32 = {"add": "add.rn.ftz.f32", "sub": "sub.rn.ftz.f32",
+             "mul": "mul.rn.ftz.f32", "div": "div.approx.ftz.f32",
+             "rcp": "rcp.approx.ftz.f32", "neg": "neg.ftz.f32",
+             "fma": "fma.rn.ftz.f32", "lt": "setp.lt.ftz.f32",
+             "le": "setp.le.ftz.f32", "gt": "setp.gt.ftz.f32",
+             "ge": "setp.ge.ftz.f32", "eq": "setp.eq.ftz.f32",
+             "ne": "setp.neu.ftz.f32"}
 
 
 def _binary(op, a, b):
@@ -524,7 +535,11 @@ def _binary(op, a, b):
         out = _nvcc_division(op, *_operands(a, b))
         out.facts, out.exact = {}, False
         return out
-    out = _binary_op(op, *_operands(a, b))
+    if op == "div" and _is_one(a) and isinstance(b, _Expr) and \
+            _fast_f32(b.dtype):
+        out = _instruction(_FAST_F32["rcp"], "float32", b)
+    else:
+        out = _binary_op(op, *_operands(a, b))
     out.facts = fact
     out.exact = bool(fact)
     if out.dtype in _INT_RANGES and affine is not None:
@@ -635,8 +650,39 @@ def _nvcc_division(op, a, b):
     return _tile_select(same, lambda: r, lambda: _binary("add", r, b))
 
 
+def _is_one(x):
+    """Whether `x` is the constant 1.0 (a Python number or typed
+    constant)."""
+    if isinstance(x, _TypedScalar):
+        return x.literal in ("1.0", "1")
+    if isinstance(x, _Expr):  # A constant made of one.
+        return any(name == x.name and literal == "1.0"
+                   for (literal, _), name in _builder().consts.items())
+    return isinstance(x, numbers.Real) and not isinstance(x, bool) and x == 1
+
+
+def _fast_f32(dtype):
+    return dtype == "float32" and _fast_math()
+
+
+def _fast_f32_op(op, a, b):
+    """`a op b` on float32 kernel values as nvcc's fast-math build
+    computes it (see _FAST_F32)."""
+    if op in ("add", "sub"):
+        fused = _contract(op, a, b)
+        if fused is not None:
+            return fused
+    out = _instruction(_FAST_F32[op], "bool" if op in _COMPARE else
+                       "float32", a, b)
+    if op == "mul":
+        out.product = (a, b)
+    return out
+
+
 def _binary_op(op, a, b):
     """The MLIR of `a op b` (kernel values of one dtype)."""
+    if _fast_f32(a.dtype) and op in _FAST_F32:
+        return _fast_f32_op(op, a, b)
     bld = _builder()
     name, ty, dtype = bld.fresh("v"), a.type, a.dtype
     signed = dtype == "bool" or _INT_RANGES.get(dtype, (0, True))[1]
@@ -691,6 +737,8 @@ def _negate(x):
     0 - x."""
     if not _is_float(x.dtype):
         return _binary("sub", 0, x)
+    if _fast_f32(x.dtype):
+        return _instruction(_FAST_F32["neg"], "float32", x)
     return _emit(f"arith.negf {x.name} : {x.type}", x.type, x.dtype)
 
 
@@ -708,6 +756,8 @@ def _contract(op, a, b):
         x, y, z = (pb[0] if op == "add" else _negate(pb[0])), pb[1], a
     else:
         return None
+    if _fast_f32(x.dtype):
+        return _instruction(_FAST_F32["fma"], "float32", x, y, z)
     if x.dtype in ("float16", "bfloat16"):
         # The instruction itself: the CPU JIT has no half fma of its own
         # (LLVM expands it through f64 and __truncdfhf2).
@@ -1483,14 +1533,27 @@ def _cvt(value, dst):
         if src in halves:
             return _instruction(f"cvt.rzi.{kind}{bits}.{s}", dst, value)
         wide = 64 if bits == 64 else 32
-        out = _instruction(f"cvt.rzi.{kind}{wide}.{s}",
+        ftz = ".ftz" if _ftz_conversion(s, "int") else ""
+        out = _instruction(f"cvt.rzi{ftz}.{kind}{wide}.{s}",
                            f"{'' if signed else 'u'}int{wide}", value)
         return out if bits == wide else cast(out, dst)
     if src in halves and dst != "float32":
         return _cvt(_cvt(value, "float32"), dst)
     d = _mlir_type(dst)
     narrow = _bits(d) < _bits(s) or dst in halves
-    return _instruction(f"cvt{'.rn' if narrow else ''}.{d}.{s}", dst, value)
+    ftz = ".ftz" if _ftz_conversion(s, d) else ""
+    return _instruction(f"cvt{'.rn' if narrow else ''}{ftz}.{d}.{s}", dst,
+                        value)
+
+
+def _ftz_conversion(src, dst):
+    """Whether nvcc's fast-math build flushes the subnormals of this
+    conversion (MLIR type names): one from float32 (but to a half, which
+    CUDA's headers convert in inline assembly) or to float32 from float64."""
+    if not _fast_math():
+        return False
+    return (src == "f32" and dst not in ("f16", "bf16")) or \
+        (dst == "f32" and src == "f64")
 
 
 def if_then_else(cond, then, other):
@@ -2120,14 +2183,15 @@ def _nvcc_function(name, *args):
               for x in args]
     exprs = [x for x in values if isinstance(x, _Expr)]
     dtype = exprs[0].dtype if exprs else "float32"
-    key = _nvcc_math.entry(name, dtype)
+    key = _nvcc_math.entry(name, dtype) + ("@fast" if _fast_math() else "")
     if key in _nvcc_math.LEFT_OUT:
         raise TileError(f"T.{name} of {dtype} is not supported: "
                         f"{_nvcc_math.LEFT_OUT[key]}")
     if key not in _nvcc_math.FUNCTIONS:
-        have = sorted(k.partition(":")[2] or "float32"
+        have = sorted(k.partition("@")[0].partition(":")[2] or "float32"
                       for k in _nvcc_math.FUNCTIONS
-                      if k.partition(":")[0] == name)
+                      if k.partition("@")[0].partition(":")[0] == name and
+                      k.endswith("@fast") == key.endswith("@fast"))
         raise TileTypeError(f"T.{name} of {dtype} is not supported: the "
                             "front-end has nvcc's code of the function TIRx "
                             f"prints for {', '.join(have)} kernel values; "
@@ -2930,15 +2994,82 @@ class _Cuda(_CudaIds, _CudaWarp):
 cuda = _Cuda()
 
 
-def device_entry(launch=None):
-    """Records the launch configuration (grid and block)."""
+def device_entry(launch=None, *, backend_config=None, kernel_attrs=None):
+    """Records the launch configuration (grid and block) and, from
+    `backend_config` (TIRx's per-entry CUDA settings), the float
+    arithmetic of the build it names (see _float_mode)."""
     if launch is None:
         launch = _LaunchConfig()
     if not isinstance(launch, _LaunchConfig):
         raise TileTypeError("T.device_entry(launch=...) takes a "
                             "T.cuda.LaunchConfig, got "
                             f"{type(launch).__name__}")
-    _builder().launch = launch
+    b = _builder()
+    b.launch = launch
+    if backend_config is not None:
+        b.fast_math = _float_mode(backend_config)
+
+
+# TIRx's default CUDA build (its backend_config): NVRTC with
+# --use_fast_math. set_backend_config() changes it for the kernels traced
+# after it.
+_TIRX_DEFAULT_CONFIG = {"compiler": "nvrtc", "nvcc": ["--use_fast_math"],
+                        "nvrtc": ["--use_fast_math"]}
+_TIRX_DEFAULT = {"cuda": _TIRX_DEFAULT_CONFIG}
+_DEFAULT_CONFIG = _TIRX_DEFAULT
+_FAST_MATH_FLAGS = ("--use_fast_math", "-use_fast_math")
+_FLOAT_FLAGS = re.compile(r"^--?(ftz|prec-div|prec_div|prec-sqrt|prec_sqrt|"
+                          r"fmad)\b")
+
+
+def set_backend_config(config=None):
+    """The CUDA settings (TIRx's backend_config: {'cuda': {'compiler':
+    ..., 'nvcc': [...], 'nvrtc': [...]}}) of kernels traced from now on
+    that name none in T.device_entry; None restores TIRx's default (NVRTC
+    with --use_fast_math). Returns the previous settings."""
+    global _DEFAULT_CONFIG
+    old = _DEFAULT_CONFIG
+    new = _TIRX_DEFAULT if config is None else config
+    _float_mode(new)
+    _DEFAULT_CONFIG = new
+    return old
+
+
+def _float_mode(config):
+    """Whether the build of `config` (TIRx's backend_config: the flags of
+    its compiler, NVRTC unless it says nvcc) is fast-math: float32
+    arithmetic flushes subnormals (.ftz), `/` and sqrtf are approximate,
+    and the math functions are nvcc's fast-math code. Only the two builds
+    nvcc's code was recorded for are modeled: --use_fast_math, and no
+    float flag at all; an explicit -ftz, -prec-div, -prec-sqrt or -fmad
+    is an error rather than other bits."""
+    if not isinstance(config, dict) or set(config) - {"cuda"} or \
+            not isinstance(config.get("cuda", {}), dict):
+        raise TileTypeError("backend_config must be TIRx's mapping of "
+                            "backends to settings: {'cuda': {'compiler': "
+                            "..., 'nvcc': [...], 'nvrtc': [...]}}")
+    config = config.get("cuda", {})
+    compiler = config.get("compiler", _TIRX_DEFAULT_CONFIG["compiler"])
+    if compiler not in ("nvcc", "nvrtc"):
+        raise TileValueError(f"backend_config compiler {compiler!r}: nvcc "
+                             "or nvrtc")
+    flags = config.get(compiler, _TIRX_DEFAULT_CONFIG[compiler])
+    if isinstance(flags, str) or not all(isinstance(f, str) for f in flags):
+        raise TileTypeError(f"backend_config {compiler}: a list of flags")
+    for f in flags:
+        if _FLOAT_FLAGS.match(f):
+            raise TileError(f"backend_config flag {f!r}: the front-end "
+                            "models the float arithmetic of "
+                            "--use_fast_math and of no float flag only")
+    return any(f in _FAST_MATH_FLAGS for f in flags)
+
+
+def _fast_math():
+    """Whether the kernel being traced is built fast-math."""
+    b = _builder()
+    if not hasattr(b, "fast_math"):
+        b.fast_math = _float_mode(_DEFAULT_CONFIG)
+    return b.fast_math
 
 
 def alloc_local(shape, dtype="float32", data=None, *, scope="local",
@@ -3256,6 +3387,11 @@ class PrimFunc:
         # The PTX ISA version its instructions need (the table's floors):
         # raised above the chip's own where one needs more.
         self._ptx_floor = getattr(b, "ptx_floor", 0)
+        # Whether its float32 arithmetic is nvcc's --use_fast_math build's
+        # (TIRx's default; T.device_entry's backend_config, or
+        # set_backend_config, may say otherwise).
+        self.fast_math = b.__dict__.get("fast_math",
+                                        _float_mode(_DEFAULT_CONFIG))
         self._kernel = (f"    gpu.func @{self.name}({sig_text}) kernel {{\n"
                         f"{body}      gpu.return\n    }}{where}\n")
 
