@@ -20,13 +20,8 @@ from tile_mlir import TileWarning  # noqa: E402
 from tile_mlir.script import tirx as T  # noqa: E402
 
 
-@pytest.fixture(autouse=True, scope="module")
-def ieee_build():
-    """These tests expect IEEE float32 arithmetic: nvcc's build without
-    --use_fast_math (TIRx's default has it; see test_fast_math.py)."""
-    old = T.set_backend_config({"cuda": {"compiler": "nvcc", "nvcc": []}})
-    yield
-    T.set_backend_config(old)
+# IEEE float32 arithmetic (conftest.py), not TIRx's default fast-math build.
+pytestmark = pytest.mark.usefixtures("ieee_build")
 
 VALUES = [0.0, -0.0, 1.5, -1.5, 2.5, -2.7, 1e10, -1e10, 3e9, -3e9,
           float("inf"), float("-inf"), float("nan"), 40000.0, -40000.0,

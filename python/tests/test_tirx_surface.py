@@ -16,13 +16,8 @@ from tile_mlir import TileError, TileWarning  # noqa: E402
 from tile_mlir.script import tirx as T  # noqa: E402
 
 
-@pytest.fixture(autouse=True, scope="module")
-def ieee_build():
-    """These tests expect IEEE float32 arithmetic: nvcc's build without
-    --use_fast_math (TIRx's default has it; see test_fast_math.py)."""
-    old = T.set_backend_config({"cuda": {"compiler": "nvcc", "nvcc": []}})
-    yield
-    T.set_backend_config(old)
+# IEEE float32 arithmetic (conftest.py), not TIRx's default fast-math build.
+pytestmark = pytest.mark.usefixtures("ieee_build")
 
 
 np = pytest.importorskip("numpy")
