@@ -1,0 +1,277 @@
+"""Python control flow on kernel values as TIRx users write it: names
+rebound in the branches of an `if` merge into the scf.if's results (TIRx's
+mutable scalars), loops with a kernel-valued bound and while loops run in
+the kernel carrying the scalars their bodies assign, an element bound to a
+name is read there; and the TIRx helpers of this surface (local scalars,
+limits, popcount, warp reductions and votes). Expected values are
+computed with numpy or Python."""
+
+import os
+import sys
+import warnings
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+np = pytest.importorskip("numpy")
+
+from tile_mlir import TileError, TileTypeError, TileWarning  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("ieee_build")
+LANES = np.arange(32)
+
+
+def run(k, **arrays):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        k(**arrays, backend="cpu")
+    return arrays
+
+
+def test_a_constant_rebound_in_a_branch_holds_only_there():
+    @T.function
+    def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        s = T.float32(1)
+        if lane < 8:
+            s = T.float32(2)
+        B[lane] = A[lane] * s
+    a = np.arange(32, dtype=np.float32)
+    got = run(k, A=a, B=np.zeros(32, np.float32))["B"]
+    assert np.array_equal(got, a * np.where(LANES < 8, 2, 1))
+    assert "scf.if" in k.mlir and "-> (f32)" in k.mlir
+
+
+def test_if_elif_else_and_names_of_one_branch():
+    @T.function
+    def k(A: T.Tensor((32,), "int32"), B: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        v = A[lane] + 0
+        if lane < 4:
+            v = v * 2
+        elif lane < 12:
+            v = v + 100
+        else:
+            tmp = v - 1
+            v = tmp * 3
+        B[lane] = v
+    a = np.arange(32, dtype=np.int32) - 7
+    want = np.where(LANES < 4, a * 2, np.where(LANES < 12, a + 100,
+                                                (a - 1) * 3))
+    assert np.array_equal(run(k, A=a, B=np.zeros(32, np.int32))["B"], want)
+
+
+def test_a_name_bound_in_one_branch_only_is_unbound_after():
+    with pytest.raises(NameError):
+        @T.function
+        def k(B: T.Tensor((32,), "int32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            lane = T.cuda.lane_id()
+            if lane < 8:
+                only = lane * 2
+            B[lane] = only  # noqa: F821
+
+
+def test_merging_other_objects_or_types_is_an_error():
+    with pytest.raises(TileError, match="`r` is bound to different objects"):
+        @T.function
+        def k(A: T.Tensor((32, 2), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            r = A[0:32, 0:1]
+            if T.cuda.lane_id() < 8:
+                r = A[0:32, 1:2]
+            A[0, 0] = T.float32(0)
+    with pytest.raises(TileTypeError, match="`s` is float32 .* int32"):
+        @T.function
+        def k2(A: T.Tensor((32,), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            s = T.float32(1)
+            if T.cuda.lane_id() < 8:
+                s = T.cuda.lane_id()
+            A[0] = s
+
+
+def test_an_element_is_read_where_it_is_bound():
+    @T.function
+    def k(A: T.Tensor((32, 2), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        old = A[lane, 0]
+        A[lane, 0] = A[lane, 1]
+        A[lane, 1] = old
+    a = np.arange(64, dtype=np.float32).reshape(32, 2)
+    got = run(k, A=a.copy())["A"]
+    assert np.array_equal(got, a[:, ::-1])
+
+
+def test_a_loop_with_a_kernel_valued_bound_carries_its_scalars():
+    @T.function
+    def k(A: T.Tensor((32, 16), "float32"), B: T.Tensor((32,), "float32"),
+          I: T.Tensor((32,), "int32"), n: T.int32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        acc = T.float32(0)
+        best = 0
+        for i in T.serial(1, n, step=2):
+            acc = acc + A[lane, i]
+            if A[lane, i] > A[lane, best]:
+                best = i
+        B[lane] = acc
+        I[lane] = best
+    a = np.random.default_rng(2).standard_normal((32, 16)).astype(np.float32)
+    got = run(k, A=a, B=np.zeros(32, np.float32), I=np.zeros(32, np.int32),
+              n=12)
+    acc = np.zeros(32, np.float32)
+    best = np.zeros(32, np.int64)
+    for i in range(1, 12, 2):
+        acc = (acc + a[:, i]).astype(np.float32)
+        best = np.where(a[:, i] > a[LANES, best], i, best)
+    assert np.array_equal(got["B"], acc)
+    assert np.array_equal(got["I"], best)
+    assert "scf.for" in k.mlir
+
+
+def test_range_of_a_kernel_value_and_a_while_loop():
+    @T.function
+    def k(A: T.Tensor((32,), "int32"), B: T.Tensor((32,), "int32"),
+          C: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        total = 0
+        for i in range(A[lane]):
+            total = total + i
+        B[lane] = total
+        x = A[lane] + 1
+        steps = 0
+        while x != 1 and steps < 100:
+            if x % 2 == 0:
+                x = x // 2
+            else:
+                x = 3 * x + 1
+            steps = steps + 1
+        C[lane] = steps
+    a = np.arange(32, dtype=np.int32)
+    got = run(k, A=a, B=np.zeros(32, np.int32), C=np.zeros(32, np.int32))
+
+    def collatz(x):
+        s = 0
+        while x != 1 and s < 100:
+            x = x // 2 if x % 2 == 0 else 3 * x + 1
+            s += 1
+        return s
+    assert got["B"].tolist() == [n * (n - 1) // 2 for n in range(32)]
+    assert got["C"].tolist() == [collatz(n + 1) for n in range(32)]
+    assert "scf.while" in k.mlir
+
+
+def test_kernel_loops_refuse_jumps_and_changed_types():
+    with pytest.raises(TileError, match="`break`, `continue` or `return` "
+                       "in a loop with a kernel-valued bound"):
+        @T.function
+        def k(A: T.Tensor((32,), "int32"), n: T.int32):
+            for i in T.serial(n):
+                if i == 3:
+                    break
+                A[i] = 1
+    with pytest.raises(TileTypeError, match="`s` is int32 before"):
+        @T.function
+        def k2(A: T.Tensor((32,), "float32"), n: T.int32):
+            s = 0
+            for i in T.serial(n):
+                s = A[i]
+            A[0] = s
+    with pytest.raises(TileError, match="nested `for i in T.serial"):
+        @T.function
+        def k3(A: T.Tensor((32,), "float32"), n: T.int32):
+            for i, j in T.grid(n, 2):
+                A[i] = j
+    with pytest.raises(TileError, match="step 0 is not positive"):
+        T.serial(0, 4, step=0)
+
+
+def test_grid_unrolls_static_nests():
+    @T.function
+    def k(A: T.Tensor((4, 8), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        for i, j in T.grid(4, (2, 6)):
+            A[i, j] = i * 10 + j
+    got = run(k, A=np.zeros((4, 8), np.int32))["A"]
+    want = np.zeros((4, 8), np.int32)
+    for i in range(4):
+        for j in range(2, 8):
+            want[i, j] = i * 10 + j
+    assert np.array_equal(got, want)
+
+
+def test_local_scalars_limits_and_popcount():
+    @T.function
+    def k(A: T.Tensor((32,), "uint32"), B: T.Tensor((32, 4), "uint32"),
+          F: T.Tensor((3,), "float32"), I: T.Tensor((2,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        d = T.local_scalar("uint32")
+        T.ptx.popc.b32(d, A[lane])
+        B[lane, 0] = d
+        B[lane, 1] = T.popcount(A[lane])
+        B[lane, 2] = T.cuda.float_as_uint(T.reinterpret(A[lane],
+                                                        ty="float32"))
+        c = T.local_scalar("uint32", A[lane])
+        c = c + T.uint32(1)
+        B[lane, 3] = c
+        F[0] = T.max_value(ty="float32")
+        F[1] = T.min_value(ty="float32")
+        F[2] = T.infinity(ty="float32")
+        I[0] = T.max_value(ty="int32") - 5
+        I[1] = T.min_value(ty="int32")
+    a = np.random.default_rng(4).integers(0, 2**32, 32, dtype=np.uint32)
+    got = run(k, A=a, B=np.zeros((32, 4), np.uint32),
+              F=np.zeros(3, np.float32), I=np.zeros(2, np.int32))
+    pop = [bin(int(x)).count("1") for x in a]
+    assert got["B"][:, 0].tolist() == pop and got["B"][:, 1].tolist() == pop
+    assert np.array_equal(got["B"][:, 2], a)
+    assert np.array_equal(got["B"][:, 3], a + np.uint32(1))
+    fi = np.finfo(np.float32)
+    assert got["F"].tolist() == [fi.max, fi.min, np.inf]
+    assert got["I"].tolist() == [2**31 - 6, -2**31]
+
+
+def test_warp_reductions_and_votes():
+    @T.function
+    def k(A: T.Tensor((64,), "int32"), S: T.Tensor((64,), "int32"),
+          M: T.Tensor((64,), "int32"), V: T.Tensor((64, 3), "uint32"),
+          F: T.Tensor((64,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        tx = T.cuda.thread_idx("x")
+        S[tx] = T.cuda.warp_sum(A[tx])
+        M[tx] = T.cuda.warp_max(A[tx], 8)
+        V[tx, 0] = T.cuda.ballot_sync(0xFFFFFFFF, T.cast(A[tx] > 0,
+                                                         "int32"))
+        V[tx, 1] = T.cast(T.cuda.any_sync(0xFFFFFFFF, T.cast(
+            A[tx] > 90, "int32")), "uint32")
+        V[tx, 2] = T.cuda.elect_sync()
+        F[tx] = T.cuda.warp_min(T.cast(A[tx], "float32"), 4)
+    a = np.random.default_rng(5).integers(-100, 95, 64).astype(np.int32)
+    got = run(k, A=a, S=np.zeros(64, np.int32), M=np.zeros(64, np.int32),
+              V=np.zeros((64, 3), np.uint32), F=np.zeros(64, np.float32))
+    w = a.reshape(2, 32)
+    assert np.array_equal(got["S"], np.repeat(w.sum(1), 32))
+    assert np.array_equal(got["M"], np.repeat(a.reshape(8, 8).max(1), 8))
+    assert np.array_equal(got["F"], np.repeat(a.reshape(16, 4).min(1), 4))
+    ball = [sum(1 << i for i in range(32) if seg[i] > 0) for seg in w]
+    assert got["V"][:, 0].tolist() == np.repeat(ball, 32).tolist()
+    assert got["V"][:, 1].tolist() == np.repeat(
+        [int((seg > 90).any()) for seg in w], 32).tolist()
+    assert got["V"][:, 2].reshape(2, 32).sum(1).tolist() == [1, 1]
+    assert "+ptx80" in k.mlir  # elect.sync's floor raised the PTX version
+
+
+def test_typed_constants_in_python_operators():
+    @T.function
+    def k(A: T.Tensor((2,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        A[0] = T.int32(2**31 - 1) - 5
+        A[1] = 3 * T.int32(7)
+    assert run(k, A=np.zeros(2, np.int32))["A"].tolist() == [2**31 - 6, 21]
