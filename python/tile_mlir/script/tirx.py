@@ -2887,7 +2887,8 @@ class _CudaWarp:
         """TIRx's warp_reduce: log2(width) butterfly steps,
         `val = val op __shfl_xor_sync(0xFFFFFFFF, val, mask)` for mask =
         width/2 .. 1 (sum: +, max/min: fmaxf/fminf or the integer max/min,
-        max.f32/min.f32 in PTX), over a 32-bit value."""
+        max.f32/min.f32 in PTX, .ftz in the fast-math build), over a 32-bit
+        value."""
         width = as_int(width, "warp_reduce width")
         if width < 2 or width > 32 or width & (width - 1):
             raise TileValueError(f"warp_reduce width {width}: a power of "
@@ -2906,9 +2907,10 @@ class _CudaWarp:
             other = other[0].load()
             if op == "sum":
                 val = _binary("add", val, other)
-            else:
-                val = _instruction(f"{op}.{_ptx_type(val.dtype)}", val.dtype,
-                                   val, other)
+            else:  # fmaxf/fminf: .ftz in the fast-math build.
+                ftz = ".ftz" if _fast_f32(val.dtype) else ""
+                val = _instruction(f"{op}{ftz}.{_ptx_type(val.dtype)}",
+                                   val.dtype, val, other)
             mask >>= 1
         return val
 
