@@ -180,6 +180,8 @@ def run(args):
     os.environ["TILE_MLIR_RUNTIME"] = str(d / "libtile_cuda_runtime.so")
     os.environ["TILE_INSTR_TABLE"] = str(d / "instr_table.json")
     passed = failed = 0
+    if args.save:
+        pathlib.Path(args.save).mkdir(parents=True, exist_ok=True)
     for entry in json.loads((d / "manifest.json").read_text()):
         name = entry["name"]
         try:
