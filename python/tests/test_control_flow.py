@@ -167,15 +167,88 @@ def test_range_of_a_kernel_value_and_a_while_loop():
     assert "scf.while" in k.mlir
 
 
-def test_kernel_loops_refuse_jumps_and_changed_types():
+def test_break_and_continue_under_kernel_branches():
+    """A `break` or `continue` under an `if` on a kernel value is a flag:
+    the rest of the iteration and the later iterations run where it is not
+    set; in unrolled loops, loops with a kernel-valued bound, while loops,
+    and an inner loop's break leaves the outer loop running."""
+    @T.function
+    def k(A: T.Tensor((32, 16), "float32"), B: T.Tensor((32, 4), "int32"),
+          n: T.int32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        first = -1
+        for i in range(16):
+            if A[lane, i] < T.float32(0):
+                first = i
+                break
+        B[lane, 0] = first
+        count = 0
+        for i in T.serial(n):
+            if A[lane, i] < T.float32(0):
+                continue
+            count = count + 1
+            if count == 3:
+                break
+        B[lane, 1] = count
+        j = T.int32(0)
+        while j < 16:
+            if A[lane, j] > T.float32(1):
+                break
+            j = j + 1
+        B[lane, 2] = j
+        rows = 0
+        for r in range(2):
+            for c in range(8):
+                if A[lane, r * 8 + c] < T.float32(0):
+                    break
+                rows = rows + 1
+        B[lane, 3] = rows
+        for c in range(3):  # Python's own break still stops the loop.
+            if c == 1:
+                break
+        B[lane, 3] = B[lane, 3] + c * 100
+    a = np.random.default_rng(8).standard_normal((32, 16)).astype(np.float32)
+    a[0] = np.abs(a[0])  # A row with no negative value.
+    got = run(k, A=a, B=np.zeros((32, 4), np.int32), n=10)["B"]
+    for lane in range(32):
+        row = a[lane]
+        neg = [i for i in range(16) if row[i] < 0]
+        count = 0
+        for i in range(10):
+            if row[i] < 0:
+                continue
+            count += 1
+            if count == 3:
+                break
+        j = next((i for i in range(16) if row[i] > 1), 16)
+        rows = 0
+        for r in range(2):
+            for c in range(8):
+                if row[r * 8 + c] < 0:
+                    break
+                rows += 1
+        assert got[lane].tolist() == [neg[0] if neg else -1, count, j,
+                                      rows + 100], lane
+
+
+def test_kernel_loops_refuse_plain_jumps_and_changed_types():
+    with pytest.raises(TileError, match="condition was a Python value when "
+                       "the loop began and is a kernel value now"):
+        @T.function
+        def k0(A: T.Tensor((32,), "float32")):
+            j = 0
+            while j < 16:
+                if A[j] > T.float32(1):
+                    j = j + 2
+                j = j + 1
     with pytest.raises(TileError, match="`break`, `continue` or `return` "
                        "in a loop with a kernel-valued bound"):
         @T.function
         def k(A: T.Tensor((32,), "int32"), n: T.int32):
             for i in T.serial(n):
-                if i == 3:
-                    break
                 A[i] = 1
+                break  # Not under an `if`: the loop would be one trip.
     with pytest.raises(TileTypeError, match="`s` is int32 before"):
         @T.function
         def k2(A: T.Tensor((32,), "float32"), n: T.int32):

@@ -57,16 +57,30 @@ def test_python_break_and_continue_in_loops():
     assert got.tolist() == [10, 0, 12, 0, 14, 0, 0, 0]
 
 
-def test_continue_inside_a_kernel_branch_is_an_error():
+def test_continue_inside_a_kernel_branch_skips_the_rest():
+    """`continue` under an `if` on a kernel value (a flag; the rest of the
+    iteration runs where it is not set)."""
+    @T.function
+    def k(A: T.Tensor((4,), "int32"), n: T.int32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        for i in T.unroll(4):
+            if n > i:
+                A[i] = 1
+                continue
+            A[i] = 2
+    got = run(k, A=np.zeros(4, np.int32), n=2)
+    assert got["A"].tolist() == [1, 1, 2, 2]
+
+
+def test_return_inside_a_kernel_branch_is_an_error():
     with pytest.raises(TileError, match="`break`, `continue` or `return` "
                        "inside an `if` on a kernel value"):
         @T.function
         def k(A: T.Tensor((4,), "int32"), n: T.int32):
-            for i in T.unroll(4):
-                if n > i:
-                    A[i] = 1
-                    continue
-                A[i] = 2
+            if n > 1:
+                A[0] = 1
+                return
+            A[0] = 2
 
 
 def test_elements_compare_and_branch_by_value():

@@ -324,11 +324,10 @@ def test_regions_out_of_bounds():
     trace_error(dynamic, "has no constant extent")
 
 
-def test_break_inside_a_kernel_branch():
+def test_return_inside_a_kernel_branch():
     def k(A: T.Tensor((32, 4), "float32")):
-        for _ in range(2):
-            if T.cuda.lane_id() < 3:
-                break
+        if T.cuda.lane_id() < 3:
+            return
     trace_error(k, "`break`, `continue` or `return` inside an `if` on a "
                 "kernel value is not supported")
 

@@ -124,6 +124,10 @@ def _rebind(merge, method, names):
     return out
 
 
+def _as_list(x):
+    return x if isinstance(x, list) else [x]
+
+
 def _method(obj, name):
     return ast.Expr(ast.Call(ast.Attribute(_name(obj), name, ast.Load()),
                              [], []))
@@ -131,6 +135,83 @@ def _method(obj, name):
 
 def _name(name):
     return ast.Name(name, ast.Load())
+
+
+def _own_jump_in_if(stmts):
+    """Whether a `break` or `continue` of this loop level sits inside an
+    `if` (one that may be on a kernel value) in `stmts`."""
+    def walk(node, in_if):
+        if isinstance(node, (ast.Break, ast.Continue)):
+            return in_if
+        if isinstance(node, (ast.For, ast.While, ast.AsyncFor) + _SCOPES):
+            return False
+        return any(walk(c, in_if or isinstance(node, ast.If))
+                   for c in ast.iter_child_nodes(node))
+    return any(walk(s, False) for s in stmts)
+
+
+def _has_own_jump(node):
+    return any(isinstance(n, (ast.Break, ast.Continue))
+               for n in _own_nodes(node))
+
+
+class _JumpFlags:
+    """A loop's `break` and `continue` as flags (`_tile_break1 = True`),
+    and the statements after each place that may set one guarded by
+    `if not (break or continue):`, so that a jump under an `if` on a
+    kernel value becomes the kernel's own: later statements and
+    iterations run where no thread's flag is set. With Python values
+    the loop still stops at a `break` (`__tile_stop__`)."""
+
+    def __init__(self, n):
+        self.brk, self.cont = f"_tile_break{n}", f"_tile_continue{n}"
+
+    def flag(self, name, value):
+        return ast.Assign([ast.Name(name, ast.Store())], ast.Constant(value))
+
+    def go_on(self):
+        return ast.UnaryOp(ast.Not(), ast.BoolOp(ast.Or(), [
+            _name(self.brk), _name(self.cont)]))
+
+    def guard(self, stmts):
+        out = []
+        for i, stmt in enumerate(stmts):
+            jumps = _has_own_jump(stmt)
+            out.append(self.replace(stmt))
+            if jumps and stmts[i + 1:]:
+                out.append(ast.If(self.go_on(), self.guard(stmts[i + 1:]),
+                                  []))
+                break
+        return out
+
+    def replace(self, stmt):
+        if isinstance(stmt, ast.Break):
+            return self.flag(self.brk, True)
+        if isinstance(stmt, ast.Continue):
+            return self.flag(self.cont, True)
+        if isinstance(stmt, ast.If):
+            stmt.body = self.guard(stmt.body) or [ast.Pass()]
+            stmt.orelse = self.guard(stmt.orelse)
+        elif isinstance(stmt, (ast.With, ast.Try)):
+            stmt.body = self.guard(stmt.body)
+        return stmt
+
+    def loop(self, node):
+        """[the flag's start, the loop] with the flags in place."""
+        stop = ast.If(_call("__tile_stop__", [_name(self.brk)]),
+                      [ast.Break()], [])
+        # Each iteration runs where no break has happened; Python's loop
+        # stops at the end of the iteration that broke (its index kept).
+        node.body = [self.flag(self.cont, False), ast.If(
+            ast.UnaryOp(ast.Not(), _name(self.brk)),
+            self.guard(node.body) or [ast.Pass()], []), stop]
+        if node.orelse:
+            node.orelse = [ast.If(ast.UnaryOp(ast.Not(), _name(self.brk)),
+                                  node.orelse, [])]
+        if isinstance(node, ast.While):  # A kernel loop ends at a break.
+            node.test = ast.BoolOp(ast.And(), [ast.UnaryOp(
+                ast.Not(), _name(self.brk)), node.test])
+        return [self.flag(self.brk, False), node]
 
 
 class _Rewriter(ast.NodeTransformer):
@@ -183,7 +264,25 @@ class _Rewriter(ast.NodeTransformer):
                 body + [copy.deepcopy(end)]))
         return out + _rebind(merge, "results", names)
 
+    def _jump_flags(self, node):
+        """(the flag's start, the stop statement), both None where the
+        loop has no jump under an `if` (see _JumpFlags); the stop is taken
+        out of the body (only Python's loop runs it, last)."""
+        if not _own_jump_in_if(node.body):
+            return None, None
+        self.count += 1
+        start, node = _JumpFlags(self.count).loop(node)
+        ast.copy_location(start, node)
+        ast.fix_missing_locations(start)
+        ast.fix_missing_locations(node)
+        return start, node.body.pop()
+
     def visit_For(self, node):
+        start, stop = self._jump_flags(node)
+        out = self._for(node, stop)
+        return ([start] if start else []) + _as_list(out)
+
+    def _for(self, node, stop):
         self.generic_visit(node)
         if isinstance(node.iter, ast.Call) and \
                 isinstance(node.iter.func, ast.Name) and \
@@ -191,12 +290,15 @@ class _Rewriter(ast.NodeTransformer):
             node.iter.func = ast.copy_location(_name("__tile_range__"),
                                                node.iter.func)
         if not isinstance(node.target, ast.Name):
-            return node  # Tuples: T.grid and Python iterables only.
+            if stop:  # Tuples: T.grid and Python iterables only.
+                node.body.append(stop)
+            return node
         self.count += 1
         it, loop = f"__tile_i{self.count}", f"__tile_l{self.count}"
         names = [n for n in _stored_names(node.body) if n != node.target.id]
         assign = ast.Assign([ast.Name(it, ast.Store())], node.iter)
-        python = ast.For(node.target, _name(it), node.body, node.orelse)
+        python = ast.For(node.target, _name(it),
+                         node.body + ([stop] if stop else []), node.orelse)
         getters = ast.Tuple([_thunk(_name(n)) for n in names], ast.Load())
         kernel = [ast.Assign([ast.Name(loop, ast.Store())], _call(
             "__tile_for__", [_name(it), ast.Constant(tuple(names)), getters,
@@ -229,6 +331,11 @@ class _Rewriter(ast.NodeTransformer):
         return [assign, branch]
 
     def visit_While(self, node):
+        start, stop = self._jump_flags(node)
+        out = self._while(node, stop)
+        return ([start] if start else []) + _as_list(out)
+
+    def _while(self, node, stop):
         self.generic_visit(node)
         self.count += 1
         probe, loop = f"__tile_w{self.count}", f"__tile_l{self.count}"
@@ -237,7 +344,8 @@ class _Rewriter(ast.NodeTransformer):
             "__tile_while__", [_thunk(copy.deepcopy(node.test))]))
         python = ast.While(ast.Call(
             ast.Attribute(_name(probe), "test", ast.Load()),
-            [_thunk(copy.deepcopy(node.test))], []), node.body, node.orelse)
+            [_thunk(copy.deepcopy(node.test))], []),
+            node.body + ([stop] if stop else []), node.orelse)
         getters = ast.Tuple([_thunk(_name(n)) for n in names], ast.Load())
         kernel = [ast.Assign([ast.Name(loop, ast.Store())], ast.Call(
             ast.Attribute(_name(probe), "kernel", ast.Load()),

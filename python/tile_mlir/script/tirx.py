@@ -1156,7 +1156,20 @@ class _WhileProbe:
         if not self.used:
             self.used = True
             return self.first
-        return thunk()
+        c = _plain(thunk())
+        if isinstance(c, _Expr):
+            raise TileError(f"{_caller_location()}: this while loop's "
+                            "condition was a Python value when the loop "
+                            "began and is a kernel value now (its body "
+                            "made it one): start from kernel values (`j = "
+                            "T.int32(0)`) so that the loop is the kernel's")
+        return c
+
+
+def _tile_stop(flag):
+    """Whether a loop whose `break` is a flag (see _rewrite) stops now: a
+    Python True only (a kernel value's loop runs on, guarded)."""
+    return flag is True
 
 
 def _tile_while(test):
@@ -1777,7 +1790,8 @@ _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
                     "__tile_merge__": _Merge, "__tile_read__": _tile_read,
                     "__tile_range__": _tile_range,
                     "__tile_for__": _KernelLoop,
-                    "__tile_while__": _tile_while}
+                    "__tile_while__": _tile_while,
+                    "__tile_stop__": _tile_stop}
 
 
 def _thread_index(key, lines, role=None):
