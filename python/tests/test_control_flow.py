@@ -7,6 +7,7 @@ limits, popcount, warp reductions and votes). Expected values are
 computed with numpy or Python."""
 
 import os
+import re
 import sys
 import warnings
 
@@ -348,3 +349,27 @@ def test_typed_constants_in_python_operators():
         A[0] = T.int32(2**31 - 1) - 5
         A[1] = 3 * T.int32(7)
     assert run(k, A=np.zeros(2, np.int32))["A"].tolist() == [2**31 - 6, 21]
+
+
+def test_a_register_tile_at_a_dynamic_index_is_local_memory():
+    """A register tile indexed by a kernel value stays in local memory:
+    its stores and loads are st.local/ld.local on the local frame's own
+    addresses (the generic alloca cast to the local space). The local
+    space's alloca used to be lowered with generic addresses under
+    st.local, an illegal address on the H200."""
+    @T.function
+    def k(A: T.Tensor((32, 8), "float32"), B: T.Tensor((32,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        r = T.alloc_local((8,), "float32")
+        for i in T.unroll(8):
+            r[i] = A[lane, i]
+        B[lane] = r[lane % 8]
+    ptx = k.ptx()
+    frame = re.search(r"mov\.b64\s+(%SPL), __local_depot0", ptx)
+    assert frame, ptx
+    assert "%SP," not in ptx and "cvta.local" not in ptx, ptx
+    assert re.search(r"st\.local\.b32", ptx) and re.search(r"ld\.local", ptx)
+    a = np.arange(256, dtype=np.float32).reshape(32, 8)
+    got = run(k, A=a, B=np.zeros(32, np.float32))["B"]
+    assert np.array_equal(got, a[LANES, LANES % 8])

@@ -75,10 +75,16 @@ struct AllocLocalOpLowering : public ConvertOpToLLVMPattern<AllocLocalOp> {
                                            rewriter.getI64IntegerAttr(1));
       auto arrayType = LLVM::LLVMArrayType::get(
           eltType, std::max<int64_t>(op.getStorageSize(), 1));
+      // NVPTX's data layout keeps allocas generic (no A5): an alloca in
+      // the local space itself is lowered with generic addresses under
+      // st.local (an illegal address at run time once an index is
+      // dynamic). The generic alloca is cast to the local space.
+      auto genericType = LLVM::LLVMPointerType::get(rewriter.getContext());
       auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(),
                                                 kRegisterTileAddressSpace);
-      ptr = LLVM::AllocaOp::create(rewriter, loc, ptrType, arrayType, one,
-                                   /*alignment=*/0);
+      Value generic = LLVM::AllocaOp::create(rewriter, loc, genericType,
+                                             arrayType, one, /*alignment=*/0);
+      ptr = LLVM::AddrSpaceCastOp::create(rewriter, loc, ptrType, generic);
     }
     Value desc = MemRefDescriptor::fromStaticShape(
         rewriter, loc, *getTypeConverter(), type, ptr);

@@ -8,9 +8,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
   // CHECK-LABEL: llvm.func @alloc_and_f32
   // INTR-LABEL: llvm.func @alloc_and_f32
   gpu.func @alloc_and_f32(%c: f32) kernel {
-    // The register tile is an entry-block alloca in the local space.
+    // The register tile is an entry-block alloca, generic as NVPTX's data
+    // layout has it (an alloca in the local space itself is lowered with
+    // generic addresses under st.local), cast to the local space.
     // One array-typed alloca (SROA splits it first thing, see TileToNVVM.cpp).
-    // CHECK: %[[A:.*]] = llvm.alloca %{{.*}} x !llvm.array<1 x f32> : (i64) -> !llvm.ptr<5>
+    // CHECK: %[[G:.*]] = llvm.alloca %{{.*}} x !llvm.array<1 x f32> : (i64) -> !llvm.ptr
+    // CHECK-NEXT: %[[A:.*]] = llvm.addrspacecast %[[G]] : !llvm.ptr to !llvm.ptr<5>
     %r = tile.alloc_local : memref<1xf32, #tile.reg>
     // CHECK: %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr<5> -> f32
     // CHECK: %[[D:.*]] = llvm.inline_asm asm_dialect = att "fma.rn.f32 $0, $1, $2, $3;", "=f,f,f,f" %[[X]], %{{.*}}, %{{.*}} : (f32, f32, f32) -> f32

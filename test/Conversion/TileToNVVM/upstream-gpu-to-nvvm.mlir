@@ -4,7 +4,8 @@
 // upstream pipeline and add tile-expand-repeats in front.
 // RUN: tile-opt %tile_src/examples/affine_fma.mlir --pass-pipeline='builtin.module(gpu.module(tile-expand-repeats, expand-strided-metadata, lower-affine, convert-scf-to-cf, convert-gpu-to-nvvm, reconcile-unrealized-casts))' | FileCheck %s
 // CHECK-LABEL: gpu.module @kernels
-// CHECK: llvm.alloca {{.*}} x !llvm.array<{{[0-9]+}} x f32> : (i64) -> !llvm.ptr<5>
+// CHECK: llvm.alloca {{.*}} x !llvm.array<{{[0-9]+}} x f32> : (i64) -> !llvm.ptr
+// CHECK-NEXT: llvm.addrspacecast {{.*}} : !llvm.ptr to !llvm.ptr<5>
 // CHECK: "ld.global.f32 $0, [$1];", "=f,l,~{memory}"
 // CHECK: "ld.global.f32 $0, [$1+4];", "=f,l,~{memory}"
 // CHECK: "ld.global.f32 $0, [$1+8];", "=f,l,~{memory}"
