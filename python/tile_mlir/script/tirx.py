@@ -1018,8 +1018,19 @@ class _Carried:
                                 "carried through a loop in the kernel")
         return out
 
-    def results(self, name):
-        """The names after the loop: the carried ones its results."""
+    def carried(self):
+        return tuple(self.out)
+
+    def end(self):
+        """The body's end: the carried values yielded, the region closed."""
+        b = _builder()
+        b.lines.append(_yield_line(self.current()))
+        b.lines.append(f"}} {self.loc}")
+
+    def results(self):
+        """The names after the loop (`self.res`, the loop's results): the
+        carried ones its results."""
+        name = self.res
         b = _builder()
         self.out = [v if i not in self.carry and v is not _UNBOUND
                     else _UNBOUND for i, v in enumerate(self.before)]
@@ -1083,16 +1094,6 @@ class _KernelLoop(_Carried):
                        f"to {ub} step {st}{iters} : "
                        f"{_mlir_type(rng.dtype)} {{")
 
-    def carried(self):
-        return tuple(self.out)
-
-    def end(self):
-        b = _builder()
-        b.lines.append(_yield_line(self.current()))
-        b.lines.append(f"}} {self.loc}")
-
-    def results(self):
-        return super().results(self.res)
 
 
 class _KernelWhile(_Carried):
@@ -1131,13 +1132,6 @@ class _KernelWhile(_Carried):
     def body_args(self):
         return tuple(self.out)
 
-    def end(self):
-        b = _builder()
-        b.lines.append(_yield_line(self.current()))
-        b.lines.append(f"}} {self.loc}")
-
-    def results(self):
-        return super().results(self.res)
 
 
 class _WhileProbe:
