@@ -359,7 +359,7 @@ def candidate_spellings(only=None):
     by_mnemonic = {}
     for form in instr_table.forms():
         if form["semantics"] in ("load", "store", "move") + ASYNC_FAMILY + \
-                ("mbarrier", "fence") or \
+                ("mbarrier", "fence", "atomic") or \
                 is_fragment_form(form) or \
                 (only and form["mnemonic"] != only):
             continue
@@ -673,6 +673,60 @@ def barrier_spellings(only=None):
                 yield spelling, list(specs)
 
 
+ATOMIC_OPS = ("and", "or", "xor", "exch", "cas", "add", "inc", "dec", "min",
+              "max")
+ATOMIC_ORDERS = ([f"{sem}.{scope}" for sem in ("acq_rel", "acquire",
+                                               "release", "relaxed", "sc")
+                  for scope in ("cta", "cluster", "gpu", "sys")] +
+                 [f"{scope}.{sem}" for sem in ("acquire", "release")
+                  for scope in ("cta", "gpu")] +
+                 ["acq_rel", "acquire", "release", "relaxed", "sc", "cta",
+                  "cluster", "gpu", "sys"])
+
+
+def atomic_spellings(only=None):
+    """(spelling, operands) for atom and red: each form's first opcode with
+    one change (a qualifier dropped or two neighbours swapped); every
+    operation with every type suffix of the table in each state space (the
+    operands of a form of that operation, retyped); and every ordering,
+    written in either order, with .noftz, .L2::cache_hint or a vector
+    inserted, on one opcode per mnemonic. The subsets of the qualifiers
+    (candidate_spellings) are too many here."""
+    types = [t["name"] for t in instr_table.table()["types"]
+             if t["name"] != "pred"]
+    seen = set()
+
+    def emit(parts, specs):
+        spelling = ".".join(parts)
+        if spelling not in seen:
+            seen.add(spelling)
+            yield spelling, list(specs)
+
+    shapes = {}
+    for form, inst in instr_table.instances(only):
+        if form["semantics"] != "atomic":
+            continue
+        parts = inst["opcode"].split(".")
+        if inst is not form["instances"][0]:
+            continue
+        specs = operand_specs(form)
+        op = form["slots"][2]["choices"][0]
+        shapes.setdefault((form["mnemonic"], op), specs)
+        for v in dropped_and_swapped(parts):
+            yield from emit(v, specs)
+    for (mnemonic, op), specs in shapes.items():
+        for space in ("global", "shared", "shared::cta", "shared::cluster"):
+            for t in types:
+                retyped = [(t,) + o[1:] for o in specs]
+                yield from emit([mnemonic, space, op, t], retyped)
+        if op != "add":
+            continue
+        u32 = [("u32",) + o[1:] for o in specs]
+        for extra in ATOMIC_ORDERS + ["noftz", "L2::cache_hint", "v2", "v4"]:
+            yield from emit([mnemonic, extra, "global", "add", "u32"], u32)
+            yield from emit([mnemonic, "global", extra, "add", "u32"], u32)
+
+
 def memory_spellings():
     """(spelling, operands) for ld/st over every state space, cache
     operator, vector width and type their forms use."""
@@ -706,7 +760,8 @@ def check_spellings(ptxas, pool, decode, mnemonic=None):
              list(fragment_spellings(mnemonic)) +
              list(matrix_spellings(mnemonic)) +
              list(async_spellings(mnemonic)) +
-             list(barrier_spellings(mnemonic)))
+             list(barrier_spellings(mnemonic)) +
+             list(atomic_spellings(mnemonic)))
     if not mnemonic:
         cands += list(memory_spellings())
 

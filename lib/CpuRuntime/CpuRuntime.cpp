@@ -6,6 +6,7 @@
 
 #include "tile/CpuRuntime/CpuRuntime.h"
 #include "Operands.h"
+#include "Reduce.h"
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Reference/Reference.h"
 
@@ -158,6 +159,28 @@ static void asyncCopy(const ptx::Instr &instr, const uint8_t *in,
   }
 }
 
+/// atom and red: the memory element (read into its slot of `in`) becomes
+/// the form's Element of it and the sources; atom's d gets the old value.
+/// The block's threads run one at a time and none yields here, so the
+/// step is indivisible.
+static void atomicUpdate(const ptx::Instr &instr, const uint8_t *in,
+                         uint8_t *out) {
+  llvm::SmallVector<uint64_t, 6> sources = cpu::readSources(instr, in);
+  if (sources.size() < 2 || !instr.form->element)
+    fatal(instr, "is no read-modify-write of the table");
+  uint64_t old = sources[0];
+  uint64_t c = sources.size() > 2 ? sources[2] : 0;
+  uint64_t result =
+      cpu::applyElement(instr, instr.form->element, old, sources[1], c);
+  unsigned slot = 0;
+  for (const ptx::OperandDesc &o : instr.form->getOperands()) {
+    if (o.role != ptx::OperandRole::Def)
+      continue;
+    uint64_t v = o.kind == ptx::OperandKind::Memory ? result : old;
+    std::memcpy(out + slot++ * kSlotBytes, &v, elementBytes(o));
+  }
+}
+
 void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
                     int64_t quals2, int64_t quals3, int64_t quals4,
                     int64_t quals5, int64_t quals6, int64_t quals7,
@@ -169,6 +192,8 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
     fatal(instr, "is a warp collective (tile_cpu_collective runs it)");
   if (instr.form->semantics == ptx::Semantics::AsyncCopy)
     return asyncCopy(instr, in, out);
+  if (instr.form->semantics == ptx::Semantics::Atomic)
+    return atomicUpdate(instr, in, out);
   // The cp.async groups: each copy completed when it was issued. A fence:
   // the block's threads run one at a time on one core, and every access
   // is done when the next instruction starts.

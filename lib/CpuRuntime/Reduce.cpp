@@ -6,7 +6,8 @@
 //
 // cp.reduce.async.bulk(.tensor): each destination element becomes
 // op(old, source), op the instruction table's BulkRedElement of the
-// instruction's operator and element type, computed by the reference.
+// instruction's operator and element type, computed by the reference; atom
+// and red: the form's Element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "tile/Reference/Reference.h"
 
 #include <cstring>
+#include <optional>
 #include <string>
 
 using namespace tile;
@@ -42,30 +44,39 @@ tile::cpu::findReduction(const ptx::Instr &instr,
   return nullptr;
 }
 
+uint64_t tile::cpu::applyElement(const ptx::Instr &instr,
+                                 llvm::StringRef element, uint64_t old,
+                                 uint64_t b, uint64_t c) {
+  if (element == "inc" || element == "dec")
+    return counter(element, old, b);
+  if (element == "exch")
+    return b;
+  if (element == "cas")
+    return old == b ? c : old;
+  // A reduction calls once per element: decode each spelling once.
+  static thread_local std::string decoded;
+  static thread_local std::optional<ptx::Instr> op;
+  if (!op || decoded != element) {
+    std::string error;
+    op = ptx::decode(element, error);
+    if (!op)
+      reportThread(instr, "its element operation '" + element.str() +
+                              "' is not an instruction of the table: " + error);
+    decoded = element.str();
+  }
+  return ref::evaluate(*op, {old, b});
+}
+
 void tile::cpu::reduceElements(const ptx::Instr &instr,
                                const ptx::BulkRedElementDesc &element,
                                uint8_t *dst, const uint8_t *src,
                                uint64_t size) {
   unsigned bytes = (ptx::getInfo(element.type).valueBits + 7) / 8;
-  llvm::StringRef spelling = element.instr;
-  bool isCounter = spelling == "inc" || spelling == "dec";
-  // A tensor reduction calls once per element: decode each spelling once.
-  static thread_local const char *decoded = nullptr;
-  static thread_local std::optional<ptx::Instr> op;
-  if (!isCounter && decoded != element.instr) {
-    std::string error;
-    op = ptx::decode(spelling, error);
-    if (!op)
-      reportThread(instr, "its element operation '" + spelling.str() +
-                              "' is not an instruction of the table: " + error);
-    decoded = element.instr;
-  }
   for (uint64_t i = 0, count = size / bytes; i < count; ++i) {
     uint64_t old = 0, source = 0;
     std::memcpy(&old, dst + i * bytes, bytes);
     std::memcpy(&source, src + i * bytes, bytes);
-    uint64_t result = isCounter ? counter(spelling, old, source)
-                                : ref::evaluate(*op, {old, source});
+    uint64_t result = applyElement(instr, element.instr, old, source);
     std::memcpy(dst + i * bytes, &result, bytes);
   }
 }

@@ -921,7 +921,8 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         ", MbarrierOp::" + enumName(f->getValueAsDef("MbarrierOp"), "MbOp") +
         ", " + (f->getValueAsBit("MbNoComplete") ? "true" : "false") + ", " +
         (f->getValueAsBit("NeedsClusterLaunch") ? "true" : "false") + ", " +
-        mufuModel(f, mufuModels, mufuTables) + "}");
+        mufuModel(f, mufuModels, mufuTables) + ", " +
+        cstrOrNull(f->getValueAsString("Element")) + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");

@@ -776,6 +776,10 @@ struct FormDesc {
   /// Measured: the H200's multifunction unit, bit for bit (f32
   /// approximations with the accuracy measured_exact), or null.
   const MufuModelDesc *mufu = nullptr;
+  /// What a read-modify-write (atom, red) stores: an instruction of the
+  /// table applied to (old, b), or "exch", "cas", "inc", "dec"; null for
+  /// every other form.
+  const char *element = nullptr;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

@@ -802,6 +802,10 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// kernel is launched with cluster dimensions; a cluster of one CTA will
   /// do.
   bit NeedsClusterLaunch = 0;
+  /// What a read-modify-write (atom, red) stores: an instruction of the
+  /// table applied to (old, b), or `exch` (b), `cas` (c where old equals b),
+  /// `inc` or `dec` (the wrap-around counters); empty for every other form.
+  string Element = "";
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the

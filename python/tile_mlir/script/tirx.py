@@ -198,7 +198,8 @@ class _PtxChain:
                     after.append(back)
             else:
                 v = _typed_operand(v, o) if o else v
-                if o.get("role") == "use" and _memory_element(v):
+                if o.get("role") == "use" and o.get("kind") != "memory" and \
+                        _memory_element(v):
                     v = v.load()  # TIRx passes the element's value.
             args.append(v)
         if isinstance(pred, _PredOf):
@@ -1438,6 +1439,52 @@ def popcount(x):
                             f"{x!r}")
     out = _instruction(f"popc.b{bits}", "uint32", x)
     return cast(out, x.dtype) if x.dtype != "uint32" else out
+
+
+class _Address:
+    """`T.address_of(A[i])`: the address of one element of global or
+    shared memory, an operand of the atomics (T.cuda.atomic_add)."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, view):
+        self.view = view
+
+    def __repr__(self):
+        return f"T.address_of({self.view!r})"
+
+
+def address_of(element):
+    """`T.address_of(A[i])` of one element of a global or shared buffer."""
+    if not _memory_element(element):
+        raise TileTypeError(f"T.address_of takes one element of a global or "
+                            f"shared buffer (A[i]), got {element!r}")
+    return _Address(element)
+
+
+def _atomic(name, address, mnemonic, op, ptx_type, *values):
+    """atom.<space>.<op>.<ptx_type> on the element at `address` with
+    `values` (converted to its dtype, as C converts a call's arguments):
+    the element's old value."""
+    view = address.view if isinstance(address, _Address) else address
+    if not _memory_element(view):
+        raise TileTypeError(f"T.cuda.{name} takes T.address_of(A[i]) of a "
+                            f"global or shared buffer, got {address!r}")
+    space = "global" if view.space == "global" else "shared"
+    if ptx_type is None:
+        raise TileTypeError(f"T.cuda.{name} on a {view.dtype} element: "
+                            "CUDA's overloads take 32- and 64-bit integers "
+                            "and (add) float32 and float64")
+    args = []
+    for v in values:
+        v = _plain(v)
+        if isinstance(v, _Expr) and v.dtype != view.dtype:
+            v = cast(v, view.dtype)
+        args.append(_const_expr(v, view.dtype) if not isinstance(v, _Expr)
+                    else v)
+    d = alloc_local((1,), view.dtype)
+    _PtxChain((mnemonic, space, op, ptx_type))(d[0], view, *args)
+    return d[0].load()
 
 
 def _tile_range(*args):
@@ -2943,6 +2990,29 @@ class _CudaWarp:
     def reduce_min_sync_u32(mask, value):
         """`__reduce_min_sync(mask, value)` (redux.sync.min.u32)."""
         return _redux("min", mask, value)
+
+    @staticmethod
+    def atomic_add(address, value):
+        """CUDA's `atomicAdd(address, value)` (TIRx's T.cuda.atomic_add):
+        atom.add on the element at `address` (T.address_of(A[i])), the old
+        value returned; an int64 element adds as .u64 (the same bits)."""
+        view = address.view if isinstance(address, _Address) else address
+        dtype = getattr(view, "dtype", None)
+        ptx_type = (_ptx_type(dtype) if dtype in ("float32", "float64",
+                                                  "int32", "uint32",
+                                                  "uint64") else
+                    "u64" if dtype == "int64" else None)
+        return _atomic("atomic_add", address, "atom", "add", ptx_type, value)
+
+    @staticmethod
+    def atomic_cas(address, compare, value):
+        """CUDA's `atomicCAS(address, compare, value)` (TIRx's
+        T.cuda.atomic_cas): atom.cas.b32 or .b64; the old value."""
+        view = address.view if isinstance(address, _Address) else address
+        bits = _INT_RANGES.get(getattr(view, "dtype", None), (0,))[0]
+        ptx_type = f"b{bits}" if bits in (32, 64) else None
+        return _atomic("atomic_cas", address, "atom", "cas", ptx_type,
+                       compare, value)
 
     @staticmethod
     def float_as_uint(x):

@@ -1,0 +1,186 @@
+//===- Atomic.td - atom and red: read-modify-write in memory -*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// atom (PTX ISA 9.7.13.5) and red (9.7.13.6): one element of global or
+// shared memory becomes op(old, b) (cas: c where old equals b) in one
+// indivisible step; atom also returns the old value in d.
+//
+//   atom{.sem.scope}.space.op.type d, [a], b;    atom...cas.type d, [a], b, c;
+//   red{.sem.scope}.space.op.type  [a], b;
+//
+// The memory operand is a memref of the state space (its element at each
+// index of the tile), read and written (ReadsDst): the CPU backend loads
+// it, computes the element operation (`Element`, an instruction of this
+// table, or one of exch, cas, inc, dec) and stores it without yielding to
+// another thread. The ordering is one optional qualifier, `.sem.scope`,
+// `.sem` or `.scope` (as the mbarrier orderings); none is `.relaxed.gpu`.
+//
+// Not offered yet, each a located error: generic addressing (no state
+// space), .shared::cluster (another CTA's memory), .L2::cache_hint, the
+// vector forms, .b128 and the .noftz half-precision adds. Floors measured
+// with ptxas 13.0 (docs/PtxasScan-atomic.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_ATOMIC_TD
+#define TILE_PTX_ATOMIC_TD
+
+include "tile/Ptx/PtxTypes.td"
+include "tile/Ptx/Compare.td"
+include "tile/Ptx/Warp.td"
+include "tile/Ptx/Matrix.td"
+include "tile/Ptx/Barrier.td"
+include "tile/Ptx/Bulk.td"
+
+/// A read-modify-write of memory: the CPU backend runs the form's Element.
+def SemAtomic : DataMovement<"atomic">;
+
+def EXCH : Qual<"exch">;
+def CAS : Qual<"cas">;
+def AcqRel : Qual<"acq_rel">;
+
+defvar DocAtom = "9.7.13.5 atom";
+defvar DocRed = "9.7.13.6 red";
+
+/// The ordering of an atomic: `.sem.scope`, `.sem` or `.scope` (at most
+/// one qualifier of this slot). `sems` are the semantics the
+/// instruction takes (red: no .acquire or .acq_rel).
+class AtomicOrder<list<string> sems>
+    : Slot<FlagSlot,
+           !listconcat(
+             !foldl([]<Qual>, sems, acc, s,
+                    !listconcat(acc, !foreach(scope, Scopes,
+                                   !cast<Qual>("Ord_" # s # "_" # scope)))),
+             !foreach(s, sems, !cast<Qual>(!if(!eq(s, "acq_rel"), "AcqRel",
+                                               !toupper(s)))),
+             [CTA, CLUSTER, GPU, SYS]),
+           0, "sem.scope">;
+
+/// The floors of the orderings: a scope from PTX ISA 5.0 and sm_60, a
+/// semantics from 6.0 and sm_70, .cluster from 7.8 and sm_90.
+class AtomicOrderFloors<list<string> sems> {
+  list<QualFloor> List = !listconcat(
+    [QualFloor<CTA, 50, 60>, QualFloor<GPU, 50, 60>, QualFloor<SYS, 50, 60>,
+     QualFloor<CLUSTER, 78, 90>],
+    !foreach(s, sems, QualFloor<!cast<Qual>(!if(!eq(s, "acq_rel"), "AcqRel",
+                                                !toupper(s))), 60, 70>),
+    !foldl([]<QualFloor>, sems, acc, s,
+           !listconcat(acc, !foreach(scope, Scopes,
+             QualFloor<!cast<Qual>("Ord_" # s # "_" # scope),
+                       !if(!eq(scope, "cluster"), 78, 60),
+                       !if(!eq(scope, "cluster"), 90, 70)>))));
+}
+
+/// One operation on one type: `op` on `type` stores `element` (an
+/// instruction of this table on (old, b), or exch, cas, inc, dec), from PTX
+/// ISA `ptx` and `sm`.
+class AtomicOp<Qual op, PtxType type, string element, int ptx = 10,
+               int sm = 10> {
+  Qual Op = op;
+  PtxType Type = type;
+  string Element = element;
+  int Ptx = ptx;
+  int Sm = sm;
+}
+
+/// The operations red and atom share. atom.add.f32 and red.add.f32 flush
+/// subnormal sources and results (the ISA's words).
+defvar AtomicArith = [
+  AtomicOp<AND, B32, "and.b32">, AtomicOp<OR, B32, "or.b32">,
+  AtomicOp<XOR, B32, "xor.b32">,
+  AtomicOp<AND, B64, "and.b64", 10, 32>, AtomicOp<OR, B64, "or.b64", 10, 32>,
+  AtomicOp<XOR, B64, "xor.b64", 10, 32>,
+  AtomicOp<ReduxAdd, U32, "add.u32">, AtomicOp<ReduxAdd, S32, "add.s32">,
+  AtomicOp<ReduxAdd, U64, "add.u64">,
+  AtomicOp<ReduxAdd, F32, "add.rn.ftz.f32", 10, 20>,
+  AtomicOp<ReduxAdd, F64, "add.rn.f64", 50, 60>,
+  AtomicOp<INC, U32, "inc">, AtomicOp<DEC, U32, "dec">,
+  AtomicOp<ReduxMin, U32, "min.u32">, AtomicOp<ReduxMin, S32, "min.s32">,
+  AtomicOp<ReduxMax, U32, "max.u32">, AtomicOp<ReduxMax, S32, "max.s32">,
+  AtomicOp<ReduxMin, U64, "min.u64", 10, 32>,
+  AtomicOp<ReduxMin, S64, "min.s64", 10, 32>,
+  AtomicOp<ReduxMax, U64, "max.u64", 10, 32>,
+  AtomicOp<ReduxMax, S64, "max.s64", 10, 32>];
+/// atom's own: exch and cas.
+defvar AtomicSwap = [AtomicOp<EXCH, B32, "exch">, AtomicOp<EXCH, B64, "exch">,
+                     AtomicOp<CAS, B32, "cas">, AtomicOp<CAS, B64, "cas">,
+                     AtomicOp<CAS, B16, "cas", 63, 70>];
+
+/// A state space of the memory operand: its qualifiers and memref space.
+class AtomicSpace<string name, list<Qual> quals, SpaceKind space> {
+  string Name = name;
+  Slot Slot = Slot<StateSpaceSlot, quals, 1>;
+  SpaceKind Space = space;
+}
+defvar AtomicSpaces = [AtomicSpace<"Global", [Global], GlobalSpace>,
+                       AtomicSpace<"Shared", [Shared, SharedCta],
+                                   SharedSpace>];
+/// The element of memory: read, then written.
+class AtomicMem<PtxType t, SpaceKind space> : Mem<"a", Def, t, 1, space> {
+  let ReadsDst = 1;
+}
+
+/// atom or red (`name`) of `o` in `ss` over the orderings `sems`; the
+/// operands `before` the memory element and `after` it.
+class AtomicForm<string name, AtomicOp o, AtomicSpace ss, list<string> sems,
+                 list<Operand> before, list<Operand> after, string doc>
+    : Form<name, [AtomicOrder<sems>, ss.Slot, Req<o.Op>], [o.Type],
+           !listconcat(before, [AtomicMem<o.Type, ss.Space>], after), o.Ptx,
+           o.Sm, SemAtomic, doc> {
+  let QualFloors = !listconcat(AtomicOrderFloors<sems>.List,
+                               [QualFloor<SharedCta, 78, 10>]);
+  let NaNResult = !if(!or(!eq(o.Type, F32), !eq(o.Type, F64)), NaNUnspecified,
+                      NaNNone);
+  let Element = o.Element;
+}
+
+defvar AtomSems = ["relaxed", "acquire", "release", "acq_rel"];
+foreach ss = AtomicSpaces in {
+  foreach o = !listconcat(AtomicArith, AtomicSwap) in
+  def Atom # ss.Name # !cast<string>(o.Op) # !cast<string>(o.Type)
+      : AtomicForm<"atom", o, ss, AtomSems, [Reg<"d", Def, o.Type>],
+                   !listconcat([Reg<"b", Use, o.Type>],
+                               !if(!eq(o.Op, CAS), [Reg<"c", Use, o.Type>],
+                                   [])),
+                   DocAtom>;
+  foreach o = AtomicArith in
+  def Red # ss.Name # !cast<string>(o.Op) # !cast<string>(o.Type)
+      : AtomicForm<"red", o, ss, ["relaxed", "release"], [],
+                   [Reg<"b", Use, o.Type>], DocRed>;
+}
+
+foreach m = ["atom", "red"] in {
+  def : Rejected<m, [], [], [],
+    "generic addressing (no state space) is not supported: the operand is "
+    "a memref of its state space, so write .global or .shared"> {
+    let Documented = 1;
+    let NoneOf = [Global, Shared, SharedCta, SharedCluster];
+  }
+  def : Rejected<m, [], [SharedCluster], [],
+    "'.shared::cluster' (another CTA's shared memory) is not supported "
+    "yet"> {
+    let Documented = 1;
+  }
+  def : Rejected<m, [], [L2CacheHint], [],
+    "'.L2::cache_hint' (with a cache-policy operand) is not supported "
+    "yet"> {
+    let Documented = 1;
+  }
+  def : Rejected<m, [], [NOFTZ], [],
+    "the half-precision adds (.noftz) are not supported yet"> {
+    let Documented = 1;
+  }
+  def : Rejected<m, [], [V2, V4, V8], [],
+    "the vector forms are not supported yet"> {
+    let Documented = 1;
+  }
+}
+def : Rejected<"atom", [B128], [], [],
+  "128-bit atom (.cas.b128, .exch.b128: sm_90) is not supported yet"> {
+  let Documented = 1;
+}
+
+#endif // TILE_PTX_ATOMIC_TD

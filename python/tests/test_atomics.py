@@ -1,0 +1,105 @@
+"""Atomics in the front-end: T.cuda.atomic_add and atomic_cas on global
+and shared elements (T.address_of), atom and red through T.ptx on elements
+and on tiles, and the errors of what CUDA's overloads do not take. Each
+kernel runs on the CPU backend; the expected values are numpy's."""
+
+import os
+import sys
+import warnings
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from tile_mlir import TileError, TileWarning  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+np = pytest.importorskip("numpy")
+LANE = T.cuda.Axis.laneid
+
+
+def run(k, **args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        k(**args, backend="cpu")
+    return args
+
+
+def test_ptx_atom_and_red_on_elements():
+    @T.function
+    def k(A: T.Tensor((4,), "int32"), B: T.Tensor((32,), "int32"),
+          C: T.Tensor((1,), "uint32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        tx = T.cuda.thread_idx("x")
+        s = T.alloc_shared((1,), "uint32")
+        if tx == 0:
+            s[0] = T.uint32(0)
+        T.cuda.cta_sync()
+        d = T.alloc_local((1,), "int32")
+        # Each thread's max into A[tx % 4]; d is the old value.
+        T.ptx.atom.global_.max.s32(d[0], A[tx % 4], tx - 16)
+        T.ptx.red.shared.xor.b32(s[0], T.cast(tx, "uint32"))
+        B[tx] = d[0]
+        T.cuda.cta_sync()
+        if tx == 0:
+            C[0] = s[0]
+    A = np.full(4, -100, np.int32)
+    out = run(k, A=A, B=np.zeros(32, np.int32), C=np.zeros(1, np.uint32))
+    tx = np.arange(32)
+    assert np.array_equal(out["A"], [max(tx[i::4] - 16) for i in range(4)])
+    # Threads run in order on the CPU backend: each saw the maximum of the
+    # threads of its element before it (the GPU's order is open).
+    assert out["B"][:4].tolist() == [-100] * 4
+    assert out["C"][0] == np.bitwise_xor.reduce(tx)
+
+
+def test_red_over_a_warp_tile():
+    @T.function
+    def k(F: T.Tensor((32, 2), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        T.cuda.tile.apply(T.ptx["red.global.add.f32"], F.view(32, 2, 1),
+                          T.float32(0.5),
+                          scope="warp")
+    F = np.arange(64, dtype=np.float32).reshape(32, 2)
+    out = run(k, F=F.copy())["F"]
+    assert np.array_equal(out, F + 0.5)
+
+
+def test_atomic_add_float64_and_shared_cas():
+    @T.function
+    def k(D: T.Tensor((1,), "float64"), O: T.Tensor((64,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        tx = T.cuda.thread_idx("x")
+        lock = T.alloc_shared((1,), "int32")
+        if tx == 0:
+            lock[0] = 0
+        T.cuda.cta_sync()
+        T.cuda.atomic_add(T.address_of(D[0]), T.float64(0.25))
+        # Exactly one thread takes the lock: 0 -> 1.
+        O[tx] = T.cuda.atomic_cas(T.address_of(lock[0]), 0, 1)
+    out = run(k, D=np.zeros(1, np.float64), O=np.full(64, 9, np.int32))
+    assert out["D"][0] == 16.0
+    assert sorted(out["O"].tolist()) == [0] + [1] * 63
+
+
+@pytest.mark.parametrize("body, match", [
+    ("T.cuda.atomic_add(T.address_of(H[0]), T.float16(1))",
+     r"atomic_add on a float16 element: CUDA's overloads"),
+    ("T.cuda.atomic_cas(T.address_of(F[0]), T.float32(0), T.float32(1))",
+     r"atomic_cas on a float32 element"),
+    ("T.cuda.atomic_add(F[0:2], T.float32(1))",
+     r"takes T.address_of\(A\[i\]\) of a global or shared buffer"),
+    ("T.address_of(r[0])",
+     r"T.address_of takes one element of a global or shared buffer"),
+])
+def test_atomic_errors(body, match):
+    src = f"""
+def k(H: T.Tensor((2,), "float16"), F: T.Tensor((2,), "float32")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+    r = T.alloc_local((1,), "float32")
+    {body}
+"""
+    scope = {"T": T}
+    exec(compile(src, "<atomic>", "exec"), scope)
+    with pytest.raises(TileError, match=match):
+        T.function(scope["k"])

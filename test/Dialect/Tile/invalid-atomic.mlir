@@ -1,0 +1,113 @@
+// RUN: tile-opt %s -split-input-file -tile-check-targets -verify-diagnostics
+
+// Diagnostics of atom and red: the forms not offered yet, operations a
+// type does not take, red's orderings, the memory operand's state space,
+// and the floors of the orderings.
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4x1xi32>, %b: i32) kernel {
+    %d = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{'atom.add.u32' is not supported: generic addressing (no state space) is not supported: the operand is a memref of its state space, so write .global or .shared}}
+    tile.apply "atom.add.u32" (%d, %g, %b) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4x1xi32>, %b: i32) kernel {
+    %d = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{'red.shared::cluster.add.u32' is not supported: '.shared::cluster' (another CTA's shared memory) is not supported yet}}
+    tile.apply "red.shared::cluster.add.u32" (%g, %b) scope(thread) : memref<4x1xi32>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4x1xi32>, %b: i32) kernel {
+    %d = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{'atom.global.L2::cache_hint.add.u32' is not supported: '.L2::cache_hint' (with a cache-policy operand) is not supported yet}}
+    tile.apply "atom.global.L2::cache_hint.add.u32" (%d, %g, %b) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4x1xi32>, %b: i32) kernel {
+    %d = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{qualifier .inc is not allowed for 'atom.s32'}}
+    tile.apply "atom.global.inc.s32" (%d, %g, %b) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4x1xi32>, %b: i32) kernel {
+    %d = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{qualifier .exch is not allowed for 'atom.u32'}}
+    tile.apply "atom.global.exch.u32" (%d, %g, %b) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4x1xi32>, %b: i32) kernel {
+    // expected-error @+1 {{qualifier '.acquire' is not valid for 'red' in 'red.acquire.global.add.u32'}}
+    tile.apply "red.acquire.global.add.u32" (%g, %b) scope(thread) : memref<4x1xi32>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4x1xi32>, %b: i32) kernel {
+    %d = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{expected a memref in the workgroup memory space}}
+    tile.apply "atom.shared.add.u32" (%d, %g, %b) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%b: i32) kernel {
+    %d = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    %m = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{expected a global memory operand, got register tile}}
+    tile.apply "atom.global.add.u32" (%d, %m, %b) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32, #tile.reg>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx78">] {
+  gpu.func @k(%g: memref<4x1xi32>, %b: i32) kernel {
+    %d = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{'atom.cluster.global.add.u32' requires sm_90 or newer, but the target is sm_80}}
+    tile.apply "atom.cluster.global.add.u32" (%d, %g, %b) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_60", features = "+ptx60">] {
+  gpu.func @k(%g: memref<4x1xi32>, %b: i32) kernel {
+    %d = tile.alloc_local : memref<4x1xi32, #tile.reg>
+    // expected-error @+1 {{'atom.acq_rel.global.add.u32' requires sm_70 or newer, but the target is sm_60}}
+    tile.apply "atom.acq_rel.global.add.u32" (%d, %g, %b) scope(thread) : memref<4x1xi32, #tile.reg>, memref<4x1xi32>, i32
+    gpu.return
+  }
+}

@@ -1,0 +1,316 @@
+#!/usr/bin/env python3
+"""Writes atomics.mlir: every atom and red form of the instruction table
+(the forms with an `element`, sm_90 and below) on chosen operands, in
+global and in shared memory, for the H200 and the CPU backend.
+
+Each case is a row of 8 words (32 bytes): the memory element (words 0-1),
+b (2-3), c (4-5, cas only) and d (6-7, atom only; red leaves the words
+as they were). One thread runs every case in order, each on its own
+element, so the results do not depend on the order of threads. A shared
+case works on a copy of its row in shared memory and is copied back. The
+host prints every row after the kernel (printMemrefI32, one row per case,
+in the order of the cases): the element after the operation and d.
+
+The operands probe what the ISA states and what it leaves open: the
+wrap-around of add and of inc/dec, signed against unsigned min/max,
+cas on equal and unequal values (and .b16's neighbouring bytes), f32
+adds on subnormal sources and results (the ISA says atom.add.f32 flushes
+them), ties, NaN payloads, infinities of opposite sign and signed zeros.
+
+The CHECK lines are the PTX ISA's semantics, computed here in Python
+(numpy's f32 and Python's f64 arithmetic), not by the code under test:
+the integer operations as the ISA defines them; atom/red.add.f32 rounds
+to nearest even and flushes subnormal sources and results to zero of the
+same sign (the ISA's words); f64 adds round to nearest even and keep
+subnormals. A NaN result is what the H200's adds give in the bulk
+reductions (Integration/CUDA/bulk-reduce.mlir): f32 the canonical
+0x7FFFFFFF, f64 the NaN source quieted, and -NaN 0xFFF8000000000000 for
+infinities of opposite sign. Whether the H200's atomics agree is what the
+GPU check measures (the same CHECK lines, test/Integration/CUDA).
+
+python3 utils/measure/atomics/gen.py [--checks]
+(the table's JSON export as utils/instr_table.py finds it)
+"""
+import os
+import struct
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", ".."))
+import instr_table  # noqa: E402
+
+F32 = lambda x: struct.unpack("<I", struct.pack("<f", x))[0]  # noqa: E731
+F64 = lambda x: struct.unpack("<Q", struct.pack("<d", x))[0]  # noqa: E731
+M64 = (1 << 64) - 1
+
+# (old, b, c) per kind of operation and width.
+INT32 = [(5, 3, 0), (0xFFFFFFFF, 1, 0), (0x80000000, 0x7FFFFFFF, 0),
+         (0x7FFFFFFF, 0xFFFFFFFF, 0)]
+INT64 = [(5, 3, 0), (M64, 1, 0), (1 << 63, (1 << 63) - 1, 0),
+         ((1 << 63) - 1, M64, 0)]
+COUNTER = [(5, 3, 0), (2, 3, 0), (0, 3, 0), (3, 3, 0), (7, 0, 0),
+           (0, 0, 0)]
+F32_ADD = [(F32(1.0), F32(2.0 ** -24), 0), (F32(1.0), F32(3 * 2.0 ** -24), 0),
+           (F32(2.0 ** -140), F32(2.0 ** -140), 0),
+           (F32(2.0 ** -126), F32(-2.0 ** -127), 0),
+           (F32(1.0), F32(2.0 ** -140), 0), (0x7FC12345, F32(1.0), 0),
+           (F32(1.0), 0xFFA00001, 0), (0x7F800000, 0xFF800000, 0),
+           (0x80000000, 0x80000000, 0), (0, 0x80000000, 0),
+           (0x7F7FFFFF, 0x7F7FFFFF, 0)]
+F64_ADD = [(F64(1.0), F64(2.0 ** -53), 0), (F64(1.0), F64(3 * 2.0 ** -53), 0),
+           (F64(2.0 ** -1070), F64(2.0 ** -1070), 0),
+           (F64(2.0 ** -1022), F64(-2.0 ** -1023), 0),
+           (0x7FF8000012345678, F64(1.0), 0),
+           (0x7FF0000000000000, 0xFFF0000000000000, 0),
+           (1 << 63, 1 << 63, 0)]
+CAS = {16: [(0x1234, 0x1234, 0xBEEF), (0x1234, 0x1235, 0xBEEF)],
+       32: [(5, 5, 9), (5, 4, 9), (0xFFFFFFFF, 0xFFFFFFFF, 0)],
+       64: [(5, 5, 9), (5, 4, 9), (M64, M64, 1 << 40)]}
+EXCH = {32: [(5, 9, 0), (0xFFFFFFFF, 0, 0)], 64: [(5, 9, 0), (M64, 1 << 40, 0)]}
+# The words of a row beside a 16-bit element: they must not change.
+FILL = 0x5A5A5A5A
+
+
+def operands(form):
+    """The (old, b, c) cases of `form`."""
+    ty = form["types"][0]
+    bits = 64 if ty.endswith("64") else 16 if ty.endswith("16") else 32
+    element = form["element"]
+    if element == "cas":
+        return CAS[bits]
+    if element == "exch":
+        return EXCH[bits]
+    if element in ("inc", "dec"):
+        return COUNTER
+    if ty == "f32":
+        return F32_ADD
+    if ty == "f64":
+        return F64_ADD
+    return INT64 if bits == 64 else INT32
+
+
+MLIR_TYPES = {"b16": "i16", "b32": "i32", "u32": "i32", "s32": "i32",
+              "f32": "f32", "b64": "i64", "u64": "i64", "s64": "i64",
+              "f64": "f64"}
+
+
+def words(v, bits):
+    """The row words holding `v` of `bits` bits (a 16-bit value keeps the
+    fill in its upper half)."""
+    if bits == 16:
+        return [(FILL & 0xFFFF0000) | v, FILL]
+    return [v & 0xFFFFFFFF, (v >> 32) & 0xFFFFFFFF if bits == 64 else FILL]
+
+
+def case_ops(i, opcode, form, shared):
+    """The kernel's ops for case row `i` of `opcode`."""
+    mt = MLIR_TYPES[form["types"][0]]
+    buf, ty = ("%S", "!Sh") if shared else ("%D", "!Gl")
+    space = ", #WS" if shared else ""
+    has_d = form["operands"][0]["role"] == "def" and \
+        form["operands"][0]["kind"] == "register"
+    base = i * 32
+    lines = [f"        %a{i} = memref.view {buf}[%o{i}][] : {ty} to "
+             f"memref<1x{mt}{space}>",
+             f"        %bv{i} = memref.view {buf}[%o{i}b][] : {ty} to "
+             f"memref<1x{mt}{space}>",
+             f"        %b{i} = memref.load %bv{i}[%c0] : memref<1x{mt}{space}>"]
+    consts = [f"        %o{i} = arith.constant {base} : index",
+              f"        %o{i}b = arith.constant {base + 8} : index"]
+    args, types = [f"%a{i}", f"%b{i}"], [f"memref<1x{mt}{space}>", mt]
+    if form["element"] == "cas":
+        consts.append(f"        %o{i}c = arith.constant {base + 16} : index")
+        lines += [f"        %cv{i} = memref.view {buf}[%o{i}c][] : {ty} to "
+                  f"memref<1x{mt}{space}>",
+                  f"        %c{i} = memref.load %cv{i}[%c0] : "
+                  f"memref<1x{mt}{space}>"]
+        args.append(f"%c{i}")
+        types.append(mt)
+    if has_d:
+        args.insert(0, f"%d_{mt}")
+        types.insert(0, f"memref<1x{mt}, #tile.reg>")
+    lines.append(f'        tile.apply "{opcode}" ({", ".join(args)}) '
+                 f'scope(thread) : {", ".join(types)}')
+    if has_d:
+        consts.append(f"        %o{i}d = arith.constant {base + 24} : index")
+        lines += [f"        %dv{i} = memref.view {buf}[%o{i}d][] : {ty} to "
+                  f"memref<1x{mt}{space}>",
+                  f"        %dd{i} = memref.load %d_{mt}[%c0] : "
+                  f"memref<1x{mt}, #tile.reg>",
+                  f"        memref.store %dd{i}, %dv{i}[%c0] : "
+                  f"memref<1x{mt}{space}>"]
+    return consts + lines
+
+
+def cases(table):
+    """(opcode, form, shared, old, b, c) for every case, global ones
+    first."""
+    forms = [f for f in table["forms"]
+             if f.get("element") and f["instances"][0]["sm"] <= 90]
+    out = []
+    for shared in (False, True):
+        for f in forms:
+            opcode = f["instances"][0]["opcode"]
+            if ("shared" in opcode) != shared:
+                continue
+            for old, b, c in operands(f):
+                out.append((opcode, f, shared, old, b, c))
+    return out
+
+
+def to_f32(bits):
+    return np.array([bits], np.uint32).view(np.float32)[0]
+
+
+def f32_bits(x):
+    return int(np.array([x], np.float32).view(np.uint32)[0])
+
+
+def ftz32(bits):
+    """`bits` with a subnormal flushed to zero of its sign."""
+    return bits & 0x80000000 if bits & 0x7F800000 == 0 else bits
+
+
+def add_f32(a, b):
+    a, b = ftz32(a), ftz32(b)
+    with np.errstate(all="ignore"):
+        r = f32_bits(np.float32(to_f32(a)) + np.float32(to_f32(b)))
+    if r & 0x7F800000 == 0x7F800000 and r & 0x7FFFFF:
+        return 0x7FFFFFFF
+    return ftz32(r)
+
+
+def is_nan64(x):
+    return x & 0x7FF0000000000000 == 0x7FF0000000000000 and \
+        x & 0xFFFFFFFFFFFFF
+
+
+def add_f64(a, b):
+    for x in (a, b):
+        if is_nan64(x):
+            return x | (1 << 51)
+    fa, fb = (struct.unpack("<d", struct.pack("<Q", x))[0] for x in (a, b))
+    if abs(fa) == float("inf") and fa == -fb:
+        return 0xFFF8000000000000
+    return F64(fa + fb)
+
+
+def signed(v, bits):
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def expected(form, old, b, c):
+    """What memory holds after `form` on (old, b, c)."""
+    ty, element = form["types"][0], form["element"]
+    bits = 64 if ty.endswith("64") else 16 if ty.endswith("16") else 32
+    mask = (1 << bits) - 1
+    op = element.split(".")[0]
+    if element == "exch":
+        return b
+    if element == "cas":
+        return c if old == b else old
+    if element == "inc":
+        return 0 if old >= b else old + 1
+    if element == "dec":
+        return b if old == 0 or old > b else old - 1
+    if ty == "f32":
+        return add_f32(old, b)
+    if ty == "f64":
+        return add_f64(old, b)
+    if op in ("min", "max"):
+        key = (lambda v: signed(v, bits)) if ty.startswith("s") else int
+        pick = min if op == "min" else max
+        return pick(old, b, key=key)
+    return {"and": old & b, "or": old | b, "xor": old ^ b,
+            "add": (old + b) & mask}[op]
+
+
+def check_lines(rows):
+    """FileCheck lines of the printed rows."""
+    out = [f"// CHECK: sizes = [{len(rows)}, 8] strides = [8, 1]"]
+    for i, (_, form, _, old, b, c) in enumerate(rows):
+        ty = form["types"][0]
+        bits = 64 if ty.endswith("64") else 16 if ty.endswith("16") else 32
+        has_d = form["operands"][0]["kind"] == "register"
+        w = words(expected(form, old, b, c), bits) + words(b, bits) + \
+            words(c, bits) + (words(old, bits) if has_d else [FILL, FILL])
+        text = ", ".join(str(x - (1 << 32) if x >> 31 else x) for x in w)
+        if i == 0:
+            out.append(f"// CHECK-NEXT: {{{{\\[\\[}}}}{text}]")
+        else:
+            out.append(f"// CHECK-NEXT: [{text}]")
+    return out
+
+
+def main():
+    rows = cases(instr_table.table())
+    if "--checks" in sys.argv:
+        print("\n".join(check_lines(rows)))
+        return
+    n = len(rows)
+    n_global = sum(1 for r in rows if not r[2])
+    init, body = [], []
+    for i, (opcode, form, shared, old, b, c) in enumerate(rows):
+        ty = form["types"][0]
+        bits = 64 if ty.endswith("64") else 16 if ty.endswith("16") else 32
+        init += words(old, bits) + words(b, bits) + words(c, bits) + \
+            [FILL, FILL]
+        body += case_ops(i, opcode, form, shared)
+    data = struct.pack(f"<{len(init)}I", *init)
+    signed = [x - 256 if x >= 128 else x for x in data]
+    nb = 32 * n
+    lo, hi = 32 * n_global, nb
+    body = "\n".join(body)
+    # One register tile per type holds each case's d.
+    tiles = "\n".join(f"      %d_{t} = tile.alloc_local : memref<1x{t}, "
+                      f"#tile.reg>" for t in sorted(set(MLIR_TYPES.values())))
+    print(f"""// Generated by utils/measure/atomics/gen.py: do not edit.
+#WS = #gpu.address_space<workgroup>
+!Gl = memref<{nb}xi8>
+!Sh = memref<{nb}xi8, #WS>
+module attributes {{gpu.container_module}} {{
+  memref.global "private" constant @rows : !Gl = dense<{signed}>
+  gpu.module @kernels [#nvvm.target<chip = "sm_90", features = "+ptx80">] {{
+    gpu.func @k(%D: !Gl) workgroup(%S: !Sh) kernel {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %lo = arith.constant {lo} : index
+      %hi = arith.constant {hi} : index
+{tiles}
+      scf.for %i = %lo to %hi step %c1 {{
+        %v = memref.load %D[%i] : !Gl
+        memref.store %v, %S[%i] : !Sh
+      }}
+{body}
+      scf.for %i = %lo to %hi step %c1 {{
+        %v = memref.load %S[%i] : !Sh
+        memref.store %v, %D[%i] : !Gl
+      }}
+      gpu.return
+    }}
+  }}
+  func.func private @printMemrefI32(memref<*xi32>)
+  func.func @main() {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %init = memref.get_global @rows : !Gl
+    %D = gpu.alloc () : !Gl
+    gpu.memcpy %D, %init : !Gl, !Gl
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%D : !Gl)
+    %out = memref.alloc() : !Gl
+    gpu.memcpy %out, %D : !Gl, !Gl
+    %rows = memref.view %out[%c0][] : !Gl to memref<{n}x8xi32>
+    %u = memref.cast %rows : memref<{n}x8xi32> to memref<*xi32>
+    call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+    return
+  }}
+}}""")
+    # The cases, for reading the output: one comment line per row.
+    for i, (opcode, _, _, old, b, c) in enumerate(rows):
+        print(f"// row {i}: {opcode} old={old:#x} b={b:#x} c={c:#x}")
+
+
+if __name__ == "__main__":
+    main()
