@@ -94,6 +94,9 @@ struct Fiber {
   unsigned tid = 0;
   /// The barrier it waits at (AtBarrier).
   int64_t barrier = 0;
+  /// It waits at a barrier that reduces (bar.red): its arrival holds the
+  /// instruction, sources and results.
+  bool reduces = false;
   Arrival arrival;
   Poll poll;
 };
@@ -502,6 +505,42 @@ void checkOneBarrier(Block &block) {
   }
 }
 
+/// The threads waiting at one bar.red (checkOneBarrier): each gets the
+/// reduction of their predicates (the last source).
+void completeReduction(Block &block) {
+  std::vector<Fiber *> waiting;
+  for (auto &f : block.threads)
+    if (f->state == State::AtBarrier && f->reduces)
+      waiting.push_back(f.get());
+  if (waiting.empty())
+    return;
+  const tile::ptx::Instr &instr = waiting.front()->arrival.instr;
+  uint64_t count = 0;
+  for (Fiber *f : waiting) {
+    const llvm::SmallVector<uint64_t, 6> &src = f->arrival.sources;
+    // A thread count b (a, b, c): the block's threads only.
+    if (src.size() == 3 && src[1] != block.threads.size()) {
+      std::fprintf(stderr,
+                   "tile-cpu: thread %u executes '%s' with a thread count of "
+                   "%llu in a block of %zu threads; the CPU backend models "
+                   "the barrier of the whole block only\n",
+                   f->tid, instr.str().c_str(), (unsigned long long)src[1],
+                   block.threads.size());
+      tile_cpu_exit_on_fault();
+    }
+    count += src.back() & 1;
+  }
+  uint64_t result = instr.has(tile::ptx::Qual::POPC) ? count
+                    : instr.has(tile::ptx::Qual::AND)
+                        ? uint64_t(count == waiting.size())
+                        : uint64_t(count != 0);
+  unsigned bytes = (tile::ptx::getInfo(instr.form->types[0]).bits + 7) / 8;
+  for (Fiber *f : waiting) {
+    std::memcpy(f->arrival.out, &result, bytes);
+    f->reduces = false;
+  }
+}
+
 /// The position of the member mask among the sources of `instr`, if it has
 /// one (activemask has none).
 std::optional<unsigned> memberMaskSource(const tile::ptx::Instr &instr) {
@@ -670,6 +709,7 @@ void tile_cpu_block_run() {
     // Every thread that has not returned waits at a barrier: the same one,
     // which they have all reached, or they diverged.
     checkOneBarrier(block);
+    completeReduction(block);
     bool waiting = false;
     for (auto &f : block.threads)
       if (f->state == State::AtBarrier) {
@@ -688,6 +728,30 @@ void tile_cpu_barrier(int64_t site) {
   Fiber *f = block.current;
   if (!f)
     fatal("a barrier outside a block whose threads run together");
+  f->state = State::AtBarrier;
+  f->barrier = site;
+  if (swapcontext(&f->context, &block.scheduler) != 0)
+    fatal("cannot switch to the scheduler (swapcontext failed)");
+}
+
+void tile_cpu_barrier_reduce(int64_t form, int64_t quals0, int64_t quals1,
+                             int64_t quals2, int64_t quals3, int64_t quals4,
+                             int64_t quals5, int64_t quals6, int64_t quals7,
+                             int64_t site, const uint8_t *in, uint8_t *out) {
+  tile::ptx::Instr instr = tile::cpu::decodeForm(
+      form, {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
+      "tile_cpu_barrier_reduce");
+  Block &block = getBlock();
+  Fiber *f = block.current;
+  if (!f)
+    tile::cpu::fatal(instr, "is a barrier outside a block whose threads run "
+                            "together");
+  Arrival &a = f->arrival;
+  a.instr = instr;
+  a.site = site;
+  a.sources = tile::cpu::readSources(instr, in);
+  a.out = out;
+  f->reduces = true;
   f->state = State::AtBarrier;
   f->barrier = site;
   if (swapcontext(&f->context, &block.scheduler) != 0)

@@ -252,7 +252,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
   for (const SemanticsInfo &s : getSemantics())
     semantics.push_back(Object{{"name", s.name},
                                {"data_movement", s.dataMovement},
-                               {"collective", s.collective}});
+                               {"collective", s.collective},
+                               {"cta_barrier", s.ctaBarrier}});
   root["semantics"] = std::move(semantics);
 
   Array formArray;

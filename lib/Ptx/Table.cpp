@@ -119,6 +119,10 @@ bool tile::ptx::isCollective(Semantics s) {
   return kSemantics[static_cast<unsigned>(s)].collective;
 }
 
+bool tile::ptx::isCtaBarrier(Semantics s) {
+  return kSemantics[static_cast<unsigned>(s)].ctaBarrier;
+}
+
 //===----------------------------------------------------------------------===//
 // Forms
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,7 @@
-"""Atomics in the front-end: T.cuda.atomic_add and atomic_cas on global
-and shared elements (T.address_of), atom and red through T.ptx on elements
-and on tiles, and the errors of what CUDA's overloads do not take. Each
+"""Atomics and the reducing CTA barrier in the front-end: T.cuda.atomic_add
+and atomic_cas on global and shared elements (T.address_of), atom and red
+through T.ptx on elements and on tiles, T.cuda.syncthreads_count/and/or
+(bar.red), and the errors of what CUDA's overloads do not take. Each
 kernel runs on the CPU backend; the expected values are numpy's."""
 
 import os
@@ -103,3 +104,19 @@ def k(H: T.Tensor((2,), "float16"), F: T.Tensor((2,), "float32")):
     exec(compile(src, "<atomic>", "exec"), scope)
     with pytest.raises(TileError, match=match):
         T.function(scope["k"])
+
+
+def test_syncthreads_reductions():
+    @T.function
+    def k(A: T.Tensor((96,), "int32"), O: T.Tensor((96, 3), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=96))
+        tx = T.cuda.thread_idx("x")
+        O[tx, 0] = T.cuda.syncthreads_count(A[tx] > 0)
+        O[tx, 1] = T.cuda.syncthreads_or(A[tx] > 40)
+        O[tx, 2] = T.cuda.syncthreads_and(A[tx] > -50)
+    A = np.random.default_rng(3).integers(-49, 40, 96).astype(np.int32)
+    A[70] = 41
+    out = run(k, A=A, O=np.zeros((96, 3), np.int32))["O"]
+    assert np.array_equal(out[:, 0], np.full(96, (A > 0).sum()))
+    assert np.array_equal(out[:, 1], np.ones(96))
+    assert np.array_equal(out[:, 2], np.ones(96))

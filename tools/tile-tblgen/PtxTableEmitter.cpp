@@ -1068,7 +1068,8 @@ bool emitTables(raw_ostream &os, const RecordKeeper &rk) {
     os << "    {Semantics::" << enumName(s, "Sem") << ", "
        << quote(s->getValueAsString("Name")) << ", "
        << (s->getValueAsBit("DataMovement") ? "true" : "false") << ", "
-       << (s->getValueAsBit("Collective") ? "true" : "false") << "},\n";
+       << (s->getValueAsBit("Collective") ? "true" : "false") << ", "
+       << (s->getValueAsBit("CtaBarrier") ? "true" : "false") << "},\n";
   os << "};\n\n";
   emitForms(os, rk);
   emitRejected(os, rk);

@@ -207,6 +207,16 @@ void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
                        int64_t quals2, int64_t quals3, int64_t quals4,
                        int64_t quals5, int64_t quals6, int64_t quals7,
                        int64_t site, const uint8_t *in, uint8_t *out);
+/// bar.red and barrier.red, with the operands of tile_cpu_collective: the
+/// thread waits at the barrier like tile_cpu_barrier; when the block's
+/// threads that have not returned all wait there, each gets the reduction
+/// of their predicates (.popc: how many are true, .and, .or). A thread
+/// count other than the block's threads is reported, and ends the program
+/// with exit status 1.
+void tile_cpu_barrier_reduce(int64_t form, int64_t quals0, int64_t quals1,
+                             int64_t quals2, int64_t quals3, int64_t quals4,
+                             int64_t quals5, int64_t quals6, int64_t quals7,
+                             int64_t site, const uint8_t *in, uint8_t *out);
 /// A bulk copy (cp.async.bulk without a tensor map or multicast) or
 /// prefetch, with the operands of tile_cpu_mbarrier: one source slot per
 /// memory operand (its address, the destination's too), then the others'.

@@ -91,8 +91,8 @@ class AtomicOp<Qual op, PtxType type, string element, int ptx = 10,
 defvar AtomicArith = [
   AtomicOp<AND, B32, "and.b32">, AtomicOp<OR, B32, "or.b32">,
   AtomicOp<XOR, B32, "xor.b32">,
-  AtomicOp<AND, B64, "and.b64", 10, 32>, AtomicOp<OR, B64, "or.b64", 10, 32>,
-  AtomicOp<XOR, B64, "xor.b64", 10, 32>,
+  AtomicOp<AND, B64, "and.b64", 31, 32>, AtomicOp<OR, B64, "or.b64", 31, 32>,
+  AtomicOp<XOR, B64, "xor.b64", 31, 32>,
   AtomicOp<ReduxAdd, U32, "add.u32">, AtomicOp<ReduxAdd, S32, "add.s32">,
   AtomicOp<ReduxAdd, U64, "add.u64">,
   AtomicOp<ReduxAdd, F32, "add.rn.ftz.f32", 10, 20>,
@@ -100,10 +100,10 @@ defvar AtomicArith = [
   AtomicOp<INC, U32, "inc">, AtomicOp<DEC, U32, "dec">,
   AtomicOp<ReduxMin, U32, "min.u32">, AtomicOp<ReduxMin, S32, "min.s32">,
   AtomicOp<ReduxMax, U32, "max.u32">, AtomicOp<ReduxMax, S32, "max.s32">,
-  AtomicOp<ReduxMin, U64, "min.u64", 10, 32>,
-  AtomicOp<ReduxMin, S64, "min.s64", 10, 32>,
-  AtomicOp<ReduxMax, U64, "max.u64", 10, 32>,
-  AtomicOp<ReduxMax, S64, "max.s64", 10, 32>];
+  AtomicOp<ReduxMin, U64, "min.u64", 31, 32>,
+  AtomicOp<ReduxMin, S64, "min.s64", 31, 32>,
+  AtomicOp<ReduxMax, U64, "max.u64", 31, 32>,
+  AtomicOp<ReduxMax, S64, "max.s64", 31, 32>];
 /// atom's own: exch and cas.
 defvar AtomicSwap = [AtomicOp<EXCH, B32, "exch">, AtomicOp<EXCH, B64, "exch">,
                      AtomicOp<CAS, B32, "cas">, AtomicOp<CAS, B64, "cas">,
@@ -152,6 +152,18 @@ foreach ss = AtomicSpaces in {
                    [Reg<"b", Use, o.Type>], DocRed>;
 }
 
+// The type-specific records first: the decoder gives the first that
+// matches.
+def : Rejected<"atom", [B128], [], [],
+  "128-bit atom (.cas.b128, .exch.b128: sm_90) is not supported yet"> {
+  let Documented = 1;
+}
+foreach m = ["atom", "red"] in
+foreach t = [F16, F16x2, BF16, BF16x2] in
+def : Rejected<m, [t], [], [],
+  "the half-precision adds (.add.noftz) are not supported yet"> {
+  let Documented = 1;
+}
 foreach m = ["atom", "red"] in {
   def : Rejected<m, [], [], [],
     "generic addressing (no state space) is not supported: the operand is "
@@ -169,18 +181,28 @@ foreach m = ["atom", "red"] in {
     "yet"> {
     let Documented = 1;
   }
-  def : Rejected<m, [], [NOFTZ], [],
-    "the half-precision adds (.noftz) are not supported yet"> {
-    let Documented = 1;
-  }
   def : Rejected<m, [], [V2, V4, V8], [],
     "the vector forms are not supported yet"> {
     let Documented = 1;
   }
 }
-def : Rejected<"atom", [B128], [], [],
-  "128-bit atom (.cas.b128, .exch.b128: sm_90) is not supported yet"> {
-  let Documented = 1;
+
+// Measured (docs/PtxasScan-atomic.md): ptxas 13.0 also accepts the
+// operation after the type suffix (atom.global.u32.add) and the scope
+// before the semantics (atom.cta.acquire.global.add.u32).
+defvar AtomicOpQuals = [AND, OR, XOR, EXCH, CAS, ReduxAdd, INC, DEC, ReduxMin,
+                        ReduxMax];
+foreach m = ["atom", "red"] in {
+  def : Rejected<m, [], AtomicOpQuals, [],
+    "the ISA writes the operation before the type suffix "
+    "(atom.global.add.u32); ptxas 13.0 accepts it after"> {
+    let Misplaced = 1;
+  }
+  foreach sem = [RELAXED, ACQUIRE, RELEASE, AcqRel] in
+  def : Rejected<m, [], [CTA, CLUSTER, GPU, SYS], [sem],
+    "the ISA writes an ordering as .sem.scope (.acquire.gpu); ptxas 13.0 "
+    "also accepts the scope first">;
 }
+
 
 #endif // TILE_PTX_ATOMIC_TD

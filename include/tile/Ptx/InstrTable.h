@@ -660,6 +660,8 @@ llvm::StringRef getName(Semantics s);
 bool isDataMovement(Semantics s);
 /// Whether `s` is a warp collective (SemanticsInfo::collective).
 bool isCollective(Semantics s);
+/// Whether `s` is a barrier of the CTA's threads (bar.red).
+bool isCtaBarrier(Semantics s);
 
 /// The table's facts about one semantics key.
 struct SemanticsInfo {
@@ -669,6 +671,9 @@ struct SemanticsInfo {
   /// A warp collective: the lanes of a member mask meet, and the reference
   /// computes them at once (a warp function, not a lane function).
   bool collective;
+  /// A barrier of the CTA's threads (bar.red): they meet, and it orders
+  /// memory.
+  bool ctaBarrier = false;
 };
 
 /// Every semantics key, in enumerator order.

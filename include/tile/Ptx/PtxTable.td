@@ -30,6 +30,7 @@ include "tile/Ptx/Barrier.td"
 include "tile/Ptx/Bulk.td"
 include "tile/Ptx/Hopper.td"
 include "tile/Ptx/Atomic.td"
+include "tile/Ptx/CtaBarrier.td"
 include "tile/Ptx/Wgmma.td"
 include "tile/Ptx/Targets.td"
 

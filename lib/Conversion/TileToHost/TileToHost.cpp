@@ -93,6 +93,7 @@ constexpr StringLiteral kApplyFn = "tile_cpu_apply";
 constexpr StringLiteral kCollectiveFn = "tile_cpu_collective";
 constexpr StringLiteral kMbarrierFn = "tile_cpu_mbarrier";
 constexpr StringLiteral kBulkFn = "tile_cpu_bulk";
+constexpr StringLiteral kBarrierReduceFn = "tile_cpu_barrier_reduce";
 
 /// The alignment of device memory (gpu.alloc), as cudaMalloc's.
 constexpr int64_t kDeviceAlign = 256;
@@ -129,6 +130,12 @@ bool isCollective(ApplyOp op) {
 /// Whether `op` operates on an mbarrier object the runtime models.
 bool isMbarrier(ApplyOp op) {
   return op.getInstr().form->mbarrierOp != ptx::MbarrierOp::None;
+}
+
+/// Whether `op` is a barrier of the block's threads (bar.red), which
+/// tile_cpu_barrier_reduce runs.
+bool isCtaBarrier(ApplyOp op) {
+  return ptx::isCtaBarrier(op.getInstr().form->semantics);
 }
 
 /// Whether `op` is a bulk copy or prefetch (tile_cpu_bulk runs it).
@@ -399,7 +406,7 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
         b, loc,
         b.getIntegerAttr(i64, static_cast<int64_t>(instr.quals.word(i)))));
   int64_t predicatedOrSite = op.getPred() ? 1 : 0;
-  if (isCollective(op) || isMbarrier(op) || isBulk(op))
+  if (isCollective(op) || isMbarrier(op) || isBulk(op) || isCtaBarrier(op))
     predicatedOrSite = site;
   Value fourth = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(i64, predicatedOrSite));
@@ -409,10 +416,11 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
     return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf);
   };
   args.append({fourth, ptrOf(inBuf), ptrOf(outBuf)});
-  StringRef callee = isCollective(op) ? kCollectiveFn
-                     : isMbarrier(op) ? kMbarrierFn
-                     : isBulk(op)     ? kBulkFn
-                                      : kApplyFn;
+  StringRef callee = isCollective(op)   ? kCollectiveFn
+                     : isMbarrier(op)   ? kMbarrierFn
+                     : isBulk(op)       ? kBulkFn
+                     : isCtaBarrier(op) ? kBarrierReduceFn
+                                        : kApplyFn;
   func::CallOp::create(b, loc, callee, TypeRange{}, args);
   for (const Write &w : writes) {
     Type elt = cast<MemRefType>(w.dest.getType()).getElementType();
@@ -489,15 +497,16 @@ struct ConvertGpuTileToHostPass
   /// The next instruction's site, unique in the module.
   int64_t nextSite = 0;
 
-  /// Declares tile_cpu_apply, tile_cpu_collective, tile_cpu_mbarrier and
-  /// tile_cpu_bulk (i64 form, i64 x 8 qualifier words, i64 predicated or
+  /// Declares tile_cpu_apply, tile_cpu_collective, tile_cpu_mbarrier,
+  /// tile_cpu_bulk and tile_cpu_barrier_reduce (i64 form, i64 x 8 qualifier words, i64 predicated or
   /// site, index in, index out).
   void declareApply(ModuleOp top) {
     OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
     auto i64 = b.getI64Type();
     SmallVector<Type, 12> params(2 + ptx::QualSet::kWords, i64);
     params.append({b.getIndexType(), b.getIndexType()});
-    for (StringRef name : {kApplyFn, kCollectiveFn, kMbarrierFn, kBulkFn}) {
+    for (StringRef name : {kApplyFn, kCollectiveFn, kMbarrierFn, kBulkFn,
+                           kBarrierReduceFn}) {
       if (top.lookupSymbol(name))
         continue;
       auto fn = func::FuncOp::create(b, top.getLoc(), name,
@@ -769,7 +778,8 @@ struct ConvertGpuTileToHostPass
       }
       // The lanes of a collective meet, and an mbarrier's threads wait for
       // each other: the block's threads run together.
-      info.together |= isCollective(op) || isMbarrier(op) || isBulk(op);
+      info.together |= isCollective(op) || isMbarrier(op) || isBulk(op) ||
+                        isCtaBarrier(op);
       lowerApply(op, inBuf, outBuf, nextSite++, ids.lane);
     }
     needApply |= !applies.empty();

@@ -331,12 +331,14 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
     }
     // An instruction without a result exists for its effect (the
     // cp.async groups order memory): it stays, and memory is clobbered.
+    // A CTA barrier (bar.red) orders memory too.
     bool touchesMemory =
         llvm::any_of(
             form.getOperands(),
             [](auto &d) { return d.kind == ptx::OperandKind::Memory; }) ||
         llvm::none_of(form.getOperands(),
-                      [](auto &d) { return d.role == ptx::OperandRole::Def; });
+                      [](auto &d) { return d.role == ptx::OperandRole::Def; }) ||
+        ptx::isCtaBarrier(form.semantics);
     if (touchesMemory)
       builder.setMemoryClobber();
     // (A memory operand's register is its address, a pointer.)

@@ -1891,6 +1891,25 @@ class _CudaIds:
         b.lines.append(f"gpu.barrier {_caller_location()}")
 
     @staticmethod
+    def syncthreads_and(predicate):
+        """`__syncthreads_and(predicate)`: the block's threads meet
+        (bar.red.and.pred, barrier 0); 1 where every thread's predicate is
+        nonzero, an int32."""
+        return _bar_red(("and", "pred"), predicate)
+
+    @staticmethod
+    def syncthreads_or(predicate):
+        """`__syncthreads_or(predicate)`: 1 where any thread's predicate is
+        nonzero (bar.red.or.pred)."""
+        return _bar_red(("or", "pred"), predicate)
+
+    @staticmethod
+    def syncthreads_count(predicate):
+        """`__syncthreads_count(predicate)`: how many threads' predicates
+        are nonzero (bar.red.popc.u32), an int32."""
+        return _bar_red(("popc", "u32"), predicate)
+
+    @staticmethod
     def warp_sync(mask=0xFFFFFFFF):
         """__syncwarp(mask): `bar.warp.sync` over the lanes of `mask`."""
         m = mask if isinstance(mask, _Expr) else uint32(mask)
@@ -3027,6 +3046,16 @@ class _CudaWarp:
         return cast(x, "float32")
 
     bfloat162float = half2float
+
+
+def _bar_red(op, predicate):
+    """bar.red.<op> at barrier 0 over `predicate` (nonzero: true), as nvcc
+    compiles CUDA's __syncthreads_and/or/count; the result as an int32."""
+    d = alloc_local((1,), "int32" if op[1] == "pred" else "uint32")
+    _PtxChain(("bar", "red") + op)(d[0], uint32(0),
+                                   _PredOf(_warp_int(predicate)))
+    value = d[0].load()
+    return value if op[1] == "pred" else reinterpret(value, ty="int32")
 
 
 def _warp_int(pred):

@@ -61,7 +61,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
 
 gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
   gpu.func @k(%g: memref<4x1xi32>, %b: i32) kernel {
-    // expected-error @+1 {{qualifier '.acquire' is not valid for 'red' in 'red.acquire.global.add.u32'}}
+    // expected-error @+1 {{qualifier .acquire is not allowed for 'red.u32'}}
     tile.apply "red.acquire.global.add.u32" (%g, %b) scope(thread) : memref<4x1xi32>, i32
     gpu.return
   }
