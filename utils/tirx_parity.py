@@ -101,6 +101,13 @@ def prepare_one(src, out, tirx_python):
     else:
         raise RuntimeError("no TIRx CUDA C++ (pass --tirx-python)")
     mod, k = load_ours(out / src.name, f"{name}_ours.py")
+    inputs, expected = mod.main()
+    # T.dynamic extents: the kernel for those of the program's inputs (TIRx
+    # takes each as a scalar parameter of its name).
+    extents = {}
+    if k._dynamic:
+        k = k._specialized([inputs[p] for p, _ in k.params])
+        extents = k._extents
     # TIRx's build of the kernel: --use_fast_math unless its backend_config
     # says otherwise (the front-end read the same settings).
     flags = ["--use_fast_math"] if k.fast_math else []
@@ -110,14 +117,13 @@ def prepare_one(src, out, tirx_python):
     if r.returncode:
         raise RuntimeError("nvcc: " + r.stderr.strip()[-300:])
     k.ptx("sm_90")  # Into the carried PTX cache.
-    inputs, expected = mod.main()
     np.savez(out / f"{name}.npz", **{n: np.asarray(v)
                                      for n, v in inputs.items()})
     kernel, params = tirx_params(cu.read_text())
     return {"name": name, "kernel": kernel, "tirx_params": params,
             "params": [p for p, _ in k.params],
             "grid": list(k.launch.grid), "block": list(k.launch.block),
-            "outputs": sorted(expected)}
+            "outputs": sorted(expected), "extents": extents}
 
 
 def prepare(args):
@@ -162,7 +168,8 @@ def run_tirx(entry, d, inputs):
         .get_function(entry["kernel"])
     arrays, args = {}, []
     for pname, ctype in entry["tirx_params"]:
-        v = inputs[pname]
+        v = inputs[pname] if pname in inputs else \
+            entry.get("extents", {})[pname]
         if "*" in ctype:
             arrays[pname] = cupy.asarray(v)
             args.append(arrays[pname])

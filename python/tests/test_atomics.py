@@ -86,6 +86,9 @@ def test_atomic_add_float64_and_shared_cas():
 @pytest.mark.parametrize("body, match", [
     ("T.cuda.atomic_add(T.address_of(H[0]), T.float16(1))",
      r"atomic_add on a float16 element: CUDA's overloads"),
+    ("T.cuda.atomic_add(T.address_of(L[0]), T.int64(1))",
+     r"atomic_add on a int64 element: CUDA's overloads take int32, uint32, "
+     r"uint64, float32, float64"),
     ("T.cuda.atomic_cas(T.address_of(F[0]), T.float32(0), T.float32(1))",
      r"atomic_cas on a float32 element"),
     ("T.cuda.atomic_add(F[0:2], T.float32(1))",
@@ -95,7 +98,8 @@ def test_atomic_add_float64_and_shared_cas():
 ])
 def test_atomic_errors(body, match):
     src = f"""
-def k(H: T.Tensor((2,), "float16"), F: T.Tensor((2,), "float32")):
+def k(H: T.Tensor((2,), "float16"), F: T.Tensor((2,), "float32"),
+      L: T.Tensor((2,), "int64")):
     T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
     r = T.alloc_local((1,), "float32")
     {body}
@@ -120,3 +124,21 @@ def test_syncthreads_reductions():
     assert np.array_equal(out[:, 0], np.full(96, (A > 0).sum()))
     assert np.array_equal(out[:, 1], np.ones(96))
     assert np.array_equal(out[:, 2], np.ones(96))
+
+
+def test_uint64_cas_and_add():
+    # CUDA's unsigned long long overloads (TIRx's uint64_t, unsigned long,
+    # has none under nvcc).
+    @T.function
+    def k(U: T.Tensor((32,), "uint64"), V: T.Tensor((32,), "uint64")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        tx = T.cuda.thread_idx("x")
+        V[tx] = T.cuda.atomic_cas(T.address_of(U[tx]), T.uint64(7),
+                                  T.uint64(0xFFFFFFFF00000000))
+        T.cuda.atomic_add(T.address_of(U[tx]), T.uint64(1 << 40))
+    U = np.random.default_rng(4).choice([7, 8], 32).astype(np.uint64)
+    out = run(k, U=U.copy(), V=np.zeros(32, np.uint64))
+    want = np.where(U == 7, np.uint64(0xFFFFFFFF00000000), U) + \
+        np.uint64(1 << 40)
+    assert np.array_equal(out["V"], U)
+    assert np.array_equal(out["U"], want)

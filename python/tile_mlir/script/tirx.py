@@ -86,11 +86,37 @@ _INT_RANGES = {"int8": (8, True), "uint8": (8, False),
                "int64": (64, True), "uint64": (64, False)}
 
 
-def _shape(shape, what):
-    """A shape: a non-empty sequence of positive integers."""
+class _Dynamic:
+    """`T.dynamic("n")`: a tensor extent bound at each call from the
+    arguments' shapes. The kernel is specialized per value (compiled once
+    for each, and cached), and `n` in its body is that value."""
+
+    __slots__ = ("name", "dtype")
+
+    def __init__(self, name, dtype):
+        self.name, self.dtype = name, dtype
+
+    def __repr__(self):
+        return f"T.dynamic({self.name!r})"
+
+
+def dynamic(name, dtype="int32"):
+    """`T.dynamic(name)`: a symbolic extent for T.Tensor shapes."""
+    if dtype not in ("int32", "int64"):
+        raise TileTypeError(f"T.dynamic({name!r}) dtype {dtype!r}: int32 or "
+                            "int64")
+    return _Dynamic(_identifier(name, "T.dynamic name"), dtype)
+
+
+def _shape(shape, what, dynamic_ok=False):
+    """A shape: a non-empty sequence of positive integers (or, with
+    `dynamic_ok`, T.dynamic extents)."""
     if not isinstance(shape, (tuple, list)) or not shape:
         raise TileTypeError(f"{what} must be a non-empty tuple of integers, "
                             f"got {shape!r}")
+    if dynamic_ok and any(isinstance(d, _Dynamic) for d in shape):
+        return tuple(d if isinstance(d, _Dynamic) else
+                     _shape((d,), what)[0] for d in shape)
     dims = tuple(as_int(d, f"{what} dimension") for d in shape)
     if any(d < 1 for d in dims):
         raise TileValueError(f"{what} {dims} has a dimension below 1")
@@ -257,7 +283,8 @@ class Tensor:
 
     def __init__(self, shape, dtype="float32", align=None, layout=None,
                  scope=None):
-        self.shape = _shape(shape, "T.Tensor shape")
+        self.shape = _shape(shape, "T.Tensor shape", dynamic_ok=True)
+        self.align = align
         if scope not in (None, "global", "local", "shared"):
             raise TileValueError(f"T.Tensor scope {scope!r} is not global, "
                                  "shared or local")
@@ -276,6 +303,16 @@ class Tensor:
 
     def mlir_type(self):
         return "memref<" + "x".join(map(str, self.shape)) + f"x{self.elt}>"
+
+    def dynamic_dims(self):
+        """The T.dynamic extents of the shape."""
+        return [d for d in self.shape if isinstance(d, _Dynamic)]
+
+    def bound(self, values):
+        """This annotation with each T.dynamic extent's value in `values`."""
+        return Tensor(tuple(values[d.name] if isinstance(d, _Dynamic) else d
+                            for d in self.shape), self.dtype, self.align,
+                      self.layout, self.scope)
 
 
 class Scalar:
@@ -1462,19 +1499,21 @@ def address_of(element):
     return _Address(element)
 
 
-def _atomic(name, address, mnemonic, op, ptx_type, *values):
-    """atom.<space>.<op>.<ptx_type> on the element at `address` with
-    `values` (converted to its dtype, as C converts a call's arguments):
-    the element's old value."""
+def _atomic(name, address, op, overloads, *values):
+    """atom.<space>.<op> on the element at `address`, typed as CUDA's
+    overload of its dtype in `overloads` (dtype: PTX type), with `values`
+    converted to its dtype (as C converts a call's arguments): the
+    element's old value."""
     view = address.view if isinstance(address, _Address) else address
     if not _memory_element(view):
         raise TileTypeError(f"T.cuda.{name} takes T.address_of(A[i]) of a "
                             f"global or shared buffer, got {address!r}")
     space = "global" if view.space == "global" else "shared"
+    ptx_type = overloads.get(view.dtype)
     if ptx_type is None:
         raise TileTypeError(f"T.cuda.{name} on a {view.dtype} element: "
-                            "CUDA's overloads take 32- and 64-bit integers "
-                            "and (add) float32 and float64")
+                            "CUDA's overloads take "
+                            f"{', '.join(overloads)}")
     args = []
     for v in values:
         v = _plain(v)
@@ -1483,7 +1522,7 @@ def _atomic(name, address, mnemonic, op, ptx_type, *values):
         args.append(_const_expr(v, view.dtype) if not isinstance(v, _Expr)
                     else v)
     d = alloc_local((1,), view.dtype)
-    _PtxChain((mnemonic, space, op, ptx_type))(d[0], view, *args)
+    _PtxChain(("atom", space, op, ptx_type))(d[0], view, *args)
     return d[0].load()
 
 
@@ -3013,25 +3052,21 @@ class _CudaWarp:
     @staticmethod
     def atomic_add(address, value):
         """CUDA's `atomicAdd(address, value)` (TIRx's T.cuda.atomic_add):
-        atom.add on the element at `address` (T.address_of(A[i])), the old
-        value returned; an int64 element adds as .u64 (the same bits)."""
-        view = address.view if isinstance(address, _Address) else address
-        dtype = getattr(view, "dtype", None)
-        ptx_type = (_ptx_type(dtype) if dtype in ("float32", "float64",
-                                                  "int32", "uint32",
-                                                  "uint64") else
-                    "u64" if dtype == "int64" else None)
-        return _atomic("atomic_add", address, "atom", "add", ptx_type, value)
+        atom.add on the element at `address` (T.address_of(A[i])) of one
+        of CUDA's overloads (int32, uint32, uint64, float32, float64), the
+        old value returned."""
+        return _atomic("atomic_add", address, "add", {
+            "int32": "s32", "uint32": "u32", "uint64": "u64",
+            "float32": "f32", "float64": "f64"}, value)
 
     @staticmethod
     def atomic_cas(address, compare, value):
         """CUDA's `atomicCAS(address, compare, value)` (TIRx's
-        T.cuda.atomic_cas): atom.cas.b32 or .b64; the old value."""
-        view = address.view if isinstance(address, _Address) else address
-        bits = _INT_RANGES.get(getattr(view, "dtype", None), (0,))[0]
-        ptx_type = f"b{bits}" if bits in (32, 64) else None
-        return _atomic("atomic_cas", address, "atom", "cas", ptx_type,
-                       compare, value)
+        T.cuda.atomic_cas): atom.cas on an int32, uint32, uint64 or uint16
+        element; the old value."""
+        return _atomic("atomic_cas", address, "cas", {
+            "int32": "b32", "uint32": "b32", "uint64": "b64",
+            "uint16": "b16"}, compare, value)
 
     @staticmethod
     def float_as_uint(x):
@@ -3405,9 +3440,11 @@ class _HostArg:
 class PrimFunc:
     """A traced kernel: `.mlir`, `.ptx(chip)`, and calling runs it."""
 
-    def __init__(self, fn):
+    def __init__(self, fn, extents=None):
         if not callable(fn):
             raise TileTypeError("@T.function decorates a function")
+        # T.dynamic extents: traced per call's values (_specialized).
+        self._fn, self._extents, self._specs = fn, extents, {}
         self.name = _identifier(getattr(fn, "__name__", None), "kernel name")
         self.params = []
         # Loaded modules by (device, sm): each kernel is loaded once per
@@ -3418,7 +3455,6 @@ class PrimFunc:
         self._cpu_engines = {}
         self._finalizer = None
         sig = inspect.signature(fn)
-        args = []
         for pname, p in sig.parameters.items():
             if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
                 raise TileError(f"parameter '{pname}' of {self.name}: only "
@@ -3440,7 +3476,16 @@ class PrimFunc:
                                 "T.Tensor(shape, dtype), T.Scalar(dtype) or "
                                 "scalar type (T.float32, T.int32, T.bool, "
                                 "...) annotation")
+            if isinstance(ann, Tensor) and extents is not None:
+                ann = ann.bound(extents)
             self.params.append((pname, ann))
+        self._dynamic = sorted({d.name for _, a in self.params
+                                if isinstance(a, Tensor)
+                                for d in a.dynamic_dims()})
+        if self._dynamic:
+            return  # Traced at each call, for the extents it brings.
+        args = []
+        for pname, ann in self.params:
             if isinstance(ann, Scalar):
                 args.append(_Expr(f"%{pname}", ann.dtype, param=pname))
             else:
@@ -3458,7 +3503,7 @@ class PrimFunc:
                 b.value(a.root[0], a.root[1])
         outer, _CURRENT.builder = _CURRENT.builder, b
         try:
-            _rewrite.rewrite(fn, _REWRITE_HELPERS)(*args)
+            _rewrite.rewrite(fn, _extent_values(fn, extents))(*args)
         finally:
             _CURRENT.builder = outer
         self.launch = b.launch or _LaunchConfig()
@@ -3504,8 +3549,56 @@ class PrimFunc:
         self._kernel = (f"    gpu.func @{self.name}({sig_text}) kernel {{\n"
                         f"{body}      gpu.return\n    }}{where}\n")
 
+    def specialize(self, **extents):
+        """The kernel for these values of its T.dynamic extents
+        (`k.specialize(n=100)`), traced once per values and kept."""
+        if not self._dynamic:
+            raise TileError(f"{self.name} has no T.dynamic extents")
+        if sorted(extents) != self._dynamic:
+            raise TileTypeError(f"{self.name}.specialize takes the extents "
+                                f"{', '.join(self._dynamic)}, got "
+                                f"{', '.join(sorted(extents)) or 'none'}")
+        key = tuple(as_int(extents[n], f"T.dynamic extent {n}")
+                    for n in self._dynamic)
+        if any(v < 1 for v in key):
+            raise TileValueError(f"{self.name}: T.dynamic extents "
+                                 f"{dict(zip(self._dynamic, key))} must be "
+                                 "positive")
+        if key not in self._specs:
+            self._specs[key] = PrimFunc(self._fn, dict(zip(self._dynamic,
+                                                           key)))
+        return self._specs[key]
+
+    def _specialized(self, arrays):
+        """The kernel for the T.dynamic extents of `arrays`' shapes."""
+        found = {}
+        for (pname, ann), a in zip(self.params, arrays):
+            if not isinstance(ann, Tensor) or not ann.dynamic_dims():
+                continue
+            iface = getattr(a, "__cuda_array_interface__", None)
+            shape = tuple(iface["shape"]) if iface else getattr(a, "shape",
+                                                                None)
+            if shape is None or len(shape) != len(ann.shape):
+                raise TileTypeError(
+                    f"{self.name}: argument '{pname}' must have "
+                    f"{len(ann.shape)} dimensions, got {shape!r}")
+            for d, n in zip(ann.shape, shape):
+                if isinstance(d, _Dynamic) and \
+                        found.setdefault(d.name, n) != n:
+                    raise TileValueError(
+                        f"{self.name}: T.dynamic extent {d.name} is "
+                        f"{found[d.name]} in one argument and {n} in "
+                        f"'{pname}'")
+        return self.specialize(**found)
+
     def module(self, chip="sm_90"):
         """The MLIR module (a gpu.module targeting `chip`)."""
+        if self._dynamic:
+            raise TileError(
+                f"{self.name} has T.dynamic extents "
+                f"({', '.join(self._dynamic)}): its code is made for their "
+                "values at each call, or by "
+                f"{self.name}.specialize({self._dynamic[0]}=...)")
         if not isinstance(chip, str) or not _CHIP.fullmatch(chip):
             raise TileError(f"chip {chip!r} is not an SM name such as sm_90 "
                             "or sm_90a")
@@ -3812,6 +3905,10 @@ class PrimFunc:
             raise TileValueError(f"backend {backend!r} is not 'auto', 'cuda' "
                                  "or 'cpu'")
         arrays = self._bind(arrays, named)
+        if self._dynamic:
+            return self._specialized(arrays)(
+                *arrays, stream=stream, backend=backend, launch=launch,
+                grid=grid)
         try:
             plan = self._check_arguments(arrays)
             grid, block = self._launch_dims(launch, grid, arrays)
@@ -3983,6 +4080,22 @@ def _stream_handle(stream):
     if not 0 <= stream < 2**64:
         raise TileValueError(f"stream {stream} is not a CUstream handle")
     return stream
+
+
+def _extent_values(fn, extents):
+    """The rewriter's helpers, with each global or free variable of `fn`
+    that is a T.dynamic extent bound to its value in `extents`."""
+    if not extents:
+        return _REWRITE_HELPERS
+    names = dict(fn.__globals__)
+    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+        try:
+            names[name] = cell.cell_contents
+        except ValueError:
+            pass
+    bound = {name: extents[v.name] for name, v in names.items()
+             if isinstance(v, _Dynamic) and v.name in extents}
+    return {**_REWRITE_HELPERS, **bound}
 
 
 def function(fn=None, *, private=False):
