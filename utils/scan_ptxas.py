@@ -359,7 +359,7 @@ def candidate_spellings(only=None):
     by_mnemonic = {}
     for form in instr_table.forms():
         if form["semantics"] in ("load", "store", "move") + ASYNC_FAMILY + \
-                ("mbarrier", "fence", "atomic") or \
+                ("mbarrier", "fence", "atomic", "barrier_reduce") or \
                 is_fragment_form(form) or \
                 (only and form["mnemonic"] != only):
             continue
@@ -727,6 +727,37 @@ def atomic_spellings(only=None):
             yield from emit([mnemonic, "global", extra, "add", "u32"], u32)
 
 
+def bar_red_spellings(only=None):
+    """(spelling, operands) for bar.red and barrier.red: each form's first
+    opcode with one change (a qualifier dropped or two neighbours swapped,
+    .aligned or .cta inserted anywhere), and every reduction operator with
+    every type suffix of the table (the operands of a form, retyped)."""
+    types = [t["name"] for t in instr_table.table()["types"]]
+    seen = set()
+    for form, inst in instr_table.instances(only):
+        if form["semantics"] != "barrier_reduce" or \
+                inst is not form["instances"][0]:
+            continue
+        parts = inst["opcode"].split(".")
+        specs = operand_specs(form)
+        variants = dropped_and_swapped(parts)
+        for extra in ("aligned", "cta", "sync", "arrive"):
+            for at in range(1, len(parts) + 1):
+                variants.append(parts[:at] + [extra] + parts[at:])
+        for op in ("popc", "and", "or", "xor", "add", "min", "max"):
+            for t in types:
+                variants.append([form["mnemonic"], "red", op, t])
+        for v in variants:
+            spelling = ".".join(v)
+            if spelling in seen:
+                continue
+            seen.add(spelling)
+            t = v[-1] if v[-1] in types else None
+            yield spelling, ([(t,) + o[1:] for o in specs] if t and
+                             v[:2] == [form["mnemonic"], "red"] and
+                             len(v) == 4 else list(specs))
+
+
 def memory_spellings():
     """(spelling, operands) for ld/st over every state space, cache
     operator, vector width and type their forms use."""
@@ -761,7 +792,8 @@ def check_spellings(ptxas, pool, decode, mnemonic=None):
              list(matrix_spellings(mnemonic)) +
              list(async_spellings(mnemonic)) +
              list(barrier_spellings(mnemonic)) +
-             list(atomic_spellings(mnemonic)))
+             list(atomic_spellings(mnemonic)) +
+             list(bar_red_spellings(mnemonic)))
     if not mnemonic:
         cands += list(memory_spellings())
 

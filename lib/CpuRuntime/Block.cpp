@@ -734,62 +734,75 @@ void tile_cpu_barrier(int64_t site) {
     fatal("cannot switch to the scheduler (swapcontext failed)");
 }
 
-void tile_cpu_barrier_reduce(int64_t form, int64_t quals0, int64_t quals1,
-                             int64_t quals2, int64_t quals3, int64_t quals4,
-                             int64_t quals5, int64_t quals6, int64_t quals7,
-                             int64_t site, const uint8_t *in, uint8_t *out) {
-  tile::ptx::Instr instr = tile::cpu::decodeForm(
-      form, {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
-      "tile_cpu_barrier_reduce");
-  Block &block = getBlock();
-  Fiber *f = block.current;
+namespace {
+
+/// The running thread, arriving at instruction `form` (with `quals`) at
+/// `site` with its sources in `in` and results to `out`; the program ends
+/// with `outside` where its block's threads do not run together.
+Fiber &arrive(const char *caller, const char *outside, int64_t form,
+              const int64_t (&quals)[tile::ptx::QualSet::kWords],
+              int64_t site, const uint8_t *in, uint8_t *out) {
+  tile::ptx::Instr instr = tile::cpu::decodeForm(form, quals, caller);
+  Fiber *f = getBlock().current;
   if (!f)
-    tile::cpu::fatal(instr, "is a barrier outside a block whose threads run "
-                            "together");
+    tile::cpu::fatal(instr, outside);
   Arrival &a = f->arrival;
   a.instr = instr;
   a.site = site;
   a.sources = tile::cpu::readSources(instr, in);
   a.out = out;
-  f->reduces = true;
-  f->state = State::AtBarrier;
-  f->barrier = site;
-  if (swapcontext(&f->context, &block.scheduler) != 0)
+  return *f;
+}
+
+/// Switches from the waiting thread `f` (now in `state`) to the scheduler.
+void wait(Fiber &f, State state) {
+  f.state = state;
+  if (swapcontext(&f.context, &getBlock().scheduler) != 0)
     fatal("cannot switch to the scheduler (swapcontext failed)");
+}
+
+} // namespace
+
+void tile_cpu_barrier_reduce(int64_t form, int64_t quals0, int64_t quals1,
+                             int64_t quals2, int64_t quals3, int64_t quals4,
+                             int64_t quals5, int64_t quals6, int64_t quals7,
+                             int64_t site, const uint8_t *in, uint8_t *out) {
+  Fiber &f = arrive("tile_cpu_barrier_reduce",
+                    "is a barrier outside a block whose threads run together",
+                    form,
+                    {quals0, quals1, quals2, quals3, quals4, quals5, quals6,
+                     quals7},
+                    site, in, out);
+  f.reduces = true;
+  f.barrier = site;
+  wait(f, State::AtBarrier);
 }
 
 void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
                          int64_t quals2, int64_t quals3, int64_t quals4,
                          int64_t quals5, int64_t quals6, int64_t quals7,
                          int64_t site, const uint8_t *in, uint8_t *out) {
-  tile::ptx::Instr instr = tile::cpu::decodeForm(
-      form, {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
-      "tile_cpu_collective");
-  Block &block = getBlock();
-  Fiber *f = block.current;
-  if (!f)
-    tile::cpu::fatal(instr, "is a warp collective outside a block whose "
-                            "threads run together");
-  Arrival &a = f->arrival;
-  a.instr = instr;
-  a.site = site;
-  a.sources = tile::cpu::readSources(instr, in);
+  Fiber &fiber = arrive("tile_cpu_collective",
+                        "is a warp collective outside a block whose threads "
+                        "run together",
+                        form,
+                        {quals0, quals1, quals2, quals3, quals4, quals5,
+                         quals6, quals7},
+                        site, in, out);
+  Arrival &a = fiber.arrival;
+  const tile::ptx::Instr &instr = a.instr;
   std::optional<unsigned> maskSource = memberMaskSource(instr);
   a.hasMask = maskSource.has_value() || tile::ref::isWarpFragments(instr);
   // A fragment form meets the whole warp, as if its mask named every lane.
   a.mask = maskSource  ? static_cast<uint32_t>(a.sources[*maskSource])
            : a.hasMask ? ~0u
                        : 0;
-  a.out = out;
   // A warpgroup MMA: the warpgroup's 128 threads meet.
   if (tile::ref::isWgmma(instr)) {
     a.hasMask = false;
-    f->state = State::AtWarpgroup;
-    if (swapcontext(&f->context, &block.scheduler) != 0)
-      fatal("cannot switch to the scheduler (swapcontext failed)");
-    return;
+    return wait(fiber, State::AtWarpgroup);
   }
-  unsigned lane = f->tid % kWarpSize, warp = f->tid / kWarpSize;
+  unsigned lane = fiber.tid % kWarpSize, warp = fiber.tid / kWarpSize;
   if (a.hasMask && !((a.mask >> lane) & 1)) {
     std::fprintf(stderr,
                  "tile-cpu: lane %u of warp %u executes '%s' with member "
@@ -797,9 +810,7 @@ void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
                  lane, warp, instr.str().c_str(), a.mask);
     tile_cpu_exit_on_fault();
   }
-  f->state = State::AtCollective;
-  if (swapcontext(&f->context, &block.scheduler) != 0)
-    fatal("cannot switch to the scheduler (swapcontext failed)");
+  wait(fiber, State::AtCollective);
 }
 
 namespace {

@@ -6,24 +6,20 @@ kernel runs on the CPU backend; the expected values are numpy's."""
 
 import os
 import sys
-import warnings
 
 import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(__file__))
 
-from tile_mlir import TileError, TileWarning  # noqa: E402
+from tile_mlir import TileError  # noqa: E402
 from tile_mlir.script import tirx as T  # noqa: E402
+
+from _cpu import run  # noqa: E402
 
 np = pytest.importorskip("numpy")
 LANE = T.cuda.Axis.laneid
 
-
-def run(k, **args):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", TileWarning)
-        k(**args, backend="cpu")
-    return args
 
 
 def test_ptx_atom_and_red_on_elements():

@@ -17,7 +17,10 @@
 // The plain CTA barrier (bar.sync, barrier.sync) is gpu.barrier, not a
 // tile.apply instruction. The CPU backend runs the block's threads
 // together and meets them at the instruction; it models `b` equal to the
-// block's threads only. Floors measured with ptxas 13.0
+// block's threads only. The thread count is kept in a register: ptxas
+// 13.0 rejects a constant that is not a multiple of the warp size
+// (measured), which the verifier does not check. Floors measured with ptxas
+// 13.0
 // (docs/PtxasScan-atomic.md).
 //
 //===----------------------------------------------------------------------===//
@@ -47,7 +50,7 @@ class BarRedForm<string m, list<Slot> slots, PtxType t, Operand d, bit count,
                  int ptx, int sm>
     : Form<m, !listconcat([Opt<CTA>, Req<RED>], slots), [t],
            !listconcat([d, Reg<"a", Use, U32>],
-                       !if(count, [Reg<"b", Use, U32>], []),
+                       !if(count, [RegOnly<"b", U32>], []),
                        [NegReg<"c", Pred>]),
            ptx, sm, SemBarrierReduce, DocBarRed> {
   let QualFloors = [QualFloor<CTA, 78, 20>];
