@@ -131,7 +131,9 @@ class AtomicForm<string name, AtomicOp o, AtomicSpace ss, list<string> sems,
            !listconcat(before, [AtomicMem<o.Type, ss.Space>], after), o.Ptx,
            o.Sm, SemAtomic, doc> {
   let QualFloors = !listconcat(AtomicOrderFloors<sems>.List,
-                               [QualFloor<SharedCta, 78, 10>]);
+                               !if(!eq(ss.Name, "Shared"),
+                                   [QualFloor<SharedCta, 78, 10>],
+                                   []<QualFloor>));
   let NaNResult = !if(!or(!eq(o.Type, F32), !eq(o.Type, F64)), NaNUnspecified,
                       NaNNone);
   let Element = o.Element;

@@ -62,13 +62,22 @@ foreach m = ["bar", "barrier"] in
 foreach count = [0, 1] in {
   defvar aligned = !if(!eq(m, "barrier"), [Opt<ALIGNED>], []<Slot>);
   defvar ptx = !if(!eq(m, "barrier"), 60, 20);
-  defvar sm = !if(!eq(m, "barrier"), 70, 20);
+  defvar sm = !if(!eq(m, "barrier"), 30, 20);
   def BarRedPopc # m # count
       : BarRedForm<m, !listconcat([Req<POPC>], aligned), U32,
                    Reg<"d", Def, U32>, count, ptx, sm>;
   def BarRedPred # m # count
       : BarRedForm<m, !listconcat([Operator<[AND, OR], "op">], aligned), Pred,
                    Reg<"p", Def, Pred>, count, ptx, sm>;
+}
+
+// Measured (docs/PtxasScan-atomic.md): ptxas 13.0 also accepts the
+// operator and .aligned after the type suffix (bar.red.u32.popc).
+foreach m = ["bar", "barrier"] in
+def : Rejected<m, [], [POPC, AND, OR, ALIGNED], [],
+  "the ISA writes the reduction operator and .aligned before the type "
+  "suffix (bar.red.popc.u32); ptxas 13.0 accepts them after"> {
+  let Misplaced = 1;
 }
 
 #endif // TILE_PTX_CTABARRIER_TD
