@@ -719,6 +719,9 @@ def atomic_spellings(only=None):
             for t in types:
                 retyped = [(t,) + o[1:] for o in specs]
                 yield from emit([mnemonic, space, op, t], retyped)
+                if op == "add":
+                    yield from emit([mnemonic, space, op, "noftz", t],
+                                    retyped)
         if op != "add":
             continue
         u32 = [("u32",) + o[1:] for o in specs]

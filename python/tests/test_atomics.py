@@ -80,8 +80,8 @@ def test_atomic_add_float64_and_shared_cas():
 
 
 @pytest.mark.parametrize("body, match", [
-    ("T.cuda.atomic_add(T.address_of(H[0]), T.float16(1))",
-     r"atomic_add on a float16 element: CUDA's overloads"),
+    ("T.cuda.atomic_add(T.address_of(C[0]), T.int8(1))",
+     r"atomic_add on a int8 element: CUDA's overloads"),
     ("T.cuda.atomic_add(T.address_of(L[0]), T.int64(1))",
      r"atomic_add on a int64 element: CUDA's overloads take int32, uint32, "
      r"uint64, float32, float64"),
@@ -95,7 +95,7 @@ def test_atomic_add_float64_and_shared_cas():
 def test_atomic_errors(body, match):
     src = f"""
 def k(H: T.Tensor((2,), "float16"), F: T.Tensor((2,), "float32"),
-      L: T.Tensor((2,), "int64")):
+      L: T.Tensor((2,), "int64"), C: T.Tensor((2,), "int8")):
     T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
     r = T.alloc_local((1,), "float32")
     {body}
@@ -138,3 +138,17 @@ def test_uint64_cas_and_add():
         np.uint64(1 << 40)
     assert np.array_equal(out["V"], U)
     assert np.array_equal(out["U"], want)
+
+
+def test_half_precision_adds():
+    # atom.add.noftz.f16 / .bf16: rounded to nearest, subnormals kept.
+    @T.function
+    def k(H: T.Tensor((32,), "float16"), O: T.Tensor((32,), "float16")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        tx = T.cuda.thread_idx("x")
+        O[tx] = T.cuda.atomic_add(T.address_of(H[tx]), T.float16(0.5))
+    H = (np.arange(32) * 0.25).astype(np.float16)
+    H[31] = np.float16(6e-8)  # A subnormal, kept.
+    out = run(k, H=H.copy(), O=np.zeros(32, np.float16))
+    assert out["O"].tobytes() == H.tobytes()
+    assert out["H"].tobytes() == (H + np.float16(0.5)).tobytes()

@@ -20,7 +20,7 @@
 //
 // Not offered yet, each a located error: generic addressing (no state
 // space), .shared::cluster (another CTA's memory), .L2::cache_hint, the
-// vector forms, .b128 and the .noftz half-precision adds. Floors measured
+// vector forms and .b128. Floors measured
 // with ptxas 13.0 (docs/PtxasScan-atomic.md).
 //
 //===----------------------------------------------------------------------===//
@@ -78,16 +78,19 @@ class AtomicOrderFloors<list<string> sems> {
 /// instruction of this table on (old, b), or exch, cas, inc, dec), from PTX
 /// ISA `ptx` and `sm`.
 class AtomicOp<Qual op, PtxType type, string element, int ptx = 10,
-               int sm = 10> {
+               int sm = 10, bit noftz = 0> {
   Qual Op = op;
   PtxType Type = type;
   string Element = element;
   int Ptx = ptx;
   int Sm = sm;
+  /// Written with .noftz (the half-precision adds, which keep subnormals).
+  bit Noftz = noftz;
 }
 
 /// The operations red and atom share. atom.add.f32 and red.add.f32 flush
-/// subnormal sources and results (the ISA's words).
+/// subnormal sources and results (the ISA's words); the half-precision
+/// adds (.noftz) keep them.
 defvar AtomicArith = [
   AtomicOp<AND, B32, "and.b32">, AtomicOp<OR, B32, "or.b32">,
   AtomicOp<XOR, B32, "xor.b32">,
@@ -103,7 +106,11 @@ defvar AtomicArith = [
   AtomicOp<ReduxMin, U64, "min.u64", 31, 32>,
   AtomicOp<ReduxMin, S64, "min.s64", 31, 32>,
   AtomicOp<ReduxMax, U64, "max.u64", 31, 32>,
-  AtomicOp<ReduxMax, S64, "max.s64", 31, 32>];
+  AtomicOp<ReduxMax, S64, "max.s64", 31, 32>,
+  AtomicOp<ReduxAdd, F16, "add.rn.f16", 63, 70, 1>,
+  AtomicOp<ReduxAdd, F16x2, "add.rn.f16x2", 62, 60, 1>,
+  AtomicOp<ReduxAdd, BF16, "add.rn.bf16", 78, 90, 1>,
+  AtomicOp<ReduxAdd, BF16x2, "add.rn.bf16x2", 78, 90, 1>];
 /// atom's own: exch and cas.
 defvar AtomicSwap = [AtomicOp<EXCH, B32, "exch">, AtomicOp<EXCH, B64, "exch">,
                      AtomicOp<CAS, B32, "cas">, AtomicOp<CAS, B64, "cas">,
@@ -127,15 +134,17 @@ class AtomicMem<PtxType t, SpaceKind space> : Mem<"a", Def, t, 1, space> {
 /// operands `before` the memory element and `after` it.
 class AtomicForm<string name, AtomicOp o, AtomicSpace ss, list<string> sems,
                  list<Operand> before, list<Operand> after, string doc>
-    : Form<name, [AtomicOrder<sems>, ss.Slot, Req<o.Op>], [o.Type],
+    : Form<name, !listconcat([AtomicOrder<sems>, ss.Slot, Req<o.Op>],
+                             !if(o.Noftz, [Req<NOFTZ>], []<Slot>)),
+           [o.Type],
            !listconcat(before, [AtomicMem<o.Type, ss.Space>], after), o.Ptx,
            o.Sm, SemAtomic, doc> {
   let QualFloors = !listconcat(AtomicOrderFloors<sems>.List,
                                !if(!eq(ss.Name, "Shared"),
                                    [QualFloor<SharedCta, 78, 10>],
                                    []<QualFloor>));
-  let NaNResult = !if(!or(!eq(o.Type, F32), !eq(o.Type, F64)), NaNUnspecified,
-                      NaNNone);
+  let NaNResult = !if(!or(!eq(o.Type, F32), !eq(o.Type, F64), o.Noftz),
+                      NaNUnspecified, NaNNone);
   let Element = o.Element;
 }
 
@@ -158,12 +167,6 @@ foreach ss = AtomicSpaces in {
 // matches.
 def : Rejected<"atom", [B128], [], [],
   "128-bit atom (.cas.b128, .exch.b128: sm_90) is not supported yet"> {
-  let Documented = 1;
-}
-foreach m = ["atom", "red"] in
-foreach t = [F16, F16x2, BF16, BF16x2] in
-def : Rejected<m, [t], [], [],
-  "the half-precision adds (.add.noftz) are not supported yet"> {
   let Documented = 1;
 }
 foreach m = ["atom", "red"] in {

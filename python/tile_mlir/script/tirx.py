@@ -3053,11 +3053,12 @@ class _CudaWarp:
     def atomic_add(address, value):
         """CUDA's `atomicAdd(address, value)` (TIRx's T.cuda.atomic_add):
         atom.add on the element at `address` (T.address_of(A[i])) of one
-        of CUDA's overloads (int32, uint32, uint64, float32, float64), the
-        old value returned."""
+        of CUDA's overloads (int32, uint32, uint64, float32, float64,
+        float16 and bfloat16: `.noftz`), the old value returned."""
         return _atomic("atomic_add", address, "add", {
             "int32": "s32", "uint32": "u32", "uint64": "u64",
-            "float32": "f32", "float64": "f64"}, value)
+            "float32": "f32", "float64": "f64", "float16": "noftz.f16",
+            "bfloat16": "noftz.bf16"}, value)
 
     @staticmethod
     def atomic_cas(address, compare, value):

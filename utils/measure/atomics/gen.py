@@ -15,16 +15,19 @@ The operands probe what the ISA states and what it leaves open: the
 wrap-around of add and of inc/dec, signed against unsigned min/max,
 cas on equal and unequal values (and .b16's neighbouring bytes), f32
 adds on subnormal sources and results (the ISA says atom.add.f32 flushes
-them), ties, NaN payloads, infinities of opposite sign and signed zeros.
+them), ties, NaN payloads, infinities of opposite sign and signed zeros,
+and the same for the half-precision adds (.noftz: subnormals kept), two
+cases per register in the packed ones.
 
 The CHECK lines are the PTX ISA's semantics, computed here in Python
 (numpy's f32 and Python's f64 arithmetic), not by the code under test:
 the integer operations as the ISA defines them; atom/red.add.f32 rounds
 to nearest even and flushes subnormal sources and results to zero of the
 same sign (the ISA's words); f64 adds round to nearest even and keep
-subnormals. A NaN result is what the H200's adds give in the bulk
-reductions (Integration/CUDA/bulk-reduce.mlir): f32 the canonical
-0x7FFFFFFF, f64 the NaN source quieted, and -NaN 0xFFF8000000000000 for
+subnormals, as do the half adds (f16: numpy's; bf16: f32 then rounded to
+nearest even). A NaN result is what the H200's adds give in the bulk
+reductions (Integration/CUDA/bulk-reduce.mlir): f32, f16 and bf16 the
+canonical NaN (0x7FFFFFFF, 0x7FFF), f64 the NaN source quieted, and -NaN 0xFFF8000000000000 for
 infinities of opposite sign. Whether the H200's atomics agree is what the
 GPU check measures (the same CHECK lines, test/Integration/CUDA).
 
@@ -65,6 +68,22 @@ F64_ADD = [(F64(1.0), F64(2.0 ** -53), 0), (F64(1.0), F64(3 * 2.0 ** -53), 0),
            (0x7FF8000012345678, F64(1.0), 0),
            (0x7FF0000000000000, 0xFFF0000000000000, 0),
            (1 << 63, 1 << 63, 0)]
+F16_ADD = [(0x3C00, 0x1000, 0), (0x3C00, 0x1200, 0), (0x0001, 0x0001, 0),
+           (0x0400, 0x8200, 0), (0x7E01, 0x3C00, 0), (0x7C00, 0xFC00, 0),
+           (0x8000, 0x8000, 0), (0x0000, 0x8000, 0), (0x7BFF, 0x7BFF, 0)]
+BF16_ADD = [(0x3F80, 0x3B80, 0), (0x3F80, 0x3C40, 0), (0x0001, 0x0001, 0),
+            (0x0080, 0x8040, 0), (0x7FC1, 0x3F80, 0), (0x7F80, 0xFF80, 0),
+            (0x8000, 0x8000, 0), (0x0000, 0x8000, 0), (0x7F7F, 0x7F7F, 0)]
+
+
+def pairs(cases):
+    """Two-lane cases from one-lane ones: lane 0 the case, lane 1 the
+    next case (wrapping)."""
+    return [(a | cases[(i + 1) % len(cases)][0] << 16,
+             b | cases[(i + 1) % len(cases)][1] << 16, 0)
+            for i, (a, b, _) in enumerate(cases)]
+
+
 CAS = {16: [(0x1234, 0x1234, 0xBEEF), (0x1234, 0x1235, 0xBEEF)],
        32: [(5, 5, 9), (5, 4, 9), (0xFFFFFFFF, 0xFFFFFFFF, 0)],
        64: [(5, 5, 9), (5, 4, 9), (M64, M64, 1 << 40)]}
@@ -73,10 +92,15 @@ EXCH = {32: [(5, 9, 0), (0xFFFFFFFF, 0, 0)], 64: [(5, 9, 0), (M64, 1 << 40, 0)]}
 FILL = 0x5A5A5A5A
 
 
+def type_bits(ty):
+    """The register width of PTX type `ty`."""
+    return 64 if ty.endswith("64") else 16 if ty.endswith("16") else 32
+
+
 def operands(form):
     """The (old, b, c) cases of `form`."""
     ty = form["types"][0]
-    bits = 64 if ty.endswith("64") else 16 if ty.endswith("16") else 32
+    bits = type_bits(ty)
     element = form["element"]
     if element == "cas":
         return CAS[bits]
@@ -84,6 +108,10 @@ def operands(form):
         return EXCH[bits]
     if element in ("inc", "dec"):
         return COUNTER
+    if ty in ("f16", "bf16"):
+        return F16_ADD if ty == "f16" else BF16_ADD
+    if ty in ("f16x2", "bf16x2"):
+        return pairs(F16_ADD if ty == "f16x2" else BF16_ADD)
     if ty == "f32":
         return F32_ADD
     if ty == "f64":
@@ -91,7 +119,8 @@ def operands(form):
     return INT64 if bits == 64 else INT32
 
 
-MLIR_TYPES = {"b16": "i16", "b32": "i32", "u32": "i32", "s32": "i32",
+MLIR_TYPES = {"b16": "i16", "f16": "i16", "bf16": "i16", "f16x2": "i32",
+              "bf16x2": "i32", "b32": "i32", "u32": "i32", "s32": "i32",
               "f32": "f32", "b64": "i64", "u64": "i64", "s64": "i64",
               "f64": "f64"}
 
@@ -197,6 +226,23 @@ def add_f64(a, b):
     return F64(fa + fb)
 
 
+def add_half(a, b, bf16):
+    """a + b of two f16 (or bf16) lanes, rounded to nearest even, with
+    subnormals; a NaN result the canonical 0x7FFF."""
+    def value(x):
+        if bf16:
+            return np.array([x << 16], np.uint32).view(np.float32)[0]
+        return np.float32(np.array([x], np.uint16).view(np.float16)[0])
+    with np.errstate(all="ignore"):
+        r = np.float32(value(a)) + np.float32(value(b))
+        if np.isnan(r):
+            return 0x7FFF
+        if not bf16:
+            return int(np.array([r], np.float16).view(np.uint16)[0])
+    bits = f32_bits(r)
+    return (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+
+
 def signed(v, bits):
     return v - (1 << bits) if v >> (bits - 1) else v
 
@@ -204,7 +250,7 @@ def signed(v, bits):
 def expected(form, old, b, c):
     """What memory holds after `form` on (old, b, c)."""
     ty, element = form["types"][0], form["element"]
-    bits = 64 if ty.endswith("64") else 16 if ty.endswith("16") else 32
+    bits = type_bits(ty)
     mask = (1 << bits) - 1
     op = element.split(".")[0]
     if element == "exch":
@@ -215,6 +261,12 @@ def expected(form, old, b, c):
         return 0 if old >= b else old + 1
     if element == "dec":
         return b if old == 0 or old > b else old - 1
+    if ty in ("f16", "bf16"):
+        return add_half(old, b, ty == "bf16")
+    if ty in ("f16x2", "bf16x2"):
+        lanes = [add_half((old >> k) & 0xFFFF, (b >> k) & 0xFFFF,
+                          ty == "bf16x2") for k in (0, 16)]
+        return lanes[0] | lanes[1] << 16
     if ty == "f32":
         return add_f32(old, b)
     if ty == "f64":
@@ -232,7 +284,7 @@ def check_lines(rows):
     out = [f"// CHECK: sizes = [{len(rows)}, 8] strides = [8, 1]"]
     for i, (_, form, _, old, b, c) in enumerate(rows):
         ty = form["types"][0]
-        bits = 64 if ty.endswith("64") else 16 if ty.endswith("16") else 32
+        bits = type_bits(ty)
         has_d = form["operands"][0]["kind"] == "register"
         w = words(expected(form, old, b, c), bits) + words(b, bits) + \
             words(c, bits) + (words(old, bits) if has_d else [FILL, FILL])
@@ -254,7 +306,7 @@ def main():
     init, body = [], []
     for i, (opcode, form, shared, old, b, c) in enumerate(rows):
         ty = form["types"][0]
-        bits = 64 if ty.endswith("64") else 16 if ty.endswith("16") else 32
+        bits = type_bits(ty)
         init += words(old, bits) + words(b, bits) + words(c, bits) + \
             [FILL, FILL]
         body += case_ops(i, opcode, form, shared)
