@@ -193,14 +193,15 @@ foreach m = ["atom", "red"] in {
 }
 
 // Measured (docs/PtxasScan-atomic.md): ptxas 13.0 also accepts the
-// operation after the type suffix (atom.global.u32.add) and the scope
+// operation and .noftz after the type suffix (atom.global.u32.add) and the
+// scope
 // before the semantics (atom.cta.acquire.global.add.u32).
 defvar AtomicOpQuals = [AND, OR, XOR, EXCH, CAS, ReduxAdd, INC, DEC, ReduxMin,
-                        ReduxMax];
+                        ReduxMax, NOFTZ];
 foreach m = ["atom", "red"] in {
   def : Rejected<m, [], AtomicOpQuals, [],
-    "the ISA writes the operation before the type suffix "
-    "(atom.global.add.u32); ptxas 13.0 accepts it after"> {
+    "the ISA writes the operation (and .noftz) before the type suffix "
+    "(atom.global.add.u32); ptxas 13.0 accepts them after"> {
     let Misplaced = 1;
   }
   foreach sem = [RELAXED, ACQUIRE, RELEASE, AcqRel] in
