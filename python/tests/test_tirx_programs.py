@@ -74,7 +74,10 @@ def test_program_ptx_assembles(path, tmp_path):
     ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
     if not os.path.exists(ptxas):
         pytest.skip("no ptxas")
-    _, kernel = load(path, tmp_path)
+    mod, kernel = load(path, tmp_path)
+    if kernel._dynamic:  # T.dynamic extents: those of the program's inputs.
+        inputs, _ = mod.main()
+        kernel = kernel._specialized([inputs[p] for p, _ in kernel.params])
     ptx = tmp_path / "k.ptx"
     ptx.write_text(kernel.ptx("sm_90"))
     r = subprocess.run([ptxas, "-arch=sm_90", str(ptx), "-o",
