@@ -45,24 +45,26 @@ tile::cpu::findReduction(const ptx::Instr &instr,
 }
 
 uint64_t tile::cpu::applyElement(const ptx::Instr &instr,
-                                 llvm::StringRef element, uint64_t old,
+                                 const char *element, uint64_t old,
                                  uint64_t b, uint64_t c) {
-  if (element == "inc" || element == "dec")
-    return counter(element, old, b);
-  if (element == "exch")
+  llvm::StringRef name = element;
+  if (name == "inc" || name == "dec")
+    return counter(name, old, b);
+  if (name == "exch")
     return b;
-  if (element == "cas")
+  if (name == "cas")
     return old == b ? c : old;
-  // A reduction calls once per element: decode each spelling once.
-  static thread_local std::string decoded;
+  // A tensor reduction calls once per element: decode each of the table's
+  // spellings (one string each) once.
+  static thread_local const char *decoded = nullptr;
   static thread_local std::optional<ptx::Instr> op;
-  if (!op || decoded != element) {
+  if (decoded != element) {
     std::string error;
-    op = ptx::decode(element, error);
+    op = ptx::decode(name, error);
     if (!op)
-      reportThread(instr, "its element operation '" + element.str() +
+      reportThread(instr, "its element operation '" + name.str() +
                               "' is not an instruction of the table: " + error);
-    decoded = element.str();
+    decoded = element;
   }
   return ref::evaluate(*op, {old, b});
 }

@@ -21,9 +21,10 @@ findReduction(const ptx::Instr &instr, llvm::ArrayRef<ptx::DataType> types,
               llvm::ArrayRef<ptx::Qual> ops = {});
 
 /// What the element operation `element` (an instruction of the table on
-/// (old, b), or exch, cas, inc, dec) stores over `old` for the
+/// (old, b), or exch, cas, inc, dec; a string of the table, whose address
+/// keys the decoded instruction) stores over `old` for the
 /// read-modify-write `instr`; cas stores `c` where old equals b.
-uint64_t applyElement(const ptx::Instr &instr, llvm::StringRef element,
+uint64_t applyElement(const ptx::Instr &instr, const char *element,
                       uint64_t old, uint64_t b, uint64_t c = 0);
 
 /// dst[i] = op(dst[i], src[i]) for the elements of `element`'s type in
