@@ -673,8 +673,6 @@ def barrier_spellings(only=None):
                 yield spelling, list(specs)
 
 
-ATOMIC_OPS = ("and", "or", "xor", "exch", "cas", "add", "inc", "dec", "min",
-              "max")
 ATOMIC_ORDERS = ([f"{sem}.{scope}" for sem in ("acq_rel", "acquire",
                                                "release", "relaxed", "sc")
                   for scope in ("cta", "cluster", "gpu", "sys")] +
@@ -682,6 +680,26 @@ ATOMIC_ORDERS = ([f"{sem}.{scope}" for sem in ("acq_rel", "acquire",
                   for scope in ("cta", "gpu")] +
                  ["acq_rel", "acquire", "release", "relaxed", "sc", "cta",
                   "cluster", "gpu", "sys"])
+
+
+def first_opcodes(only, semantics):
+    """(form, the parts of its first opcode) of each form of `semantics`
+    (of mnemonic `only`, if given)."""
+    for form in instr_table.forms():
+        if form["semantics"] == semantics and \
+                (not only or form["mnemonic"] == only):
+            yield form, form["instances"][0]["opcode"].split(".")
+
+
+def unique(candidates):
+    """(parts, operands) candidates as (spelling, operands), each spelling
+    once."""
+    seen = set()
+    for parts, specs in candidates:
+        spelling = ".".join(parts)
+        if spelling not in seen:
+            seen.add(spelling)
+            yield spelling, list(specs)
 
 
 def atomic_spellings(only=None):
@@ -694,40 +712,32 @@ def atomic_spellings(only=None):
     (candidate_spellings) are too many here."""
     types = [t["name"] for t in instr_table.table()["types"]
              if t["name"] != "pred"]
-    seen = set()
 
-    def emit(parts, specs):
-        spelling = ".".join(parts)
-        if spelling not in seen:
-            seen.add(spelling)
-            yield spelling, list(specs)
+    def candidates():
+        shapes = {}
+        for form, parts in first_opcodes(only, "atomic"):
+            specs = operand_specs(form)
+            op = form["slots"][2]["choices"][0]
+            shapes.setdefault((form["mnemonic"], op), specs)
+            for v in dropped_and_swapped(parts):
+                yield v, specs
+        for (mnemonic, op), specs in shapes.items():
+            for space in ("global", "shared", "shared::cta",
+                          "shared::cluster"):
+                for t in types:
+                    retyped = [(t,) + o[1:] for o in specs]
+                    yield [mnemonic, space, op, t], retyped
+                    if op == "add":
+                        yield [mnemonic, space, op, "noftz", t], retyped
+            if op != "add":
+                continue
+            u32 = [("u32",) + o[1:] for o in specs]
+            for extra in ATOMIC_ORDERS + ["noftz", "L2::cache_hint", "v2",
+                                          "v4"]:
+                yield [mnemonic, extra, "global", "add", "u32"], u32
+                yield [mnemonic, "global", extra, "add", "u32"], u32
 
-    shapes = {}
-    for form, inst in instr_table.instances(only):
-        if form["semantics"] != "atomic":
-            continue
-        parts = inst["opcode"].split(".")
-        if inst is not form["instances"][0]:
-            continue
-        specs = operand_specs(form)
-        op = form["slots"][2]["choices"][0]
-        shapes.setdefault((form["mnemonic"], op), specs)
-        for v in dropped_and_swapped(parts):
-            yield from emit(v, specs)
-    for (mnemonic, op), specs in shapes.items():
-        for space in ("global", "shared", "shared::cta", "shared::cluster"):
-            for t in types:
-                retyped = [(t,) + o[1:] for o in specs]
-                yield from emit([mnemonic, space, op, t], retyped)
-                if op == "add":
-                    yield from emit([mnemonic, space, op, "noftz", t],
-                                    retyped)
-        if op != "add":
-            continue
-        u32 = [("u32",) + o[1:] for o in specs]
-        for extra in ATOMIC_ORDERS + ["noftz", "L2::cache_hint", "v2", "v4"]:
-            yield from emit([mnemonic, extra, "global", "add", "u32"], u32)
-            yield from emit([mnemonic, "global", extra, "add", "u32"], u32)
+    return unique(candidates())
 
 
 def bar_red_spellings(only=None):
@@ -736,29 +746,21 @@ def bar_red_spellings(only=None):
     .aligned or .cta inserted anywhere), and every reduction operator with
     every type suffix of the table (the operands of a form, retyped)."""
     types = [t["name"] for t in instr_table.table()["types"]]
-    seen = set()
-    for form, inst in instr_table.instances(only):
-        if form["semantics"] != "barrier_reduce" or \
-                inst is not form["instances"][0]:
-            continue
-        parts = inst["opcode"].split(".")
-        specs = operand_specs(form)
-        variants = dropped_and_swapped(parts)
-        for extra in ("aligned", "cta", "sync", "arrive"):
-            for at in range(1, len(parts) + 1):
-                variants.append(parts[:at] + [extra] + parts[at:])
-        for op in ("popc", "and", "or", "xor", "add", "min", "max"):
-            for t in types:
-                variants.append([form["mnemonic"], "red", op, t])
-        for v in variants:
-            spelling = ".".join(v)
-            if spelling in seen:
-                continue
-            seen.add(spelling)
-            t = v[-1] if v[-1] in types else None
-            yield spelling, ([(t,) + o[1:] for o in specs] if t and
-                             v[:2] == [form["mnemonic"], "red"] and
-                             len(v) == 4 else list(specs))
+
+    def candidates():
+        for form, parts in first_opcodes(only, "barrier_reduce"):
+            specs = operand_specs(form)
+            for v in dropped_and_swapped(parts):
+                yield v, specs
+            for extra in ("aligned", "cta", "sync", "arrive"):
+                for at in range(1, len(parts) + 1):
+                    yield parts[:at] + [extra] + parts[at:], specs
+            for op in ("popc", "and", "or", "xor", "add", "min", "max"):
+                for t in types:
+                    yield ([form["mnemonic"], "red", op, t],
+                           [(t,) + o[1:] for o in specs])
+
+    return unique(candidates())
 
 
 def memory_spellings():
