@@ -1522,8 +1522,22 @@ def _atomic(name, address, op, overloads, *values):
         args.append(_const_expr(v, view.dtype) if not isinstance(v, _Expr)
                     else v)
     d = alloc_local((1,), view.dtype)
-    _PtxChain(("atom", space, op, ptx_type))(d[0], view, *args)
+    _PtxChain((_atom_opcode(space, op, ptx_type),))(d[0], view, *args)
     return d[0].load()
+
+
+@functools.lru_cache(maxsize=None)
+def _atom_opcode(space, op, ptx_type):
+    """The table's plain spelling of atom.<space>.<op> on `ptx_type`, with
+    what its form also requires (.noftz for the half-precision adds)."""
+    prefix = f"atom.{space}.{op}."
+    for form in instr_table.forms():
+        first = form["instances"][0]["opcode"]
+        if form["mnemonic"] == "atom" and form["types"] == [ptx_type] and \
+                first.startswith(prefix):
+            return first
+    raise TileError(f"the instruction table has no atom.{space}.{op} on "
+                    f".{ptx_type}")
 
 
 def _tile_range(*args):
@@ -3056,9 +3070,9 @@ class _CudaWarp:
         of CUDA's overloads (int32, uint32, uint64, float32, float64,
         float16 and bfloat16: `.noftz`), the old value returned."""
         return _atomic("atomic_add", address, "add", {
-            "int32": "s32", "uint32": "u32", "uint64": "u64",
-            "float32": "f32", "float64": "f64", "float16": "noftz.f16",
-            "bfloat16": "noftz.bf16"}, value)
+            d: _ptx_type(d) for d in ("int32", "uint32", "uint64", "float32",
+                                      "float64", "float16", "bfloat16")},
+                       value)
 
     @staticmethod
     def atomic_cas(address, compare, value):
