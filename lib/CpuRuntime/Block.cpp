@@ -740,8 +740,8 @@ namespace {
 /// `site` with its sources in `in` and results to `out`; the program ends
 /// with `outside` where its block's threads do not run together.
 Fiber &arrive(const char *caller, const char *outside, int64_t form,
-              const int64_t (&quals)[tile::ptx::QualSet::kWords],
-              int64_t site, const uint8_t *in, uint8_t *out) {
+              const int64_t (&quals)[tile::ptx::QualSet::kWords], int64_t site,
+              const uint8_t *in, uint8_t *out) {
   tile::ptx::Instr instr = tile::cpu::decodeForm(form, quals, caller);
   Fiber *f = getBlock().current;
   if (!f)
@@ -767,12 +767,11 @@ void tile_cpu_barrier_reduce(int64_t form, int64_t quals0, int64_t quals1,
                              int64_t quals2, int64_t quals3, int64_t quals4,
                              int64_t quals5, int64_t quals6, int64_t quals7,
                              int64_t site, const uint8_t *in, uint8_t *out) {
-  Fiber &f = arrive("tile_cpu_barrier_reduce",
-                    "is a barrier outside a block whose threads run together",
-                    form,
-                    {quals0, quals1, quals2, quals3, quals4, quals5, quals6,
-                     quals7},
-                    site, in, out);
+  Fiber &f =
+      arrive("tile_cpu_barrier_reduce",
+             "is a barrier outside a block whose threads run together", form,
+             {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
+             site, in, out);
   f.reduces = true;
   f.barrier = site;
   wait(f, State::AtBarrier);
@@ -782,13 +781,12 @@ void tile_cpu_collective(int64_t form, int64_t quals0, int64_t quals1,
                          int64_t quals2, int64_t quals3, int64_t quals4,
                          int64_t quals5, int64_t quals6, int64_t quals7,
                          int64_t site, const uint8_t *in, uint8_t *out) {
-  Fiber &fiber = arrive("tile_cpu_collective",
-                        "is a warp collective outside a block whose threads "
-                        "run together",
-                        form,
-                        {quals0, quals1, quals2, quals3, quals4, quals5,
-                         quals6, quals7},
-                        site, in, out);
+  Fiber &fiber = arrive(
+      "tile_cpu_collective",
+      "is a warp collective outside a block whose threads "
+      "run together",
+      form, {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
+      site, in, out);
   Arrival &a = fiber.arrival;
   const tile::ptx::Instr &instr = a.instr;
   std::optional<unsigned> maskSource = memberMaskSource(instr);

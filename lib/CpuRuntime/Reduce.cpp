@@ -44,9 +44,8 @@ tile::cpu::findReduction(const ptx::Instr &instr,
   return nullptr;
 }
 
-uint64_t tile::cpu::applyElement(const ptx::Instr &instr,
-                                 const char *element, uint64_t old,
-                                 uint64_t b, uint64_t c) {
+uint64_t tile::cpu::applyElement(const ptx::Instr &instr, const char *element,
+                                 uint64_t old, uint64_t b, uint64_t c) {
   llvm::StringRef name = element;
   if (name == "inc" || name == "dec")
     return counter(name, old, b);

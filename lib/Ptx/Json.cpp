@@ -391,8 +391,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         {"sass",
          f.sass ? llvm::json::Value(f.sass) : llvm::json::Value(nullptr)},
         {"sass_copies", f.sassCopies},
-        {"element", f.element ? llvm::json::Value(f.element)
-                              : llvm::json::Value(nullptr)},
+        {"element",
+         f.element ? llvm::json::Value(f.element) : llvm::json::Value(nullptr)},
         {"instances", std::move(instances)}});
     if (f.noPreserveDst)
       formArray.back().getAsObject()->insert(

@@ -498,15 +498,15 @@ struct ConvertGpuTileToHostPass
   int64_t nextSite = 0;
 
   /// Declares tile_cpu_apply, tile_cpu_collective, tile_cpu_mbarrier,
-  /// tile_cpu_bulk and tile_cpu_barrier_reduce (i64 form, i64 x 8 qualifier words, i64 predicated or
-  /// site, index in, index out).
+  /// tile_cpu_bulk and tile_cpu_barrier_reduce (i64 form, i64 x 8 qualifier
+  /// words, i64 predicated or site, index in, index out).
   void declareApply(ModuleOp top) {
     OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
     auto i64 = b.getI64Type();
     SmallVector<Type, 12> params(2 + ptx::QualSet::kWords, i64);
     params.append({b.getIndexType(), b.getIndexType()});
-    for (StringRef name : {kApplyFn, kCollectiveFn, kMbarrierFn, kBulkFn,
-                           kBarrierReduceFn}) {
+    for (StringRef name :
+         {kApplyFn, kCollectiveFn, kMbarrierFn, kBulkFn, kBarrierReduceFn}) {
       if (top.lookupSymbol(name))
         continue;
       auto fn = func::FuncOp::create(b, top.getLoc(), name,
@@ -776,10 +776,11 @@ struct ConvertGpuTileToHostPass
         op.erase();
         continue;
       }
-      // The lanes of a collective meet, and an mbarrier's threads wait for
-      // each other: the block's threads run together.
-      info.together |= isCollective(op) || isMbarrier(op) || isBulk(op) ||
-                        isCtaBarrier(op);
+      // The lanes of a collective meet, an mbarrier's threads wait for
+      // each other, and a bar.red meets the block: its threads run
+      // together.
+      info.together |=
+          isCollective(op) || isMbarrier(op) || isBulk(op) || isCtaBarrier(op);
       lowerApply(op, inBuf, outBuf, nextSite++, ids.lane);
     }
     needApply |= !applies.empty();

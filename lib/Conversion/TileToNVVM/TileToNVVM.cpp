@@ -336,8 +336,9 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
         llvm::any_of(
             form.getOperands(),
             [](auto &d) { return d.kind == ptx::OperandKind::Memory; }) ||
-        llvm::none_of(form.getOperands(),
-                      [](auto &d) { return d.role == ptx::OperandRole::Def; }) ||
+        llvm::none_of(
+            form.getOperands(),
+            [](auto &d) { return d.role == ptx::OperandRole::Def; }) ||
         ptx::isCtaBarrier(form.semantics);
     if (touchesMemory)
       builder.setMemoryClobber();
