@@ -152,3 +152,18 @@ def test_half_precision_adds():
     out = run(k, H=H.copy(), O=np.zeros(32, np.float16))
     assert out["O"].tobytes() == H.tobytes()
     assert out["H"].tobytes() == (H + np.float16(0.5)).tobytes()
+
+
+def test_a_memory_operand_given_as_an_element():
+    # ld's a is memory: the element is passed as memory (its address), not
+    # read into a value first as a register source would be.
+    @T.function
+    def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        tx = T.cuda.thread_idx("x")
+        d = T.alloc_local((1,), "float32")
+        T.ptx.ld.global_.f32(d[0], A[31 - tx])
+        B[tx] = d[0]
+    A = np.arange(32, dtype=np.float32)
+    out = run(k, A=A, B=np.zeros(32, np.float32))
+    assert np.array_equal(out["B"], A[::-1])
