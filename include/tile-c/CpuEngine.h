@@ -45,6 +45,28 @@ static inline bool tileCpuEngineIsNull(TileCpuEngine engine) {
 
 MLIR_CAPI_EXPORTED void tileCpuEngineDestroy(TileCpuEngine engine);
 
+/// Gives the object code the JIT made of the engine's module (a relocatable
+/// object for the host, which references the CPU runtime) to `object`, in
+/// one call. Returns false, without calling `object`, where there is none:
+/// an engine made by tileCpuEngineCreateFromObject, or a failure to write it.
+MLIR_CAPI_EXPORTED bool tileCpuEngineGetObject(TileCpuEngine engine,
+                                               MlirStringCallback object,
+                                               void *userData);
+
+/// An engine from the object code tileCpuEngineGetObject gave, by a build of
+/// this library on a host of the same target (tileCpuEngineHostTarget): the
+/// module is neither lowered nor compiled again. Returns a null engine, with
+/// the reason through `diagnostics`, where the object cannot be linked.
+MLIR_CAPI_EXPORTED TileCpuEngine tileCpuEngineCreateFromObject(
+    MlirStringRef object, MlirStringCallback diagnostics,
+    void *diagnosticsUserData);
+
+/// The target the JIT compiles for, as one line: the triple, the CPU and its
+/// features (sorted). Object code is valid for the same line only, so it
+/// belongs in an object cache's key.
+MLIR_CAPI_EXPORTED void tileCpuEngineHostTarget(MlirStringCallback target,
+                                                void *userData);
+
 /// Calls the host function `name` of the engine's module in a child
 /// process. `args` holds one pointer per argument of the function as
 /// lowered to the LLVM dialect (a memref is its descriptor's fields:

@@ -10,6 +10,10 @@
 // the program on, ends the child only. The child's stderr and the caller's
 // buffers come back through two memfds: nothing can block on a full pipe.
 //
+// The object code the JIT made can be taken out and given back later (an
+// on-disk cache): such an engine is an LLJIT that links the object against
+// the CPU runtime and this process, with no MLIR or LLVM IR involved.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile-c/CpuEngine.h"
@@ -23,9 +27,12 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <cerrno>
 #include <csignal>
@@ -37,10 +44,29 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace mlir;
 
 namespace {
+
+/// A compiled module: MLIR's ExecutionEngine where it was compiled here, or
+/// an LLJIT holding the object code of an earlier compilation.
+struct Engine {
+  std::unique_ptr<ExecutionEngine> compiled;
+  std::unique_ptr<llvm::orc::LLJIT> loaded;
+
+  /// The packed interface (`void(void **)`) of function `name`.
+  llvm::Expected<void (*)(void **)> lookupPacked(StringRef name) const {
+    if (compiled)
+      return compiled->lookupPacked(name);
+    // ExecutionEngine names a function's packed interface "_mlir_<name>".
+    auto address = loaded->lookup(("_mlir_" + name).str());
+    if (!address)
+      return address.takeError();
+    return address->toPtr<void (*)(void **)>();
+  }
+};
 
 /// The CPU runtime's entry points, for the JIT's symbol table.
 llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner mangle) {
@@ -69,6 +95,14 @@ std::function<llvm::Error(llvm::Module *)> makeTransformer(int optLevel) {
       mlir::tile::prepareHostFunction(f);
     return llvm::Error::success();
   };
+}
+
+void initializeNativeTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
 }
 
 void say(MlirStringCallback output, void *userData, const std::string &text) {
@@ -201,16 +235,14 @@ TileCpuEngine tileCpuEngineCreate(MlirModule module, bool boundsCheck,
   mlir::tile::buildTileToCpuPipeline(pm, opts);
   if (failed(pm.run(m)) || failed(mlir::tile::checkNoTileOpsLeft(m)))
     return {nullptr};
-  static std::once_flag nativeTarget;
-  std::call_once(nativeTarget, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
+  initializeNativeTarget();
   // The options hold a function_ref: the transformer lives here.
   std::function<llvm::Error(llvm::Module *)> transformer =
       makeTransformer(optLevel);
   ExecutionEngineOptions options;
   options.transformer = transformer;
+  // The object code is kept, for tileCpuEngineGetObject.
+  options.enableObjectDump = true;
   auto engine = ExecutionEngine::create(m, options);
   if (!engine) {
     emitError(m.getLoc()) << "the JIT cannot compile the host code: "
@@ -219,19 +251,81 @@ TileCpuEngine tileCpuEngineCreate(MlirModule module, bool boundsCheck,
   }
   (*engine)->registerSymbols(runtimeSymbols);
   (*engine)->initialize();
-  return {engine->release()};
+  return {new Engine{std::move(*engine), nullptr}};
+}
+
+bool tileCpuEngineGetObject(TileCpuEngine engine, MlirStringCallback object,
+                            void *userData) {
+  auto *e = static_cast<Engine *>(engine.ptr);
+  if (!e->compiled)
+    return false;
+  // ExecutionEngine writes its object to a file only: a memfd, by its name.
+  int fd = memfd_create("tile-cpu-object", MFD_CLOEXEC);
+  if (fd < 0)
+    return false;
+  e->compiled->dumpToObjectFile("/proc/self/fd/" + std::to_string(fd));
+  std::string bytes = readAll(fd);
+  close(fd);
+  if (bytes.empty())
+    return false;
+  say(object, userData, bytes);
+  return true;
+}
+
+TileCpuEngine tileCpuEngineCreateFromObject(MlirStringRef object,
+                                            MlirStringCallback diagnostics,
+                                            void *diagnosticsUserData) {
+  initializeNativeTarget();
+  auto fail = [&](llvm::Error error) -> TileCpuEngine {
+    say(diagnostics, diagnosticsUserData,
+        "the CPU backend cannot load the object code: " +
+            llvm::toString(std::move(error)));
+    return {nullptr};
+  };
+  auto jit = llvm::orc::LLJITBuilder().create();
+  if (!jit)
+    return fail(jit.takeError());
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return fail(process.takeError());
+  main.addGenerator(std::move(*process));
+  llvm::orc::MangleAndInterner mangle((*jit)->getExecutionSession(),
+                                      (*jit)->getDataLayout());
+  if (llvm::Error error =
+          main.define(llvm::orc::absoluteSymbols(runtimeSymbols(mangle))))
+    return fail(std::move(error));
+  auto buffer =
+      llvm::MemoryBuffer::getMemBufferCopy(unwrap(object), "tile-cpu-object");
+  if (llvm::Error error = (*jit)->addObjectFile(std::move(buffer)))
+    return fail(std::move(error));
+  if (llvm::Error error = (*jit)->initialize(main))
+    return fail(std::move(error));
+  return {new Engine{nullptr, std::move(*jit)}};
+}
+
+void tileCpuEngineHostTarget(MlirStringCallback target, void *userData) {
+  std::vector<std::string> features;
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    features.push_back((feature.second ? "+" : "-") + feature.first().str());
+  llvm::sort(features);
+  std::string text =
+      llvm::sys::getProcessTriple() + " " + llvm::sys::getHostCPUName().str();
+  for (const std::string &feature : features)
+    text += " " + feature;
+  say(target, userData, text);
 }
 
 void tileCpuEngineDestroy(TileCpuEngine engine) {
-  delete static_cast<ExecutionEngine *>(engine.ptr);
+  delete static_cast<Engine *>(engine.ptr);
 }
 
 int tileCpuEngineRun(TileCpuEngine engine, MlirStringRef name, void **args,
                      intptr_t numBuffers, void *const *buffers,
                      const size_t *bytes, MlirStringCallback output,
                      void *outputUserData) {
-  auto *ee = static_cast<ExecutionEngine *>(engine.ptr);
-  auto fn = ee->lookupPacked(unwrap(name));
+  auto fn = static_cast<Engine *>(engine.ptr)->lookupPacked(unwrap(name));
   if (!fn) {
     llvm::consumeError(fn.takeError());
     say(output, outputUserData,

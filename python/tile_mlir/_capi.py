@@ -90,6 +90,12 @@ def _declare(lib):
             ([_Ptr, ctypes.c_bool, ctypes.c_int, _STRING_CALLBACK,
               ctypes.c_void_p], _Ptr),
         "tileCpuEngineDestroy": ([_Ptr], None),
+        "tileCpuEngineGetObject":
+            ([_Ptr, _STRING_CALLBACK, ctypes.c_void_p], ctypes.c_bool),
+        "tileCpuEngineCreateFromObject":
+            ([_StringRef, _STRING_CALLBACK, ctypes.c_void_p], _Ptr),
+        "tileCpuEngineHostTarget": ([_STRING_CALLBACK, ctypes.c_void_p],
+                                    None),
         "tileCpuEngineRun":
             ([_Ptr, _StringRef, ctypes.POINTER(ctypes.c_void_p),
               ctypes.c_ssize_t, ctypes.POINTER(ctypes.c_void_p),
@@ -226,6 +232,26 @@ class Compiler:
             diags = [_to_source(d, mlir) for d in self._diags]
             return (CpuEngine(self.lib, engine) if engine.ptr else None), diags
 
+    def cpu_engine_from_object(self, data):
+        """(CpuEngine or None, [Diagnostic]): an engine from the object code
+        of CpuEngine.object() (no lowering, no compilation)."""
+        with self.lock:
+            self._diags = []
+            buffer = ctypes.create_string_buffer(data, len(data))
+            engine = self.lib.tileCpuEngineCreateFromObject(
+                _StringRef(ctypes.cast(buffer, ctypes.c_void_p), len(data)),
+                self._collector(), None)
+            diags = list(self._diags)
+            return (CpuEngine(self.lib, engine) if engine.ptr else None), diags
+
+    def host_target(self):
+        """The line naming the target the CPU engine compiles for (triple,
+        CPU, features): object code is valid for the same line only."""
+        out = []
+        self.lib.tileCpuEngineHostTarget(
+            _STRING_CALLBACK(lambda s, _: out.append(_bytes(s))), None)
+        return b"".join(out).decode()
+
 
 def _bytes(ref):
     return ctypes.string_at(ref.data, ref.length) if ref.length else b""
@@ -243,6 +269,15 @@ class CpuEngine:
         if self._handle is not None:
             self._lib.tileCpuEngineDestroy(self._handle)
             self._handle = None
+
+    def object(self):
+        """The object code the JIT made of the module (bytes), or None for an
+        engine made from object code."""
+        out = []
+        ok = self._lib.tileCpuEngineGetObject(
+            self._handle, _STRING_CALLBACK(lambda s, _: out.append(_bytes(s))),
+            None)
+        return b"".join(out) if ok else None
 
     def run(self, name, args, buffers):
         """Calls host function `name` with `args` (ctypes objects, one per

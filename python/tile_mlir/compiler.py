@@ -196,7 +196,7 @@ _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _MAX_ENTRY = 256 << 20
 
 
-def _open_cache_dir(path):
+def _open_cache_dir(path, env="TILE_MLIR_PTX_CACHE"):
     """The cache directory, opened (and created 0700 if absent). Raises
     TileError unless it is a real directory (not a symbolic link) owned by
     this user that nobody else can write to."""
@@ -207,7 +207,7 @@ def _open_cache_dir(path):
     except FileExistsError:
         pass
     except OSError as e:
-        raise TileError(f"PTX cache {path}: cannot create it: "
+        raise TileError(f"{env}={path}: cannot create it: "
                         f"{e.strerror}") from None
     try:
         fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW |
@@ -215,7 +215,7 @@ def _open_cache_dir(path):
     except OSError as e:
         what = ("is a symbolic link" if os.path.islink(path)
                 else f"cannot be opened as a directory: {e.strerror}")
-        raise TileError(f"TILE_MLIR_PTX_CACHE={path} {what}; it must be a "
+        raise TileError(f"{env}={path} {what}; it must be a "
                         "directory of this user's") from None
     try:
         st = os.fstat(fd)
@@ -223,11 +223,11 @@ def _open_cache_dir(path):
             os.fchmod(fd, 0o700)
             st = os.fstat(fd)
         if st.st_uid != os.geteuid():
-            raise TileError(f"TILE_MLIR_PTX_CACHE={path} is owned by uid "
+            raise TileError(f"{env}={path} is owned by uid "
                             f"{st.st_uid}, not by this user "
                             f"(uid {os.geteuid()})")
         if st.st_mode & 0o022:
-            raise TileError(f"TILE_MLIR_PTX_CACHE={path} can be written by "
+            raise TileError(f"{env}={path} can be written by "
                             f"its group or others (mode "
                             f"{stat.S_IMODE(st.st_mode):04o}); make it 0700")
     except BaseException:
@@ -236,10 +236,11 @@ def _open_cache_dir(path):
     return fd
 
 
-def _read_entry(dfd, name, key, tool):
-    """The PTX of entry `name`, or None where it is missing, not a regular
-    file of this user's, damaged (digest, size or key mismatch) or made by
-    another tool than `tool` (None: any tool, where none is available)."""
+def _read_entry(dfd, name, key, tool, magic=_CACHE_MAGIC):
+    """(body bytes, warnings) of entry `name`, or None where it is missing,
+    not a regular file of this user's, damaged (digest, size or key
+    mismatch), of another kind (`magic`) or made by another tool than `tool`
+    (None: any tool, where none is available)."""
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK |
                      _O_CLOEXEC, dir_fd=dfd)
@@ -269,10 +270,9 @@ def _read_entry(dfd, name, key, tool):
         fields = head.decode("ascii").split(" ")
     except UnicodeDecodeError:
         return None
-    n = len(_CACHE_MAGIC.split(" "))
-    magic = " ".join(fields[:n])
+    n = len(magic.split(" "))
     values = dict(f.split("=", 1) for f in fields[n:] if "=" in f)
-    if magic != _CACHE_MAGIC or values.get("key") != key:
+    if " ".join(fields[:n]) != magic or values.get("key") != key:
         return None
     if tool is not None and values.get("tool") != tool:
         return None
@@ -282,28 +282,28 @@ def _read_entry(dfd, name, key, tool):
     try:
         warned = [tuple(w) for w in
                   json.loads(bytes.fromhex(values.get("warnings", "")))]
-        return body.decode(), warned
-    except (UnicodeDecodeError, ValueError, TypeError):
+        return body, warned
+    except (ValueError, TypeError):
         return None
 
 
-def _write_entry(dfd, name, key, tool, ptx, warned):
-    """Stores `ptx` as entry `name`: written to a private temporary file in
-    the directory and renamed over the entry (never written through an
-    existing file or link). A failure only warns: the PTX is still good."""
-    body = ptx.encode()
-    # The compiler's warnings (file, line, message) are kept with the PTX, so
-    # a hit warns as the compilation did.
+def _write_entry(dfd, name, key, tool, body, warned, magic=_CACHE_MAGIC,
+                 env="TILE_MLIR_PTX_CACHE"):
+    """Stores `body` (bytes) as entry `name`: written to a private temporary
+    file in the directory and renamed over the entry (never written through
+    an existing file or link). A failure only warns: what was compiled is
+    still good."""
+    # The compiler's warnings (file, line, message) are kept with the body,
+    # so a hit warns as the compilation did.
     notes = json.dumps([list(w) for w in warned]).encode().hex()
-    head = (f"{_CACHE_MAGIC} key={key} tool={tool} warnings={notes} "
+    head = (f"{magic} key={key} tool={tool} warnings={notes} "
             f"sha256={hashlib.sha256(body).hexdigest()} bytes={len(body)}\n")
     tmp = f".{name}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
                      os.O_NOFOLLOW | _O_CLOEXEC, 0o600, dir_fd=dfd)
     except OSError as e:
-        warnings.warn(f"TILE_MLIR_PTX_CACHE: cannot store {name}: "
-                      f"{e.strerror}")
+        warnings.warn(f"{env}: cannot store {name}: {e.strerror}")
         return
     try:
         with os.fdopen(fd, "wb") as f:
@@ -314,21 +314,89 @@ def _write_entry(dfd, name, key, tool, ptx, warned):
             os.unlink(tmp, dir_fd=dfd)
         except OSError:
             pass
-        warnings.warn(f"TILE_MLIR_PTX_CACHE: cannot store {name}: "
-                      f"{e.strerror}")
+        warnings.warn(f"{env}: cannot store {name}: {e.strerror}")
 
 
-def default_cache_dir():
-    """The PTX cache used when TILE_MLIR_PTX_CACHE is not set:
-    $XDG_CACHE_HOME/tile-mlir/ptx, else ~/.cache/tile-mlir/ptx (None where
-    there is no home)."""
+def default_cache_dir(kind="ptx"):
+    """The cache of `kind` ("ptx", "cpu") used when its variable is not set:
+    $XDG_CACHE_HOME/tile-mlir/<kind>, else ~/.cache/tile-mlir/<kind> (None
+    where there is no home)."""
     base = os.environ.get("XDG_CACHE_HOME")
     if not base:
         home = os.path.expanduser("~")
         if home == "~":
             return None
         base = os.path.join(home, ".cache")
-    return os.path.join(base, "tile-mlir", "ptx")
+    return os.path.join(base, "tile-mlir", kind)
+
+
+def _cache_dir_fd(env, kind):
+    """The open cache directory of `env` (default: default_cache_dir(kind)),
+    or None where caching is off (the variable set to the empty string) or
+    the default directory is unusable (a warning says why). An unusable
+    directory the user named raises TileError."""
+    path = os.environ.get(env)
+    explicit = path is not None
+    if path is None:
+        path = default_cache_dir(kind)
+    if not path:
+        return None
+    try:
+        return _open_cache_dir(path, env)
+    except TileError as e:
+        if explicit:
+            raise
+        what = {"ptx": "PTX", "cpu": "CPU object"}.get(kind, kind)
+        warnings.warn(f"the default {what} cache is not used: {e}",
+                      TileWarning)
+        return None
+
+
+# The CPU backend's object cache ($TILE_MLIR_CPU_CACHE): the object code
+# the JIT made of a module, one file per module, options and host target,
+# with the PTX cache's header (this magic) and checks.
+_CPU_MAGIC = "tile-mlir-cpu-object v1"
+
+
+def cached_cpu_engine(mlir, bounds_check=True, opt_level=2):
+    """The CPU engine of `mlir` (tile kernels and their host functions),
+    through the object cache in $TILE_MLIR_CPU_CACHE (default
+    ~/.cache/tile-mlir/cpu; the empty string turns it off). An entry is used
+    only if it is intact and was made by the libTileCAPI.so loaded now for
+    this host's target; a hit neither lowers nor compiles. Anything else is
+    a miss: the module is compiled and the entry replaced. Returns
+    (CpuEngine or None, [Diagnostic])."""
+    from . import _capi
+    compiler = _capi.Compiler.get()
+    if compiler is None:
+        raise TileError("the CPU backend needs the C API library "
+                        "(libTileCAPI.so): build the TileCAPI target or "
+                        "install the wheel")
+    dfd = _cache_dir_fd("TILE_MLIR_CPU_CACHE", "cpu")
+    if dfd is None:
+        return compiler.cpu_engine(mlir, bounds_check, opt_level)
+    try:
+        key = hashlib.sha256("\0".join(
+            [mlir, f"bounds_check={int(bool(bounds_check))}",
+             f"opt_level={opt_level}", compiler.host_target()]).encode()
+        ).hexdigest()
+        name, tool = key[:32] + ".o", compiler_id()
+        entry = _read_entry(dfd, name, key, tool, _CPU_MAGIC)
+        if entry is not None:
+            engine, _ = compiler.cpu_engine_from_object(entry[0])
+            if engine is not None:
+                return engine, [_capi.Diagnostic("warning", f'"{f}":{n}:0', m)
+                                for f, n, m in entry[1]]
+        engine, diags = compiler.cpu_engine(mlir, bounds_check, opt_level)
+        data = engine.object() if engine is not None else None
+        if data:
+            warned = [(d.file or "<tile>", d.line, d.message) for d in diags
+                      if d.severity == "warning"]
+            _write_entry(dfd, name, key, tool, data, warned, _CPU_MAGIC,
+                         "TILE_MLIR_CPU_CACHE")
+        return engine, diags
+    finally:
+        os.close(dfd)
 
 
 def compiler_id():
@@ -349,31 +417,26 @@ def cached_ptx(mlir, key_text=None):
     compile it now; where there is no tile-translate, any intact entry for
     the module is used. Anything else is a miss: the PTX is compiled and the
     entry replaced."""
-    cache = os.environ.get("TILE_MLIR_PTX_CACHE")
-    explicit = cache is not None
-    if cache is None:
-        cache = default_cache_dir()
-    if not cache:  # Set to the empty string: no cache.
-        return compile_to_ptx(mlir)
     key = hashlib.sha256((mlir if key_text is None else key_text)
                          .encode()).hexdigest()
     name = key[:32] + ".ptx"
     tool = compiler_id()
-    try:
-        dfd = _open_cache_dir(cache)
-    except TileError as e:
-        if explicit:
-            raise
-        warnings.warn(f"the default PTX cache is not used: {e}", TileWarning)
+    dfd = _cache_dir_fd("TILE_MLIR_PTX_CACHE", "ptx")
+    if dfd is None:
         return compile_to_ptx(mlir)
     try:
         entry = _read_entry(dfd, name, key, tool)
         if entry is not None:
-            issue_warnings(entry[1])
-            return entry[0]
+            try:
+                ptx = entry[0].decode()
+            except UnicodeDecodeError:
+                ptx = None
+            if ptx is not None:
+                issue_warnings(entry[1])
+                return ptx
         ptx, warned = compile_with_warnings(mlir)
         # The identity of the compiler that ran (found again: it must exist).
-        _write_entry(dfd, name, key, compiler_id(), ptx, warned)
+        _write_entry(dfd, name, key, compiler_id(), ptx.encode(), warned)
         issue_warnings(warned)
         return ptx
     finally:

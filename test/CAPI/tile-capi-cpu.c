@@ -6,7 +6,9 @@
 /* Compiles a kernel and its host function once with the CPU engine, runs it
  * with new arguments several times, and shows that a kernel fault (a launch
  * CUDA refuses, an access outside its buffer) comes back as a status and a
- * report while this program goes on, with its buffers left as they were. */
+ * report while this program goes on, with its buffers left as they were.
+ * Then takes the engine's object code out and runs it again in an engine
+ * made from the object alone, as an on-disk cache does. */
 
 #include "tile-c/CpuEngine.h"
 #include "tile-c/Dialect.h"
@@ -15,6 +17,8 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* out[i] = a[i] * s + 1 over a 4-element tile; @peek reads a[index]. */
 static const char *kModule =
@@ -67,6 +71,22 @@ static char kReport[] = "report", kDiagnostic[] = "diagnostic";
 
 static void print(MlirStringRef s, void *user) {
   fprintf(stdout, "%s: %.*s\n", (const char *)user, (int)s.length, s.data);
+}
+
+/* Bytes a callback gave, copied. */
+typedef struct {
+  char *data;
+  size_t length;
+  int calls;
+} Bytes;
+
+static void keep(MlirStringRef s, void *user) {
+  Bytes *b = (Bytes *)user;
+  b->data = (char *)realloc(b->data, b->length + s.length + 1);
+  memcpy(b->data + b->length, s.data, s.length);
+  b->length += s.length;
+  b->data[b->length] = 0;
+  ++b->calls;
 }
 
 /* A memref<4x1xf32> descriptor's fields. */
@@ -143,7 +163,39 @@ int main(void) {
   status = tileCpuEngineRun(engine, mlirStringRefCreateFromCString("nothing"),
                             args, 0, NULL, NULL, print, kReport);
   printf("missing function: status %d\n", status);
+
+  /* The object code, out and back: the new engine runs it unchanged. */
+  Bytes object = {NULL, 0, 0};
+  bool got = tileCpuEngineGetObject(engine, keep, &object);
+  printf("object: %d, %d call, ELF %d\n", got, object.calls,
+         object.length > 4 && memcmp(object.data, "\177ELF", 4) == 0);
   tileCpuEngineDestroy(engine);
+  TileCpuEngine loaded = tileCpuEngineCreateFromObject(
+      (MlirStringRef){object.data, object.length}, print, kDiagnostic);
+  printf("loaded: %d\n", !tileCpuEngineIsNull(loaded));
+  if (tileCpuEngineIsNull(loaded))
+    return 1;
+  status = runAxpy(loaded, a, out, 4.0f, 1);
+  printf("loaded s=4 status %d: %g %g %g %g\n", status, out[0], out[1], out[2],
+         out[3]);
+  status = runAxpy(loaded, a, out, 5.0f, 0);
+  printf("loaded grid 0: status %d, out[0] %g\n", status, out[0]);
+  Bytes again = {NULL, 0, 0};
+  printf("object of a loaded engine: %d, %d calls\n",
+         tileCpuEngineGetObject(loaded, keep, &again), again.calls);
+  tileCpuEngineDestroy(loaded);
+  /* Object code cut short, or not object code: a null engine and why. */
+  TileCpuEngine cut = tileCpuEngineCreateFromObject(
+      (MlirStringRef){object.data, object.length / 2}, print, kDiagnostic);
+  printf("cut: %d\n", tileCpuEngineIsNull(cut));
+  TileCpuEngine text = tileCpuEngineCreateFromObject(
+      mlirStringRefCreateFromCString("not an object"), print, kDiagnostic);
+  printf("text: %d\n", tileCpuEngineIsNull(text));
+  free(object.data);
+  Bytes target = {NULL, 0, 0};
+  tileCpuEngineHostTarget(keep, &target);
+  printf("host target: %s\n", target.data);
+  free(target.data);
 
   /* A module the pipeline rejects gives a null engine and a located error. */
   MlirModule bad = mlirModuleCreateParse(

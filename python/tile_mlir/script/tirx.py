@@ -45,7 +45,8 @@ from .. import instr_table
 from . import _nvcc_math, _rewrite, _views
 from ._views import SpecMaker as _SpecMaker, TileLayout  # noqa: F401
 from ..compiler import (TileError, TileTypeError, TileValueError,
-                        TileWarning, cached_ptx, issue_warnings, sass_of)
+                        TileWarning, cached_cpu_engine, cached_ptx,
+                        issue_warnings, sass_of)
 from ..limits import as_int, check_launch
 
 _DTYPES = {
@@ -3840,18 +3841,13 @@ class PrimFunc:
 
     def _cpu_engine(self, plan):
         """The CPU engine of the kernel for this argument signature: the
-        module is compiled by the JIT once per process."""
-        from .._capi import Compiler
+        module is compiled by the JIT once per process, and its object code
+        kept in the on-disk cache (tile_mlir.compiler.cached_cpu_engine)."""
         mlir = self._cpu_module(plan)
         engine = self._cpu_engines.get(mlir)
         if engine is not None:
             return engine
-        compiler = Compiler.get()
-        if compiler is None:
-            raise TileError("the CPU backend needs the C API library "
-                            "(libTileCAPI.so): build the TileCAPI target or "
-                            "install the wheel")
-        engine, diags = compiler.cpu_engine(mlir)
+        engine, diags = cached_cpu_engine(mlir)
         errors = [d for d in diags if d.severity == "error"]
         issue_warnings([(d.file or "<tile>", d.line, d.message)
                         for d in diags if d.severity == "warning"])
