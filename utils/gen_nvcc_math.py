@@ -200,6 +200,66 @@ def extract(ptx):
     return [inputs[i] for i in sorted(inputs)], output, tables, depot, code
 
 
+# A function nvcc's code calls (`.func (.param .b64 func_retval0) name(
+# params ) { body }`), and a call of one in the kernel (`{ // callseq N, 0`
+# ... `} // callseq N`).
+CALLEE = re.compile(r"^\.func\s+\(\.param \.b\d+ func_retval0\)\s+(\w+)\("
+                    r"[^)]*\)\s*\{\n(.*?)\n\}", re.S | re.M)
+CALL_SITE = re.compile(r"^\s*\{ // callseq (\d+), 0\n(.*?)\n\s*\} "
+                       r"// callseq \1\n", re.S | re.M)
+REGISTER = re.compile(r"%(rd|rs|fd|f|r|p)(\d+)\b")
+
+
+def inline_calls(ptx):
+    """`ptx` with each call of one of its own functions replaced by that
+    function's body (None where a call cannot be inlined: a callee with a
+    local-memory frame or calls of its own). The callee's registers are
+    renumbered per call site (keeping the prefix that gives their type),
+    its labels renamed, its parameter loads become moves from the caller's
+    arguments, its result store a move into the caller's result register,
+    and a `ret` a branch to the end of the inlined body."""
+    callees = {m[1]: m[2] for m in CALLEE.finditer(ptx)}
+    count = [0]
+
+    def inline(site):
+        count[0] += 1
+        k, body = count[0], site[2]
+        name = re.search(r"call(?:\.uni)?\s*\(retval0\),\s*(\w+),", body)
+        result = re.search(r"ld\.param\.(\w+)\s+(%\w+),\s*\[retval0\+0\]",
+                           body)
+        args = dict((int(m[1]), m[2]) for m in re.finditer(
+            r"st\.param\.\w+\s+\[param(\d+)\+0\],\s*(%\w+)", body))
+        callee = callees.get(name[1]) if name else None
+        if callee is None or result is None or \
+                re.search(r"__local_depot|%SP|\bcall\b", callee):
+            raise LookupError(name[1] if name else "a call")
+        end = f"$L__inline{k}_end"
+        out = []
+        for line in callee.splitlines():
+            line = line.strip()
+            if re.match(r"\.reg\s+\.\w+\s+%\w+<\d+>;", line) or not line:
+                continue  # The callee's own register declarations.
+            line = REGISTER.sub(lambda m: f"%{m[1]}{k}0000{m[2]}", line)
+            line = re.sub(r"(\$L__\w+)", rf"\1_inline{k}", line)
+            if m := re.match(rf"ld\.param\.(\w+)\s+(%\w+),\s*"
+                             rf"\[{name[1]}_param_(\d+)\];", line):
+                line = f"mov.{m[1]} {m[2]}, {args[int(m[3])]};"
+            elif m := re.match(r"st\.param\.(\w+)\s+\[func_retval0\+0\],"
+                               r"\s*(%\w+);", line):
+                line = f"mov.{result[1]} {result[2]}, {m[2]};"
+            elif line == "ret;":
+                line = f"bra.uni {end};"
+            out.append(line)
+        return "\n".join(out + [f"{end}:"]) + "\n"
+    try:
+        ptx = CALL_SITE.sub(inline, ptx)
+    except LookupError:
+        return None
+    # The callees' definitions, now inlined everywhere (extract would take
+    # them for the kernel's code: they follow it).
+    return CALLEE.sub("", ptx)
+
+
 def calls(ptx):
     """The functions nvcc's code calls (its internal slow paths)."""
     code = "\n".join(line.split("//")[0] for line in ptx.splitlines())
@@ -265,6 +325,8 @@ def main():
                 continue
             entry += suffix
             ptx = compile_ptx(args.nvcc, expr, ctype, header, flags)
+            if calls(ptx):
+                ptx = inline_calls(ptx) or ptx
             if called := calls(ptx):
                 left_out[entry] = (f"nvcc's {expr.split('(')[0]} calls its "
                                    f"internal {', '.join(called)}, which the "

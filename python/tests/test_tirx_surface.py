@@ -513,6 +513,7 @@ def shuffled_sum():
 
 def test_the_cpu_backend_compiles_once_per_signature(monkeypatch):
     from tile_mlir import _capi
+    monkeypatch.setenv("TILE_MLIR_CPU_CACHE", "")  # Count compilations.
     compiled = []
     real = _capi.Compiler.cpu_engine
 

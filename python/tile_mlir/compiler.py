@@ -374,7 +374,8 @@ def cached_cpu_engine(mlir, bounds_check=True, opt_level=2):
                         "install the wheel")
     dfd = _cache_dir_fd("TILE_MLIR_CPU_CACHE", "cpu")
     if dfd is None:
-        return compiler.cpu_engine(mlir, bounds_check, opt_level)
+        return compiler.cpu_engine(mlir, bounds_check=bounds_check,
+                                   opt_level=opt_level)
     try:
         key = hashlib.sha256("\0".join(
             [mlir, f"bounds_check={int(bool(bounds_check))}",
@@ -387,7 +388,8 @@ def cached_cpu_engine(mlir, bounds_check=True, opt_level=2):
             if engine is not None:
                 return engine, [_capi.Diagnostic("warning", f'"{f}":{n}:0', m)
                                 for f, n, m in entry[1]]
-        engine, diags = compiler.cpu_engine(mlir, bounds_check, opt_level)
+        engine, diags = compiler.cpu_engine(mlir, bounds_check=bounds_check,
+                                            opt_level=opt_level)
         data = engine.object() if engine is not None else None
         if data:
             warned = [(d.file or "<tile>", d.line, d.message) for d in diags

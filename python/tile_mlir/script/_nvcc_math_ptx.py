@@ -2935,6 +2935,352 @@ FUNCTIONS = {
             ret
         """,
     },
+    'pow:float64': {
+        "expr": 'pow(x, y)',
+        "inputs": ['%fd11', '%fd12'],
+        "output": '%fd18',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd12
+            }
+            and.b32 %r6, %r1, 2146435072
+            shr.u32 %r7, %r6, 20
+            add.s32 %r8, %r7, -1012
+            mov.b64 %rd3, %fd12
+            shl.b64 %rd1, %rd3, %r8
+            abs.f64 %fd1, %fd11
+            mov.f64 %fd1000012, %fd1
+            mov.f64 %fd1000013, %fd12
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000047}, %fd1000012
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000046, %temp}, %fd1000012
+            }
+            shr.u32 %r1000048, %r1000047, 20
+            setp.ne.s32 %p100001, %r1000048, 0
+            @%p100001 bra $L__BB1_2_inline1
+            mul.f64 %fd1000014, %fd1000012, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000047}, %fd1000014
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000046, %temp}, %fd1000014
+            }
+            shr.u32 %r1000016, %r1000047, 20
+            add.s32 %r1000048, %r1000016, -54
+            $L__BB1_2_inline1:
+            add.s32 %r1000049, %r1000048, -1023
+            and.b32 %r1000017, %r1000047, -2146435073
+            or.b32 %r1000018, %r1000017, 1072693248
+            mov.b64 %fd10000136, {%r1000046, %r1000018}
+            setp.lt.u32 %p100002, %r1000018, 1073127583
+            @%p100002 bra $L__BB1_4_inline1
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000019, %temp}, %fd10000136
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000020}, %fd10000136
+            }
+            add.s32 %r1000021, %r1000020, -1048576
+            mov.b64 %fd10000136, {%r1000019, %r1000021}
+            add.s32 %r1000049, %r1000048, -1022
+            $L__BB1_4_inline1:
+            add.f64 %fd1000015, %fd10000136, 0d3FF0000000000000
+            mov.f64 %fd1000016, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd1000017, %fd1000015
+            neg.f64 %fd1000018, %fd1000015
+            fma.rn.f64 %fd1000019, %fd1000018, %fd1000017, %fd1000016
+            fma.rn.f64 %fd1000020, %fd1000019, %fd1000019, %fd1000019
+            fma.rn.f64 %fd1000021, %fd1000020, %fd1000017, %fd1000017
+            add.f64 %fd1000022, %fd10000136, 0dBFF0000000000000
+            mul.f64 %fd1000023, %fd1000022, %fd1000021
+            fma.rn.f64 %fd1000024, %fd1000022, %fd1000021, %fd1000023
+            mul.f64 %fd1000025, %fd1000024, %fd1000024
+            mov.f64 %fd1000026, 0d3ED0F5D241AD3B5A
+            mov.f64 %fd1000027, 0d3EB0F5FF7D2CAFE2
+            fma.rn.f64 %fd1000028, %fd1000027, %fd1000025, %fd1000026
+            mov.f64 %fd1000029, 0d3EF3B20A75488A3F
+            fma.rn.f64 %fd1000030, %fd1000028, %fd1000025, %fd1000029
+            mov.f64 %fd1000031, 0d3F1745CDE4FAECD5
+            fma.rn.f64 %fd1000032, %fd1000030, %fd1000025, %fd1000031
+            mov.f64 %fd1000033, 0d3F3C71C7258A578B
+            fma.rn.f64 %fd1000034, %fd1000032, %fd1000025, %fd1000033
+            mov.f64 %fd1000035, 0d3F6249249242B910
+            fma.rn.f64 %fd1000036, %fd1000034, %fd1000025, %fd1000035
+            mov.f64 %fd1000037, 0d3F89999999999DFB
+            fma.rn.f64 %fd1000038, %fd1000036, %fd1000025, %fd1000037
+            sub.f64 %fd1000039, %fd1000022, %fd1000024
+            add.f64 %fd1000040, %fd1000039, %fd1000039
+            neg.f64 %fd1000041, %fd1000024
+            fma.rn.f64 %fd1000042, %fd1000041, %fd1000022, %fd1000040
+            mul.f64 %fd1000043, %fd1000021, %fd1000042
+            fma.rn.f64 %fd1000044, %fd1000025, %fd1000038, 0d3FB5555555555555
+            mov.f64 %fd1000045, 0d3FB5555555555555
+            sub.f64 %fd1000046, %fd1000045, %fd1000044
+            fma.rn.f64 %fd1000047, %fd1000025, %fd1000038, %fd1000046
+            add.f64 %fd1000048, %fd1000047, 0d0000000000000000
+            add.f64 %fd1000049, %fd1000048, 0dBC46A4CB00B9E7B0
+            add.f64 %fd1000050, %fd1000044, %fd1000049
+            sub.f64 %fd1000051, %fd1000044, %fd1000050
+            add.f64 %fd1000052, %fd1000049, %fd1000051
+            mul.rn.f64 %fd1000053, %fd1000024, %fd1000024
+            neg.f64 %fd1000054, %fd1000053
+            fma.rn.f64 %fd1000055, %fd1000024, %fd1000024, %fd1000054
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000022, %temp}, %fd1000043
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000023}, %fd1000043
+            }
+            add.s32 %r1000024, %r1000023, 1048576
+            mov.b64 %fd1000056, {%r1000022, %r1000024}
+            fma.rn.f64 %fd1000057, %fd1000024, %fd1000056, %fd1000055
+            mul.rn.f64 %fd1000058, %fd1000053, %fd1000024
+            neg.f64 %fd1000059, %fd1000058
+            fma.rn.f64 %fd1000060, %fd1000053, %fd1000024, %fd1000059
+            fma.rn.f64 %fd1000061, %fd1000053, %fd1000043, %fd1000060
+            fma.rn.f64 %fd1000062, %fd1000057, %fd1000024, %fd1000061
+            mul.rn.f64 %fd1000063, %fd1000050, %fd1000058
+            neg.f64 %fd1000064, %fd1000063
+            fma.rn.f64 %fd1000065, %fd1000050, %fd1000058, %fd1000064
+            fma.rn.f64 %fd1000066, %fd1000050, %fd1000062, %fd1000065
+            fma.rn.f64 %fd1000067, %fd1000052, %fd1000058, %fd1000066
+            add.f64 %fd1000068, %fd1000063, %fd1000067
+            sub.f64 %fd1000069, %fd1000063, %fd1000068
+            add.f64 %fd1000070, %fd1000067, %fd1000069
+            add.f64 %fd1000071, %fd1000024, %fd1000068
+            sub.f64 %fd1000072, %fd1000024, %fd1000071
+            add.f64 %fd1000073, %fd1000068, %fd1000072
+            add.f64 %fd1000074, %fd1000070, %fd1000073
+            add.f64 %fd1000075, %fd1000043, %fd1000074
+            add.f64 %fd1000076, %fd1000071, %fd1000075
+            sub.f64 %fd1000077, %fd1000071, %fd1000076
+            add.f64 %fd1000078, %fd1000075, %fd1000077
+            xor.b32 %r1000025, %r1000049, -2147483648
+            mov.u32 %r1000026, -2147483648
+            mov.u32 %r1000027, 1127219200
+            mov.b64 %fd1000079, {%r1000025, %r1000027}
+            mov.b64 %fd1000080, {%r1000026, %r1000027}
+            sub.f64 %fd1000081, %fd1000079, %fd1000080
+            mov.f64 %fd1000082, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd1000083, %fd1000081, %fd1000082, %fd1000076
+            neg.f64 %fd1000084, %fd1000081
+            fma.rn.f64 %fd1000085, %fd1000084, %fd1000082, %fd1000083
+            sub.f64 %fd1000086, %fd1000085, %fd1000076
+            sub.f64 %fd1000087, %fd1000078, %fd1000086
+            mov.f64 %fd1000088, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd1000089, %fd1000081, %fd1000088, %fd1000087
+            add.f64 %fd1000090, %fd1000083, %fd1000089
+            sub.f64 %fd1000091, %fd1000083, %fd1000090
+            add.f64 %fd1000092, %fd1000089, %fd1000091
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000028}, %fd1000013
+            }
+            shl.b32 %r1000029, %r1000028, 1
+            setp.gt.u32 %p100003, %r1000029, -33554433
+            and.b32 %r1000030, %r1000028, -15728641
+            selp.b32 %r1000031, %r1000030, %r1000028, %p100003
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000032, %temp}, %fd1000013
+            }
+            mov.b64 %fd1000093, {%r1000032, %r1000031}
+            mul.rn.f64 %fd1000094, %fd1000090, %fd1000093
+            neg.f64 %fd1000095, %fd1000094
+            fma.rn.f64 %fd1000096, %fd1000090, %fd1000093, %fd1000095
+            fma.rn.f64 %fd1000097, %fd1000092, %fd1000093, %fd1000096
+            add.f64 %fd100004, %fd1000094, %fd1000097
+            sub.f64 %fd1000098, %fd1000094, %fd100004
+            add.f64 %fd100005, %fd1000097, %fd1000098
+            mov.f64 %fd1000099, 0d4338000000000000
+            mov.f64 %fd10000100, 0d3FF71547652B82FE
+            fma.rn.f64 %fd10000101, %fd100004, %fd10000100, %fd1000099
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000013, %temp}, %fd10000101
+            }
+            mov.f64 %fd10000102, 0dC338000000000000
+            add.rn.f64 %fd10000103, %fd10000101, %fd10000102
+            mov.f64 %fd10000104, 0dBFE62E42FEFA39EF
+            fma.rn.f64 %fd10000105, %fd10000103, %fd10000104, %fd100004
+            mov.f64 %fd10000106, 0dBC7ABC9E3B39803F
+            fma.rn.f64 %fd10000107, %fd10000103, %fd10000106, %fd10000105
+            mov.f64 %fd10000108, 0d3E928AF3FCA213EA
+            mov.f64 %fd10000109, 0d3E5ADE1569CE2BDF
+            fma.rn.f64 %fd10000110, %fd10000109, %fd10000107, %fd10000108
+            mov.f64 %fd10000111, 0d3EC71DEE62401315
+            fma.rn.f64 %fd10000112, %fd10000110, %fd10000107, %fd10000111
+            mov.f64 %fd10000113, 0d3EFA01997C89EB71
+            fma.rn.f64 %fd10000114, %fd10000112, %fd10000107, %fd10000113
+            mov.f64 %fd10000115, 0d3F2A01A014761F65
+            fma.rn.f64 %fd10000116, %fd10000114, %fd10000107, %fd10000115
+            mov.f64 %fd10000117, 0d3F56C16C1852B7AF
+            fma.rn.f64 %fd10000118, %fd10000116, %fd10000107, %fd10000117
+            mov.f64 %fd10000119, 0d3F81111111122322
+            fma.rn.f64 %fd10000120, %fd10000118, %fd10000107, %fd10000119
+            mov.f64 %fd10000121, 0d3FA55555555502A1
+            fma.rn.f64 %fd10000122, %fd10000120, %fd10000107, %fd10000121
+            mov.f64 %fd10000123, 0d3FC5555555555511
+            fma.rn.f64 %fd10000124, %fd10000122, %fd10000107, %fd10000123
+            mov.f64 %fd10000125, 0d3FE000000000000B
+            fma.rn.f64 %fd10000126, %fd10000124, %fd10000107, %fd10000125
+            fma.rn.f64 %fd10000127, %fd10000126, %fd10000107, %fd1000016
+            fma.rn.f64 %fd10000128, %fd10000127, %fd10000107, %fd1000016
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000014, %temp}, %fd10000128
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000015}, %fd10000128
+            }
+            shl.b32 %r1000033, %r1000013, 20
+            add.s32 %r1000034, %r1000015, %r1000033
+            mov.b64 %fd10000137, {%r1000014, %r1000034}
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000035}, %fd100004
+            }
+            mov.b32 %f100002, %r1000035
+            abs.f32 %f100001, %f100002
+            setp.lt.f32 %p100004, %f100001, 0f4086232B
+            @%p100004 bra $L__BB1_7_inline1
+            setp.lt.f64 %p100005, %fd100004, 0d0000000000000000
+            add.f64 %fd10000129, %fd100004, 0d7FF0000000000000
+            selp.f64 %fd10000137, 0d0000000000000000, %fd10000129, %p100005
+            setp.geu.f32 %p100006, %f100001, 0f40874800
+            @%p100006 bra $L__BB1_7_inline1
+            mov.f64 %fd10000135, 0d4338000000000000
+            mov.f64 %fd10000134, 0d3FF71547652B82FE
+            fma.rn.f64 %fd10000133, %fd100004, %fd10000134, %fd10000135
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000045, %temp}, %fd10000133
+            }
+            shr.u32 %r1000036, %r1000045, 31
+            add.s32 %r1000037, %r1000045, %r1000036
+            shr.s32 %r1000038, %r1000037, 1
+            shl.b32 %r1000039, %r1000038, 20
+            add.s32 %r1000040, %r1000015, %r1000039
+            mov.b64 %fd10000130, {%r1000014, %r1000040}
+            sub.s32 %r1000041, %r1000045, %r1000038
+            shl.b32 %r1000042, %r1000041, 20
+            add.s32 %r1000043, %r1000042, 1072693248
+            mov.u32 %r1000044, 0
+            mov.b64 %fd10000131, {%r1000044, %r1000043}
+            mul.f64 %fd10000137, %fd10000130, %fd10000131
+            $L__BB1_7_inline1:
+            abs.f64 %fd10000132, %fd10000137
+            setp.eq.f64 %p100007, %fd10000132, 0d7FF0000000000000
+            @%p100007 bra $L__BB1_9_inline1
+            fma.rn.f64 %fd10000137, %fd10000137, %fd100005, %fd10000137
+            $L__BB1_9_inline1:
+            mov.f64 %fd20, %fd10000137
+            bra.uni $L__inline1_end
+            $L__inline1_end:
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r2}, %fd11
+            }
+            setp.eq.f64 %p1, %fd11, 0d0000000000000000
+            @%p1 bra $L__BB0_4
+            bra.uni $L__BB0_1
+            $L__BB0_4:
+            setp.eq.s64 %p7, %rd1, -9223372036854775808
+            abs.f64 %fd16, %fd12
+            setp.neu.f64 %p8, %fd16, 0d3FE0000000000000
+            and.pred %p9, %p7, %p8
+            selp.u32 %r25, 1, 0, %p9
+            selp.b32 %r9, %r2, 0, %p9
+            mov.u32 %r10, 0
+            or.b32 %r11, %r9, 2146435072
+            setp.lt.s32 %p10, %r1, 0
+            selp.b32 %r12, %r11, %r9, %p10
+            mov.b64 %fd20, {%r10, %r12}
+            bra.uni $L__BB0_5
+            $L__BB0_1:
+            setp.eq.s64 %p2, %rd1, -9223372036854775808
+            selp.u32 %r25, 1, 0, %p2
+            setp.gt.s32 %p3, %r2, -1
+            setp.lt.s32 %p4, %r2, 0
+            neg.f64 %fd13, %fd20
+            and.pred %p5, %p4, %p2
+            selp.f64 %fd3, %fd13, %fd20, %p5
+            @%p3 bra $L__BB0_5
+            cvt.rzi.f64.f64 %fd14, %fd12
+            setp.eq.f64 %p6, %fd14, %fd12
+            mov.f64 %fd20, %fd3
+            @%p6 bra $L__BB0_5
+            mov.f64 %fd20, 0dFFF8000000000000
+            $L__BB0_5:
+            add.f64 %fd17, %fd11, %fd12
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r13}, %fd17
+            }
+            and.b32 %r14, %r13, 2146435072
+            setp.ne.s32 %p11, %r14, 2146435072
+            @%p11 bra $L__BB0_13
+            setp.gtu.f64 %p12, %fd1, 0d7FF0000000000000
+            @%p12 bra $L__BB0_12
+            abs.f64 %fd6, %fd12
+            setp.gtu.f64 %p13, %fd6, 0d7FF0000000000000
+            @%p13 bra $L__BB0_12
+            bra.uni $L__BB0_8
+            $L__BB0_12:
+            add.rn.f64 %fd20, %fd11, %fd12
+            $L__BB0_13:
+            setp.eq.f64 %p25, %fd12, 0d0000000000000000
+            setp.eq.f64 %p26, %fd11, 0d3FF0000000000000
+            or.pred %p27, %p26, %p25
+            selp.f64 %fd18, 0d3FF0000000000000, %fd20, %p27
+            ret
+            $L__BB0_8:
+            setp.eq.f64 %p14, %fd6, 0d7FF0000000000000
+            @%p14 bra $L__BB0_11
+            bra.uni $L__BB0_9
+            $L__BB0_11:
+            setp.gt.f64 %p22, %fd1, 0d3FF0000000000000
+            selp.b32 %r20, 2146435072, 0, %p22
+            mov.u32 %r21, 0
+            xor.b32 %r22, %r20, 2146435072
+            setp.lt.s32 %p23, %r1, 0
+            selp.b32 %r23, %r22, %r20, %p23
+            setp.eq.f64 %p24, %fd11, 0dBFF0000000000000
+            selp.b32 %r24, 1072693248, %r23, %p24
+            mov.b64 %fd20, {%r21, %r24}
+            bra.uni $L__BB0_13
+            $L__BB0_9:
+            setp.neu.f64 %p15, %fd1, 0d7FF0000000000000
+            @%p15 bra $L__BB0_13
+            setp.lt.s32 %p16, %r2, 0
+            mov.u32 %r15, 0
+            setp.gt.s32 %p17, %r1, -1
+            selp.b32 %r16, 2146435072, 0, %p17
+            setp.ne.s32 %p18, %r25, 0
+            and.pred %p19, %p16, %p18
+            and.b32 %r17, %r1, 2147483647
+            setp.ne.s32 %p20, %r17, 1071644672
+            and.pred %p21, %p20, %p19
+            or.b32 %r18, %r16, -2147483648
+            selp.b32 %r19, %r18, %r16, %p21
+            mov.b64 %fd20, {%r15, %r19}
+            bra.uni $L__BB0_13
+        """,
+    },
     'atan2:float64': {
         "expr": 'atan2(x, y)',
         "inputs": ['%fd8', '%fd9'],
@@ -7383,6 +7729,352 @@ FUNCTIONS = {
             ret
         """,
     },
+    'pow:float64@fast': {
+        "expr": 'pow(x, y)',
+        "inputs": ['%fd11', '%fd12'],
+        "output": '%fd18',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd12
+            }
+            and.b32 %r6, %r1, 2146435072
+            shr.u32 %r7, %r6, 20
+            add.s32 %r8, %r7, -1012
+            mov.b64 %rd3, %fd12
+            shl.b64 %rd1, %rd3, %r8
+            abs.f64 %fd1, %fd11
+            mov.f64 %fd1000012, %fd1
+            mov.f64 %fd1000013, %fd12
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000047}, %fd1000012
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000046, %temp}, %fd1000012
+            }
+            shr.u32 %r1000048, %r1000047, 20
+            setp.ne.s32 %p100001, %r1000048, 0
+            @%p100001 bra $L__BB1_2_inline1
+            mul.f64 %fd1000014, %fd1000012, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000047}, %fd1000014
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000046, %temp}, %fd1000014
+            }
+            shr.u32 %r1000016, %r1000047, 20
+            add.s32 %r1000048, %r1000016, -54
+            $L__BB1_2_inline1:
+            add.s32 %r1000049, %r1000048, -1023
+            and.b32 %r1000017, %r1000047, -2146435073
+            or.b32 %r1000018, %r1000017, 1072693248
+            mov.b64 %fd10000136, {%r1000046, %r1000018}
+            setp.lt.u32 %p100002, %r1000018, 1073127583
+            @%p100002 bra $L__BB1_4_inline1
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000019, %temp}, %fd10000136
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000020}, %fd10000136
+            }
+            add.s32 %r1000021, %r1000020, -1048576
+            mov.b64 %fd10000136, {%r1000019, %r1000021}
+            add.s32 %r1000049, %r1000048, -1022
+            $L__BB1_4_inline1:
+            add.f64 %fd1000015, %fd10000136, 0d3FF0000000000000
+            mov.f64 %fd1000016, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd1000017, %fd1000015
+            neg.f64 %fd1000018, %fd1000015
+            fma.rn.f64 %fd1000019, %fd1000018, %fd1000017, %fd1000016
+            fma.rn.f64 %fd1000020, %fd1000019, %fd1000019, %fd1000019
+            fma.rn.f64 %fd1000021, %fd1000020, %fd1000017, %fd1000017
+            add.f64 %fd1000022, %fd10000136, 0dBFF0000000000000
+            mul.f64 %fd1000023, %fd1000022, %fd1000021
+            fma.rn.f64 %fd1000024, %fd1000022, %fd1000021, %fd1000023
+            mul.f64 %fd1000025, %fd1000024, %fd1000024
+            mov.f64 %fd1000026, 0d3ED0F5D241AD3B5A
+            mov.f64 %fd1000027, 0d3EB0F5FF7D2CAFE2
+            fma.rn.f64 %fd1000028, %fd1000027, %fd1000025, %fd1000026
+            mov.f64 %fd1000029, 0d3EF3B20A75488A3F
+            fma.rn.f64 %fd1000030, %fd1000028, %fd1000025, %fd1000029
+            mov.f64 %fd1000031, 0d3F1745CDE4FAECD5
+            fma.rn.f64 %fd1000032, %fd1000030, %fd1000025, %fd1000031
+            mov.f64 %fd1000033, 0d3F3C71C7258A578B
+            fma.rn.f64 %fd1000034, %fd1000032, %fd1000025, %fd1000033
+            mov.f64 %fd1000035, 0d3F6249249242B910
+            fma.rn.f64 %fd1000036, %fd1000034, %fd1000025, %fd1000035
+            mov.f64 %fd1000037, 0d3F89999999999DFB
+            fma.rn.f64 %fd1000038, %fd1000036, %fd1000025, %fd1000037
+            sub.f64 %fd1000039, %fd1000022, %fd1000024
+            add.f64 %fd1000040, %fd1000039, %fd1000039
+            neg.f64 %fd1000041, %fd1000024
+            fma.rn.f64 %fd1000042, %fd1000041, %fd1000022, %fd1000040
+            mul.f64 %fd1000043, %fd1000021, %fd1000042
+            fma.rn.f64 %fd1000044, %fd1000025, %fd1000038, 0d3FB5555555555555
+            mov.f64 %fd1000045, 0d3FB5555555555555
+            sub.f64 %fd1000046, %fd1000045, %fd1000044
+            fma.rn.f64 %fd1000047, %fd1000025, %fd1000038, %fd1000046
+            add.f64 %fd1000048, %fd1000047, 0d0000000000000000
+            add.f64 %fd1000049, %fd1000048, 0dBC46A4CB00B9E7B0
+            add.f64 %fd1000050, %fd1000044, %fd1000049
+            sub.f64 %fd1000051, %fd1000044, %fd1000050
+            add.f64 %fd1000052, %fd1000049, %fd1000051
+            mul.rn.f64 %fd1000053, %fd1000024, %fd1000024
+            neg.f64 %fd1000054, %fd1000053
+            fma.rn.f64 %fd1000055, %fd1000024, %fd1000024, %fd1000054
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000022, %temp}, %fd1000043
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000023}, %fd1000043
+            }
+            add.s32 %r1000024, %r1000023, 1048576
+            mov.b64 %fd1000056, {%r1000022, %r1000024}
+            fma.rn.f64 %fd1000057, %fd1000024, %fd1000056, %fd1000055
+            mul.rn.f64 %fd1000058, %fd1000053, %fd1000024
+            neg.f64 %fd1000059, %fd1000058
+            fma.rn.f64 %fd1000060, %fd1000053, %fd1000024, %fd1000059
+            fma.rn.f64 %fd1000061, %fd1000053, %fd1000043, %fd1000060
+            fma.rn.f64 %fd1000062, %fd1000057, %fd1000024, %fd1000061
+            mul.rn.f64 %fd1000063, %fd1000050, %fd1000058
+            neg.f64 %fd1000064, %fd1000063
+            fma.rn.f64 %fd1000065, %fd1000050, %fd1000058, %fd1000064
+            fma.rn.f64 %fd1000066, %fd1000050, %fd1000062, %fd1000065
+            fma.rn.f64 %fd1000067, %fd1000052, %fd1000058, %fd1000066
+            add.f64 %fd1000068, %fd1000063, %fd1000067
+            sub.f64 %fd1000069, %fd1000063, %fd1000068
+            add.f64 %fd1000070, %fd1000067, %fd1000069
+            add.f64 %fd1000071, %fd1000024, %fd1000068
+            sub.f64 %fd1000072, %fd1000024, %fd1000071
+            add.f64 %fd1000073, %fd1000068, %fd1000072
+            add.f64 %fd1000074, %fd1000070, %fd1000073
+            add.f64 %fd1000075, %fd1000043, %fd1000074
+            add.f64 %fd1000076, %fd1000071, %fd1000075
+            sub.f64 %fd1000077, %fd1000071, %fd1000076
+            add.f64 %fd1000078, %fd1000075, %fd1000077
+            xor.b32 %r1000025, %r1000049, -2147483648
+            mov.u32 %r1000026, -2147483648
+            mov.u32 %r1000027, 1127219200
+            mov.b64 %fd1000079, {%r1000025, %r1000027}
+            mov.b64 %fd1000080, {%r1000026, %r1000027}
+            sub.f64 %fd1000081, %fd1000079, %fd1000080
+            mov.f64 %fd1000082, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd1000083, %fd1000081, %fd1000082, %fd1000076
+            neg.f64 %fd1000084, %fd1000081
+            fma.rn.f64 %fd1000085, %fd1000084, %fd1000082, %fd1000083
+            sub.f64 %fd1000086, %fd1000085, %fd1000076
+            sub.f64 %fd1000087, %fd1000078, %fd1000086
+            mov.f64 %fd1000088, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd1000089, %fd1000081, %fd1000088, %fd1000087
+            add.f64 %fd1000090, %fd1000083, %fd1000089
+            sub.f64 %fd1000091, %fd1000083, %fd1000090
+            add.f64 %fd1000092, %fd1000089, %fd1000091
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000028}, %fd1000013
+            }
+            shl.b32 %r1000029, %r1000028, 1
+            setp.gt.u32 %p100003, %r1000029, -33554433
+            and.b32 %r1000030, %r1000028, -15728641
+            selp.b32 %r1000031, %r1000030, %r1000028, %p100003
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000032, %temp}, %fd1000013
+            }
+            mov.b64 %fd1000093, {%r1000032, %r1000031}
+            mul.rn.f64 %fd1000094, %fd1000090, %fd1000093
+            neg.f64 %fd1000095, %fd1000094
+            fma.rn.f64 %fd1000096, %fd1000090, %fd1000093, %fd1000095
+            fma.rn.f64 %fd1000097, %fd1000092, %fd1000093, %fd1000096
+            add.f64 %fd100004, %fd1000094, %fd1000097
+            sub.f64 %fd1000098, %fd1000094, %fd100004
+            add.f64 %fd100005, %fd1000097, %fd1000098
+            mov.f64 %fd1000099, 0d4338000000000000
+            mov.f64 %fd10000100, 0d3FF71547652B82FE
+            fma.rn.f64 %fd10000101, %fd100004, %fd10000100, %fd1000099
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000013, %temp}, %fd10000101
+            }
+            mov.f64 %fd10000102, 0dC338000000000000
+            add.rn.f64 %fd10000103, %fd10000101, %fd10000102
+            mov.f64 %fd10000104, 0dBFE62E42FEFA39EF
+            fma.rn.f64 %fd10000105, %fd10000103, %fd10000104, %fd100004
+            mov.f64 %fd10000106, 0dBC7ABC9E3B39803F
+            fma.rn.f64 %fd10000107, %fd10000103, %fd10000106, %fd10000105
+            mov.f64 %fd10000108, 0d3E928AF3FCA213EA
+            mov.f64 %fd10000109, 0d3E5ADE1569CE2BDF
+            fma.rn.f64 %fd10000110, %fd10000109, %fd10000107, %fd10000108
+            mov.f64 %fd10000111, 0d3EC71DEE62401315
+            fma.rn.f64 %fd10000112, %fd10000110, %fd10000107, %fd10000111
+            mov.f64 %fd10000113, 0d3EFA01997C89EB71
+            fma.rn.f64 %fd10000114, %fd10000112, %fd10000107, %fd10000113
+            mov.f64 %fd10000115, 0d3F2A01A014761F65
+            fma.rn.f64 %fd10000116, %fd10000114, %fd10000107, %fd10000115
+            mov.f64 %fd10000117, 0d3F56C16C1852B7AF
+            fma.rn.f64 %fd10000118, %fd10000116, %fd10000107, %fd10000117
+            mov.f64 %fd10000119, 0d3F81111111122322
+            fma.rn.f64 %fd10000120, %fd10000118, %fd10000107, %fd10000119
+            mov.f64 %fd10000121, 0d3FA55555555502A1
+            fma.rn.f64 %fd10000122, %fd10000120, %fd10000107, %fd10000121
+            mov.f64 %fd10000123, 0d3FC5555555555511
+            fma.rn.f64 %fd10000124, %fd10000122, %fd10000107, %fd10000123
+            mov.f64 %fd10000125, 0d3FE000000000000B
+            fma.rn.f64 %fd10000126, %fd10000124, %fd10000107, %fd10000125
+            fma.rn.f64 %fd10000127, %fd10000126, %fd10000107, %fd1000016
+            fma.rn.f64 %fd10000128, %fd10000127, %fd10000107, %fd1000016
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000014, %temp}, %fd10000128
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000015}, %fd10000128
+            }
+            shl.b32 %r1000033, %r1000013, 20
+            add.s32 %r1000034, %r1000015, %r1000033
+            mov.b64 %fd10000137, {%r1000014, %r1000034}
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1000035}, %fd100004
+            }
+            mov.b32 %f100002, %r1000035
+            abs.ftz.f32 %f100001, %f100002
+            setp.lt.ftz.f32 %p100004, %f100001, 0f4086232B
+            @%p100004 bra $L__BB1_7_inline1
+            setp.lt.f64 %p100005, %fd100004, 0d0000000000000000
+            add.f64 %fd10000129, %fd100004, 0d7FF0000000000000
+            selp.f64 %fd10000137, 0d0000000000000000, %fd10000129, %p100005
+            setp.geu.ftz.f32 %p100006, %f100001, 0f40874800
+            @%p100006 bra $L__BB1_7_inline1
+            mov.f64 %fd10000135, 0d4338000000000000
+            mov.f64 %fd10000134, 0d3FF71547652B82FE
+            fma.rn.f64 %fd10000133, %fd100004, %fd10000134, %fd10000135
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1000045, %temp}, %fd10000133
+            }
+            shr.u32 %r1000036, %r1000045, 31
+            add.s32 %r1000037, %r1000045, %r1000036
+            shr.s32 %r1000038, %r1000037, 1
+            shl.b32 %r1000039, %r1000038, 20
+            add.s32 %r1000040, %r1000015, %r1000039
+            mov.b64 %fd10000130, {%r1000014, %r1000040}
+            sub.s32 %r1000041, %r1000045, %r1000038
+            shl.b32 %r1000042, %r1000041, 20
+            add.s32 %r1000043, %r1000042, 1072693248
+            mov.u32 %r1000044, 0
+            mov.b64 %fd10000131, {%r1000044, %r1000043}
+            mul.f64 %fd10000137, %fd10000130, %fd10000131
+            $L__BB1_7_inline1:
+            abs.f64 %fd10000132, %fd10000137
+            setp.eq.f64 %p100007, %fd10000132, 0d7FF0000000000000
+            @%p100007 bra $L__BB1_9_inline1
+            fma.rn.f64 %fd10000137, %fd10000137, %fd100005, %fd10000137
+            $L__BB1_9_inline1:
+            mov.f64 %fd20, %fd10000137
+            bra.uni $L__inline1_end
+            $L__inline1_end:
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r2}, %fd11
+            }
+            setp.eq.f64 %p1, %fd11, 0d0000000000000000
+            @%p1 bra $L__BB0_4
+            bra.uni $L__BB0_1
+            $L__BB0_4:
+            setp.eq.s64 %p7, %rd1, -9223372036854775808
+            abs.f64 %fd16, %fd12
+            setp.neu.f64 %p8, %fd16, 0d3FE0000000000000
+            and.pred %p9, %p7, %p8
+            selp.u32 %r25, 1, 0, %p9
+            selp.b32 %r9, %r2, 0, %p9
+            mov.u32 %r10, 0
+            or.b32 %r11, %r9, 2146435072
+            setp.lt.s32 %p10, %r1, 0
+            selp.b32 %r12, %r11, %r9, %p10
+            mov.b64 %fd20, {%r10, %r12}
+            bra.uni $L__BB0_5
+            $L__BB0_1:
+            setp.eq.s64 %p2, %rd1, -9223372036854775808
+            selp.u32 %r25, 1, 0, %p2
+            setp.gt.s32 %p3, %r2, -1
+            setp.lt.s32 %p4, %r2, 0
+            neg.f64 %fd13, %fd20
+            and.pred %p5, %p4, %p2
+            selp.f64 %fd3, %fd13, %fd20, %p5
+            @%p3 bra $L__BB0_5
+            cvt.rzi.f64.f64 %fd14, %fd12
+            setp.eq.f64 %p6, %fd14, %fd12
+            mov.f64 %fd20, %fd3
+            @%p6 bra $L__BB0_5
+            mov.f64 %fd20, 0dFFF8000000000000
+            $L__BB0_5:
+            add.f64 %fd17, %fd11, %fd12
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r13}, %fd17
+            }
+            and.b32 %r14, %r13, 2146435072
+            setp.ne.s32 %p11, %r14, 2146435072
+            @%p11 bra $L__BB0_13
+            setp.gtu.f64 %p12, %fd1, 0d7FF0000000000000
+            @%p12 bra $L__BB0_12
+            abs.f64 %fd6, %fd12
+            setp.gtu.f64 %p13, %fd6, 0d7FF0000000000000
+            @%p13 bra $L__BB0_12
+            bra.uni $L__BB0_8
+            $L__BB0_12:
+            add.rn.f64 %fd20, %fd11, %fd12
+            $L__BB0_13:
+            setp.eq.f64 %p25, %fd12, 0d0000000000000000
+            setp.eq.f64 %p26, %fd11, 0d3FF0000000000000
+            or.pred %p27, %p26, %p25
+            selp.f64 %fd18, 0d3FF0000000000000, %fd20, %p27
+            ret
+            $L__BB0_8:
+            setp.eq.f64 %p14, %fd6, 0d7FF0000000000000
+            @%p14 bra $L__BB0_11
+            bra.uni $L__BB0_9
+            $L__BB0_11:
+            setp.gt.f64 %p22, %fd1, 0d3FF0000000000000
+            selp.b32 %r20, 2146435072, 0, %p22
+            mov.u32 %r21, 0
+            xor.b32 %r22, %r20, 2146435072
+            setp.lt.s32 %p23, %r1, 0
+            selp.b32 %r23, %r22, %r20, %p23
+            setp.eq.f64 %p24, %fd11, 0dBFF0000000000000
+            selp.b32 %r24, 1072693248, %r23, %p24
+            mov.b64 %fd20, {%r21, %r24}
+            bra.uni $L__BB0_13
+            $L__BB0_9:
+            setp.neu.f64 %p15, %fd1, 0d7FF0000000000000
+            @%p15 bra $L__BB0_13
+            setp.lt.s32 %p16, %r2, 0
+            mov.u32 %r15, 0
+            setp.gt.s32 %p17, %r1, -1
+            selp.b32 %r16, 2146435072, 0, %p17
+            setp.ne.s32 %p18, %r25, 0
+            and.pred %p19, %p16, %p18
+            and.b32 %r17, %r1, 2147483647
+            setp.ne.s32 %p20, %r17, 1071644672
+            and.pred %p21, %p20, %p19
+            or.b32 %r18, %r16, -2147483648
+            selp.b32 %r19, %r18, %r16, %p21
+            mov.b64 %fd20, {%r15, %r19}
+            bra.uni $L__BB0_13
+        """,
+    },
     'atan2:float64@fast': {
         "expr": 'atan2(x, y)',
         "inputs": ['%fd8', '%fd9'],
@@ -8829,8 +9521,6 @@ LEFT_OUT = {
     'fmod:float64': "nvcc's fmod loops once per bit of the exponents' difference (a loop whose trip count depends on the arguments)",
     'fmod:float64@fast': "nvcc's fmod loops once per bit of the exponents' difference (a loop whose trip count depends on the arguments)",
     'fmod@fast': "nvcc's fmodf loops once per bit of the exponents' difference (a loop whose trip count depends on the arguments)",
-    'pow:float64': "nvcc's pow calls its internal __internal_accurate_pow, which the front-end does not inline",
-    'pow:float64@fast': "nvcc's pow calls its internal __internal_accurate_pow, which the front-end does not inline",
     'sin:float64': "nvcc's sin calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
     'sin:float64@fast': "nvcc's sin calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
     'tan:float64': "nvcc's tan calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",

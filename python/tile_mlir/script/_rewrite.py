@@ -111,6 +111,15 @@ def _element_read(value):
     return not any(isinstance(k, ast.Slice) for k in keys)
 
 
+def _bound(value):
+    """`__tile_bind__(value)`: what a variable bound to `value` holds (a
+    narrow integer without its promoted value)."""
+    call = _call("__tile_bind__", [value])
+    ast.copy_location(call, value)
+    ast.fix_missing_locations(call)
+    return call
+
+
 def _rebind(merge, method, names):
     """`names = merge.method()`, then each name whose value is unbound
     deleted."""
@@ -371,6 +380,8 @@ class _Rewriter(ast.NodeTransformer):
         if _element_read(node.value):
             node.value = ast.copy_location(
                 _call("__tile_read__", [node.value]), node.value)
+        elif all(isinstance(t, ast.Name) for t in node.targets):
+            node.value = _bound(node.value)
         return node
 
     def visit_AnnAssign(self, node):
@@ -378,7 +389,21 @@ class _Rewriter(ast.NodeTransformer):
         if node.value is not None and _element_read(node.value):
             node.value = ast.copy_location(
                 _call("__tile_read__", [node.value]), node.value)
+        elif node.value is not None and isinstance(node.target, ast.Name):
+            node.value = _bound(node.value)
         return node
+
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.target, ast.Name):
+            return node
+        # x op= v, then x = __tile_bind__(x): x keeps its dtype, as C's
+        # compound assignment stores it.
+        rebind = ast.Assign([ast.Name(node.target.id, ast.Store())],
+                            _bound(ast.Name(node.target.id, ast.Load())))
+        ast.copy_location(rebind, node)
+        ast.fix_missing_locations(rebind)
+        return [node, rebind]
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
@@ -433,10 +458,22 @@ def _function_node(fn):
     return node, first, indent
 
 
+def _binds_a_name(n):
+    """Whether `n` assigns a name (a variable that keeps its dtype's bits:
+    __tile_bind__)."""
+    if isinstance(n, ast.Assign):
+        return all(isinstance(t, ast.Name) for t in n.targets)
+    if isinstance(n, (ast.AnnAssign, ast.AugAssign)):
+        return isinstance(n.target, ast.Name) and (
+            n.value is not None)
+    return False
+
+
 def _needs_rewrite(node):
     return any(isinstance(n, _NEEDS) or
                (isinstance(n, (ast.Assign, ast.AnnAssign)) and
                 n.value is not None and _element_read(n.value)) or
+               _binds_a_name(n) or
                (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not)) or
                (isinstance(n, ast.Compare) and len(n.ops) > 1)
                for n in ast.walk(node))

@@ -441,7 +441,7 @@ class _Expr(_Value):
     def __eq__(self, o): return _binary("eq", self, o)
     def __ne__(self, o): return _binary("ne", self, o)
     def __neg__(self): return _negate(self)
-    def __invert__(self): return _binary("xor", self, _all_ones(self.dtype))
+    def __invert__(self): return _invert(self)
     def __rlshift__(self, o): return _binary("shl", o, self)
     def __rrshift__(self, o): return _binary("shr", o, self)
     __hash__ = object.__hash__
@@ -564,6 +564,10 @@ def _binary(op, a, b):
     for x in (a, b):
         if not isinstance(x, (_Expr, numbers.Number)):
             return NotImplemented
+    if _narrow_int(a) or _narrow_int(b):
+        return _c_promoted(op, a, b)
+    if op in ("floordiv", "mod", "shr") and _nonneg(a) and _nonneg(b):
+        return _unsigned_op(op, a, b)
     fact = _fact(op, a, b) if op in _COMPARE else {}
     affine = _affine_result(op, a, b)
     if op in ("shl", "shr") and _shifts_at_run_time(a, b):
@@ -583,7 +587,83 @@ def _binary(op, a, b):
     out.exact = bool(fact)
     if out.dtype in _INT_RANGES and affine is not None:
         out.affine = affine
+    if op in _NONNEG_OPS and _nonneg(a) and _nonneg(b):
+        out.nonneg = True
     return out
+
+
+def _narrow_int(x):
+    """Whether `x` is an integer kernel value narrower than C's int, which
+    C promotes to int before any operation."""
+    return (isinstance(x, _Expr) and x.dtype in _INT_RANGES and
+            _INT_RANGES[x.dtype][0] < 32)
+
+
+def _promoted(x):
+    """`x` as C's int: the promoted value an operation kept, else `x`
+    extended by its signedness (an unsigned one is then known
+    non-negative)."""
+    wide = getattr(x, "wide", None)
+    if wide is not None:
+        return wide
+    out = cast(x, "int32")
+    out.nonneg = not _INT_RANGES[x.dtype][1]
+    return out
+
+
+def _narrowed(wide, dtype):
+    """The kernel value of `dtype` that C's int `wide` is stored as
+    (truncated), keeping `wide` for the operations that read it as C
+    does."""
+    out = cast(wide, dtype)
+    out.wide = wide
+    return out
+
+
+def _c_promoted(op, a, b):
+    """`a op b` on integers narrower than int, as C computes what TIRx
+    prints: both promoted to int and the operation in 32 bits. The result
+    has the operands' dtype (truncated, as a store or a variable of that
+    dtype keeps it) and keeps its promoted value (`wide`) for the next
+    operation, comparison or cast; a comparison compares the promoted
+    values."""
+    a, b = _operands(a, b)
+    wide = _binary(op, _promoted(a), _promoted(b))
+    return wide if op in _COMPARE else _narrowed(wide, a.dtype)
+
+
+# The int operations that keep promoted values non-negative where both
+# operands are: what LLVM concludes from C's undefined signed overflow
+# (`nsw`) and from known bits, and nvcc with it (a division or right shift
+# of such values is unsigned: (y * y) / 3 of two uint16 is div.u32 even
+# where the product passes 2^31).
+_NONNEG_OPS = ("add", "mul", "floordiv", "mod", "and", "or", "xor", "shr")
+
+
+def _nonneg(x):
+    """Whether int32 `x` is known non-negative (a Python number that is,
+    or a promoted value marked so)."""
+    if isinstance(x, numbers.Integral) and not isinstance(x, bool):
+        return x >= 0
+    return isinstance(x, _Expr) and x.dtype == "int32" and \
+        getattr(x, "nonneg", False)
+
+
+def _unsigned_op(op, a, b):
+    """`a op b` (floordiv, mod, shr) of known non-negative int32 values as
+    the unsigned operation, as nvcc compiles it."""
+    ua, ub = (reinterpret("uint32", x) if isinstance(x, _Expr) else x
+              for x in (a, b))
+    out = reinterpret("int32", _binary(op, ua, ub))
+    out.nonneg = True
+    return out
+
+
+def _invert(x):
+    """~x: for integers narrower than int, C's ~ of the promoted value."""
+    if _narrow_int(x):
+        return _narrowed(_binary("xor", _promoted(x), -1), x.dtype)
+    return _binary("xor", x, _all_ones(x.dtype))
 
 
 def _integer_kernel_op(a, b):
@@ -1243,6 +1323,15 @@ def _tile_read(v):
     return v
 
 
+def _tile_bind(v):
+    """`x = v` (and `x op= v`): a kernel value narrower than int is bound as
+    TIRx declares x, a variable of its dtype, so the promoted value is
+    dropped."""
+    if isinstance(v, _Expr) and getattr(v, "wide", None) is not None:
+        return _Expr(v.name, v.dtype)
+    return v
+
+
 def _short_circuit(acc, thunk, is_and):
     """`acc and thunk()` / `acc or thunk()` for a kernel value `acc`: the
     second operand is computed only where it decides (an scf.if yielding
@@ -1581,6 +1670,8 @@ def cast(value, dtype):
         value = value.value()
     if not isinstance(value, _Expr):
         return _const_expr(value, dtype)
+    if getattr(value, "wide", None) is not None and dtype != value.dtype:
+        value = value.wide  # C converts the promoted int.
     src, dst = value.dtype, dtype
     _mlir_type(dst)
     a, b = _mlir_type(src), _mlir_type(dst)
@@ -1883,6 +1974,7 @@ _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
                     "__tile_or__": _tile_or, "__tile_not__": _tile_not,
                     "__tile_select__": _tile_select,
                     "__tile_merge__": _Merge, "__tile_read__": _tile_read,
+                    "__tile_bind__": _tile_bind,
                     "__tile_range__": _tile_range,
                     "__tile_for__": _KernelLoop,
                     "__tile_while__": _tile_while,
