@@ -46,6 +46,15 @@ LIBRARY = {
 }
 BINARY = {"pow": "pow", "atan2": "atan2", "hypot": "hypot",
           "copysign": "copysign", "fmod": "fmod"}
+# C's float32 operators as TIRx prints them (entries `operator.<name>`):
+# the front-end takes the instruction nvcc emits for each under the build
+# in use (fast-math: add.ftz.f32, div.approx.ftz.f32, ...) from them. A
+# comparison's result is stored as a float (`selp` after the `setp`).
+OPERATORS = {"add": "x + y", "sub": "x - y", "mul": "x * y",
+             "div": "x / y", "rcp": "1.0f / x", "neg": "-x",
+             "fma": "x * y + x", "lt": "x < y", "le": "x <= y",
+             "gt": "x > y", "ge": "x >= y", "eq": "x == y",
+             "ne": "x != y"}
 # The C type of each dtype, and the suffix of its library functions.
 TYPES = {"float32": ("float", "f"), "float64": ("double", "")}
 # float16 and bfloat16: TIRx prints the functions of CUDA's cuda_fp16.h and
@@ -126,6 +135,10 @@ def expressions():
         out.append((key("sigmoid", dtype),
                     f"({one} / ({one} + exp{f}(({zero} - x))))", ctype,
                     None))
+    for name, expr in OPERATORS.items():
+        if re.search(r"[<>=]", expr):
+            expr = f"(({expr}) ? 1.0f : 0.0f)"
+        out.append((f"operator.{name}", expr, "float", None))
     return out + half_expressions()
 
 
@@ -278,9 +291,16 @@ def render(version, functions, left_out):
            "`tables`, the bytes of the global tables the code reads;",
            "`local`, the bytes of its local-memory frame; `code`, the",
            "instructions and labels in nvcc's order (the result is stored",
-           'just before the `ret`)."""',
+           "just before the `ret`). An entry whose fast-math code is the",
+           "same as its IEEE code is recorded once, its name in",
+           'SAME_IN_FAST."""',
            "", f"NVCC = {version!r}", "", "FUNCTIONS = {"]
+    data = dict(functions)
+    same = sorted(name for name in data if not name.endswith("@fast") and
+                  data.get(name + "@fast") == data[name])
     for name, (expr, inputs, output, tables, depot, code) in functions:
+        if name.endswith("@fast") and name[:-len("@fast")] in same:
+            continue
         out.append(f"    {name!r}: {{")
         out.append(f"        \"expr\": {expr!r},")
         out.append(f"        \"inputs\": {inputs!r},")
@@ -292,6 +312,10 @@ def render(version, functions, left_out):
         out.append("        \"\"\",")
         out.append("    },")
     out.append("}")
+    out.append("")
+    out.append("SAME_IN_FAST = [")
+    out.extend(f"    {name!r}," for name in same)
+    out.append("]")
     out.append("")
     out.append("LEFT_OUT = {")
     out.extend(f"    {k!r}: {v!r}," for k, v in sorted(left_out.items()))

@@ -36,10 +36,31 @@ import struct
 from . import _nvcc_math_ptx
 
 NVCC = _nvcc_math_ptx.NVCC
-FUNCTIONS = _nvcc_math_ptx.FUNCTIONS
+FUNCTIONS = dict(_nvcc_math_ptx.FUNCTIONS)
+FUNCTIONS.update({name + "@fast": FUNCTIONS[name]
+                  for name in _nvcc_math_ptx.SAME_IN_FAST})
 LEFT_OUT = _nvcc_math_ptx.LEFT_OUT
-# TIRx's names of the functions (T.sin), recorded or left out.
-NAMES = {key.split(":")[0] for key in (*FUNCTIONS, *LEFT_OUT)}
+# TIRx's names of the functions (T.sin), recorded or left out (not C's
+# operators, `operator.add`).
+NAMES = {key.split(":")[0] for key in (*FUNCTIONS, *LEFT_OUT)
+         if not key.startswith("operator.")}
+
+
+def operator_opcode(name, fast):
+    """The instruction nvcc emits for C's float32 operator `name` (see
+    OPERATORS in utils/gen_nvcc_math.py) in the build with or without
+    --use_fast_math: the one instruction of its recorded code that is not
+    a move or the `selp` that stores a comparison. nvcc leaves out `.rn`,
+    the default rounding of add, sub and mul, which lets ptxas fuse them;
+    it is written, so that ptxas fuses nothing nvcc did not."""
+    code = FUNCTIONS[f"operator.{name}" + ("@fast" if fast else "")]["code"]
+    ops = [line.split()[0] for line in code.splitlines()
+           if line.strip() and line.split()[0].split(".")[0] not in
+           ("mov", "selp", "ret")]
+    if len(ops) != 1:
+        raise NvccMathError(f"nvcc {NVCC}'s code for C's {name} is not one "
+                            f"instruction: {ops}")
+    return re.sub(r"^(add|sub|mul)\.(?!r[nzmp]\b)", r"\1.rn.", ops[0])
 
 # The dtype of a PTX register, by the prefix nvcc gives its name.
 _REGISTER_DTYPES = (("%rd", "uint64"), ("%rs", "uint16"), ("%fd", "float64"),

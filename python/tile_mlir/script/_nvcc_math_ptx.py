@@ -8,7 +8,9 @@ hold the arguments; `output`, the register of the result;
 `tables`, the bytes of the global tables the code reads;
 `local`, the bytes of its local-memory frame; `code`, the
 instructions and labels in nvcc's order (the result is stored
-just before the `ret`)."""
+just before the `ret`). An entry whose fast-math code is the
+same as its IEEE code is recorded once, its name in
+SAME_IN_FAST."""
 
 NVCC = '13.0.88'
 
@@ -3524,6 +3526,155 @@ FUNCTIONS = {
             ret
         """,
     },
+    'operator.add': {
+        "expr": 'x + y',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.f32 %f3, %f1, %f2
+            ret
+        """,
+    },
+    'operator.sub': {
+        "expr": 'x - y',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.f32 %f3, %f1, %f2
+            ret
+        """,
+    },
+    'operator.mul': {
+        "expr": 'x * y',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.f32 %f3, %f1, %f2
+            ret
+        """,
+    },
+    'operator.div': {
+        "expr": 'x / y',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rn.f32 %f3, %f1, %f2
+            ret
+        """,
+    },
+    'operator.rcp': {
+        "expr": '1.0f / x',
+        "inputs": ['%f1'],
+        "output": '%f2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rn.f32 %f2, %f1
+            ret
+        """,
+    },
+    'operator.neg': {
+        "expr": '-x',
+        "inputs": ['%f1'],
+        "output": '%f2',
+        "tables": {},
+        "local": 0,
+        "code": """
+            neg.f32 %f2, %f1
+            ret
+        """,
+    },
+    'operator.fma': {
+        "expr": 'x * y + x',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rn.f32 %f3, %f1, %f2, %f1
+            ret
+        """,
+    },
+    'operator.lt': {
+        "expr": '((x < y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.lt.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.le': {
+        "expr": '((x <= y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.le.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.gt': {
+        "expr": '((x > y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.gt.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.ge': {
+        "expr": '((x >= y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.ge.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.eq': {
+        "expr": '((x == y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.eq.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.ne': {
+        "expr": '((x != y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.neu.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
     'exp:float16': {
         "expr": 'hexp(x)',
         "inputs": ['%rs2'],
@@ -5961,39 +6112,6 @@ FUNCTIONS = {
             ret
         """,
     },
-    'round@fast': {
-        "expr": 'nearbyintf(x)',
-        "inputs": ['%f1'],
-        "output": '%f2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rni.f32.f32 %f2, %f1
-            ret
-        """,
-    },
-    'nearbyint@fast': {
-        "expr": 'nearbyintf(x)',
-        "inputs": ['%f1'],
-        "output": '%f2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rni.f32.f32 %f2, %f1
-            ret
-        """,
-    },
-    'trunc@fast': {
-        "expr": 'truncf(x)',
-        "inputs": ['%f1'],
-        "output": '%f2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rzi.f32.f32 %f2, %f1
-            ret
-        """,
-    },
     'pow@fast': {
         "expr": 'powf(x, y)',
         "inputs": ['%f1', '%f2'],
@@ -6110,17 +6228,6 @@ FUNCTIONS = {
             selp.f32 %f15, %f6, %f14, %p1
             setp.eq.ftz.f32 %p2, %f5, 0f7F800000
             selp.f32 %f16, 0f7F800000, %f15, %p2
-            ret
-        """,
-    },
-    'copysign@fast': {
-        "expr": 'copysignf(x, y)',
-        "inputs": ['%f1', '%f2'],
-        "output": '%f3',
-        "tables": {},
-        "local": 0,
-        "code": """
-            copysign.f32 %f3, %f2, %f1
             ret
         """,
     },
@@ -6902,28 +7009,6 @@ FUNCTIONS = {
             ret
         """,
     },
-    'sqrt:float64@fast': {
-        "expr": 'sqrt(x)',
-        "inputs": ['%fd1'],
-        "output": '%fd2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            sqrt.rn.f64 %fd2, %fd1
-            ret
-        """,
-    },
-    'rsqrt:float64@fast': {
-        "expr": 'rsqrt(x)',
-        "inputs": ['%fd1'],
-        "output": '%fd2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            rsqrt.approx.f64 %fd2, %fd1
-            ret
-        """,
-    },
     'tanh:float64@fast': {
         "expr": 'tanh(x)',
         "inputs": ['%fd5'],
@@ -7020,205 +7105,6 @@ FUNCTIONS = {
             selp.f64 %fd46, 0d3FF0000000000000, %fd45, %p2
             copysign.f64 %fd71, %fd5, %fd46
             $L__BB0_3:
-            ret
-        """,
-    },
-    'sinh:float64@fast': {
-        "expr": 'sinh(x)',
-        "inputs": ['%fd5'],
-        "output": '%fd66',
-        "tables": {},
-        "local": 0,
-        "code": """
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r1}, %fd5
-            }
-            and.b32 %r2, %r1, 2147483647
-            {
-            .reg .b32 %temp
-            mov.b64 {%r3, %temp}, %fd5
-            }
-            mov.b64 %fd1, {%r3, %r2}
-            setp.lt.u32 %p1, %r2, 1072693248
-            @%p1 bra $L__BB0_2
-            bra.uni $L__BB0_1
-            $L__BB0_2:
-            mul.f64 %fd51, %fd1, %fd1
-            mov.f64 %fd52, 0d3DE611A561D87DEF
-            mov.f64 %fd53, 0d3D6B4C75AB274C53
-            fma.rn.f64 %fd54, %fd53, %fd51, %fd52
-            mov.f64 %fd55, 0d3E5AE64671B18F5C
-            fma.rn.f64 %fd56, %fd54, %fd51, %fd55
-            mov.f64 %fd57, 0d3EC71DE3A465B1E4
-            fma.rn.f64 %fd58, %fd56, %fd51, %fd57
-            mov.f64 %fd59, 0d3F2A01A01A02899D
-            fma.rn.f64 %fd60, %fd58, %fd51, %fd59
-            mov.f64 %fd61, 0d3F811111111110A6
-            fma.rn.f64 %fd62, %fd60, %fd51, %fd61
-            mov.f64 %fd63, 0d3FC5555555555556
-            fma.rn.f64 %fd64, %fd62, %fd51, %fd63
-            mul.f64 %fd65, %fd51, %fd64
-            fma.rn.f64 %fd67, %fd65, %fd1, %fd1
-            bra.uni $L__BB0_3
-            $L__BB0_1:
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r4}, %fd1
-            }
-            mov.f64 %fd6, 0d4338000000000000
-            mov.f64 %fd7, 0d3FF71547652B82FE
-            fma.rn.f64 %fd8, %fd1, %fd7, %fd6
-            {
-            .reg .b32 %temp
-            mov.b64 {%r5, %temp}, %fd8
-            }
-            add.s32 %r6, %r5, -1
-            mov.f64 %fd9, 0dC338000000000000
-            add.rn.f64 %fd10, %fd8, %fd9
-            mov.f64 %fd11, 0dBFE62E42FEFA39EF
-            fma.rn.f64 %fd12, %fd10, %fd11, %fd1
-            mov.f64 %fd13, 0dBC7ABC9E3B39803F
-            fma.rn.f64 %fd14, %fd10, %fd13, %fd12
-            shl.b32 %r7, %r4, 1
-            setp.lt.u32 %p2, %r7, 2142496327
-            selp.f64 %fd15, %fd1, %fd14, %p2
-            selp.b32 %r8, 0, %r6, %p2
-            mov.u32 %r9, 0
-            mov.f64 %fd16, 0d3E5AF86D8EBD13CD
-            mov.f64 %fd17, 0d3E21F4076ACD15B6
-            fma.rn.f64 %fd18, %fd17, %fd15, %fd16
-            mov.f64 %fd19, 0d3E927E5092BA033D
-            fma.rn.f64 %fd20, %fd18, %fd15, %fd19
-            mov.f64 %fd21, 0d3EC71DDE6C5F9DA1
-            fma.rn.f64 %fd22, %fd20, %fd15, %fd21
-            mov.f64 %fd23, 0d3EFA01A018D034E6
-            fma.rn.f64 %fd24, %fd22, %fd15, %fd23
-            mov.f64 %fd25, 0d3F2A01A01B3B6940
-            fma.rn.f64 %fd26, %fd24, %fd15, %fd25
-            mov.f64 %fd27, 0d3F56C16C16C1B5DD
-            fma.rn.f64 %fd28, %fd26, %fd15, %fd27
-            mov.f64 %fd29, 0d3F8111111110F74D
-            fma.rn.f64 %fd30, %fd28, %fd15, %fd29
-            mov.f64 %fd31, 0d3FA555555555554D
-            fma.rn.f64 %fd32, %fd30, %fd15, %fd31
-            mov.f64 %fd33, 0d3FC5555555555557
-            fma.rn.f64 %fd34, %fd32, %fd15, %fd33
-            mov.f64 %fd35, 0d3FE0000000000000
-            fma.rn.f64 %fd36, %fd34, %fd15, %fd35
-            mul.f64 %fd37, %fd15, %fd36
-            fma.rn.f64 %fd38, %fd37, %fd15, %fd15
-            setp.eq.s32 %p3, %r8, 1024
-            selp.b32 %r10, -1, 0, %p3
-            add.s32 %r11, %r8, %r10
-            shl.b32 %r12, %r11, 20
-            add.s32 %r13, %r12, 1072693248
-            mov.b64 %fd39, {%r9, %r13}
-            mov.u32 %r14, 1071644672
-            mov.b64 %fd40, {%r9, %r14}
-            sub.f64 %fd41, %fd39, %fd40
-            fma.rn.f64 %fd42, %fd38, %fd39, %fd41
-            add.f64 %fd43, %fd42, %fd42
-            selp.f64 %fd44, %fd43, %fd42, %p3
-            setp.eq.s32 %p4, %r7, 0
-            selp.f64 %fd45, %fd15, %fd44, %p4
-            mov.f64 %fd46, 0d3FF0000000000000
-            mov.f64 %fd47, 0d4000000000000000
-            fma.rn.f64 %fd48, %fd47, %fd45, %fd46
-            div.rn.f64 %fd49, %fd45, %fd48
-            add.f64 %fd50, %fd45, %fd49
-            setp.ge.f64 %p5, %fd1, 0d408633CE8FB9F87E
-            selp.f64 %fd67, 0d7FF0000000000000, %fd50, %p5
-            $L__BB0_3:
-            copysign.f64 %fd66, %fd5, %fd67
-            ret
-        """,
-    },
-    'cosh:float64@fast': {
-        "expr": 'cosh(x)',
-        "inputs": ['%fd5'],
-        "output": '%fd44',
-        "tables": {},
-        "local": 0,
-        "code": """
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r1}, %fd5
-            }
-            and.b32 %r2, %r1, 2147483647
-            {
-            .reg .b32 %temp
-            mov.b64 {%r3, %temp}, %fd5
-            }
-            mov.b64 %fd1, {%r3, %r2}
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r4}, %fd1
-            }
-            setp.lt.u32 %p1, %r4, 1082536911
-            @%p1 bra $L__BB0_2
-            bra.uni $L__BB0_1
-            $L__BB0_2:
-            mov.f64 %fd6, 0d4338000000000000
-            mov.f64 %fd7, 0d3FF71547652B82FE
-            fma.rn.f64 %fd8, %fd1, %fd7, %fd6
-            {
-            .reg .b32 %temp
-            mov.b64 {%r5, %temp}, %fd8
-            }
-            mov.f64 %fd9, 0dC338000000000000
-            add.rn.f64 %fd10, %fd8, %fd9
-            mov.f64 %fd11, 0dBFE62E42FEFA39EF
-            fma.rn.f64 %fd12, %fd10, %fd11, %fd1
-            mov.f64 %fd13, 0dBC7ABC9E3B39803F
-            fma.rn.f64 %fd14, %fd10, %fd13, %fd12
-            mov.f64 %fd15, 0d3E928AF3FCA213EA
-            mov.f64 %fd16, 0d3E5ADE1569CE2BDF
-            fma.rn.f64 %fd17, %fd16, %fd14, %fd15
-            mov.f64 %fd18, 0d3EC71DEE62401315
-            fma.rn.f64 %fd19, %fd17, %fd14, %fd18
-            mov.f64 %fd20, 0d3EFA01997C89EB71
-            fma.rn.f64 %fd21, %fd19, %fd14, %fd20
-            mov.f64 %fd22, 0d3F2A01A014761F65
-            fma.rn.f64 %fd23, %fd21, %fd14, %fd22
-            mov.f64 %fd24, 0d3F56C16C1852B7AF
-            fma.rn.f64 %fd25, %fd23, %fd14, %fd24
-            mov.f64 %fd26, 0d3F81111111122322
-            fma.rn.f64 %fd27, %fd25, %fd14, %fd26
-            mov.f64 %fd28, 0d3FA55555555502A1
-            fma.rn.f64 %fd29, %fd27, %fd14, %fd28
-            mov.f64 %fd30, 0d3FC5555555555511
-            fma.rn.f64 %fd31, %fd29, %fd14, %fd30
-            mov.f64 %fd32, 0d3FE000000000000B
-            fma.rn.f64 %fd33, %fd31, %fd14, %fd32
-            mov.f64 %fd34, 0d3FF0000000000000
-            fma.rn.f64 %fd35, %fd33, %fd14, %fd34
-            fma.rn.f64 %fd36, %fd35, %fd14, %fd34
-            {
-            .reg .b32 %temp
-            mov.b64 {%r6, %temp}, %fd36
-            }
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r7}, %fd36
-            }
-            shl.b32 %r8, %r5, 20
-            add.s32 %r9, %r8, %r7
-            add.s32 %r10, %r9, -2097152
-            mov.b64 %fd37, {%r6, %r10}
-            rcp.approx.ftz.f64 %fd38, %fd37
-            neg.f64 %fd39, %fd37
-            fma.rn.f64 %fd40, %fd39, %fd38, %fd34
-            fma.rn.f64 %fd41, %fd40, %fd40, %fd40
-            fma.rn.f64 %fd42, %fd41, %fd38, %fd38
-            mov.f64 %fd43, 0d3FB0000000000000
-            fma.rn.f64 %fd45, %fd42, %fd43, %fd37
-            bra.uni $L__BB0_3
-            $L__BB0_1:
-            setp.le.f64 %p2, %fd5, 0d7FF0000000000000
-            selp.f64 %fd45, 0d7FF0000000000000, %fd5, %p2
-            $L__BB0_3:
-            add.f64 %fd44, %fd45, %fd45
             ret
         """,
     },
@@ -7339,229 +7225,6 @@ FUNCTIONS = {
             ret
         """,
     },
-    'acos:float64@fast': {
-        "expr": 'acos(x)',
-        "inputs": ['%fd13'],
-        "output": '%fd97',
-        "tables": {},
-        "local": 0,
-        "code": """
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r1}, %fd13
-            }
-            abs.f64 %fd1, %fd13
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r3}, %fd1
-            }
-            setp.lt.s32 %p1, %r3, 1071801958
-            @%p1 bra $L__BB0_8
-            bra.uni $L__BB0_1
-            $L__BB0_8:
-            mul.f64 %fd61, %fd1, %fd1
-            mov.f64 %fd62, 0dBFB3823B180754AF
-            mov.f64 %fd63, 0d3FB0066BDC1895E9
-            fma.rn.f64 %fd64, %fd63, %fd61, %fd62
-            mov.f64 %fd65, 0d3FB11E52CC2F79AE
-            fma.rn.f64 %fd66, %fd64, %fd61, %fd65
-            mov.f64 %fd67, 0dBF924EAF3526861B
-            fma.rn.f64 %fd68, %fd66, %fd61, %fd67
-            mov.f64 %fd69, 0d3F91DF02A31E6CB7
-            fma.rn.f64 %fd70, %fd68, %fd61, %fd69
-            mov.f64 %fd71, 0d3F847D18B0EEC6CC
-            fma.rn.f64 %fd72, %fd70, %fd61, %fd71
-            mov.f64 %fd73, 0d3F8D0AF961BA53B0
-            fma.rn.f64 %fd74, %fd72, %fd61, %fd73
-            mov.f64 %fd75, 0d3F91BF7734CF1C48
-            fma.rn.f64 %fd76, %fd74, %fd61, %fd75
-            mov.f64 %fd77, 0d3F96E91483144EF7
-            fma.rn.f64 %fd78, %fd76, %fd61, %fd77
-            mov.f64 %fd79, 0d3F9F1C6E0A4F9F81
-            fma.rn.f64 %fd80, %fd78, %fd61, %fd79
-            mov.f64 %fd81, 0d3FA6DB6DC27FA92B
-            fma.rn.f64 %fd82, %fd80, %fd61, %fd81
-            mov.f64 %fd83, 0d3FB333333320F91B
-            fma.rn.f64 %fd84, %fd82, %fd61, %fd83
-            mov.f64 %fd85, 0d3FC5555555555F4D
-            fma.rn.f64 %fd86, %fd84, %fd61, %fd85
-            mul.f64 %fd87, %fd61, %fd86
-            fma.rn.f64 %fd9, %fd87, %fd1, %fd1
-            setp.lt.s32 %p5, %r1, 0
-            @%p5 bra $L__BB0_10
-            mov.f64 %fd88, 0dBC91A62633145C07
-            add.rn.f64 %fd89, %fd9, %fd88
-            neg.f64 %fd90, %fd89
-            mov.f64 %fd91, 0d3FF921FB54442D18
-            add.rn.f64 %fd97, %fd91, %fd90
-            bra.uni $L__BB0_11
-            $L__BB0_1:
-            mov.f64 %fd14, 0d3FF0000000000000
-            sub.f64 %fd2, %fd14, %fd1
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r2}, %fd2
-            }
-            setp.lt.s32 %p2, %r2, 1
-            @%p2 bra $L__BB0_3
-            add.s32 %r4, %r2, -1048576
-            {
-            .reg .b32 %temp
-            mov.b64 {%r5, %temp}, %fd2
-            }
-            mov.b64 %fd15, {%r5, %r4}
-            rsqrt.approx.ftz.f64 %fd16, %fd15
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r6}, %fd16
-            }
-            add.s32 %r7, %r6, -1048576
-            {
-            .reg .b32 %temp
-            mov.b64 {%r8, %temp}, %fd16
-            }
-            mov.b64 %fd17, {%r8, %r7}
-            mul.f64 %fd18, %fd15, %fd16
-            neg.f64 %fd19, %fd18
-            fma.rn.f64 %fd20, %fd18, %fd19, %fd15
-            fma.rn.f64 %fd21, %fd20, %fd17, %fd18
-            neg.f64 %fd22, %fd21
-            fma.rn.f64 %fd23, %fd21, %fd22, %fd15
-            fma.rn.f64 %fd25, %fd16, %fd22, %fd14
-            fma.rn.f64 %fd26, %fd25, %fd17, %fd17
-            fma.rn.f64 %fd27, %fd23, %fd26, %fd21
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r9}, %fd27
-            }
-            add.s32 %r10, %r9, 1048576
-            {
-            .reg .b32 %temp
-            mov.b64 {%r11, %temp}, %fd27
-            }
-            mov.b64 %fd28, {%r11, %r10}
-            mov.f64 %fd29, 0dBEBAC2FE66FAAC4B
-            mov.f64 %fd30, 0d3EC715B371155F70
-            fma.rn.f64 %fd31, %fd30, %fd2, %fd29
-            mov.f64 %fd32, 0d3ED9A9B88EFCD9B8
-            fma.rn.f64 %fd33, %fd31, %fd2, %fd32
-            mov.f64 %fd34, 0d3EDD0F40A8A0C4C3
-            fma.rn.f64 %fd35, %fd33, %fd2, %fd34
-            mov.f64 %fd36, 0d3EF46D4CFA9E0E1F
-            fma.rn.f64 %fd37, %fd35, %fd2, %fd36
-            mov.f64 %fd38, 0d3F079C168D1E2422
-            fma.rn.f64 %fd39, %fd37, %fd2, %fd38
-            mov.f64 %fd40, 0d3F1C9A88C3BCA540
-            fma.rn.f64 %fd41, %fd39, %fd2, %fd40
-            mov.f64 %fd42, 0d3F31C4E64BD476DF
-            fma.rn.f64 %fd43, %fd41, %fd2, %fd42
-            mov.f64 %fd44, 0d3F46E8BA60009C8F
-            fma.rn.f64 %fd45, %fd43, %fd2, %fd44
-            mov.f64 %fd46, 0d3F5F1C71C62B05A2
-            fma.rn.f64 %fd47, %fd45, %fd2, %fd46
-            mov.f64 %fd48, 0d3F76DB6DB6DC9F2C
-            fma.rn.f64 %fd49, %fd47, %fd2, %fd48
-            mov.f64 %fd50, 0d3F9333333333329C
-            fma.rn.f64 %fd51, %fd49, %fd2, %fd50
-            mov.f64 %fd52, 0d3FB5555555555555
-            fma.rn.f64 %fd53, %fd51, %fd2, %fd52
-            mul.f64 %fd54, %fd2, %fd53
-            fma.rn.f64 %fd97, %fd54, %fd28, %fd28
-            bra.uni $L__BB0_4
-            $L__BB0_10:
-            mov.f64 %fd92, 0d3C91A62633145C07
-            add.rn.f64 %fd93, %fd9, %fd92
-            mov.f64 %fd94, 0d3FF921FB54442D18
-            add.rn.f64 %fd97, %fd94, %fd93
-            bra.uni $L__BB0_11
-            $L__BB0_3:
-            mov.f64 %fd55, 0d0000000000000000
-            mul.rn.f64 %fd97, %fd1, %fd55
-            $L__BB0_4:
-            setp.gt.s32 %p3, %r2, -1
-            @%p3 bra $L__BB0_6
-            mov.f64 %fd56, 0d7FF0000000000000
-            mul.rn.f64 %fd97, %fd97, %fd56
-            $L__BB0_6:
-            setp.gt.s32 %p4, %r1, -1
-            @%p4 bra $L__BB0_11
-            mov.f64 %fd57, 0dBCA1A62633145C07
-            add.rn.f64 %fd58, %fd97, %fd57
-            neg.f64 %fd59, %fd58
-            mov.f64 %fd60, 0d400921FB54442D18
-            add.rn.f64 %fd97, %fd60, %fd59
-            $L__BB0_11:
-            ret
-        """,
-    },
-    'atan:float64@fast': {
-        "expr": 'atan(x)',
-        "inputs": ['%fd4'],
-        "output": '%fd54',
-        "tables": {},
-        "local": 0,
-        "code": """
-            abs.f64 %fd1, %fd4
-            setp.leu.f64 %p1, %fd1, 0d3FF0000000000000
-            mov.f64 %fd55, %fd1
-            @%p1 bra $L__BB0_2
-            rcp.approx.ftz.f64 %fd5, %fd1
-            neg.f64 %fd6, %fd1
-            mov.f64 %fd7, 0d3FF0000000000000
-            fma.rn.f64 %fd8, %fd6, %fd5, %fd7
-            fma.rn.f64 %fd9, %fd8, %fd8, %fd8
-            fma.rn.f64 %fd10, %fd9, %fd5, %fd5
-            setp.eq.f64 %p2, %fd1, 0d7FF0000000000000
-            selp.f64 %fd55, 0d0000000000000000, %fd10, %p2
-            $L__BB0_2:
-            mul.f64 %fd11, %fd55, %fd55
-            mov.f64 %fd12, 0d3F2D3B63DBB65B49
-            mov.f64 %fd13, 0dBEF53E1D2A25FF7E
-            fma.rn.f64 %fd14, %fd13, %fd11, %fd12
-            mov.f64 %fd15, 0dBF5312788DDE082E
-            fma.rn.f64 %fd16, %fd14, %fd11, %fd15
-            mov.f64 %fd17, 0d3F6F9690C8249315
-            fma.rn.f64 %fd18, %fd16, %fd11, %fd17
-            mov.f64 %fd19, 0dBF82CF5AABC7CF0D
-            fma.rn.f64 %fd20, %fd18, %fd11, %fd19
-            mov.f64 %fd21, 0d3F9162B0B2A3BFDE
-            fma.rn.f64 %fd22, %fd20, %fd11, %fd21
-            mov.f64 %fd23, 0dBF9A7256FEB6FC6B
-            fma.rn.f64 %fd24, %fd22, %fd11, %fd23
-            mov.f64 %fd25, 0d3FA171560CE4A489
-            fma.rn.f64 %fd26, %fd24, %fd11, %fd25
-            mov.f64 %fd27, 0dBFA4F44D841450E4
-            fma.rn.f64 %fd28, %fd26, %fd11, %fd27
-            mov.f64 %fd29, 0d3FA7EE3D3F36BB95
-            fma.rn.f64 %fd30, %fd28, %fd11, %fd29
-            mov.f64 %fd31, 0dBFAAD32AE04A9FD1
-            fma.rn.f64 %fd32, %fd30, %fd11, %fd31
-            mov.f64 %fd33, 0d3FAE17813D66954F
-            fma.rn.f64 %fd34, %fd32, %fd11, %fd33
-            mov.f64 %fd35, 0dBFB11089CA9A5BCD
-            fma.rn.f64 %fd36, %fd34, %fd11, %fd35
-            mov.f64 %fd37, 0d3FB3B12B2DB51738
-            fma.rn.f64 %fd38, %fd36, %fd11, %fd37
-            mov.f64 %fd39, 0dBFB745D022F8DC5C
-            fma.rn.f64 %fd40, %fd38, %fd11, %fd39
-            mov.f64 %fd41, 0d3FBC71C709DFE927
-            fma.rn.f64 %fd42, %fd40, %fd11, %fd41
-            mov.f64 %fd43, 0dBFC2492491FA1744
-            fma.rn.f64 %fd44, %fd42, %fd11, %fd43
-            mov.f64 %fd45, 0d3FC99999999840D2
-            fma.rn.f64 %fd46, %fd44, %fd11, %fd45
-            mov.f64 %fd47, 0dBFD555555555544C
-            fma.rn.f64 %fd48, %fd46, %fd11, %fd47
-            mul.f64 %fd49, %fd11, %fd48
-            fma.rn.f64 %fd50, %fd49, %fd55, %fd55
-            mov.f64 %fd51, 0d3FF921FB54442D18
-            sub.f64 %fd52, %fd51, %fd50
-            setp.gt.f64 %p3, %fd1, 0d3FF0000000000000
-            selp.f64 %fd53, %fd52, %fd50, %p3
-            copysign.f64 %fd54, %fd4, %fd53
-            ret
-        """,
-    },
     'erf:float64@fast': {
         "expr": 'erf(x)',
         "inputs": ['%fd1'],
@@ -7660,72 +7323,6 @@ FUNCTIONS = {
             setp.ge.f64 %p1, %fd2, 0d4017AFB48DC96626
             selp.f64 %fd86, 0d3FF0000000000000, %fd85, %p1
             copysign.f64 %fd87, %fd1, %fd86
-            ret
-        """,
-    },
-    'fabs:float64@fast': {
-        "expr": 'fabs(x)',
-        "inputs": ['%fd1'],
-        "output": '%fd2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            abs.f64 %fd2, %fd1
-            ret
-        """,
-    },
-    'floor:float64@fast': {
-        "expr": 'floor(x)',
-        "inputs": ['%fd1'],
-        "output": '%fd2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rmi.f64.f64 %fd2, %fd1
-            ret
-        """,
-    },
-    'ceil:float64@fast': {
-        "expr": 'ceil(x)',
-        "inputs": ['%fd1'],
-        "output": '%fd2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rpi.f64.f64 %fd2, %fd1
-            ret
-        """,
-    },
-    'round:float64@fast': {
-        "expr": 'nearbyint(x)',
-        "inputs": ['%fd1'],
-        "output": '%fd2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rni.f64.f64 %fd2, %fd1
-            ret
-        """,
-    },
-    'nearbyint:float64@fast': {
-        "expr": 'nearbyint(x)',
-        "inputs": ['%fd1'],
-        "output": '%fd2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rni.f64.f64 %fd2, %fd1
-            ret
-        """,
-    },
-    'trunc:float64@fast': {
-        "expr": 'trunc(x)',
-        "inputs": ['%fd1'],
-        "output": '%fd2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rzi.f64.f64 %fd2, %fd1
             ret
         """,
     },
@@ -8075,163 +7672,6 @@ FUNCTIONS = {
             bra.uni $L__BB0_13
         """,
     },
-    'atan2:float64@fast': {
-        "expr": 'atan2(x, y)',
-        "inputs": ['%fd8', '%fd9'],
-        "output": '%fd61',
-        "tables": {},
-        "local": 0,
-        "code": """
-            abs.f64 %fd1, %fd8
-            abs.f64 %fd2, %fd9
-            setp.gt.f64 %p1, %fd1, %fd2
-            selp.f64 %fd3, %fd1, %fd2, %p1
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r1}, %fd9
-            }
-            setp.eq.f64 %p2, %fd3, 0d0000000000000000
-            @%p2 bra $L__BB0_3
-            bra.uni $L__BB0_1
-            $L__BB0_3:
-            setp.lt.s32 %p6, %r1, 0
-            selp.f64 %fd63, 0d400921FB54442D18, 0d0000000000000000, %p6
-            bra.uni $L__BB0_4
-            $L__BB0_1:
-            selp.f64 %fd10, %fd2, %fd1, %p1
-            div.rn.f64 %fd11, %fd10, %fd3
-            mul.f64 %fd12, %fd11, %fd11
-            mov.f64 %fd13, 0d3F2D3B63DBB65B49
-            mov.f64 %fd14, 0dBEF53E1D2A25FF7E
-            fma.rn.f64 %fd15, %fd14, %fd12, %fd13
-            mov.f64 %fd16, 0dBF5312788DDE082E
-            fma.rn.f64 %fd17, %fd15, %fd12, %fd16
-            mov.f64 %fd18, 0d3F6F9690C8249315
-            fma.rn.f64 %fd19, %fd17, %fd12, %fd18
-            mov.f64 %fd20, 0dBF82CF5AABC7CF0D
-            fma.rn.f64 %fd21, %fd19, %fd12, %fd20
-            mov.f64 %fd22, 0d3F9162B0B2A3BFDE
-            fma.rn.f64 %fd23, %fd21, %fd12, %fd22
-            mov.f64 %fd24, 0dBF9A7256FEB6FC6B
-            fma.rn.f64 %fd25, %fd23, %fd12, %fd24
-            mov.f64 %fd26, 0d3FA171560CE4A489
-            fma.rn.f64 %fd27, %fd25, %fd12, %fd26
-            mov.f64 %fd28, 0dBFA4F44D841450E4
-            fma.rn.f64 %fd29, %fd27, %fd12, %fd28
-            mov.f64 %fd30, 0d3FA7EE3D3F36BB95
-            fma.rn.f64 %fd31, %fd29, %fd12, %fd30
-            mov.f64 %fd32, 0dBFAAD32AE04A9FD1
-            fma.rn.f64 %fd33, %fd31, %fd12, %fd32
-            mov.f64 %fd34, 0d3FAE17813D66954F
-            fma.rn.f64 %fd35, %fd33, %fd12, %fd34
-            mov.f64 %fd36, 0dBFB11089CA9A5BCD
-            fma.rn.f64 %fd37, %fd35, %fd12, %fd36
-            mov.f64 %fd38, 0d3FB3B12B2DB51738
-            fma.rn.f64 %fd39, %fd37, %fd12, %fd38
-            mov.f64 %fd40, 0dBFB745D022F8DC5C
-            fma.rn.f64 %fd41, %fd39, %fd12, %fd40
-            mov.f64 %fd42, 0d3FBC71C709DFE927
-            fma.rn.f64 %fd43, %fd41, %fd12, %fd42
-            mov.f64 %fd44, 0dBFC2492491FA1744
-            fma.rn.f64 %fd45, %fd43, %fd12, %fd44
-            mov.f64 %fd46, 0d3FC99999999840D2
-            fma.rn.f64 %fd47, %fd45, %fd12, %fd46
-            mov.f64 %fd48, 0dBFD555555555544C
-            fma.rn.f64 %fd49, %fd47, %fd12, %fd48
-            mul.f64 %fd50, %fd12, %fd49
-            fma.rn.f64 %fd51, %fd50, %fd11, %fd11
-            setp.lt.s32 %p3, %r1, 0
-            setp.neu.f64 %p4, %fd2, %fd1
-            neg.f64 %fd52, %fd51
-            selp.f64 %fd53, %fd51, %fd52, %p3
-            add.f64 %fd54, %fd53, 0d3FF921FB54442D18
-            mov.f64 %fd55, 0d400921FB54442D18
-            sub.f64 %fd56, %fd55, %fd51
-            selp.f64 %fd57, %fd56, %fd51, %p3
-            selp.f64 %fd63, %fd54, %fd57, %p1
-            @%p4 bra $L__BB0_4
-            selp.f64 %fd63, 0d4002D97C7F3321D2, 0d3FE921FB54442D18, %p3
-            $L__BB0_4:
-            mov.b64 %fd62, %fd8
-            add.rn.f64 %fd58, %fd2, %fd1
-            abs.f64 %fd59, %fd58
-            setp.gtu.f64 %p7, %fd59, 0d7FF0000000000000
-            copysign.f64 %fd60, %fd62, %fd63
-            selp.f64 %fd61, %fd58, %fd60, %p7
-            ret
-        """,
-    },
-    'hypot:float64@fast': {
-        "expr": 'hypot(x, y)',
-        "inputs": ['%fd1', '%fd2'],
-        "output": '%fd29',
-        "tables": {},
-        "local": 0,
-        "code": """
-            abs.f64 %fd3, %fd1
-            abs.f64 %fd4, %fd2
-            mov.b64 %rd3, %fd4
-            mov.b64 %rd4, %fd3
-            min.u64 %rd5, %rd3, %rd4
-            mov.b64 %fd5, %rd5
-            max.u64 %rd6, %rd3, %rd4
-            mov.b64 %fd6, %rd6
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r1}, %fd6
-            }
-            and.b32 %r2, %r1, -4194304
-            mov.u32 %r3, 2144337920
-            sub.s32 %r4, %r3, %r2
-            mov.u32 %r5, 0
-            mov.b64 %fd7, {%r5, %r4}
-            mul.f64 %fd8, %fd7, %fd5
-            mul.f64 %fd9, %fd7, %fd6
-            mul.f64 %fd10, %fd8, %fd8
-            fma.rn.f64 %fd11, %fd9, %fd9, %fd10
-            mov.f64 %fd12, 0d7FEFFFFFFFFFFFFF
-            min.f64 %fd13, %fd11, %fd12
-            rsqrt.approx.ftz.f64 %fd14, %fd13
-            mul.rn.f64 %fd15, %fd14, %fd14
-            neg.f64 %fd16, %fd15
-            mov.f64 %fd17, 0d3FF0000000000000
-            fma.rn.f64 %fd18, %fd13, %fd16, %fd17
-            mov.f64 %fd19, 0d3FE0000000000000
-            mov.f64 %fd20, 0d3FD8000000000000
-            fma.rn.f64 %fd21, %fd20, %fd18, %fd19
-            mul.rn.f64 %fd22, %fd18, %fd14
-            fma.rn.f64 %fd23, %fd21, %fd22, %fd14
-            mul.f64 %fd24, %fd11, %fd23
-            or.b32 %r6, %r2, 1048576
-            mov.b64 %fd25, {%r5, %r6}
-            mul.f64 %fd26, %fd24, %fd25
-            setp.eq.f64 %p1, %fd5, 0d0000000000000000
-            selp.f64 %fd27, %fd6, %fd26, %p1
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r7}, %fd5
-            }
-            mov.f64 %fd28, 0d7FF0000000000000
-            {
-            .reg .b32 %temp
-            mov.b64 {%temp, %r8}, %fd28
-            }
-            setp.lt.u32 %p2, %r7, %r8
-            selp.f64 %fd29, %fd27, %fd5, %p2
-            ret
-        """,
-    },
-    'copysign:float64@fast': {
-        "expr": 'copysign(x, y)',
-        "inputs": ['%fd1', '%fd2'],
-        "output": '%fd3',
-        "tables": {},
-        "local": 0,
-        "code": """
-            copysign.f64 %fd3, %fd2, %fd1
-            ret
-        """,
-    },
     'sigmoid:float64@fast': {
         "expr": '(1.0 / (1.0 + exp((0.0 - x))))',
         "inputs": ['%fd6'],
@@ -8318,300 +7758,152 @@ FUNCTIONS = {
             ret
         """,
     },
-    'exp:float16@fast': {
-        "expr": 'hexp(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
+    'operator.add@fast': {
+        "expr": 'x + y',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
         "tables": {},
         "local": 0,
         "code": """
-            {
-            .reg .b32 f, C, nZ
-            .reg .b16 h,r
-            mov.b16 h,%rs2
-            cvt.f32.f16 f,h
-            mov.b32 C, 0x3fb8aa3bU
-            mov.b32 nZ, 0x80000000U
-            fma.rn.f32 f,f,C,nZ
-            ex2.approx.ftz.f32 f,f
-            cvt.rn.f16.f32 r,f
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0X1F79U
-            mov.b16 ulp,0x9400U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0X25CFU
-            mov.b16 ulp,0x9400U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0XC13BU
-            mov.b16 ulp,0x0400U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0XC1EFU
-            mov.b16 ulp,0x0200U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            mov.b16 %rs1,r
-            }
+            add.ftz.f32 %f3, %f1, %f2
             ret
         """,
     },
-    'exp2:float16@fast': {
-        "expr": 'hexp2(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
+    'operator.sub@fast': {
+        "expr": 'x - y',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
         "tables": {},
         "local": 0,
         "code": """
-            {
-            .reg .b32 f, ULP
-            .reg .b16 r
-            mov.b16 r,%rs2
-            cvt.f32.f16 f,r
-            ex2.approx.ftz.f32 f,f
-            mov.b32 ULP, 0x33800000U
-            fma.rn.f32 f,f,ULP,f
-            cvt.rn.f16.f32 r,f
-            mov.b16 %rs1,r
-            }
+            sub.ftz.f32 %f3, %f1, %f2
             ret
         """,
     },
-    'exp10:float16@fast': {
-        "expr": 'hexp10(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
+    'operator.mul@fast': {
+        "expr": 'x * y',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
         "tables": {},
         "local": 0,
         "code": """
-            {
-            .reg .b16 h,r
-            .reg .b32 f, C, nZ
-            mov.b16 h, %rs2
-            cvt.f32.f16 f, h
-            mov.b32 C, 0x40549A78U
-            mov.b32 nZ, 0x80000000U
-            fma.rn.f32 f,f,C,nZ
-            ex2.approx.ftz.f32 f, f
-            cvt.rn.f16.f32 r, f
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0x34DEU
-            mov.b16 ulp,0x9800U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0x9766U
-            mov.b16 ulp,0x9000U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0x9972U
-            mov.b16 ulp,0x1000U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0xA5C4U
-            mov.b16 ulp,0x1000U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0xBF0AU
-            mov.b16 ulp,0x8100U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            mov.b16 %rs1, r
-            }
+            mul.ftz.f32 %f3, %f1, %f2
             ret
         """,
     },
-    'log:float16@fast': {
-        "expr": 'hlog(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
+    'operator.div@fast': {
+        "expr": 'x / y',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
         "tables": {},
         "local": 0,
         "code": """
-            {
-            .reg .b32 f, C
-            .reg .b16 r,h
-            mov.b16 h,%rs2
-            cvt.f32.f16 f,h
-            lg2.approx.ftz.f32 f,f
-            mov.b32 C, 0x3f317218U
-            mul.f32 f,f,C
-            cvt.rn.f16.f32 r,f
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0X160DU
-            mov.b16 ulp,0x9C00U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0X3BFEU
-            mov.b16 ulp,0x8010U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0X3C0BU
-            mov.b16 ulp,0x8080U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0X6051U
-            mov.b16 ulp,0x1C00U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            mov.b16 %rs1,r
-            }
+            div.approx.ftz.f32 %f3, %f1, %f2
             ret
         """,
     },
-    'log2:float16@fast': {
-        "expr": 'hlog2(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
+    'operator.rcp@fast': {
+        "expr": '1.0f / x',
+        "inputs": ['%f1'],
+        "output": '%f2',
         "tables": {},
         "local": 0,
         "code": """
-            {
-            .reg .b16 h, r
-            .reg .b32 f
-            mov.b16 h, %rs2
-            cvt.f32.f16 f, h
-            lg2.approx.ftz.f32 f, f
-            cvt.rn.f16.f32 r, f
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0xA2E2U
-            mov.b16 ulp,0x8080U
-            set.eq.f16.f16 p,r, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0xBF46U
-            mov.b16 ulp,0x9400U
-            set.eq.f16.f16 p,r, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            mov.b16 %rs1, r
-            }
+            rcp.approx.ftz.f32 %f2, %f1
             ret
         """,
     },
-    'log10:float16@fast': {
-        "expr": 'hlog10(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
+    'operator.neg@fast': {
+        "expr": '-x',
+        "inputs": ['%f1'],
+        "output": '%f2',
         "tables": {},
         "local": 0,
         "code": """
-            {
-            .reg .b16 h, r
-            .reg .b32 f, C
-            mov.b16 h, %rs2
-            cvt.f32.f16 f, h
-            lg2.approx.ftz.f32 f, f
-            mov.b32 C, 0x3E9A209BU
-            mul.f32 f,f,C
-            cvt.rn.f16.f32 r, f
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0x338FU
-            mov.b16 ulp,0x1000U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0x33F8U
-            mov.b16 ulp,0x9000U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0x57E1U
-            mov.b16 ulp,0x9800U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            {
-            .reg .b16 spc, ulp, p
-            mov.b16 spc,0x719DU
-            mov.b16 ulp,0x9C00U
-            set.eq.f16.f16 p,h, spc
-            fma.rn.f16 r,p,ulp,r
-            }
-            mov.b16 %rs1, r
-            }
+            neg.ftz.f32 %f2, %f1
             ret
         """,
     },
-    'sqrt:float16@fast': {
-        "expr": 'hsqrt(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
+    'operator.fma@fast': {
+        "expr": 'x * y + x',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
         "tables": {},
         "local": 0,
         "code": """
-            {
-            .reg .b32 f
-            .reg .b16 r
-            mov.b16 r,%rs2
-            cvt.f32.f16 f,r
-            sqrt.approx.ftz.f32 f,f
-            cvt.rn.f16.f32 r,f
-            mov.b16 %rs1,r
-            }
+            fma.rn.ftz.f32 %f3, %f1, %f2, %f1
             ret
         """,
     },
-    'rsqrt:float16@fast': {
-        "expr": 'hrsqrt(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
+    'operator.lt@fast': {
+        "expr": '((x < y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
         "tables": {},
         "local": 0,
         "code": """
-            {
-            .reg .b32 f
-            .reg .b16 r
-            mov.b16 r,%rs2
-            cvt.f32.f16 f,r
-            rsqrt.approx.ftz.f32 f,f
-            cvt.rn.f16.f32 r,f
-            mov.b16 %rs1,r
-            }
+            setp.lt.ftz.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.le@fast': {
+        "expr": '((x <= y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.le.ftz.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.gt@fast': {
+        "expr": '((x > y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.gt.ftz.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.ge@fast': {
+        "expr": '((x >= y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.ge.ftz.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.eq@fast': {
+        "expr": '((x == y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.eq.ftz.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.ne@fast': {
+        "expr": '((x != y) ? 1.0f : 0.0f)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            setp.neu.ftz.f32 %p1, %f1, %f2
+            selp.f32 %f3, 0f3F800000, 0f00000000, %p1
             ret
         """,
     },
@@ -8752,63 +8044,6 @@ FUNCTIONS = {
             tanh.approx.f32 %f2, %f1
             {
             cvt.rn.f16.f32 %rs2, %f2
-            }
-            ret
-        """,
-    },
-    'floor:float16@fast': {
-        "expr": 'hfloor(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rmi.f16.f16 %rs1, %rs2
-            ret
-        """,
-    },
-    'ceil:float16@fast': {
-        "expr": 'hceil(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rpi.f16.f16 %rs1, %rs2
-            ret
-        """,
-    },
-    'round:float16@fast': {
-        "expr": 'hrint(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rni.f16.f16 %rs1, %rs2
-            ret
-        """,
-    },
-    'trunc:float16@fast': {
-        "expr": 'htrunc(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rzi.f16.f16 %rs1, %rs2
-            ret
-        """,
-    },
-    'fabs:float16@fast': {
-        "expr": '__habs(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
-        "tables": {},
-        "local": 0,
-        "code": """
-            {
-            abs.f16 %rs1,%rs2
             }
             ret
         """,
@@ -9073,25 +8308,6 @@ FUNCTIONS = {
             ret
         """,
     },
-    'exp2:bfloat16@fast': {
-        "expr": 'hexp2(x)',
-        "inputs": ['%rs1'],
-        "output": '%rs2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            {
-            cvt.f32.bf16 %f2, %rs1
-            }
-            {
-            ex2.approx.f32 %f2, %f2
-            }
-            {
-            cvt.rn.bf16.f32 %rs2, %f2
-            }
-            ret
-        """,
-    },
     'exp10:bfloat16@fast': {
         "expr": 'hexp10(x)',
         "inputs": ['%rs1'],
@@ -9134,25 +8350,6 @@ FUNCTIONS = {
             ret
         """,
     },
-    'log2:bfloat16@fast': {
-        "expr": 'hlog2(x)',
-        "inputs": ['%rs1'],
-        "output": '%rs2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            {
-            cvt.f32.bf16 %f2, %rs1
-            }
-            {
-            lg2.approx.f32 %f2, %f2
-            }
-            {
-            cvt.rn.bf16.f32 %rs2, %f2
-            }
-            ret
-        """,
-    },
     'log10:bfloat16@fast': {
         "expr": 'hlog10(x)',
         "inputs": ['%rs1'],
@@ -9169,44 +8366,6 @@ FUNCTIONS = {
             mul.ftz.f32 %f4, %f2, 0f3E9A209B
             {
             cvt.rn.bf16.f32 %rs2, %f4
-            }
-            ret
-        """,
-    },
-    'sqrt:bfloat16@fast': {
-        "expr": 'hsqrt(x)',
-        "inputs": ['%rs1'],
-        "output": '%rs2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            {
-            cvt.f32.bf16 %f2, %rs1
-            }
-            {
-            sqrt.approx.f32 %f2, %f2
-            }
-            {
-            cvt.rn.bf16.f32 %rs2, %f2
-            }
-            ret
-        """,
-    },
-    'rsqrt:bfloat16@fast': {
-        "expr": 'hrsqrt(x)',
-        "inputs": ['%rs1'],
-        "output": '%rs2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            {
-            cvt.f32.bf16 %f2, %rs1
-            }
-            {
-            rsqrt.approx.f32 %f2, %f2
-            }
-            {
-            cvt.rn.bf16.f32 %rs2, %f2
             }
             ret
         """,
@@ -9243,82 +8402,6 @@ FUNCTIONS = {
             cos.approx.ftz.f32 %f2, %f1
             {
             cvt.rn.bf16.f32 %rs2, %f2
-            }
-            ret
-        """,
-    },
-    'tanh:bfloat16@fast': {
-        "expr": 'htanh(x)',
-        "inputs": ['%rs1'],
-        "output": '%rs2',
-        "tables": {},
-        "local": 0,
-        "code": """
-            {
-            cvt.f32.bf16 %f2, %rs1
-            }
-            {
-            tanh.approx.f32 %f2, %f2
-            }
-            {
-            cvt.rn.bf16.f32 %rs2, %f2
-            }
-            ret
-        """,
-    },
-    'floor:bfloat16@fast': {
-        "expr": 'hfloor(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rmi.bf16.bf16 %rs1, %rs2
-            ret
-        """,
-    },
-    'ceil:bfloat16@fast': {
-        "expr": 'hceil(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rpi.bf16.bf16 %rs1, %rs2
-            ret
-        """,
-    },
-    'round:bfloat16@fast': {
-        "expr": 'hrint(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rni.bf16.bf16 %rs1, %rs2
-            ret
-        """,
-    },
-    'trunc:bfloat16@fast': {
-        "expr": 'htrunc(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
-        "tables": {},
-        "local": 0,
-        "code": """
-            cvt.rzi.bf16.bf16 %rs1, %rs2
-            ret
-        """,
-    },
-    'fabs:bfloat16@fast': {
-        "expr": '__habs(x)',
-        "inputs": ['%rs2'],
-        "output": '%rs1',
-        "tables": {},
-        "local": 0,
-        "code": """
-            {
-            abs.bf16 %rs1,%rs2
             }
             ret
         """,
@@ -9513,6 +8596,51 @@ FUNCTIONS = {
         """,
     },
 }
+
+SAME_IN_FAST = [
+    'acos:float64',
+    'atan2:float64',
+    'atan:float64',
+    'ceil:bfloat16',
+    'ceil:float16',
+    'ceil:float64',
+    'copysign',
+    'copysign:float64',
+    'cosh:float64',
+    'exp10:float16',
+    'exp2:bfloat16',
+    'exp2:float16',
+    'exp:float16',
+    'fabs:bfloat16',
+    'fabs:float16',
+    'fabs:float64',
+    'floor:bfloat16',
+    'floor:float16',
+    'floor:float64',
+    'hypot:float64',
+    'log10:float16',
+    'log2:bfloat16',
+    'log2:float16',
+    'log:float16',
+    'nearbyint',
+    'nearbyint:float64',
+    'round',
+    'round:bfloat16',
+    'round:float16',
+    'round:float64',
+    'rsqrt:bfloat16',
+    'rsqrt:float16',
+    'rsqrt:float64',
+    'sinh:float64',
+    'sqrt:bfloat16',
+    'sqrt:float16',
+    'sqrt:float64',
+    'tanh:bfloat16',
+    'trunc',
+    'trunc:bfloat16',
+    'trunc:float16',
+    'trunc:float64',
+]
 
 LEFT_OUT = {
     'cos:float64': "nvcc's cos calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",

@@ -544,17 +544,13 @@ _ARITH = {"add": ("addi", "addf"), "sub": ("subi", "subf"),
 _COMPARE = {"lt": ("slt", "ult", "olt"), "le": ("sle", "ule", "ole"),
             "gt": ("sgt", "ugt", "ogt"), "ge": ("sge", "uge", "oge"),
             "eq": ("eq", "eq", "oeq"), "ne": ("ne", "ne", "une")}
-# float32 under nvcc's --use_fast_math (TIRx's default build): the PTX it
-# emits for C's operators (flushing subnormals; `/` approximate, `1.0f / x`
-# a reciprocal). python/tests/test_fast_math.py compiles the operators
-# with nvcc and requires these opcodes.
-_FAST_F32 = {"add": "add.rn.ftz.f32", "sub": "sub.rn.ftz.f32",
-             "mul": "mul.rn.ftz.f32", "div": "div.approx.ftz.f32",
-             "rcp": "rcp.approx.ftz.f32", "neg": "neg.ftz.f32",
-             "fma": "fma.rn.ftz.f32", "lt": "setp.lt.ftz.f32",
-             "le": "setp.le.ftz.f32", "gt": "setp.gt.ftz.f32",
-             "ge": "setp.ge.ftz.f32", "eq": "setp.eq.ftz.f32",
-             "ne": "setp.neu.ftz.f32"}
+# float32 under nvcc's --use_fast_math (TIRx's default build): the
+# instruction nvcc emits for each of C's operators (flushing subnormals;
+# `/` approximate, `1.0f / x` a reciprocal), as utils/gen_nvcc_math.py
+# recorded it from nvcc (_nvcc_math.operator_opcode).
+_FAST_F32 = {op: _nvcc_math.operator_opcode(op, fast=True)
+             for op in ("add", "sub", "mul", "div", "rcp", "neg", "fma",
+                        *_COMPARE)}
 
 
 def _binary(op, a, b):
