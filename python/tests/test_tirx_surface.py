@@ -574,3 +574,49 @@ def test_a_lane_axis_split_over_two_strides(lo):
         off = 4 * (c // n) + 8 * (c % n)
         want[row] = flat[off:off + 4]
     assert np.array_equal(got, want)
+
+
+def test_assigning_a_shared_scalar_stores_it():
+    """`mx = v` where mx is a T.shared_scalar stores v (TIRx: mx_ptr[0] =
+    v), under an `if` on a kernel value too, so the other threads read it
+    after the barrier; `mx += v` stores the sum. (The name used to be
+    rebound to thread 0's value: the others read uninitialized memory.)"""
+    @T.function
+    def k(A: T.Tensor((64,), "int32"), B: T.Tensor((64,), "int32"),
+          C: T.Tensor((64,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        tx = T.cuda.thread_idx("x")
+        mx = T.shared_scalar("int32")
+        if tx == 0:
+            mx = A[5]
+        T.cuda.cta_sync()
+        B[tx] = mx
+        T.cuda.cta_sync()
+        if tx == 1:
+            mx += A[2]
+        T.cuda.cta_sync()
+        C[tx] = mx
+    A = np.arange(64, dtype=np.int32) * 3
+    out = run(k, A=A, B=np.zeros(64, np.int32), C=np.zeros(64, np.int32))
+    assert out["B"].tolist() == [15] * 64
+    assert out["C"].tolist() == [21] * 64
+
+
+def test_a_local_scalar_indexes_a_tensor():
+    """A T.local_scalar used as an index is read (TIRx: A_ptr[... +
+    j_ptr[0]]), for a load and for a store."""
+    @T.function
+    def k(A: T.Tensor((32, 8), "int32"), B: T.Tensor((32,), "int32"),
+          C: T.Tensor((32, 8), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        j = T.local_scalar("int32", 3)
+        B[lane] = A[lane, j]
+        C[lane, j] = 99
+    A = np.arange(256, dtype=np.int32).reshape(32, 8)
+    out = run(k, A=A, B=np.zeros(32, np.int32),
+              C=np.zeros((32, 8), np.int32))
+    assert out["B"].tolist() == (np.arange(32) * 8 + 3).tolist()
+    want = np.zeros((32, 8), np.int32)
+    want[:, 3] = 99
+    assert np.array_equal(out["C"], want)

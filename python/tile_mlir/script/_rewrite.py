@@ -48,6 +48,14 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
            ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
+# The operator module's in-place function of each augmented assignment.
+_IN_PLACE = {ast.Add: "iadd", ast.Sub: "isub", ast.Mult: "imul",
+             ast.Div: "itruediv", ast.FloorDiv: "ifloordiv", ast.Mod: "imod",
+             ast.Pow: "ipow", ast.LShift: "ilshift", ast.RShift: "irshift",
+             ast.BitOr: "ior", ast.BitXor: "ixor", ast.BitAnd: "iand",
+             ast.MatMult: "imatmul"}
+
+
 def _thunk(expr):
     return ast.Lambda(ast.arguments([], [], None, [], [], None, []), expr)
 
@@ -111,10 +119,12 @@ def _element_read(value):
     return not any(isinstance(k, ast.Slice) for k in keys)
 
 
-def _bound(value):
-    """`__tile_bind__(value)`: what a variable bound to `value` holds (a
-    narrow integer without its promoted value)."""
-    call = _call("__tile_bind__", [value])
+def _bound(name, value):
+    """`__tile_bind__(lambda: name, value)`: what `name = value` binds (a
+    narrow integer without its promoted value; a shared scalar that `name`
+    holds is stored into instead)."""
+    call = _call("__tile_bind__", [_thunk(ast.Name(name, ast.Load())),
+                                   value])
     ast.copy_location(call, value)
     ast.fix_missing_locations(call)
     return call
@@ -380,8 +390,8 @@ class _Rewriter(ast.NodeTransformer):
         if _element_read(node.value):
             node.value = ast.copy_location(
                 _call("__tile_read__", [node.value]), node.value)
-        elif all(isinstance(t, ast.Name) for t in node.targets):
-            node.value = _bound(node.value)
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            node.value = _bound(node.targets[0].id, node.value)
         return node
 
     def visit_AnnAssign(self, node):
@@ -389,21 +399,27 @@ class _Rewriter(ast.NodeTransformer):
         if node.value is not None and _element_read(node.value):
             node.value = ast.copy_location(
                 _call("__tile_read__", [node.value]), node.value)
-        elif node.value is not None and isinstance(node.target, ast.Name):
-            node.value = _bound(node.value)
+        if node.value is not None and isinstance(node.target, ast.Name):
+            node.value = _bound(node.target.id, node.value)
         return node
 
     def visit_AugAssign(self, node):
         self.generic_visit(node)
         if not isinstance(node.target, ast.Name):
             return node
-        # x op= v, then x = __tile_bind__(x): x keeps its dtype, as C's
-        # compound assignment stores it.
-        rebind = ast.Assign([ast.Name(node.target.id, ast.Store())],
-                            _bound(ast.Name(node.target.id, ast.Load())))
-        ast.copy_location(rebind, node)
-        ast.fix_missing_locations(rebind)
-        return [node, rebind]
+        # x op= v as x = __tile_augment__(lambda: x, "iop", v): a shared
+        # scalar is stored into, anything else rebound (in place where its
+        # type does so), and x keeps its dtype, as C's compound assignment
+        # stores it.
+        name = node.target.id
+        op = _IN_PLACE[type(node.op)]
+        call = _call("__tile_augment__", [
+            _thunk(ast.Name(name, ast.Load())), ast.Constant(op),
+            node.value])
+        new = ast.Assign([ast.Name(name, ast.Store())], call)
+        ast.copy_location(new, node)
+        ast.fix_missing_locations(new)
+        return new
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)

@@ -240,6 +240,18 @@ class Root:
         return self.stored[3]
 
 
+def _index_value(k):
+    """An index as a number or kernel value: a one-element view (a local
+    or shared scalar, `A[lane, j]` with j = T.local_scalar(...)) is read,
+    as TIRx reads `j_ptr[0]`, and a typed constant is its value."""
+    t = _t()
+    if isinstance(k, View) and all(n == 1 for n in k.shape):
+        return k.load()
+    if isinstance(k, t._TypedScalar):
+        return k.value()
+    return k
+
+
 class View:
     """A view of a root memref: `offset` (an int or an int32 kernel value,
     in elements), `shape`, `strides`, and per axis `dist` (None, or [role,
@@ -345,7 +357,7 @@ class View:
                                   f"{axis} has no constant extent")
             index = False
         else:
-            start, extent, index = k, 1, True
+            start, extent, index = _index_value(k), 1, True
         if isinstance(start, numbers.Integral) and not isinstance(start, bool):
             start = int(start)
             if not (0 <= start and start + extent <= n and extent >= 1):

@@ -1319,13 +1319,37 @@ def _tile_read(v):
     return v
 
 
-def _tile_bind(v):
-    """`x = v` (and `x op= v`): a kernel value narrower than int is bound as
-    TIRx declares x, a variable of its dtype, so the promoted value is
-    dropped."""
+def _tile_bind(getter, v):
+    """`x = v`: where x holds a shared scalar (T.shared_scalar, a
+    one-element shared view), v is stored into it, as TIRx stores to
+    `x_ptr[0]`, and x keeps it (other threads read the store after a
+    barrier); otherwise x is bound to v, a kernel value narrower than int
+    as TIRx declares x (a variable of its dtype: the promoted value is
+    dropped)."""
+    old = _current(getter)
+    if _shared_scalar(old) and _scalar_like(v):
+        old[(0,) * len(old.shape)] = v
+        return old
     if isinstance(v, _Expr) and getattr(v, "wide", None) is not None:
         return _Expr(v.name, v.dtype)
     return v
+
+
+def _tile_augment(getter, op, v):
+    """`x op= v` (`op` the operator module's in-place function): a shared
+    scalar stored into, anything else `x = x op v` as _tile_bind binds
+    it."""
+    import operator
+    old = getter()
+    if _shared_scalar(old) and _scalar_like(v):
+        old[(0,) * len(old.shape)] = getattr(operator, op)(old.load(), v)
+        return old
+    return _tile_bind(lambda: _UNBOUND, getattr(operator, op)(old, v))
+
+
+def _shared_scalar(v):
+    return isinstance(v, _views.View) and v.space == "shared" and \
+        all(n == 1 for n in v.shape)
 
 
 def _short_circuit(acc, thunk, is_and):
@@ -1971,6 +1995,7 @@ _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
                     "__tile_select__": _tile_select,
                     "__tile_merge__": _Merge, "__tile_read__": _tile_read,
                     "__tile_bind__": _tile_bind,
+                    "__tile_augment__": _tile_augment,
                     "__tile_range__": _tile_range,
                     "__tile_for__": _KernelLoop,
                     "__tile_while__": _tile_while,
