@@ -1505,6 +1505,15 @@ def inline(fn):
     return _rewrite.rewrite(fn, _REWRITE_HELPERS)
 
 
+def macro(function=None, **options):
+    """`@T.macro` and `@T.macro(hygienic=...)`: TIRx's macro, a helper
+    expanded where it is called; here a T.inline helper (its names resolve
+    where it is defined, as a hygienic macro's do)."""
+    if function is None:
+        return inline
+    return inline(function)
+
+
 def local_scalar(dtype="float32", init=None, *, name=None, annotations=None):
     """`T.local_scalar(dtype, init)`: a one-element register of `dtype`,
     stored `init` where given. It reads as its value, is written by the
@@ -1781,6 +1790,49 @@ def if_then_else(cond, then, other):
 
 
 Select = if_then_else  # TIRx's other name; both sides are evaluated.
+select = if_then_else  # And its lower-case one.
+
+
+def logical_and(*values):
+    """`T.logical_and(a, b, ...)`: every condition (each evaluated)."""
+    out = values[0]
+    for v in values[1:]:
+        out = And(out, v)
+    return out
+
+
+def logical_or(*values):
+    """`T.logical_or(a, b, ...)`: any condition (each evaluated)."""
+    out = values[0]
+    for v in values[1:]:
+        out = Or(out, v)
+    return out
+
+
+def logical_not(value):
+    """`T.logical_not(c)`: the condition negated."""
+    return Not(value)
+
+
+def likely(cond, **_):
+    """`T.likely(c)`: c (a hint to TIRx's simplifier; TIRx prints c)."""
+    return cond
+
+
+def assume(cond=None, **_):
+    """`T.assume(c)`: nothing is emitted (a fact for TIRx's simplifier)."""
+    return None
+
+
+def static_assert(x, message=""):
+    """`T.static_assert(x, message)`: x must hold where the kernel is
+    traced."""
+    if isinstance(_plain(x), _Expr):
+        raise TileTypeError("T.static_assert of a kernel value: it must be "
+                            "known where the kernel is traced")
+    if not x:
+        raise TileError(f"T.static_assert failed: {message}" if message
+                        else "T.static_assert failed")
 
 
 def _kernel_values(name, *args):
@@ -1966,13 +2018,14 @@ def reinterpret(dtype=None, value=None, *, ty=None):
 
 
 def clz(x):
-    """`T.clz(x)`: the leading zero bits of a 32-bit integer (nvcc's
-    __clz: clz.b32), an int32."""
+    """`T.clz(x)`: the leading zero bits of a 32- or 64-bit integer
+    (nvcc's __clz and __clzll: clz.b32, clz.b64), an int32."""
     (x,) = _kernel_values("clz", x)
-    if _INT_RANGES.get(x.dtype, (0,))[0] != 32:
-        raise TileTypeError(f"T.clz takes a 32-bit integer kernel value, "
-                            f"got {x!r}")
-    return _instruction("clz.b32", "int32", x)
+    bits = _INT_RANGES.get(x.dtype, (0,))[0]
+    if bits not in (32, 64):
+        raise TileTypeError(f"T.clz takes a 32- or 64-bit integer kernel "
+                            f"value, got {x!r}")
+    return _instruction(f"clz.b{bits}", "int32", x)
 
 
 def _tile_select(c, then, other):
@@ -2325,6 +2378,12 @@ def int8(v):
 
 def uint8(v):
     return _TypedScalar(str(_int_value(v, "uint8")), "i8", "uint8")
+
+
+# TIRx's short dtype names (T.i32 is T.int32).
+i8, u8, i16, u16 = int8, uint8, int16, uint16
+i32, u32, i64, u64 = int32, uint32, int64, uint64
+f16, f32, f64, bf16 = float16, float32, float64, bfloat16
 
 
 # The scalar constructors double as parameter annotations (`s: T.float32`).
@@ -3115,6 +3174,20 @@ class _CudaWarp:
         return _vote("all", mask, pred)
 
     @staticmethod
+    def ffs_u32(value):
+        """CUDA's `__ffs(value)` (TIRx's ffs_u32): 1 + the index of the
+        lowest set bit of a 32-bit integer, 0 for 0, an int32."""
+        (v,) = _kernel_values("cuda.ffs_u32", value)
+        if _bits(v.type) != 32 or not v.dtype.startswith(("int", "uint")):
+            raise TileTypeError(f"T.cuda.ffs_u32 of {v!r}: a 32-bit integer")
+        u = reinterpret(v, ty="uint32") if v.dtype != "uint32" else v
+        low = _binary("and", u, _binary("sub", uint32(0), u))
+        below = popcount(_binary("sub", low, uint32(1)))
+        out = _tile_select(_binary("eq", u, 0), lambda: uint32(0),
+                           lambda: _binary("add", below, uint32(1)))
+        return reinterpret(out, ty="int32")
+
+    @staticmethod
     def elect_sync(mask=0xFFFFFFFF):
         """TIRx's elect_one_sync: 1 in one lane of `mask` (elect.sync), 0
         in the others, a uint32."""
@@ -3166,6 +3239,46 @@ class _CudaWarp:
     @classmethod
     def warp_min(cls, value, width=32):
         return cls.warp_reduce(value, "min", width)
+
+    @classmethod
+    def cta_reduce(cls, value, op, num_warps, scratch):
+        """TIRx's cta_reduce: a warp_reduce in every warp, lane 0 of each
+        writes its partial to `scratch[warp]` (shared memory of at least
+        `num_warps` elements), a barrier, warp 0 reduces the partials
+        (lanes past `num_warps` take the identity: 0, -INFINITY for max,
+        INFINITY for min) and writes scratch[0], a barrier, and every
+        thread reads scratch[0]. For integers, max and min convert the
+        partials to float and back, as the C ternary with INFINITY that
+        TIRx prints does (exact below 2^24)."""
+        nw = as_int(num_warps, "cta_reduce num_warps")
+        if nw < 1 or nw > 32 or nw & (nw - 1):
+            raise TileValueError(f"cta_reduce num_warps {nw}: a power of two "
+                                 "in [1, 32]")
+        if op not in ("sum", "max", "min"):
+            raise TileValueError(f"cta_reduce op {op!r}: sum, max or min")
+        if not isinstance(scratch, _views.View) or scratch.space != \
+                "shared" or len(scratch.shape) != 1 or scratch.shape[0] < nw:
+            raise TileTypeError("cta_reduce scratch: a shared buffer of at "
+                                f"least {nw} elements (T.alloc_shared(...)"
+                                ".data)")
+        (val,) = _kernel_values("cuda.cta_reduce", value)
+        if scratch.dtype != val.dtype:
+            raise TileTypeError(f"cta_reduce of a {val.dtype} value over a "
+                                f"{scratch.dtype} scratch buffer")
+        val = cls.warp_reduce(val, op, 32)
+        return inline(_cta_reduce_rest)(val, op, nw, scratch)
+
+    @classmethod
+    def cta_sum(cls, value, num_warps, scratch):
+        return cls.cta_reduce(value, "sum", num_warps, scratch)
+
+    @classmethod
+    def cta_max(cls, value, num_warps, scratch):
+        return cls.cta_reduce(value, "max", num_warps, scratch)
+
+    @classmethod
+    def cta_min(cls, value, num_warps, scratch):
+        return cls.cta_reduce(value, "min", num_warps, scratch)
 
     @staticmethod
     def reduce_add_sync_u32(mask, value):
@@ -3242,6 +3355,104 @@ def _vote(kind, mask, pred):
     return d[0].load()
 
 
+def _shfl(mode, mask, var, lane, width):
+    """CUDA's __shfl{,_up,_down,_xor}_sync(mask, var, lane, width):
+    `shfl.sync.<mode>.b32` with the clamp ((32 - width) << 8) | 31 (up:
+    (32 - width) << 8), as CUDA's headers compute it. A 64-bit value is two
+    shuffles of its halves; a narrower one (a half, a short) is shuffled
+    widened to 32 bits and cut back, as the headers' overloads and C's
+    conversions do."""
+    width = as_int(width, "the shuffle's width")
+    if width < 1 or width > 32 or width & (width - 1):
+        raise TileValueError(f"shuffle width {width}: a power of two in "
+                             "[1, 32]")
+    clamp = (32 - width) << 8 | (0 if mode == "up" else 31)
+    (v,) = _kernel_values(f"cuda.__shfl_{mode}_sync", var)
+    n = lane.value() if isinstance(lane, _TypedScalar) else _plain(lane)
+    if isinstance(n, _Expr):
+        n = cast(n, "uint32")
+    else:
+        n = uint32(as_int(n, "the shuffle's lane"))
+    bits = _bits(v.type)
+    u = reinterpret(v, ty=f"uint{bits}") if v.dtype != f"uint{bits}" else v
+
+    def one(x):
+        d = alloc_local((1,), "uint32")
+        _PtxChain(("shfl", "sync", mode, "b32"))(
+            d[0], x, n, uint32(clamp), _warp_mask(mask))
+        return d[0].load()
+    if bits == 64:
+        lo = one(cast(u, "uint32"))
+        hi = one(cast(_binary("shr", u, 32), "uint32"))
+        out = _binary("or", _binary("shl", cast(hi, "uint64"), 32),
+                      cast(lo, "uint64"))
+    elif bits == 32:
+        out = one(u)
+    else:
+        out = cast(one(cast(u, "uint32")), f"uint{bits}")
+    return out if out.dtype == v.dtype else reinterpret(out, ty=v.dtype)
+
+
+def _shfl_sync(mask, var, src_lane, width=32):
+    """CUDA's `__shfl_sync` (shfl.sync.idx)."""
+    return _shfl("idx", mask, var, src_lane, width)
+
+
+def _shfl_up_sync(mask, var, delta, width=32):
+    """CUDA's `__shfl_up_sync` (shfl.sync.up)."""
+    return _shfl("up", mask, var, delta, width)
+
+
+def _shfl_down_sync(mask, var, delta, width=32):
+    """CUDA's `__shfl_down_sync` (shfl.sync.down)."""
+    return _shfl("down", mask, var, delta, width)
+
+
+def _shfl_xor_sync(mask, var, lane_mask, width=32):
+    """CUDA's `__shfl_xor_sync` (shfl.sync.bfly)."""
+    return _shfl("bfly", mask, var, lane_mask, width)
+
+
+def _cta_partial(op, scratch, lane, nw):
+    """Warp 0's partial in TIRx's cta_reduce: `(lane < nw) ? scratch[lane]
+    : identity`, the C ternary's type float for an integer max or min
+    (its other side is +-INFINITY)."""
+    dtype = scratch.dtype
+    index = _tile_select(_binary("lt", lane, nw), lambda: lane, lambda: 0)
+    part = scratch[index].load()
+    if op == "sum":
+        identity = 0.0 if _is_float(dtype) else 0
+        return _tile_select(_binary("lt", lane, nw), lambda: part,
+                            lambda: identity)
+    inf = float("-inf") if op == "max" else float("inf")
+    if _is_float(dtype):
+        return _tile_select(_binary("lt", lane, nw), lambda: part,
+                            lambda: inf)
+    wide = _tile_select(_binary("lt", lane, nw),
+                        lambda: cast(part, "float32"), lambda: inf)
+    return cast(wide, dtype)
+
+
+def _cta_reduce_rest(val, op, nw, scratch):
+    """TIRx's cta_reduce after each warp's own reduction (see
+    _CudaWarp.cta_reduce); traced as a T.inline helper."""
+    tid = _Cuda.thread_idx("x") + _Cuda.thread_idx("y") * \
+        _Cuda.block_dim("x") + _Cuda.thread_idx("z") * \
+        _Cuda.block_dim("x") * _Cuda.block_dim("y")
+    warp = tid // 32
+    lane = tid % 32
+    if lane == 0:
+        scratch[warp] = val
+    _Cuda.cta_sync()
+    if warp == 0:
+        partial = _Cuda.warp_reduce(_cta_partial(op, scratch, lane, nw), op,
+                                    32)
+        if lane == 0:
+            scratch[0] = partial
+    _Cuda.cta_sync()
+    return scratch[0].load()
+
+
 def _redux(kind, mask, value):
     (v,) = _kernel_values("cuda.reduce", value)
     v = reinterpret(v, ty="uint32") if v.dtype == "int32" else v
@@ -3256,6 +3467,16 @@ def _ptx_type(dtype):
         return _mlir_type(dtype)
     return ("s" if _INT_RANGES[dtype][1] else "u") + \
         str(_INT_RANGES[dtype][0])
+
+
+# CUDA's shuffle intrinsics under their own names (T.cuda.__shfl_xor_sync):
+# set after the class, where a `def __name` would be mangled.
+for _name, _fn in (("__shfl_sync", _shfl_sync),
+                   ("__shfl_up_sync", _shfl_up_sync),
+                   ("__shfl_down_sync", _shfl_down_sync),
+                   ("__shfl_xor_sync", _shfl_xor_sync)):
+    setattr(_CudaWarp, _name, staticmethod(_fn))
+del _name, _fn
 
 
 class _Cuda(_CudaIds, _CudaWarp):

@@ -1,0 +1,174 @@
+"""TIRx names added from programs written for the real TIRx: CUDA's
+shuffle intrinsics (T.cuda.__shfl_*_sync) on 32-, 64- and 16-bit values
+with a width, T.cuda.ffs_u32, T.cuda.cta_reduce/cta_sum/cta_max/cta_min,
+T.clz of 64-bit integers, @T.macro, the short dtype names (T.i32), and
+T.select/logical_and/logical_or/logical_not/likely/assume/static_assert.
+Each kernel runs on the CPU backend against numpy."""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(__file__))
+
+from tile_mlir import TileError, TileValueError  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+from _cpu import run  # noqa: E402
+
+np = pytest.importorskip("numpy")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32", "float64", "int64",
+                                   "float16", "int16"])
+def test_shuffle_intrinsics(dtype):
+    @T.function
+    def k(A: T.Tensor((32,), dtype), X: T.Tensor((32,), dtype),
+          U: T.Tensor((32,), dtype), D: T.Tensor((32,), dtype),
+          I: T.Tensor((32,), dtype)):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        m = T.uint32(0xFFFFFFFF)
+        X[lane] = T.cuda.__shfl_xor_sync(m, A[lane], 3, 32)
+        U[lane] = T.cuda.__shfl_up_sync(m, A[lane], 2, 8)
+        D[lane] = T.cuda.__shfl_down_sync(m, A[lane], 1, 16)
+        I[lane] = T.cuda.__shfl_sync(m, A[lane], lane // 4, 8)
+    A = (np.arange(32) * 1000003 - 7).astype(dtype) if "int" in dtype \
+        else (np.arange(32) / 7 - 2).astype(dtype)
+    out = run(k, A=A, X=np.zeros_like(A), U=np.zeros_like(A),
+              D=np.zeros_like(A), I=np.zeros_like(A))
+    lane = np.arange(32)
+    # CUDA's semantics: up/down stay within `width`-lane segments (the
+    # lane's own value where the source is outside), idx reads lane
+    # src % width of the segment.
+    seg8, seg16 = lane // 8 * 8, lane // 16 * 16
+    up = np.where(lane - seg8 >= 2, lane - 2, lane)
+    down = np.where(lane + 1 < seg16 + 16, lane + 1, lane)
+    idx = seg8 + (lane // 4) % 8
+    for name, src in (("X", lane ^ 3), ("U", up), ("D", down), ("I", idx)):
+        assert out[name].tobytes() == A[src].tobytes(), name
+
+
+def test_shuffle_width_must_be_a_power_of_two():
+    def k(A: T.Tensor((32,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        A[lane] = T.cuda.__shfl_xor_sync(0xFFFFFFFF, A[lane], 1, 12)
+    with pytest.raises(TileValueError, match="shuffle width 12"):
+        T.function(k)
+
+
+
+def test_ffs_u32():
+    @T.function
+    def k(A: T.Tensor((64,), "uint32"), F: T.Tensor((64,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        i = T.cuda.thread_idx("x")
+        F[i] = T.cuda.ffs_u32(A[i])
+    A = np.random.default_rng(5).integers(0, 1 << 32, 64,
+                                          dtype=np.uint64).astype(np.uint32)
+    A[:4] = [0, 1, 0x80000000, 0xFFFFFFFF]
+    A[4:36] = (1 << np.arange(32, dtype=np.uint64)).astype(np.uint32)
+    out = run(k, A=A, F=np.zeros(64, np.int32))
+    want = [0 if a == 0 else (int(a) & -int(a)).bit_length() for a in A]
+    assert out["F"].tolist() == want
+
+
+def test_cta_reductions():
+    @T.function
+    def k(A: T.Tensor((2, 128), "int32"), F: T.Tensor((2, 128), "float32"),
+          S: T.Tensor((2, 128), "int32"), M: T.Tensor((2, 128), "float32"),
+          N: T.Tensor((2, 128), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=2, block=128))
+        bx = T.cuda.block_idx("x")
+        tx = T.cuda.thread_idx("x")
+        s1 = T.alloc_shared((4,), "int32")
+        s2 = T.alloc_shared((4,), "float32")
+        s3 = T.alloc_shared((8,), "int32")
+        S[bx, tx] = T.cuda.cta_sum(A[bx, tx], 4, s1.data)
+        M[bx, tx] = T.cuda.cta_max(F[bx, tx], 4, s2.data)
+        N[bx, tx] = T.cuda.cta_reduce(A[bx, tx], "min", 4, s3.data)
+    rng = np.random.default_rng(9)
+    A = rng.integers(-10000, 10000, (2, 128)).astype(np.int32)
+    F = rng.standard_normal((2, 128)).astype(np.float32)
+    z = np.zeros_like(A)
+    out = run(k, A=A, F=F, S=z.copy(), M=np.zeros_like(F), N=z.copy())
+    assert (out["S"] == A.sum(axis=1, keepdims=True)).all()
+    assert (out["M"] == F.max(axis=1, keepdims=True)).all()
+    assert (out["N"] == A.min(axis=1, keepdims=True)).all()
+
+
+def test_cta_max_of_integers_goes_through_float():
+    """TIRx's cta_reduce writes warp 0's partial as `(lane < n) ?
+    scratch[lane] : -INFINITY`, a float in C: an integer partial above
+    2^24 is rounded to float32 and converted back."""
+    @T.function
+    def k(A: T.Tensor((64,), "int32"), M: T.Tensor((64,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        tx = T.cuda.thread_idx("x")
+        s = T.alloc_shared((2,), "int32")
+        M[tx] = T.cuda.cta_max(A[tx], 2, s.data)
+    A = np.zeros(64, np.int32)
+    A[7] = (1 << 24) + 1
+    out = run(k, A=A, M=np.zeros(64, np.int32))
+    assert out["M"].tolist() == [1 << 24] * 64
+
+
+def test_cta_reduce_checks_its_scratch():
+    def k(A: T.Tensor((128,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=128))
+        tx = T.cuda.thread_idx("x")
+        s = T.alloc_shared((2,), "int32")
+        A[tx] = T.cuda.cta_sum(A[tx], 4, s.data)
+    with pytest.raises(TileError, match="at least 4 elements"):
+        T.function(k)
+
+
+
+def test_clz_of_64_bit_integers():
+    @T.function
+    def k(W: T.Tensor((64,), "int64"), O: T.Tensor((64,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        i = T.cuda.thread_idx("x")
+        O[i] = T.clz(W[i])
+    W = (np.int64(1) << np.arange(64, dtype=np.int64)) - 1
+    W[0] = -1
+    out = run(k, W=W, O=np.zeros(64, np.int32))
+    assert out["O"].tolist() == [0] + [64 - n for n in range(1, 64)]
+
+
+def test_macro_names_and_logic():
+    @T.macro
+    def store_twice(dst, i, v):
+        dst[i] = v * 2
+
+    @T.macro(hygienic=True)
+    def add_one(x):
+        return x + 1
+
+    @T.function
+    def k(A: T.Tensor((32,), "int32"), B: T.Tensor((32,), "int32"),
+          C: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        T.static_assert(T.i32 is T.int32, "short names")
+        T.assume(i < 32)
+        store_twice(B, i, add_one(A[i]))
+        both = T.logical_and(A[i] > 3, A[i] < 20, T.likely(A[i] != 7))
+        C[i] = T.select(T.logical_or(both, T.logical_not(A[i] > 0)),
+                        T.i32(1), T.i32(0))
+    A = np.arange(32, dtype=np.int32) - 5
+    out = run(k, A=A, B=np.zeros(32, np.int32), C=np.zeros(32, np.int32))
+    assert out["B"].tolist() == ((A + 1) * 2).tolist()
+    want = ((A > 3) & (A < 20) & (A != 7)) | ~(A > 0)
+    assert out["C"].tolist() == want.astype(np.int32).tolist()
+
+
+def test_static_assert_fails_where_traced():
+    def k(A: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        T.static_assert(False, "never")
+    with pytest.raises(TileError, match="T.static_assert failed: never"):
+        T.function(k)
