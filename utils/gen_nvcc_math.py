@@ -41,11 +41,12 @@ LIBRARY = {
     "rsqrt": "rsqrt", "sin": "sin", "cos": "cos", "tan": "tan",
     "tanh": "tanh", "sinh": "sinh", "cosh": "cosh", "asin": "asin",
     "acos": "acos", "atan": "atan", "erf": "erf", "fabs": "fabs",
+    "acosh": "acosh", "asinh": "asinh", "atanh": "atanh",
     "floor": "floor", "ceil": "ceil", "round": "nearbyint",
     "nearbyint": "nearbyint", "trunc": "trunc",
 }
 BINARY = {"pow": "pow", "atan2": "atan2", "hypot": "hypot",
-          "copysign": "copysign", "fmod": "fmod"}
+          "copysign": "copysign", "fmod": "fmod", "nextafter": "nextafter"}
 # C's float32 operators as TIRx prints them (entries `operator.<name>`):
 # the front-end takes the instruction nvcc emits for each under the build
 # in use (fast-math: add.ftz.f32, div.approx.ftz.f32, ...) from them. A

@@ -1003,6 +1003,220 @@ FUNCTIONS = {
             ret
         """,
     },
+    'acosh': {
+        "expr": 'acoshf(x)',
+        "inputs": ['%f7'],
+        "output": '%f50',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f32 %f8, 0f3F800000
+            sub.rn.f32 %f9, %f7, %f8
+            mov.b32 %r1, %f9
+            setp.gt.u32 %p1, %r1, 1258291200
+            mov.f32 %f10, 0fBF800000
+            fma.rn.f32 %f11, %f7, %f7, %f10
+            rsqrt.approx.ftz.f32 %f12, %f11
+            mul.f32 %f13, %f11, %f12
+            mul.f32 %f14, %f12, 0f3F000000
+            neg.f32 %f15, %f13
+            fma.rn.f32 %f16, %f15, %f13, %f11
+            fma.rn.f32 %f17, %f16, %f14, %f13
+            setp.eq.f32 %p2, %f11, 0f00000000
+            selp.f32 %f18, 0f00000000, %f17, %p2
+            selp.f32 %f19, 0fBF800001, %f18, %p1
+            add.f32 %f1, %f9, %f19
+            add.rz.f32 %f20, %f1, %f8
+            mov.b32 %r3, %f20
+            add.s32 %r4, %r3, -1061158912
+            and.b32 %r5, %r4, -8388608
+            mov.b32 %r2, %f1
+            sub.s32 %r6, %r2, %r5
+            mov.b32 %f21, %r6
+            mov.u32 %r7, 1082130432
+            sub.s32 %r8, %r7, %r5
+            mov.b32 %f22, %r8
+            mov.f32 %f23, 0f3E800000
+            fma.rn.f32 %f24, %f23, %f22, %f10
+            add.f32 %f25, %f24, %f21
+            cvt.rn.f32.s32 %f26, %r5
+            mul.f32 %f27, %f26, 0f34000000
+            mov.f32 %f28, 0f3DD80012
+            mov.f32 %f29, 0fBD39BF78
+            fma.rn.f32 %f30, %f29, %f25, %f28
+            mov.f32 %f31, 0fBE0778E0
+            fma.rn.f32 %f32, %f30, %f25, %f31
+            mov.f32 %f33, 0f3E146475
+            fma.rn.f32 %f34, %f32, %f25, %f33
+            mov.f32 %f35, 0fBE2A68DD
+            fma.rn.f32 %f36, %f34, %f25, %f35
+            mov.f32 %f37, 0f3E4CAF9E
+            fma.rn.f32 %f38, %f36, %f25, %f37
+            mov.f32 %f39, 0fBE800042
+            fma.rn.f32 %f40, %f38, %f25, %f39
+            mov.f32 %f41, 0f3EAAAAE6
+            fma.rn.f32 %f42, %f40, %f25, %f41
+            mov.f32 %f43, 0fBF000000
+            fma.rn.f32 %f44, %f42, %f25, %f43
+            mul.f32 %f45, %f25, %f44
+            fma.rn.f32 %f46, %f45, %f25, %f25
+            mov.f32 %f47, 0f3F317218
+            fma.rn.f32 %f52, %f27, %f47, %f46
+            setp.lt.u32 %p3, %r2, 2139095040
+            @%p3 bra $L__BB0_4
+            setp.lt.s32 %p4, %r2, -1082130431
+            @%p4 bra $L__BB0_3
+            mov.f32 %f48, 0f7F800000
+            fma.rn.f32 %f52, %f1, %f48, %f48
+            $L__BB0_3:
+            setp.eq.f32 %p5, %f1, 0f00000000
+            selp.f32 %f52, 0f80000000, %f52, %p5
+            $L__BB0_4:
+            add.f32 %f49, %f52, 0f3F317218
+            selp.f32 %f50, %f49, %f52, %p1
+            ret
+        """,
+    },
+    'asinh': {
+        "expr": 'asinhf(x)',
+        "inputs": ['%f8'],
+        "output": '%f49',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f32 %f1, %f8
+            mov.f32 %f9, 0f3F800000
+            fma.rn.f32 %f10, %f8, %f8, %f9
+            rsqrt.approx.ftz.f32 %f11, %f10
+            fma.rn.f32 %f12, %f10, %f11, %f9
+            rcp.approx.ftz.f32 %f13, %f12
+            mul.f32 %f14, %f1, %f13
+            fma.rn.f32 %f15, %f1, %f14, %f1
+            setp.gt.f32 %p1, %f1, 0f4B000000
+            selp.f32 %f2, %f1, %f15, %p1
+            add.rz.f32 %f16, %f2, %f9
+            mov.b32 %r1, %f16
+            add.s32 %r2, %r1, -1061158912
+            and.b32 %r3, %r2, -8388608
+            mov.b32 %r4, %f2
+            sub.s32 %r5, %r4, %r3
+            mov.b32 %f17, %r5
+            mov.u32 %r6, 1082130432
+            sub.s32 %r7, %r6, %r3
+            mov.b32 %f18, %r7
+            mov.f32 %f19, 0fBF800000
+            mov.f32 %f20, 0f3E800000
+            fma.rn.f32 %f21, %f20, %f18, %f19
+            add.f32 %f22, %f21, %f17
+            cvt.rn.f32.s32 %f23, %r3
+            mul.f32 %f24, %f23, 0f34000000
+            mov.f32 %f25, 0f3DD80012
+            mov.f32 %f26, 0fBD39BF78
+            fma.rn.f32 %f27, %f26, %f22, %f25
+            mov.f32 %f28, 0fBE0778E0
+            fma.rn.f32 %f29, %f27, %f22, %f28
+            mov.f32 %f30, 0f3E146475
+            fma.rn.f32 %f31, %f29, %f22, %f30
+            mov.f32 %f32, 0fBE2A68DD
+            fma.rn.f32 %f33, %f31, %f22, %f32
+            mov.f32 %f34, 0f3E4CAF9E
+            fma.rn.f32 %f35, %f33, %f22, %f34
+            mov.f32 %f36, 0fBE800042
+            fma.rn.f32 %f37, %f35, %f22, %f36
+            mov.f32 %f38, 0f3EAAAAE6
+            fma.rn.f32 %f39, %f37, %f22, %f38
+            mov.f32 %f40, 0fBF000000
+            fma.rn.f32 %f41, %f39, %f22, %f40
+            mul.f32 %f42, %f22, %f41
+            fma.rn.f32 %f43, %f42, %f22, %f22
+            mov.f32 %f44, 0f3F317218
+            fma.rn.f32 %f51, %f24, %f44, %f43
+            setp.lt.u32 %p2, %r4, 2139095040
+            @%p2 bra $L__BB0_4
+            setp.lt.s32 %p3, %r4, -1082130431
+            @%p3 bra $L__BB0_3
+            mov.f32 %f45, 0f7F800000
+            fma.rn.f32 %f51, %f2, %f45, %f45
+            $L__BB0_3:
+            setp.eq.f32 %p4, %f2, 0f00000000
+            selp.f32 %f51, 0f80000000, %f51, %p4
+            $L__BB0_4:
+            add.f32 %f46, %f51, 0f3F317218
+            selp.f32 %f47, %f46, %f51, %p1
+            copysign.f32 %f48, %f8, %f47
+            setp.le.f32 %p6, %f1, 0f7F800000
+            selp.f32 %f49, %f48, %f47, %p6
+            ret
+        """,
+    },
+    'atanh': {
+        "expr": 'atanhf(x)',
+        "inputs": ['%f7'],
+        "output": '%f46',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f32 %f8, %f7
+            mov.f32 %f9, 0f3F800000
+            sub.f32 %f10, %f9, %f8
+            rcp.approx.ftz.f32 %f11, %f10
+            add.f32 %f12, %f11, %f11
+            mul.f32 %f13, %f8, %f12
+            setp.gt.f32 %p1, %f8, 0f7E800000
+            selp.f32 %f1, 0fC0000000, %f13, %p1
+            add.rz.f32 %f14, %f1, %f9
+            mov.b32 %r2, %f14
+            add.s32 %r3, %r2, -1061158912
+            and.b32 %r4, %r3, -8388608
+            mov.b32 %r1, %f1
+            sub.s32 %r5, %r1, %r4
+            mov.b32 %f15, %r5
+            mov.u32 %r6, 1082130432
+            sub.s32 %r7, %r6, %r4
+            mov.b32 %f16, %r7
+            mov.f32 %f17, 0fBF800000
+            mov.f32 %f18, 0f3E800000
+            fma.rn.f32 %f19, %f18, %f16, %f17
+            add.f32 %f20, %f19, %f15
+            cvt.rn.f32.s32 %f21, %r4
+            mul.f32 %f22, %f21, 0f34000000
+            mov.f32 %f23, 0f3DD80012
+            mov.f32 %f24, 0fBD39BF78
+            fma.rn.f32 %f25, %f24, %f20, %f23
+            mov.f32 %f26, 0fBE0778E0
+            fma.rn.f32 %f27, %f25, %f20, %f26
+            mov.f32 %f28, 0f3E146475
+            fma.rn.f32 %f29, %f27, %f20, %f28
+            mov.f32 %f30, 0fBE2A68DD
+            fma.rn.f32 %f31, %f29, %f20, %f30
+            mov.f32 %f32, 0f3E4CAF9E
+            fma.rn.f32 %f33, %f31, %f20, %f32
+            mov.f32 %f34, 0fBE800042
+            fma.rn.f32 %f35, %f33, %f20, %f34
+            mov.f32 %f36, 0f3EAAAAE6
+            fma.rn.f32 %f37, %f35, %f20, %f36
+            mov.f32 %f38, 0fBF000000
+            fma.rn.f32 %f39, %f37, %f20, %f38
+            mul.f32 %f40, %f20, %f39
+            fma.rn.f32 %f41, %f40, %f20, %f20
+            mov.f32 %f42, 0f3F317218
+            fma.rn.f32 %f48, %f22, %f42, %f41
+            setp.lt.u32 %p2, %r1, 2139095040
+            @%p2 bra $L__BB0_4
+            setp.lt.s32 %p3, %r1, -1082130431
+            @%p3 bra $L__BB0_3
+            mov.f32 %f43, 0f7F800000
+            fma.rn.f32 %f48, %f1, %f43, %f43
+            $L__BB0_3:
+            setp.eq.f32 %p4, %f1, 0f00000000
+            selp.f32 %f48, 0f80000000, %f48, %p4
+            $L__BB0_4:
+            mov.f32 %f44, 0f3F000000
+            copysign.f32 %f45, %f7, %f44
+            mul.f32 %f46, %f45, %f48
+            ret
+        """,
+    },
     'floor': {
         "expr": 'floorf(x)',
         "inputs": ['%f1'],
@@ -1315,6 +1529,59 @@ FUNCTIONS = {
         "code": """
             copysign.f32 %f3, %f2, %f1
             ret
+        """,
+    },
+    'nextafter': {
+        "expr": 'nextafterf(x, y)',
+        "inputs": ['%f5', '%f11'],
+        "output": '%f11',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.b32 %r1, %f5
+            abs.f32 %f7, %f5
+            setp.gtu.f32 %p1, %f7, 0f7F800000
+            @%p1 bra $L__BB0_6
+            abs.f32 %f8, %f11
+            setp.gtu.f32 %p2, %f8, 0f7F800000
+            @%p2 bra $L__BB0_6
+            bra.uni $L__BB0_2
+            $L__BB0_6:
+            add.f32 %f11, %f5, %f11
+            $L__BB0_7:
+            ret
+            $L__BB0_2:
+            mov.b32 %r2, %f11
+            or.b32 %r3, %r2, %r1
+            mov.b32 %f9, %r3
+            setp.eq.f32 %p3, %f9, 0f00000000
+            @%p3 bra $L__BB0_7
+            setp.eq.f32 %p4, %f5, 0f00000000
+            @%p4 bra $L__BB0_5
+            bra.uni $L__BB0_4
+            $L__BB0_5:
+            mov.f32 %f10, 0f00000001
+            copysign.f32 %f11, %f11, %f10
+            bra.uni $L__BB0_7
+            $L__BB0_4:
+            setp.lt.f32 %p5, %f5, %f11
+            setp.lt.f32 %p6, %f5, 0f00000000
+            and.pred %p7, %p6, %p5
+            selp.s32 %r4, -1, 0, %p7
+            add.s32 %r5, %r4, %r1
+            setp.gt.f32 %p8, %f5, 0f00000000
+            and.pred %p9, %p8, %p5
+            selp.u32 %r6, 1, 0, %p9
+            add.s32 %r7, %r5, %r6
+            setp.gt.f32 %p10, %f5, %f11
+            and.pred %p11, %p6, %p10
+            selp.u32 %r8, 1, 0, %p11
+            add.s32 %r9, %r7, %r8
+            and.pred %p12, %p8, %p10
+            selp.s32 %r10, -1, 0, %p12
+            add.s32 %r11, %r9, %r10
+            mov.b32 %f11, %r11
+            bra.uni $L__BB0_7
         """,
     },
     'sigmoid': {
@@ -2882,6 +3149,544 @@ FUNCTIONS = {
             ret
         """,
     },
+    'acosh:float64': {
+        "expr": 'acosh(x)',
+        "inputs": ['%fd12'],
+        "output": '%fd100',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f64 %fd13, 0dBFF0000000000000
+            add.rn.f64 %fd14, %fd12, %fd13
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd14
+            }
+            setp.gt.u32 %p1, %r1, 1127219199
+            fma.rn.f64 %fd15, %fd12, %fd12, %fd13
+            rsqrt.approx.ftz.f64 %fd16, %fd15
+            {
+            .reg .b32 %temp
+            mov.b64 {%r12, %temp}, %fd16
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r13}, %fd16
+            }
+            add.s32 %r14, %r13, -1048576
+            mov.b64 %fd17, {%r12, %r14}
+            mul.f64 %fd18, %fd15, %fd16
+            neg.f64 %fd19, %fd18
+            fma.rn.f64 %fd20, %fd18, %fd19, %fd15
+            fma.rn.f64 %fd21, %fd20, %fd17, %fd18
+            neg.f64 %fd22, %fd21
+            mov.f64 %fd23, 0d3FF0000000000000
+            fma.rn.f64 %fd24, %fd16, %fd22, %fd23
+            fma.rn.f64 %fd25, %fd24, %fd17, %fd17
+            fma.rn.f64 %fd26, %fd21, %fd22, %fd15
+            fma.rn.f64 %fd27, %fd26, %fd25, %fd21
+            setp.eq.s32 %p2, %r1, 0
+            selp.f64 %fd28, 0d0000000000000000, %fd27, %p2
+            selp.f64 %fd29, 0dBFF0000000000001, %fd28, %p1
+            add.f64 %fd1, %fd14, %fd29
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r15}, %fd1
+            }
+            mov.b32 %f1, %r15
+            setp.lt.f32 %p3, %f1, 0f3FE55555
+            setp.gt.f32 %p4, %f1, 0fBFD99999
+            and.pred %p5, %p3, %p4
+            @%p5 bra $L__BB0_8
+            bra.uni $L__BB0_1
+            $L__BB0_8:
+            add.f64 %fd76, %fd1, 0d4000000000000000
+            div.rn.f64 %fd77, %fd1, %fd76
+            mul.f64 %fd78, %fd1, %fd77
+            neg.f64 %fd79, %fd78
+            sub.f64 %fd80, %fd1, %fd78
+            mul.f64 %fd81, %fd80, %fd80
+            mov.f64 %fd82, 0d3ED087FFCEB2DC44
+            mov.f64 %fd83, 0d3EB372FB2FBE14B5
+            fma.rn.f64 %fd84, %fd83, %fd81, %fd82
+            mov.f64 %fd85, 0d3EF3B9FF890F468C
+            fma.rn.f64 %fd86, %fd84, %fd81, %fd85
+            mov.f64 %fd87, 0d3F17457EFD51BAF8
+            fma.rn.f64 %fd88, %fd86, %fd81, %fd87
+            mov.f64 %fd89, 0d3F3C71C8DE3CE825
+            fma.rn.f64 %fd90, %fd88, %fd81, %fd89
+            mov.f64 %fd91, 0d3F6249248FA4661F
+            fma.rn.f64 %fd92, %fd90, %fd81, %fd91
+            mov.f64 %fd93, 0d3F899999999D70C4
+            fma.rn.f64 %fd94, %fd92, %fd81, %fd93
+            mov.f64 %fd95, 0d3FB5555555555462
+            fma.rn.f64 %fd96, %fd94, %fd81, %fd95
+            mul.f64 %fd97, %fd81, %fd96
+            fma.rn.f64 %fd98, %fd97, %fd80, %fd79
+            add.f64 %fd103, %fd1, %fd98
+            bra.uni $L__BB0_9
+            $L__BB0_1:
+            add.f64 %fd101, %fd1, 0d3FF0000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r29}, %fd101
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r30, %temp}, %fd101
+            }
+            setp.gt.s32 %p6, %r29, 1048575
+            mov.u32 %r31, -1023
+            @%p6 bra $L__BB0_3
+            mul.f64 %fd101, %fd101, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r29}, %fd101
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r30, %temp}, %fd101
+            }
+            mov.u32 %r31, -1077
+            $L__BB0_3:
+            add.s32 %r18, %r29, -1
+            setp.lt.u32 %p7, %r18, 2146435071
+            @%p7 bra $L__BB0_5
+            bra.uni $L__BB0_4
+            $L__BB0_5:
+            shr.u32 %r20, %r29, 20
+            add.s32 %r32, %r31, %r20
+            and.b32 %r21, %r29, -2146435073
+            or.b32 %r22, %r21, 1072693248
+            mov.b64 %fd102, {%r30, %r22}
+            setp.lt.s32 %p9, %r22, 1073127583
+            @%p9 bra $L__BB0_7
+            {
+            .reg .b32 %temp
+            mov.b64 {%r23, %temp}, %fd102
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r24}, %fd102
+            }
+            add.s32 %r25, %r24, -1048576
+            mov.b64 %fd102, {%r23, %r25}
+            add.s32 %r32, %r32, 1
+            $L__BB0_7:
+            add.f64 %fd32, %fd102, 0d3FF0000000000000
+            mov.f64 %fd33, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd34, %fd32
+            neg.f64 %fd35, %fd32
+            fma.rn.f64 %fd36, %fd35, %fd34, %fd33
+            fma.rn.f64 %fd37, %fd36, %fd36, %fd36
+            fma.rn.f64 %fd38, %fd37, %fd34, %fd34
+            add.f64 %fd39, %fd102, 0dBFF0000000000000
+            mul.f64 %fd40, %fd39, %fd38
+            fma.rn.f64 %fd41, %fd39, %fd38, %fd40
+            mul.f64 %fd42, %fd41, %fd41
+            mov.f64 %fd43, 0d3ED0EE258B7A8B04
+            mov.f64 %fd44, 0d3EB1380B3AE80F1E
+            fma.rn.f64 %fd45, %fd44, %fd42, %fd43
+            mov.f64 %fd46, 0d3EF3B2669F02676F
+            fma.rn.f64 %fd47, %fd45, %fd42, %fd46
+            mov.f64 %fd48, 0d3F1745CBA9AB0956
+            fma.rn.f64 %fd49, %fd47, %fd42, %fd48
+            mov.f64 %fd50, 0d3F3C71C72D1B5154
+            fma.rn.f64 %fd51, %fd49, %fd42, %fd50
+            mov.f64 %fd52, 0d3F624924923BE72D
+            fma.rn.f64 %fd53, %fd51, %fd42, %fd52
+            mov.f64 %fd54, 0d3F8999999999A3C4
+            fma.rn.f64 %fd55, %fd53, %fd42, %fd54
+            mov.f64 %fd56, 0d3FB5555555555554
+            fma.rn.f64 %fd57, %fd55, %fd42, %fd56
+            sub.f64 %fd58, %fd39, %fd41
+            add.f64 %fd59, %fd58, %fd58
+            neg.f64 %fd60, %fd41
+            fma.rn.f64 %fd61, %fd60, %fd39, %fd59
+            mul.f64 %fd62, %fd38, %fd61
+            mul.f64 %fd63, %fd42, %fd57
+            fma.rn.f64 %fd64, %fd63, %fd41, %fd62
+            xor.b32 %r26, %r32, -2147483648
+            mov.u32 %r27, -2147483648
+            mov.u32 %r28, 1127219200
+            mov.b64 %fd65, {%r26, %r28}
+            mov.b64 %fd66, {%r27, %r28}
+            sub.f64 %fd67, %fd65, %fd66
+            mov.f64 %fd68, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd69, %fd67, %fd68, %fd41
+            neg.f64 %fd70, %fd67
+            fma.rn.f64 %fd71, %fd70, %fd68, %fd69
+            sub.f64 %fd72, %fd71, %fd41
+            sub.f64 %fd73, %fd64, %fd72
+            mov.f64 %fd74, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd75, %fd67, %fd74, %fd73
+            add.f64 %fd103, %fd69, %fd75
+            bra.uni $L__BB0_9
+            $L__BB0_4:
+            mov.f64 %fd30, 0d7FF0000000000000
+            fma.rn.f64 %fd31, %fd101, %fd30, %fd30
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r19}, %fd101
+            }
+            mov.b32 %f2, %r19
+            setp.eq.f32 %p8, %f2, 0f00000000
+            selp.f64 %fd103, 0dFFF0000000000000, %fd31, %p8
+            $L__BB0_9:
+            add.f64 %fd99, %fd103, 0d3FE62E42FEFA39EF
+            selp.f64 %fd100, %fd99, %fd103, %p1
+            ret
+        """,
+    },
+    'asinh:float64': {
+        "expr": 'asinh(x)',
+        "inputs": ['%fd12'],
+        "output": '%fd104',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r12}, %fd12
+            }
+            and.b32 %r1, %r12, 2147483647
+            {
+            .reg .b32 %temp
+            mov.b64 {%r13, %temp}, %fd12
+            }
+            mov.b64 %fd13, {%r13, %r1}
+            mov.f64 %fd14, 0d3FF0000000000000
+            fma.rn.f64 %fd15, %fd12, %fd12, %fd14
+            rsqrt.approx.ftz.f64 %fd16, %fd15
+            mul.rn.f64 %fd17, %fd16, %fd16
+            neg.f64 %fd18, %fd17
+            fma.rn.f64 %fd19, %fd15, %fd18, %fd14
+            mov.f64 %fd20, 0d3FE0000000000000
+            mov.f64 %fd21, 0d3FD8000000000000
+            fma.rn.f64 %fd22, %fd21, %fd19, %fd20
+            mul.rn.f64 %fd23, %fd19, %fd16
+            fma.rn.f64 %fd24, %fd22, %fd23, %fd16
+            fma.rn.f64 %fd25, %fd15, %fd24, %fd14
+            rcp.approx.ftz.f64 %fd26, %fd25
+            neg.f64 %fd27, %fd25
+            fma.rn.f64 %fd28, %fd27, %fd26, %fd14
+            fma.rn.f64 %fd29, %fd28, %fd28, %fd28
+            fma.rn.f64 %fd30, %fd29, %fd26, %fd26
+            mul.f64 %fd31, %fd13, %fd30
+            fma.rn.f64 %fd32, %fd13, %fd31, %fd13
+            setp.gt.u32 %p1, %r1, 1138753535
+            selp.f64 %fd1, %fd13, %fd32, %p1
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r14}, %fd1
+            }
+            mov.b32 %f1, %r14
+            setp.lt.f32 %p2, %f1, 0f3FE55555
+            setp.gt.f32 %p3, %f1, 0fBFD99999
+            and.pred %p4, %p2, %p3
+            @%p4 bra $L__BB0_8
+            bra.uni $L__BB0_1
+            $L__BB0_8:
+            add.f64 %fd79, %fd1, 0d4000000000000000
+            div.rn.f64 %fd80, %fd1, %fd79
+            mul.f64 %fd81, %fd1, %fd80
+            neg.f64 %fd82, %fd81
+            sub.f64 %fd83, %fd1, %fd81
+            mul.f64 %fd84, %fd83, %fd83
+            mov.f64 %fd85, 0d3ED087FFCEB2DC44
+            mov.f64 %fd86, 0d3EB372FB2FBE14B5
+            fma.rn.f64 %fd87, %fd86, %fd84, %fd85
+            mov.f64 %fd88, 0d3EF3B9FF890F468C
+            fma.rn.f64 %fd89, %fd87, %fd84, %fd88
+            mov.f64 %fd90, 0d3F17457EFD51BAF8
+            fma.rn.f64 %fd91, %fd89, %fd84, %fd90
+            mov.f64 %fd92, 0d3F3C71C8DE3CE825
+            fma.rn.f64 %fd93, %fd91, %fd84, %fd92
+            mov.f64 %fd94, 0d3F6249248FA4661F
+            fma.rn.f64 %fd95, %fd93, %fd84, %fd94
+            mov.f64 %fd96, 0d3F899999999D70C4
+            fma.rn.f64 %fd97, %fd95, %fd84, %fd96
+            mov.f64 %fd98, 0d3FB5555555555462
+            fma.rn.f64 %fd99, %fd97, %fd84, %fd98
+            mul.f64 %fd100, %fd84, %fd99
+            fma.rn.f64 %fd101, %fd100, %fd83, %fd82
+            add.f64 %fd107, %fd1, %fd101
+            bra.uni $L__BB0_9
+            $L__BB0_1:
+            add.f64 %fd105, %fd1, 0d3FF0000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r28}, %fd105
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r29, %temp}, %fd105
+            }
+            setp.gt.s32 %p5, %r28, 1048575
+            mov.u32 %r30, -1023
+            @%p5 bra $L__BB0_3
+            mul.f64 %fd105, %fd105, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r28}, %fd105
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r29, %temp}, %fd105
+            }
+            mov.u32 %r30, -1077
+            $L__BB0_3:
+            add.s32 %r17, %r28, -1
+            setp.lt.u32 %p6, %r17, 2146435071
+            @%p6 bra $L__BB0_5
+            bra.uni $L__BB0_4
+            $L__BB0_5:
+            shr.u32 %r19, %r28, 20
+            add.s32 %r31, %r30, %r19
+            and.b32 %r20, %r28, -2146435073
+            or.b32 %r21, %r20, 1072693248
+            mov.b64 %fd106, {%r29, %r21}
+            setp.lt.s32 %p8, %r21, 1073127583
+            @%p8 bra $L__BB0_7
+            {
+            .reg .b32 %temp
+            mov.b64 {%r22, %temp}, %fd106
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r23}, %fd106
+            }
+            add.s32 %r24, %r23, -1048576
+            mov.b64 %fd106, {%r22, %r24}
+            add.s32 %r31, %r31, 1
+            $L__BB0_7:
+            add.f64 %fd35, %fd106, 0d3FF0000000000000
+            mov.f64 %fd36, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd37, %fd35
+            neg.f64 %fd38, %fd35
+            fma.rn.f64 %fd39, %fd38, %fd37, %fd36
+            fma.rn.f64 %fd40, %fd39, %fd39, %fd39
+            fma.rn.f64 %fd41, %fd40, %fd37, %fd37
+            add.f64 %fd42, %fd106, 0dBFF0000000000000
+            mul.f64 %fd43, %fd42, %fd41
+            fma.rn.f64 %fd44, %fd42, %fd41, %fd43
+            mul.f64 %fd45, %fd44, %fd44
+            mov.f64 %fd46, 0d3ED0EE258B7A8B04
+            mov.f64 %fd47, 0d3EB1380B3AE80F1E
+            fma.rn.f64 %fd48, %fd47, %fd45, %fd46
+            mov.f64 %fd49, 0d3EF3B2669F02676F
+            fma.rn.f64 %fd50, %fd48, %fd45, %fd49
+            mov.f64 %fd51, 0d3F1745CBA9AB0956
+            fma.rn.f64 %fd52, %fd50, %fd45, %fd51
+            mov.f64 %fd53, 0d3F3C71C72D1B5154
+            fma.rn.f64 %fd54, %fd52, %fd45, %fd53
+            mov.f64 %fd55, 0d3F624924923BE72D
+            fma.rn.f64 %fd56, %fd54, %fd45, %fd55
+            mov.f64 %fd57, 0d3F8999999999A3C4
+            fma.rn.f64 %fd58, %fd56, %fd45, %fd57
+            mov.f64 %fd59, 0d3FB5555555555554
+            fma.rn.f64 %fd60, %fd58, %fd45, %fd59
+            sub.f64 %fd61, %fd42, %fd44
+            add.f64 %fd62, %fd61, %fd61
+            neg.f64 %fd63, %fd44
+            fma.rn.f64 %fd64, %fd63, %fd42, %fd62
+            mul.f64 %fd65, %fd41, %fd64
+            mul.f64 %fd66, %fd45, %fd60
+            fma.rn.f64 %fd67, %fd66, %fd44, %fd65
+            xor.b32 %r25, %r31, -2147483648
+            mov.u32 %r26, -2147483648
+            mov.u32 %r27, 1127219200
+            mov.b64 %fd68, {%r25, %r27}
+            mov.b64 %fd69, {%r26, %r27}
+            sub.f64 %fd70, %fd68, %fd69
+            mov.f64 %fd71, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd72, %fd70, %fd71, %fd44
+            neg.f64 %fd73, %fd70
+            fma.rn.f64 %fd74, %fd73, %fd71, %fd72
+            sub.f64 %fd75, %fd74, %fd44
+            sub.f64 %fd76, %fd67, %fd75
+            mov.f64 %fd77, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd78, %fd70, %fd77, %fd76
+            add.f64 %fd107, %fd72, %fd78
+            bra.uni $L__BB0_9
+            $L__BB0_4:
+            mov.f64 %fd33, 0d7FF0000000000000
+            fma.rn.f64 %fd34, %fd105, %fd33, %fd33
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r18}, %fd105
+            }
+            mov.b32 %f2, %r18
+            setp.eq.f32 %p7, %f2, 0f00000000
+            selp.f64 %fd107, 0dFFF0000000000000, %fd34, %p7
+            $L__BB0_9:
+            add.f64 %fd102, %fd107, 0d3FE62E42FEFA39EF
+            selp.f64 %fd103, %fd102, %fd107, %p1
+            copysign.f64 %fd104, %fd12, %fd103
+            ret
+        """,
+    },
+    'atanh:float64': {
+        "expr": 'atanh(x)',
+        "inputs": ['%fd12'],
+        "output": '%fd87',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f64 %fd13, %fd12
+            add.f64 %fd14, %fd13, %fd13
+            mov.f64 %fd15, 0d3FF0000000000000
+            sub.f64 %fd16, %fd15, %fd13
+            div.rn.f64 %fd1, %fd14, %fd16
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r11}, %fd1
+            }
+            mov.b32 %f1, %r11
+            setp.lt.f32 %p1, %f1, 0f3FE55555
+            setp.gt.f32 %p2, %f1, 0fBFD99999
+            and.pred %p3, %p1, %p2
+            @%p3 bra $L__BB0_8
+            bra.uni $L__BB0_1
+            $L__BB0_8:
+            add.f64 %fd63, %fd1, 0d4000000000000000
+            div.rn.f64 %fd64, %fd1, %fd63
+            mul.f64 %fd65, %fd1, %fd64
+            neg.f64 %fd66, %fd65
+            sub.f64 %fd67, %fd1, %fd65
+            mul.f64 %fd68, %fd67, %fd67
+            mov.f64 %fd69, 0d3ED087FFCEB2DC44
+            mov.f64 %fd70, 0d3EB372FB2FBE14B5
+            fma.rn.f64 %fd71, %fd70, %fd68, %fd69
+            mov.f64 %fd72, 0d3EF3B9FF890F468C
+            fma.rn.f64 %fd73, %fd71, %fd68, %fd72
+            mov.f64 %fd74, 0d3F17457EFD51BAF8
+            fma.rn.f64 %fd75, %fd73, %fd68, %fd74
+            mov.f64 %fd76, 0d3F3C71C8DE3CE825
+            fma.rn.f64 %fd77, %fd75, %fd68, %fd76
+            mov.f64 %fd78, 0d3F6249248FA4661F
+            fma.rn.f64 %fd79, %fd77, %fd68, %fd78
+            mov.f64 %fd80, 0d3F899999999D70C4
+            fma.rn.f64 %fd81, %fd79, %fd68, %fd80
+            mov.f64 %fd82, 0d3FB5555555555462
+            fma.rn.f64 %fd83, %fd81, %fd68, %fd82
+            mul.f64 %fd84, %fd68, %fd83
+            fma.rn.f64 %fd85, %fd84, %fd67, %fd66
+            add.f64 %fd90, %fd1, %fd85
+            bra.uni $L__BB0_9
+            $L__BB0_1:
+            add.f64 %fd88, %fd1, 0d3FF0000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r25}, %fd88
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r26, %temp}, %fd88
+            }
+            setp.gt.s32 %p4, %r25, 1048575
+            mov.u32 %r27, -1023
+            @%p4 bra $L__BB0_3
+            mul.f64 %fd88, %fd88, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r25}, %fd88
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r26, %temp}, %fd88
+            }
+            mov.u32 %r27, -1077
+            $L__BB0_3:
+            add.s32 %r14, %r25, -1
+            setp.lt.u32 %p5, %r14, 2146435071
+            @%p5 bra $L__BB0_5
+            bra.uni $L__BB0_4
+            $L__BB0_5:
+            shr.u32 %r16, %r25, 20
+            add.s32 %r28, %r27, %r16
+            and.b32 %r17, %r25, -2146435073
+            or.b32 %r18, %r17, 1072693248
+            mov.b64 %fd89, {%r26, %r18}
+            setp.lt.s32 %p7, %r18, 1073127583
+            @%p7 bra $L__BB0_7
+            {
+            .reg .b32 %temp
+            mov.b64 {%r19, %temp}, %fd89
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r20}, %fd89
+            }
+            add.s32 %r21, %r20, -1048576
+            mov.b64 %fd89, {%r19, %r21}
+            add.s32 %r28, %r28, 1
+            $L__BB0_7:
+            add.f64 %fd19, %fd89, 0d3FF0000000000000
+            mov.f64 %fd20, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd21, %fd19
+            neg.f64 %fd22, %fd19
+            fma.rn.f64 %fd23, %fd22, %fd21, %fd20
+            fma.rn.f64 %fd24, %fd23, %fd23, %fd23
+            fma.rn.f64 %fd25, %fd24, %fd21, %fd21
+            add.f64 %fd26, %fd89, 0dBFF0000000000000
+            mul.f64 %fd27, %fd26, %fd25
+            fma.rn.f64 %fd28, %fd26, %fd25, %fd27
+            mul.f64 %fd29, %fd28, %fd28
+            mov.f64 %fd30, 0d3ED0EE258B7A8B04
+            mov.f64 %fd31, 0d3EB1380B3AE80F1E
+            fma.rn.f64 %fd32, %fd31, %fd29, %fd30
+            mov.f64 %fd33, 0d3EF3B2669F02676F
+            fma.rn.f64 %fd34, %fd32, %fd29, %fd33
+            mov.f64 %fd35, 0d3F1745CBA9AB0956
+            fma.rn.f64 %fd36, %fd34, %fd29, %fd35
+            mov.f64 %fd37, 0d3F3C71C72D1B5154
+            fma.rn.f64 %fd38, %fd36, %fd29, %fd37
+            mov.f64 %fd39, 0d3F624924923BE72D
+            fma.rn.f64 %fd40, %fd38, %fd29, %fd39
+            mov.f64 %fd41, 0d3F8999999999A3C4
+            fma.rn.f64 %fd42, %fd40, %fd29, %fd41
+            mov.f64 %fd43, 0d3FB5555555555554
+            fma.rn.f64 %fd44, %fd42, %fd29, %fd43
+            sub.f64 %fd45, %fd26, %fd28
+            add.f64 %fd46, %fd45, %fd45
+            neg.f64 %fd47, %fd28
+            fma.rn.f64 %fd48, %fd47, %fd26, %fd46
+            mul.f64 %fd49, %fd25, %fd48
+            mul.f64 %fd50, %fd29, %fd44
+            fma.rn.f64 %fd51, %fd50, %fd28, %fd49
+            xor.b32 %r22, %r28, -2147483648
+            mov.u32 %r23, -2147483648
+            mov.u32 %r24, 1127219200
+            mov.b64 %fd52, {%r22, %r24}
+            mov.b64 %fd53, {%r23, %r24}
+            sub.f64 %fd54, %fd52, %fd53
+            mov.f64 %fd55, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd56, %fd54, %fd55, %fd28
+            neg.f64 %fd57, %fd54
+            fma.rn.f64 %fd58, %fd57, %fd55, %fd56
+            sub.f64 %fd59, %fd58, %fd28
+            sub.f64 %fd60, %fd51, %fd59
+            mov.f64 %fd61, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd62, %fd54, %fd61, %fd60
+            add.f64 %fd90, %fd56, %fd62
+            bra.uni $L__BB0_9
+            $L__BB0_4:
+            mov.f64 %fd17, 0d7FF0000000000000
+            fma.rn.f64 %fd18, %fd88, %fd17, %fd17
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r15}, %fd88
+            }
+            mov.b32 %f2, %r15
+            setp.eq.f32 %p6, %f2, 0f00000000
+            selp.f64 %fd90, 0dFFF0000000000000, %fd18, %p6
+            $L__BB0_9:
+            mul.f64 %fd86, %fd90, 0d3FE0000000000000
+            copysign.f64 %fd87, %fd12, %fd86
+            ret
+        """,
+    },
     'floor:float64': {
         "expr": 'floor(x)',
         "inputs": ['%fd1'],
@@ -3438,6 +4243,58 @@ FUNCTIONS = {
         "code": """
             copysign.f64 %fd3, %fd2, %fd1
             ret
+        """,
+    },
+    'nextafter:float64': {
+        "expr": 'nextafter(x, y)',
+        "inputs": ['%fd5', '%fd10'],
+        "output": '%fd10',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.b64 %rd1, %fd5
+            abs.f64 %fd7, %fd5
+            setp.gtu.f64 %p1, %fd7, 0d7FF0000000000000
+            @%p1 bra $L__BB0_6
+            abs.f64 %fd8, %fd10
+            setp.gtu.f64 %p2, %fd8, 0d7FF0000000000000
+            @%p2 bra $L__BB0_6
+            bra.uni $L__BB0_2
+            $L__BB0_6:
+            add.f64 %fd10, %fd5, %fd10
+            $L__BB0_7:
+            ret
+            $L__BB0_2:
+            mov.b64 %rd3, %fd10
+            or.b64 %rd4, %rd3, %rd1
+            and.b64 %rd5, %rd4, 9223372036854775807
+            setp.eq.s64 %p3, %rd5, 0
+            @%p3 bra $L__BB0_7
+            and.b64 %rd6, %rd1, 9223372036854775807
+            setp.eq.s64 %p4, %rd6, 0
+            @%p4 bra $L__BB0_5
+            setp.lt.f64 %p5, %fd5, %fd10
+            setp.lt.f64 %p6, %fd5, 0d0000000000000000
+            and.pred %p7, %p6, %p5
+            selp.s64 %rd7, -1, 0, %p7
+            add.s64 %rd8, %rd7, %rd1
+            setp.gt.f64 %p8, %fd5, 0d0000000000000000
+            and.pred %p9, %p8, %p5
+            selp.u64 %rd9, 1, 0, %p9
+            add.s64 %rd10, %rd8, %rd9
+            setp.gt.f64 %p10, %fd5, %fd10
+            and.pred %p11, %p6, %p10
+            selp.u64 %rd11, 1, 0, %p11
+            add.s64 %rd12, %rd10, %rd11
+            and.pred %p12, %p8, %p10
+            selp.s64 %rd13, -1, 0, %p12
+            add.s64 %rd14, %rd12, %rd13
+            mov.b64 %fd10, %rd14
+            bra.uni $L__BB0_7
+            $L__BB0_5:
+            mov.f64 %fd9, 0d0000000000000001
+            copysign.f64 %fd10, %fd10, %fd9
+            bra.uni $L__BB0_7
         """,
     },
     'sigmoid:float64': {
@@ -6090,6 +6947,220 @@ FUNCTIONS = {
             ret
         """,
     },
+    'acosh@fast': {
+        "expr": 'acoshf(x)',
+        "inputs": ['%f7'],
+        "output": '%f50',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f32 %f8, 0f3F800000
+            sub.rn.ftz.f32 %f9, %f7, %f8
+            mov.b32 %r1, %f9
+            setp.gt.u32 %p1, %r1, 1258291200
+            mov.f32 %f10, 0fBF800000
+            fma.rn.ftz.f32 %f11, %f7, %f7, %f10
+            rsqrt.approx.ftz.f32 %f12, %f11
+            mul.ftz.f32 %f13, %f11, %f12
+            mul.ftz.f32 %f14, %f12, 0f3F000000
+            neg.ftz.f32 %f15, %f13
+            fma.rn.ftz.f32 %f16, %f15, %f13, %f11
+            fma.rn.ftz.f32 %f17, %f16, %f14, %f13
+            setp.eq.ftz.f32 %p2, %f11, 0f00000000
+            selp.f32 %f18, 0f00000000, %f17, %p2
+            selp.f32 %f19, 0fBF800001, %f18, %p1
+            add.ftz.f32 %f1, %f9, %f19
+            add.rz.ftz.f32 %f20, %f1, %f8
+            mov.b32 %r3, %f20
+            add.s32 %r4, %r3, -1061158912
+            and.b32 %r5, %r4, -8388608
+            mov.b32 %r2, %f1
+            sub.s32 %r6, %r2, %r5
+            mov.b32 %f21, %r6
+            mov.u32 %r7, 1082130432
+            sub.s32 %r8, %r7, %r5
+            mov.b32 %f22, %r8
+            mov.f32 %f23, 0f3E800000
+            fma.rn.ftz.f32 %f24, %f23, %f22, %f10
+            add.ftz.f32 %f25, %f24, %f21
+            cvt.rn.f32.s32 %f26, %r5
+            mul.ftz.f32 %f27, %f26, 0f34000000
+            mov.f32 %f28, 0f3DD80012
+            mov.f32 %f29, 0fBD39BF78
+            fma.rn.ftz.f32 %f30, %f29, %f25, %f28
+            mov.f32 %f31, 0fBE0778E0
+            fma.rn.ftz.f32 %f32, %f30, %f25, %f31
+            mov.f32 %f33, 0f3E146475
+            fma.rn.ftz.f32 %f34, %f32, %f25, %f33
+            mov.f32 %f35, 0fBE2A68DD
+            fma.rn.ftz.f32 %f36, %f34, %f25, %f35
+            mov.f32 %f37, 0f3E4CAF9E
+            fma.rn.ftz.f32 %f38, %f36, %f25, %f37
+            mov.f32 %f39, 0fBE800042
+            fma.rn.ftz.f32 %f40, %f38, %f25, %f39
+            mov.f32 %f41, 0f3EAAAAE6
+            fma.rn.ftz.f32 %f42, %f40, %f25, %f41
+            mov.f32 %f43, 0fBF000000
+            fma.rn.ftz.f32 %f44, %f42, %f25, %f43
+            mul.ftz.f32 %f45, %f25, %f44
+            fma.rn.ftz.f32 %f46, %f45, %f25, %f25
+            mov.f32 %f47, 0f3F317218
+            fma.rn.ftz.f32 %f52, %f27, %f47, %f46
+            setp.lt.u32 %p3, %r2, 2139095040
+            @%p3 bra $L__BB0_4
+            setp.lt.s32 %p4, %r2, -1082130431
+            @%p4 bra $L__BB0_3
+            mov.f32 %f48, 0f7F800000
+            fma.rn.ftz.f32 %f52, %f1, %f48, %f48
+            $L__BB0_3:
+            setp.eq.ftz.f32 %p5, %f1, 0f00000000
+            selp.f32 %f52, 0f80000000, %f52, %p5
+            $L__BB0_4:
+            add.ftz.f32 %f49, %f52, 0f3F317218
+            selp.f32 %f50, %f49, %f52, %p1
+            ret
+        """,
+    },
+    'asinh@fast': {
+        "expr": 'asinhf(x)',
+        "inputs": ['%f8'],
+        "output": '%f49',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.ftz.f32 %f1, %f8
+            mov.f32 %f9, 0f3F800000
+            fma.rn.ftz.f32 %f10, %f8, %f8, %f9
+            rsqrt.approx.ftz.f32 %f11, %f10
+            fma.rn.ftz.f32 %f12, %f10, %f11, %f9
+            rcp.approx.ftz.f32 %f13, %f12
+            mul.ftz.f32 %f14, %f1, %f13
+            fma.rn.ftz.f32 %f15, %f1, %f14, %f1
+            setp.gt.ftz.f32 %p1, %f1, 0f4B000000
+            selp.f32 %f2, %f1, %f15, %p1
+            add.rz.ftz.f32 %f16, %f2, %f9
+            mov.b32 %r1, %f16
+            add.s32 %r2, %r1, -1061158912
+            and.b32 %r3, %r2, -8388608
+            mov.b32 %r4, %f2
+            sub.s32 %r5, %r4, %r3
+            mov.b32 %f17, %r5
+            mov.u32 %r6, 1082130432
+            sub.s32 %r7, %r6, %r3
+            mov.b32 %f18, %r7
+            mov.f32 %f19, 0fBF800000
+            mov.f32 %f20, 0f3E800000
+            fma.rn.ftz.f32 %f21, %f20, %f18, %f19
+            add.ftz.f32 %f22, %f21, %f17
+            cvt.rn.f32.s32 %f23, %r3
+            mul.ftz.f32 %f24, %f23, 0f34000000
+            mov.f32 %f25, 0f3DD80012
+            mov.f32 %f26, 0fBD39BF78
+            fma.rn.ftz.f32 %f27, %f26, %f22, %f25
+            mov.f32 %f28, 0fBE0778E0
+            fma.rn.ftz.f32 %f29, %f27, %f22, %f28
+            mov.f32 %f30, 0f3E146475
+            fma.rn.ftz.f32 %f31, %f29, %f22, %f30
+            mov.f32 %f32, 0fBE2A68DD
+            fma.rn.ftz.f32 %f33, %f31, %f22, %f32
+            mov.f32 %f34, 0f3E4CAF9E
+            fma.rn.ftz.f32 %f35, %f33, %f22, %f34
+            mov.f32 %f36, 0fBE800042
+            fma.rn.ftz.f32 %f37, %f35, %f22, %f36
+            mov.f32 %f38, 0f3EAAAAE6
+            fma.rn.ftz.f32 %f39, %f37, %f22, %f38
+            mov.f32 %f40, 0fBF000000
+            fma.rn.ftz.f32 %f41, %f39, %f22, %f40
+            mul.ftz.f32 %f42, %f22, %f41
+            fma.rn.ftz.f32 %f43, %f42, %f22, %f22
+            mov.f32 %f44, 0f3F317218
+            fma.rn.ftz.f32 %f51, %f24, %f44, %f43
+            setp.lt.u32 %p2, %r4, 2139095040
+            @%p2 bra $L__BB0_4
+            setp.lt.s32 %p3, %r4, -1082130431
+            @%p3 bra $L__BB0_3
+            mov.f32 %f45, 0f7F800000
+            fma.rn.ftz.f32 %f51, %f2, %f45, %f45
+            $L__BB0_3:
+            setp.eq.ftz.f32 %p4, %f2, 0f00000000
+            selp.f32 %f51, 0f80000000, %f51, %p4
+            $L__BB0_4:
+            add.ftz.f32 %f46, %f51, 0f3F317218
+            selp.f32 %f47, %f46, %f51, %p1
+            copysign.f32 %f48, %f8, %f47
+            setp.le.ftz.f32 %p6, %f1, 0f7F800000
+            selp.f32 %f49, %f48, %f47, %p6
+            ret
+        """,
+    },
+    'atanh@fast': {
+        "expr": 'atanhf(x)',
+        "inputs": ['%f7'],
+        "output": '%f46',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.ftz.f32 %f8, %f7
+            mov.f32 %f9, 0f3F800000
+            sub.ftz.f32 %f10, %f9, %f8
+            rcp.approx.ftz.f32 %f11, %f10
+            add.ftz.f32 %f12, %f11, %f11
+            mul.ftz.f32 %f13, %f8, %f12
+            setp.gt.ftz.f32 %p1, %f8, 0f7E800000
+            selp.f32 %f1, 0fC0000000, %f13, %p1
+            add.rz.ftz.f32 %f14, %f1, %f9
+            mov.b32 %r2, %f14
+            add.s32 %r3, %r2, -1061158912
+            and.b32 %r4, %r3, -8388608
+            mov.b32 %r1, %f1
+            sub.s32 %r5, %r1, %r4
+            mov.b32 %f15, %r5
+            mov.u32 %r6, 1082130432
+            sub.s32 %r7, %r6, %r4
+            mov.b32 %f16, %r7
+            mov.f32 %f17, 0fBF800000
+            mov.f32 %f18, 0f3E800000
+            fma.rn.ftz.f32 %f19, %f18, %f16, %f17
+            add.ftz.f32 %f20, %f19, %f15
+            cvt.rn.f32.s32 %f21, %r4
+            mul.ftz.f32 %f22, %f21, 0f34000000
+            mov.f32 %f23, 0f3DD80012
+            mov.f32 %f24, 0fBD39BF78
+            fma.rn.ftz.f32 %f25, %f24, %f20, %f23
+            mov.f32 %f26, 0fBE0778E0
+            fma.rn.ftz.f32 %f27, %f25, %f20, %f26
+            mov.f32 %f28, 0f3E146475
+            fma.rn.ftz.f32 %f29, %f27, %f20, %f28
+            mov.f32 %f30, 0fBE2A68DD
+            fma.rn.ftz.f32 %f31, %f29, %f20, %f30
+            mov.f32 %f32, 0f3E4CAF9E
+            fma.rn.ftz.f32 %f33, %f31, %f20, %f32
+            mov.f32 %f34, 0fBE800042
+            fma.rn.ftz.f32 %f35, %f33, %f20, %f34
+            mov.f32 %f36, 0f3EAAAAE6
+            fma.rn.ftz.f32 %f37, %f35, %f20, %f36
+            mov.f32 %f38, 0fBF000000
+            fma.rn.ftz.f32 %f39, %f37, %f20, %f38
+            mul.ftz.f32 %f40, %f20, %f39
+            fma.rn.ftz.f32 %f41, %f40, %f20, %f20
+            mov.f32 %f42, 0f3F317218
+            fma.rn.ftz.f32 %f48, %f22, %f42, %f41
+            setp.lt.u32 %p2, %r1, 2139095040
+            @%p2 bra $L__BB0_4
+            setp.lt.s32 %p3, %r1, -1082130431
+            @%p3 bra $L__BB0_3
+            mov.f32 %f43, 0f7F800000
+            fma.rn.ftz.f32 %f48, %f1, %f43, %f43
+            $L__BB0_3:
+            setp.eq.ftz.f32 %p4, %f1, 0f00000000
+            selp.f32 %f48, 0f80000000, %f48, %p4
+            $L__BB0_4:
+            mov.f32 %f44, 0f3F000000
+            copysign.f32 %f45, %f7, %f44
+            mul.ftz.f32 %f46, %f45, %f48
+            ret
+        """,
+    },
     'floor@fast': {
         "expr": 'floorf(x)',
         "inputs": ['%f1'],
@@ -6229,6 +7300,77 @@ FUNCTIONS = {
             setp.eq.ftz.f32 %p2, %f5, 0f7F800000
             selp.f32 %f16, 0f7F800000, %f15, %p2
             ret
+        """,
+    },
+    'nextafter@fast': {
+        "expr": 'nextafterf(x, y)',
+        "inputs": ['%f6', '%f7'],
+        "output": '%f15',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.b32 %r3, %f6
+            shl.b32 %r4, %r3, 1
+            setp.lt.u32 %p1, %r4, 16777216
+            and.b32 %r5, %r3, -2147483648
+            selp.b32 %r1, %r5, %r3, %p1
+            mov.b32 %r6, %f7
+            shl.b32 %r7, %r6, 1
+            setp.lt.u32 %p2, %r7, 16777216
+            and.b32 %r8, %r6, -2147483648
+            selp.b32 %r2, %r8, %r6, %p2
+            abs.ftz.f32 %f8, %f6
+            setp.gtu.ftz.f32 %p3, %f8, 0f7F800000
+            @%p3 bra $L__BB0_7
+            abs.ftz.f32 %f9, %f7
+            setp.gtu.ftz.f32 %p4, %f9, 0f7F800000
+            @%p4 bra $L__BB0_7
+            bra.uni $L__BB0_2
+            $L__BB0_7:
+            add.ftz.f32 %f15, %f6, %f7
+            $L__BB0_8:
+            ret
+            $L__BB0_2:
+            or.b32 %r9, %r2, %r1
+            mov.b32 %f10, %r9
+            setp.eq.ftz.f32 %p5, %f10, 0f00000000
+            @%p5 bra $L__BB0_6
+            bra.uni $L__BB0_3
+            $L__BB0_6:
+            mov.b32 %f15, %r2
+            bra.uni $L__BB0_8
+            $L__BB0_3:
+            mov.b32 %f11, %r1
+            setp.eq.ftz.f32 %p6, %f11, 0f00000000
+            @%p6 bra $L__BB0_5
+            bra.uni $L__BB0_4
+            $L__BB0_5:
+            mov.f32 %f14, 0f00800000
+            copysign.f32 %f15, %f7, %f14
+            bra.uni $L__BB0_8
+            $L__BB0_4:
+            setp.lt.ftz.f32 %p7, %f6, %f7
+            setp.lt.ftz.f32 %p8, %f6, 0f00000000
+            and.pred %p9, %p8, %p7
+            selp.s32 %r10, -1, 0, %p9
+            add.s32 %r11, %r1, %r10
+            setp.gt.ftz.f32 %p10, %f6, 0f00000000
+            and.pred %p11, %p10, %p7
+            selp.u32 %r12, 1, 0, %p11
+            add.s32 %r13, %r11, %r12
+            setp.gt.ftz.f32 %p12, %f6, %f7
+            and.pred %p13, %p8, %p12
+            selp.u32 %r14, 1, 0, %p13
+            add.s32 %r15, %r13, %r14
+            and.pred %p14, %p10, %p12
+            selp.s32 %r16, -1, 0, %p14
+            add.s32 %r17, %r15, %r16
+            mov.b32 %f12, %r17
+            setp.eq.ftz.f32 %p15, %f12, 0f00000000
+            and.b32 %r18, %r17, -2147483648
+            mov.b32 %f13, %r18
+            selp.f32 %f15, %f13, %f12, %p15
+            bra.uni $L__BB0_8
         """,
     },
     'sigmoid@fast': {
@@ -7323,6 +8465,544 @@ FUNCTIONS = {
             setp.ge.f64 %p1, %fd2, 0d4017AFB48DC96626
             selp.f64 %fd86, 0d3FF0000000000000, %fd85, %p1
             copysign.f64 %fd87, %fd1, %fd86
+            ret
+        """,
+    },
+    'acosh:float64@fast': {
+        "expr": 'acosh(x)',
+        "inputs": ['%fd12'],
+        "output": '%fd100',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.f64 %fd13, 0dBFF0000000000000
+            add.rn.f64 %fd14, %fd12, %fd13
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd14
+            }
+            setp.gt.u32 %p1, %r1, 1127219199
+            fma.rn.f64 %fd15, %fd12, %fd12, %fd13
+            rsqrt.approx.ftz.f64 %fd16, %fd15
+            {
+            .reg .b32 %temp
+            mov.b64 {%r12, %temp}, %fd16
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r13}, %fd16
+            }
+            add.s32 %r14, %r13, -1048576
+            mov.b64 %fd17, {%r12, %r14}
+            mul.f64 %fd18, %fd15, %fd16
+            neg.f64 %fd19, %fd18
+            fma.rn.f64 %fd20, %fd18, %fd19, %fd15
+            fma.rn.f64 %fd21, %fd20, %fd17, %fd18
+            neg.f64 %fd22, %fd21
+            mov.f64 %fd23, 0d3FF0000000000000
+            fma.rn.f64 %fd24, %fd16, %fd22, %fd23
+            fma.rn.f64 %fd25, %fd24, %fd17, %fd17
+            fma.rn.f64 %fd26, %fd21, %fd22, %fd15
+            fma.rn.f64 %fd27, %fd26, %fd25, %fd21
+            setp.eq.s32 %p2, %r1, 0
+            selp.f64 %fd28, 0d0000000000000000, %fd27, %p2
+            selp.f64 %fd29, 0dBFF0000000000001, %fd28, %p1
+            add.f64 %fd1, %fd14, %fd29
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r15}, %fd1
+            }
+            mov.b32 %f1, %r15
+            setp.lt.ftz.f32 %p3, %f1, 0f3FE55555
+            setp.gt.ftz.f32 %p4, %f1, 0fBFD99999
+            and.pred %p5, %p3, %p4
+            @%p5 bra $L__BB0_8
+            bra.uni $L__BB0_1
+            $L__BB0_8:
+            add.f64 %fd76, %fd1, 0d4000000000000000
+            div.rn.f64 %fd77, %fd1, %fd76
+            mul.f64 %fd78, %fd1, %fd77
+            neg.f64 %fd79, %fd78
+            sub.f64 %fd80, %fd1, %fd78
+            mul.f64 %fd81, %fd80, %fd80
+            mov.f64 %fd82, 0d3ED087FFCEB2DC44
+            mov.f64 %fd83, 0d3EB372FB2FBE14B5
+            fma.rn.f64 %fd84, %fd83, %fd81, %fd82
+            mov.f64 %fd85, 0d3EF3B9FF890F468C
+            fma.rn.f64 %fd86, %fd84, %fd81, %fd85
+            mov.f64 %fd87, 0d3F17457EFD51BAF8
+            fma.rn.f64 %fd88, %fd86, %fd81, %fd87
+            mov.f64 %fd89, 0d3F3C71C8DE3CE825
+            fma.rn.f64 %fd90, %fd88, %fd81, %fd89
+            mov.f64 %fd91, 0d3F6249248FA4661F
+            fma.rn.f64 %fd92, %fd90, %fd81, %fd91
+            mov.f64 %fd93, 0d3F899999999D70C4
+            fma.rn.f64 %fd94, %fd92, %fd81, %fd93
+            mov.f64 %fd95, 0d3FB5555555555462
+            fma.rn.f64 %fd96, %fd94, %fd81, %fd95
+            mul.f64 %fd97, %fd81, %fd96
+            fma.rn.f64 %fd98, %fd97, %fd80, %fd79
+            add.f64 %fd103, %fd1, %fd98
+            bra.uni $L__BB0_9
+            $L__BB0_1:
+            add.f64 %fd101, %fd1, 0d3FF0000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r29}, %fd101
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r30, %temp}, %fd101
+            }
+            setp.gt.s32 %p6, %r29, 1048575
+            mov.u32 %r31, -1023
+            @%p6 bra $L__BB0_3
+            mul.f64 %fd101, %fd101, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r29}, %fd101
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r30, %temp}, %fd101
+            }
+            mov.u32 %r31, -1077
+            $L__BB0_3:
+            add.s32 %r18, %r29, -1
+            setp.lt.u32 %p7, %r18, 2146435071
+            @%p7 bra $L__BB0_5
+            bra.uni $L__BB0_4
+            $L__BB0_5:
+            shr.u32 %r20, %r29, 20
+            add.s32 %r32, %r31, %r20
+            and.b32 %r21, %r29, -2146435073
+            or.b32 %r22, %r21, 1072693248
+            mov.b64 %fd102, {%r30, %r22}
+            setp.lt.s32 %p9, %r22, 1073127583
+            @%p9 bra $L__BB0_7
+            {
+            .reg .b32 %temp
+            mov.b64 {%r23, %temp}, %fd102
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r24}, %fd102
+            }
+            add.s32 %r25, %r24, -1048576
+            mov.b64 %fd102, {%r23, %r25}
+            add.s32 %r32, %r32, 1
+            $L__BB0_7:
+            add.f64 %fd32, %fd102, 0d3FF0000000000000
+            mov.f64 %fd33, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd34, %fd32
+            neg.f64 %fd35, %fd32
+            fma.rn.f64 %fd36, %fd35, %fd34, %fd33
+            fma.rn.f64 %fd37, %fd36, %fd36, %fd36
+            fma.rn.f64 %fd38, %fd37, %fd34, %fd34
+            add.f64 %fd39, %fd102, 0dBFF0000000000000
+            mul.f64 %fd40, %fd39, %fd38
+            fma.rn.f64 %fd41, %fd39, %fd38, %fd40
+            mul.f64 %fd42, %fd41, %fd41
+            mov.f64 %fd43, 0d3ED0EE258B7A8B04
+            mov.f64 %fd44, 0d3EB1380B3AE80F1E
+            fma.rn.f64 %fd45, %fd44, %fd42, %fd43
+            mov.f64 %fd46, 0d3EF3B2669F02676F
+            fma.rn.f64 %fd47, %fd45, %fd42, %fd46
+            mov.f64 %fd48, 0d3F1745CBA9AB0956
+            fma.rn.f64 %fd49, %fd47, %fd42, %fd48
+            mov.f64 %fd50, 0d3F3C71C72D1B5154
+            fma.rn.f64 %fd51, %fd49, %fd42, %fd50
+            mov.f64 %fd52, 0d3F624924923BE72D
+            fma.rn.f64 %fd53, %fd51, %fd42, %fd52
+            mov.f64 %fd54, 0d3F8999999999A3C4
+            fma.rn.f64 %fd55, %fd53, %fd42, %fd54
+            mov.f64 %fd56, 0d3FB5555555555554
+            fma.rn.f64 %fd57, %fd55, %fd42, %fd56
+            sub.f64 %fd58, %fd39, %fd41
+            add.f64 %fd59, %fd58, %fd58
+            neg.f64 %fd60, %fd41
+            fma.rn.f64 %fd61, %fd60, %fd39, %fd59
+            mul.f64 %fd62, %fd38, %fd61
+            mul.f64 %fd63, %fd42, %fd57
+            fma.rn.f64 %fd64, %fd63, %fd41, %fd62
+            xor.b32 %r26, %r32, -2147483648
+            mov.u32 %r27, -2147483648
+            mov.u32 %r28, 1127219200
+            mov.b64 %fd65, {%r26, %r28}
+            mov.b64 %fd66, {%r27, %r28}
+            sub.f64 %fd67, %fd65, %fd66
+            mov.f64 %fd68, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd69, %fd67, %fd68, %fd41
+            neg.f64 %fd70, %fd67
+            fma.rn.f64 %fd71, %fd70, %fd68, %fd69
+            sub.f64 %fd72, %fd71, %fd41
+            sub.f64 %fd73, %fd64, %fd72
+            mov.f64 %fd74, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd75, %fd67, %fd74, %fd73
+            add.f64 %fd103, %fd69, %fd75
+            bra.uni $L__BB0_9
+            $L__BB0_4:
+            mov.f64 %fd30, 0d7FF0000000000000
+            fma.rn.f64 %fd31, %fd101, %fd30, %fd30
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r19}, %fd101
+            }
+            mov.b32 %f2, %r19
+            setp.eq.ftz.f32 %p8, %f2, 0f00000000
+            selp.f64 %fd103, 0dFFF0000000000000, %fd31, %p8
+            $L__BB0_9:
+            add.f64 %fd99, %fd103, 0d3FE62E42FEFA39EF
+            selp.f64 %fd100, %fd99, %fd103, %p1
+            ret
+        """,
+    },
+    'asinh:float64@fast': {
+        "expr": 'asinh(x)',
+        "inputs": ['%fd12'],
+        "output": '%fd104',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r12}, %fd12
+            }
+            and.b32 %r1, %r12, 2147483647
+            {
+            .reg .b32 %temp
+            mov.b64 {%r13, %temp}, %fd12
+            }
+            mov.b64 %fd13, {%r13, %r1}
+            mov.f64 %fd14, 0d3FF0000000000000
+            fma.rn.f64 %fd15, %fd12, %fd12, %fd14
+            rsqrt.approx.ftz.f64 %fd16, %fd15
+            mul.rn.f64 %fd17, %fd16, %fd16
+            neg.f64 %fd18, %fd17
+            fma.rn.f64 %fd19, %fd15, %fd18, %fd14
+            mov.f64 %fd20, 0d3FE0000000000000
+            mov.f64 %fd21, 0d3FD8000000000000
+            fma.rn.f64 %fd22, %fd21, %fd19, %fd20
+            mul.rn.f64 %fd23, %fd19, %fd16
+            fma.rn.f64 %fd24, %fd22, %fd23, %fd16
+            fma.rn.f64 %fd25, %fd15, %fd24, %fd14
+            rcp.approx.ftz.f64 %fd26, %fd25
+            neg.f64 %fd27, %fd25
+            fma.rn.f64 %fd28, %fd27, %fd26, %fd14
+            fma.rn.f64 %fd29, %fd28, %fd28, %fd28
+            fma.rn.f64 %fd30, %fd29, %fd26, %fd26
+            mul.f64 %fd31, %fd13, %fd30
+            fma.rn.f64 %fd32, %fd13, %fd31, %fd13
+            setp.gt.u32 %p1, %r1, 1138753535
+            selp.f64 %fd1, %fd13, %fd32, %p1
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r14}, %fd1
+            }
+            mov.b32 %f1, %r14
+            setp.lt.ftz.f32 %p2, %f1, 0f3FE55555
+            setp.gt.ftz.f32 %p3, %f1, 0fBFD99999
+            and.pred %p4, %p2, %p3
+            @%p4 bra $L__BB0_8
+            bra.uni $L__BB0_1
+            $L__BB0_8:
+            add.f64 %fd79, %fd1, 0d4000000000000000
+            div.rn.f64 %fd80, %fd1, %fd79
+            mul.f64 %fd81, %fd1, %fd80
+            neg.f64 %fd82, %fd81
+            sub.f64 %fd83, %fd1, %fd81
+            mul.f64 %fd84, %fd83, %fd83
+            mov.f64 %fd85, 0d3ED087FFCEB2DC44
+            mov.f64 %fd86, 0d3EB372FB2FBE14B5
+            fma.rn.f64 %fd87, %fd86, %fd84, %fd85
+            mov.f64 %fd88, 0d3EF3B9FF890F468C
+            fma.rn.f64 %fd89, %fd87, %fd84, %fd88
+            mov.f64 %fd90, 0d3F17457EFD51BAF8
+            fma.rn.f64 %fd91, %fd89, %fd84, %fd90
+            mov.f64 %fd92, 0d3F3C71C8DE3CE825
+            fma.rn.f64 %fd93, %fd91, %fd84, %fd92
+            mov.f64 %fd94, 0d3F6249248FA4661F
+            fma.rn.f64 %fd95, %fd93, %fd84, %fd94
+            mov.f64 %fd96, 0d3F899999999D70C4
+            fma.rn.f64 %fd97, %fd95, %fd84, %fd96
+            mov.f64 %fd98, 0d3FB5555555555462
+            fma.rn.f64 %fd99, %fd97, %fd84, %fd98
+            mul.f64 %fd100, %fd84, %fd99
+            fma.rn.f64 %fd101, %fd100, %fd83, %fd82
+            add.f64 %fd107, %fd1, %fd101
+            bra.uni $L__BB0_9
+            $L__BB0_1:
+            add.f64 %fd105, %fd1, 0d3FF0000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r28}, %fd105
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r29, %temp}, %fd105
+            }
+            setp.gt.s32 %p5, %r28, 1048575
+            mov.u32 %r30, -1023
+            @%p5 bra $L__BB0_3
+            mul.f64 %fd105, %fd105, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r28}, %fd105
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r29, %temp}, %fd105
+            }
+            mov.u32 %r30, -1077
+            $L__BB0_3:
+            add.s32 %r17, %r28, -1
+            setp.lt.u32 %p6, %r17, 2146435071
+            @%p6 bra $L__BB0_5
+            bra.uni $L__BB0_4
+            $L__BB0_5:
+            shr.u32 %r19, %r28, 20
+            add.s32 %r31, %r30, %r19
+            and.b32 %r20, %r28, -2146435073
+            or.b32 %r21, %r20, 1072693248
+            mov.b64 %fd106, {%r29, %r21}
+            setp.lt.s32 %p8, %r21, 1073127583
+            @%p8 bra $L__BB0_7
+            {
+            .reg .b32 %temp
+            mov.b64 {%r22, %temp}, %fd106
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r23}, %fd106
+            }
+            add.s32 %r24, %r23, -1048576
+            mov.b64 %fd106, {%r22, %r24}
+            add.s32 %r31, %r31, 1
+            $L__BB0_7:
+            add.f64 %fd35, %fd106, 0d3FF0000000000000
+            mov.f64 %fd36, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd37, %fd35
+            neg.f64 %fd38, %fd35
+            fma.rn.f64 %fd39, %fd38, %fd37, %fd36
+            fma.rn.f64 %fd40, %fd39, %fd39, %fd39
+            fma.rn.f64 %fd41, %fd40, %fd37, %fd37
+            add.f64 %fd42, %fd106, 0dBFF0000000000000
+            mul.f64 %fd43, %fd42, %fd41
+            fma.rn.f64 %fd44, %fd42, %fd41, %fd43
+            mul.f64 %fd45, %fd44, %fd44
+            mov.f64 %fd46, 0d3ED0EE258B7A8B04
+            mov.f64 %fd47, 0d3EB1380B3AE80F1E
+            fma.rn.f64 %fd48, %fd47, %fd45, %fd46
+            mov.f64 %fd49, 0d3EF3B2669F02676F
+            fma.rn.f64 %fd50, %fd48, %fd45, %fd49
+            mov.f64 %fd51, 0d3F1745CBA9AB0956
+            fma.rn.f64 %fd52, %fd50, %fd45, %fd51
+            mov.f64 %fd53, 0d3F3C71C72D1B5154
+            fma.rn.f64 %fd54, %fd52, %fd45, %fd53
+            mov.f64 %fd55, 0d3F624924923BE72D
+            fma.rn.f64 %fd56, %fd54, %fd45, %fd55
+            mov.f64 %fd57, 0d3F8999999999A3C4
+            fma.rn.f64 %fd58, %fd56, %fd45, %fd57
+            mov.f64 %fd59, 0d3FB5555555555554
+            fma.rn.f64 %fd60, %fd58, %fd45, %fd59
+            sub.f64 %fd61, %fd42, %fd44
+            add.f64 %fd62, %fd61, %fd61
+            neg.f64 %fd63, %fd44
+            fma.rn.f64 %fd64, %fd63, %fd42, %fd62
+            mul.f64 %fd65, %fd41, %fd64
+            mul.f64 %fd66, %fd45, %fd60
+            fma.rn.f64 %fd67, %fd66, %fd44, %fd65
+            xor.b32 %r25, %r31, -2147483648
+            mov.u32 %r26, -2147483648
+            mov.u32 %r27, 1127219200
+            mov.b64 %fd68, {%r25, %r27}
+            mov.b64 %fd69, {%r26, %r27}
+            sub.f64 %fd70, %fd68, %fd69
+            mov.f64 %fd71, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd72, %fd70, %fd71, %fd44
+            neg.f64 %fd73, %fd70
+            fma.rn.f64 %fd74, %fd73, %fd71, %fd72
+            sub.f64 %fd75, %fd74, %fd44
+            sub.f64 %fd76, %fd67, %fd75
+            mov.f64 %fd77, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd78, %fd70, %fd77, %fd76
+            add.f64 %fd107, %fd72, %fd78
+            bra.uni $L__BB0_9
+            $L__BB0_4:
+            mov.f64 %fd33, 0d7FF0000000000000
+            fma.rn.f64 %fd34, %fd105, %fd33, %fd33
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r18}, %fd105
+            }
+            mov.b32 %f2, %r18
+            setp.eq.ftz.f32 %p7, %f2, 0f00000000
+            selp.f64 %fd107, 0dFFF0000000000000, %fd34, %p7
+            $L__BB0_9:
+            add.f64 %fd102, %fd107, 0d3FE62E42FEFA39EF
+            selp.f64 %fd103, %fd102, %fd107, %p1
+            copysign.f64 %fd104, %fd12, %fd103
+            ret
+        """,
+    },
+    'atanh:float64@fast': {
+        "expr": 'atanh(x)',
+        "inputs": ['%fd12'],
+        "output": '%fd87',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f64 %fd13, %fd12
+            add.f64 %fd14, %fd13, %fd13
+            mov.f64 %fd15, 0d3FF0000000000000
+            sub.f64 %fd16, %fd15, %fd13
+            div.rn.f64 %fd1, %fd14, %fd16
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r11}, %fd1
+            }
+            mov.b32 %f1, %r11
+            setp.lt.ftz.f32 %p1, %f1, 0f3FE55555
+            setp.gt.ftz.f32 %p2, %f1, 0fBFD99999
+            and.pred %p3, %p1, %p2
+            @%p3 bra $L__BB0_8
+            bra.uni $L__BB0_1
+            $L__BB0_8:
+            add.f64 %fd63, %fd1, 0d4000000000000000
+            div.rn.f64 %fd64, %fd1, %fd63
+            mul.f64 %fd65, %fd1, %fd64
+            neg.f64 %fd66, %fd65
+            sub.f64 %fd67, %fd1, %fd65
+            mul.f64 %fd68, %fd67, %fd67
+            mov.f64 %fd69, 0d3ED087FFCEB2DC44
+            mov.f64 %fd70, 0d3EB372FB2FBE14B5
+            fma.rn.f64 %fd71, %fd70, %fd68, %fd69
+            mov.f64 %fd72, 0d3EF3B9FF890F468C
+            fma.rn.f64 %fd73, %fd71, %fd68, %fd72
+            mov.f64 %fd74, 0d3F17457EFD51BAF8
+            fma.rn.f64 %fd75, %fd73, %fd68, %fd74
+            mov.f64 %fd76, 0d3F3C71C8DE3CE825
+            fma.rn.f64 %fd77, %fd75, %fd68, %fd76
+            mov.f64 %fd78, 0d3F6249248FA4661F
+            fma.rn.f64 %fd79, %fd77, %fd68, %fd78
+            mov.f64 %fd80, 0d3F899999999D70C4
+            fma.rn.f64 %fd81, %fd79, %fd68, %fd80
+            mov.f64 %fd82, 0d3FB5555555555462
+            fma.rn.f64 %fd83, %fd81, %fd68, %fd82
+            mul.f64 %fd84, %fd68, %fd83
+            fma.rn.f64 %fd85, %fd84, %fd67, %fd66
+            add.f64 %fd90, %fd1, %fd85
+            bra.uni $L__BB0_9
+            $L__BB0_1:
+            add.f64 %fd88, %fd1, 0d3FF0000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r25}, %fd88
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r26, %temp}, %fd88
+            }
+            setp.gt.s32 %p4, %r25, 1048575
+            mov.u32 %r27, -1023
+            @%p4 bra $L__BB0_3
+            mul.f64 %fd88, %fd88, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r25}, %fd88
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%r26, %temp}, %fd88
+            }
+            mov.u32 %r27, -1077
+            $L__BB0_3:
+            add.s32 %r14, %r25, -1
+            setp.lt.u32 %p5, %r14, 2146435071
+            @%p5 bra $L__BB0_5
+            bra.uni $L__BB0_4
+            $L__BB0_5:
+            shr.u32 %r16, %r25, 20
+            add.s32 %r28, %r27, %r16
+            and.b32 %r17, %r25, -2146435073
+            or.b32 %r18, %r17, 1072693248
+            mov.b64 %fd89, {%r26, %r18}
+            setp.lt.s32 %p7, %r18, 1073127583
+            @%p7 bra $L__BB0_7
+            {
+            .reg .b32 %temp
+            mov.b64 {%r19, %temp}, %fd89
+            }
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r20}, %fd89
+            }
+            add.s32 %r21, %r20, -1048576
+            mov.b64 %fd89, {%r19, %r21}
+            add.s32 %r28, %r28, 1
+            $L__BB0_7:
+            add.f64 %fd19, %fd89, 0d3FF0000000000000
+            mov.f64 %fd20, 0d3FF0000000000000
+            rcp.approx.ftz.f64 %fd21, %fd19
+            neg.f64 %fd22, %fd19
+            fma.rn.f64 %fd23, %fd22, %fd21, %fd20
+            fma.rn.f64 %fd24, %fd23, %fd23, %fd23
+            fma.rn.f64 %fd25, %fd24, %fd21, %fd21
+            add.f64 %fd26, %fd89, 0dBFF0000000000000
+            mul.f64 %fd27, %fd26, %fd25
+            fma.rn.f64 %fd28, %fd26, %fd25, %fd27
+            mul.f64 %fd29, %fd28, %fd28
+            mov.f64 %fd30, 0d3ED0EE258B7A8B04
+            mov.f64 %fd31, 0d3EB1380B3AE80F1E
+            fma.rn.f64 %fd32, %fd31, %fd29, %fd30
+            mov.f64 %fd33, 0d3EF3B2669F02676F
+            fma.rn.f64 %fd34, %fd32, %fd29, %fd33
+            mov.f64 %fd35, 0d3F1745CBA9AB0956
+            fma.rn.f64 %fd36, %fd34, %fd29, %fd35
+            mov.f64 %fd37, 0d3F3C71C72D1B5154
+            fma.rn.f64 %fd38, %fd36, %fd29, %fd37
+            mov.f64 %fd39, 0d3F624924923BE72D
+            fma.rn.f64 %fd40, %fd38, %fd29, %fd39
+            mov.f64 %fd41, 0d3F8999999999A3C4
+            fma.rn.f64 %fd42, %fd40, %fd29, %fd41
+            mov.f64 %fd43, 0d3FB5555555555554
+            fma.rn.f64 %fd44, %fd42, %fd29, %fd43
+            sub.f64 %fd45, %fd26, %fd28
+            add.f64 %fd46, %fd45, %fd45
+            neg.f64 %fd47, %fd28
+            fma.rn.f64 %fd48, %fd47, %fd26, %fd46
+            mul.f64 %fd49, %fd25, %fd48
+            mul.f64 %fd50, %fd29, %fd44
+            fma.rn.f64 %fd51, %fd50, %fd28, %fd49
+            xor.b32 %r22, %r28, -2147483648
+            mov.u32 %r23, -2147483648
+            mov.u32 %r24, 1127219200
+            mov.b64 %fd52, {%r22, %r24}
+            mov.b64 %fd53, {%r23, %r24}
+            sub.f64 %fd54, %fd52, %fd53
+            mov.f64 %fd55, 0d3FE62E42FEFA39EF
+            fma.rn.f64 %fd56, %fd54, %fd55, %fd28
+            neg.f64 %fd57, %fd54
+            fma.rn.f64 %fd58, %fd57, %fd55, %fd56
+            sub.f64 %fd59, %fd58, %fd28
+            sub.f64 %fd60, %fd51, %fd59
+            mov.f64 %fd61, 0d3C7ABC9E3B39803F
+            fma.rn.f64 %fd62, %fd54, %fd61, %fd60
+            add.f64 %fd90, %fd56, %fd62
+            bra.uni $L__BB0_9
+            $L__BB0_4:
+            mov.f64 %fd17, 0d7FF0000000000000
+            fma.rn.f64 %fd18, %fd88, %fd17, %fd17
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r15}, %fd88
+            }
+            mov.b32 %f2, %r15
+            setp.eq.ftz.f32 %p6, %f2, 0f00000000
+            selp.f64 %fd90, 0dFFF0000000000000, %fd18, %p6
+            $L__BB0_9:
+            mul.f64 %fd86, %fd90, 0d3FE0000000000000
+            copysign.f64 %fd87, %fd12, %fd86
             ret
         """,
     },
@@ -8624,6 +10304,7 @@ SAME_IN_FAST = [
     'log:float16',
     'nearbyint',
     'nearbyint:float64',
+    'nextafter:float64',
     'round',
     'round:bfloat16',
     'round:float16',
