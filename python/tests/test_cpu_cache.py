@@ -18,9 +18,8 @@ from tile_mlir import TileError, compiler  # noqa: E402
 from tile_mlir import _capi  # noqa: E402
 from tile_mlir.script import tirx as T  # noqa: E402
 
-if not compiler.in_process():
-    pytest.skip("the CPU backend needs libTileCAPI.so",
-                allow_module_level=True)
+pytestmark = pytest.mark.skipif(not compiler.in_process(),
+                                reason="the CPU backend needs libTileCAPI.so")
 
 MAGIC = b"tile-mlir-cpu-object v1 "
 

@@ -89,8 +89,9 @@ class AtomicOp<Qual op, PtxType type, string element, int ptx = 10,
 }
 
 /// The operations red and atom share. atom.add.f32 and red.add.f32 flush
-/// subnormal sources and results (the ISA's words); the half-precision
-/// adds (.noftz) keep them.
+/// subnormal sources and results (the ISA's words; in shared memory the
+/// H200 keeps them: AtomicForm's Element); the half-precision adds
+/// (.noftz) keep them.
 defvar AtomicArith = [
   AtomicOp<AND, B32, "and.b32">, AtomicOp<OR, B32, "or.b32">,
   AtomicOp<XOR, B32, "xor.b32">,
@@ -145,7 +146,12 @@ class AtomicForm<string name, AtomicOp o, AtomicSpace ss, list<string> sems,
                                    []<QualFloor>));
   let NaNResult = !if(!or(!eq(o.Type, F32), !eq(o.Type, F64), o.Noftz),
                       NaNUnspecified, NaNNone);
-  let Element = o.Element;
+  // Measured on the H200 (docs/GPU-Results.md, 2026-12-05): the f32 adds
+  // flush subnormal sources and results in global memory, as the ISA
+  // says, and keep them in shared memory.
+  let Element = !if(!and(!eq(ss.Name, "Shared"),
+                         !eq(o.Element, "add.rn.ftz.f32")),
+                    "add.rn.f32", o.Element);
 }
 
 defvar AtomSems = ["relaxed", "acquire", "release", "acq_rel"];

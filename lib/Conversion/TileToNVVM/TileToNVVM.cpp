@@ -122,6 +122,40 @@ struct Slot {
   std::string immediate;        ///< A constant source, as PTX spells it.
 };
 
+/// Whether a result of `desc` held in `eltType` needs its bits moved to a
+/// fresh register (see copyRegister): one f32 or f64 in an integer
+/// container. ptxas reads a register that an `.f64` instruction wrote as a
+/// float: a 32-bit store of its low half (`st.b32 [a], %rd`, which LLVM
+/// writes for a 4-byte-aligned i64 or a truncated one) became a conversion
+/// (F2I.U32.F64.TRUNC), measured on the H200 with atom.global.add.f64
+/// (docs/GPU-Results.md, 2026-12-05). After a `mov.b64` the store takes
+/// the bits, as PTX says.
+static bool needsRegisterCopy(const ptx::OperandDesc &desc, Type eltType) {
+  auto intType = dyn_cast<IntegerType>(eltType);
+  const ptx::DataTypeInfo &info = ptx::getInfo(desc.type);
+  return intType && info.lanes == 1 && intType.getWidth() == info.bits &&
+         (info.format == ptx::FloatFormat::F32 ||
+          info.format == ptx::FloatFormat::F64);
+}
+
+/// `value` through the table's register move (`mov.b32`/`mov.b64` in its
+/// own inline asm, which LLVM does not fold away).
+static Value copyRegister(OpBuilder &b, Location loc, Value value) {
+  unsigned bits = value.getType().getIntOrFloatBitWidth();
+  std::optional<ptx::Instr> mov = ptx::getRegisterCopy(bits);
+  if (!mov)
+    return value;
+  PtxAsmBuilder asmBuilder;
+  PtxAsmBuilder::Operand out = asmBuilder.addOutput(value.getType());
+  PtxAsmBuilder::Operand in = asmBuilder.addInput(value);
+  return asmBuilder
+      .create(b, loc, mov->str(),
+              {{PtxAsmBuilder::ArgForm::Register, {out}},
+               {PtxAsmBuilder::ArgForm::Register, {in}}},
+              /*hasSideEffects=*/false)
+      .getRes();
+}
+
 /// The PTX immediate for a constant broadcast scalar `value` (`converted`
 /// after conversion) read by an operand of `type`, or "" where it must be
 /// a register. nvcc writes constants so too; and a register would be
@@ -267,7 +301,9 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
 
     PtxAsmBuilder builder;
     SmallVector<PtxAsmBuilder::Arg> args;
-    SmallVector<std::pair<PtxAsmBuilder::Operand, Value>> stores;
+    // (output, element pointer, whether to copy it) of each result
+    // register.
+    SmallVector<std::tuple<PtxAsmBuilder::Operand, Value, bool>> stores;
     // Outputs first, so they keep their order; then inputs in order.
     SmallVector<SmallVector<PtxAsmBuilder::Operand, 4>> argOperands(
         slots.size());
@@ -278,7 +314,8 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
       for (Value ptr : slot.ptrs) {
         PtxAsmBuilder::Operand out = builder.addOutput(slot.eltType);
         argOperands[i].push_back(out);
-        stores.emplace_back(out, ptr);
+        stores.emplace_back(out, ptr,
+                            needsRegisterCopy(*slot.desc, slot.eltType));
       }
     }
     for (auto [i, slot] : llvm::enumerate(slots)) {
@@ -314,10 +351,13 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
     }
     // A destination the instruction also reads (wgmma's d) is tied to its
     // old value, as is one a false predicate keeps.
+    auto tie = [&](Value old, PtxAsmBuilder::Operand out) {
+      builder.addTiedInput(old, out);
+    };
     for (auto [i, slot] : llvm::enumerate(slots))
       if (slot.desc->readsDst)
         for (auto [out, old] : llvm::zip(argOperands[i], slot.values))
-          builder.addTiedInput(old, out);
+          tie(old, out);
     if (pred) {
       Value pred32 =
           LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), pred);
@@ -327,7 +367,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
           if (slot.desc->kind == ptx::OperandKind::Register &&
               slot.desc->role == ptx::OperandRole::Def && !slot.desc->readsDst)
             for (auto [out, old] : llvm::zip(argOperands[i], slot.values))
-              builder.addTiedInput(old, out);
+              tie(old, out);
     }
     // An instruction without a result exists for its effect (the
     // cp.async groups order memory): it stays, and memory is clobbered.
@@ -359,11 +399,13 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
         builder.create(rewriter, loc, instr.str(), args,
                        /*hasSideEffects=*/touchesMemory || isCollective);
     unsigned numOutputs = builder.getOutputTypes().size();
-    for (auto [out, ptr] : stores) {
+    for (auto [out, ptr, copy] : stores) {
       Value result = asmOp.getRes();
       if (numOutputs > 1)
         result = LLVM::ExtractValueOp::create(rewriter, loc, result,
                                               ArrayRef<int64_t>{out.index});
+      if (copy)
+        result = copyRegister(rewriter, loc, result);
       LLVM::StoreOp::create(rewriter, loc, result, ptr);
     }
     rewriter.eraseOp(op);
