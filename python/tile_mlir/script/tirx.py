@@ -3203,12 +3203,8 @@ class _CudaWarp:
         width/2 .. 1 (sum: +, max/min: fmaxf/fminf or the integer max/min,
         max.f32/min.f32 in PTX, .ftz in the fast-math build), over a 32-bit
         value."""
-        width = as_int(width, "warp_reduce width")
-        if width < 2 or width > 32 or width & (width - 1):
-            raise TileValueError(f"warp_reduce width {width}: a power of "
-                                 "two in [2, 32]")
-        if op not in ("sum", "max", "min"):
-            raise TileValueError(f"warp_reduce op {op!r}: sum, max or min")
+        width = _power_of_two(width, "warp_reduce width", 2)
+        _check_reduce_op(op, "warp_reduce")
         (val,) = _kernel_values("cuda.warp_reduce", value)
         if _bits(val.type) != 32:
             raise TileTypeError(f"T.cuda.warp_reduce of {val!r}: 32-bit "
@@ -3250,12 +3246,8 @@ class _CudaWarp:
         thread reads scratch[0]. For integers, max and min convert the
         partials to float and back, as the C ternary with INFINITY that
         TIRx prints does (exact below 2^24)."""
-        nw = as_int(num_warps, "cta_reduce num_warps")
-        if nw < 1 or nw > 32 or nw & (nw - 1):
-            raise TileValueError(f"cta_reduce num_warps {nw}: a power of two "
-                                 "in [1, 32]")
-        if op not in ("sum", "max", "min"):
-            raise TileValueError(f"cta_reduce op {op!r}: sum, max or min")
+        nw = _power_of_two(num_warps, "cta_reduce num_warps", 1)
+        _check_reduce_op(op, "cta_reduce")
         if not isinstance(scratch, _views.View) or scratch.space != \
                 "shared" or len(scratch.shape) != 1 or scratch.shape[0] < nw:
             raise TileTypeError("cta_reduce scratch: a shared buffer of at "
@@ -3355,6 +3347,19 @@ def _vote(kind, mask, pred):
     return d[0].load()
 
 
+def _power_of_two(n, what, lo):
+    """`n` (a Python integer) checked to be a power of two in [lo, 32]."""
+    n = as_int(n, what)
+    if n < lo or n > 32 or n & (n - 1):
+        raise TileValueError(f"{what} {n}: a power of two in [{lo}, 32]")
+    return n
+
+
+def _check_reduce_op(op, what):
+    if op not in ("sum", "max", "min"):
+        raise TileValueError(f"{what} op {op!r}: sum, max or min")
+
+
 def _shfl(mode, mask, var, lane, width):
     """CUDA's __shfl{,_up,_down,_xor}_sync(mask, var, lane, width):
     `shfl.sync.<mode>.b32` with the clamp ((32 - width) << 8) | 31 (up:
@@ -3362,10 +3367,7 @@ def _shfl(mode, mask, var, lane, width):
     shuffles of its halves; a narrower one (a half, a short) is shuffled
     widened to 32 bits and cut back, as the headers' overloads and C's
     conversions do."""
-    width = as_int(width, "the shuffle's width")
-    if width < 1 or width > 32 or width & (width - 1):
-        raise TileValueError(f"shuffle width {width}: a power of two in "
-                             "[1, 32]")
+    width = _power_of_two(width, "shuffle width", 1)
     clamp = (32 - width) << 8 | (0 if mode == "up" else 31)
     (v,) = _kernel_values(f"cuda.__shfl_{mode}_sync", var)
     n = lane.value() if isinstance(lane, _TypedScalar) else _plain(lane)
