@@ -45,6 +45,8 @@ LIBRARY = {
     "floor": "floor", "ceil": "ceil", "round": "nearbyint",
     "nearbyint": "nearbyint", "trunc": "trunc",
 }
+# Functions whose second argument is a C int (ldexpf(x, n)).
+INT_SECOND = {"ldexp": "ldexp"}
 BINARY = {"pow": "pow", "atan2": "atan2", "hypot": "hypot",
           "copysign": "copysign", "fmod": "fmod", "nextafter": "nextafter"}
 # C's float32 operators as TIRx prints them (entries `operator.<name>`):
@@ -130,7 +132,7 @@ def expressions():
     for dtype, (ctype, f) in TYPES.items():
         for name, fn in LIBRARY.items():
             out.append((key(name, dtype), f"{fn}{f}(x)", ctype, None))
-        for name, fn in BINARY.items():
+        for name, fn in {**BINARY, **INT_SECOND}.items():
             out.append((key(name, dtype), f"{fn}{f}(x, y)", ctype, None))
         one, zero = ("1.0f", "0.0f") if f else ("1.0", "0.0")
         out.append((key("sigmoid", dtype),
@@ -143,9 +145,10 @@ def expressions():
     return out + half_expressions()
 
 
-def compile_ptx(nvcc, expr, ctype="float", header=None, flags=()):
+def compile_ptx(nvcc, expr, ctype="float", header=None, flags=(),
+                y_type=None):
     src = (f"#include <{header}>\n" if header else "") + (
-        f"extern \"C\" __global__ void k({ctype} x, {ctype} y, "
+        f"extern \"C\" __global__ void k({ctype} x, {y_type or ctype} y, "
         f"{ctype} *out)\n{{ *out = {expr}; }}\n")
     with tempfile.TemporaryDirectory() as tmp:
         cu, ptx = os.path.join(tmp, "k.cu"), os.path.join(tmp, "k.ptx")
@@ -294,7 +297,8 @@ def render(version, functions, left_out):
            "instructions and labels in nvcc's order (the result is stored",
            "just before the `ret`). An entry whose fast-math code is the",
            "same as its IEEE code is recorded once, its name in",
-           'SAME_IN_FAST."""',
+           "SAME_IN_FAST; the functions of INT_SECOND take a C int as",
+           'their second argument."""',
            "", f"NVCC = {version!r}", "", "FUNCTIONS = {"]
     data = dict(functions)
     same = sorted(name for name in data if not name.endswith("@fast") and
@@ -313,6 +317,8 @@ def render(version, functions, left_out):
         out.append("        \"\"\",")
         out.append("    },")
     out.append("}")
+    out.append("")
+    out.append(f"INT_SECOND = {sorted(INT_SECOND)!r}")
     out.append("")
     out.append("SAME_IN_FAST = [")
     out.extend(f"    {name!r}," for name in same)
@@ -349,7 +355,9 @@ def main():
             if entry in LEFT_OUT:
                 continue
             entry += suffix
-            ptx = compile_ptx(args.nvcc, expr, ctype, header, flags)
+            base = entry.split(":")[0].split("@")[0]
+            y_type = "int" if base in INT_SECOND else None
+            ptx = compile_ptx(args.nvcc, expr, ctype, header, flags, y_type)
             if calls(ptx):
                 ptx = inline_calls(ptx) or ptx
             if called := calls(ptx):

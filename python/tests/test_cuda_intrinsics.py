@@ -172,3 +172,26 @@ def test_static_assert_fails_where_traced():
         T.static_assert(False, "never")
     with pytest.raises(TileError, match="T.static_assert failed: never"):
         T.function(k)
+
+
+def test_ldexp_takes_an_integer_exponent():
+    """T.ldexp(x, n): n is C's int (a narrower integer is converted, a
+    Python integer is an int32 constant); a float exponent is an error."""
+    @T.function
+    def k(A: T.Tensor((32,), "float32"), E: T.Tensor((32,), "int16"),
+          O: T.Tensor((32,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        O[i] = T.ldexp(T.ldexp(A[i], E[i]), 2)
+    A = np.arange(32, dtype=np.float32) - 7
+    E = (np.arange(32) - 16).astype(np.int16)
+    out = run(k, A=A, E=E, O=np.zeros(32, np.float32))
+    assert np.array_equal(out["O"], np.ldexp(A, E.astype(np.int32) + 2))
+
+    def bad(A: T.Tensor((32,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        A[i] = T.ldexp(A[i], 1.5)
+    with pytest.raises(TileError, match="T.ldexp takes an integer as its "
+                       "second argument"):
+        T.function(bad)

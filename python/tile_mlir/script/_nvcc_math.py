@@ -40,6 +40,8 @@ FUNCTIONS = dict(_nvcc_math_ptx.FUNCTIONS)
 FUNCTIONS.update({name + "@fast": FUNCTIONS[name]
                   for name in _nvcc_math_ptx.SAME_IN_FAST})
 LEFT_OUT = _nvcc_math_ptx.LEFT_OUT
+# The functions whose second argument is a C int (T.ldexp).
+INT_SECOND = set(_nvcc_math_ptx.INT_SECOND)
 # TIRx's names of the functions (T.sin), recorded or left out (not C's
 # operators, `operator.add`).
 NAMES = {key.split(":")[0] for key in (*FUNCTIONS, *LEFT_OUT)

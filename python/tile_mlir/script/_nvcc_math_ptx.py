@@ -10,7 +10,8 @@ hold the arguments; `output`, the register of the result;
 instructions and labels in nvcc's order (the result is stored
 just before the `ret`). An entry whose fast-math code is the
 same as its IEEE code is recorded once, its name in
-SAME_IN_FAST."""
+SAME_IN_FAST; the functions of INT_SECOND take a C int as
+their second argument."""
 
 NVCC = '13.0.88'
 
@@ -1582,6 +1583,34 @@ FUNCTIONS = {
             add.s32 %r11, %r9, %r10
             mov.b32 %f11, %r11
             bra.uni $L__BB0_7
+        """,
+    },
+    'ldexp': {
+        "expr": 'ldexpf(x, y)',
+        "inputs": ['%f1', '%r1'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            min.s32 %r2, %r1, 278
+            max.s32 %r3, %r2, -278
+            add.s32 %r4, %r3, 508
+            shr.u32 %r5, %r4, 2
+            mad.lo.s32 %r6, %r5, -3, %r4
+            abs.s32 %r7, %r3
+            setp.lt.s32 %p1, %r7, 101
+            add.s32 %r8, %r3, 127
+            selp.b32 %r9, %r8, %r6, %p1
+            shl.b32 %r10, %r5, 23
+            selp.b32 %r11, 1065353216, %r10, %p1
+            mov.b32 %f2, %r11
+            shl.b32 %r12, %r9, 23
+            mov.b32 %f3, %r12
+            mul.rn.f32 %f4, %f1, %f3
+            mul.rn.f32 %f5, %f4, %f2
+            mul.rn.f32 %f6, %f5, %f2
+            mul.rn.f32 %f7, %f6, %f2
+            ret
         """,
     },
     'sigmoid': {
@@ -4295,6 +4324,35 @@ FUNCTIONS = {
             mov.f64 %fd9, 0d0000000000000001
             copysign.f64 %fd10, %fd10, %fd9
             bra.uni $L__BB0_7
+        """,
+    },
+    'ldexp:float64': {
+        "expr": 'ldexp(x, y)',
+        "inputs": ['%fd1', '%r1'],
+        "output": '%fd7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            min.s32 %r2, %r1, 2099
+            max.s32 %r3, %r2, -2099
+            add.s32 %r4, %r3, 4092
+            shr.u32 %r5, %r4, 2
+            mad.lo.s32 %r6, %r5, -3, %r4
+            mov.u32 %r7, 0
+            abs.s32 %r8, %r3
+            setp.lt.s32 %p1, %r8, 217
+            add.s32 %r9, %r3, 1023
+            selp.b32 %r10, %r9, %r6, %p1
+            shl.b32 %r11, %r5, 20
+            selp.b32 %r12, 1072693248, %r11, %p1
+            mov.b64 %fd2, {%r7, %r12}
+            shl.b32 %r13, %r10, 20
+            mov.b64 %fd3, {%r7, %r13}
+            mul.rn.f64 %fd4, %fd1, %fd3
+            mul.rn.f64 %fd5, %fd4, %fd2
+            mul.rn.f64 %fd6, %fd5, %fd2
+            mul.rn.f64 %fd7, %fd6, %fd2
+            ret
         """,
     },
     'sigmoid:float64': {
@@ -7373,6 +7431,34 @@ FUNCTIONS = {
             bra.uni $L__BB0_8
         """,
     },
+    'ldexp@fast': {
+        "expr": 'ldexpf(x, y)',
+        "inputs": ['%f1', '%r1'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            min.s32 %r2, %r1, 278
+            max.s32 %r3, %r2, -278
+            add.s32 %r4, %r3, 508
+            shr.u32 %r5, %r4, 2
+            mad.lo.s32 %r6, %r5, -3, %r4
+            abs.s32 %r7, %r3
+            setp.lt.s32 %p1, %r7, 101
+            add.s32 %r8, %r3, 127
+            selp.b32 %r9, %r8, %r6, %p1
+            shl.b32 %r10, %r5, 23
+            selp.b32 %r11, 1065353216, %r10, %p1
+            mov.b32 %f2, %r11
+            shl.b32 %r12, %r9, 23
+            mov.b32 %f3, %r12
+            mul.rn.ftz.f32 %f4, %f1, %f3
+            mul.rn.ftz.f32 %f5, %f4, %f2
+            mul.rn.ftz.f32 %f6, %f5, %f2
+            mul.rn.ftz.f32 %f7, %f6, %f2
+            ret
+        """,
+    },
     'sigmoid@fast': {
         "expr": '(1.0f / (1.0f + expf((0.0f - x))))',
         "inputs": ['%f1'],
@@ -10277,6 +10363,8 @@ FUNCTIONS = {
     },
 }
 
+INT_SECOND = ['ldexp']
+
 SAME_IN_FAST = [
     'acos:float64',
     'atan2:float64',
@@ -10298,6 +10386,7 @@ SAME_IN_FAST = [
     'floor:float16',
     'floor:float64',
     'hypot:float64',
+    'ldexp:float64',
     'log10:float16',
     'log2:bfloat16',
     'log2:float16',

@@ -2481,7 +2481,12 @@ def _nvcc_function(name, *args):
     own elements."""
     values = [x.value() if isinstance(x, _TypedScalar) else _plain(x)
               for x in args]
-    exprs = [x for x in values if isinstance(x, _Expr)]
+    # T.ldexp(x, n): n is C's int (nvcc's code reads a 32-bit integer).
+    int_second = name in _nvcc_math.INT_SECOND
+    if int_second and len(values) == 2:
+        values[1] = _c_int_argument(name, values[1])
+    exprs = [x for x in values[:1 if int_second else None]
+             if isinstance(x, _Expr)]
     dtype = exprs[0].dtype if exprs else "float32"
     key = _nvcc_math.entry(name, dtype) + ("@fast" if _fast_math() else "")
     if key in _nvcc_math.LEFT_OUT:
@@ -2502,6 +2507,8 @@ def _nvcc_function(name, *args):
                             f"{'s' if arity > 1 else ''}, got {len(values)}")
     elt = _mlir_type(dtype)
     for i, x in enumerate(values):
+        if int_second and i == 1:
+            continue
         if isinstance(x, numbers.Real) and not isinstance(x, bool):
             values[i] = _NvccOps.const(_round_float(x, elt)[0], dtype)
         elif not isinstance(x, _Expr) or x.dtype != dtype:
@@ -2511,6 +2518,17 @@ def _nvcc_function(name, *args):
         return _nvcc_math.run(key, values, _NvccOps)
     except _nvcc_math.NvccMathError as e:
         raise TileError(f"T.{name}: {e}") from None
+
+
+def _c_int_argument(name, n):
+    """The int argument of T.ldexp: an integer kernel value converted to
+    int32 as C converts it, or a Python integer as an int32 constant."""
+    if isinstance(n, _Expr) and n.dtype in _INT_RANGES:
+        return n if n.dtype == "int32" else cast(n, "int32")
+    if isinstance(n, numbers.Integral) and not isinstance(n, bool):
+        return _const_expr(n, "int32")
+    raise TileTypeError(f"T.{name} takes an integer as its second argument, "
+                        f"got {n!r}")
 
 
 def _nvcc_temporary(dtype):
