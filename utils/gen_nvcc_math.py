@@ -57,7 +57,7 @@ OPERATORS = {"add": "x + y", "sub": "x - y", "mul": "x * y",
              "div": "x / y", "rcp": "1.0f / x", "neg": "-x",
              "fma": "x * y + x", "lt": "x < y", "le": "x <= y",
              "gt": "x > y", "ge": "x >= y", "eq": "x == y",
-             "ne": "x != y"}
+             "ne": "x != y", "fdividef": "__fdividef(x, y)"}
 # The C type of each dtype, and the suffix of its library functions.
 TYPES = {"float32": ("float", "f"), "float64": ("double", "")}
 # float16 and bfloat16: TIRx prints the functions of CUDA's cuda_fp16.h and

@@ -195,3 +195,28 @@ def test_ldexp_takes_an_integer_exponent():
     with pytest.raises(TileError, match="T.ldexp takes an integer as its "
                        "second argument"):
         T.function(bad)
+
+
+def test_fdividef_and_thread_fence():
+    """T.cuda.fdividef is the division nvcc emits for __fdividef in the
+    kernel's build (div.approx.ftz.f32 under TIRx's default fast-math,
+    div.approx.f32 without it); T.cuda.thread_fence is membar.gl."""
+    def body(config):
+        def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32"),
+              O: T.Tensor((32,), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32),
+                           backend_config=config)
+            i = T.cuda.thread_idx("x")
+            O[i] = T.cuda.fdividef(A[i], B[i])
+            T.cuda.thread_fence()
+        return T.function(k)
+    fast = body({"cuda": {"compiler": "nvcc", "nvcc": ["--use_fast_math"]}})
+    ieee = body({"cuda": {"compiler": "nvcc", "nvcc": []}})
+    assert "div.approx.ftz.f32" in fast.ptx() and "membar.gl;" in fast.ptx()
+    assert "div.approx.f32" in ieee.ptx()
+    A = np.arange(1, 33, dtype=np.float32)
+    B = np.full(32, 3, np.float32)
+    out = run(ieee, A=A, B=B, O=np.zeros(32, np.float32))
+    # div.approx.f32 is within 2 ulp of the quotient (the ISA's bound).
+    ulps = np.abs(out["O"].view(np.int32) - (A / B).view(np.int32))
+    assert ulps.max() <= 2

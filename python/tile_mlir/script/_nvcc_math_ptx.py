@@ -4590,6 +4590,17 @@ FUNCTIONS = {
             ret
         """,
     },
+    'operator.fdividef': {
+        "expr": '__fdividef(x, y)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.approx.f32 %f3, %f1, %f2
+            ret
+        """,
+    },
     'exp:float16': {
         "expr": 'hexp(x)',
         "inputs": ['%rs2'],
@@ -9670,6 +9681,17 @@ FUNCTIONS = {
         "code": """
             setp.neu.ftz.f32 %p1, %f1, %f2
             selp.f32 %f3, 0f3F800000, 0f00000000, %p1
+            ret
+        """,
+    },
+    'operator.fdividef@fast': {
+        "expr": '__fdividef(x, y)',
+        "inputs": ['%f1', '%f2'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.approx.ftz.f32 %f3, %f1, %f2
             ret
         """,
     },

@@ -3192,6 +3192,25 @@ class _CudaWarp:
         return _vote("all", mask, pred)
 
     @staticmethod
+    def fdividef(x, y):
+        """CUDA's `__fdividef(x, y)` on float32: the instruction nvcc emits
+        for it in the kernel's build (div.approx.f32, .ftz under
+        --use_fast_math), from nvcc's recorded code."""
+        a, b = _operands(*(_plain(v) for v in _kernel_values(
+            "cuda.fdividef", x, y)))
+        if a.dtype != "float32":
+            raise TileTypeError(f"T.cuda.fdividef takes float32 values, got "
+                                f"{a!r}")
+        return _instruction(_nvcc_math.operator_opcode("fdividef",
+                                                       _fast_math()),
+                            "float32", a, b)
+
+    @staticmethod
+    def thread_fence():
+        """CUDA's `__threadfence()`: `membar.gl`, as nvcc emits it."""
+        _PtxChain(("membar", "gl"))()
+
+    @staticmethod
     def ffs_u32(value):
         """CUDA's `__ffs(value)` (TIRx's ffs_u32): 1 + the index of the
         lowest set bit of a 32-bit integer, 0 for 0, an int32."""
