@@ -351,13 +351,10 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
     }
     // A destination the instruction also reads (wgmma's d) is tied to its
     // old value, as is one a false predicate keeps.
-    auto tie = [&](Value old, PtxAsmBuilder::Operand out) {
-      builder.addTiedInput(old, out);
-    };
     for (auto [i, slot] : llvm::enumerate(slots))
       if (slot.desc->readsDst)
         for (auto [out, old] : llvm::zip(argOperands[i], slot.values))
-          tie(old, out);
+          builder.addTiedInput(old, out);
     if (pred) {
       Value pred32 =
           LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), pred);
@@ -367,7 +364,7 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
           if (slot.desc->kind == ptx::OperandKind::Register &&
               slot.desc->role == ptx::OperandRole::Def && !slot.desc->readsDst)
             for (auto [out, old] : llvm::zip(argOperands[i], slot.values))
-              tie(old, out);
+              builder.addTiedInput(old, out);
     }
     // An instruction without a result exists for its effect (the
     // cp.async groups order memory): it stays, and memory is clobbered.
