@@ -3457,18 +3457,15 @@ def _cta_partial(op, scratch, lane, nw):
     : identity`, the C ternary's type float for an integer max or min
     (its other side is +-INFINITY)."""
     dtype = scratch.dtype
-    index = _tile_select(_binary("lt", lane, nw), lambda: lane, lambda: 0)
-    part = scratch[index].load()
+    inside = _binary("lt", lane, nw)
+    part = scratch[_tile_select(inside, lambda: lane, lambda: 0)].load()
     if op == "sum":
         identity = 0.0 if _is_float(dtype) else 0
-        return _tile_select(_binary("lt", lane, nw), lambda: part,
-                            lambda: identity)
+        return _tile_select(inside, lambda: part, lambda: identity)
     inf = float("-inf") if op == "max" else float("inf")
     if _is_float(dtype):
-        return _tile_select(_binary("lt", lane, nw), lambda: part,
-                            lambda: inf)
-    wide = _tile_select(_binary("lt", lane, nw),
-                        lambda: cast(part, "float32"), lambda: inf)
+        return _tile_select(inside, lambda: part, lambda: inf)
+    wide = _tile_select(inside, lambda: cast(part, "float32"), lambda: inf)
     return cast(wide, dtype)
 
 
