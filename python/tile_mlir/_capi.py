@@ -144,6 +144,7 @@ class Compiler:
     def __init__(self, path):
         from .compiler import TileError
         self.path = path
+        self._host_target = None
         try:
             self.lib = ctypes.CDLL(path, mode=ctypes.RTLD_LOCAL)
             _declare(self.lib)
@@ -246,11 +247,14 @@ class Compiler:
 
     def host_target(self):
         """The line naming the target the CPU engine compiles for (triple,
-        CPU, features): object code is valid for the same line only."""
-        out = []
-        self.lib.tileCpuEngineHostTarget(
-            _STRING_CALLBACK(lambda s, _: out.append(_bytes(s))), None)
-        return b"".join(out).decode()
+        CPU, features): object code is valid for the same line only. Asked
+        once per process: the host does not change."""
+        if self._host_target is None:
+            out = []
+            self.lib.tileCpuEngineHostTarget(
+                _STRING_CALLBACK(lambda s, _: out.append(_bytes(s))), None)
+            self._host_target = b"".join(out).decode()
+        return self._host_target
 
 
 def _bytes(ref):
