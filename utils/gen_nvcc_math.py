@@ -75,15 +75,53 @@ HALF = {"exp": "hexp", "exp2": "hexp2", "exp10": "hexp10", "log": "hlog",
         "trunc": "htrunc", "fabs": "__habs"}
 HALF_BY_FLOAT = {"tan": "tanf", "atan": "atanf", "erf": "erff"}
 
+# TIRx's T.cuda helpers of packed values (entries `cuda.<name>`): the C
+# parameter types (x, y: None for one), the result's, and the CUDA
+# intrinsic they call, as C over x and y. A float2 travels as the 64 bits
+# of an unsigned long long (.x low), a __nv_bfloat162 as those of an
+# unsigned int (.x low), as TIRx's helpers pass them.
+_F2 = "unsigned long long"
+_B2 = "unsigned int"
+
+
+def _bits_of(ctype, value):
+    """C: the bits of `value` as a `ctype` (memcpy, the defined way)."""
+    return (f"[&] {{ auto v = {value}; {ctype} r; memcpy(&r, &v, sizeof r); "
+            "return r; }()")
+
+
+def _as(ctype, bits):
+    """C: `bits` (an integer) read as a `ctype`."""
+    return (f"[&] {{ {ctype} v; auto b = {bits}; memcpy(&v, &b, sizeof v); "
+            "return v; }()")
+
+
+_LO, _HI = "__uint_as_float((unsigned)x)", "__uint_as_float((unsigned)(x >> 32))"
+HELPERS = {
+    "make_float2": ("float", "float", _F2, f"(({_F2})__float_as_uint(y) << 32)"
+                    " | __float_as_uint(x)"),
+    "float2_x": (_F2, None, "float", _LO),
+    "float2_y": (_F2, None, "float", _HI),
+    "float22bfloat162_rn": ("float", "float", _B2, _bits_of(
+        _B2, "__float22bfloat162_rn(make_float2(x, y))")),
+    "float22bfloat162_rn_from_float2": (_F2, None, _B2, _bits_of(
+        _B2, f"__float22bfloat162_rn(make_float2({_LO}, {_HI}))")),
+    "bfloat1622float2": (_B2, None, _F2, "[&] { float2 f = "
+                         f"__bfloat1622float2({_as('__nv_bfloat162', 'x')}); "
+                         f"return (({_F2})__float_as_uint(f.y) << 32) | "
+                         "__float_as_uint(f.x); }()"),
+    "hmin2": (_B2, _B2, _B2, _bits_of(_B2, f"__hmin2("
+              f"{_as('__nv_bfloat162', 'x')}, {_as('__nv_bfloat162', 'y')})")),
+    "hmax2": (_B2, _B2, _B2, _bits_of(_B2, f"__hmax2("
+              f"{_as('__nv_bfloat162', 'x')}, {_as('__nv_bfloat162', 'y')})")),
+}
+# The dtype of each C type of HELPERS.
+C_DTYPES = {"float": "float32", _F2: "uint64", _B2: "uint32"}
+
+
 # Functions whose code the front-end cannot run, and why (recorded in the
 # output so that the front-end's diagnostic can say it).
-LEFT_OUT = {
-    "fmod": "nvcc's fmodf loops once per bit of the exponents' difference "
-            "(a loop whose trip count depends on the arguments)",
-    "fmod:float64": "nvcc's fmod loops once per bit of the exponents' "
-                    "difference (a loop whose trip count depends on the "
-                    "arguments)",
-}
+LEFT_OUT = {}
 
 KEPT_DIRECTIVES = re.compile(r"^(\{|\}|\.reg\b)")
 DROPPED = re.compile(r"^(ld\.param\.u64|cvta\.to\.global|st\.global)\b")
@@ -145,11 +183,22 @@ def expressions():
     return out + half_expressions()
 
 
+# The inline-assembly constraint of a register of each C type.
+CONSTRAINTS = {"float": "f", "double": "d", "int": "r", "unsigned int": "r",
+               "unsigned long long": "l"}
+
+
 def compile_ptx(nvcc, expr, ctype="float", header=None, flags=(),
-                y_type=None):
+                y_type=None, out_type=None):
+    """nvcc's PTX of `*out = expr` of parameters x and y. With `out_type`
+    (a helper of HELPERS), x and y first pass through an empty `asm` that
+    keeps each whole in a register, as in a kernel that computed them
+    (else nvcc loads only the parameter bytes the helper reads)."""
+    pin = "".join(f"asm volatile(\"\" : \"+{CONSTRAINTS[t]}\"({v})); "
+                  for v, t in (("x", ctype), ("y", y_type)) if out_type and t)
     src = (f"#include <{header}>\n" if header else "") + (
         f"extern \"C\" __global__ void k({ctype} x, {y_type or ctype} y, "
-        f"{ctype} *out)\n{{ *out = {expr}; }}\n")
+        f"{out_type or ctype} *out)\n{{ {pin}*out = {expr}; }}\n")
     with tempfile.TemporaryDirectory() as tmp:
         cu, ptx = os.path.join(tmp, "k.cu"), os.path.join(tmp, "k.ptx")
         pathlib.Path(cu).write_text(src)
@@ -298,7 +347,9 @@ def render(version, functions, left_out):
            "just before the `ret`). An entry whose fast-math code is the",
            "same as its IEEE code is recorded once, its name in",
            "SAME_IN_FAST; the functions of INT_SECOND take a C int as",
-           'their second argument."""',
+           "their second argument. Entries `cuda.<name>` are TIRx's",
+           "T.cuda helpers of packed values; their `dtypes` are those of",
+           'the arguments and the result."""',
            "", f"NVCC = {version!r}", "", "FUNCTIONS = {"]
     data = dict(functions)
     same = sorted(name for name in data if not name.endswith("@fast") and
@@ -308,6 +359,10 @@ def render(version, functions, left_out):
             continue
         out.append(f"    {name!r}: {{")
         out.append(f"        \"expr\": {expr!r},")
+        if name.startswith("cuda."):
+            x, y, result, _ = HELPERS[name[5:].split("@")[0]]
+            types = [C_DTYPES[t] for t in (x, y, result) if t]
+            out.append(f"        \"dtypes\": {types!r},")
         out.append(f"        \"inputs\": {inputs!r},")
         out.append(f"        \"output\": {output!r},")
         out.append(f"        \"tables\": {tables!r},")
@@ -330,11 +385,13 @@ def render(version, functions, left_out):
     return "\n".join(out) + "\n"
 
 
-def record(entry, expr, ptx):
-    """The data of one entry (see render)."""
+def record(entry, expr, ptx, arity=None):
+    """The data of one entry (see render): of `arity` arguments (None: two
+    where the expression reads y)."""
     inputs, output, tables, depot, code = extract(ptx)
-    if output is None or len(inputs) != (2 if re.search(r"\by\b", expr)
-                                         else 1):
+    if arity is None:
+        arity = 2 if re.search(r"\by\b", expr) else 1
+    if output is None or len(inputs) != arity:
         sys.exit(f"{entry}: nvcc's PTX has {len(inputs)} argument loads "
                  f"and {'no' if output is None else 'one'} result store")
     return expr, inputs, output, tables, depot, code
@@ -366,6 +423,12 @@ def main():
                                    "front-end does not inline")
                 continue
             functions.append((entry, record(entry, expr, ptx)))
+        for name, (x, y, result, expr) in HELPERS.items():
+            entry = f"cuda.{name}{suffix}"
+            ptx = compile_ptx(args.nvcc, expr, x, "cuda_bf16.h", flags, y,
+                              result)
+            functions.append((entry, record(entry, expr, ptx,
+                                            2 if y else 1)))
     pathlib.Path(args.out).write_text(render(version, functions, left_out))
     print(f"{args.out}: {len(functions)} functions from nvcc {version}, "
           f"{len(left_out)} left out")

@@ -22,7 +22,9 @@ class MovForm<PtxType t, list<Operand> operands, string variant = "">
   let Variant = variant;
 }
 
-foreach t = [B16, B32, B64, F32, F64] in
+// The ISA's types of mov: the bit-size ones, the 16- to 64-bit integer
+// ones (the same bits moved) and f32, f64.
+foreach t = [B16, B32, B64, U16, S16, U32, S32, U64, S64, F32, F64] in
   def Mov#!cast<string>(t) : MovForm<t, [Reg<"d", Def, t>, Reg<"a", Use, t>]>;
 
 /// `mov.bN d, {a, b, ...}` (pack) and `mov.bN {d, e, ...}, a` (unpack): one
@@ -111,6 +113,21 @@ foreach acc = [LoadAccess, StoreAccess] in
         if documented then
           def acc.Name#ss.Name#v.N#!cast<string>(t) : MemoryForm<acc, ss, v, t>;
       }
+
+// ld.global.nc (9.7.9.9): a load through the non-coherent (read-only)
+// cache, CUDA's __ldg; .ca, .cg, .cs; scalar, .v2 and .v4 accesses of at
+// most 128 bits. PTX ISA 3.1, sm_32.
+defvar DocLdNc = "9.7.9.9 ld.global.nc";
+def NC : Qual<"nc">;
+foreach v = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>, VecWidth<4, [Vec<V4>]>] in
+  foreach t = [B16, B32, B64, F32, F64, U16, S16, U32, S32, U64, S64] in
+    if !le(!mul(t.Bits, v.N), 128) then
+      def LdGlobalNc#v.N#!cast<string>(t)
+          : Form<"ld", !listconcat([Space<Global>, CacheOps<[CA, CG, CS]>,
+                                    Req<NC>], v.Slots),
+                 [t], [Reg<"d", Def, t, v.N>,
+                       Mem<"a", Use, t, v.N, GlobalSpace>],
+                 31, 32, SemLoad, DocLdNc>;
 
 def : Rejected<"st", [B16], [], [V8],
   "'.v8' is documented for 32-bit types in .global only (PTX ISA 8.8, "

@@ -17,8 +17,10 @@ kernel runs:
   guard holds. The instructions have no side effects, so the values are
   those of the branching code.
 - Loops. A block that branches back to itself (sinf's Payne-Hanek
-  reduction) is run again while its condition holds; the condition must be
-  known here (a counter of constants), or the function is refused.
+  reduction, fmodf's reduction by 23 bits of exponent at a time) is run
+  again while its condition holds: unrolled where the condition is known
+  here (a counter of constants), else as a kernel loop that carries the
+  registers the block writes (its memory must then be untouched).
 - Memory. The global tables the code reads (sinf's bits of 2/pi) are
   constants; the local-memory frame is a set of words held in registers, a
   load at an address known only at run time a select over the words.
@@ -45,7 +47,10 @@ INT_SECOND = set(_nvcc_math_ptx.INT_SECOND)
 # TIRx's names of the functions (T.sin), recorded or left out (not C's
 # operators, `operator.add`).
 NAMES = {key.split(":")[0] for key in (*FUNCTIONS, *LEFT_OUT)
-         if not key.startswith("operator.")}
+         if not key.startswith(("operator.", "cuda."))}
+# TIRx's T.cuda helpers of packed values (T.cuda.make_float2, ...).
+HELPERS = {key[5:] for key in FUNCTIONS
+           if key.startswith("cuda.") and "@" not in key}
 
 
 def operator_opcode(name, fast):
@@ -223,6 +228,19 @@ def _add_line(blocks, line, scopes):
         blocks[-1].code.append((guard, opcode, operands))
 
 
+def _resized(ops, value, dtype):
+    """`value`'s bits as `dtype`: a wider register holds a narrower value
+    zero-extended (`ld.param.u32` into a 64-bit register), a narrower
+    store keeps the low bits (`st.global.u32` of one)."""
+    if value.dtype == dtype:
+        return value
+    have, want = _width(value.dtype), _width(dtype)
+    if have != want:
+        value = ops.bitcast(value, f"uint{have}")
+        value = ops.truncate(value, f"uint{want}")
+    return value if value.dtype == dtype else ops.bitcast(value, dtype)
+
+
 class _Runner:
     """One function's code run on kernel values through `ops`."""
 
@@ -231,10 +249,11 @@ class _Runner:
         self.name, self.ops, self.fn = name, ops, fn
         self.regs = {}
         for reg, v in zip(fn["inputs"], args):
-            if v.dtype != register_dtype(reg):
-                v = ops.bitcast(v, register_dtype(reg))
-            self.regs[reg] = (v, True, None)
-        self.result_dtype = args[0].dtype
+            self.regs[reg] = (_resized(ops, v, register_dtype(reg)), True,
+                              None)
+        # A helper's result has its recorded dtype; a function's that of
+        # its first argument.
+        self.result_dtype = fn.get("dtypes", [args[0].dtype])[-1]
         self.memory = {}
         self.tables = {t: bytes(b) for t, b in fn["tables"].items()}
         self.blocks, self.declared = _parse(fn["code"])
@@ -291,28 +310,73 @@ class _Runner:
                 if j != i:
                     incoming[j].append(self.edge(guard, cond))
         value = self.runtime(self.regs[self.fn["output"]][0])
-        if value.dtype != self.result_dtype:
-            value = self.ops.bitcast(value, self.result_dtype)
-        return value
+        return _resized(self.ops, value, self.result_dtype)
 
     def run_block(self, i, guard, final):
-        block = self.blocks[i]
+        block, before = self.blocks[i], dict(self.regs)
         for _ in range(_MAX_TRIPS):
-            for k, (pguard, opcode, operands) in enumerate(block.code):
-                g = guard if pguard is None else self.both(
-                    guard, self.condition(pguard))
-                last = final and k == len(block.code) - 1 and \
-                    block.branch is None
-                self.execute(opcode, operands, g, last)
+            self.run_trip(block, guard, final)
             if block.branch is None or self.index[block.branch[1]] != i:
                 return
             again = self.condition(block.branch[0] or "")
             if not isinstance(again, bool):
-                self.fail("a loop whose trip count is known only at run "
-                          "time")
+                written = [r for r in self.regs
+                           if self.regs[r] is not before.get(r)]
+                return self.run_loop(block, guard, written)
             if not again:
                 return
         self.fail(f"a loop of more than {_MAX_TRIPS} trips")
+
+    def run_trip(self, block, guard, final):
+        for k, (pguard, opcode, operands) in enumerate(block.code):
+            g = guard if pguard is None else self.both(
+                guard, self.condition(pguard))
+            last = final and k == len(block.code) - 1 and \
+                block.branch is None
+            self.execute(opcode, operands, g, last)
+
+    def run_loop(self, block, guard, written):
+        """The trips of a self-loop after its first, whose condition is a
+        kernel value: a kernel loop (`ops.loop`) that carries the registers
+        the block writes and runs while its branch would be taken and
+        `guard` holds (where it does not, the loop stops at once and the
+        first trip's guarded values stand)."""
+        if any(op.split(".")[0] in ("ld", "st") for _, op, _ in block.code):
+            self.fail("a loop that reads or writes memory, whose trip count "
+                      "is known only at run time")
+        outer = self.regs
+
+        def bind(args):
+            self.regs = dict(outer)
+            self.regs.update((r, (a, True, None))
+                             for r, a in zip(written, args))
+
+        def test(args):
+            bind(args)
+            again = self.both(guard, self.condition(block.branch[0]))
+            self.regs = outer
+            return self.runtime(Known(int(again), "bool")) \
+                if isinstance(again, bool) else again
+
+        def step(args):
+            bind(args)
+            self.run_trip(block, True, False)
+            out = [self.register_value(r) for r in written]
+            self.regs = outer
+            return out
+
+        results = self.ops.loop([self.register_value(r) for r in written],
+                                test, step)
+        for r, v in zip(written, results):
+            self.regs[r] = (v,) + outer[r][1:]
+
+    def register_value(self, reg):
+        """A register's value as a kernel value of its own dtype."""
+        value = self.runtime(self.regs[reg][0])
+        dtype = self.dtype_of(reg)
+        if value.dtype != dtype and dtype != "bool":
+            value = self.ops.bitcast(value, dtype)
+        return value
 
     def condition(self, pred):
         """A predicate register (or its negation, '!p') as True, False or
@@ -403,25 +467,27 @@ class _Runner:
     def dtype_of(self, reg):
         return self.declared.get(reg) or register_dtype(reg)
 
-    def move_vector(self, dest, src, guard):
-        """`mov.b64 {lo, hi}, x` and `mov.b64 x, {lo, hi}`: the halves of a
-        64-bit register."""
+    def move_vector(self, opcode, dest, src, guard):
+        """`mov.bN {lo, hi}, x` and `mov.bN x, {lo, hi}`: the halves of an
+        N-bit register (N = 32 or 64)."""
+        half = _width(opcode.split(".")[-1]) // 2
         if dest.startswith("{"):
             lo, hi = _split_operands(dest.strip("{}"))
             value = self.operand(src, None)
             if isinstance(value, Known):
-                halves = (Known(value.bits, "uint32"),
-                          Known(value.bits >> 32, "uint32"))
+                mask = (1 << half) - 1
+                halves = (Known(value.bits & mask, f"uint{half}"),
+                          Known(value.bits >> half & mask, f"uint{half}"))
             else:
-                halves = self.ops.unpack(value)
-            for reg, half in zip((lo, hi), halves):
-                self.write(reg, half, guard)
+                halves = self.ops.unpack(value, f"uint{half}")
+            for reg, part in zip((lo, hi), halves):
+                self.write(reg, part, guard)
             return None
         lo, hi = (self.operand(r, None) for r in _split_operands(
             src.strip("{}")))
         dtype = self.dtype_of(dest)
         if isinstance(lo, Known) and isinstance(hi, Known):
-            return self.write(dest, Known(lo.bits | hi.bits << 32, dtype),
+            return self.write(dest, Known(lo.bits | hi.bits << half, dtype),
                               guard)
         return self.write(dest, self.ops.pack(self.runtime(lo),
                                               self.runtime(hi), dtype), guard)
@@ -432,7 +498,7 @@ class _Runner:
             return self.memory_op(opcode, operands, guard)
         dest, srcs = operands[0], operands[1:]
         if head == "mov" and "{" in dest + srcs[0]:
-            return self.move_vector(dest, srcs[0], guard)
+            return self.move_vector(opcode, dest, srcs[0], guard)
         dtype = self.dtype_of(dest)
         values = [self.operand(s, self.immediate_dtype(opcode, s))
                   for s in srcs]
@@ -569,6 +635,10 @@ def run(name, args, ops):
     - `select(cond, a, b)`, `logic(op, a[, b])` (and, or, not on bools),
       `equals(a, k)` (a uint64 value and an integer), `bitcast(v, dtype)`
       and `truncate(v, dtype)`;
-    - `unpack(v)` (a 64-bit value's low and high uint32 halves) and
-      `pack(lo, hi, dtype)`."""
+    - `unpack(v, dtype)` (a 32- or 64-bit value's low and high halves, of
+      the unsigned `dtype` of half its width) and `pack(lo, hi, dtype)`
+      (two halves as one value of `dtype`);
+    - `loop(inits, test, step)`: a kernel loop over values (`test(values)`
+      a kernel bool, `step(values)` the next values, each made in the
+      loop's regions), which returns the values it ends with."""
     return _Runner(name, args, ops).run()

@@ -11,7 +11,9 @@ instructions and labels in nvcc's order (the result is stored
 just before the `ret`). An entry whose fast-math code is the
 same as its IEEE code is recorded once, its name in
 SAME_IN_FAST; the functions of INT_SECOND take a C int as
-their second argument."""
+their second argument. Entries `cuda.<name>` are TIRx's
+T.cuda helpers of packed values; their `dtypes` are those of
+the arguments and the result."""
 
 NVCC = '13.0.88'
 
@@ -1529,6 +1531,105 @@ FUNCTIONS = {
         "local": 0,
         "code": """
             copysign.f32 %f3, %f2, %f1
+            ret
+        """,
+    },
+    'fmod': {
+        "expr": 'fmodf(x, y)',
+        "inputs": ['%f19', '%f20'],
+        "output": '%f43',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f32 %f46, %f19
+            abs.f32 %f2, %f20
+            setp.lt.f32 %p1, %f46, %f2
+            @%p1 bra $L__BB0_12
+            mul.f32 %f3, %f2, 0f4B000000
+            setp.gtu.f32 %p2, %f46, %f3
+            @%p2 bra $L__BB0_8
+            bra.uni $L__BB0_2
+            $L__BB0_8:
+            mov.b32 %r2, %f46
+            mov.b32 %r3, %f3
+            and.b32 %r11, %r2, 8388607
+            or.b32 %r20, %r11, 1065353216
+            mov.b32 %f45, %r20
+            add.s32 %r12, %r3, -192937984
+            and.b32 %r13, %r12, -8388608
+            sub.s32 %r14, %r2, %r13
+            and.b32 %r21, %r14, -8388608
+            setp.eq.s32 %p8, %r21, 0
+            @%p8 bra $L__BB0_11
+            and.b32 %r15, %r3, 8388607
+            or.b32 %r16, %r15, 1065353216
+            mov.b32 %f29, %r16
+            rcp.approx.ftz.f32 %f13, %f29
+            neg.f32 %f14, %f29
+            $L__BB0_10:
+            min.u32 %r17, %r21, 192937984
+            add.s32 %r18, %r17, %r20
+            mov.b32 %f30, %r18
+            mov.f32 %f31, 0f80000000
+            fma.rn.f32 %f32, %f30, %f13, %f31
+            fma.rn.f32 %f33, %f14, %f32, %f30
+            fma.rn.f32 %f34, %f33, %f13, %f32
+            fma.rn.f32 %f35, %f14, %f34, %f30
+            fma.rz.f32 %f36, %f35, %f13, %f34
+            cvt.rzi.f32.f32 %f37, %f36
+            fma.rn.f32 %f45, %f14, %f37, %f30
+            sub.s32 %r21, %r21, %r17
+            mov.b32 %r20, %f45
+            setp.ne.s32 %p9, %r21, 0
+            setp.ne.s32 %p10, %r20, 0
+            and.pred %p11, %p9, %p10
+            @%p11 bra $L__BB0_10
+            $L__BB0_11:
+            setp.gt.u32 %p12, %r2, 2139095039
+            setp.leu.f32 %p13, %f2, 0f00000000
+            or.pred %p14, %p13, %p12
+            and.b32 %r19, %r3, -8388608
+            mov.b32 %f38, %r19
+            selp.f32 %f39, 0f7FFFFFFF, %f38, %p14
+            mul.f32 %f40, %f45, 0f34000000
+            mul.f32 %f46, %f39, %f40
+            bra.uni $L__BB0_12
+            $L__BB0_2:
+            div.approx.f32 %f21, %f46, %f2
+            cvt.rzi.f32.f32 %f44, %f21
+            neg.f32 %f5, %f2
+            fma.rn.f32 %f6, %f5, %f44, %f46
+            mov.b32 %r1, %f6
+            mov.b32 %r10, %f2
+            setp.lt.u32 %p3, %r1, %r10
+            @%p3 bra $L__BB0_7
+            setp.gt.u32 %p4, %r1, -2147483648
+            @%p4 bra $L__BB0_6
+            bra.uni $L__BB0_4
+            $L__BB0_6:
+            add.f32 %f27, %f44, 0fBF800000
+            add.f32 %f28, %f27, 0fBF800000
+            setp.lt.f32 %p7, %f6, %f5
+            selp.f32 %f44, %f28, %f27, %p7
+            bra.uni $L__BB0_7
+            $L__BB0_4:
+            add.f32 %f44, %f44, 0f3F800000
+            add.f32 %f22, %f2, %f2
+            setp.ltu.f32 %p5, %f6, %f22
+            @%p5 bra $L__BB0_7
+            add.f32 %f23, %f44, 0f3F800000
+            mov.f32 %f24, 0fC0400000
+            fma.rn.f32 %f25, %f24, %f2, %f6
+            setp.ge.f32 %p6, %f25, 0f00000000
+            add.f32 %f26, %f23, 0f3F800000
+            selp.f32 %f44, %f26, %f23, %p6
+            $L__BB0_7:
+            fma.rn.f32 %f46, %f5, %f44, %f46
+            $L__BB0_12:
+            abs.f32 %f41, %f46
+            setp.gtu.f32 %p15, %f41, 0f7F800000
+            copysign.f32 %f42, %f19, %f46
+            selp.f32 %f43, %f46, %f42, %p15
             ret
         """,
     },
@@ -4274,6 +4375,362 @@ FUNCTIONS = {
             ret
         """,
     },
+    'fmod:float64': {
+        "expr": 'fmod(x, y)',
+        "inputs": ['%fd13', '%fd14'],
+        "output": '%fd44',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r25}, %fd13
+            }
+            and.b32 %r26, %r25, 2147483647
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r27}, %fd14
+            }
+            and.b32 %r28, %r27, 2147483647
+            {
+            .reg .b32 %temp
+            mov.b64 {%r29, %temp}, %fd13
+            }
+            mov.b64 %fd41, {%r29, %r26}
+            {
+            .reg .b32 %temp
+            mov.b64 {%r30, %temp}, %fd14
+            }
+            mov.b64 %fd42, {%r30, %r28}
+            setp.gt.u32 %p1, %r26, 2146435071
+            setp.gt.u32 %p2, %r28, 2146435071
+            or.pred %p3, %p1, %p2
+            @%p3 bra $L__BB0_18
+            bra.uni $L__BB0_1
+            $L__BB0_18:
+            setp.le.f64 %p38, %fd41, 0d7FF0000000000000
+            setp.le.f64 %p39, %fd42, 0d7FF0000000000000
+            and.pred %p40, %p38, %p39
+            @%p40 bra $L__BB0_20
+            bra.uni $L__BB0_19
+            $L__BB0_20:
+            setp.eq.f64 %p41, %fd41, 0d7FF0000000000000
+            selp.f64 %fd44, 0dFFF8000000000000, %fd13, %p41
+            bra.uni $L__BB0_21
+            $L__BB0_1:
+            setp.eq.f64 %p4, %fd42, 0d0000000000000000
+            mov.f64 %fd44, 0dFFF8000000000000
+            @%p4 bra $L__BB0_21
+            setp.ltu.f64 %p5, %fd41, %fd42
+            mov.f64 %fd44, %fd13
+            @%p5 bra $L__BB0_21
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r31}, %fd41
+            }
+            shr.u32 %r80, %r31, 20
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r32}, %fd42
+            }
+            shr.u32 %r81, %r32, 20
+            setp.ne.s32 %p6, %r80, 0
+            @%p6 bra $L__BB0_5
+            mul.f64 %fd41, %fd41, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r33}, %fd41
+            }
+            shr.u32 %r34, %r33, 20
+            add.s32 %r80, %r34, -54
+            $L__BB0_5:
+            setp.ne.s32 %p7, %r81, 0
+            @%p7 bra $L__BB0_7
+            mul.f64 %fd42, %fd42, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r35}, %fd42
+            }
+            shr.u32 %r36, %r35, 20
+            add.s32 %r81, %r36, -54
+            $L__BB0_7:
+            mov.b64 %rd20, %fd41
+            and.b64 %rd21, %rd20, 4503599627370495
+            or.b64 %rd94, %rd21, 4503599627370496
+            mov.b64 %rd22, %fd42
+            and.b64 %rd23, %rd22, 4503599627370495
+            or.b64 %rd2, %rd23, 4503599627370496
+            sub.s32 %r87, %r80, %r81
+            not.b32 %r37, %r80
+            add.s32 %r38, %r81, %r37
+            max.s32 %r39, %r38, -1
+            add.s32 %r8, %r39, %r80
+            mov.u32 %r40, 2
+            sub.s32 %r41, %r40, %r81
+            add.s32 %r42, %r41, %r8
+            and.b32 %r83, %r42, 3
+            setp.eq.s32 %p8, %r83, 0
+            @%p8 bra $L__BB0_9
+            $L__BB0_8:
+            .pragma "nounroll"
+            sub.s64 %rd24, %rd94, %rd2
+            mov.b64 %fd16, %rd24
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r43}, %fd16
+            }
+            setp.lt.s32 %p9, %r43, 0
+            selp.b64 %rd97, %rd94, %rd24, %p9
+            shl.b64 %rd94, %rd97, 1
+            add.s32 %r87, %r87, -1
+            add.s32 %r83, %r83, -1
+            setp.ne.s32 %p10, %r83, 0
+            @%p10 bra $L__BB0_8
+            $L__BB0_9:
+            mov.u32 %r44, 1
+            sub.s32 %r45, %r44, %r81
+            add.s32 %r46, %r45, %r8
+            setp.lt.u32 %p11, %r46, 3
+            @%p11 bra $L__BB0_15
+            not.b32 %r47, %r87
+            max.s32 %r48, %r47, -4
+            add.s32 %r49, %r87, %r48
+            add.s32 %r15, %r49, 4
+            shr.u32 %r50, %r15, 2
+            add.s32 %r51, %r50, 1
+            and.b32 %r86, %r51, 3
+            setp.eq.s32 %p12, %r86, 0
+            @%p12 bra $L__BB0_12
+            $L__BB0_11:
+            .pragma "nounroll"
+            sub.s64 %rd26, %rd94, %rd2
+            mov.b64 %fd17, %rd26
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r52}, %fd17
+            }
+            setp.lt.s32 %p13, %r52, 0
+            selp.b64 %rd27, %rd94, %rd26, %p13
+            shl.b64 %rd28, %rd27, 1
+            sub.s64 %rd29, %rd28, %rd2
+            mov.b64 %fd18, %rd29
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r53}, %fd18
+            }
+            setp.lt.s32 %p14, %r53, 0
+            selp.b64 %rd30, %rd28, %rd29, %p14
+            shl.b64 %rd31, %rd30, 1
+            sub.s64 %rd32, %rd31, %rd2
+            mov.b64 %fd19, %rd32
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r54}, %fd19
+            }
+            setp.lt.s32 %p15, %r54, 0
+            selp.b64 %rd33, %rd31, %rd32, %p15
+            shl.b64 %rd34, %rd33, 1
+            sub.s64 %rd35, %rd34, %rd2
+            mov.b64 %fd20, %rd35
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r55}, %fd20
+            }
+            setp.lt.s32 %p16, %r55, 0
+            selp.b64 %rd97, %rd34, %rd35, %p16
+            shl.b64 %rd94, %rd97, 1
+            add.s32 %r87, %r87, -4
+            add.s32 %r86, %r86, -1
+            setp.ne.s32 %p17, %r86, 0
+            @%p17 bra $L__BB0_11
+            $L__BB0_12:
+            setp.lt.u32 %p18, %r15, 12
+            @%p18 bra $L__BB0_15
+            add.s32 %r88, %r87, 16
+            $L__BB0_14:
+            sub.s64 %rd36, %rd94, %rd2
+            mov.b64 %fd21, %rd36
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r56}, %fd21
+            }
+            setp.lt.s32 %p19, %r56, 0
+            selp.b64 %rd37, %rd94, %rd36, %p19
+            shl.b64 %rd38, %rd37, 1
+            sub.s64 %rd39, %rd38, %rd2
+            mov.b64 %fd22, %rd39
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r57}, %fd22
+            }
+            setp.lt.s32 %p20, %r57, 0
+            selp.b64 %rd40, %rd38, %rd39, %p20
+            shl.b64 %rd41, %rd40, 1
+            sub.s64 %rd42, %rd41, %rd2
+            mov.b64 %fd23, %rd42
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r58}, %fd23
+            }
+            setp.lt.s32 %p21, %r58, 0
+            selp.b64 %rd43, %rd41, %rd42, %p21
+            shl.b64 %rd44, %rd43, 1
+            sub.s64 %rd45, %rd44, %rd2
+            mov.b64 %fd24, %rd45
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r59}, %fd24
+            }
+            setp.lt.s32 %p22, %r59, 0
+            selp.b64 %rd46, %rd44, %rd45, %p22
+            shl.b64 %rd47, %rd46, 1
+            sub.s64 %rd48, %rd47, %rd2
+            mov.b64 %fd25, %rd48
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r60}, %fd25
+            }
+            setp.lt.s32 %p23, %r60, 0
+            selp.b64 %rd49, %rd47, %rd48, %p23
+            shl.b64 %rd50, %rd49, 1
+            sub.s64 %rd51, %rd50, %rd2
+            mov.b64 %fd26, %rd51
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r61}, %fd26
+            }
+            setp.lt.s32 %p24, %r61, 0
+            selp.b64 %rd52, %rd50, %rd51, %p24
+            shl.b64 %rd53, %rd52, 1
+            sub.s64 %rd54, %rd53, %rd2
+            mov.b64 %fd27, %rd54
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r62}, %fd27
+            }
+            setp.lt.s32 %p25, %r62, 0
+            selp.b64 %rd55, %rd53, %rd54, %p25
+            shl.b64 %rd56, %rd55, 1
+            sub.s64 %rd57, %rd56, %rd2
+            mov.b64 %fd28, %rd57
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r63}, %fd28
+            }
+            setp.lt.s32 %p26, %r63, 0
+            selp.b64 %rd58, %rd56, %rd57, %p26
+            shl.b64 %rd59, %rd58, 1
+            sub.s64 %rd60, %rd59, %rd2
+            mov.b64 %fd29, %rd60
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r64}, %fd29
+            }
+            setp.lt.s32 %p27, %r64, 0
+            selp.b64 %rd61, %rd59, %rd60, %p27
+            shl.b64 %rd62, %rd61, 1
+            sub.s64 %rd63, %rd62, %rd2
+            mov.b64 %fd30, %rd63
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r65}, %fd30
+            }
+            setp.lt.s32 %p28, %r65, 0
+            selp.b64 %rd64, %rd62, %rd63, %p28
+            shl.b64 %rd65, %rd64, 1
+            sub.s64 %rd66, %rd65, %rd2
+            mov.b64 %fd31, %rd66
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r66}, %fd31
+            }
+            setp.lt.s32 %p29, %r66, 0
+            selp.b64 %rd67, %rd65, %rd66, %p29
+            shl.b64 %rd68, %rd67, 1
+            sub.s64 %rd69, %rd68, %rd2
+            mov.b64 %fd32, %rd69
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r67}, %fd32
+            }
+            setp.lt.s32 %p30, %r67, 0
+            selp.b64 %rd70, %rd68, %rd69, %p30
+            shl.b64 %rd71, %rd70, 1
+            sub.s64 %rd72, %rd71, %rd2
+            mov.b64 %fd33, %rd72
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r68}, %fd33
+            }
+            setp.lt.s32 %p31, %r68, 0
+            selp.b64 %rd73, %rd71, %rd72, %p31
+            shl.b64 %rd74, %rd73, 1
+            sub.s64 %rd75, %rd74, %rd2
+            mov.b64 %fd34, %rd75
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r69}, %fd34
+            }
+            setp.lt.s32 %p32, %r69, 0
+            selp.b64 %rd76, %rd74, %rd75, %p32
+            shl.b64 %rd77, %rd76, 1
+            sub.s64 %rd78, %rd77, %rd2
+            mov.b64 %fd35, %rd78
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r70}, %fd35
+            }
+            setp.lt.s32 %p33, %r70, 0
+            selp.b64 %rd79, %rd77, %rd78, %p33
+            shl.b64 %rd80, %rd79, 1
+            sub.s64 %rd81, %rd80, %rd2
+            mov.b64 %fd36, %rd81
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r71}, %fd36
+            }
+            setp.lt.s32 %p34, %r71, 0
+            selp.b64 %rd97, %rd80, %rd81, %p34
+            shl.b64 %rd94, %rd97, 1
+            add.s32 %r88, %r88, -16
+            setp.gt.s32 %p35, %r88, 15
+            @%p35 bra $L__BB0_14
+            $L__BB0_15:
+            and.b64 %rd17, %rd97, 9223372036854775807
+            setp.eq.s64 %p36, %rd17, 0
+            mov.f64 %fd43, 0d0000000000000000
+            @%p36 bra $L__BB0_17
+            mov.b64 %fd38, %rd17
+            mul.f64 %fd39, %fd38, 0d4350000000000000
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r72}, %fd39
+            }
+            shr.u32 %r73, %r72, 20
+            mov.u32 %r74, 55
+            sub.s32 %r75, %r74, %r73
+            sub.s32 %r76, %r81, %r75
+            shl.b64 %rd82, %rd17, %r75
+            setp.lt.s32 %p37, %r76, 1
+            mov.u32 %r77, 1
+            sub.s32 %r78, %r77, %r76
+            shr.u64 %rd83, %rd82, %r78
+            add.s32 %r79, %r76, -1
+            cvt.u64.u32 %rd84, %r79
+            shl.b64 %rd85, %rd84, 52
+            add.s64 %rd86, %rd85, %rd82
+            selp.b64 %rd87, %rd83, %rd86, %p37
+            mov.b64 %fd43, %rd87
+            $L__BB0_17:
+            mov.b64 %fd40, %fd13
+            copysign.f64 %fd44, %fd40, %fd43
+            bra.uni $L__BB0_21
+            $L__BB0_19:
+            add.rn.f64 %fd44, %fd13, %fd14
+            $L__BB0_21:
+            ret
+        """,
+    },
     'nextafter:float64': {
         "expr": 'nextafter(x, y)',
         "inputs": ['%fd5', '%fd10'],
@@ -6557,6 +7014,129 @@ FUNCTIONS = {
             ret
         """,
     },
+    'cuda.make_float2': {
+        "expr": '((unsigned long long)__float_as_uint(y) << 32) | __float_as_uint(x)',
+        "dtypes": ['float32', 'float32', 'uint64'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%rd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.b32 %r1, %f3
+            cvt.u64.u32 %rd3, %r1
+            mov.b32 %r2, %f1
+            cvt.u64.u32 %rd4, %r2
+            bfi.b64 %rd5, %rd3, %rd4, 32, 32
+            ret
+        """,
+    },
+    'cuda.float2_x': {
+        "expr": '__uint_as_float((unsigned)x)',
+        "dtypes": ['uint64', 'float32'],
+        "inputs": ['%rd1'],
+        "output": '%rd1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            ret
+        """,
+    },
+    'cuda.float2_y': {
+        "expr": '__uint_as_float((unsigned)(x >> 32))',
+        "dtypes": ['uint64', 'float32'],
+        "inputs": ['%rd1'],
+        "output": '%rd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            shr.u64 %rd5, %rd1, 32
+            ret
+        """,
+    },
+    'cuda.float22bfloat162_rn': {
+        "expr": '[&] { auto v = __float22bfloat162_rn(make_float2(x, y)); unsigned int r; memcpy(&r, &v, sizeof r); return r; }()',
+        "dtypes": ['float32', 'float32', 'uint32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            cvt.rn.bf16x2.f32 %r1, %f3, %f1
+            }
+            ret
+        """,
+    },
+    'cuda.float22bfloat162_rn_from_float2': {
+        "expr": '[&] { auto v = __float22bfloat162_rn(make_float2(__uint_as_float((unsigned)x), __uint_as_float((unsigned)(x >> 32)))); unsigned int r; memcpy(&r, &v, sizeof r); return r; }()',
+        "dtypes": ['uint64', 'uint32'],
+        "inputs": ['%rd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.u32.u64 %r2, %rd1
+            mov.b32 %f1, %r2
+            shr.u64 %rd5, %rd1, 32
+            cvt.u32.u64 %r3, %rd5
+            mov.b32 %f2, %r3
+            {
+            cvt.rn.bf16x2.f32 %r1, %f2, %f1
+            }
+            ret
+        """,
+    },
+    'cuda.bfloat1622float2': {
+        "expr": '[&] { float2 f = __bfloat1622float2([&] { __nv_bfloat162 v; auto b = x; memcpy(&v, &b, sizeof v); return v; }()); return ((unsigned long long)__float_as_uint(f.y) << 32) | __float_as_uint(f.x); }()',
+        "dtypes": ['uint32', 'uint64'],
+        "inputs": ['%r1'],
+        "output": '%rd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.b32 {%rs1, %rs2}, %r1
+            {
+            cvt.f32.bf16 %f1, %rs1
+            }
+            {
+            cvt.f32.bf16 %f2, %rs2
+            }
+            mov.b32 %r3, %f2
+            cvt.u64.u32 %rd3, %r3
+            mov.b32 %r4, %f1
+            cvt.u64.u32 %rd4, %r4
+            bfi.b64 %rd5, %rd3, %rd4, 32, 32
+            ret
+        """,
+    },
+    'cuda.hmin2': {
+        "expr": '[&] { auto v = __hmin2([&] { __nv_bfloat162 v; auto b = x; memcpy(&v, &b, sizeof v); return v; }(), [&] { __nv_bfloat162 v; auto b = y; memcpy(&v, &b, sizeof v); return v; }()); unsigned int r; memcpy(&r, &v, sizeof r); return r; }()',
+        "dtypes": ['uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%r5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            min.bf16x2 %r5,%r1,%r3
+            }
+            ret
+        """,
+    },
+    'cuda.hmax2': {
+        "expr": '[&] { auto v = __hmax2([&] { __nv_bfloat162 v; auto b = x; memcpy(&v, &b, sizeof v); return v; }(), [&] { __nv_bfloat162 v; auto b = y; memcpy(&v, &b, sizeof v); return v; }()); unsigned int r; memcpy(&r, &v, sizeof r); return r; }()',
+        "dtypes": ['uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%r5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            max.bf16x2 %r5,%r1,%r3
+            }
+            ret
+        """,
+    },
     'exp@fast': {
         "expr": 'expf(x)',
         "inputs": ['%f1'],
@@ -7368,6 +7948,105 @@ FUNCTIONS = {
             selp.f32 %f15, %f6, %f14, %p1
             setp.eq.ftz.f32 %p2, %f5, 0f7F800000
             selp.f32 %f16, 0f7F800000, %f15, %p2
+            ret
+        """,
+    },
+    'fmod@fast': {
+        "expr": 'fmodf(x, y)',
+        "inputs": ['%f19', '%f20'],
+        "output": '%f43',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.ftz.f32 %f46, %f19
+            abs.ftz.f32 %f2, %f20
+            setp.lt.ftz.f32 %p1, %f46, %f2
+            @%p1 bra $L__BB0_12
+            mul.ftz.f32 %f3, %f2, 0f4B000000
+            setp.gtu.ftz.f32 %p2, %f46, %f3
+            @%p2 bra $L__BB0_8
+            bra.uni $L__BB0_2
+            $L__BB0_8:
+            mov.b32 %r2, %f46
+            mov.b32 %r3, %f3
+            and.b32 %r11, %r2, 8388607
+            or.b32 %r20, %r11, 1065353216
+            mov.b32 %f45, %r20
+            add.s32 %r12, %r3, -192937984
+            and.b32 %r13, %r12, -8388608
+            sub.s32 %r14, %r2, %r13
+            and.b32 %r21, %r14, -8388608
+            setp.eq.s32 %p8, %r21, 0
+            @%p8 bra $L__BB0_11
+            and.b32 %r15, %r3, 8388607
+            or.b32 %r16, %r15, 1065353216
+            mov.b32 %f29, %r16
+            rcp.approx.ftz.f32 %f13, %f29
+            neg.ftz.f32 %f14, %f29
+            $L__BB0_10:
+            min.u32 %r17, %r21, 192937984
+            add.s32 %r18, %r17, %r20
+            mov.b32 %f30, %r18
+            mov.f32 %f31, 0f80000000
+            fma.rn.ftz.f32 %f32, %f30, %f13, %f31
+            fma.rn.ftz.f32 %f33, %f14, %f32, %f30
+            fma.rn.ftz.f32 %f34, %f33, %f13, %f32
+            fma.rn.ftz.f32 %f35, %f14, %f34, %f30
+            fma.rz.ftz.f32 %f36, %f35, %f13, %f34
+            cvt.rzi.f32.f32 %f37, %f36
+            fma.rn.ftz.f32 %f45, %f14, %f37, %f30
+            sub.s32 %r21, %r21, %r17
+            mov.b32 %r20, %f45
+            setp.ne.s32 %p9, %r21, 0
+            setp.ne.s32 %p10, %r20, 0
+            and.pred %p11, %p9, %p10
+            @%p11 bra $L__BB0_10
+            $L__BB0_11:
+            setp.gt.u32 %p12, %r2, 2139095039
+            setp.leu.ftz.f32 %p13, %f2, 0f00000000
+            or.pred %p14, %p13, %p12
+            and.b32 %r19, %r3, -8388608
+            mov.b32 %f38, %r19
+            selp.f32 %f39, 0f7FFFFFFF, %f38, %p14
+            mul.ftz.f32 %f40, %f45, 0f34000000
+            mul.ftz.f32 %f46, %f39, %f40
+            bra.uni $L__BB0_12
+            $L__BB0_2:
+            div.approx.ftz.f32 %f21, %f46, %f2
+            cvt.rzi.f32.f32 %f44, %f21
+            neg.ftz.f32 %f5, %f2
+            fma.rn.f32 %f6, %f5, %f44, %f46
+            mov.b32 %r1, %f6
+            mov.b32 %r10, %f2
+            setp.lt.u32 %p3, %r1, %r10
+            @%p3 bra $L__BB0_7
+            setp.gt.u32 %p4, %r1, -2147483648
+            @%p4 bra $L__BB0_6
+            bra.uni $L__BB0_4
+            $L__BB0_6:
+            add.ftz.f32 %f27, %f44, 0fBF800000
+            add.ftz.f32 %f28, %f27, 0fBF800000
+            setp.lt.ftz.f32 %p7, %f6, %f5
+            selp.f32 %f44, %f28, %f27, %p7
+            bra.uni $L__BB0_7
+            $L__BB0_4:
+            add.ftz.f32 %f44, %f44, 0f3F800000
+            add.ftz.f32 %f22, %f2, %f2
+            setp.ltu.ftz.f32 %p5, %f6, %f22
+            @%p5 bra $L__BB0_7
+            add.ftz.f32 %f23, %f44, 0f3F800000
+            mov.f32 %f24, 0fC0400000
+            fma.rn.ftz.f32 %f25, %f24, %f2, %f6
+            setp.ge.ftz.f32 %p6, %f25, 0f00000000
+            add.ftz.f32 %f26, %f23, 0f3F800000
+            selp.f32 %f44, %f26, %f23, %p6
+            $L__BB0_7:
+            fma.rn.ftz.f32 %f46, %f5, %f44, %f46
+            $L__BB0_12:
+            abs.ftz.f32 %f41, %f46
+            setp.gtu.ftz.f32 %p15, %f41, 0f7F800000
+            copysign.f32 %f42, %f19, %f46
+            selp.f32 %f43, %f46, %f42, %p15
             ret
         """,
     },
@@ -10397,6 +11076,14 @@ SAME_IN_FAST = [
     'copysign',
     'copysign:float64',
     'cosh:float64',
+    'cuda.bfloat1622float2',
+    'cuda.float22bfloat162_rn',
+    'cuda.float22bfloat162_rn_from_float2',
+    'cuda.float2_x',
+    'cuda.float2_y',
+    'cuda.hmax2',
+    'cuda.hmin2',
+    'cuda.make_float2',
     'exp10:float16',
     'exp2:bfloat16',
     'exp2:float16',
@@ -10407,6 +11094,7 @@ SAME_IN_FAST = [
     'floor:bfloat16',
     'floor:float16',
     'floor:float64',
+    'fmod:float64',
     'hypot:float64',
     'ldexp:float64',
     'log10:float16',
@@ -10437,10 +11125,6 @@ SAME_IN_FAST = [
 LEFT_OUT = {
     'cos:float64': "nvcc's cos calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
     'cos:float64@fast': "nvcc's cos calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
-    'fmod': "nvcc's fmodf loops once per bit of the exponents' difference (a loop whose trip count depends on the arguments)",
-    'fmod:float64': "nvcc's fmod loops once per bit of the exponents' difference (a loop whose trip count depends on the arguments)",
-    'fmod:float64@fast': "nvcc's fmod loops once per bit of the exponents' difference (a loop whose trip count depends on the arguments)",
-    'fmod@fast': "nvcc's fmodf loops once per bit of the exponents' difference (a loop whose trip count depends on the arguments)",
     'sin:float64': "nvcc's sin calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
     'sin:float64@fast': "nvcc's sin calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
     'tan:float64': "nvcc's tan calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",

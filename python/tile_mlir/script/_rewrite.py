@@ -396,6 +396,17 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_AnnAssign(self, node):
         self.generic_visit(node)
+        if node.value is None and isinstance(node.target, ast.Name):
+            # `acc: T.float32` declares a register (TIRx's one-element
+            # local buffer) that instructions write: `if
+            # __tile_declares__(ann): acc = __tile_declare__(ann)`, so that
+            # an annotation that is no dtype (`n: int`) still binds nothing.
+            name = node.target.id
+            bind = ast.Assign([ast.Name(name, ast.Store())],
+                              _call("__tile_declare__", [node.annotation]))
+            new = ast.If(_call("__tile_declares__", [node.annotation]),
+                         [bind], [])
+            return ast.fix_missing_locations(ast.copy_location(new, node))
         if node.value is not None and _element_read(node.value):
             node.value = ast.copy_location(
                 _call("__tile_read__", [node.value]), node.value)
@@ -480,8 +491,7 @@ def _binds_a_name(n):
     if isinstance(n, ast.Assign):
         return all(isinstance(t, ast.Name) for t in n.targets)
     if isinstance(n, (ast.AnnAssign, ast.AugAssign)):
-        return isinstance(n.target, ast.Name) and (
-            n.value is not None)
+        return isinstance(n.target, ast.Name)  # `acc: T.float32` too.
     return False
 
 

@@ -252,6 +252,20 @@ def _index_value(k):
     return k
 
 
+class Address:
+    """`T.address_of(A[i])` (or TIRx's `A.ptr_to([i])`): the address of one
+    element of global or shared memory, an operand of the atomics
+    (T.cuda.atomic_add) and of the instructions that take memory."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, view):
+        self.view = view
+
+    def __repr__(self):
+        return f"T.address_of({self.view!r})"
+
+
 class View:
     """A view of a root memref: `offset` (an int or an int32 kernel value,
     in elements), `shape`, `strides`, and per axis `dist` (None, or [role,
@@ -272,6 +286,16 @@ class View:
         self.dist = [list(d) if d else None for d in
                      (dist or [None] * len(self.shape))]
         self.param = param
+
+    def ptr_to(self, indices):
+        """TIRx's `buf.ptr_to([i, j])`: the address of element [i, j] of a
+        global or shared buffer."""
+        element = self[tuple(indices)]
+        if self.space == "reg" or any(n != 1 for n in element.shape):
+            raise _t().TileTypeError(
+                f"ptr_to takes one index per axis of a global or shared "
+                f"buffer, got {list(indices)} of {self!r}")
+        return Address(element)
 
     def _with(self, **kw):
         args = dict(root=self.root, space=self.space, dtype=self.dtype,

@@ -142,7 +142,12 @@ class _Ptx:
     """`T.ptx["fma.rn.f32"]`: an opcode, checked by the tile verifier."""
 
     class Opcode(str):
-        pass
+        """A checked opcode; calling it issues the instruction, as
+        `T.ptx.fma.rn.f32(...)` does (`T.ptx["fma.rn.f32"](d, a, b, c)`)."""
+
+        def __call__(self, *operands, pred=None, preserve_dst=False):
+            return _PtxChain(tuple(self.split(".")))(
+                *operands, pred=pred, preserve_dst=preserve_dst)
 
     _SPELLING = re.compile(
         r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+(::?[A-Za-z0-9_]+)*)+")
@@ -204,6 +209,9 @@ class _PtxChain:
     def opcode(self):
         return ptx[".".join(self.tokens)]
 
+    def __repr__(self):
+        return "T.ptx." + ".".join(self.tokens)
+
     def __call__(self, *operands, pred=None, preserve_dst=False):
         """`T.ptx.cp.async_.commit_group()`, `T.ptx.and_.b32(t[0], x[i],
         T.uint32(255))`: the instruction, issued by each thread on elements
@@ -213,9 +221,19 @@ class _PtxChain:
         `T.ptx.pred(u)` reads one as u != 0 (the table's predicate bridges
         of the element's width: selp.b32 and setp.ne.b32 for 32 bits)."""
         op = self.opcode()
-        forms = [f for f in instr_table.forms()
-                 if any(i["opcode"] == op for i in f["instances"]) and
-                 len(f.get("operands", [])) == len(operands)]
+        # TIRx passes addresses (T.address_of(A[i]), buf.ptr_to([i])) where
+        # the instruction takes memory: the element itself here.
+        operands = [v.view if isinstance(v, _Address) else v
+                    for v in operands]
+        forms = _forms_of(op, len(operands))
+        if operands and isinstance(operands[0], _views.View) and \
+                operands[0].space != "reg" and \
+                _forms_of(op, len(operands) + 1, _STATE_FIRST):
+            # TIRx writes mbarrier.arrive's state as the sink `_` (it takes
+            # no operand for it): a register of its own that nothing reads.
+            forms = _forms_of(op, len(operands) + 1, _STATE_FIRST)
+            state = forms[0]["operands"][0]["type"]
+            operands = [alloc_local((1,), _STATE_DTYPES[state])] + operands
         after, args = [], []
         spec = forms[0]["operands"] if forms else [{}] * len(operands)
         for v, o in zip(operands, spec):
@@ -236,6 +254,27 @@ class _PtxChain:
             to_int, _ = instr_table.predicate_bridge(_bits(dest.type_elt()))
             _Tile.apply(ptx[to_int], dest, _const_expr(1, dest.dtype),
                         _const_expr(0, dest.dtype), tmp)
+
+
+# The wait TIRx's T.cuda.mbarrier_wait polls.
+_MBARRIER_WAIT = "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"
+
+
+def _forms_of(opcode, count, first=None):
+    """The table's forms of `opcode` with `count` operands (whose first
+    operand passes `first`, where given)."""
+    return [f for f in instr_table.forms()
+            if any(i["opcode"] == opcode for i in f["instances"]) and
+            len(f.get("operands", [])) == count and
+            (first is None or first(f["operands"][0]))]
+
+
+def _STATE_FIRST(operand):
+    """An mbarrier's state written first (TIRx leaves it out)."""
+    return operand.get("name") == "state" and operand.get("role") == "def"
+
+
+_STATE_DTYPES = {"b64": "uint64", "b32": "uint32"}
 
 
 def _memory_element(v):
@@ -270,9 +309,6 @@ def _predicate_operand(v, is_def):
         _Tile.apply(ptx[from_int], tmp, v, _const_expr(0, v.dtype))
         return tmp, None
     return v, None
-
-    def __repr__(self):
-        return "T.ptx." + ".".join(self.tokens)
 
 
 ptx = _Ptx()
@@ -1319,6 +1355,23 @@ def _tile_read(v):
     return v
 
 
+def _tile_declares(annotation):
+    """Whether `x: annotation` (no value) declares a register: a dtype."""
+    return isinstance(getattr(annotation, "_tile_dtype", None), str)
+
+
+def _tile_declare(annotation):
+    """`acc: T.float32`: a one-element register tile of the dtype (TIRx's
+    local buffer), written by the instructions it is given to."""
+    return local_scalar(annotation._tile_dtype)
+
+
+def evaluate(value):
+    """TIRx's `T.evaluate(expr)`: the expression (a T.ptx call) is issued
+    where it is written; its value, if any, is dropped."""
+    return None
+
+
 def _tile_bind(getter, v):
     """`x = v`: where x holds a shared scalar (T.shared_scalar, a
     one-element shared view), v is stored into it, as TIRx stores to
@@ -1597,17 +1650,7 @@ def popcount(x):
     return cast(out, x.dtype) if x.dtype != "uint32" else out
 
 
-class _Address:
-    """`T.address_of(A[i])`: the address of one element of global or
-    shared memory, an operand of the atomics (T.cuda.atomic_add)."""
-
-    __slots__ = ("view",)
-
-    def __init__(self, view):
-        self.view = view
-
-    def __repr__(self):
-        return f"T.address_of({self.view!r})"
+_Address = _views.Address
 
 
 def address_of(element):
@@ -2048,6 +2091,8 @@ _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
                     "__tile_select__": _tile_select,
                     "__tile_merge__": _Merge, "__tile_read__": _tile_read,
                     "__tile_bind__": _tile_bind,
+                    "__tile_declares__": _tile_declares,
+                    "__tile_declare__": _tile_declare,
                     "__tile_augment__": _tile_augment,
                     "__tile_range__": _tile_range,
                     "__tile_for__": _KernelLoop,
@@ -2456,22 +2501,61 @@ class _NvccOps:
         return _emit(f"arith.bitcast {value.name} : {a} to {b}", b, dtype)
 
     @staticmethod
-    def unpack(value):
-        if value.dtype != "uint64":
-            value = _NvccOps.bitcast(value, "uint64")
-        lo = _NvccOps.truncate(value, "uint32")
-        hi = _NvccOps.truncate(_binary("shr", value, 32), "uint32")
+    def unpack(value, dtype):
+        half = _bits(_mlir_type(dtype))
+        whole = f"uint{2 * half}"
+        if value.dtype != whole:
+            value = _NvccOps.bitcast(value, whole)
+        lo = _NvccOps.truncate(value, dtype)
+        hi = _NvccOps.truncate(_binary("shr", value, half), dtype)
         return lo, hi
 
     @staticmethod
     def pack(lo, hi, dtype):
-        wide = [cast(h, "uint64") for h in (lo, hi)]
-        value = _binary("or", wide[0], _binary("shl", wide[1], 32))
-        return value if dtype == "uint64" else _NvccOps.bitcast(value, dtype)
+        half = _bits(_mlir_type(lo.dtype))
+        whole = f"uint{2 * half}"
+        wide = [cast(h if h.dtype == f"uint{half}" else
+                     _NvccOps.bitcast(h, f"uint{half}"), whole)
+                for h in (lo, hi)]
+        value = _binary("or", wide[0], _binary("shl", wide[1], half))
+        return value if dtype == whole else _NvccOps.bitcast(value, dtype)
 
     @staticmethod
     def truncate(value, dtype):
         return cast(value, dtype)
+
+    @staticmethod
+    def loop(inits, test, step):
+        """An scf.while over `inits`: its before region tests the values,
+        its after region steps them; returns its results."""
+        b, loc = _builder(), _caller_location()
+        types = ", ".join(v.type for v in inits)
+
+        def fresh(prefix):
+            out = [_Expr(b.fresh(prefix), v.dtype) for v in inits]
+            b.values.update((a.name, a.type) for a in out)
+            return out
+        res, args = b.fresh("loop"), fresh("la")
+        count = f":{len(inits)}" if len(inits) > 1 else ""
+        head = ", ".join(f"{a.name} = {v.name}" for a, v in zip(args, inits))
+        results = f"{res}{count} = " if inits else ""
+        b.lines.append(f"{results}scf.while ({head}) : ({types}) -> "
+                       f"({types}) {{")
+        cond = _as_condition(test(args))
+        names = ", ".join(a.name for a in args)
+        b.lines.append(f"scf.condition({cond.name})" +
+                       (f" {names} : {types}" if inits else ""))
+        body = fresh("lb")
+        b.lines.append("} do {")
+        b.lines.append("^bb0(" + ", ".join(f"{a.name}: {a.type}"
+                                           for a in body) + "):")
+        nxt = step(body)
+        b.lines.append(_yield_line(nxt))
+        b.lines.append(f"}} {loc}")
+        out = [_Expr(f"{res}#{k}" if count else res, v.dtype)
+               for k, v in enumerate(inits)]
+        b.values.update((v.name, v.type) for v in out)
+        return out
 
 
 def _nvcc_function(name, *args):
@@ -2518,6 +2602,32 @@ def _nvcc_function(name, *args):
         return _nvcc_math.run(key, values, _NvccOps)
     except _nvcc_math.NvccMathError as e:
         raise TileError(f"T.{name}: {e}") from None
+
+
+def _nvcc_helper(name, *args):
+    """`T.cuda.<name>(...)` of _nvcc_math.HELPERS: the arguments converted
+    to the C parameters' dtypes, as C converts a call's arguments (a float2
+    is a uint64, a __nv_bfloat162 a uint32, as TIRx passes them), through
+    nvcc's code of the intrinsic."""
+    key = f"cuda.{name}" + ("@fast" if _fast_math() else "")
+    dtypes = _nvcc_math.FUNCTIONS[key]["dtypes"][:-1]
+    if len(args) != len(dtypes):
+        raise TileTypeError(f"T.cuda.{name} takes {len(dtypes)} argument"
+                            f"{'s' if len(dtypes) > 1 else ''}, got "
+                            f"{len(args)}")
+    values = []
+    for x, dtype in zip(args, dtypes):
+        x = x.value() if isinstance(x, _TypedScalar) else _plain(x)
+        if isinstance(x, numbers.Real) and not isinstance(x, bool):
+            x = _const_expr(x, dtype)
+        if not isinstance(x, _Expr):
+            raise TileTypeError(f"T.cuda.{name} takes kernel values or "
+                                f"numbers, got {x!r}")
+        values.append(x if x.dtype == dtype else cast(x, dtype))
+    try:
+        return _nvcc_math.run(key, values, _NvccOps)
+    except _nvcc_math.NvccMathError as e:
+        raise TileError(f"T.cuda.{name}: {e}") from None
 
 
 def _c_int_argument(name, n):
@@ -3206,6 +3316,28 @@ class _CudaWarp:
                             "float32", a, b)
 
     @staticmethod
+    def mbarrier_wait(barrier, phase):
+        """TIRx's `T.cuda.mbarrier_wait(buf.ptr_to([i]), phase)`: polls
+        mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 on the barrier
+        (with TIRx's suspend-time hint, 0x989680 ns) until the phase of
+        parity `phase` has completed."""
+        view = barrier.view if isinstance(barrier, _Address) else barrier
+        if not _memory_element(view) or view.space != "shared" or \
+                _bits(view.type_elt()) != 64:
+            raise TileTypeError("T.cuda.mbarrier_wait takes the address of "
+                                "a 64-bit element of shared memory (an "
+                                f"mbarrier), got {barrier!r}")
+        parity = _c_int_argument("cuda.mbarrier_wait", _plain(phase))
+        parity = reinterpret(parity, ty="uint32")
+        done = alloc_local((1,), "bool")
+
+        def test(_):
+            _Tile.apply(ptx[_MBARRIER_WAIT], done, view, parity,
+                        uint32(0x989680))
+            return _binary("xor", done.load(), True)
+        _NvccOps.loop([], test, lambda _: [])
+
+    @staticmethod
     def thread_fence():
         """CUDA's `__threadfence()`: `membar.gl`, as nvcc emits it."""
         _PtxChain(("membar", "gl"))()
@@ -3519,6 +3651,13 @@ class _Cuda(_CudaIds, _CudaWarp):
     LaunchConfig = _LaunchConfig
     tile = _Tile
     Axis = _views.AxisNamespace()
+
+    def __getattr__(self, name):
+        # TIRx's helpers of packed values (T.cuda.make_float2, hmax2, ...):
+        # nvcc's code of the CUDA intrinsics they call (see _nvcc_math).
+        if name in _nvcc_math.HELPERS:
+            return functools.partial(_nvcc_helper, name)
+        raise AttributeError(f"T.cuda has no attribute '{name}'")
 
 
 cuda = _Cuda()

@@ -17,6 +17,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     tile.apply "mov.b32" (%u, %w) scope(thread) : memref<2xi16, #tile.reg>, i32
     // CHECK: "mov.b32 $0, {$1, $2};", "=r,h,h" %{{.*}}, %{{.*}} : (i16, i16) -> i32
     tile.apply "mov.b32" (%p, %u) scope(thread) : memref<1xi32, #tile.reg>, memref<2xi16, #tile.reg>
+    // ld.global.nc: the read-only cache's load, cache operator first.
+    // CHECK: "ld.global.cg.nc.v2.f32 {$0, $1}, [$2];", "=f,=f,l,~{memory}"
+    tile.apply "ld.global.nc.cg.v2.f32" (%r, %g) scope(thread) : memref<2xf32, #tile.reg>, memref<2xf32>
+    // mov of an integer type: the same bits.
+    // CHECK: "mov.s32 $0, $1;", "=r,r" %{{.*}} : (i32) -> i32
+    tile.apply "mov.s32" (%p, %w) scope(thread) : memref<1xi32, #tile.reg>, i32
     gpu.return
   }
 }

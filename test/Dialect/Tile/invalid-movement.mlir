@@ -158,3 +158,48 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx83">] {
     gpu.return
   }
 }
+
+// -----
+
+// ld.global.nc: .global only, a load only, at most 128 bits.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<4x1xf32>, %s: memref<4x1xf32, #gpu.address_space<workgroup>>, %g4: memref<1x4xf64>) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{qualifiers .shared, .nc cannot be combined for 'ld.f32' in 'ld.shared.nc.f32'}}
+    tile.apply "ld.shared.nc.f32" (%r, %s) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<4x1xf32>) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{qualifier '.nc' is not valid for 'st' in 'st.global.nc.f32'}}
+    tile.apply "st.global.nc.f32" (%g, %r) scope(thread) : memref<4x1xf32>, memref<4x1xf32, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<1x4xf64>) kernel {
+    %r = tile.alloc_local : memref<1x4xf64, #tile.reg>
+    // expected-error @+1 {{qualifiers .v4, .nc cannot be combined for 'ld.f64' in 'ld.global.nc.v4.f64'}}
+    tile.apply "ld.global.nc.v4.f64" (%r, %g) scope(thread) : memref<1x4xf64, #tile.reg>, memref<1x4xf64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<4x1xf32>) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{qualifiers .lu, .nc cannot be combined for 'ld.f32' in 'ld.global.lu.nc.f32'}}
+    tile.apply "ld.global.lu.nc.f32" (%r, %g) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32>
+    gpu.return
+  }
+}
