@@ -102,6 +102,10 @@ HELPERS = {
                     " | __float_as_uint(x)"),
     "float2_x": (_F2, None, "float", _LO),
     "float2_y": (_F2, None, "float", _HI),
+    "fadd2_rn": (_F2, _F2, _F2, _bits_of(
+        _F2, f"__fadd2_rn({_as('float2', 'x')}, {_as('float2', 'y')})")),
+    "fmul2_rn": (_F2, _F2, _F2, _bits_of(
+        _F2, f"__fmul2_rn({_as('float2', 'x')}, {_as('float2', 'y')})")),
     "float22bfloat162_rn": ("float", "float", _B2, _bits_of(
         _B2, "__float22bfloat162_rn(make_float2(x, y))")),
     "float22bfloat162_rn_from_float2": (_F2, None, _B2, _bits_of(
@@ -183,6 +187,10 @@ def expressions():
     return out + half_expressions()
 
 
+class NvccRefused(Exception):
+    """nvcc did not compile the expression (its message)."""
+
+
 # The inline-assembly constraint of a register of each C type.
 CONSTRAINTS = {"float": "f", "double": "d", "int": "r", "unsigned int": "r",
                "unsigned long long": "l"}
@@ -202,8 +210,10 @@ def compile_ptx(nvcc, expr, ctype="float", header=None, flags=(),
     with tempfile.TemporaryDirectory() as tmp:
         cu, ptx = os.path.join(tmp, "k.cu"), os.path.join(tmp, "k.ptx")
         pathlib.Path(cu).write_text(src)
-        subprocess.run([nvcc, "-arch=sm_90", *flags, "-ptx", cu, "-o", ptx],
-                       check=True)
+        r = subprocess.run([nvcc, "-arch=sm_90", *flags, "-ptx", cu, "-o",
+                            ptx], capture_output=True, text=True)
+        if r.returncode:
+            raise NvccRefused(r.stderr)
         return pathlib.Path(ptx).read_text()
 
 
@@ -425,8 +435,16 @@ def main():
             functions.append((entry, record(entry, expr, ptx)))
         for name, (x, y, result, expr) in HELPERS.items():
             entry = f"cuda.{name}{suffix}"
-            ptx = compile_ptx(args.nvcc, expr, x, "cuda_bf16.h", flags, y,
-                              result)
+            try:
+                ptx = compile_ptx(args.nvcc, expr, x, "cuda_bf16.h", flags,
+                                  y, result)
+            except NvccRefused as e:
+                undefined = re.search(r'identifier "(\w+)" is undefined',
+                                      str(e))
+                left_out[entry] = (f"nvcc {version} does not define "
+                                   f"{undefined[1]} for sm_90" if undefined
+                                   else f"nvcc {version} refuses it")
+                continue
             functions.append((entry, record(entry, expr, ptx,
                                             2 if y else 1)))
     pathlib.Path(args.out).write_text(render(version, functions, left_out))

@@ -620,3 +620,72 @@ def test_a_local_scalar_indexes_a_tensor():
     want = np.zeros((32, 8), np.int32)
     want[:, 3] = 99
     assert np.array_equal(out["C"], want)
+
+
+def test_addresses_as_instruction_operands():
+    """T.address_of(A[i]) and TIRx's buf.ptr_to([i]) where an instruction
+    takes memory (ld, st, red, mbarrier); the opcode called as
+    T.ptx["..."](...); a register declared `x: T.int32` and written by
+    an instruction; T.evaluate of a call."""
+    @T.function
+    def k(A: T.Tensor((32,), "uint32"), B: T.Tensor((32,), "uint32"),
+          R: T.Tensor((1,), "uint32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        t = T.cuda.thread_idx("x")
+        v: T.uint32
+        T.ptx["ld.global.nc.u32"](v, T.address_of(A[t]))
+        T.evaluate(T.ptx.st.global_.u32(B.ptr_to([t]), v + T.uint32(1)))
+        T.ptx.red.global_.add.u32(T.address_of(R[0]), v)
+    A = np.arange(32, dtype=np.uint32) * 5
+    out = run(k, A=A, B=np.zeros(32, np.uint32), R=np.zeros(1, np.uint32))
+    assert out["B"].tolist() == (A + 1).tolist()
+    assert out["R"].tolist() == [int(A.sum())]
+
+
+def test_an_mbarrier_through_ptr_to_and_mbarrier_wait():
+    """TIRx's form of mbarrier.arrive takes no state operand (it prints the
+    sink `_`); T.cuda.mbarrier_wait polls try_wait.parity until the phase
+    completes, after which every thread's shared store is visible."""
+    @T.function
+    def k(A: T.Tensor((64,), "int32"), B: T.Tensor((64,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        t = T.cuda.thread_idx("x")
+        bar = T.alloc_shared((1,), "uint64")
+        S = T.alloc_shared((64,), "int32")
+        if t == 0:
+            T.ptx.mbarrier.init.shared.b64(bar.ptr_to([0]), T.uint32(64))
+        T.cuda.cta_sync()
+        S[t] = A[t] + 1
+        T.ptx.mbarrier.arrive.shared.b64(bar.ptr_to([0]))
+        T.cuda.mbarrier_wait(bar.ptr_to([0]), 0)
+        B[t] = S[63 - t]
+    A = np.arange(64, dtype=np.int32)
+    out = run(k, A=A, B=np.zeros(64, np.int32))
+    assert out["B"].tolist() == (A[::-1] + 1).tolist()
+    ptx = k.ptx("sm_90")
+    assert "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64" in ptx
+    assert "mbarrier.arrive.shared.b64" in ptx
+
+
+def test_address_and_helper_errors():
+    def wait_on_a_register(A: T.Tensor((4,), "uint64")):
+        r = T.alloc_local((1,), "uint64")
+        T.cuda.mbarrier_wait(r[0], 0)
+    trace_error(wait_on_a_register, "T.cuda.mbarrier_wait takes the address "
+                "of a 64-bit element of shared memory")
+
+    def ptr_to_a_register(A: T.Tensor((4,), "uint64")):
+        r = T.alloc_local((2,), "uint64")
+        r.ptr_to([0])
+    trace_error(ptr_to_a_register, "ptr_to takes one index per axis of a "
+                "global or shared buffer")
+
+    def fadd2(A: T.Tensor((4,), "uint64")):
+        T.cuda.fadd2_rn(A[0], A[1])
+    trace_error(fadd2, "T.cuda.fadd2_rn is not supported: nvcc 13.0.88 does "
+                "not define __fadd2_rn for sm_90")
+
+    def make_float2_of_three(A: T.Tensor((4,), "float32")):
+        T.cuda.make_float2(A[0], A[1], A[2])
+    trace_error(make_float2_of_three, "T.cuda.make_float2 takes 2 arguments, "
+                "got 3")

@@ -11125,6 +11125,10 @@ SAME_IN_FAST = [
 LEFT_OUT = {
     'cos:float64': "nvcc's cos calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
     'cos:float64@fast': "nvcc's cos calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
+    'cuda.fadd2_rn': 'nvcc 13.0.88 does not define __fadd2_rn for sm_90',
+    'cuda.fadd2_rn@fast': 'nvcc 13.0.88 does not define __fadd2_rn for sm_90',
+    'cuda.fmul2_rn': 'nvcc 13.0.88 does not define __fmul2_rn for sm_90',
+    'cuda.fmul2_rn@fast': 'nvcc 13.0.88 does not define __fmul2_rn for sm_90',
     'sin:float64': "nvcc's sin calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
     'sin:float64@fast': "nvcc's sin calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
     'tan:float64': "nvcc's tan calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",

@@ -3657,6 +3657,9 @@ class _Cuda(_CudaIds, _CudaWarp):
         # nvcc's code of the CUDA intrinsics they call (see _nvcc_math).
         if name in _nvcc_math.HELPERS:
             return functools.partial(_nvcc_helper, name)
+        if f"cuda.{name}" in _nvcc_math.LEFT_OUT:
+            raise TileError(f"T.cuda.{name} is not supported: "
+                            f"{_nvcc_math.LEFT_OUT[f'cuda.{name}']}")
         raise AttributeError(f"T.cuda has no attribute '{name}'")
 
 
