@@ -689,3 +689,24 @@ def test_address_and_helper_errors():
         T.cuda.make_float2(A[0], A[1], A[2])
     trace_error(make_float2_of_three, "T.cuda.make_float2 takes 2 arguments, "
                 "got 3")
+
+
+def test_layout_offsets_and_replicas_where_they_do_not_apply():
+    def register_offset(A: T.Tensor((4,), "float32")):
+        T.alloc_local((4,), "float32", layout=T.TileLayout(T.S[4:1] + 8))
+    trace_error(register_offset, r"a register tile's layout has no element "
+                r"offset \(\+ 8\)")
+
+    def past_the_end(A: T.Tensor((64,), "float32")):
+        T.decl_tensor(A.data, ty_args=[T.Tensor((4, 8), "float32",
+                      layout=T.TileLayout(T.S[(4, 8):(8, 1)] + 40))])
+    trace_error(past_the_end, r"T.decl_tensor's layout \+ 40 addresses "
+                r"elements up to 71, beyond the \(64,\) elements")
+
+    def replicated_memory(A: T.Tensor((64,), "float32")):
+        T.decl_tensor(A.data, ty_args=[T.Tensor((4,), "float32",
+                      layout=T.TileLayout(T.S[4:1] + T.R[32:1 @ LANE]))])
+    trace_error(replicated_memory, "a memory view's layout names no "
+                "execution axes")
+    with pytest.raises(TileError, match="T.R"):
+        T.R[32:1]

@@ -68,9 +68,10 @@ class AxisNamespace:
 
 class Spec:
     """`T.S[shape : strides]` (strides default to row-major), plus offsets
-    on execution axes (`T.S[...] + 8 @ T.cuda.Axis.laneid`)."""
+    on execution axes (`T.S[...] + 8 @ T.cuda.Axis.laneid`) and an element
+    offset (`T.S[...] + 64`, a memory view's first element)."""
 
-    def __init__(self, shape, strides, offsets=None):
+    def __init__(self, shape, strides, offsets=None, base=0, replicas=()):
         t = _t()
         self.shape = t._shape(tuple(shape) if isinstance(shape, (tuple, list))
                               else (shape,), "T.S shape")
@@ -89,15 +90,58 @@ class Spec:
         self.strides = tuple(s if isinstance(s, AxisStride) else int(s)
                              for s in strides)
         self.offsets = dict(offsets or {})
+        self.base = base
+        # T.R[...] terms: execution axes over which every thread holds the
+        # same elements (each its own copy: no addressing of their own).
+        self.replicas = tuple(replicas)
 
     def __add__(self, other):
+        if isinstance(other, numbers.Integral) and not isinstance(other,
+                                                                  bool):
+            return Spec(self.shape, self.strides, self.offsets,
+                        self.base + int(other), self.replicas)
+        if isinstance(other, Replica):
+            return Spec(self.shape, self.strides, self.offsets, self.base,
+                        self.replicas + (other,))
         if not isinstance(other, AxisStride):
             return NotImplemented
         offsets = dict(self.offsets)
         offsets[other.axis] = offsets.get(other.axis, 0) + other.k
-        return Spec(self.shape, self.strides, offsets)
+        return Spec(self.shape, self.strides, offsets, self.base,
+                    self.replicas)
+
+    def span(self):
+        """The elements from the first the spec addresses to its last."""
+        return self.base + 1 + sum((n - 1) * s for n, s in
+                                   zip(self.shape, self.strides)
+                                   if not isinstance(s, AxisStride))
 
     __radd__ = __add__
+
+
+class Replica:
+    """`T.R[extents : k @ axis, ...]`: a register layout's replication over
+    execution axes (`T.S[4:1] + T.R[32:1 @ laneid]`: every lane holds the
+    same 4 elements)."""
+
+    def __init__(self, shape, strides):
+        t = _t()
+        self.shape = tuple(shape) if isinstance(shape, (tuple, list)) else \
+            (shape,)
+        self.strides = tuple(strides) if isinstance(strides, (tuple, list)) \
+            else (strides,)
+        if len(self.shape) != len(self.strides) or not all(
+                isinstance(s, AxisStride) for s in self.strides):
+            raise t.TileValueError(
+                "T.R[extents : strides] takes one k @ T.cuda.Axis.<axis> "
+                f"stride per extent, got {self.shape} : {self.strides}")
+
+
+class ReplicaMaker:
+    def __getitem__(self, key):
+        if not isinstance(key, slice) or key.step is not None:
+            raise _t().TileValueError("T.R takes [extents : k @ axis]")
+        return Replica(key.start, key.stop)
 
 
 class SpecMaker:
@@ -151,6 +195,10 @@ def register_layout(shape, layout):
     if tuple(spec.shape) != tuple(shape):
         raise t.TileValueError(f"the layout's shape {spec.shape} is not the "
                                f"tile's {tuple(shape)}")
+    if spec.base:
+        raise t.TileValueError(f"a register tile's layout has no element "
+                               f"offset (+ {spec.base}): offsets are for "
+                               "memory views")
     strides, dist = [], []
     for extent, s in zip(shape, spec.strides):
         if isinstance(s, AxisStride):
@@ -799,7 +847,8 @@ def split_strides(shape, spec):
     (plain strides): an axis whose run of the spec's axes folds into one
     stride gets it; another keeps its run in `splits` (stride 0)."""
     t = _t()
-    if any(isinstance(s, AxisStride) for s in spec.strides):
+    if any(isinstance(s, AxisStride) for s in spec.strides) or \
+            spec.replicas:
         raise t.TileError("a memory view's layout names no execution axes")
     strides, splits = [], {}
     for axis, run in enumerate(split_layout(shape, spec)):

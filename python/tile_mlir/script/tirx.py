@@ -2442,6 +2442,7 @@ del _f, _dtype
 
 
 S = _SpecMaker()
+R = _views.ReplicaMaker()
 
 
 def __getattr__(name):
@@ -3899,6 +3900,14 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
     if math.prod(ann.shape) > math.prod(data.shape):
         raise TileValueError(f"T.decl_tensor of {ann.shape} over "
                              f"{data.shape} elements")
+    base = ann.layout.spec.base if ann.layout is not None else 0
+    if base and (data.space == "reg" or
+                 ann.layout.spec.span() > math.prod(data.shape)):
+        raise TileValueError(
+            f"T.decl_tensor's layout + {base} addresses elements up to "
+            f"{ann.layout.spec.span() - 1}, beyond the {data.shape} "
+            "elements of its data" if data.space != "reg" else
+            "T.decl_tensor of registers takes no element offset")
     splits = {}
     if ann.layout is not None and data.space != "reg":
         strides, splits = _views.split_strides(ann.shape, ann.layout.spec)
@@ -3907,7 +3916,8 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
     else:
         strides = _row_major_strides(ann.shape)
     return data._with(shape=ann.shape, strides=strides,
-                      dist=[None] * len(ann.shape), splits=splits)
+                      dist=[None] * len(ann.shape), splits=splits,
+                      offset=data.offset + base if base else data.offset)
 
 
 def _short(value):
