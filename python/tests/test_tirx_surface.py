@@ -710,3 +710,14 @@ def test_layout_offsets_and_replicas_where_they_do_not_apply():
                 "execution axes")
     with pytest.raises(TileError, match="T.R"):
         T.R[32:1]
+
+
+def test_a_distributed_view_that_needs_more_registers_than_the_tile():
+    def k(A: T.Tensor((32, 2), "float32")):
+        r = T.alloc_local((32, 2), "float32", layout=T.TileLayout(
+            T.S[(32, 2):(1 @ LANE, 1)]))
+        T.decl_tensor(r.data, ty_args=[T.Tensor(
+            (32, 4), "float32", scope="local",
+            layout=T.TileLayout(T.S[(32, 4):(1 @ LANE, 1)]))])
+    trace_error(k, "T.decl_tensor: the layout spans 4 registers of each "
+                "thread, the data has 2")

@@ -3805,6 +3805,24 @@ def _fragment_tile(b, shape, dtype, layout):
                        frag=frag)
 
 
+def _distributed_view(data, ann):
+    """T.decl_tensor over a thread's registers with a layout whose leading
+    axes bind execution ids one to one (`T.S[(4, 32, 2, 1):(1 @ warpid,
+    1 @ laneid, 1, 1)]`): a register tile distributed like one allocated
+    with that layout, over the same registers."""
+    strides, dist = _views.register_layout(ann.shape, ann.layout)
+    if tuple(data.strides) != tuple(_row_major_strides(data.shape)):
+        raise TileError("T.decl_tensor of a distributed layout takes dense "
+                        "registers (a whole tile or a contiguous region)")
+    own = 1 + sum((n - 1) * st for n, st, d in zip(ann.shape, strides, dist)
+                  if d is None)
+    if own > math.prod(data.shape):
+        raise TileValueError(f"T.decl_tensor: the layout spans {own} "
+                             f"registers of each thread, the data has "
+                             f"{math.prod(data.shape)}")
+    return data._with(shape=ann.shape, strides=strides, dist=dist)
+
+
 def _fragment_view(data, ann):
     """T.decl_tensor of a fragment layout over a thread's registers."""
     frag = _views.FragmentLayout(ann.shape, ann.layout.spec)
@@ -3896,6 +3914,8 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
     if data.space == "reg" and ann.layout is not None and any(
             isinstance(st, _views.AxisStride)
             for st in ann.layout.spec.strides):
+        if not _views.is_fragment_layout(ann.shape, ann.layout.spec):
+            return _distributed_view(data, ann)
         return _fragment_view(data, ann)
     if math.prod(ann.shape) > math.prod(data.shape):
         raise TileValueError(f"T.decl_tensor of {ann.shape} over "
