@@ -234,6 +234,9 @@ class _PtxChain:
             forms = _forms_of(op, len(operands) + 1, _STATE_FIRST)
             state = forms[0]["operands"][0]["type"]
             operands = [alloc_local((1,), _STATE_DTYPES[state])] + operands
+        copies, scope = [], "thread"
+        if not forms:
+            forms, operands, copies, scope = _flattened(op, operands)
         after, args = [], []
         spec = forms[0]["operands"] if forms else [{}] * len(operands)
         for v, o in zip(operands, spec):
@@ -249,11 +252,77 @@ class _PtxChain:
             args.append(v)
         if isinstance(pred, _PredOf):
             pred = pred.expr()
-        _Tile.apply(op, *args, pred=pred, preserve_dst=preserve_dst)
+        _Tile.apply(op, *args, pred=pred, preserve_dst=preserve_dst,
+                    scope=scope)
         for dest, tmp in after:
             to_int, _ = instr_table.predicate_bridge(_bits(dest.type_elt()))
             _Tile.apply(ptx[to_int], dest, _const_expr(1, dest.dtype),
                         _const_expr(0, dest.dtype), tmp)
+        for move, dest, src in copies:
+            _Tile.apply(move, dest, src)
+
+
+def _value_bits(v):
+    """The bits of a kernel value or element (None: a Python number)."""
+    v = _plain(v)
+    if isinstance(v, _views.View):
+        return _bits(v.type_elt())
+    if isinstance(v, (_Expr, _TypedScalar)):
+        return _bits(_mlir_type(v.dtype))
+    return None
+
+
+def _flattened(opcode, operands):
+    """TIRx writes an operand of n registers (mov.b64's {lo, hi}, mma's
+    fragments) as n scalars: (forms, operands, copies, scope) with each
+    operand's run gathered into an n-register tile (its scalars moved in,
+    or, for a destination, moved out after the instruction: `copies`,
+    (mov, dest, src)). A thread form's tiles are the thread's; a warp
+    form's (mma.sync) are warp tiles of n registers per lane, each lane's
+    moved through its own registers, and the instruction is issued by the
+    warp. No forms where the table has none whose registers the operands
+    add up to."""
+    for form in _forms_of(opcode, None):
+        spec = form.get("operands", [])
+        atoms = [o.get("atom", 1) for o in spec]
+        where = {o.get("distribution") for o in spec}
+        if sum(atoms) != len(operands) or max(atoms, default=1) == 1 or \
+                len(where) != 1 or where - {"thread", "warp"} or \
+                any(o.get("kind") != "register" for o in spec):
+            continue
+        widths = [_bits(_mlir_type(_PTX_DTYPES[o["type"]]))
+                  for o, n in zip(spec, atoms) for _ in range(n)]
+        if any(_value_bits(v) not in (None, w)
+               for v, w in zip(operands, widths)):
+            continue  # mov.b64's pack and unpack: told by their widths.
+        out, copies, i = [], [], 0
+        for o, n in zip(spec, atoms):
+            run, i = operands[i:i + n], i + n
+            if n == 1:
+                out.extend(run)
+                continue
+            tile, own = _gathered(n, _PTX_DTYPES[o["type"]], where == {"warp"})
+            move = ptx[f"mov.b{_bits(own.type_elt())}"]
+            for k, v in enumerate(run):
+                if o.get("role") == "use":
+                    _Tile.apply(move, own[k:k + 1],
+                                _typed_operand(_plain(v), o))
+                else:
+                    copies.append((move, v, own[k:k + 1]))
+            out.append(tile)
+        return [form], out, copies, where.pop()
+    return [], operands, [], "thread"
+
+
+def _gathered(n, dtype, warp):
+    """(tile, own): an n-register tile of the thread's, or of the warp's
+    (n registers per lane), and the executing thread's n registers."""
+    if not warp:
+        tile = alloc_local((n,), dtype)
+        return tile, tile
+    tile = alloc_local((32, n), dtype, layout=TileLayout(
+        S[(32, n):(1 @ _views.AxisNamespace().laneid, 1)]))
+    return tile, decl_tensor(tile.data, ty_args=[Tensor((n,), dtype)])
 
 
 # The wait TIRx's T.cuda.mbarrier_wait polls.
@@ -261,11 +330,11 @@ _MBARRIER_WAIT = "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"
 
 
 def _forms_of(opcode, count, first=None):
-    """The table's forms of `opcode` with `count` operands (whose first
-    operand passes `first`, where given)."""
+    """The table's forms of `opcode` with `count` operands (any number:
+    None; whose first operand passes `first`, where given)."""
     return [f for f in instr_table.forms()
             if any(i["opcode"] == opcode for i in f["instances"]) and
-            len(f.get("operands", [])) == count and
+            count in (None, len(f.get("operands", []))) and
             (first is None or first(f["operands"][0]))]
 
 
