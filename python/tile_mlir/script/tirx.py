@@ -3440,20 +3440,19 @@ class _CudaWarp:
         """TIRx's warp_reduce: log2(width) butterfly steps,
         `val = val op __shfl_xor_sync(0xFFFFFFFF, val, mask)` for mask =
         width/2 .. 1 (sum: +, max/min: fmaxf/fminf or the integer max/min,
-        max.f32/min.f32 in PTX, .ftz in the fast-math build), over a 32-bit
-        value."""
+        max.f32/min.f32 in PTX, .ftz in the fast-math build; __hmax/__hmin
+        and fmax/fmin for half and double), over a value of 16, 32 or 64
+        bits."""
         width = _power_of_two(width, "warp_reduce width", 2)
         _check_reduce_op(op, "warp_reduce")
         (val,) = _kernel_values("cuda.warp_reduce", value)
-        if _bits(val.type) != 32:
-            raise TileTypeError(f"T.cuda.warp_reduce of {val!r}: 32-bit "
-                                "values only")
+        if val.dtype == "bool":
+            raise TileTypeError(f"T.cuda.warp_reduce of {val!r}: a number")
         mask = width >> 1
         while mask:
-            other = alloc_local((1,), val.dtype)
-            _PtxChain(("shfl", "sync", "bfly", "b32"))(
-                other[0], val, uint32(mask), uint32(31), uint32(0xFFFFFFFF))
-            other = other[0].load()
+            # __shfl_xor_sync(0xFFFFFFFF, val, mask): 64-bit values in two
+            # halves, narrower ones widened (see _shfl).
+            other = _shfl("bfly", 0xFFFFFFFF, val, mask, 32)
             if op == "sum":
                 val = _binary("add", val, other)
             else:  # fmaxf/fminf: .ftz in the fast-math build.
