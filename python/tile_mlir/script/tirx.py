@@ -239,11 +239,23 @@ class _PtxChain:
             forms, operands, copies, scope = _flattened(op, operands)
         after, args = [], []
         spec = forms[0]["operands"] if forms else [{}] * len(operands)
+        narrowed = []
         for v, o in zip(operands, spec):
             if o.get("type") == "pred":
                 v, back = _predicate_operand(v, o.get("role") != "use")
                 if back:
                     after.append(back)
+            elif o.get("type") in _BYTE_TYPES and _is_byte_element(v):
+                # An 8-bit type's register is 16 bits wide: TIRx moves the
+                # byte through a 16-bit temporary (sign- or zero-extended
+                # in, its low byte out).
+                wide = "int16" if v.dtype == "int8" else "uint16"
+                if o.get("role") == "use":
+                    v = cast(v.load(), wide)
+                else:
+                    tmp = alloc_local((1,), wide)
+                    narrowed.append((v, tmp))
+                    v = tmp
             else:
                 v = _typed_operand(v, o) if o else v
                 if o.get("role") == "use" and o.get("kind") != "memory" and \
@@ -260,6 +272,17 @@ class _PtxChain:
                         _const_expr(0, dest.dtype), tmp)
         for move, dest, src in copies:
             _Tile.apply(move, dest, src)
+        for dest, tmp in narrowed:
+            dest[(0,) * len(dest.shape)] = cast(tmp[0].load(), dest.dtype)
+
+
+_BYTE_TYPES = {"s8", "u8", "b8"}
+
+
+def _is_byte_element(v):
+    """Whether `v` is one 8-bit element (of a local or memory buffer)."""
+    return isinstance(v, _views.View) and v.dtype in ("int8", "uint8") and \
+        all(n == 1 for n in v.shape)
 
 
 def _value_bits(v):
