@@ -1638,6 +1638,30 @@ def meta_var(value):
     return value
 
 
+def meta_class(cls):
+    """TIRx's `@T.meta_class`: a helper class used inside kernels (TIRx's
+    PipelineState). Its fields hold Python values or kernel buffers; a
+    field bound to a one-element local or shared buffer
+    (`self.stage = T.bind_(T.local_scalar("int32"))`) is a variable:
+    assigning it again (`self.stage = self.stage + 1`) stores into the
+    buffer, as TIRx's assignment to the field does."""
+    def __setattr__(self, name, value):
+        old = self.__dict__.get(name)
+        if isinstance(old, _views.View) and old.space != "global" and \
+                all(n == 1 for n in old.shape) and value is not old:
+            old[(0,) * len(old.shape)] = value
+        else:
+            object.__setattr__(self, name, value)
+    cls.__setattr__ = __setattr__
+    return cls
+
+
+def bind_(value, **_):
+    """TIRx's `T.bind_(value)`: the value bound (a field of a meta class
+    keeps it; see meta_class)."""
+    return value
+
+
 def constexpr(value):
     """`T.constexpr(v)`: v, a Python value decided where the kernel is
     traced (`if T.constexpr(flag):` is Python's if)."""
