@@ -1,6 +1,6 @@
 """float16 register tiles at warp scope: ld.global.v4.b16 from a (32, 4)
 float16 tensor into a lane-bound tile, an ewise scalar function on float16
-(x * x - 1 with float16 rounding per op), st.global.v4.b16; plus a
+(x * x - 1, which nvcc contracts into one fma.rn.f16), st.global.v4.b16; plus a
 (32, 8) float16 tile moved as v4.b32 words through a uint32 view."""
 from tvm_tirx.script import tirx as T
 import numpy as np
