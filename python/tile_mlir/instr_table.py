@@ -103,6 +103,15 @@ def _by_opcode():
     return found
 
 
+@functools.lru_cache(maxsize=None)
+def forms_spelling(opcode):
+    """Every form of the table one of whose instances spells `opcode` (a
+    spelling several forms share, mov.b64 plain, pack and unpack, gives
+    them all), in table order."""
+    return tuple(f for f in forms()
+                 if any(i["opcode"] == opcode for i in f["instances"]))
+
+
 def form_of(opcode):
     """The form of the table whose instance spells `opcode`, or None."""
     found = _by_opcode().get(opcode)

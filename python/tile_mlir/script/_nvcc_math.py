@@ -372,11 +372,8 @@ class _Runner:
 
     def register_value(self, reg):
         """A register's value as a kernel value of its own dtype."""
-        value = self.runtime(self.regs[reg][0])
-        dtype = self.dtype_of(reg)
-        if value.dtype != dtype and dtype != "bool":
-            value = self.ops.bitcast(value, dtype)
-        return value
+        return _resized(self.ops, self.runtime(self.regs[reg][0]),
+                        self.dtype_of(reg))
 
     def condition(self, pred):
         """A predicate register (or its negation, '!p') as True, False or

@@ -226,14 +226,15 @@ class _PtxChain:
         operands = [v.view if isinstance(v, _Address) else v
                     for v in operands]
         forms = _forms_of(op, len(operands))
-        if operands and isinstance(operands[0], _views.View) and \
-                operands[0].space != "reg" and \
-                _forms_of(op, len(operands) + 1, _STATE_FIRST):
+        stateful = operands and isinstance(operands[0], _views.View) and \
+            operands[0].space != "reg" and \
+            _forms_of(op, len(operands) + 1, _is_state)
+        if stateful:
             # TIRx writes mbarrier.arrive's state as the sink `_` (it takes
             # no operand for it): a register of its own that nothing reads.
-            forms = _forms_of(op, len(operands) + 1, _STATE_FIRST)
+            forms = stateful
             state = forms[0]["operands"][0]["type"]
-            operands = [alloc_local((1,), _STATE_DTYPES[state])] + operands
+            operands = [alloc_local((1,), _PTX_DTYPES[state])] + operands
         copies, scope = [], "thread"
         if not forms:
             forms, operands, copies, scope = _flattened(op, operands)
@@ -325,7 +326,8 @@ def _flattened(opcode, operands):
                 out.extend(run)
                 continue
             tile, own = _gathered(n, _PTX_DTYPES[o["type"]], where == {"warp"})
-            move = ptx[f"mov.b{_bits(own.type_elt())}"]
+            move = ptx[instr_table.plain_opcode(
+                "move", [f"b{_bits(own.type_elt())}"])]
             for k, v in enumerate(run):
                 if o.get("role") == "use":
                     _Tile.apply(move, own[k:k + 1],
@@ -344,7 +346,7 @@ def _gathered(n, dtype, warp):
         tile = alloc_local((n,), dtype)
         return tile, tile
     tile = alloc_local((32, n), dtype, layout=TileLayout(
-        S[(32, n):(1 @ _views.AxisNamespace().laneid, 1)]))
+        S[(32, n):(1 @ _Cuda.Axis.laneid, 1)]))
     return tile, decl_tensor(tile.data, ty_args=[Tensor((n,), dtype)])
 
 
@@ -355,18 +357,14 @@ _MBARRIER_WAIT = "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"
 def _forms_of(opcode, count, first=None):
     """The table's forms of `opcode` with `count` operands (any number:
     None; whose first operand passes `first`, where given)."""
-    return [f for f in instr_table.forms()
-            if any(i["opcode"] == opcode for i in f["instances"]) and
-            count in (None, len(f.get("operands", []))) and
+    return [f for f in instr_table.forms_spelling(opcode)
+            if count in (None, len(f.get("operands", []))) and
             (first is None or first(f["operands"][0]))]
 
 
-def _STATE_FIRST(operand):
+def _is_state(operand):
     """An mbarrier's state written first (TIRx leaves it out)."""
     return operand.get("name") == "state" and operand.get("role") == "def"
-
-
-_STATE_DTYPES = {"b64": "uint64", "b32": "uint32"}
 
 
 def _memory_element(v):
