@@ -64,7 +64,18 @@ constexpr unsigned kMaxIdleRounds = 4096;
 
 constexpr unsigned kWarpgroupSize = tile::ref::kWarpgroupSize;
 
-enum class State { Ready, AtBarrier, AtCollective, AtWarpgroup, Polling, Done };
+/// The CTA's named barriers (bar.sync a, b).
+constexpr unsigned kNamedBarriers = 16;
+
+enum class State {
+  Ready,
+  AtBarrier,
+  AtNamed,
+  AtCollective,
+  AtWarpgroup,
+  Polling,
+  Done
+};
 
 /// What a polling thread waits for.
 struct Poll {
@@ -94,11 +105,24 @@ struct Fiber {
   unsigned tid = 0;
   /// The barrier it waits at (AtBarrier).
   int64_t barrier = 0;
+  /// The named barrier it waits at (AtNamed).
+  unsigned named = 0;
   /// It waits at a barrier that reduces (bar.red): its arrival holds the
   /// instruction, sources and results.
   bool reduces = false;
   Arrival arrival;
   Poll poll;
+};
+
+/// The current phase of a named barrier: the lanes of each warp that have
+/// arrived (bar.sync, bar.arrive), the thread count they gave (0: all of the
+/// CTA) and, for .aligned, the instruction each warp's lanes execute.
+struct NamedBarrier {
+  std::map<unsigned, uint32_t> lanes;
+  std::map<unsigned, int64_t> sites;
+  uint64_t count = 0;
+  /// The first thread that arrived in this phase.
+  unsigned first = 0;
 };
 
 /// The block being run (one at a time: a kernel cannot launch another).
@@ -111,6 +135,7 @@ struct Block {
   bool running = false;
   /// The block's mbarrier objects, by address.
   std::map<uintptr_t, tile::cpu::Mbarrier> mbarriers;
+  NamedBarrier named[kNamedBarriers];
   /// The block's shared memory (tile_cpu_block_shared): an address's low
   /// 18 bits are its offset from `shared`.
   uint8_t *shared = nullptr;
@@ -272,6 +297,8 @@ std::string missingMember(Block &block, unsigned warp, const Arrival &a) {
     std::string who = "lane " + std::to_string(lane);
     if (g->state == State::AtBarrier)
       return who + " waits at a barrier";
+    if (g->state == State::AtNamed)
+      return who + " waits at named barrier " + std::to_string(g->named);
     if (g->state == State::AtWarpgroup)
       return who + " waits at a warpgroup MMA";
     if (g->state != State::AtCollective)
@@ -411,6 +438,8 @@ std::string missingThread(Block &block, unsigned group, const Arrival &a) {
       return who + " has exited";
     case State::AtBarrier:
       return who + " waits at a barrier";
+    case State::AtNamed:
+      return who + " waits at named barrier " + std::to_string(g.named);
     case State::AtCollective:
       return who + " waits at a warp collective, '" + g.arrival.instr.str() +
              "'";
@@ -570,6 +599,97 @@ std::string describeThreads(const std::vector<unsigned> &tids) {
   return out;
 }
 
+/// The lanes of warp `warp` that have not exited.
+uint32_t liveLanes(Block &block, unsigned warp) {
+  uint32_t lanes = 0;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    Fiber *g = laneOf(block, warp, lane);
+    if (g && g->state != State::Done)
+      lanes |= uint32_t(1) << lane;
+  }
+  return lanes;
+}
+
+/// The warps that have arrived at named barrier `nb`: all their lanes that
+/// have not exited have executed bar.sync or bar.arrive in this phase.
+std::vector<unsigned> arrivedWarps(Block &block, const NamedBarrier &nb) {
+  std::vector<unsigned> warps;
+  for (auto [warp, lanes] : nb.lanes) {
+    uint32_t live = liveLanes(block, warp);
+    if (live && (lanes & live) == live)
+      warps.push_back(warp);
+  }
+  return warps;
+}
+
+/// Whether every warp that has a thread that has not exited is in `warps`.
+bool allWarps(Block &block, const std::vector<unsigned> &warps) {
+  for (size_t w = 0; w * kWarpSize < block.threads.size(); ++w)
+    if (liveLanes(block, unsigned(w)) && !llvm::is_contained(warps, w))
+      return false;
+  return true;
+}
+
+/// Completes each named barrier whose warps have all arrived: as many as its
+/// thread count, or every warp of the CTA without one. Their threads that
+/// wait go on, and the barrier's next phase starts. More warps than the
+/// count is a race (which ones complete the barrier depends on timing on
+/// the GPU) and ends the program. Returns whether any barrier completed.
+bool completeNamed(Block &block) {
+  bool met = false;
+  for (unsigned id = 0; id < kNamedBarriers; ++id) {
+    NamedBarrier &nb = block.named[id];
+    if (nb.lanes.empty())
+      continue;
+    std::vector<unsigned> warps = arrivedWarps(block, nb);
+    uint64_t threads = uint64_t(warps.size()) * kWarpSize;
+    if (nb.count ? threads < nb.count : !allWarps(block, warps))
+      continue;
+    if (nb.count && threads > nb.count) {
+      std::fprintf(stderr,
+                   "tile-cpu: %llu threads (%zu warps) arrive at named "
+                   "barrier %u, whose thread count is %llu: which warps "
+                   "complete it depends on timing on the GPU\n",
+                   (unsigned long long)threads, warps.size(), id,
+                   (unsigned long long)nb.count);
+      tile_cpu_exit_on_fault();
+    }
+    for (auto &f : block.threads)
+      if (f->state == State::AtNamed && f->named == id &&
+          llvm::is_contained(warps, f->tid / kWarpSize))
+        f->state = State::Ready;
+    for (unsigned warp : warps) {
+      nb.lanes.erase(warp);
+      nb.sites.erase(warp);
+    }
+    met = true;
+  }
+  return met;
+}
+
+/// Reports the threads that wait at a named barrier that cannot complete
+/// (on the GPU, a hang), if any, and ends the program.
+void reportStuckNamed(Block &block) {
+  for (unsigned id = 0; id < kNamedBarriers; ++id) {
+    std::vector<unsigned> waiting;
+    for (auto &f : block.threads)
+      if (f->state == State::AtNamed && f->named == id)
+        waiting.push_back(f->tid);
+    if (waiting.empty())
+      continue;
+    const NamedBarrier &nb = block.named[id];
+    std::string need =
+        nb.count ? std::to_string(nb.count) + " threads"
+                 : "every warp of the block (no thread count)";
+    std::fprintf(stderr,
+                 "tile-cpu: the block hangs: %s wait at named barrier %u, "
+                 "which needs %s; %zu warps have arrived\n",
+                 describeThreads(waiting).c_str(), id, need.c_str(),
+                 arrivedWarps(block, nb).size());
+    tile_cpu_exit_on_fault();
+  }
+}
+
 /// Makes the polling threads ready to test again, unless they have polled
 /// kMaxIdleRounds rounds with nothing changed. Returns whether any did.
 bool wakePollers(Block &block) {
@@ -596,10 +716,12 @@ bool wakePollers(Block &block) {
 void reportHang(Block &block) {
   // The pollers by barrier and what they wait for, then the others.
   std::map<std::pair<uintptr_t, std::string>, std::vector<unsigned>> polls;
-  std::vector<unsigned> atBarrier, atCollective, atWarpgroup;
+  std::vector<unsigned> atBarrier, atNamed, atCollective, atWarpgroup;
   for (auto &f : block.threads) {
     if (f->state == State::AtBarrier)
       atBarrier.push_back(f->tid);
+    if (f->state == State::AtNamed)
+      atNamed.push_back(f->tid);
     if (f->state == State::AtCollective)
       atCollective.push_back(f->tid);
     if (f->state == State::AtWarpgroup)
@@ -629,6 +751,9 @@ void reportHang(Block &block) {
   }
   if (!atBarrier.empty())
     message += "\n  " + describeThreads(atBarrier) + " wait at a barrier";
+  if (!atNamed.empty())
+    message +=
+        "\n  " + describeThreads(atNamed) + " wait at a named barrier";
   if (!atCollective.empty())
     message +=
         "\n  " + describeThreads(atCollective) + " wait at a warp collective";
@@ -649,6 +774,8 @@ void tile_cpu_block_begin(int64_t threads) {
   block.threads.reserve(static_cast<size_t>(threads));
   // Shared memory is the block's own.
   block.mbarriers.clear();
+  for (NamedBarrier &nb : block.named)
+    nb = NamedBarrier();
   block.shared = nullptr;
   block.sharedBytes = 0;
 }
@@ -701,11 +828,13 @@ void tile_cpu_block_run() {
       met |= completeWarp(block, static_cast<unsigned>(w));
     for (size_t g = 0; g * kWarpgroupSize < block.threads.size(); ++g)
       met |= completeWarpgroup(block, static_cast<unsigned>(g));
+    met |= completeNamed(block);
     if (met || wakePollers(block))
       continue;
     reportHang(block);
     reportStuck(block);
     reportStuckWarpgroup(block);
+    reportStuckNamed(block);
     // Every thread that has not returned waits at a barrier: the same one,
     // which they have all reached, or they diverged.
     checkOneBarrier(block);
@@ -763,15 +892,75 @@ void wait(Fiber &f, State state) {
 
 } // namespace
 
-void tile_cpu_barrier_reduce(int64_t form, int64_t quals0, int64_t quals1,
-                             int64_t quals2, int64_t quals3, int64_t quals4,
-                             int64_t quals5, int64_t quals6, int64_t quals7,
-                             int64_t site, const uint8_t *in, uint8_t *out) {
-  Fiber &f =
-      arrive("tile_cpu_barrier_reduce",
-             "is a barrier outside a block whose threads run together", form,
-             {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
-             site, in, out);
+namespace {
+
+/// Thread `f` arrives at named barrier `a` (its first source) with thread
+/// count `b` (its second, if it has one), at `site`: its lane is counted for
+/// its warp. A bar.sync (or .aligned) lane whose warp's other lanes execute
+/// another instruction, a lane that arrives twice in one phase, and threads
+/// that give different counts are reported (undefined on the GPU).
+void arriveNamed(Block &block, Fiber &f) {
+  const Arrival &a = f.arrival;
+  const char *text = nullptr;
+  std::string instr = a.instr.str();
+  uint64_t id = a.sources[0];
+  uint64_t count = a.sources.size() > 1 ? a.sources[1] : 0;
+  if (id >= kNamedBarriers)
+    text = "names a barrier above 15 (the CTA has barriers 0-15)";
+  else if (a.sources.size() > 1 && (count == 0 || count % kWarpSize))
+    text = "gives a thread count that is not a positive multiple of 32";
+  if (text) {
+    std::string withCount =
+        a.sources.size() > 1 ? ", " + std::to_string(count) + " threads" : "";
+    std::fprintf(stderr, "tile-cpu: thread %u executes '%s' (barrier %llu%s), "
+                 "which %s\n", f.tid, instr.c_str(), (unsigned long long)id,
+                 withCount.c_str(), text);
+    tile_cpu_exit_on_fault();
+  }
+  NamedBarrier &nb = block.named[id];
+  unsigned warp = f.tid / kWarpSize, lane = f.tid % kWarpSize;
+  bool aligned =
+      a.instr.form->warpAligned || a.instr.has(tile::ptx::Qual::ALIGNED);
+  if (nb.lanes.empty())
+    nb.count = count, nb.first = f.tid;
+  uint32_t &lanes = nb.lanes[warp];
+  auto [site, fresh] = nb.sites.try_emplace(warp, a.site);
+  if ((lanes >> lane) & 1)
+    text = "arrives at it again before it completes";
+  else if (count != nb.count)
+    text = "gives another thread count than the first thread to arrive";
+  else if (aligned && !fresh && site->second != a.site)
+    text = "is .aligned, but other lanes of its warp arrive there at another "
+           "instruction";
+  if (text) {
+    std::fprintf(stderr, "tile-cpu: thread %u executes '%s' at named barrier "
+                 "%llu (thread %u arrived first, with a count of %llu): it "
+                 "%s (undefined in PTX)\n", f.tid, instr.c_str(),
+                 (unsigned long long)id, nb.first,
+                 (unsigned long long)nb.count, text);
+    tile_cpu_exit_on_fault();
+  }
+  lanes |= uint32_t(1) << lane;
+  if (a.instr.form->semantics == tile::ptx::Semantics::BarrierSync) {
+    f.named = static_cast<unsigned>(id);
+    wait(f, State::AtNamed);
+  }
+}
+
+} // namespace
+
+void tile_cpu_cta_barrier(int64_t form, int64_t quals0, int64_t quals1,
+                          int64_t quals2, int64_t quals3, int64_t quals4,
+                          int64_t quals5, int64_t quals6, int64_t quals7,
+                          int64_t site, const uint8_t *in, uint8_t *out) {
+  Fiber &f = arrive(
+      "tile_cpu_cta_barrier",
+      "is a barrier outside a block whose threads run together", form,
+      {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7}, site,
+      in, out);
+  if (f.arrival.instr.form->semantics !=
+      tile::ptx::Semantics::BarrierReduce)
+    return arriveNamed(getBlock(), f);
   f.reduces = true;
   f.barrier = site;
   wait(f, State::AtBarrier);

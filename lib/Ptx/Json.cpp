@@ -292,6 +292,11 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
             {"immediate", Object{{"min", o.immMin},
                                  {"max", o.immMax},
                                  {"multiple", o.immMultiple}}});
+      if (o.constChecked)
+        ops.back().getAsObject()->insert(
+            {"constant", Object{{"min", o.immMin},
+                                {"max", o.immMax},
+                                {"multiple", o.immMultiple}}});
       if (o.pipeToNext)
         ops.back().getAsObject()->insert({"pipe_to_next", true});
       if (o.registerOnly)

@@ -558,7 +558,8 @@ std::string operandInit(const Record *op, Pools &pools) {
          std::to_string(op->getValueAsInt("DescCols")) + ", " + descElemOf(op) +
          ", " + (op->getValueAsBit("AddressValue") ? "true" : "false") + ", " +
          (op->getValueAsBit("Bracketed") ? "true" : "false") + ", " +
-         std::to_string(op->getValueAsInt("CoordAlign")) + "}";
+         std::to_string(op->getValueAsInt("CoordAlign")) + ", " +
+         (op->getValueAsBit("ConstChecked") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
@@ -922,7 +923,8 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         ", " + (f->getValueAsBit("MbNoComplete") ? "true" : "false") + ", " +
         (f->getValueAsBit("NeedsClusterLaunch") ? "true" : "false") + ", " +
         mufuModel(f, mufuModels, mufuTables) + ", " +
-        cstrOrNull(f->getValueAsString("Element")) + "}");
+        cstrOrNull(f->getValueAsString("Element")) + ", " +
+        (f->getValueAsBit("WarpAligned") ? "true" : "false") + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");

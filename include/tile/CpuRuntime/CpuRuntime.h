@@ -207,13 +207,20 @@ void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
                        int64_t quals2, int64_t quals3, int64_t quals4,
                        int64_t quals5, int64_t quals6, int64_t quals7,
                        int64_t site, const uint8_t *in, uint8_t *out);
-/// bar.red and barrier.red, with the operands of tile_cpu_collective: the
-/// thread waits at the barrier like tile_cpu_barrier; when the block's
-/// threads that have not returned all wait there, each gets the reduction
-/// of their predicates (.popc: how many are true, .and, .or). A thread
-/// count other than the block's threads is reported, and ends the program
-/// with exit status 1.
-void tile_cpu_barrier_reduce(int64_t form, int64_t quals0, int64_t quals1,
+/// The CTA barriers of the table (bar, barrier), with the operands of
+/// tile_cpu_collective.
+/// - bar.red: the thread waits at the barrier like tile_cpu_barrier; when
+///   the block's threads that have not returned all wait there, each gets
+///   the reduction of their predicates (.popc: how many are true, .and,
+///   .or). A thread count other than the block's threads is reported.
+/// - bar.sync, bar.arrive: the thread's lane arrives at named barrier `a`
+///   for its warp; .sync waits until as many warps as the thread count `b`
+///   (all the block's without it) have arrived. A barrier that cannot
+///   complete, a race (more warps than `b`) and what PTX leaves undefined
+///   (different counts, a lane arriving twice in a phase, the lanes of an
+///   .aligned warp at different instructions) are reported.
+/// Each report ends the program with exit status 1.
+void tile_cpu_cta_barrier(int64_t form, int64_t quals0, int64_t quals1,
                              int64_t quals2, int64_t quals3, int64_t quals4,
                              int64_t quals5, int64_t quals6, int64_t quals7,
                              int64_t site, const uint8_t *in, uint8_t *out);

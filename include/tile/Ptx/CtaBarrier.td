@@ -1,4 +1,4 @@
-//===- CtaBarrier.td - bar.red: the CTA barrier that reduces -*- tablegen -*-===//
+//===- CtaBarrier.td - bar, barrier: named CTA barriers --*- tablegen -*-===//
 //
 // Part of tile-mlir.
 //
@@ -14,14 +14,29 @@
 //   bar{.cta}.red.op.pred               p, a{, b}, {!}c;
 //   barrier{.cta}.red.popc{.aligned}.u32 d, a{, b}, {!}c;  (and .op)
 //
-// The plain CTA barrier (bar.sync, barrier.sync) is gpu.barrier, not a
-// tile.apply instruction. The CPU backend runs the block's threads
-// together and meets them at the instruction; it models `b` equal to the
-// block's threads only. The thread count is kept in a register: ptxas
-// 13.0 rejects a constant that is not a multiple of the warp size
-// (measured), which the verifier does not check. Floors measured with ptxas
-// 13.0
+// The CPU backend runs the block's threads together and meets them at the
+// instruction; for bar.red it models `b` equal to the block's threads only.
+// The thread count is kept in a register: ptxas 13.0 rejects a constant
+// that is not a multiple of the warp size (measured), which the verifier
+// does not check. Floors measured with ptxas 13.0
 // (docs/PtxasScan-atomic.md).
+//
+// Named barriers (the same section): the warps of the CTA meet at barrier
+// `a` (0..15), `b` threads of them (a multiple of the warp size; all of the
+// CTA without it):
+//
+//   bar{.cta}.sync      a{, b};       barrier{.cta}.sync{.aligned}   a{, b};
+//   bar{.cta}.arrive    a, b;         barrier{.cta}.arrive{.aligned} a, b;
+//
+// .sync waits for the barrier to complete, .arrive only counts its warp. A
+// warp arrives once all its threads that have not exited have executed the
+// instruction, and counts as the warp size. bar.sync is barrier.sync.aligned
+// (all threads of the warp at the same instruction). gpu.barrier, the
+// barrier of the whole CTA, stays the way to write `bar.sync 0`. Measured
+// with ptxas 13.0: a constant `a` above 15 and a constant `b` that is not a
+// multiple of 32 are rejected, and so is `b` = 0 for .arrive; `b` = 0 and
+// `b` above 1024 (no CTA has that many threads: the barrier never
+// completes) are accepted, and the verifier rejects both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,5 +94,52 @@ def : Rejected<m, [], [POPC, AND, OR, ALIGNED], [],
   "suffix (bar.red.popc.u32); ptxas 13.0 accepts them after"> {
   let Misplaced = 1;
 }
+
+/// The CTA's warps meet at a named barrier: they wait for it (.sync) or only
+/// arrive (.arrive).
+def SemBarrierSync : DataMovement<"barrier_sync"> {
+  let CtaBarrier = 1;
+}
+def SemBarrierArrive : DataMovement<"barrier_arrive"> {
+  let CtaBarrier = 1;
+}
+
+/// A named barrier's id: one of the CTA's 16 barriers.
+def BarrierId : Reg<"a", Use, U32> {
+  let ConstChecked = 1;
+  let ImmMin = 0;
+  let ImmMax = 15;
+}
+
+/// The number of threads that meet at a named barrier: whole warps, at most
+/// a CTA's 1024 threads.
+def BarrierThreads : Reg<"b", Use, U32> {
+  let ConstChecked = 1;
+  let ImmMin = 32;
+  let ImmMax = 1024;
+  let ImmMultiple = 32;
+}
+
+/// `m`.`op` (SYNC or ARRIVE) with `slots` after it; `count` adds b.
+class NamedBarrierForm<string m, Qual op, list<Slot> slots, bit count,
+                       int ptx, int sm>
+    : Form<m, !listconcat([Opt<CTA>, Req<op>], slots), [],
+           !listconcat([BarrierId], !if(count, [BarrierThreads], [])), ptx,
+           sm, !if(!eq(op, SYNC), SemBarrierSync, SemBarrierArrive),
+           DocBarRed> {
+  let QualFloors = [QualFloor<CTA, 78, 20>];
+  let NaNResult = NaNNone;
+  let Variant = !if(count, "count", "");
+  let Sass = "BAR";
+  let WarpAligned = !eq(m, "bar");
+}
+
+def BarSync0 : NamedBarrierForm<"bar", SYNC, [], 0, 10, 10>;
+def BarSync1 : NamedBarrierForm<"bar", SYNC, [], 1, 10, 10>;
+def BarArrive : NamedBarrierForm<"bar", ARRIVE, [], 1, 20, 20>;
+def BarrierSync0 : NamedBarrierForm<"barrier", SYNC, [Opt<ALIGNED>], 0, 60, 30>;
+def BarrierSync1 : NamedBarrierForm<"barrier", SYNC, [Opt<ALIGNED>], 1, 60, 30>;
+def BarrierArrive
+    : NamedBarrierForm<"barrier", ARRIVE, [Opt<ALIGNED>], 1, 60, 30>;
 
 #endif // TILE_PTX_CTABARRIER_TD

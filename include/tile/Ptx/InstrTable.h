@@ -553,6 +553,10 @@ struct OperandDesc {
   /// A tensor copy's coordinates: the innermost times the tensor map's
   /// element bytes must be a multiple of this (0: no rule; measured).
   unsigned coordAlign = 0;
+  /// A source whose constant value (if it is one; it may be a register)
+  /// lies in [immMin, immMax] and is a multiple of immMultiple (a named
+  /// barrier's id and thread count).
+  bool constChecked = false;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the
@@ -785,6 +789,9 @@ struct FormDesc {
   /// table applied to (old, b), or "exch", "cas", "inc", "dec"; null for
   /// every other form.
   const char *element = nullptr;
+  /// All threads of a warp execute the same instruction, with or without
+  /// .aligned in the spelling (bar.sync: barrier.sync.aligned).
+  bool warpAligned = false;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

@@ -449,6 +449,10 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// A register operand that holds an address, written in brackets (a
   /// .shared::cluster address from mapa).
   bit Bracketed = 0;
+  /// A source that may be a register or an immediate, whose constant value
+  /// must lie in [ImmMin, ImmMax] and be a multiple of ImmMultiple (a named
+  /// barrier's id and thread count); a register is the caller's promise.
+  bit ConstChecked = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;
@@ -810,6 +814,9 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// table applied to (old, b), or `exch` (b), `cas` (c where old equals b),
   /// `inc` or `dec` (the wrap-around counters); empty for every other form.
   string Element = "";
+  /// All threads of a warp execute the same instruction (.aligned), whether
+  /// or not the spelling has .aligned (bar.sync is barrier.sync.aligned).
+  bit WarpAligned = 0;
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the

@@ -211,13 +211,5 @@ def BarWarpSync : Form<"bar", [Req<WARP>, Req<SYNC>], [], [MemberMaskReg<B32>],
   let NaNResult = NaNNone;
 }
 
-/// bar.sync (the CTA barrier, ptxas 13.0 assembles it) is documented, and
-/// not a tile.apply instruction: gpu.barrier lowers to it.
-def : Rejected<"bar", [], [], [SYNC],
-               "the CTA barrier is not a tile.apply instruction; write "
-               "gpu.barrier"> {
-  let Documented = 1;
-  let NoneOf = [WARP];
-}
 
 #endif // TILE_PTX_WARP_TD

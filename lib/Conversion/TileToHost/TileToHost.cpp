@@ -93,7 +93,7 @@ constexpr StringLiteral kApplyFn = "tile_cpu_apply";
 constexpr StringLiteral kCollectiveFn = "tile_cpu_collective";
 constexpr StringLiteral kMbarrierFn = "tile_cpu_mbarrier";
 constexpr StringLiteral kBulkFn = "tile_cpu_bulk";
-constexpr StringLiteral kBarrierReduceFn = "tile_cpu_barrier_reduce";
+constexpr StringLiteral kCtaBarrierFn = "tile_cpu_cta_barrier";
 
 /// The alignment of device memory (gpu.alloc), as cudaMalloc's.
 constexpr int64_t kDeviceAlign = 256;
@@ -133,7 +133,7 @@ bool isMbarrier(ApplyOp op) {
 }
 
 /// Whether `op` is a barrier of the block's threads (bar.red), which
-/// tile_cpu_barrier_reduce runs.
+/// tile_cpu_cta_barrier runs.
 bool isCtaBarrier(ApplyOp op) {
   return ptx::isCtaBarrier(op.getInstr().form->semantics);
 }
@@ -419,7 +419,7 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
   StringRef callee = isCollective(op)   ? kCollectiveFn
                      : isMbarrier(op)   ? kMbarrierFn
                      : isBulk(op)       ? kBulkFn
-                     : isCtaBarrier(op) ? kBarrierReduceFn
+                     : isCtaBarrier(op) ? kCtaBarrierFn
                                         : kApplyFn;
   func::CallOp::create(b, loc, callee, TypeRange{}, args);
   for (const Write &w : writes) {
@@ -498,7 +498,7 @@ struct ConvertGpuTileToHostPass
   int64_t nextSite = 0;
 
   /// Declares tile_cpu_apply, tile_cpu_collective, tile_cpu_mbarrier,
-  /// tile_cpu_bulk and tile_cpu_barrier_reduce (i64 form, i64 x 8 qualifier
+  /// tile_cpu_bulk and tile_cpu_cta_barrier (i64 form, i64 x 8 qualifier
   /// words, i64 predicated or site, index in, index out).
   void declareApply(ModuleOp top) {
     OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
@@ -506,7 +506,7 @@ struct ConvertGpuTileToHostPass
     SmallVector<Type, 12> params(2 + ptx::QualSet::kWords, i64);
     params.append({b.getIndexType(), b.getIndexType()});
     for (StringRef name :
-         {kApplyFn, kCollectiveFn, kMbarrierFn, kBulkFn, kBarrierReduceFn}) {
+         {kApplyFn, kCollectiveFn, kMbarrierFn, kBulkFn, kCtaBarrierFn}) {
       if (top.lookupSymbol(name))
         continue;
       auto fn = func::FuncOp::create(b, top.getLoc(), name,

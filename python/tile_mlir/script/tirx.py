@@ -2745,15 +2745,16 @@ def _nvcc_helper(name, *args):
         raise TileError(f"T.cuda.{name}: {e}") from None
 
 
-def _c_int_argument(name, n):
-    """The int argument of T.ldexp: an integer kernel value converted to
-    int32 as C converts it, or a Python integer as an int32 constant."""
+def _c_int_argument(name, n, which="second"):
+    """The int argument of T.ldexp (its `which` argument): an integer kernel
+    value converted to int32 as C converts it, or a Python integer as an
+    int32 constant."""
     if isinstance(n, _Expr) and n.dtype in _INT_RANGES:
         return n if n.dtype == "int32" else cast(n, "int32")
     if isinstance(n, numbers.Integral) and not isinstance(n, bool):
         return _const_expr(n, "int32")
-    raise TileTypeError(f"T.{name} takes an integer as its second argument, "
-                        f"got {n!r}")
+    raise TileTypeError(f"T.{name} takes an integer as its {which} "
+                        f"argument, got {n!r}")
 
 
 def _nvcc_temporary(dtype):
@@ -3451,6 +3452,15 @@ class _CudaWarp:
                         uint32(0x989680))
             return _binary("xor", done.load(), True)
         _NvccOps.loop([], test, lambda _: [])
+
+    @staticmethod
+    def warpgroup_sync(name_bar_id):
+        """TIRx's `T.cuda.warpgroup_sync(id)`: the 128 threads of a
+        warpgroup meet at named barrier `id` (`bar.sync id, 128`)."""
+        barrier = reinterpret(_c_int_argument("cuda.warpgroup_sync",
+                                              _plain(name_bar_id), "first"),
+                              ty="uint32")
+        _PtxChain(("bar", "sync"))(barrier, uint32(128))
 
     @staticmethod
     def thread_fence():

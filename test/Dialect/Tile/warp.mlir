@@ -192,15 +192,3 @@ gpu.module @m [#nvvm.target<chip = "sm_60", features = "+ptx61">] {
     gpu.return
   }
 }
-
-// -----
-
-// bar.sync, which ptxas assembles, is the CTA barrier: documented, and not
-// a tile.apply instruction.
-gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  gpu.func @k(%a: i32) kernel {
-    // expected-error @+1 {{'bar.sync' is not supported: the CTA barrier is not a tile.apply instruction; write gpu.barrier}}
-    tile.apply "bar.sync" (%a) scope(thread) : i32
-    gpu.return
-  }
-}

@@ -1099,6 +1099,9 @@ LogicalResult ApplyOp::verify() {
                       << "), got " << type;
       if (desc.immediate && failed(verifyImmediate(value, desc, diag)))
         return failure();
+      if (desc.constChecked && matchPattern(value, m_Constant()) &&
+          failed(verifyImmediate(value, desc, diag)))
+        return failure();
       continue;
     }
     if (desc.immediate)
