@@ -11,6 +11,7 @@
 #include "tile/Reference/Reference.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -197,12 +198,13 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
   // The cp.async groups: each copy completed when it was issued. A fence:
   // the block's threads run one at a time on one core, and every access
   // is done when the next instruction starts.
-  // setmaxnreg: a register budget, nothing to compute.
+  // setmaxnreg: a register budget, nothing to compute; nanosleep neither.
   // The bulk groups too (each bulk copy completed when it was issued).
   if (instr.form->semantics == ptx::Semantics::AsyncGroup ||
       instr.form->semantics == ptx::Semantics::BulkGroup ||
       instr.form->semantics == ptx::Semantics::Fence ||
-      instr.form->semantics == ptx::Semantics::RegisterBudget)
+      instr.form->semantics == ptx::Semantics::RegisterBudget ||
+      instr.form->semantics == ptx::Semantics::Sleep)
     return;
   if (!ref::isSupported(instr))
     return moveBits(instr, in, out);
@@ -216,4 +218,9 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
   uint64_t value =
       ref::evaluate(instr, cpu::readSources(instr, in), predicated != 0);
   cpu::writeResults(instr, value, out);
+}
+
+int64_t tile_cpu_clock() {
+  static std::atomic<int64_t> count{0};
+  return ++count;
 }

@@ -109,6 +109,14 @@ static void addSmemLayouts(llvm::json::Object &root) {
                                 {"type", getInfo(e.type).name},
                                 {"instr", e.instr}});
   root["bulk_reduction_elements"] = std::move(reductions);
+  Array sregs;
+  for (const SpecialRegDesc &r : getSpecialRegs())
+    sregs.push_back(Object{{"name", r.name},
+                           {"bits", r.bits},
+                           {"nvvm", r.nvvmOp},
+                           {"ptx", r.ptxVersion},
+                           {"sm", r.minSm}});
+  root["special_registers"] = std::move(sregs);
   for (const TensorMapFillDesc &f : getTensorMapFills())
     tmaFills.push_back(
         Object{{"name", f.name}, {"code", f.code}, {"pattern", f.pattern}});

@@ -172,6 +172,10 @@ llvm::ArrayRef<BulkRedElementDesc> tile::ptx::getBulkRedElements() {
   return kBulkRedElements;
 }
 
+llvm::ArrayRef<SpecialRegDesc> tile::ptx::getSpecialRegs() {
+  return kSpecialRegs;
+}
+
 const BulkRedElementDesc *tile::ptx::findBulkRedElement(Qual op,
                                                         DataType type) {
   for (const BulkRedElementDesc &e : kBulkRedElements)

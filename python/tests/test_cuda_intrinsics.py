@@ -220,3 +220,65 @@ def test_fdividef_and_thread_fence():
     # div.approx.f32 is within 2 ulp of the quotient (the ISA's bound).
     ulps = np.abs(out["O"].view(np.int32) - (A / B).view(np.int32))
     assert ulps.max() <= 2
+
+
+def test_special_registers_and_sleep():
+    """T.cuda.mov_sreg reads the table's special registers (each lane
+    mask, %laneid) through their NVVM ops, T.cuda.clock64 grows between
+    reads, T.cuda.nano_sleep is nanosleep.u32 and T.cuda.thread_rank the
+    linear thread id: on the CPU backend, against numpy's masks; the PTX
+    reads each register with mov."""
+    masks = ["eq", "le", "lt", "ge", "gt"]
+
+    @T.function
+    def k(M: T.Tensor((64, 6), "uint32"), C: T.Tensor((64, 2), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+        i = T.cuda.thread_idx("x")
+        M[i, 0] = T.cuda.mov_sreg(32, "%lanemask_eq")
+        M[i, 1] = T.cuda.mov_sreg(32, "%lanemask_le")
+        M[i, 2] = T.cuda.mov_sreg(32, "%lanemask_lt")
+        M[i, 3] = T.cuda.mov_sreg(32, "%lanemask_ge")
+        M[i, 4] = T.cuda.mov_sreg(32, "%lanemask_gt")
+        M[i, 5] = T.cuda.mov_sreg(32, "%laneid")
+        t0 = T.cuda.clock64()
+        T.cuda.nano_sleep(T.uint64(2**32 + 50))
+        t1 = T.cuda.clock64()
+        C[i, 0] = T.cast(t1 > t0, "int32")
+        C[i, 1] = T.cuda.thread_rank()
+    out = run(k, M=np.zeros((64, 6), np.uint32), C=np.zeros((64, 2), np.int32))
+    lane = np.arange(64, dtype=np.uint64) % 32
+    eq = (np.uint64(1) << lane)
+    lt = eq - np.uint64(1)
+    full = np.uint64(0xFFFFFFFF)
+    want = np.stack([eq, lt | eq, lt, full & ~lt, full & ~lt & ~eq, lane],
+                    axis=1).astype(np.uint32)
+    assert np.array_equal(out["M"], want)
+    assert np.array_equal(out["C"][:, 0], np.ones(64, np.int32))
+    assert np.array_equal(out["C"][:, 1], np.arange(64, dtype=np.int32))
+    ptx = k.ptx()
+    for m in masks:
+        assert f"%lanemask_{m};" in ptx
+    # __nanosleep's unsigned int: the uint64 argument converted (2^32 + 50
+    # to 50).
+    assert "mov.u64" in ptx and "%clock64;" in ptx
+    assert "nanosleep.u32 0x00000032;" in ptx
+
+
+def test_special_register_errors():
+    """A register the table does not have, a width other than the
+    register's, and a dtype of another width are errors that say so."""
+    def body(reg, bits, ty=None):
+        def k(M: T.Tensor((32,), "uint64")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            i = T.cuda.thread_idx("x")
+            M[i] = T.cast(T.cuda.mov_sreg(bits, reg, ty=ty), "uint64")
+        return k
+    with pytest.raises(TileValueError, match="special register '%lanemask' "
+                       "is not in the table .*%lanemask_lt"):
+        T.function(body("%lanemask", 32))
+    with pytest.raises(TileValueError, match="special register %clock64 has "
+                       "64 bits, not 32"):
+        T.function(body("%clock64", 32))
+    with pytest.raises(TileError, match="a 32-bit integer dtype, got "
+                       "'float32'"):
+        T.function(body("%laneid", 32, "float32"))

@@ -61,6 +61,21 @@ def trimmed(export):
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def special_register(name):
+    """The table's record of special register `name` (`%clock64`): its
+    bits, the NVVM op that reads it and its floors; None if it has none."""
+    for r in table().get("special_registers", []):
+        if r["name"] == name:
+            return r
+    return None
+
+
+def special_registers():
+    """The names of the table's special registers."""
+    return [r["name"] for r in table().get("special_registers", [])]
+
+
 def forms():
     return table()["forms"]
 

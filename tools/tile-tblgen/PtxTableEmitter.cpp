@@ -418,6 +418,18 @@ void emitBulkRedElements(raw_ostream &os, const RecordKeeper &rk) {
   emitPool(os, "BulkRedElementDesc", "kBulkRedElements", rows, "{}");
 }
 
+/// The special registers (SpecialReg records).
+void emitSpecialRegs(raw_ostream &os, const RecordKeeper &rk) {
+  std::vector<std::string> rows;
+  for (const Record *r : defsOf(rk, "SpecialReg"))
+    rows.push_back("{" + quote(r->getValueAsString("Name")) + ", " +
+                   std::to_string(r->getValueAsInt("Bits")) + ", " +
+                   quote(r->getValueAsString("Nvvm")) + ", " +
+                   std::to_string(r->getValueAsInt("Ptx")) + ", " +
+                   std::to_string(r->getValueAsInt("Sm")) + "}");
+  emitPool(os, "SpecialRegDesc", "kSpecialRegs", rows, "{}");
+}
+
 /// The tensor maps' element types and out-of-bounds fills.
 void emitTensorMapTypes(raw_ostream &os, const RecordKeeper &rk) {
   std::vector<std::string> floats, types, fills, redOps, redTypes;
@@ -506,6 +518,7 @@ void emitSmemLayouts(raw_ostream &os, const RecordKeeper &rk) {
   emitPool(os, "SmemLayoutDesc", "kSmemLayouts", layouts, "{}");
   emitTensorMapTypes(os, rk);
   emitBulkRedElements(os, rk);
+  emitSpecialRegs(os, rk);
 }
 
 std::string operandInit(const Record *op, Pools &pools) {

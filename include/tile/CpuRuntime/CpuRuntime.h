@@ -207,6 +207,9 @@ void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
                        int64_t quals2, int64_t quals3, int64_t quals4,
                        int64_t quals5, int64_t quals6, int64_t quals7,
                        int64_t site, const uint8_t *in, uint8_t *out);
+/// The CPU backend's clocks (%clock, %clock64, %globaltimer): a counter of
+/// the process that grows by one at each read.
+int64_t tile_cpu_clock();
 /// The CTA barriers of the table (bar, barrier), with the operands of
 /// tile_cpu_collective.
 /// - bar.red: the thread waits at the barrier like tile_cpu_barrier; when

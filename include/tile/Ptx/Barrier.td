@@ -345,4 +345,16 @@ def Membar : FenceForm<"membar", [Slot<FlagSlot, [CTA, GL, SYS], 1, "level">],
 def MembarProxyAlias
     : FenceForm<"membar", [Req<PROXY>, Req<ALIAS>], 75, 60, DocFence>;
 
+/// A thread suspends itself for a while: nothing is computed.
+def SemSleep : DataMovement<"sleep">;
+
+// nanosleep.u32 t: the thread sleeps for about t nanoseconds (the ISA: in
+// [0, 2t], at most 1 ms); t a register or an immediate. PTX ISA 6.3, sm_70
+// (ptxas 13.0 rejects .s32, .b32, .u64 and no type).
+def Nanosleep : Form<"nanosleep", [], [U32], [Reg<"t", Use, U32>], 63, 70,
+                     SemSleep, "9.7.19 nanosleep"> {
+  let NaNResult = NaNNone;
+  let Sass = "NANOSLEEP";
+}
+
 #endif // TILE_PTX_BARRIER_TD

@@ -369,6 +369,16 @@ struct BulkRedElementDesc {
   const char *instr;
 };
 llvm::ArrayRef<BulkRedElementDesc> getBulkRedElements();
+
+/// A special register (a SpecialReg record): its name with the `%`, its
+/// width, the NVVM dialect op that reads it, and its floors.
+struct SpecialRegDesc {
+  const char *name;
+  unsigned bits;
+  const char *nvvmOp;
+  unsigned ptxVersion, minSm;
+};
+llvm::ArrayRef<SpecialRegDesc> getSpecialRegs();
 /// The element operation of operator `op` on `type`, or null.
 const BulkRedElementDesc *findBulkRedElement(Qual op, DataType type);
 /// An out-of-bounds fill of a tensor map (a TensorMapFill record).

@@ -836,18 +836,22 @@ HostSymbols::getOrCreateFn(StringRef name, unsigned numArgs, Type result,
   return fn;
 }
 
-void HostSymbols::call(OpBuilder &b, Location loc, StringRef name,
-                       ValueRange args) {
+Value HostSymbols::call(OpBuilder &b, Location loc, StringRef name,
+                        ValueRange args, Type result) {
+  SmallVector<Type, 1> results;
+  if (result)
+    results.push_back(result);
   if (taken.insert(name).second) {
     OpBuilder db = OpBuilder::atBlockEnd(top.getBody());
-    auto fn = func::FuncOp::create(db, top.getLoc(), name,
-                                   db.getFunctionType(args.getTypes(), {}));
+    auto fn = func::FuncOp::create(
+        db, top.getLoc(), name, db.getFunctionType(args.getTypes(), results));
     fn.setPrivate();
     if (name == kReportFn)
       fn->setAttr("passthrough", db.getArrayAttr({db.getStringAttr("noreturn"),
                                                   db.getStringAttr("cold")}));
   }
-  func::CallOp::create(b, loc, name, TypeRange{}, args);
+  auto call = func::CallOp::create(b, loc, name, results, args);
+  return result ? call.getResult(0) : Value();
 }
 
 Value HostSymbols::getString(OpBuilder &b, Location loc, StringRef text) {

@@ -36,8 +36,10 @@ public:
   explicit HostSymbols(ModuleOp top);
   /// Notes a symbol added to the module after construction.
   void reserve(StringRef name) { taken.insert(name); }
-  /// Calls the runtime function `name` (args -> ()), declared on first use.
-  void call(OpBuilder &b, Location loc, StringRef name, ValueRange args);
+  /// Calls the runtime function `name` (args -> `result`, or () without
+  /// one), declared on first use; returns its result.
+  Value call(OpBuilder &b, Location loc, StringRef name, ValueRange args,
+             Type result = {});
   /// The private function `name` taking `numArgs` index values (and
   /// returning `result`, if any), created and given its body by `build` once.
   func::FuncOp getOrCreateFn(StringRef name, unsigned numArgs, Type result,

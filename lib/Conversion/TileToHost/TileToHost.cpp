@@ -23,6 +23,7 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/InliningUtils.h"
@@ -444,6 +445,45 @@ bool isHostable(Operation *op) {
   return ns != "gpu" && ns != "nvvm" && ns != "rocdl";
 }
 
+/// A special register the kernel reads (nvvm.read.ptx.sreg.*; the table's
+/// SpecialReg records), computed before `op` on the host: %laneid and the
+/// lane masks from the thread's lane (index `lane`), the clocks from the
+/// runtime's counter (tile_cpu_clock). Null for any other op.
+Value lowerSpecialRegister(Operation *op, Value lane,
+                           cpu::HostSymbols &symbols) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i32, v).getResult();
+  };
+  if (isa<NVVM::ClockOp, NVVM::Clock64Op, NVVM::GlobalTimerOp,
+          NVVM::GlobalTimerLoOp>(op)) {
+    Value count = symbols.call(b, loc, "tile_cpu_clock", {}, i64);
+    if (op->getResult(0).getType() == i64)
+      return count;
+    return arith::TruncIOp::create(b, loc, i32, count);
+  }
+  if (!isa<NVVM::LaneIdOp, NVVM::LaneMaskEqOp, NVVM::LaneMaskLeOp,
+           NVVM::LaneMaskLtOp, NVVM::LaneMaskGeOp, NVVM::LaneMaskGtOp>(op))
+    return nullptr;
+  Value id = arith::IndexCastOp::create(b, loc, i32, lane);
+  if (isa<NVVM::LaneIdOp>(op))
+    return id;
+  Value eq = arith::ShLIOp::create(b, loc, constant(1), id);
+  Value ge = arith::ShLIOp::create(b, loc, constant(-1), id);
+  if (isa<NVVM::LaneMaskEqOp>(op))
+    return eq;
+  if (isa<NVVM::LaneMaskGeOp>(op))
+    return ge;
+  if (isa<NVVM::LaneMaskGtOp>(op))
+    return arith::XOrIOp::create(b, loc, ge, eq);
+  Value lt = arith::SubIOp::create(b, loc, eq, constant(1));
+  if (isa<NVVM::LaneMaskLtOp>(op))
+    return lt;
+  return arith::OrIOp::create(b, loc, lt, eq);
+}
+
 /// Bytes of a static workgroup buffer of `type`.
 int64_t getStaticBytes(MemRefType type) {
   return type.getNumElements() * cpu::getElementBytes(type.getElementType());
@@ -677,6 +717,8 @@ struct ConvertGpuTileToHostPass
         replacement = ids.lane;
       else if (isa<gpu::DynamicSharedMemoryOp>(op))
         replacement = dynamicBuffer;
+      else if (Value v = lowerSpecialRegister(op, ids.lane, *symbols))
+        replacement = v;
       else if (auto o = dyn_cast<gpu::GlobalIdOp>(op)) {
         OpBuilder ob(op);
         unsigned d = dim(o.getDimension());

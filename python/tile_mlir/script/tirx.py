@@ -2229,6 +2229,29 @@ def _thread_index(key, lines, role=None):
     return _Expr(b.ids[key], "int32", role=role)
 
 
+def _special_register(name, bits, ty):
+    """Special register `name` read as a `bits`-bit kernel value of dtype
+    `ty` (uint32 or uint64 by default), through the NVVM op the table's
+    record names."""
+    reg = instr_table.special_register(name)
+    if reg is None:
+        raise TileValueError(
+            f"special register {name!r} is not in the table (it has "
+            f"{', '.join(instr_table.special_registers())})")
+    if bits != reg["bits"]:
+        raise TileValueError(f"special register {name} has {reg['bits']} "
+                             f"bits, not {bits}")
+    ty = ty or f"uint{bits}"
+    if ty not in (f"uint{bits}", f"int{bits}"):
+        raise TileTypeError(f"special register {name}: a {bits}-bit integer "
+                            f"dtype, got {ty!r}")
+    b = _builder()
+    out = b.fresh("sreg")
+    b.lines.append(f"{out} = {reg['nvvm']} : i{bits} {_caller_location()}")
+    b.values.add((out, f"i{bits}"))
+    return _Expr(out, ty)
+
+
 def _dim(dim):
     if dim not in ("x", "y", "z"):
         raise TileValueError(f"dimension {dim!r} is not 'x', 'y' or 'z'")
@@ -2320,6 +2343,35 @@ class _CudaIds:
     @staticmethod
     def linear_thread_id():
         return _thread_index("linear", _LINEAR)
+
+    @staticmethod
+    def thread_rank():
+        """cooperative_groups' `this_thread_block().thread_rank()`: the
+        linear thread id in the block, an int32."""
+        return _thread_index("linear", _LINEAR)
+
+    @staticmethod
+    def mov_sreg(bits, reg_name, *, ty=None):
+        """TIRx's `T.cuda.mov_sreg(bits, "%lanemask_lt")`: special register
+        `reg_name` read with `mov.u{bits}` (the table's SpecialReg records:
+        its NVVM op), a uint32 or uint64 (or `ty`)."""
+        return _special_register(reg_name, bits, ty)
+
+    @staticmethod
+    def clock64():
+        """CUDA's `clock64()`: %clock64, an int64. On the CPU backend a
+        counter that grows at each read."""
+        return _special_register("%clock64", 64, "int64")
+
+    @staticmethod
+    def nano_sleep(time):
+        """CUDA's `__nanosleep(time)`: `nanosleep.u32` (the time converted
+        to unsigned int, as C converts TIRx's uint64 argument). Nothing on
+        the CPU backend."""
+        (t,) = _kernel_values("cuda.nano_sleep", time)
+        if not t.dtype.startswith(("int", "uint")):
+            raise TileTypeError(f"T.cuda.nano_sleep of {t!r}: an integer")
+        _PtxChain(("nanosleep", "u32"))(cast(t, "uint32"))
 
     @staticmethod
     def warp_id():
