@@ -282,3 +282,43 @@ def test_special_register_errors():
     with pytest.raises(TileError, match="a 32-bit integer dtype, got "
                        "'float32'"):
         T.function(body("%laneid", 32, "float32"))
+
+
+def test_shared_window_address_errors():
+    """T.cuda.cvta_generic_to_shared takes a shared element's address,
+    T.ptx.addr whole elements of a constant offset, and an address whose
+    instruction reads several elements needs them contiguous."""
+    def body(stmt):
+        def k(A: T.Tensor((32, 2), "uint32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            t = T.cuda.thread_idx("x")
+            S = T.alloc_shared((32, 2), "uint32")
+            x = T.local_scalar("uint32")
+            y = T.local_scalar("uint32")
+            stmt(A, S, t, x, y)
+        return k
+
+    def global_cvta(A, S, t, x, y):
+        T.cuda.cvta_generic_to_shared(A.ptr_to([t, 0]))
+
+    def odd_offset(A, S, t, x, y):
+        T.ptx.addr(T.cuda.cvta_generic_to_shared(S.ptr_to([t, 0])), 2)
+
+    def not_address(A, S, t, x, y):
+        T.ptx.addr(x, 4)
+
+    def strided(A, S, t, x, y):
+        St = T.decl_tensor(S.data, ty_args=[T.Tensor(
+            (2, 32), "uint32", scope="shared",
+            layout=T.TileLayout(T.S[(2, 32):(1, 2)]))])
+        T.ptx.ld.shared.v2.u32(x, y, T.cuda.cvta_generic_to_shared(
+            St.ptr_to([0, t])))
+    with pytest.raises(TileError, match="takes the address of an element "
+                       "of shared memory"):
+        T.function(body(global_cvta))
+    with pytest.raises(TileError, match="multiple of the 4-byte element"):
+        T.function(body(odd_offset))
+    with pytest.raises(TileError, match="T.ptx.addr takes an address"):
+        T.function(body(not_address))
+    with pytest.raises(TileError, match="its last axis must be contiguous"):
+        T.function(body(strided))

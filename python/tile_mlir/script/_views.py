@@ -314,6 +314,19 @@ class Address:
         return f"T.address_of({self.view!r})"
 
 
+class SharedWindowAddress(Address):
+    """TIRx's `T.cuda.cvta_generic_to_shared(S.ptr_to([i]))`: the 32-bit
+    shared-window address of one element of shared memory, kept as the
+    element it addresses. PTX instructions take it as their memory operand
+    (`st.shared.u32 [addr], v`), `T.ptx.addr(addr, bytes)` moves it by whole
+    elements; its value as a number is not available."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"T.cuda.cvta_generic_to_shared({self.view!r})"
+
+
 class View:
     """A view of a root memref: `offset` (an int or an int32 kernel value,
     in elements), `shape`, `strides`, and per axis `dist` (None, or [role,

@@ -168,6 +168,26 @@ class _Ptx:
         return _Ptx.Opcode(opcode)
 
 
+    @staticmethod
+    def addr(base, byte_offset):
+        """TIRx's `T.ptx.addr(base, bytes)`: the address `bytes` past
+        `base` (a T.cuda.cvta_generic_to_shared or T.address_of address),
+        a whole number of its elements, as the same kind of address."""
+        if not isinstance(base, _Address):
+            raise TileTypeError(f"T.ptx.addr takes an address "
+                                f"(T.cuda.cvta_generic_to_shared, "
+                                f"T.address_of), got {base!r}")
+        size = _bits(base.view.type_elt()) // 8
+        offset = _plain(byte_offset)
+        if not isinstance(offset, numbers.Integral) or offset % size:
+            raise TileValueError(f"T.ptx.addr: the offset {byte_offset!r} "
+                                 f"must be a constant number of bytes, a "
+                                 f"multiple of the {size}-byte element")
+        view = base.view
+        return type(base)(view._with(offset=_binary(
+            "add", view.offset, offset // size) if isinstance(
+                view.offset, _Expr) else view.offset + offset // size))
+
     def __getattr__(self, name):
         """`T.ptx.fma.rn.f32`: the opcode as an attribute chain. TIRx names
         some families with an underscore (`T.ptx.shfl_sync.bfly.b32`,
@@ -305,23 +325,31 @@ def _flattened(opcode, operands):
     form's (mma.sync) are warp tiles of n registers per lane, each lane's
     moved through its own registers, and the instruction is issued by the
     warp. No forms where the table has none whose registers the operands
-    add up to."""
+    add up to. A memory operand of n elements (ld.shared.v2's) is written
+    as the address of its first: it spans the n elements from there."""
     for form in _forms_of(opcode, None):
         spec = form.get("operands", [])
-        atoms = [o.get("atom", 1) for o in spec]
+        atoms = [1 if o.get("kind") == "memory" else o.get("atom", 1)
+                 for o in spec]
         where = {o.get("distribution") for o in spec}
-        if sum(atoms) != len(operands) or max(atoms, default=1) == 1 or \
+        if sum(atoms) != len(operands) or \
+                max((o.get("atom", 1) for o in spec), default=1) == 1 or \
                 len(where) != 1 or where - {"thread", "warp"} or \
-                any(o.get("kind") != "register" for o in spec):
+                (where == {"warp"} and
+                 any(o.get("kind") != "register" for o in spec)):
             continue
-        widths = [_bits(_mlir_type(_PTX_DTYPES[o["type"]]))
+        widths = [None if o.get("kind") == "memory" else
+                  _bits(_mlir_type(_PTX_DTYPES[o["type"]]))
                   for o, n in zip(spec, atoms) for _ in range(n)]
-        if any(_value_bits(v) not in (None, w)
+        if any(w is not None and _value_bits(v) not in (None, w)
                for v, w in zip(operands, widths)):
             continue  # mov.b64's pack and unpack: told by their widths.
         out, copies, i = [], [], 0
         for o, n in zip(spec, atoms):
             run, i = operands[i:i + n], i + n
+            if o.get("kind") == "memory":
+                out.append(_spanning(run[0], o.get("atom", 1)))
+                continue
             if n == 1:
                 out.extend(run)
                 continue
@@ -337,6 +365,19 @@ def _flattened(opcode, operands):
             out.append(tile)
         return [form], out, copies, where.pop()
     return [], operands, [], "thread"
+
+
+def _spanning(element, n):
+    """The n elements of memory from `element` (one element of global or
+    shared memory) along its last axis, which must be contiguous."""
+    if n == 1 or not _memory_element(element):
+        return element
+    if element.strides and element.strides[-1] != 1:
+        raise TileValueError(f"{element!r} is the first of {n} elements the "
+                             f"instruction accesses: its last axis must be "
+                             f"contiguous")
+    return element._with(shape=(n,), strides=(1,),
+                         dist=[None], splits={})
 
 
 def _gathered(n, dtype, warp):
@@ -3513,6 +3554,18 @@ class _CudaWarp:
                                               _plain(name_bar_id), "first"),
                               ty="uint32")
         _PtxChain(("bar", "sync"))(barrier, uint32(128))
+
+    @staticmethod
+    def cvta_generic_to_shared(address):
+        """CUDA's `__cvta_generic_to_shared(S.ptr_to([i]))`: the 32-bit
+        shared-window address of an element of shared memory, an operand
+        of the PTX instructions that take shared memory."""
+        if not isinstance(address, _Address) or \
+                address.view.space != "shared":
+            raise TileTypeError("T.cuda.cvta_generic_to_shared takes the "
+                                "address of an element of shared memory "
+                                f"(S.ptr_to([i])), got {address!r}")
+        return _views.SharedWindowAddress(address.view)
 
     @staticmethod
     def thread_fence():
