@@ -322,3 +322,23 @@ def test_shared_window_address_errors():
         T.function(body(not_address))
     with pytest.raises(TileError, match="its last axis must be contiguous"):
         T.function(body(strided))
+
+
+def test_float8_errors():
+    """A float8 value has no arithmetic of its own (CUDA converts it to
+    float first: write T.cast), and only float32 converts to float8 (CUDA's
+    other __nv_fp8 constructors round differently)."""
+    def body(stmt):
+        def k(X: T.Tensor((32,), "float32"), H: T.Tensor((32,), "float16"),
+              Q: T.Tensor((32,), "uint8")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            i = T.cuda.thread_idx("x")
+            Q[i] = T.reinterpret(stmt(X[i], H[i]), ty="uint8")
+        return k
+    with pytest.raises(TileError, match="a float8_e4m3fn value has no "
+                       "arithmetic here; T.cast it to float32"):
+        T.function(body(lambda x, h: T.cast(x, "float8_e4m3fn") +
+                        T.cast(x, "float8_e4m3fn")))
+    with pytest.raises(TileError, match="T.cast to float8_e5m2 of .*: from "
+                       "float32 only"):
+        T.function(body(lambda x, h: T.cast(h, "float8_e5m2")))

@@ -54,7 +54,13 @@ _DTYPES = {
     "int8": "i8", "uint8": "i8",
     "int16": "i16", "uint16": "i16", "int32": "i32", "uint32": "i32",
     "int64": "i64", "uint64": "i64", "bool": "i1",
+    # CUDA's __nv_fp8_e4m3 and __nv_fp8_e5m2: one byte, converted (cast)
+    # and reinterpreted, with no arithmetic of their own here.
+    "float8_e4m3fn": "i8", "float8_e5m2": "i8",
 }
+
+# The PTX name of each float8 dtype's format (cvt's e4m3x2, e5m2x2).
+_FP8 = {"float8_e4m3fn": "e4m3", "float8_e5m2": "e5m2"}
 
 
 def _row_major_strides(shape):
@@ -727,6 +733,9 @@ def _binary(op, a, b):
     for x in (a, b):
         if not isinstance(x, (_Expr, numbers.Number)):
             return NotImplemented
+        if getattr(x, "dtype", None) in _FP8:
+            raise TileTypeError(f"{x!r}: a {x.dtype} value has no "
+                                "arithmetic here; T.cast it to float32")
     if _narrow_int(a) or _narrow_int(b):
         return _c_promoted(op, a, b)
     if op in ("floordiv", "mod", "shr") and _nonneg(a) and _nonneg(b):
@@ -1896,10 +1905,14 @@ def cast(value, dtype):
     elif isinstance(value, _TypedScalar):
         value = value.value()
     if not isinstance(value, _Expr):
+        if dtype in _FP8:
+            return _fp8_cast(_const_expr(value, "float32"), dtype)
         return _const_expr(value, dtype)
     if getattr(value, "wide", None) is not None and dtype != value.dtype:
         value = value.wide  # C converts the promoted int.
     src, dst = value.dtype, dtype
+    if (src in _FP8 or dst in _FP8) and src != dst:
+        return _fp8_cast(value, dst)
     _mlir_type(dst)
     a, b = _mlir_type(src), _mlir_type(dst)
     if a == b:
@@ -1919,6 +1932,28 @@ def cast(value, dtype):
     else:
         op = "trunci"
     return _emit(f"arith.{op} {value.name} : {a} to {b}", b, dst)
+
+
+def _fp8_cast(value, dst):
+    """A conversion to or from a float8 dtype as nvcc compiles CUDA's
+    __nv_fp8_e4m3 and __nv_fp8_e5m2 on sm_90: from float32, round to
+    nearest even and saturate to the largest finite value (NaN stays NaN):
+    `cvt.rn.satfinite.e4m3x2.f32 d, 0.0, x`, the low byte; to float32,
+    `cvt.rn.f16x2.e4m3x2` of the byte (exact) and float16 to float32.
+    Other dtypes are converted through float32 (to float8: from float32
+    only, as __nv_fp8's other constructors round differently)."""
+    src = value.dtype
+    if dst in _FP8:
+        if src != "float32":
+            raise TileTypeError(f"T.cast to {dst} of {value!r}: from "
+                                "float32 only (cast to float32 first)")
+        pair = _instruction(f"cvt.rn.satfinite.{_FP8[dst]}x2.f32", "uint16",
+                            _const_expr(0.0, "float32"), value)
+        return _Expr(cast(pair, "uint8").name, dst)
+    byte = cast(_Expr(value.name, "uint8"), "uint16")
+    pair = _instruction(f"cvt.rn.f16x2.{_FP8[src]}x2", "uint32", byte)
+    half = reinterpret(cast(pair, "uint16"), ty="float16")
+    return cast(half, dst)
 
 
 def _instruction(opcode, dtype, *operands):
