@@ -30,6 +30,7 @@ void tile_cpu_for_each_symbol(void (*fn)(const char *, void *, void *),
   TILE_CPU_SYM(tile_cpu_bulk)
   TILE_CPU_SYM(tile_cpu_cta_barrier)
   TILE_CPU_SYM(tile_cpu_clock)
+  TILE_CPU_SYM(tile_cpu_printf)
   TILE_CPU_SYM(tile_cpu_tensor_map_encode_tiled)
   TILE_CPU_SYM(tile_cpu_tensor_map_encode_2d)
   TILE_CPU_SYM(tile_cpu_async_block)

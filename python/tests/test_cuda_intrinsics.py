@@ -342,3 +342,34 @@ def test_float8_errors():
     with pytest.raises(TileError, match="T.cast to float8_e5m2 of .*: from "
                        "float32 only"):
         T.function(body(lambda x, h: T.cast(h, "float8_e5m2")))
+
+
+def test_printf(capfd):
+    """T.cuda.printf passes its arguments as C does (int8 to int, float to
+    double, Python numbers as int and double) and escapes the format for
+    MLIR: the CPU backend prints each thread's line, in thread order; the
+    PTX calls vprintf."""
+    @T.function
+    def k(A: T.Tensor((4,), "int8"), F: T.Tensor((4,), "float32"),
+          L: T.Tensor((4,), "uint64")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+        i = T.cuda.thread_idx("x")
+        T.cuda.printf("t=%d a=%d f=%.2f l=%llu \"q\"\\ %d %.1f\n", i, A[i],
+                      F[i], L[i], 7, 0.5)
+    run(k, A=np.array([-1, 2, -3, 4], np.int8),
+        F=np.arange(4, dtype=np.float32) / 4,
+        L=np.array([0, 1, 2**63, 2**64 - 1], np.uint64))
+    out = capfd.readouterr().out.splitlines()
+    assert out == [
+        't=0 a=-1 f=0.00 l=0 "q"\\ 7 0.5',
+        't=1 a=2 f=0.25 l=1 "q"\\ 7 0.5',
+        't=2 a=-3 f=0.50 l=9223372036854775808 "q"\\ 7 0.5',
+        't=3 a=4 f=0.75 l=18446744073709551615 "q"\\ 7 0.5']
+    assert "vprintf" in k.ptx()
+
+    def bad(A: T.Tensor((4,), "float16")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+        T.cuda.printf("%f", A[0])
+    with pytest.raises(TileError, match="TIRx prints float32, float64 and "
+                       "integers"):
+        T.function(bad)

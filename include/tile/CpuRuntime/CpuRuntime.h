@@ -207,6 +207,13 @@ void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
                        int64_t quals2, int64_t quals3, int64_t quals4,
                        int64_t quals5, int64_t quals6, int64_t quals7,
                        int64_t site, const uint8_t *in, uint8_t *out);
+/// gpu.printf: `format` (C's) with the arguments in 8-byte `slots`, each
+/// of the kind `kinds` gives ('i' a 32-bit integer, 'l' a 64-bit one, 'd' a
+/// double), printed to stdout. A conversion that reads another kind than
+/// its argument's (undefined on the GPU), a missing or extra argument, `*`
+/// and %s are reported, and end the program with exit status 1.
+void tile_cpu_printf(const char *format, const char *kinds,
+                     const uint64_t *slots);
 /// The CPU backend's clocks (%clock, %clock64, %globaltimer): a counter of
 /// the process that grows by one at each read.
 int64_t tile_cpu_clock();

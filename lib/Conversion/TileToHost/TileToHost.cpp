@@ -484,6 +484,55 @@ Value lowerSpecialRegister(Operation *op, Value lane,
   return arith::OrIOp::create(b, loc, lt, eq);
 }
 
+/// gpu.printf on the host: tile_cpu_printf with the format, the kinds of
+/// the arguments ('i' 32-bit and 'l' 64-bit integers, 'd' floats, which the
+/// GPU promotes to double) and their values in 8-byte slots of a buffer of
+/// the kernel's entry block `entry`.
+LogicalResult lowerPrintf(gpu::PrintfOp op, Block &entry,
+                          cpu::HostSymbols &symbols) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Type i64 = b.getI64Type();
+  std::string kinds;
+  SmallVector<Value> slots;
+  for (Value arg : op.getArgs()) {
+    Type type = arg.getType();
+    if (isa<FloatType>(type)) {
+      if (!type.isF64())
+        arg = arith::ExtFOp::create(b, loc, b.getF64Type(), arg);
+      slots.push_back(arith::BitcastOp::create(b, loc, i64, arg));
+      kinds += 'd';
+    } else if (type.isIndex() || type.isInteger(64)) {
+      slots.push_back(type.isIndex()
+                          ? arith::IndexCastOp::create(b, loc, i64, arg)
+                          : arg);
+      kinds += 'l';
+    } else if (type.isInteger(32)) {
+      slots.push_back(arith::ExtUIOp::create(b, loc, i64, arg));
+      kinds += 'i';
+    } else {
+      return op.emitOpError("prints a value of type ")
+             << type
+             << ", which vprintf does not promote: pass a 32- or 64-bit "
+                "integer or a float";
+    }
+  }
+  OpBuilder eb(&entry, entry.begin());
+  Value buf = memref::AllocaOp::create(
+      eb, loc,
+      MemRefType::get({std::max<int64_t>(int64_t(slots.size()), 1)}, i64));
+  for (auto [i, v] : llvm::enumerate(slots))
+    memref::StoreOp::create(b, loc, v, buf,
+                            ValueRange{arith::ConstantIndexOp::create(
+                                b, loc, static_cast<int64_t>(i))});
+  symbols.call(b, loc, "tile_cpu_printf",
+               {symbols.getString(b, loc, op.getFormat()),
+                symbols.getString(b, loc, kinds),
+                memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buf)});
+  op.erase();
+  return success();
+}
+
 /// Bytes of a static workgroup buffer of `type`.
 int64_t getStaticBytes(MemRefType type) {
   return type.getNumElements() * cpu::getElementBytes(type.getElementType());
@@ -726,6 +775,10 @@ struct ConvertGpuTileToHostPass
             ob, op->getLoc(),
             arith::MulIOp::create(ob, op->getLoc(), ids.bid[d], ids.bdim[d]),
             ids.tid[d]);
+      } else if (auto o = dyn_cast<gpu::PrintfOp>(op)) {
+        if (failed(lowerPrintf(o, entry, *symbols)))
+          return failure();
+        continue;
       } else if (isa<gpu::ReturnOp>(op)) {
         OpBuilder ob(op);
         func::ReturnOp::create(ob, op->getLoc());

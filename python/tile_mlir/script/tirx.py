@@ -3603,6 +3603,42 @@ class _CudaWarp:
         return _views.SharedWindowAddress(address.view)
 
     @staticmethod
+    def printf(fmt, *args):
+        """TIRx's `T.cuda.printf("x=%d\\n", x)`: CUDA's printf (gpu.printf,
+        vprintf on the GPU; the CPU backend prints to stdout), each
+        argument promoted as C passes it to a variadic function: 8- to
+        32-bit integers and bool to int or unsigned int, float to
+        double."""
+        if not isinstance(fmt, str):
+            raise TileTypeError("T.cuda.printf format must be a string "
+                                f"literal, got {fmt!r}")
+        values, types = [], []
+        for a in args:
+            a = _plain(a.value() if isinstance(a, _TypedScalar) else a)
+            if isinstance(a, _views.View):
+                a = a.load()
+            if isinstance(a, numbers.Number):
+                # C's literals: int (long long past its range), double.
+                a = _const_expr(a, "float64" if isinstance(a, float) else
+                                "int32" if -2**31 <= a < 2**31 else "int64")
+            if not isinstance(a, _Expr):
+                raise TileTypeError(f"T.cuda.printf of {a!r}: a number or "
+                                    "a kernel value")
+            if a.dtype in ("float16", "bfloat16") or a.dtype in _FP8:
+                raise TileTypeError(f"T.cuda.printf of {a!r}: TIRx prints "
+                                    "float32, float64 and integers")
+            if a.dtype in _INT_RANGES and _INT_RANGES[a.dtype][0] < 32 or \
+                    a.dtype == "bool":
+                a = cast(a, "uint32" if a.dtype.startswith("uint")
+                         else "int32")
+            values.append(a.name)
+            types.append(a.type)
+        line = f'gpu.printf "{_mlir_string(fmt)}"'
+        if values:
+            line += f", {', '.join(values)} : {', '.join(types)}"
+        _builder().lines.append(f"{line} {_caller_location()}")
+
+    @staticmethod
     def thread_fence():
         """CUDA's `__threadfence()`: `membar.gl`, as nvcc emits it."""
         _PtxChain(("membar", "gl"))()

@@ -19,8 +19,22 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @m {
     gpu.func @k() kernel {
-      // expected-error @+1 {{'nvvm.read.ptx.sreg.clock' op cannot run on the CPU backend}}
-      %t = nvvm.read.ptx.sreg.clock : i32
+      // expected-error @+1 {{'nvvm.read.ptx.sreg.smid' op cannot run on the CPU backend}}
+      %t = nvvm.read.ptx.sreg.smid : i32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// vprintf reads 32-bit integers at least: an i8 would be read with the
+// bytes after it.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k(%x: i8) kernel {
+      // expected-error @+1 {{'gpu.printf' op prints a value of type 'i8', which vprintf does not promote: pass a 32- or 64-bit integer or a float}}
+      gpu.printf "%d", %x : i8
       gpu.return
     }
   }
