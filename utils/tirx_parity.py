@@ -157,7 +157,12 @@ def write_table(path):
 
 C_TYPES = {"float": "float32", "double": "float64", "int": "int32",
            "unsigned int": "uint32", "uint": "uint32", "bool": "bool_",
-           "int64_t": "int64", "uint64_t": "uint64", "half": "float16"}
+           "int64_t": "int64", "uint64_t": "uint64", "half": "float16",
+           "char": "int8", "signed char": "int8", "int8_t": "int8",
+           "uchar": "uint8", "unsigned char": "uint8", "uint8_t": "uint8",
+           "short": "int16", "int16_t": "int16", "ushort": "uint16",
+           "unsigned short": "uint16", "uint16_t": "uint16",
+           "long long": "int64", "unsigned long long": "uint64"}
 
 
 def run_tirx(entry, d, inputs):
