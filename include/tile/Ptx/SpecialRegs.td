@@ -7,8 +7,8 @@
 // Special registers (PTX ISA 10) are read with mov (`mov.u32 d,
 // %lanemask_lt`). tile.apply does not name them: a kernel reads one through
 // the NVVM dialect's op for it, which the NVVM lowering emits as that mov
-// and the CPU backend gives (TileToHost): %laneid and the lane masks from
-// the thread's lane, the clocks from a counter that grows by one at each
+// and the CPU backend gives (TileToHost): %tid, %ntid, %ctaid and %nctaid
+// from the launch, %laneid and the lane masks from the thread's lane, the clocks from a counter that grows by one at each
 // read of any of them (a later read in a thread is larger; nothing else of
 // the GPU's timing is modeled). Each record: the register's name, width,
 // the NVVM op, and the PTX ISA and SM floors of the ISA's text.
@@ -27,6 +27,12 @@ class SpecialReg<string name, int width, string nvvm, int ptx, int sm> {
 }
 
 def : SpecialReg<"%laneid", 32, "nvvm.read.ptx.sreg.laneid", 13, 10>;
+// The thread's and the CTA's indices and extents, per dimension.
+foreach r = [["tid", "tid"], ["ntid", "ntid"], ["ctaid", "ctaid"],
+             ["nctaid", "nctaid"]] in
+foreach d = ["x", "y", "z"] in
+def : SpecialReg<"%" # r[0] # "." # d, 32,
+                 "nvvm.read.ptx.sreg." # r[1] # "." # d, 10, 10>;
 foreach m = ["eq", "le", "lt", "ge", "gt"] in
 def : SpecialReg<"%lanemask_" # m, 32, "nvvm.read.ptx.sreg.lanemask." # m,
                  20, 20>;

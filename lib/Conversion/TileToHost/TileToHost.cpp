@@ -445,15 +445,43 @@ bool isHostable(Operation *op) {
   return ns != "gpu" && ns != "nvvm" && ns != "rocdl";
 }
 
+/// The thread's or the CTA's index or extent that `op` reads
+/// (nvvm.read.ptx.sreg.tid.x & co.), an index value of `ids`; null for any
+/// other op.
+Value getIdRegister(Operation *op, const ThreadIds &ids) {
+  auto dims = [&](auto x, auto y, auto z, const Value *v) -> Value {
+    if (isa<decltype(x)>(op))
+      return v[0];
+    if (isa<decltype(y)>(op))
+      return v[1];
+    return isa<decltype(z)>(op) ? v[2] : Value();
+  };
+  if (Value v = dims(NVVM::ThreadIdXOp(), NVVM::ThreadIdYOp(),
+                     NVVM::ThreadIdZOp(), ids.tid))
+    return v;
+  if (Value v = dims(NVVM::BlockDimXOp(), NVVM::BlockDimYOp(),
+                     NVVM::BlockDimZOp(), ids.bdim))
+    return v;
+  if (Value v = dims(NVVM::BlockIdXOp(), NVVM::BlockIdYOp(),
+                     NVVM::BlockIdZOp(), ids.bid))
+    return v;
+  return dims(NVVM::GridDimXOp(), NVVM::GridDimYOp(), NVVM::GridDimZOp(),
+              ids.gdim);
+}
+
 /// A special register the kernel reads (nvvm.read.ptx.sreg.*; the table's
-/// SpecialReg records), computed before `op` on the host: %laneid and the
-/// lane masks from the thread's lane (index `lane`), the clocks from the
-/// runtime's counter (tile_cpu_clock). Null for any other op.
-Value lowerSpecialRegister(Operation *op, Value lane,
+/// SpecialReg records), computed before `op` on the host: the ids from the
+/// launch (`ids`), %laneid and the lane masks from the thread's lane, the
+/// clocks from the runtime's counter (tile_cpu_clock). Null for any other
+/// op.
+Value lowerSpecialRegister(Operation *op, const ThreadIds &ids,
                            cpu::HostSymbols &symbols) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  if (Value id = getIdRegister(op, ids))
+    return arith::IndexCastOp::create(b, loc, i32, id);
+  Value lane = ids.lane;
   auto constant = [&](int64_t v) {
     return arith::ConstantIntOp::create(b, loc, i32, v).getResult();
   };
@@ -766,7 +794,7 @@ struct ConvertGpuTileToHostPass
         replacement = ids.lane;
       else if (isa<gpu::DynamicSharedMemoryOp>(op))
         replacement = dynamicBuffer;
-      else if (Value v = lowerSpecialRegister(op, ids.lane, *symbols))
+      else if (Value v = lowerSpecialRegister(op, ids, *symbols))
         replacement = v;
       else if (auto o = dyn_cast<gpu::GlobalIdOp>(op)) {
         OpBuilder ob(op);

@@ -16,7 +16,7 @@ def clocks(O: T.Tensor((N,), "int32"), R: T.Tensor((N,), "int32"),
     t1 = T.cuda.clock64()
     O[i] = T.cast(t1 > t0, "int32")
     R[i] = T.cuda.thread_rank()
-    M[i] = T.cuda.mov_sreg(32, "%lanemask_lt")
+    M[i] = T.cuda.mov_sreg(32, "lanemask_lt")
 
 
 def main():

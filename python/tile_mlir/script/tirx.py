@@ -1520,7 +1520,7 @@ def _tile_bind(getter, v):
     as TIRx declares x (a variable of its dtype: the promoted value is
     dropped)."""
     old = _current(getter)
-    if _shared_scalar(old) and _scalar_like(v):
+    if (_shared_scalar(old) or _local_scalar(old)) and _scalar_like(v):
         old[(0,) * len(old.shape)] = v
         return old
     if isinstance(v, _Expr) and getattr(v, "wide", None) is not None:
@@ -1534,10 +1534,17 @@ def _tile_augment(getter, op, v):
     it."""
     import operator
     old = getter()
-    if _shared_scalar(old) and _scalar_like(v):
+    if (_shared_scalar(old) or _local_scalar(old)) and _scalar_like(v):
         old[(0,) * len(old.shape)] = getattr(operator, op)(old.load(), v)
         return old
     return _tile_bind(lambda: _UNBOUND, getattr(operator, op)(old, v))
+
+
+def _local_scalar(v):
+    """A T.local_scalar (or alloc_scalar "local"): storage, as in TIRx,
+    where `x = v` stores into `x_ptr[0]`."""
+    return isinstance(v, _views.View) and v.space == "reg" and \
+        getattr(v, "scalar_storage", False)
 
 
 def _shared_scalar(v):
@@ -1734,8 +1741,8 @@ def macro(function=None, **options):
 def local_scalar(dtype="float32", init=None, *, name=None, annotations=None):
     """`T.local_scalar(dtype, init)`: a one-element register of `dtype`,
     stored `init` where given. It reads as its value, is written by the
-    instructions it is given to, and rebinding its name (`x = x + 1`) makes
-    the name a kernel value that branches and loops carry."""
+    instructions it is given to, and `x = x + 1` stores into it (TIRx's
+    `x_ptr[0] = ...`): the name stays the register."""
     return alloc_scalar(dtype, "local", init=init)
 
 
@@ -1752,7 +1759,10 @@ def alloc_scalar(dtype="float32", scope="local", *, init=None,
                              "shared")
     if init is not None:
         buf[0] = init
-    return buf[0]
+    element = buf[0]
+    # A name bound to it is storage: `x = v` stores (_tile_bind).
+    element.scalar_storage = True
+    return element
 
 
 def shared_scalar(dtype="float32", *, annotations=None):
@@ -1919,6 +1929,8 @@ def cast(value, dtype):
         return _Expr(value.name, dst)
     if _is_float(src) and dst == "bool":  # C's (bool)x: x != 0, NaN true.
         return _binary("ne", value, 0.0)
+    if src in _INT_RANGES and dst == "bool":  # C's (bool)x: x != 0.
+        return _binary("ne", value, 0)
     if _is_float(src) and (_is_float(dst) or dst in _INT_RANGES):
         return _cvt(value, dst)
     if _is_float(src) and _is_float(dst):
@@ -2268,6 +2280,14 @@ def _tile_select(c, then, other):
     c = _as_condition(c)
     t, f = (x.value() if isinstance(x, _TypedScalar) else _plain(x)
             for x in (then(), other()))
+    if isinstance(t, numbers.Number) and isinstance(f, numbers.Number):
+        # Two Python numbers: TVM's convert (int32, or int64 past its
+        # range; float32 where either is a float).
+        dtype = "bool" if isinstance(t, bool) and isinstance(f, bool) \
+            else "float32" if isinstance(t, float) or isinstance(f, float) \
+            else "int32" if all(-2**31 <= x < 2**31 for x in (t, f)) \
+            else "int64"
+        t = _const_expr(t, dtype)
     t, f = _operands(t, f)
     return _emit(f"arith.select {c.name}, {t.name}, {f.name} : {t.type}",
                  t.type, t.dtype)
@@ -2428,9 +2448,12 @@ class _CudaIds:
 
     @staticmethod
     def mov_sreg(bits, reg_name, *, ty=None):
-        """TIRx's `T.cuda.mov_sreg(bits, "%lanemask_lt")`: special register
+        """TIRx's `T.cuda.mov_sreg(bits, "lanemask_lt")`: special register
         `reg_name` read with `mov.u{bits}` (the table's SpecialReg records:
-        its NVVM op), a uint32 or uint64 (or `ty`)."""
+        its NVVM op), a uint32 or uint64 (or `ty`). TIRx's spelling has no
+        `%` (it writes `%{reg}`); with one it is the same register."""
+        if isinstance(reg_name, str) and not reg_name.startswith("%"):
+            reg_name = "%" + reg_name
         return _special_register(reg_name, bits, ty)
 
     @staticmethod
@@ -2666,6 +2689,28 @@ def int8(v):
 def uint8(v):
     return _TypedScalar(str(_int_value(v, "uint8")), "i8", "uint8")
 
+
+def _converting(make, dtype):
+    """A scalar constructor that is also TIRx's conversion: `T.uint32(x)`
+    of a kernel value (or an element) is `T.cast(x, "uint32")`; of a
+    Python number, a constant of the dtype."""
+    @functools.wraps(make)
+    def ctor(v):
+        if isinstance(v, (_Expr, _views.View, _TypedScalar)):
+            return cast(v, dtype)
+        return make(v)
+    return ctor
+
+
+float32 = _converting(float32, "float32")
+float64 = _converting(float64, "float64")
+float16 = _converting(float16, "float16")
+bfloat16 = _converting(bfloat16, "bfloat16")
+int8, uint8 = _converting(int8, "int8"), _converting(uint8, "uint8")
+int16, uint16 = _converting(int16, "int16"), _converting(uint16, "uint16")
+int32, uint32 = _converting(int32, "int32"), _converting(uint32, "uint32")
+int64, uint64 = _converting(int64, "int64"), _converting(uint64, "uint64")
+_bool = _converting(_bool, "bool")
 
 # TIRx's short dtype names (T.i32 is T.int32).
 i8, u8, i16, u16 = int8, uint8, int16, uint16
