@@ -285,9 +285,8 @@ def test_special_register_errors():
 
 
 def test_shared_window_address_errors():
-    """T.cuda.cvta_generic_to_shared takes a shared element's address,
-    T.ptx.addr whole elements of a constant offset, and an address whose
-    instruction reads several elements needs them contiguous."""
+    """T.cuda.cvta_generic_to_shared takes a shared element's address and
+    T.ptx.addr whole elements of a constant offset."""
     def body(stmt):
         def k(A: T.Tensor((32, 2), "uint32")):
             T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
@@ -307,12 +306,6 @@ def test_shared_window_address_errors():
     def not_address(A, S, t, x, y):
         T.ptx.addr(x, 4)
 
-    def strided(A, S, t, x, y):
-        St = T.decl_tensor(S.data, ty_args=[T.Tensor(
-            (2, 32), "uint32", scope="shared",
-            layout=T.TileLayout(T.S[(2, 32):(1, 2)]))])
-        T.ptx.ld.shared.v2.u32(x, y, T.cuda.cvta_generic_to_shared(
-            St.ptr_to([0, t])))
     with pytest.raises(TileError, match="takes the address of an element "
                        "of shared memory"):
         T.function(body(global_cvta))
@@ -320,8 +313,6 @@ def test_shared_window_address_errors():
         T.function(body(odd_offset))
     with pytest.raises(TileError, match="T.ptx.addr takes an address"):
         T.function(body(not_address))
-    with pytest.raises(TileError, match="its last axis must be contiguous"):
-        T.function(body(strided))
 
 
 def test_float8_errors():
@@ -373,3 +364,42 @@ def test_printf(capfd):
     with pytest.raises(TileError, match="TIRx prints float32, float64 and "
                        "integers"):
         T.function(bad)
+
+
+def test_alloc_shared_layout_errors():
+    """A T.alloc_shared layout must give each element its own place: a
+    stride of 0, or strides whose axes overlap, are refused."""
+    for spec in (T.S[(4, 8):(0, 1)], T.S[(4, 8):(4, 1)]):
+        def k(A: T.Tensor((32,), "int32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            S = T.alloc_shared((4, 8), "int32", layout=T.TileLayout(spec))
+            S[0, 0] = A[0]
+        with pytest.raises(TileError, match="puts two elements in one "
+                           "place"):
+            T.function(k)
+
+
+def test_vector_access_through_an_address_reads_storage():
+    """An address is TIRx's raw pointer: ld.shared.v2 at the address of
+    St[0, t] of a transposed view reads the two words of storage from
+    there (St[0, t] and St[1, t]), not along the view's last axis."""
+    @T.function
+    def k(A: T.Tensor((64,), "uint32"), B: T.Tensor((32, 2), "uint32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        t = T.cuda.thread_idx("x")
+        S = T.alloc_shared((64,), "uint32")
+        S[t] = A[t]
+        S[t + 32] = A[t + 32]
+        T.cuda.cta_sync()
+        St = T.decl_tensor(S.data, ty_args=[T.Tensor(
+            (2, 32), "uint32", scope="shared",
+            layout=T.TileLayout(T.S[(2, 32):(1, 2)]))])
+        x = T.local_scalar("uint32")
+        y = T.local_scalar("uint32")
+        T.ptx.ld.shared.v2.u32(x, y, T.cuda.cvta_generic_to_shared(
+            St.ptr_to([0, t])))
+        B[t, 0] = x
+        B[t, 1] = y
+    A = np.arange(64, dtype=np.uint32) * 3 + 1
+    out = run(k, A=A, B=np.zeros((32, 2), np.uint32))
+    assert np.array_equal(out["B"], A.reshape(32, 2))

@@ -249,7 +249,7 @@ class _PtxChain:
         op = self.opcode()
         # TIRx passes addresses (T.address_of(A[i]), buf.ptr_to([i])) where
         # the instruction takes memory: the element itself here.
-        operands = [v.view if isinstance(v, _Address) else v
+        operands = [_flat_element(v.view) if isinstance(v, _Address) else v
                     for v in operands]
         forms = _forms_of(op, len(operands))
         stateful = operands and isinstance(operands[0], _views.View) and \
@@ -373,17 +373,21 @@ def _flattened(opcode, operands):
     return [], operands, [], "thread"
 
 
+def _flat_element(element):
+    """One element of a buffer of any rank as a rank-1 view of it (the
+    memory operand an address stands for)."""
+    if len(element.shape) <= 1:
+        return element
+    return element._with(shape=(1,), strides=(1,), dist=[None], splits={})
+
+
 def _spanning(element, n):
     """The n elements of memory from `element` (one element of global or
-    shared memory) along its last axis, which must be contiguous."""
+    shared memory): as TIRx's address, the next n of its buffer's storage,
+    whatever view it was taken through."""
     if n == 1 or not _memory_element(element):
         return element
-    if element.strides and element.strides[-1] != 1:
-        raise TileValueError(f"{element!r} is the first of {n} elements the "
-                             f"instruction accesses: its last axis must be "
-                             f"contiguous")
-    return element._with(shape=(n,), strides=(1,),
-                         dist=[None], splits={})
+    return element._with(shape=(n,), strides=(1,), dist=[None], splits={})
 
 
 def _gathered(n, dtype, warp):
@@ -4190,27 +4194,55 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
                         "scope='shared'")
     b = _builder()
     shape = _shape(shape, "T.alloc_shared shape")
+    strides = _row_major_strides(shape)
     if isinstance(layout, TileLayout):
-        # TIRx asks for an explicit layout on shared tensors; a row-major
-        # one is the default, others are views (.view(..., layout=...)).
-        if _views.fold_layout(shape, layout.spec) != \
-                _row_major_strides(shape):
-            raise TileError("T.alloc_shared takes a row-major layout; view "
-                            "the buffer with .view(..., layout=...)")
+        # TIRx's explicit layout on a shared tensor: row-major, or strided
+        # (padded rows): the storage spans the layout.
+        strides = _views.fold_layout(shape, layout.spec)
+        _check_disjoint(shape, strides)
     elif not (isinstance(layout, str) and layout == "default") and \
             layout is not None:
         raise TileError(f"layout {layout!r} is not 'default' or a "
                         "T.TileLayout")
-    ty = (f"memref<{'x'.join(map(str, shape))}x{_mlir_type(dtype)}, "
+    dense = list(strides) == _row_major_strides(shape)
+    # TIRx's allocation of a padded layout: its outermost extent times
+    # stride (a (16, 16):(17, 1) tile takes 272 elements).
+    stored = shape if dense else (max(n * s for n, s in zip(shape, strides)),)
+    ty = (f"memref<{'x'.join(map(str, stored))}x{_mlir_type(dtype)}, "
           "#gpu.address_space<workgroup>>")
     name = b.fresh("smem")
     b.workgroup.append((name, ty))
     b.value(name, ty)
-    strides = _row_major_strides(shape)
-    root = _views.Root(name, ty, shape, strides, dtype, "shared")
+    root = _views.Root(name, ty, stored, _row_major_strides(stored), dtype,
+                       "shared")
     b.roots.append(root)
     b.workgroup[-1] = (name, root.placeholder)
     return _views.View(root, "shared", dtype, shape, strides)
+
+
+def _elements(data):
+    """The elements a view's storage holds from its first: its outermost
+    extent times stride where its strides pad it (a padded
+    T.alloc_shared), else its size."""
+    if data.space != "reg" and all(isinstance(s, int) and s >= 0
+                                   for s in data.strides):
+        return max(math.prod(data.shape),
+                   max((n * s for n, s in zip(data.shape, data.strides)),
+                       default=1))
+    return math.prod(data.shape)
+
+
+def _check_disjoint(shape, strides):
+    """A layout of a buffer's own storage: positive strides that never
+    send two elements to one place (each axis past the span of the ones
+    with smaller strides)."""
+    span = 1
+    for n, s in sorted(zip(shape, strides), key=lambda a: a[1]):
+        if n > 1 and (not isinstance(s, int) or s < span):
+            raise TileError(f"T.alloc_shared layout {tuple(strides)} of "
+                            f"{tuple(shape)} puts two elements in one place "
+                            "(or is not a layout of memory)")
+        span = max(span, 1 + (n - 1) * s if n > 1 else span)
 
 
 def _alias_shared(root, sig_text, body):
@@ -4261,7 +4293,7 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
         if not _views.is_fragment_layout(ann.shape, ann.layout.spec):
             return _distributed_view(data, ann)
         return _fragment_view(data, ann)
-    if math.prod(ann.shape) > math.prod(data.shape):
+    if math.prod(ann.shape) > _elements(data):
         raise TileValueError(f"T.decl_tensor of {ann.shape} over "
                              f"{data.shape} elements")
     base = ann.layout.spec.base if ann.layout is not None else 0
