@@ -403,3 +403,23 @@ def test_vector_access_through_an_address_reads_storage():
     A = np.arange(64, dtype=np.uint32) * 3 + 1
     out = run(k, A=A, B=np.zeros((32, 2), np.uint32))
     assert np.array_equal(out["B"], A.reshape(32, 2))
+
+
+def test_shared_window_address_arithmetic_errors():
+    """Two addresses in different buffers have no distance the program
+    defines, and a constant offset must be whole elements."""
+    def body(stmt):
+        def k(O: T.Tensor((32,), "uint32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            i = T.cuda.thread_idx("x")
+            a = T.alloc_shared((32,), "uint32")
+            b = T.alloc_shared((32,), "uint32")
+            O[i] = stmt(T.cuda.cvta_generic_to_shared(a.ptr_to([i])),
+                        T.cuda.cvta_generic_to_shared(b.ptr_to([i])))
+        return k
+    with pytest.raises(TileError, match="addresses in different shared "
+                       "buffers"):
+        T.function(body(lambda p, q: p - q))
+    with pytest.raises(TileError, match="not a whole number of 4-byte "
+                       "elements"):
+        T.function(body(lambda p, q: (p + 6) - p))

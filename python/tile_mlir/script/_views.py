@@ -318,13 +318,56 @@ class SharedWindowAddress(Address):
     """TIRx's `T.cuda.cvta_generic_to_shared(S.ptr_to([i]))`: the 32-bit
     shared-window address of one element of shared memory, kept as the
     element it addresses. PTX instructions take it as their memory operand
-    (`st.shared.u32 [addr], v`), `T.ptx.addr(addr, bytes)` moves it by whole
-    elements; its value as a number is not available."""
+    (`st.shared.u32 [addr], v`), and `T.ptx.addr(addr, bytes)` and `addr +
+    bytes` move it by whole elements. The difference of two addresses in
+    one buffer is their distance in bytes (a uint32); an address's value
+    as a number is not available otherwise."""
 
     __slots__ = ()
 
     def __repr__(self):
         return f"T.cuda.cvta_generic_to_shared({self.view!r})"
+
+    def _bytes(self):
+        return _t()._bits(self.view.type_elt()) // 8
+
+    def __sub__(self, other):
+        t = _t()
+        if isinstance(other, SharedWindowAddress):
+            if other.view.root is not self.view.root:
+                raise t.TileTypeError(
+                    f"{self!r} - {other!r}: addresses in different shared "
+                    "buffers (their distance is the layout's, not the "
+                    "program's)")
+            d = t._binary("sub", self.view.offset, other.view.offset)
+            return t.cast(t._binary("mul", d, self._bytes()), "uint32")
+        if isinstance(other, numbers.Integral):
+            return self + (-other)
+        return NotImplemented
+
+    def __add__(self, byte_offset):
+        """The address `byte_offset` bytes on: a constant a multiple of the
+        element's bytes, or an integer kernel value (divided by them: the
+        GPU faults on a misaligned access)."""
+        t = _t()
+        n = self._bytes()
+        k = t._plain(byte_offset)
+        if isinstance(k, numbers.Integral):
+            if k % n:
+                raise t.TileValueError(f"{self!r} + {k}: not a whole number "
+                                       f"of {n}-byte elements")
+            step = k // n
+        elif isinstance(k, t._Expr) and k.dtype in t._INT_RANGES:
+            step = t.cast(t._binary("floordiv", t.cast(k, "uint32"), n),
+                          "int32")
+        else:
+            return NotImplemented
+        offset = t._binary("add", self.view.offset, step) if isinstance(
+            self.view.offset, t._Expr) or not isinstance(step, int) \
+            else self.view.offset + step
+        return SharedWindowAddress(self.view._with(offset=offset))
+
+    __radd__ = __add__
 
 
 class View:
