@@ -83,6 +83,9 @@ struct Poll {
   uintptr_t barrier = 0;
   /// The phase parity (.parity) or an arrive's state it waits on.
   uint64_t operand = 0;
+  /// It loaded memory another thread may store to (a Polls load), not an
+  /// mbarrier.
+  bool memory = false;
 };
 
 /// What a lane brings to a collective.
@@ -729,6 +732,12 @@ void reportHang(Block &block) {
     if (f->state != State::Polling)
       continue;
     const Poll &p = f->poll;
+    if (p.memory) {
+      polls[{0, "'" + p.instr.str() + "', a load in a loop no other "
+                                      "thread's store ends"}]
+          .push_back(f->tid);
+      continue;
+    }
     bool parity = llvm::any_of(p.instr.form->getOperands(), [](auto &o) {
       return llvm::StringRef(o.name) == "phaseParity";
     });
@@ -744,6 +753,11 @@ void reportHang(Block &block) {
   std::string message = "tile-cpu: the block hangs: nothing can complete "
                         "the mbarrier phases its threads wait for";
   for (auto &[key, tids] : polls) {
+    if (!key.first) {
+      message += "\n  " + describeThreads(tids) + " poll memory (" +
+                 key.second + ")";
+      continue;
+    }
     const tile::cpu::Mbarrier &m = block.mbarriers[key.first];
     message += "\n  " + describeThreads(tids) + " wait (" + key.second +
                ") on the mbarrier at " + tile::cpu::describeAddress(key.first) +
@@ -1144,6 +1158,15 @@ void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
   ++block.epoch;
   if (instr.form->getNumDefs())
     tile::cpu::writeResults(instr, result, out);
+}
+
+void tile::cpu::pollMemory(const tile::ptx::Instr &instr) {
+  Block &block = getBlock();
+  Fiber *f = block.current;
+  if (!f)
+    return;
+  f->poll = {instr, 0, 0, true};
+  wait(*f, State::Polling);
 }
 
 tile::cpu::Mbarrier &tile::cpu::getMbarrier(uintptr_t address) {

@@ -42,6 +42,12 @@ void completeCopyTx(const ptx::Instr &instr, uintptr_t mbar, uint64_t bytes);
 /// completed (a thread's wait saw it).
 void releaseAsyncCopies(uintptr_t barrier, uint64_t phase);
 
+/// After a load a thread may spin on (`instr`, a Polls form): the running
+/// thread waits until no other thread of its block can run, so that a loop
+/// on a flag sees the store that sets it. Outside a block whose threads run
+/// together, nothing.
+void pollMemory(const ptx::Instr &instr);
+
 } // namespace tile::cpu
 
 #endif // TILE_LIB_CPURUNTIME_BLOCK_H

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/CpuRuntime/CpuRuntime.h"
+#include "Block.h"
 #include "Operands.h"
 #include "Reduce.h"
 #include "tile/Ptx/InstrTable.h"
@@ -206,6 +207,10 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
       instr.form->semantics == ptx::Semantics::RegisterBudget ||
       instr.form->semantics == ptx::Semantics::Sleep)
     return;
+  if (instr.form->polls) {
+    moveBits(instr, in, out);
+    return cpu::pollMemory(instr);
+  }
   if (!ref::isSupported(instr))
     return moveBits(instr, in, out);
   // Computation: result registers from the sources' registers; several

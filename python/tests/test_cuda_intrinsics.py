@@ -423,3 +423,30 @@ def test_shared_window_address_arithmetic_errors():
     with pytest.raises(TileError, match="not a whole number of 4-byte "
                        "elements"):
         T.function(body(lambda p, q: (p + 6) - p))
+
+
+def test_spin_on_an_ordered_load():
+    """A thread spinning on ld.acquire for a flag another warp sets sees
+    the store (the CPU backend lets the other threads run after each such
+    load); a flag nothing sets is reported as a hang, not an endless loop."""
+    def body(sets):
+        def k(F: T.Tensor((1,), "uint32"), O: T.Tensor((64,), "uint32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+            t = T.cuda.thread_idx("x")
+            f = T.local_scalar("uint32")
+            if t < 32:
+                if t == 0 and sets:
+                    T.ptx.st.release.gpu.global_.u32(T.address_of(F[0]),
+                                                     T.uint32(7))
+            else:
+                f = T.uint32(0)
+                while f == T.uint32(0):
+                    T.ptx.ld.acquire.gpu.global_.u32(f, T.address_of(F[0]))
+                O[t] = f
+        return T.function(k)
+    out = run(body(True), F=np.zeros(1, np.uint32), O=np.zeros(64, np.uint32))
+    assert np.array_equal(out["O"][32:], np.full(32, 7, np.uint32))
+    with pytest.raises(TileError, match="the block hangs(.|\\n)*threads "
+                       "32-63 poll memory \\('ld.acquire.gpu.global.u32'"):
+        run(body(False), F=np.zeros(1, np.uint32),
+            O=np.zeros(64, np.uint32))

@@ -937,7 +937,8 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         (f->getValueAsBit("NeedsClusterLaunch") ? "true" : "false") + ", " +
         mufuModel(f, mufuModels, mufuTables) + ", " +
         cstrOrNull(f->getValueAsString("Element")) + ", " +
-        (f->getValueAsBit("WarpAligned") ? "true" : "false") + "}");
+        (f->getValueAsBit("WarpAligned") ? "true" : "false") + ", " +
+        (f->getValueAsBit("Polls") ? "true" : "false") + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");

@@ -26,6 +26,8 @@
 #ifndef TILE_PTX_BARRIER_TD
 #define TILE_PTX_BARRIER_TD
 
+include "tile/Ptx/DataMovement.td"
+
 include "tile/Ptx/PtxTypes.td"
 include "tile/Ptx/Matrix.td"
 include "tile/Ptx/Async.td"
@@ -344,6 +346,70 @@ def Membar : FenceForm<"membar", [Slot<FlagSlot, [CTA, GL, SYS], 1, "level">],
 }
 def MembarProxyAlias
     : FenceForm<"membar", [Req<PROXY>, Req<ALIAS>], 75, 60, DocFence>;
+
+//===----------------------------------------------------------------------===//
+// ld, st with a memory ordering
+//===----------------------------------------------------------------------===//
+
+// ld and st of the memory consistency model (9.7.9.8, 9.7.9.10): .volatile,
+// or an ordering `sem.scope` (ld: .relaxed or .acquire, st: .relaxed or
+// .release) at .cta, .cluster, .gpu or .sys, on .global and .shared, scalar
+// and vector accesses of at most 128 bits. No cache operator (ptxas 13.0:
+// "cannot be combined"); an ordering needs its scope (measured). Floors
+// from the ISA's text: .volatile as ld and st, the orderings PTX ISA 6.0
+// and sm_70, .cluster 7.8 and sm_90; .sys of a .b128 access 8.4 (measured:
+// tile's certify-floor found it). On the CPU backend the block's
+// threads run one at a time, so each is the plain access; a thread that
+// loads lets the others run (Polls), so that a loop spinning on a flag
+// sees the store of the thread that sets it.
+defvar DocOrderedLd = "9.7.9.8 ld";
+defvar DocOrderedSt = "9.7.9.10 st";
+def VOLATILE : Qual<"volatile">;
+
+/// The orderings of `m` (ld or st): `.volatile`, or one of `sems` at each
+/// scope; `.sys` with a 128-bit access needs PTX ISA 8.4 (measured).
+class Orderings<list<string> sems, bit b128> {
+  list<Qual> Quals = !foldl([VOLATILE], sems, acc, sem,
+      !listconcat(acc, !foreach(scope, Scopes,
+                                !cast<Qual>("Ord_" # sem # "_" # scope))));
+  list<QualFloor> Floors = !foldl([]<QualFloor>, sems, acc, sem,
+      !listconcat(acc,
+                  !foreach(scope, Scopes,
+                           QualFloor<!cast<Qual>("Ord_" # sem # "_" # scope),
+                                     !cond(!eq(scope, "cluster") : 78,
+                                           !and(b128, !eq(scope, "sys")) : 84,
+                                           true : 60),
+                                     !if(!eq(scope, "cluster"), 90, 70)>)));
+}
+
+foreach acc = [LoadAccess, StoreAccess] in
+  foreach ss = Spaces in
+    foreach v = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>,
+                 VecWidth<4, [Vec<V4>]>] in
+      foreach t = [B16, B32, B64, F32, F64, B128, U16, S16, U32, S32, U64,
+                   S64] in
+        if !and(!le(!mul(t.Bits, v.N), 128),
+                !or(!ne(t.Bits, 128), !eq(v.N, 1))) then {
+          defvar ord = Orderings<!if(acc.IsLoad, ["relaxed", "acquire"],
+                                     ["relaxed", "release"]),
+                                 !eq(t.Bits, 128)>;
+          def acc.Name # "Ordered" # ss.Name # v.N # !cast<string>(t)
+              : Form<acc.Name,
+                     !listconcat([Slot<FlagSlot, ord.Quals, 1, "order">,
+                                  Space<ss.Q>], v.Slots),
+                     [t],
+                     !if(acc.IsLoad,
+                         [Reg<"d", Def, t, v.N>,
+                          Mem<"a", Use, t, v.N, ss.Space>],
+                         [Mem<"a", Def, t, v.N, ss.Space>,
+                          Reg<"b", Use, t, v.N>]),
+                     !if(!eq(t.Bits, 128), 83, 10),
+                     !if(!eq(t.Bits, 128), 70, 10), acc.Sem,
+                     !if(acc.IsLoad, DocOrderedLd, DocOrderedSt)> {
+            let QualFloors = ord.Floors;
+            let Polls = acc.IsLoad;
+          }
+        }
 
 /// A thread suspends itself for a while: nothing is computed.
 def SemSleep : DataMovement<"sleep">;

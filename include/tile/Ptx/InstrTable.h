@@ -802,6 +802,9 @@ struct FormDesc {
   /// All threads of a warp execute the same instruction, with or without
   /// .aligned in the spelling (bar.sync: barrier.sync.aligned).
   bool warpAligned = false;
+  /// A load a thread may spin on (ld.volatile, ld.acquire): the CPU backend
+  /// lets the block's other threads run after it.
+  bool polls = false;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

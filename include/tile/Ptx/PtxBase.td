@@ -817,6 +817,10 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// All threads of a warp execute the same instruction (.aligned), whether
   /// or not the spelling has .aligned (bar.sync is barrier.sync.aligned).
   bit WarpAligned = 0;
+  /// A load a thread may spin on, waiting for another thread's store
+  /// (ld.volatile, ld.acquire, ld.relaxed): the CPU backend lets the block's
+  /// other threads run after it.
+  bit Polls = 0;
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the

@@ -902,8 +902,9 @@ struct ConvertGpuTileToHostPass
       // The lanes of a collective meet, an mbarrier's threads wait for
       // each other, and a bar.red meets the block: its threads run
       // together.
-      info.together |=
-          isCollective(op) || isMbarrier(op) || isBulk(op) || isCtaBarrier(op);
+      // A load a thread may spin on lets the others run.
+      info.together |= isCollective(op) || isMbarrier(op) || isBulk(op) ||
+                       isCtaBarrier(op) || op.getInstr().form->polls;
       lowerApply(op, inBuf, outBuf, nextSite++, ids.lane);
     }
     needApply |= !applies.empty();
