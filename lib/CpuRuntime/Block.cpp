@@ -681,9 +681,8 @@ void reportStuckNamed(Block &block) {
     if (waiting.empty())
       continue;
     const NamedBarrier &nb = block.named[id];
-    std::string need =
-        nb.count ? std::to_string(nb.count) + " threads"
-                 : "every warp of the block (no thread count)";
+    std::string need = nb.count ? std::to_string(nb.count) + " threads"
+                                : "every warp of the block (no thread count)";
     std::fprintf(stderr,
                  "tile-cpu: the block hangs: %s wait at named barrier %u, "
                  "which needs %s; %zu warps have arrived\n",
@@ -719,6 +718,8 @@ bool wakePollers(Block &block) {
 void reportHang(Block &block) {
   // The pollers by barrier and what they wait for, then the others.
   std::map<std::pair<uintptr_t, std::string>, std::vector<unsigned>> polls;
+  // The threads that poll memory (a Polls load), by instruction.
+  std::map<std::string, std::vector<unsigned>> memoryPolls;
   std::vector<unsigned> atBarrier, atNamed, atCollective, atWarpgroup;
   for (auto &f : block.threads) {
     if (f->state == State::AtBarrier)
@@ -733,9 +734,7 @@ void reportHang(Block &block) {
       continue;
     const Poll &p = f->poll;
     if (p.memory) {
-      polls[{0, "'" + p.instr.str() + "', a load in a loop no other "
-                                      "thread's store ends"}]
-          .push_back(f->tid);
+      memoryPolls[p.instr.str()].push_back(f->tid);
       continue;
     }
     bool parity = llvm::any_of(p.instr.form->getOperands(), [](auto &o) {
@@ -748,16 +747,14 @@ void reportHang(Block &block) {
                                  p.operand)));
     polls[{p.barrier, what}].push_back(f->tid);
   }
-  if (polls.empty())
+  if (polls.empty() && memoryPolls.empty())
     return;
   std::string message = "tile-cpu: the block hangs: nothing can complete "
                         "the mbarrier phases its threads wait for";
+  for (auto &[instr, tids] : memoryPolls)
+    message += "\n  " + describeThreads(tids) + " poll memory ('" + instr +
+               "', a load in a loop no other thread's store ends)";
   for (auto &[key, tids] : polls) {
-    if (!key.first) {
-      message += "\n  " + describeThreads(tids) + " poll memory (" +
-                 key.second + ")";
-      continue;
-    }
     const tile::cpu::Mbarrier &m = block.mbarriers[key.first];
     message += "\n  " + describeThreads(tids) + " wait (" + key.second +
                ") on the mbarrier at " + tile::cpu::describeAddress(key.first) +
@@ -766,8 +763,7 @@ void reportHang(Block &block) {
   if (!atBarrier.empty())
     message += "\n  " + describeThreads(atBarrier) + " wait at a barrier";
   if (!atNamed.empty())
-    message +=
-        "\n  " + describeThreads(atNamed) + " wait at a named barrier";
+    message += "\n  " + describeThreads(atNamed) + " wait at a named barrier";
   if (!atCollective.empty())
     message +=
         "\n  " + describeThreads(atCollective) + " wait at a warp collective";
@@ -926,8 +922,10 @@ void arriveNamed(Block &block, Fiber &f) {
   if (text) {
     std::string withCount =
         a.sources.size() > 1 ? ", " + std::to_string(count) + " threads" : "";
-    std::fprintf(stderr, "tile-cpu: thread %u executes '%s' (barrier %llu%s), "
-                 "which %s\n", f.tid, instr.c_str(), (unsigned long long)id,
+    std::fprintf(stderr,
+                 "tile-cpu: thread %u executes '%s' (barrier %llu%s), "
+                 "which %s\n",
+                 f.tid, instr.c_str(), (unsigned long long)id,
                  withCount.c_str(), text);
     tile_cpu_exit_on_fault();
   }
@@ -947,10 +945,11 @@ void arriveNamed(Block &block, Fiber &f) {
     text = "is .aligned, but other lanes of its warp arrive there at another "
            "instruction";
   if (text) {
-    std::fprintf(stderr, "tile-cpu: thread %u executes '%s' at named barrier "
+    std::fprintf(stderr,
+                 "tile-cpu: thread %u executes '%s' at named barrier "
                  "%llu (thread %u arrived first, with a count of %llu): it "
-                 "%s (undefined in PTX)\n", f.tid, instr.c_str(),
-                 (unsigned long long)id, nb.first,
+                 "%s (undefined in PTX)\n",
+                 f.tid, instr.c_str(), (unsigned long long)id, nb.first,
                  (unsigned long long)nb.count, text);
     tile_cpu_exit_on_fault();
   }
@@ -967,13 +966,12 @@ void tile_cpu_cta_barrier(int64_t form, int64_t quals0, int64_t quals1,
                           int64_t quals2, int64_t quals3, int64_t quals4,
                           int64_t quals5, int64_t quals6, int64_t quals7,
                           int64_t site, const uint8_t *in, uint8_t *out) {
-  Fiber &f = arrive(
-      "tile_cpu_cta_barrier",
-      "is a barrier outside a block whose threads run together", form,
-      {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7}, site,
-      in, out);
-  if (f.arrival.instr.form->semantics !=
-      tile::ptx::Semantics::BarrierReduce)
+  Fiber &f =
+      arrive("tile_cpu_cta_barrier",
+             "is a barrier outside a block whose threads run together", form,
+             {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
+             site, in, out);
+  if (f.arrival.instr.form->semantics != tile::ptx::Semantics::BarrierReduce)
     return arriveNamed(getBlock(), f);
   f.reduces = true;
   f.barrier = site;

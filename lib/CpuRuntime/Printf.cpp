@@ -1,4 +1,5 @@
-//===- Printf.cpp - gpu.printf on the CPU backend --------------------------===//
+//===- Printf.cpp - gpu.printf on the CPU backend
+//--------------------------===//
 //
 // Part of tile-mlir.
 //
@@ -51,6 +52,13 @@ char kindOf(const std::string &spec) {
   return 0;
 }
 
+/// What an argument of `kind` is, in words.
+const char *kindName(char kind) {
+  return kind == 'd'   ? "a double"
+         : kind == 'l' ? "a 64-bit integer"
+                       : "a 32-bit integer";
+}
+
 /// One conversion `spec` of argument `value` (of `kind`) appended to `out`.
 void convert(std::string &out, const std::string &spec, char kind,
              uint64_t value) {
@@ -97,23 +105,18 @@ void tile_cpu_printf(const char *format, const char *kinds,
       badFormat(format, "the format ends inside a conversion");
     std::string spec(p, end + 1);
     if (spec.find('*') != std::string::npos)
-      badFormat(format, "'" + spec + "': a '*' width or precision reads an "
-                        "argument the CPU backend does not give");
+      badFormat(format, "'" + spec +
+                            "': a '*' width or precision reads an "
+                            "argument the CPU backend does not give");
     char kind = kindOf(spec);
     if (!kind)
       badFormat(format, "'" + spec + "' is not a conversion of a number");
     if (next >= count)
       badFormat(format, "'" + spec + "' has no argument");
     if (kinds[next] != kind)
-      badFormat(format,
-                "'" + spec + "' reads " +
-                    (kind == 'd'   ? "a double"
-                     : kind == 'l' ? "a 64-bit integer"
-                                   : "a 32-bit integer") +
-                    ", but argument " + std::to_string(next) + " is " +
-                    (kinds[next] == 'd'   ? "a double"
-                     : kinds[next] == 'l' ? "a 64-bit integer"
-                                          : "a 32-bit integer"));
+      badFormat(format, "'" + spec + "' reads " + kindName(kind) +
+                            ", but argument " + std::to_string(next) + " is " +
+                            kindName(kinds[next]));
     convert(out, spec, kind, slots[next++]);
     p = end;
   }

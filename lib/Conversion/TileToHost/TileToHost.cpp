@@ -462,8 +462,8 @@ Value getIdRegister(Operation *op, const ThreadIds &ids) {
   if (Value v = dims(NVVM::BlockDimXOp(), NVVM::BlockDimYOp(),
                      NVVM::BlockDimZOp(), ids.bdim))
     return v;
-  if (Value v = dims(NVVM::BlockIdXOp(), NVVM::BlockIdYOp(),
-                     NVVM::BlockIdZOp(), ids.bid))
+  if (Value v = dims(NVVM::BlockIdXOp(), NVVM::BlockIdYOp(), NVVM::BlockIdZOp(),
+                     ids.bid))
     return v;
   return dims(NVVM::GridDimXOp(), NVVM::GridDimYOp(), NVVM::GridDimZOp(),
               ids.gdim);
@@ -481,7 +481,6 @@ Value lowerSpecialRegister(Operation *op, const ThreadIds &ids,
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   if (Value id = getIdRegister(op, ids))
     return arith::IndexCastOp::create(b, loc, i32, id);
-  Value lane = ids.lane;
   auto constant = [&](int64_t v) {
     return arith::ConstantIntOp::create(b, loc, i32, v).getResult();
   };
@@ -495,7 +494,7 @@ Value lowerSpecialRegister(Operation *op, const ThreadIds &ids,
   if (!isa<NVVM::LaneIdOp, NVVM::LaneMaskEqOp, NVVM::LaneMaskLeOp,
            NVVM::LaneMaskLtOp, NVVM::LaneMaskGeOp, NVVM::LaneMaskGtOp>(op))
     return nullptr;
-  Value id = arith::IndexCastOp::create(b, loc, i32, lane);
+  Value id = arith::IndexCastOp::create(b, loc, i32, ids.lane);
   if (isa<NVVM::LaneIdOp>(op))
     return id;
   Value eq = arith::ShLIOp::create(b, loc, constant(1), id);
@@ -531,9 +530,8 @@ LogicalResult lowerPrintf(gpu::PrintfOp op, Block &entry,
       slots.push_back(arith::BitcastOp::create(b, loc, i64, arg));
       kinds += 'd';
     } else if (type.isIndex() || type.isInteger(64)) {
-      slots.push_back(type.isIndex()
-                          ? arith::IndexCastOp::create(b, loc, i64, arg)
-                          : arg);
+      slots.push_back(
+          type.isIndex() ? arith::IndexCastOp::create(b, loc, i64, arg) : arg);
       kinds += 'l';
     } else if (type.isInteger(32)) {
       slots.push_back(arith::ExtUIOp::create(b, loc, i64, arg));

@@ -313,6 +313,15 @@ class Address:
     def __repr__(self):
         return f"T.address_of({self.view!r})"
 
+    def moved(self, elements):
+        """The same kind of address `elements` (an int or an int32 kernel
+        value) further into its buffer."""
+        t, view = _t(), self.view
+        offset = t._binary("add", view.offset, elements) if isinstance(
+            view.offset, t._Expr) or not isinstance(elements, int) \
+            else view.offset + elements
+        return type(self)(view._with(offset=offset))
+
 
 class SharedWindowAddress(Address):
     """TIRx's `T.cuda.cvta_generic_to_shared(S.ptr_to([i]))`: the 32-bit
@@ -362,10 +371,7 @@ class SharedWindowAddress(Address):
                           "int32")
         else:
             return NotImplemented
-        offset = t._binary("add", self.view.offset, step) if isinstance(
-            self.view.offset, t._Expr) or not isinstance(step, int) \
-            else self.view.offset + step
-        return SharedWindowAddress(self.view._with(offset=offset))
+        return self.moved(step)
 
     __radd__ = __add__
 

@@ -189,10 +189,7 @@ class _Ptx:
             raise TileValueError(f"T.ptx.addr: the offset {byte_offset!r} "
                                  f"must be a constant number of bytes, a "
                                  f"multiple of the {size}-byte element")
-        view = base.view
-        return type(base)(view._with(offset=_binary(
-            "add", view.offset, offset // size) if isinstance(
-                view.offset, _Expr) else view.offset + offset // size))
+        return base.moved(offset // size)
 
     def __getattr__(self, name):
         """`T.ptx.fma.rn.f32`: the opcode as an attribute chain. TIRx names
@@ -249,7 +246,7 @@ class _PtxChain:
         op = self.opcode()
         # TIRx passes addresses (T.address_of(A[i]), buf.ptr_to([i])) where
         # the instruction takes memory: the element itself here.
-        operands = [_flat_element(v.view) if isinstance(v, _Address) else v
+        operands = [_spanning(v.view) if isinstance(v, _Address) else v
                     for v in operands]
         forms = _forms_of(op, len(operands))
         stateful = operands and isinstance(operands[0], _views.View) and \
@@ -373,19 +370,12 @@ def _flattened(opcode, operands):
     return [], operands, [], "thread"
 
 
-def _flat_element(element):
-    """One element of a buffer of any rank as a rank-1 view of it (the
-    memory operand an address stands for)."""
-    if len(element.shape) <= 1:
-        return element
-    return element._with(shape=(1,), strides=(1,), dist=[None], splits={})
-
-
-def _spanning(element, n):
+def _spanning(element, n=1):
     """The n elements of memory from `element` (one element of global or
-    shared memory): as TIRx's address, the next n of its buffer's storage,
-    whatever view it was taken through."""
-    if n == 1 or not _memory_element(element):
+    shared memory, of a buffer of any rank) as a rank-1 view: as TIRx's
+    address, the next n of its buffer's storage, whatever view it was taken
+    through."""
+    if not _memory_element(element) or (n == 1 and len(element.shape) <= 1):
         return element
     return element._with(shape=(n,), strides=(1,), dist=[None], splits={})
 
@@ -2444,11 +2434,9 @@ class _CudaIds:
     def linear_thread_id():
         return _thread_index("linear", _LINEAR)
 
-    @staticmethod
-    def thread_rank():
-        """cooperative_groups' `this_thread_block().thread_rank()`: the
-        linear thread id in the block, an int32."""
-        return _thread_index("linear", _LINEAR)
+    # cooperative_groups' `this_thread_block().thread_rank()`: the linear
+    # thread id in the block.
+    thread_rank = linear_thread_id
 
     @staticmethod
     def mov_sreg(bits, reg_name, *, ty=None):
@@ -4205,9 +4193,7 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
         raise TileError(f"layout {layout!r} is not 'default' or a "
                         "T.TileLayout")
     dense = list(strides) == _row_major_strides(shape)
-    # TIRx's allocation of a padded layout: its outermost extent times
-    # stride (a (16, 16):(17, 1) tile takes 272 elements).
-    stored = shape if dense else (max(n * s for n, s in zip(shape, strides)),)
+    stored = shape if dense else (_storage_extent(shape, strides),)
     ty = (f"memref<{'x'.join(map(str, stored))}x{_mlir_type(dtype)}, "
           "#gpu.address_space<workgroup>>")
     name = b.fresh("smem")
@@ -4227,9 +4213,14 @@ def _elements(data):
     if data.space != "reg" and all(isinstance(s, int) and s >= 0
                                    for s in data.strides):
         return max(math.prod(data.shape),
-                   max((n * s for n, s in zip(data.shape, data.strides)),
-                       default=1))
+                   _storage_extent(data.shape, data.strides))
     return math.prod(data.shape)
+
+
+def _storage_extent(shape, strides):
+    """TIRx's storage of a padded layout: its outermost extent times stride
+    (a (16, 16):(17, 1) tile takes 272 elements)."""
+    return max((n * s for n, s in zip(shape, strides)), default=1)
 
 
 def _check_disjoint(shape, strides):
@@ -4242,7 +4233,8 @@ def _check_disjoint(shape, strides):
             raise TileError(f"T.alloc_shared layout {tuple(strides)} of "
                             f"{tuple(shape)} puts two elements in one place "
                             "(or is not a layout of memory)")
-        span = max(span, 1 + (n - 1) * s if n > 1 else span)
+        if n > 1:
+            span = max(span, 1 + (n - 1) * s)
 
 
 def _alias_shared(root, sig_text, body):
