@@ -9,6 +9,7 @@
 // exact offset arithmetic of a merged chain. splitSharedAsmInputs: where
 // copies go, what they copy, and which reads are left alone.
 // markConvergentAsm: which inline asm calls become convergent.
+// copyFloatBitsBeforeTrunc: which truncations get a copy of their operand.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,7 +34,7 @@ struct Rewritten {
   std::string body; ///< The function, printed, after the rewrite.
 };
 
-enum class Rewrite { Chains, SharedInputs, Convergent };
+enum class Rewrite { Chains, SharedInputs, Convergent, FloatBits };
 
 /// Parses `function` (one `define` named @f, with NVPTX's data layout),
 /// rewrites it (address chains, shared asm inputs with `chunk`, or
@@ -69,6 +70,9 @@ Rewritten rewrite(const std::string &function, unsigned chunk = 0,
     break;
   case Rewrite::Convergent:
     result.removed = mlir::tile::markConvergentAsm(f);
+    break;
+  case Rewrite::FloatBits:
+    result.removed = mlir::tile::copyFloatBitsBeforeTrunc(f);
     break;
   }
   EXPECT_FALSE(llvm::verifyModule(*module, &llvm::errs()));
@@ -316,6 +320,40 @@ define i32 @f(i32 %a, i32 %m, ptr addrspace(1) %p) {
   EXPECT_EQ(r.body.substr(add, r.body.find('\n', add) - add).find(" #"),
             std::string::npos)
       << r.body;
+}
+
+TEST(FloatBits, TruncationsOfFloatBitsTakeACopy) {
+  // An f64's and an f32's bits truncated (directly, and through a phi and
+  // a select), and an integer truncated: three copies, none for %n.
+  Rewritten r = rewrite(R"(
+define void @f(double %d, float %s, i64 %n, i1 %c, ptr %p) {
+entry:
+  %db = bitcast double %d to i64
+  %dl = trunc i64 %db to i32
+  store i32 %dl, ptr %p
+  %sb = bitcast float %s to i32
+  %sel = select i1 %c, i32 %sb, i32 7
+  %sl = trunc i32 %sel to i16
+  store i16 %sl, ptr %p
+  br label %next
+next:
+  %ph = phi i64 [ %db, %entry ]
+  %pl = trunc i64 %ph to i8
+  store i8 %pl, ptr %p
+  %nl = trunc i64 %n to i32
+  store i32 %nl, ptr %p
+  ret void
+})",
+                        0, Rewrite::FloatBits);
+  EXPECT_EQ(r.removed, 3u) << r.body;
+  EXPECT_TRUE(contains(r.body, "asm \"mov.b64 $0, $1;\", \"=l,l\"(i64 %db)"))
+      << r.body;
+  EXPECT_TRUE(contains(r.body, "asm \"mov.b32 $0, $1;\", \"=r,r\"(i32 %sel)"))
+      << r.body;
+  EXPECT_TRUE(contains(r.body, "asm \"mov.b64 $0, $1;\", \"=l,l\"(i64 %ph)"))
+      << r.body;
+  EXPECT_TRUE(contains(r.body, "%nl = trunc i64 %n to i32")) << r.body;
+  EXPECT_FALSE(contains(r.body, "trunc i64 %db")) << r.body;
 }
 
 } // namespace

@@ -17,8 +17,12 @@
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Target/LLVM/NVVM/Utils.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/DataLayout.h"
@@ -26,6 +30,8 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Target/TargetMachine.h"
 
 namespace mlir {
 namespace tile {
@@ -164,6 +170,68 @@ unsigned mlir::tile::splitSharedAsmInputs(llvm::Function &function,
   return copies;
 }
 
+/// Whether `value` may sit in a register that a floating-point instruction
+/// writes: a bitcast of a floating-point value (or vector), or a phi or
+/// select over one.
+static bool mayHoldFloatBits(llvm::Value *value,
+                             llvm::SmallPtrSetImpl<llvm::Value *> &seen) {
+  if (!seen.insert(value).second)
+    return false;
+  if (auto *cast = llvm::dyn_cast<llvm::BitCastInst>(value))
+    return cast->getSrcTy()->isFPOrFPVectorTy();
+  if (auto *phi = llvm::dyn_cast<llvm::PHINode>(value))
+    return llvm::any_of(phi->incoming_values(), [&](llvm::Value *incoming) {
+      return mayHoldFloatBits(incoming, seen);
+    });
+  if (auto *select = llvm::dyn_cast<llvm::SelectInst>(value))
+    return mayHoldFloatBits(select->getTrueValue(), seen) ||
+           mayHoldFloatBits(select->getFalseValue(), seen);
+  return false;
+}
+
+/// The inline asm constraint letter of an integer register of `bits`.
+static std::optional<char> getIntegerLetter(unsigned bits) {
+  switch (bits) {
+  case 16:
+    return 'h';
+  case 32:
+    return 'r';
+  case 64:
+    return 'l';
+  default:
+    return std::nullopt;
+  }
+}
+
+unsigned mlir::tile::copyFloatBitsBeforeTrunc(llvm::Function &function) {
+  unsigned copies = 0;
+  for (llvm::BasicBlock &block : function)
+    for (llvm::Instruction &inst : llvm::make_early_inc_range(block)) {
+      auto *trunc = llvm::dyn_cast<llvm::TruncInst>(&inst);
+      if (!trunc || !trunc->getSrcTy()->isIntegerTy())
+        continue;
+      llvm::Value *source = trunc->getOperand(0);
+      llvm::SmallPtrSet<llvm::Value *, 8> seen;
+      unsigned bits = source->getType()->getIntegerBitWidth();
+      std::optional<::tile::ptx::Instr> mov =
+          ::tile::ptx::getRegisterCopy(bits);
+      std::optional<char> letter = getIntegerLetter(bits);
+      if (!mov || !letter || !mayHoldFloatBits(source, seen))
+        continue;
+      std::string constraint = std::string("=") + *letter + "," + *letter;
+      auto *type = llvm::FunctionType::get(source->getType(),
+                                           {source->getType()}, false);
+      llvm::IRBuilder<> builder(trunc);
+      llvm::Value *copy = builder.CreateCall(
+          llvm::InlineAsm::get(type, mov->str() + " $0, $1;", constraint,
+                               /*hasSideEffects=*/false),
+          {source});
+      trunc->setOperand(0, copy);
+      ++copies;
+    }
+  return copies;
+}
+
 /// The mnemonics of the table's collective forms, collected once.
 static const llvm::StringSet<> &getCollectiveMnemonics() {
   static const llvm::StringSet<> mnemonics = [] {
@@ -217,6 +285,54 @@ unsigned mlir::tile::markConvergentAsm(llvm::Function &function) {
   return marked;
 }
 
+/// The data layout of `target`'s NVPTX target machine.
+static FailureOr<std::string> getTargetDataLayout(NVVM::NVVMTargetAttr target) {
+  NVVM::SerializeGPUModuleBase::init();
+  llvm::Triple triple(target.getTriple());
+  std::string error;
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!llvmTarget)
+    return failure();
+  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
+      triple, target.getChip(), target.getFeatures(), {}, std::nullopt));
+  if (!machine)
+    return failure();
+  return machine->createDataLayout().getStringRepresentation();
+}
+
+/// Gives every gpu.module with an NVVM target its target's data layout
+/// (`llvm.data_layout`) unless it names one. The translation to LLVM IR
+/// fixes the alignment of each load and store from the module's layout when
+/// it creates them, before the NVPTX backend sets the target's: under
+/// LLVM's default layout an i64 access is 4-aligned and NVPTX splits it in
+/// two 32-bit halves. The low half is then stored by `st.b32` of the 64-bit
+/// register, and where that register holds an f64 (an inline asm `cvt.f64`
+/// result), ptxas converts the value to an integer instead of storing its
+/// low bits.
+static LogicalResult setTargetDataLayouts(ModuleOp module) {
+  StringRef name = LLVM::LLVMDialect::getDataLayoutAttrName();
+  WalkResult result = module.walk([&](gpu::GPUModuleOp gpuModule) {
+    if (gpuModule->hasAttr(name) || !gpuModule.getTargetsAttr())
+      return WalkResult::advance();
+    for (Attribute attr : gpuModule.getTargetsAttr()) {
+      auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+      if (!target)
+        continue;
+      FailureOr<std::string> layout = getTargetDataLayout(target);
+      if (failed(layout)) {
+        gpuModule.emitError()
+            << "no NVPTX target machine for " << target.getTriple();
+        return WalkResult::interrupt();
+      }
+      gpuModule->setAttr(name, StringAttr::get(module.getContext(), *layout));
+      break;
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 namespace {
 struct TileGpuModuleToBinaryPass
     : public mlir::tile::impl::TileGpuModuleToBinaryBase<
@@ -251,12 +367,15 @@ struct TileGpuModuleToBinaryPass
         if (mergeAddressChains)
           mlir::tile::mergeVariableAddressChains(function);
         mlir::tile::splitSharedAsmInputs(function, asmInputChunk);
+        mlir::tile::copyFloatBitsBeforeTrunc(function);
       }
     };
     auto markConvergent = [](llvm::Module &module) {
       for (llvm::Function &function : module)
         mlir::tile::markConvergentAsm(function);
     };
+    if (failed(setTargetDataLayouts(getOperation())))
+      return signalPassFailure();
     gpu::TargetOptions options(toolkitPath, libraries, cmdOptions,
                                /*elfSection=*/{}, *target, getTable,
                                markConvergent,

@@ -61,6 +61,18 @@ unsigned mergeVariableAddressChains(llvm::Function &function);
 /// Returns the number of copies made.
 unsigned splitSharedAsmInputs(llvm::Function &function, unsigned chunk);
 
+/// The third LLVM IR rewrite of TileGpuModuleToBinary: every integer
+/// `trunc` of `function` whose operand may hold the bits of a
+/// floating-point value (a bitcast of one, or a phi or select over one)
+/// truncates a copy of it instead (the table's `mov.bN` in inline asm). The
+/// NVPTX backend folds a truncation into a narrower store of the wide
+/// register (`st.b32 [a], %rd` of an f64), and ptxas compiles such a store
+/// of a register that a floating-point instruction wrote as a conversion to
+/// an integer (F2I) rather than its low bits. After the copy the register
+/// is written by a `mov.bN`, and ptxas stores its bits. Returns the number
+/// of copies made.
+unsigned copyFloatBitsBeforeTrunc(llvm::Function &function);
+
 /// The LLVM IR rewrite of TileGpuModuleToBinary before LLVM's optimization
 /// pipeline: every inline asm call of `function` whose instruction is a
 /// warp collective of the table (after an optional `@p` guard) becomes
