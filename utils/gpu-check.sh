@@ -76,6 +76,13 @@ tests_part() {
   $C/tile-runtime-check | tee "$OUT/runtime.txt"
   note "runtime check: $(tail -1 "$OUT/runtime.txt")"
 
+  echo "== cache policy bits (utils/measure/policy_facts)"
+  if [ -x $C/policy_facts ]; then
+    $C/policy_facts > "$OUT/policy-facts.txt" 2>&1; prc=$?
+    xz -9 -f "$OUT/policy-facts.txt"
+    note "cache policy facts: rc=$prc ($(xz -dc "$OUT/policy-facts.txt.xz" | wc -l) lines, policy-facts.txt.xz)"
+  fi
+
   echo "== warp collective facts (utils/measure/warp_facts)"
   if [ -x $C/warp_facts ]; then
     $C/warp_facts > "$OUT/warp-facts.txt" 2>&1; wrc=$?

@@ -25,6 +25,10 @@ cp utils/simple_check.py .carry/
 # build of hand-written PTX (utils/measure/warp_facts).
 /usr/local/cuda/bin/nvcc -arch=sm_90 -O3 utils/measure/warp_facts/main.cu \
   -o .carry/warp_facts
+# createpolicy's cache policies, whose bits the ISA leaves opaque
+# (utils/measure/policy_facts).
+/usr/local/cuda/bin/nvcc -arch=sm_90 -O3 utils/measure/policy_facts/main.cu \
+  -o .carry/policy_facts
 # mma.sync on the H200 against the reference: nvcc's inline-asm kernels of
 # every sm_90 mma opcode, generated from the table (utils/measure/mma_facts),
 # and the checker.
