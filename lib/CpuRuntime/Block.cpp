@@ -1175,8 +1175,14 @@ void tile::cpu::noteProgress() { ++getBlock().epoch; }
 
 void tile::cpu::reportThread(const tile::ptx::Instr &instr,
                              const std::string &why) {
-  std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n", getCurrentThread(),
-               instr.str().c_str(), why.c_str());
+  // A block whose threads never meet runs them one after the other with no
+  // fiber, and the running thread is not known here.
+  if (getBlock().current)
+    std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n",
+                 getCurrentThread(), instr.str().c_str(), why.c_str());
+  else
+    std::fprintf(stderr, "tile-cpu: '%s': %s\n", instr.str().c_str(),
+                 why.c_str());
   tile_cpu_exit_on_fault();
 }
 

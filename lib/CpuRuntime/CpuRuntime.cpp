@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -106,6 +107,11 @@ static void moveBits(const ptx::Instr &instr, const uint8_t *in, uint8_t *out) {
   for (const ptx::OperandDesc &o : desc.getOperands()) {
     if (o.role != ptx::OperandRole::Use)
       continue;
+    // A cache policy is a hint: none of its bits move.
+    if (o.cachePolicy) {
+      slot += o.atom;
+      continue;
+    }
     for (unsigned k = 0; k < o.atom; ++k, ++slot) {
       unsigned n = elementBytes(o);
       if (size + n > sizeof(bits))
@@ -161,6 +167,54 @@ static void asyncCopy(const ptx::Instr &instr, const uint8_t *in,
   }
 }
 
+/// The QualTable codes of the cache priorities written in `instr`: the
+/// primary's and the secondary's (0, evict_unchanged, where none is). Each
+/// is a required slot of the form, the primary first.
+static std::pair<uint64_t, uint64_t> getPriorityCodes(const ptx::Instr &instr) {
+  llvm::SmallVector<uint64_t, 2> codes;
+  for (const ptx::QualSlot &slot : instr.form->slots) {
+    ptx::QualSet chosen = slot.choices & instr.quals;
+    if (!chosen)
+      continue;
+    llvm::ArrayRef<int> code = ptx::getQualTable(chosen.first());
+    if (!code.empty())
+      codes.push_back(code.front());
+  }
+  if (codes.empty() || codes.size() > 2)
+    fatal(instr, "has no primary priority with a code in the table");
+  return {codes[0], codes.size() > 1 ? codes[1] : 0};
+}
+
+/// createpolicy: the policy's bits as the GPU makes them
+/// (ptx::getCachePolicyLayout). A fraction outside (0, 1] is refused: the
+/// ISA leaves it undefined and the GPU's answer is not measured. (The host
+/// code refuses range policies before the kernel runs.)
+static void createPolicy(const ptx::Instr &instr, const uint8_t *in,
+                         uint8_t *out) {
+  llvm::ArrayRef<ptx::OperandDesc> ops = instr.form->getOperands();
+  uint64_t policy = 0;
+  if (instr.has(ptx::Qual::CvtQ)) {
+    std::memcpy(&policy, in, 8);
+  } else if (instr.has(ptx::Qual::Fractional)) {
+    const ptx::CachePolicyLayout &layout = ptx::getCachePolicyLayout();
+    float fraction = 1.0f;
+    if (ops.size() > 1)
+      std::memcpy(&fraction, in, 4);
+    if (!(fraction > 0.0f && fraction <= 1.0f))
+      cpu::reportThread(instr, "has a fraction outside (0, 1]: " +
+                                   std::to_string(fraction));
+    uint64_t steps = uint64_t(1) << layout.fractionBits;
+    uint64_t q = uint64_t(std::ceil(double(fraction) * double(steps))) - 1;
+    auto [primary, secondary] = getPriorityCodes(instr);
+    uint64_t tag = layout.tag | primary << layout.primaryShift | secondary;
+    policy = tag << 56 | q << layout.fractionShift;
+  } else {
+    fatal(instr, "makes a range policy, whose bits the CPU backend does "
+                 "not model yet");
+  }
+  std::memcpy(out, &policy, 8);
+}
+
 /// atom and red: the memory element (read into its slot of `in`) becomes
 /// the form's Element of it and the sources; atom's d gets the old value.
 /// The block's threads run one at a time and none yields here, so the
@@ -200,13 +254,19 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
   // the block's threads run one at a time on one core, and every access
   // is done when the next instruction starts.
   // setmaxnreg: a register budget, nothing to compute; nanosleep neither.
-  // The bulk groups too (each bulk copy completed when it was issued).
+  // The bulk groups too (each bulk copy completed when it was issued). A
+  // prefetch changes no data; griddepcontrol orders grids, which run one
+  // after the other here.
   if (instr.form->semantics == ptx::Semantics::AsyncGroup ||
       instr.form->semantics == ptx::Semantics::BulkGroup ||
       instr.form->semantics == ptx::Semantics::Fence ||
       instr.form->semantics == ptx::Semantics::RegisterBudget ||
-      instr.form->semantics == ptx::Semantics::Sleep)
+      instr.form->semantics == ptx::Semantics::Sleep ||
+      instr.form->semantics == ptx::Semantics::Prefetch ||
+      instr.form->semantics == ptx::Semantics::GridDependency)
     return;
+  if (instr.form->semantics == ptx::Semantics::CachePolicy)
+    return createPolicy(instr, in, out);
   if (instr.form->polls) {
     moveBits(instr, in, out);
     return cpu::pollMemory(instr);

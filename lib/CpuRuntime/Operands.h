@@ -57,7 +57,8 @@ std::string checkBufferRange(uintptr_t address, uint64_t bytes);
 [[noreturn]] void fatal(const ptx::Instr &instr, const char *what);
 
 /// Ends the program: the running thread's `instr` cannot run, for `why`
-/// ("tile-cpu: thread 3, 'op': why").
+/// ("tile-cpu: thread 3, 'op': why"; without the thread where the block
+/// runs its threads one after the other).
 [[noreturn]] void reportThread(const ptx::Instr &instr, const std::string &why);
 
 /// Reads an instruction's operand slots (the `in` buffer), in order.

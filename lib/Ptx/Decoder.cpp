@@ -309,6 +309,8 @@ struct Parsed {
   /// The qualifiers written after the type suffixes.
   QualSet trailing = 0;
   llvm::SmallVector<DataType, 2> types;
+  /// The qualifiers in the order they are written.
+  llvm::SmallVector<Qual, 8> order;
 };
 } // namespace
 
@@ -417,6 +419,7 @@ static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
     if (p.quals & bit(*q))
       return fail("duplicate qualifier " + name + " in " + quote);
     p.quals |= bit(*q);
+    p.order.push_back(*q);
     if (!p.types.empty())
       p.trailing |= bit(*q);
     i += width;
@@ -451,6 +454,34 @@ findCandidates(const Parsed &p, const std::string &quote) {
                 typesStr(p.types) + "' in " + quote + " (documented: " + known +
                 ")");
   return candidates;
+}
+
+/// Whether `f` prints the qualifiers of `order` in that order (each slot
+/// holds one of them at most).
+static bool printsInOrder(const FormDesc &f, llvm::ArrayRef<Qual> order) {
+  unsigned slot = 0;
+  for (Qual q : order) {
+    while (slot < f.slots.size() && !(f.slots[slot].choices & bit(q)))
+      ++slot;
+    if (slot == f.slots.size())
+      return false;
+    ++slot;
+  }
+  return true;
+}
+
+/// Where forms accept the same qualifiers in different slots (createpolicy's
+/// primary and secondary priorities: `.L2::evict_first.L2::evict_unchanged`
+/// and `.L2::evict_unchanged.L2::evict_first`), keeps those that print them
+/// in the order written, if any does.
+static void keepWrittenOrder(llvm::ArrayRef<Qual> order,
+                             llvm::SmallVectorImpl<const FormDesc *> &forms) {
+  if (forms.size() < 2 || llvm::none_of(forms, [&](const FormDesc *f) {
+        return printsInOrder(*f, order);
+      }))
+    return;
+  llvm::erase_if(forms,
+                 [&](const FormDesc *f) { return !printsInOrder(*f, order); });
 }
 
 /// Chooses among the forms that accept the spelling: by variant name, then
@@ -510,6 +541,7 @@ llvm::Expected<Instr> tile::ptx::decode(StringRef spelling,
                     .explain());
   if (llvm::Error e = checkPlacement(*parsed, matching, quote))
     return std::move(e);
+  keepWrittenOrder(parsed->order, matching);
   return pickForm(matching, parsed->quals, hint, quote);
 }
 

@@ -358,6 +358,10 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"cta_mask", true});
       if (o.addressValue)
         ops.back().getAsObject()->insert({"address_value", true});
+      if (o.cachePolicy)
+        ops.back().getAsObject()->insert({"cache_policy", true});
+      if (o.anyElement)
+        ops.back().getAsObject()->insert({"any_element", true});
       if (o.bracketed)
         ops.back().getAsObject()->insert({"bracketed", true});
       if (o.negation != Negation::None)

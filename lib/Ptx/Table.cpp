@@ -418,3 +418,7 @@ llvm::ArrayRef<unsigned> tile::ptx::detail::getEmittablePtxVersions() {
 uint64_t tile::ptx::getLocalBytesPerThread() { return kLocalBytesPerThread; }
 
 llvm::StringRef tile::ptx::getLocalBytesSource() { return kLocalBytesSource; }
+
+const CachePolicyLayout &tile::ptx::getCachePolicyLayout() {
+  return kCachePolicyLayout;
+}

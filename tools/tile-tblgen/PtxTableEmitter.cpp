@@ -572,7 +572,9 @@ std::string operandInit(const Record *op, Pools &pools) {
          ", " + (op->getValueAsBit("AddressValue") ? "true" : "false") + ", " +
          (op->getValueAsBit("Bracketed") ? "true" : "false") + ", " +
          std::to_string(op->getValueAsInt("CoordAlign")) + ", " +
-         (op->getValueAsBit("ConstChecked") ? "true" : "false") + "}";
+         (op->getValueAsBit("ConstChecked") ? "true" : "false") + ", " +
+         (op->getValueAsBit("CachePolicy") ? "true" : "false") + ", " +
+         (op->getValueAsBit("AnyElement") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {
@@ -1052,6 +1054,16 @@ void emitTargets(raw_ostream &os, const RecordKeeper &rk) {
      << local.front()->getValueAsInt("Bytes") << ";\n"
      << "static const char kLocalBytesSource[] = "
      << quote(local.front()->getValueAsString("Source")) << ";\n\n";
+  std::vector<const Record *> policy = defsOf(rk, "CachePolicyLayout");
+  if (policy.size() != 1)
+    PrintFatalError("exactly one CachePolicyLayout record is needed");
+  const Record *p = policy.front();
+  os << "static const CachePolicyLayout kCachePolicyLayout = {"
+     << p->getValueAsInt("Tag") << ", " << p->getValueAsInt("RangeBit") << ", "
+     << p->getValueAsInt("PrimaryShift") << ", "
+     << p->getValueAsInt("FractionShift") << ", "
+     << p->getValueAsInt("FractionBits") << ", "
+     << quote(p->getValueAsString("Source")) << "};\n\n";
 }
 
 bool emitTables(raw_ostream &os, const RecordKeeper &rk) {

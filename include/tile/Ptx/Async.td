@@ -25,12 +25,9 @@
 
 include "tile/Ptx/PtxTypes.td"
 include "tile/Ptx/Matrix.td"
+include "tile/Ptx/DataMovement.td"
 
 def ASYNC : Qual<"async">;
-def L2Prefetch64B : Qual<"L2::64B">;
-def L2Prefetch128B : Qual<"L2::128B">;
-def L2Prefetch256B : Qual<"L2::256B">;
-def L2CacheHint : Qual<"L2::cache_hint">;
 def CommitGroup : Qual<"commit_group">;
 def WaitGroup : Qual<"wait_group">;
 def WaitAll : Qual<"wait_all">;
@@ -60,14 +57,6 @@ defvar CopyTails = [CopyTail<"", [], 70>,
                     CopyTail<"SrcSize", [LimitReg<"src-size", U32>], 70>,
                     CopyTail<"IgnoreSrc", [LimitReg<"ignore-src", Pred>], 75>];
 
-/// `.L2::cache_hint` (PTX ISA 7.4) adds a trailing 64-bit cache policy (as
-/// made by createpolicy): a hint to the L2 cache, no part of the result.
-class CacheHint<bit on> {
-  list<Slot> Slots = !if(on, [Req<L2CacheHint>], []);
-  list<Operand> Operands = !if(on, [Reg<"cache-policy", Use, B64>], []);
-  string Name = !if(on, "Hint", "");
-  int Ptx = !if(on, 74, 0);
-}
 
 class CpAsyncForm<Qual cacheOp, int bytes, CopyTail tail, CacheHint hint>
     : Form<"cp", !listconcat([Req<ASYNC>, Slot<CacheOpSlot, [cacheOp], 1>,

@@ -48,6 +48,41 @@ let Ptx = 83, Sm = 70 in {
 // ld, st
 //===----------------------------------------------------------------------===//
 
+/// The L1 eviction priorities of ld and st in .global (PTX ISA 7.4, sm_70;
+/// ptxas 13.0 rejects them in .shared and together with a cache operator).
+def L1EvictNormal : Qual<"L1::evict_normal">;
+def L1EvictUnchanged : Qual<"L1::evict_unchanged">;
+def L1EvictFirst : Qual<"L1::evict_first">;
+def L1EvictLast : Qual<"L1::evict_last">;
+def L1NoAllocate : Qual<"L1::no_allocate">;
+defvar L1Evictions = [L1EvictNormal, L1EvictUnchanged, L1EvictFirst,
+                      L1EvictLast, L1NoAllocate];
+defvar L1EvictionFloors = !foreach(q, L1Evictions, QualFloor<q, 74, 70>);
+/// The L2 prefetch sizes of ld in .global (PTX ISA 7.4, sm_75).
+def L2Prefetch64B : Qual<"L2::64B">;
+def L2Prefetch128B : Qual<"L2::128B">;
+def L2Prefetch256B : Qual<"L2::256B">;
+defvar PrefetchSizes = [L2Prefetch64B, L2Prefetch128B, L2Prefetch256B];
+def L2CacheHint : Qual<"L2::cache_hint">;
+
+/// A cache policy operand (as made by createpolicy).
+class CachePolicyReg : Reg<"cache-policy", Use, B64> {
+  let CachePolicy = 1;
+}
+/// `.L2::cache_hint` (PTX ISA 7.4, sm_80) adds a trailing 64-bit cache
+/// policy: a hint to the L2 cache, no part of the result.
+class CacheHint<bit on> {
+  list<Slot> Slots = !if(on, [Req<L2CacheHint>], []);
+  list<Operand> Operands = !if(on, [CachePolicyReg<>], []);
+  string Name = !if(on, "Hint", "");
+  int Ptx = !if(on, 74, 0);
+  int Sm = !if(on, 80, 0);
+}
+defvar CacheHints = [CacheHint<0>, CacheHint<1>];
+/// ld's optional L2 prefetch size in .global.
+defvar PrefetchSizeSlot = Slot<FlagSlot, PrefetchSizes, 0,
+                               "level::prefetch_size">;
+
 /// Every `ld` and `st` form around register tiles: `.global` and `.shared`,
 /// the cache operators, scalar and vector accesses of the bit-size, float
 /// and 16- to 64-bit integer types (all documented for ld and st; the
@@ -83,51 +118,87 @@ defvar VecWidths = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>,
                     VecWidth<4, [Vec<V4>]>, VecWidth<8, [Vec<V8>]>];
 
 class MemoryForm<Access acc, SpaceChoice ss, VecWidth v, PtxType t,
-                 SpaceKind space = ss.Space>
+                 CacheHint hint, SpaceKind space = ss.Space>
     : Form<acc.Name,
-           !listconcat([Space<ss.Q>, CacheOps<acc.CacheOps>], v.Slots),
+           !listconcat([Space<ss.Q>,
+                        CacheOps<!listconcat(acc.CacheOps,
+                                             !if(!eq(ss.Name, "Global"),
+                                                 L1Evictions, []))>],
+                       hint.Slots,
+                       !if(!and(acc.IsLoad, !eq(ss.Name, "Global")),
+                           [PrefetchSizeSlot], []),
+                       v.Slots),
            [t],
-           !if(acc.IsLoad,
-               [Reg<"d", Def, t, v.N>, Mem<"a", Use, t, v.N, space>],
-               [Mem<"a", Def, t, v.N, space>, Reg<"b", Use, t, v.N>]),
+           !listconcat(!if(acc.IsLoad,
+                           [Reg<"d", Def, t, v.N>, Mem<"a", Use, t, v.N, space>],
+                           [Mem<"a", Def, t, v.N, space>, Reg<"b", Use, t, v.N>]),
+                       hint.Operands),
            !cond(!gt(!mul(t.Bits, v.N), 128) : 88,
                  !eq(t.Bits, 128) : 83,
-                 true : 10),
+                 true : !if(hint.Ptx, hint.Ptx, 10)),
            !cond(!gt(!mul(t.Bits, v.N), 128) : 100,
-                 !eq(t.Bits, 128) : 70,
-                 true : 10),
+                 true : !if(!gt(hint.Sm, !if(!eq(t.Bits, 128), 70, 10)),
+                            hint.Sm, !if(!eq(t.Bits, 128), 70, 10))),
            acc.Sem, acc.Doc> {
-  let QualFloors = !foreach(q, acc.CacheOps, QualFloor<q, 20, 20>);
+  let Variant = hint.Name;
+  let QualFloors = !listconcat(
+      !foreach(q, acc.CacheOps, QualFloor<q, 20, 20>),
+      !if(!eq(ss.Name, "Global"), L1EvictionFloors, []),
+      !if(!and(acc.IsLoad, !eq(ss.Name, "Global")),
+          !foreach(q, PrefetchSizes, QualFloor<q, 74, 75>), []));
 }
 
 foreach acc = [LoadAccess, StoreAccess] in
   foreach ss = Spaces in
     foreach v = VecWidths in
       foreach t = [B16, B32, B64, F32, F64, B128, U16, S16, U32, S32, U64,
-                   S64] in {
-        defvar width = !mul(t.Bits, v.N);
-        defvar documented = !not(!or(!gt(width, 256),
-                                     !and(!eq(v.N, 8), !ne(t.Bits, 32)),
-                                     !and(!gt(width, 128), !ne(ss.Name, "Global")),
-                                     !and(!eq(t.Bits, 128), !gt(v.N, 1))));
-        if documented then
-          def acc.Name#ss.Name#v.N#!cast<string>(t) : MemoryForm<acc, ss, v, t>;
-      }
+                   S64] in
+        foreach hint = CacheHints in {
+          defvar width = !mul(t.Bits, v.N);
+          defvar documented = !not(!or(!gt(width, 256),
+                                       !and(!eq(v.N, 8), !ne(t.Bits, 32)),
+                                       !and(!gt(width, 128), !ne(ss.Name, "Global")),
+                                       !and(!eq(t.Bits, 128), !gt(v.N, 1)),
+                                       !and(hint.Ptx, !ne(ss.Name, "Global"))));
+          if documented then
+            def acc.Name#ss.Name#v.N#!cast<string>(t)#hint.Name
+                : MemoryForm<acc, ss, v, t, hint>;
+        }
 
 // ld.global.nc (9.7.9.9): a load through the non-coherent (read-only)
-// cache, CUDA's __ldg; .ca, .cg, .cs; scalar, .v2 and .v4 accesses of at
-// most 128 bits. PTX ISA 3.1, sm_32.
+// cache, CUDA's __ldg; .ca, .cg, .cs before .nc, or an L1 eviction
+// priority after it (ptxas 13.0 rejects both together); the L2 cache hint
+// and prefetch size; scalar, .v2 and .v4 accesses of at most 128 bits.
+// PTX ISA 3.1, sm_32.
 defvar DocLdNc = "9.7.9.9 ld.global.nc";
 def NC : Qual<"nc">;
+class NcCaching<string name, list<Slot> before, list<Slot> after> {
+  string Name = name;
+  list<Slot> Before = before;
+  list<Slot> After = after;
+}
+defvar NcCachings = [
+  NcCaching<"", [CacheOps<[CA, CG, CS]>], []>,
+  NcCaching<"Evict", [], [Slot<CacheOpSlot, L1Evictions, 1,
+                               "level::eviction_priority">]>];
 foreach v = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>, VecWidth<4, [Vec<V4>]>] in
   foreach t = [B16, B32, B64, F32, F64, U16, S16, U32, S32, U64, S64] in
-    if !le(!mul(t.Bits, v.N), 128) then
-      def LdGlobalNc#v.N#!cast<string>(t)
-          : Form<"ld", !listconcat([Space<Global>, CacheOps<[CA, CG, CS]>,
-                                    Req<NC>], v.Slots),
-                 [t], [Reg<"d", Def, t, v.N>,
-                       Mem<"a", Use, t, v.N, GlobalSpace>],
-                 31, 32, SemLoad, DocLdNc>;
+    foreach c = NcCachings in
+      foreach hint = CacheHints in
+        if !le(!mul(t.Bits, v.N), 128) then
+          def LdGlobalNc#v.N#!cast<string>(t)#c.Name#hint.Name
+              : Form<"ld", !listconcat([Space<Global>], c.Before, [Req<NC>],
+                                       c.After, hint.Slots,
+                                       [PrefetchSizeSlot], v.Slots),
+                     [t], !listconcat([Reg<"d", Def, t, v.N>,
+                                       Mem<"a", Use, t, v.N, GlobalSpace>],
+                                      hint.Operands),
+                     !if(!or(hint.Ptx, !ne(c.Name, "")), 74, 31),
+                     !if(hint.Ptx, 80, !if(!ne(c.Name, ""), 70, 32)),
+                     SemLoad, DocLdNc> {
+            let Variant = c.Name # hint.Name;
+            let QualFloors = !foreach(q, PrefetchSizes, QualFloor<q, 74, 75>);
+          }
 
 def : Rejected<"st", [B16], [], [V8],
   "'.v8' is documented for 32-bit types in .global only (PTX ISA 8.8, "

@@ -567,6 +567,11 @@ struct OperandDesc {
   /// lies in [immMin, immMax] and is a multiple of immMultiple (a named
   /// barrier's id and thread count).
   bool constChecked = false;
+  /// A cache policy (`.L2::cache_hint`'s operand): a hint, no part of the
+  /// result.
+  bool cachePolicy = false;
+  /// A memory operand only named (prefetch's address), of any element type.
+  bool anyElement = false;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the
@@ -1042,6 +1047,18 @@ std::string emittablePtxVersions();
 /// where the figure comes from.
 uint64_t getLocalBytesPerThread();
 llvm::StringRef getLocalBytesSource();
+
+/// The bits of a cache policy (createpolicy's result) as measured on the
+/// GPU (the CachePolicyLayout record): bits 56..63 are `tag`, with bit
+/// `rangeBit` for a range policy, the primary priority's code (its
+/// QualTable value) shifted by `primaryShift` and the secondary's in bit 0;
+/// a fraction f in (0, 1] is ceil(f * 2^fractionBits) - 1 in the
+/// `fractionBits` bits from `fractionShift`.
+struct CachePolicyLayout {
+  unsigned tag, rangeBit, primaryShift, fractionShift, fractionBits;
+  const char *source;
+};
+const CachePolicyLayout &getCachePolicyLayout();
 
 /// Highest PTX ISA version the project knows.
 constexpr unsigned kMaxKnownPtx = 91;

@@ -453,6 +453,12 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// must lie in [ImmMin, ImmMax] and be a multiple of ImmMultiple (a named
   /// barrier's id and thread count); a register is the caller's promise.
   bit ConstChecked = 0;
+  /// A cache policy (createpolicy's result, `.L2::cache_hint`'s operand): a
+  /// hint to the L2 cache, no part of the instruction's result.
+  bit CachePolicy = 0;
+  /// A memory operand the instruction only names, of any element type
+  /// (prefetch's address): nothing is read or written there.
+  bit AnyElement = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;
@@ -902,6 +908,23 @@ class EmittablePtxVersions<list<int> versions> { list<int> Versions = versions; 
 /// where the figure comes from.
 class ThreadLocalMemory<int bytes, string source> {
   int Bytes = bytes;
+  string Source = source;
+}
+
+/// The bits of a cache policy (createpolicy's result), as measured on the
+/// GPU: bits 56..63 are `Tag`, with bit `RangeBit` set for a range policy,
+/// the primary priority's code (its QualTable value) shifted by
+/// `PrimaryShift` and the secondary's in bit 0 (evict_first 1, the default
+/// evict_unchanged 0); a fractional policy's fraction f in (0, 1] is
+/// ceil(f * 2^FractionBits) - 1 in the `FractionBits` bits from
+/// `FractionShift`. Every other bit is zero.
+class CachePolicyLayout<int tag, int rangeBit, int primaryShift,
+                        int fractionShift, int fractionBits, string source> {
+  int Tag = tag;
+  int RangeBit = rangeBit;
+  int PrimaryShift = primaryShift;
+  int FractionShift = fractionShift;
+  int FractionBits = fractionBits;
   string Source = source;
 }
 

@@ -80,6 +80,13 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
   case ptx::Semantics::ClusterBarrier:
     return "synchronizes a cluster, which the CPU backend does not model "
            "yet";
+  case ptx::Semantics::CachePolicy:
+    if (llvm::any_of(form.slots, [](const ptx::QualSlot &s) {
+          return s.required && bool(s.choices & ptx::bit(ptx::Qual::RangeQ));
+        }))
+      return "makes a range cache policy, whose bits (the GPU's encoding "
+             "of the range) the CPU backend does not model yet";
+    return nullptr;
   case ptx::Semantics::Mapa:
     return "maps an address into another CTA of the cluster, which the CPU "
            "backend does not model yet (it runs one CTA at a time)";

@@ -29,6 +29,8 @@ FRACTIONAL(fracLastFirst, ".L2::evict_last.L2::evict_first")
 FRACTIONAL(fracLastUnchanged, ".L2::evict_last.L2::evict_unchanged")
 FRACTIONAL(fracNormalFirst, ".L2::evict_normal.L2::evict_first")
 FRACTIONAL(fracFirstUnchanged, ".L2::evict_first.L2::evict_unchanged")
+FRACTIONAL(fracUnchangedFirst, ".L2::evict_unchanged.L2::evict_first")
+FRACTIONAL(fracNormalUnchanged, ".L2::evict_normal.L2::evict_unchanged")
 
 /// createpolicy.range.global with register sizes, for each (address, primary
 /// size, total size) triple.
@@ -103,6 +105,10 @@ int main() {
   fractions("evict_normal.evict_first", fracNormalFirst, dF, dOut, hF, hOut,
             n);
   fractions("evict_first.evict_unchanged", fracFirstUnchanged, dF, dOut, hF,
+            hOut, n);
+  fractions("evict_unchanged.evict_first", fracUnchangedFirst, dF, dOut, hF,
+            hOut, n);
+  fractions("evict_normal.evict_unchanged", fracNormalUnchanged, dF, dOut, hF,
             hOut, n);
   // Ranges: addresses, primary and total sizes over powers of two and
   // random values.

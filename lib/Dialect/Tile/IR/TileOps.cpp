@@ -1111,7 +1111,9 @@ LogicalResult ApplyOp::verify() {
     // A bulk operand's (or tensor map's) element type is checked with its
     // bytes.
     // So is the memory whose address mapa maps.
-    bool isBytes = desc.bulk || desc.tensorMap || desc.addressValue;
+    // And an address only named (prefetch's).
+    bool isBytes =
+        desc.bulk || desc.tensorMap || desc.addressValue || desc.anyElement;
     if (!isBytes && !isValidContainer(desc.type, memref.getElementType()))
       return diag() << "expected element type " << describeContainers(desc.type)
                     << " for ." << ptx::getName(desc.type) << ", got "

@@ -1,0 +1,165 @@
+//===- Hints.td - prefetch, createpolicy, griddepcontrol ---*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// Instructions that change no data a program sees: prefetches into a cache
+// level, the cache policies that `.L2::cache_hint` operands carry, and the
+// programmatic dependent launch controls of a grid.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_HINTS_TD
+#define TILE_PTX_HINTS_TD
+
+include "tile/Ptx/PtxTypes.td"
+include "tile/Ptx/DataMovement.td"
+include "tile/Ptx/Bulk.td"
+include "tile/Ptx/Hopper.td"
+
+/// A prefetch: a line is brought into a cache level; nothing is computed
+/// and no memory changes (the CPU backend does nothing).
+def SemPrefetch : DataMovement<"prefetch">;
+/// griddepcontrol: the grid waits for its prerequisite grids, or lets its
+/// dependents launch. The CPU backend runs one grid after the other, so
+/// each prerequisite has completed, and a dependent starts after this grid
+/// whatever it says: nothing to do.
+def SemGridDependency : DataMovement<"grid_dependency">;
+/// createpolicy: a cache policy, an opaque 64-bit value for
+/// `.L2::cache_hint` operands.
+def SemCachePolicy : DataMovement<"cache_policy">;
+
+defvar DocPrefetch = "9.7.9.15 prefetch, prefetchu";
+def L1Level : Qual<"L1">;
+def L2EvictLast : Qual<"L2::evict_last">;
+def L2EvictNormal : Qual<"L2::evict_normal">;
+def L2EvictFirst : Qual<"L2::evict_first">;
+def L2EvictUnchanged : Qual<"L2::evict_unchanged">;
+def TensorMapQ : Qual<"tensormap">;
+
+/// The address a prefetch names: any element type, nothing read.
+class PrefetchMem<SpaceKind space> : Mem<"a", Use, B8, 1, space> {
+  let AnyElement = 1;
+}
+
+class PrefetchForm<list<Slot> slots, list<Operand> operands, int ptx, int sm,
+                   string sass>
+    : Form<"prefetch", slots, [], operands, ptx, sm, SemPrefetch,
+           DocPrefetch> {
+  let NaNResult = NaNNone;
+  let Sass = sass;
+}
+
+// prefetch.global.{L1,L2} [a]: the line at a into that level. PTX ISA 2.0,
+// sm_20. (.local and generic addresses are not supported: a tile-mlir
+// address is a global or shared memref; ptxas 13.0 rejects .shared.)
+def PrefetchGlobal
+    : PrefetchForm<[Space<Global>, Slot<FlagSlot, [L1Level, L2Level], 1,
+                                        "level">],
+                   [PrefetchMem<GlobalSpace>], 20, 20, "CCTL">;
+// prefetch.global.L2::evict_{last,normal} [a]: into L2 with that eviction
+// priority. PTX ISA 7.4, sm_80 (measured: ptxas 13.0 rejects 7.3 and sm_75;
+// it also takes them without .global, which the ISA's syntax line does not
+// show).
+def PrefetchGlobalEvict
+    : PrefetchForm<[Space<Global>, Slot<FlagSlot, [L2EvictLast, L2EvictNormal],
+                                        1, "level::eviction_priority">],
+                   [PrefetchMem<GlobalSpace>], 74, 80, "CCTL">;
+// prefetch.tensormap [a]: a tensor map (a CUtensorMap in global memory,
+// at its generic address) into the cache that TMA reads it from. PTX ISA
+// 8.0, sm_90.
+def PrefetchTensormap
+    : PrefetchForm<[Req<TensorMapQ>], [PrefetchMem<GlobalSpace>], 80, 90,
+                   "CCTL">;
+
+// griddepcontrol.wait: waits until the prerequisite grids have completed
+// and their memory is visible; griddepcontrol.launch_dependents: the
+// dependent grids may launch once every CTA has issued it or completed.
+// PTX ISA 7.8, sm_90 (measured: ptxas 13.0 rejects 7.7 and sm_80).
+defvar DocGridDep = "9.7.13.13 griddepcontrol";
+def GridDepLaunchDependents : Qual<"launch_dependents">;
+class GridDepForm<Qual q>
+    : Form<"griddepcontrol", [Req<q>], [], [], 78, 90, SemGridDependency,
+           DocGridDep> {
+  let NaNResult = NaNNone;
+}
+def GriddepcontrolWait : GridDepForm<BarrierWait>;
+def GriddepcontrolLaunchDependents : GridDepForm<GridDepLaunchDependents>;
+
+// The policy's bits, measured on an H100 (sm_90) with nvcc's build of
+// utils/measure/policy_facts: every fractional combination of priorities
+// at the 1024 fractions k/1024 and 1024 random ones (16384 policies) fits
+// the layout; createpolicy.cvt.L2 returned its access property unchanged
+// (1024 values). The range policies' size and address fields are not
+// fitted yet: the CPU backend refuses createpolicy.range.
+def : QualTable<L2EvictUnchanged, [0]>;
+def : QualTable<L2EvictFirst, [1]>;
+def : QualTable<L2EvictLast, [2]>;
+def : QualTable<L2EvictNormal, [3]>;
+def : CachePolicyLayout<0x10, 3, 1, 52, 4,
+    "docs/gpu-logs/2026-12-05-policy-facts.txt.xz (H100, CUDA 13.0)">;
+
+// createpolicy (9.7.9.18): a cache policy for .L2::cache_hint operands.
+// PTX ISA 7.4, sm_80 (measured: ptxas 13.0 rejects 7.3 and sm_75). The
+// primary priority applies to the fraction of the accesses (or the
+// primary range), the secondary one (evict_first or evict_unchanged; ptxas
+// 13.0 rejects the others) to the rest. The policy's bits are the GPU's
+// encoding, which the ISA does not give.
+defvar DocCreatePolicy = "9.7.9.18 createpolicy";
+def Fractional : Qual<"fractional">;
+def RangeQ : Qual<"range">;
+def CvtQ : Qual<"cvt">;
+
+/// A primary priority and an optional secondary one. Each combination is a
+/// form of its own, its priorities required slots: the same qualifier can
+/// be either (`.L2::evict_first.L2::evict_unchanged` and
+/// `.L2::evict_unchanged.L2::evict_first` are different policies), and the
+/// order written picks the form. A secondary equal to the primary
+/// (`.L2::evict_first.L2::evict_first`, which ptxas 13.0 accepts) is not
+/// supported: its policy bits are not measured.
+class Priorities<Qual primary, list<Qual> secondary> {
+  list<Slot> Slots = !listconcat([Req<primary>],
+                                 !foreach(q, secondary, Req<q>));
+  string Name = !subst("L2Evict", "", !cast<string>(primary)) #
+                !interleave(!foreach(q, secondary,
+                                     !subst("L2Evict", "", !cast<string>(q))),
+                            "");
+}
+defvar PolicyPriorities = [
+  Priorities<L2EvictLast, []>, Priorities<L2EvictLast, [L2EvictFirst]>,
+  Priorities<L2EvictLast, [L2EvictUnchanged]>,
+  Priorities<L2EvictNormal, []>, Priorities<L2EvictNormal, [L2EvictFirst]>,
+  Priorities<L2EvictNormal, [L2EvictUnchanged]>,
+  Priorities<L2EvictFirst, []>, Priorities<L2EvictFirst, [L2EvictUnchanged]>,
+  Priorities<L2EvictUnchanged, []>,
+  Priorities<L2EvictUnchanged, [L2EvictFirst]>];
+
+class PolicyForm<list<Slot> slots, list<Operand> sources, string variant>
+    : Form<"createpolicy", slots, [B64],
+           !listconcat([Reg<"cache-policy", Def, B64>], sources), 74, 80,
+           SemCachePolicy, DocCreatePolicy> {
+  let NaNResult = NaNNone;
+  let Variant = variant;
+}
+foreach pr = PolicyPriorities in {
+  // The fraction of accesses (an f32 in (0, 1]) that get the primary
+  // priority; 1.0 without it.
+  def CreatePolicyFractional # pr.Name
+      : PolicyForm<!listconcat([Req<Fractional>], pr.Slots),
+                   [Reg<"fraction", Use, F32>], "">;
+  def CreatePolicyFractionalAll # pr.Name
+      : PolicyForm<!listconcat([Req<Fractional>], pr.Slots), [], "All">;
+  // The primary priority for primary-size bytes from a, the secondary for
+  // the rest of total-size bytes.
+  def CreatePolicyRange # pr.Name
+      : PolicyForm<!listconcat([Req<RangeQ>, Space<Global>], pr.Slots),
+                   [PrefetchMem<GlobalSpace>, Reg<"primary-size", Use, B32>,
+                    Reg<"total-size", Use, B32>], "">;
+}
+// A CUDA access property (cudaAccessPolicyWindow's) as a policy.
+def CreatePolicyCvt
+    : PolicyForm<[Req<CvtQ>, Req<L2Level>],
+                 [Reg<"access-property", Use, B64>], "">;
+
+#endif // TILE_PTX_HINTS_TD
