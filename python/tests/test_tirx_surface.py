@@ -721,3 +721,57 @@ def test_a_distributed_view_that_needs_more_registers_than_the_tile():
             layout=T.TileLayout(T.S[(32, 4):(1 @ LANE, 1)]))])
     trace_error(k, "T.decl_tensor: the layout spans 4 registers of each "
                 "thread, the data has 2")
+
+
+def test_pointer_helpers_scalar_declarations_and_pred_errors():
+    def half_into_float(A: T.Tensor((8,), "float32")):
+        f = T.alloc_local((8,), "float32")
+        h = T.alloc_local((8,), "float32")
+        T.cuda.float8tohalf8(f.data, h.data)
+    trace_error(half_into_float, "T.cuda.float8tohalf8's destination must be "
+                "the .data of a float16 tensor")
+
+    def shared_as_local(A: T.Tensor((8,), "int32")):
+        s = T.alloc_shared((1,), "int32")
+        T.decl_scalar("int32", s.data, "local")
+    trace_error(shared_as_local, "T.decl_scalar's data must be a local "
+                "tensor's .data")
+
+    def unsigned_ge(A: T.Tensor((8,), "uint64")):
+        p = T.local_scalar("uint32")
+        c = T.local_scalar("uint32")
+        T.ptx.setp.ge.or_.u64(p, A[0], A[1], T.ptx.pred(c))
+    # The form's own error (from the verifier), not one about the
+    # T.ptx.pred operand.
+    k = T.function(unsigned_ge)
+    with pytest.raises(TileError, match="'setp.ge.or.u64' is not a "
+                       "documented PTX form"):
+        k.ptx("sm_90")
+
+
+def test_decl_scalar_stores_into_its_data():
+    @T.function
+    def k(O: T.Tensor((4,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+        t = T.cuda.thread_idx("x")
+        buf = T.alloc_local((2,), "int32")
+        buf[0] = t
+        v = T.decl_scalar("int32", buf.data, "local")
+        v = v * 3 + 1
+        O[t] = buf[0]
+    out = run(k, O=np.zeros(4, np.int32))["O"]
+    np.testing.assert_array_equal(out, np.arange(4) * 3 + 1)
+
+
+def test_ramp_and_broadcast_errors():
+    def two_ramps(A: T.Tensor((4, 4), "float32")):
+        A[T.Ramp(0, 1, 4), T.Ramp(0, 1, 4)] = T.float32(0)
+    trace_error(two_ramps, "an index takes one T.Ramp at most")
+
+    def lanes_disagree(A: T.Tensor((8,), "float32")):
+        A[T.Ramp(0, 1, 4)] = A[T.Ramp(4, 1, 4)] + T.Broadcast(T.float32(1), 2)
+    trace_error(lanes_disagree, "vectors of 4 and 2 lanes")
+
+    def too_few_lanes(A: T.Tensor((8,), "float32")):
+        A[T.Ramp(0, 2, 4)] = T.Broadcast(T.float32(1), 3)
+    trace_error(too_few_lanes, "3 lanes stored at 4 indices")

@@ -165,6 +165,54 @@ class TileLayout:
         return self
 
 
+class ComposeLayout:
+    """`T.ComposeLayout(per_element, swizzle_len, atom_len, tile_layout,
+    swizzle_inner=True)`: `tile_layout`'s memory offset m (in elements)
+    with an XOR swizzle. The group of `swizzle_len` bits `atom_len` above
+    bit `per_element` is XORed into the group at `per_element`
+    (`swizzle_inner`), or the lower group into the higher one."""
+
+    def __init__(self, per_element, swizzle_len, atom_len, tile_layout,
+                 swizzle_inner=True):
+        t = _t()
+        bits = (per_element, swizzle_len, atom_len)
+        if not all(isinstance(b, numbers.Integral) and b >= 0 for b in bits):
+            raise t.TileValueError(f"T.ComposeLayout's bit counts must be "
+                                   f"nonnegative integers, got {bits}")
+        if atom_len < swizzle_len:
+            raise t.TileValueError(f"T.ComposeLayout's atom_len {atom_len} "
+                                   f"is less than its swizzle_len "
+                                   f"{swizzle_len}")
+        if not isinstance(tile_layout, TileLayout):
+            raise t.TileTypeError("T.ComposeLayout composes a T.TileLayout")
+        self.per_element, self.swizzle_len = int(per_element), \
+            int(swizzle_len)
+        self.atom_len, self.tile_layout = int(atom_len), tile_layout
+        self.inner = bool(swizzle_inner)
+        self.spec = tile_layout.spec
+
+    def span(self):
+        """The elements one swizzle pattern covers (a multiple of which the
+        storage must hold)."""
+        return 1 << (self.per_element + self.atom_len + self.swizzle_len)
+
+    def apply(self, m):
+        """The swizzled offset of offset `m` (an int or an int32 kernel
+        value)."""
+        if not self.swizzle_len:
+            return m
+        t = _t()
+        group = ((1 << self.swizzle_len) - 1) << self.per_element
+        if isinstance(m, numbers.Integral):
+            return m ^ ((m >> self.atom_len) & group if self.inner
+                        else (m & group) << self.atom_len)
+        if self.inner:
+            moved = (m >> t.int32(self.atom_len)) & t.int32(group)
+        else:
+            moved = (m & t.int32(group)) << t.int32(self.atom_len)
+        return m ^ moved
+
+
 def _role(stride, extent):
     """The execution axis ("lane" or "warp") a distributed stride binds, as
     the tile scopes use them; an error for other mappings."""
@@ -382,8 +430,12 @@ class View:
     start] for a register tile's distributed axis)."""
 
     def __init__(self, root, space, dtype, shape, strides, offset=0,
-                 dist=None, param=None, frag=None, splits=None):
+                 dist=None, param=None, frag=None, splits=None,
+                 swizzle=None):
         self.root, self.space, self.dtype = root, space, dtype
+        # A ComposeLayout: each element's offset is swizzled where it is
+        # reached (`.data` is the storage, unswizzled).
+        self.swizzle = swizzle
         # A FragmentLayout: the tile is an operand of matrix instructions
         # only (mma, ldmatrix, ...), translated at the tile.apply.
         self.frag = frag
@@ -411,13 +463,13 @@ class View:
         args = dict(root=self.root, space=self.space, dtype=self.dtype,
                     shape=self.shape, strides=self.strides, offset=self.offset,
                     dist=self.dist, param=self.param, frag=self.frag,
-                    splits=self.splits)
+                    splits=self.splits, swizzle=self.swizzle)
         args.update(kw)
         return View(**args)
 
     @property
     def data(self):
-        return self
+        return self._with(swizzle=None) if self.swizzle else self
 
     def type_elt(self):
         """The MLIR element type of the view."""
@@ -433,6 +485,10 @@ class View:
     # --- Regions and indexing ----------------------------------------------
 
     def __getitem__(self, key):
+        lanes = _t()._ramp_keys(key)
+        if lanes is not None:  # A vector read: one element per lane.
+            return _t()._Lanes(self._index(k, drop=False).load()
+                               for k in lanes)
         return self._index(key, drop=False)
 
     @property
@@ -473,8 +529,13 @@ class View:
             shape.append(extent)
             strides.append(self.strides[axis])
             dist.append(d)
-        return self._with(shape=shape, strides=strides, offset=offset,
+        view = self._with(shape=shape, strides=strides, offset=offset,
                           dist=dist)
+        if self.swizzle and all(n == 1 for n in shape):
+            # One element of a swizzled tensor: its own address.
+            view = view._with(offset=self.swizzle.apply(offset),
+                              swizzle=None)
+        return view
 
     def _range(self, axis, k):
         """(start, extent, is_index) of index or slice `k` on `axis`."""
@@ -524,6 +585,16 @@ class View:
 
     def __setitem__(self, key, value):
         t = _t()
+        lanes = t._ramp_keys(key)
+        if lanes is not None:  # A vector write: one element per lane.
+            values = value.values if isinstance(value, t._Lanes) else \
+                [value] * len(lanes)
+            if len(values) != len(lanes):
+                raise t.TileValueError(f"{len(values)} lanes stored at "
+                                       f"{len(lanes)} indices")
+            for k, v in zip(lanes, values):
+                self[k] = v
+            return
         dest = self[key]
         if any(n != 1 for n in dest.shape):
             raise t.TileError(f"assignment to a region of shape {dest.shape}"
@@ -712,6 +783,10 @@ class View:
         root, else a reinterpret_cast of the root."""
         t = _t()
         self.plain("an operand")
+        if self.swizzle:
+            raise t.TileError(f"{self!r} has a swizzled layout "
+                              "(T.ComposeLayout): reach it one element at "
+                              "a time, or its storage through .data")
         name, root_type = self.root.handle(self.dtype)
         root_shape, root_strides = self.root.layout(self.dtype)
         if isinstance(self.offset, int) and self.offset == 0 and \

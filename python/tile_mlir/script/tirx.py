@@ -44,6 +44,7 @@ import weakref
 from .. import instr_table
 from . import _nvcc_math, _rewrite, _views
 from ._views import SpecMaker as _SpecMaker, TileLayout  # noqa: F401
+from ._views import ComposeLayout  # noqa: F401
 from ..compiler import (TileError, TileTypeError, TileValueError,
                         TileWarning, cached_cpu_engine, cached_ptx,
                         issue_warnings, sass_of)
@@ -265,7 +266,9 @@ class _PtxChain:
         spec = forms[0]["operands"] if forms else [{}] * len(operands)
         narrowed = []
         for v, o in zip(operands, spec):
-            if o.get("type") == "pred":
+            # T.ptx.pred(u) is a predicate whatever the table says of the
+            # opcode (where it knows none, its verifier says why).
+            if o.get("type") == "pred" or isinstance(v, _PredOf):
                 v, back = _predicate_operand(v, o.get("role") != "use")
                 if back:
                     after.append(back)
@@ -1759,6 +1762,22 @@ def alloc_scalar(dtype="float32", scope="local", *, init=None,
     return element
 
 
+def decl_scalar(dtype, data, scope="local", layout=None):
+    """`T.decl_scalar(dtype, data, scope)`: the first element of `data` (a
+    tensor's `.data` in `scope`, "local" or "shared") as a scalar of
+    `dtype`; `x = v` stores there, as for T.local_scalar."""
+    spaces = {"local": "reg", "shared": "shared"}
+    if scope not in spaces:
+        raise TileValueError(f"T.decl_scalar scope {scope!r}: local or "
+                             "shared")
+    if not isinstance(data, _views.View) or data.space != spaces[scope]:
+        raise TileTypeError(f"T.decl_scalar's data must be a {scope} "
+                            f"tensor's .data, got {data!r}")
+    element = decl_tensor(data, ty_args=[Tensor((1,), dtype)])[0]
+    element.scalar_storage = True
+    return element
+
+
 def shared_scalar(dtype="float32", *, annotations=None):
     """`T.shared_scalar(dtype)`: one element of shared memory."""
     return alloc_scalar(dtype, "shared")
@@ -2029,6 +2048,88 @@ def if_then_else(cond, then, other):
 
 
 Select = if_then_else  # TIRx's other name; both sides are evaluated.
+
+
+class _Ramp:
+    """`T.Ramp(base, stride, lanes)`: the indices base + i * stride for
+    each lane i < lanes, as the index of a vector access (`A[T.Ramp(...)]`
+    reads `lanes` elements, `A[T.Ramp(...)] = v` writes them)."""
+
+    def __init__(self, base, stride, lanes):
+        if not isinstance(lanes, numbers.Integral) or lanes < 1 or \
+                not isinstance(stride, numbers.Integral):
+            raise TileTypeError(f"T.Ramp(base, stride, lanes) takes an "
+                                f"integer stride and lane count, got "
+                                f"{stride!r}, {lanes!r}")
+        self.base, self.stride, self.lanes = base, int(stride), int(lanes)
+
+    def indices(self):
+        return [self.base if i == 0 else self.base + self.stride * i
+                for i in range(self.lanes)]
+
+
+Ramp = _Ramp
+
+
+class _Lanes:
+    """A vector value (TIRx's float32x4 and the like): one kernel value per
+    lane, operated on lane by lane as TIRx's CUDA C++ does (each lane's
+    expression is the scalar one). A scalar operand is broadcast."""
+
+    def __init__(self, values):
+        self.values = list(values)
+
+    @property
+    def dtype(self):
+        return _plain(self.values[0]).dtype
+
+    def _lanewise(self, other, fn):
+        if isinstance(other, _Lanes):
+            if len(other.values) != len(self.values):
+                raise TileValueError(f"vectors of {len(self.values)} and "
+                                     f"{len(other.values)} lanes")
+            return _Lanes(fn(a, b) for a, b in zip(self.values, other.values))
+        return _Lanes(fn(a, other) for a in self.values)
+
+    def __neg__(self):
+        return _Lanes(-v for v in self.values)
+
+    def __repr__(self):
+        return f"<{len(self.values)} lanes of {self.dtype}>"
+
+
+for _name, _op in (("add", lambda a, b: a + b), ("sub", lambda a, b: a - b),
+                   ("mul", lambda a, b: a * b),
+                   ("truediv", lambda a, b: a / b),
+                   ("floordiv", lambda a, b: a // b),
+                   ("mod", lambda a, b: a % b), ("and", lambda a, b: a & b),
+                   ("or", lambda a, b: a | b), ("xor", lambda a, b: a ^ b),
+                   ("lshift", lambda a, b: a << b),
+                   ("rshift", lambda a, b: a >> b)):
+    setattr(_Lanes, f"__{_name}__",
+            lambda self, o, _op=_op: self._lanewise(o, _op))
+    setattr(_Lanes, f"__r{_name}__",
+            lambda self, o, _op=_op: self._lanewise(o, lambda a, b: _op(b, a)))
+
+
+def Broadcast(value, lanes):  # noqa: N802 - TIRx's name
+    """`T.Broadcast(value, lanes)`: `value` in each of `lanes` lanes."""
+    if not isinstance(lanes, numbers.Integral) or lanes < 1:
+        raise TileTypeError(f"T.Broadcast takes a lane count, got {lanes!r}")
+    return _Lanes([value] * int(lanes))
+
+
+def _ramp_keys(key):
+    """The per-lane keys of an index with one T.Ramp in it, or None."""
+    key = key if isinstance(key, tuple) else (key,)
+    ramps = [i for i, k in enumerate(key) if isinstance(k, _Ramp)]
+    if not ramps:
+        return None
+    if len(ramps) > 1:
+        raise TileValueError("an index takes one T.Ramp at most")
+    i = ramps[0]
+    return [key[:i] + (index,) + key[i + 1:]
+            for index in key[i].indices()]
 select = if_then_else  # And its lower-case one.
 
 
@@ -3817,10 +3918,64 @@ class _CudaWarp:
         return reinterpret(x, ty="float32")
 
     @staticmethod
+    def float22half2(dst, src):
+        """`*(half2 *)dst = __float22half2_rn(*(float2 *)src)`: the two
+        float32 at `src` (a tensor's .data) rounded to nearest into two
+        float16 at `dst`."""
+        _convert_elements(dst, src, 2, "float22half2")
+
+    @staticmethod
+    def float8tohalf8(src, dst):
+        """TIRx's float8tohalf8: the eight float32 at `src` rounded to
+        nearest (__float22half2_rn) into eight float16 at `dst`."""
+        _convert_elements(dst, src, 8, "float8tohalf8")
+
+    @staticmethod
+    def half8tofloat8(src, dst):
+        """TIRx's half8tofloat8: the eight float16 at `src` into eight
+        float32 at `dst` (__half22float2: exact)."""
+        _convert_elements(dst, src, 8, "half8tofloat8")
+
+    @staticmethod
+    def fp8x4_e4m3_from_float4(x, y, z, w):
+        """`__nv_fp8x4_e4m3(make_float4(x, y, z, w))` as a uint32: each
+        float32 as an e4m3 byte (round to nearest even, saturating to the
+        largest finite value), x in the lowest byte."""
+        word = None
+        for i, v in enumerate(_kernel_values("cuda.fp8x4_e4m3_from_float4",
+                                             x, y, z, w)):
+            byte = cast(reinterpret(cast(_plain(v), "float8_e4m3fn"),
+                                    ty="uint8"), "uint32")
+            byte = byte if i == 0 else byte << uint32(8 * i)
+            word = byte if word is None else word | byte
+        return word
+
+    @staticmethod
     def half2float(x):
         return cast(x, "float32")
 
     bfloat162float = half2float
+
+
+_ELEMENT_CONVERSIONS = {"float22half2": ("float32", "float16"),
+                        "float8tohalf8": ("float32", "float16"),
+                        "half8tofloat8": ("float16", "float32")}
+
+
+def _convert_elements(dst, src, n, helper):
+    """TIRx's pointer-style conversion helpers: the first `n` elements of
+    `src` (a tensor's .data, of the helper's source dtype) converted as C's
+    cast does into the first `n` of `dst`."""
+    types = _ELEMENT_CONVERSIONS[helper]
+    for view, dtype, role in ((src, types[0], "source"),
+                              (dst, types[1], "destination")):
+        if not isinstance(view, _views.View) or view.dtype != dtype:
+            raise TileTypeError(f"T.cuda.{helper}'s {role} must be the .data "
+                                f"of a {dtype} tensor, got {view!r}")
+    src_flat = decl_tensor(src, ty_args=[Tensor((n,), types[0])])
+    dst_flat = decl_tensor(dst, ty_args=[Tensor((n,), types[1])])
+    for i in range(n):
+        dst_flat[i] = cast(src_flat[i], types[1])
 
 
 def _bar_red(op, predicate):
@@ -4183,6 +4338,9 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
     b = _builder()
     shape = _shape(shape, "T.alloc_shared shape")
     strides = _row_major_strides(shape)
+    swizzle = layout if isinstance(layout, ComposeLayout) else None
+    if swizzle:
+        layout = swizzle.tile_layout
     if isinstance(layout, TileLayout):
         # TIRx's explicit layout on a shared tensor: row-major, or strided
         # (padded rows): the storage spans the layout.
@@ -4190,8 +4348,8 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
         _check_disjoint(shape, strides)
     elif not (isinstance(layout, str) and layout == "default") and \
             layout is not None:
-        raise TileError(f"layout {layout!r} is not 'default' or a "
-                        "T.TileLayout")
+        raise TileError(f"layout {layout!r} is not 'default', a "
+                        "T.TileLayout or a T.ComposeLayout")
     dense = list(strides) == _row_major_strides(shape)
     stored = shape if dense else (_storage_extent(shape, strides),)
     ty = (f"memref<{'x'.join(map(str, stored))}x{_mlir_type(dtype)}, "
@@ -4203,7 +4361,13 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
                        "shared")
     b.roots.append(root)
     b.workgroup[-1] = (name, root.placeholder)
-    return _views.View(root, "shared", dtype, shape, strides)
+    if swizzle and math.prod(stored) % swizzle.span():
+        raise TileValueError(f"T.ComposeLayout's swizzle spans "
+                             f"{swizzle.span()} elements, which do not "
+                             f"divide the {math.prod(stored)} of the "
+                             "buffer")
+    return _views.View(root, "shared", dtype, shape, strides,
+                       swizzle=swizzle)
 
 
 def _elements(data):
