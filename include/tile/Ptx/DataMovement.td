@@ -159,7 +159,7 @@ foreach acc = [LoadAccess, StoreAccess] in
                                        !and(!eq(v.N, 8), !ne(t.Bits, 32)),
                                        !and(!gt(width, 128), !ne(ss.Name, "Global")),
                                        !and(!eq(t.Bits, 128), !gt(v.N, 1)),
-                                       !and(hint.Ptx, !ne(ss.Name, "Global"))));
+                                       !and(!ne(hint.Ptx, 0), !ne(ss.Name, "Global"))));
           if documented then
             def acc.Name#ss.Name#v.N#!cast<string>(t)#hint.Name
                 : MemoryForm<acc, ss, v, t, hint>;
