@@ -293,6 +293,23 @@ static std::optional<Qual> firstOf(QualSet set) {
   return set.first();
 }
 
+char tile::ptx::getIntegerConstraint(unsigned bits) {
+  switch (bits) {
+  case 1: // A .pred register (LLVM 22's NVPTX takes i1 operands so).
+    return 'b';
+  case 16:
+    return 'h';
+  case 32:
+    return 'r';
+  case 64:
+    return 'l';
+  case 128:
+    return 'q';
+  default:
+    return 0;
+  }
+}
+
 std::optional<Instr> tile::ptx::getRegisterCopy(unsigned bits) {
   for (const FormDesc &form : getForms()) {
     if (form.semantics != Semantics::Move || *form.variant ||

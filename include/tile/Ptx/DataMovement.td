@@ -58,11 +58,15 @@ def L1NoAllocate : Qual<"L1::no_allocate">;
 defvar L1Evictions = [L1EvictNormal, L1EvictUnchanged, L1EvictFirst,
                       L1EvictLast, L1NoAllocate];
 defvar L1EvictionFloors = !foreach(q, L1Evictions, QualFloor<q, 74, 70>);
-/// The L2 prefetch sizes of ld in .global (PTX ISA 7.4, sm_75).
+/// The L2 prefetch sizes of ld in .global: PTX ISA 7.4, sm_75, .L2::256B
+/// sm_80 (measured: ptxas 13.0 rejects it on sm_75).
 def L2Prefetch64B : Qual<"L2::64B">;
 def L2Prefetch128B : Qual<"L2::128B">;
 def L2Prefetch256B : Qual<"L2::256B">;
 defvar PrefetchSizes = [L2Prefetch64B, L2Prefetch128B, L2Prefetch256B];
+defvar PrefetchSizeFloors = [QualFloor<L2Prefetch64B, 74, 75>,
+                             QualFloor<L2Prefetch128B, 74, 75>,
+                             QualFloor<L2Prefetch256B, 74, 80>];
 def L2CacheHint : Qual<"L2::cache_hint">;
 
 /// A cache policy operand (as made by createpolicy).
@@ -144,8 +148,7 @@ class MemoryForm<Access acc, SpaceChoice ss, VecWidth v, PtxType t,
   let QualFloors = !listconcat(
       !foreach(q, acc.CacheOps, QualFloor<q, 20, 20>),
       !if(!eq(ss.Name, "Global"), L1EvictionFloors, []),
-      !if(!and(acc.IsLoad, !eq(ss.Name, "Global")),
-          !foreach(q, PrefetchSizes, QualFloor<q, 74, 75>), []));
+      !if(!and(acc.IsLoad, !eq(ss.Name, "Global")), PrefetchSizeFloors, []));
 }
 
 foreach acc = [LoadAccess, StoreAccess] in
@@ -197,7 +200,7 @@ foreach v = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>, VecWidth<4, [Vec<V4>]>] in
                      !if(hint.Ptx, 80, !if(!ne(c.Name, ""), 70, 32)),
                      SemLoad, DocLdNc> {
             let Variant = c.Name # hint.Name;
-            let QualFloors = !foreach(q, PrefetchSizes, QualFloor<q, 74, 75>);
+            let QualFloors = PrefetchSizeFloors;
           }
 
 def : Rejected<"st", [B16], [], [V8],

@@ -88,9 +88,9 @@ def GriddepcontrolWait : GridDepForm<BarrierWait>;
 def GriddepcontrolLaunchDependents : GridDepForm<GridDepLaunchDependents>;
 
 // The policy's bits, measured on an H100 (sm_90) with nvcc's build of
-// utils/measure/policy_facts: every fractional combination of priorities
-// at the 1024 fractions k/1024 and 1024 random ones (16384 policies) fits
-// the layout; createpolicy.cvt.L2 returned its access property unchanged
+// utils/measure/policy_facts: each of the 10 priority pairs of the forms
+// below at the 1024 fractions k/1024 and 1024 random ones (20480 policies)
+// fits the layout; createpolicy.cvt.L2 returned its access property unchanged
 // (1024 values). The range policies' size and address fields are not
 // fitted yet: the CPU backend refuses createpolicy.range.
 def : QualTable<L2EvictUnchanged, [0]>;

@@ -924,6 +924,10 @@ struct Instr {
 /// bit-size types accept registers of any type of their width.
 std::optional<Instr> getRegisterCopy(unsigned bits);
 
+/// The inline asm constraint letter of an integer register of `bits` (1:
+/// a .pred, 16: 'h', 32: 'r', 64: 'l', 128: 'q'), or 0 for other widths.
+char getIntegerConstraint(unsigned bits);
+
 /// How a test kernel moves a predicate of a `bits`-bit integer through
 /// memory (which holds no .pred): `toInt` (selp.bN d, 1, 0, p) writes 1 or
 /// 0, `fromInt` (setp.ne.bN p, x, 0) sets the predicate to x != 0.

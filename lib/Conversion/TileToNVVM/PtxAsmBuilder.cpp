@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/TileToNVVM/PtxAsmBuilder.h"
+#include "tile/Ptx/InstrTable.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -21,22 +22,8 @@ char PtxAsmBuilder::getConstraintLetter(Type type) {
     return 'd';
   if (type.isF16() || type.isBF16())
     return 'h';
-  if (auto intTy = dyn_cast<IntegerType>(type)) {
-    switch (intTy.getWidth()) {
-    case 1: // A .pred register (LLVM 22's NVPTX takes i1 operands so).
-      return 'b';
-    case 16:
-      return 'h';
-    case 32:
-      return 'r';
-    case 64:
-      return 'l';
-    case 128:
-      return 'q';
-    default:
-      return 0;
-    }
-  }
+  if (auto intTy = dyn_cast<IntegerType>(type))
+    return ::tile::ptx::getIntegerConstraint(intTy.getWidth());
   return 0;
 }
 

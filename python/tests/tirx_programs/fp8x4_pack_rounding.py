@@ -58,6 +58,10 @@ def main():
                   codes[:, 4] | codes[:, 5] << 8 | codes[:, 6] << 16 | codes[:, 7] << 24], 1).astype(np.uint32)
     with np.errstate(over="ignore", invalid="ignore"):
         Hh = (X * np.float32(300)).astype(np.float16)
+    Bb = Hh.astype(np.float32)
+    # A NaN converts to the canonical NaN (PTX's cvt): 0x7fff, 0x7fffffff.
+    Hh.view(np.uint16)[np.isnan(Hh)] = 0x7FFF
+    Bb.view(np.uint32)[np.isnan(Bb)] = 0x7FFFFFFF
     return ({"X": X, "P": np.zeros((N, 2), np.uint32), "H": np.zeros((N, 8), np.float16),
              "B": np.zeros((N, 8), np.float32)},
-            {"P": P, "H": Hh, "B": Hh.astype(np.float32)})
+            {"P": P, "H": Hh, "B": Bb})

@@ -153,7 +153,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
 gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx83">] {
   gpu.func @k(%g: memref<4x2xi128>) kernel {
     %r = tile.alloc_local : memref<4x2xi128, #tile.reg>
-    // expected-error @+1 {{qualifier .v2 is not allowed for 'ld.b128' (allowed: .global, .shared, .ca, .cg, .cs, .lu, .cv, .acquire.cta, .acquire.cluster, .acquire.gpu, .acquire.sys, .relaxed.cta, .relaxed.cluster, .relaxed.gpu, .relaxed.sys, .volatile) in 'ld.global.v2.b128'}}
+    // expected-error @+1 {{qualifier .v2 is not allowed for 'ld.b128' (allowed: .global, .shared, .ca, .cg, .cs, .lu, .cv, .L1::evict_normal, .L1::evict_unchanged, .L1::evict_first, .L1::evict_last, .L1::no_allocate, .L2::64B, .L2::128B, .L2::256B, .L2::cache_hint, .acquire.cta, .acquire.cluster, .acquire.gpu, .acquire.sys, .relaxed.cta, .relaxed.cluster, .relaxed.gpu, .relaxed.sys, .volatile) in 'ld.global.v2.b128'}}
     tile.apply "ld.global.v2.b128" (%r, %g) scope(thread) : memref<4x2xi128, #tile.reg>, memref<4x2xi128>
     gpu.return
   }

@@ -189,20 +189,6 @@ static bool mayHoldFloatBits(llvm::Value *value,
   return false;
 }
 
-/// The inline asm constraint letter of an integer register of `bits`.
-static std::optional<char> getIntegerLetter(unsigned bits) {
-  switch (bits) {
-  case 16:
-    return 'h';
-  case 32:
-    return 'r';
-  case 64:
-    return 'l';
-  default:
-    return std::nullopt;
-  }
-}
-
 unsigned mlir::tile::copyFloatBitsBeforeTrunc(llvm::Function &function) {
   unsigned copies = 0;
   for (llvm::BasicBlock &block : function)
@@ -215,10 +201,10 @@ unsigned mlir::tile::copyFloatBitsBeforeTrunc(llvm::Function &function) {
       unsigned bits = source->getType()->getIntegerBitWidth();
       std::optional<::tile::ptx::Instr> mov =
           ::tile::ptx::getRegisterCopy(bits);
-      std::optional<char> letter = getIntegerLetter(bits);
+      char letter = ::tile::ptx::getIntegerConstraint(bits);
       if (!mov || !letter || !mayHoldFloatBits(source, seen))
         continue;
-      std::string constraint = std::string("=") + *letter + "," + *letter;
+      std::string constraint = std::string("=") + letter + "," + letter;
       auto *type = llvm::FunctionType::get(source->getType(),
                                            {source->getType()}, false);
       llvm::IRBuilder<> builder(trunc);
