@@ -10,6 +10,7 @@
 #include "Reduce.h"
 #include "tile/Ptx/InstrTable.h"
 #include "tile/Reference/Reference.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <atomic>
@@ -185,18 +186,58 @@ static std::pair<uint64_t, uint64_t> getPriorityCodes(const ptx::Instr &instr) {
   return {codes[0], codes.size() > 1 ? codes[1] : 0};
 }
 
+/// createpolicy.range's bits (ptx::getCachePolicyLayout) over the
+/// primary range [a, a + primary) of `total` bytes. Only the measured
+/// domain is modeled: 0 < primary <= total, the range within 2^unitsLog2
+/// units.
+static uint64_t rangePolicy(const ptx::Instr &instr, uint64_t a,
+                            uint64_t primary, uint64_t total) {
+  const ptx::CachePolicyLayout &layout = ptx::getCachePolicyLayout();
+  if (primary == 0 || primary > total)
+    cpu::reportThread(instr, "has a primary size of " +
+                                 std::to_string(primary) +
+                                 " bytes, outside 1.." + std::to_string(total) +
+                                 " (the total size): its policy's bits "
+                                 "are not measured");
+  unsigned e = std::max<unsigned>(layout.minLog2, llvm::Log2_64_Ceil(total));
+  uint64_t unit = uint64_t(1) << (e - layout.unitsLog2);
+  uint64_t units = uint64_t(1) << layout.unitsLog2;
+  uint64_t count = (a % unit + primary + unit - 1) / unit;
+  if (count >= units)
+    cpu::reportThread(instr, "has a primary range reaching into " +
+                                 std::to_string(count) + " units of " +
+                                 std::to_string(unit) +
+                                 " bytes: its policy's bits are not "
+                                 "measured");
+  return uint64_t(e - layout.minLog2) << layout.fractionShift |
+         (a / unit % units) << layout.startShift | count << layout.countShift;
+}
+
 /// createpolicy: the policy's bits as the GPU makes them
 /// (ptx::getCachePolicyLayout). A fraction outside (0, 1] is refused: the
-/// ISA leaves it undefined and the GPU's answer is not measured. (The host
-/// code refuses range policies before the kernel runs.)
+/// ISA leaves it undefined and the GPU's answer is not measured. A range
+/// policy holds its start address: on the CPU backend the host address of
+/// the element.
 static void createPolicy(const ptx::Instr &instr, const uint8_t *in,
                          uint8_t *out) {
   llvm::ArrayRef<ptx::OperandDesc> ops = instr.form->getOperands();
+  const ptx::CachePolicyLayout &layout = ptx::getCachePolicyLayout();
   uint64_t policy = 0;
   if (instr.has(ptx::Qual::CvtQ)) {
     std::memcpy(&policy, in, 8);
-  } else if (instr.has(ptx::Qual::Fractional)) {
-    const ptx::CachePolicyLayout &layout = ptx::getCachePolicyLayout();
+    std::memcpy(out, &policy, 8);
+    return;
+  }
+  auto [primary, secondary] = getPriorityCodes(instr);
+  uint64_t tag = layout.tag | primary << layout.primaryShift | secondary;
+  if (instr.has(ptx::Qual::RangeQ)) {
+    uint64_t a = 0, primarySize = 0, totalSize = 0;
+    std::memcpy(&a, in, 8);
+    std::memcpy(&primarySize, in + kSlotBytes, 4);
+    std::memcpy(&totalSize, in + 2 * kSlotBytes, 4);
+    policy = (tag | uint64_t(1) << layout.rangeBit) << 56 |
+             rangePolicy(instr, a, primarySize, totalSize);
+  } else {
     float fraction = 1.0f;
     if (ops.size() > 1)
       std::memcpy(&fraction, in, 4);
@@ -205,12 +246,7 @@ static void createPolicy(const ptx::Instr &instr, const uint8_t *in,
                                    std::to_string(fraction));
     uint64_t steps = uint64_t(1) << layout.fractionBits;
     uint64_t q = uint64_t(std::ceil(double(fraction) * double(steps))) - 1;
-    auto [primary, secondary] = getPriorityCodes(instr);
-    uint64_t tag = layout.tag | primary << layout.primaryShift | secondary;
     policy = tag << 56 | q << layout.fractionShift;
-  } else {
-    fatal(instr, "makes a range policy, whose bits the CPU backend does "
-                 "not model yet");
   }
   std::memcpy(out, &policy, 8);
 }

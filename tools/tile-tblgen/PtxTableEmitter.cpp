@@ -1062,8 +1062,10 @@ void emitTargets(raw_ostream &os, const RecordKeeper &rk) {
      << p->getValueAsInt("Tag") << ", " << p->getValueAsInt("RangeBit") << ", "
      << p->getValueAsInt("PrimaryShift") << ", "
      << p->getValueAsInt("FractionShift") << ", "
-     << p->getValueAsInt("FractionBits") << ", "
-     << quote(p->getValueAsString("Source")) << "};\n\n";
+     << p->getValueAsInt("FractionBits") << ", " << p->getValueAsInt("MinLog2")
+     << ", " << p->getValueAsInt("UnitsLog2") << ", "
+     << p->getValueAsInt("StartShift") << ", " << p->getValueAsInt("CountShift")
+     << ", " << quote(p->getValueAsString("Source")) << "};\n\n";
 }
 
 bool emitTables(raw_ostream &os, const RecordKeeper &rk) {

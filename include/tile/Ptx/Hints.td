@@ -90,14 +90,15 @@ def GriddepcontrolLaunchDependents : GridDepForm<GridDepLaunchDependents>;
 // The policy's bits, measured on an H100 (sm_90) with nvcc's build of
 // utils/measure/policy_facts: each of the 10 priority pairs of the forms
 // below at the 1024 fractions k/1024 and 1024 random ones (20480 policies)
-// fits the layout; createpolicy.cvt.L2 returned its access property unchanged
-// (1024 values). The range policies' size and address fields are not
-// fitted yet: the CPU backend refuses createpolicy.range.
+// fits the layout; so do 1024 range policies (evict_last.evict_first;
+// sizes over powers of two and random ones with 0 < primary <= total,
+// addresses over every bit). createpolicy.cvt.L2 returned its access
+// property unchanged (1024 values).
 def : QualTable<L2EvictUnchanged, [0]>;
 def : QualTable<L2EvictFirst, [1]>;
 def : QualTable<L2EvictLast, [2]>;
 def : QualTable<L2EvictNormal, [3]>;
-def : CachePolicyLayout<0x10, 3, 1, 52, 4,
+def : CachePolicyLayout<0x10, 3, 1, 52, 4, 19, 7, 44, 37,
     "docs/gpu-logs/2026-12-05-policy-facts.txt.xz (H100, CUDA 13.0)">;
 
 // createpolicy (9.7.9.18): a cache policy for .L2::cache_hint operands.

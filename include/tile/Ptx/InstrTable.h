@@ -1057,9 +1057,14 @@ llvm::StringRef getLocalBytesSource();
 /// `rangeBit` for a range policy, the primary priority's code (its
 /// QualTable value) shifted by `primaryShift` and the secondary's in bit 0;
 /// a fraction f in (0, 1] is ceil(f * 2^fractionBits) - 1 in the
-/// `fractionBits` bits from `fractionShift`.
+/// `fractionBits` bits from `fractionShift`. A range policy of total-size
+/// bytes has the class E = max(minLog2, ceil(log2(total-size))), E -
+/// minLog2 from `fractionShift`; in units of 2^(E - unitsLog2) bytes, the
+/// start's unit modulo 2^unitsLog2 from `startShift` and the units the
+/// primary range reaches into from `countShift`.
 struct CachePolicyLayout {
   unsigned tag, rangeBit, primaryShift, fractionShift, fractionBits;
+  unsigned minLog2, unitsLog2, startShift, countShift;
   const char *source;
 };
 const CachePolicyLayout &getCachePolicyLayout();

@@ -915,16 +915,27 @@ class ThreadLocalMemory<int bytes, string source> {
 /// GPU: bits 56..63 are `Tag`, with bit `RangeBit` set for a range policy,
 /// the primary priority's code (its QualTable value) shifted by
 /// `PrimaryShift` and the secondary's in bit 0 (evict_first 1, the default
-/// evict_unchanged 0); a fractional policy's fraction f in (0, 1] is
+/// evict_unchanged 0). A fractional policy's fraction f in (0, 1] is
 /// ceil(f * 2^FractionBits) - 1 in the `FractionBits` bits from
-/// `FractionShift`. Every other bit is zero.
+/// `FractionShift`. A range policy over total-size bytes has the size
+/// class E = max(MinLog2, ceil(log2(total-size))): E - MinLog2 in the bits
+/// from `FractionShift`, and in units of 2^(E - UnitsLog2) bytes, the
+/// start address's unit modulo 2^UnitsLog2 from `StartShift` and the
+/// number of units the primary range [a, a + primary-size) reaches into
+/// from `CountShift`. Every other bit is zero.
 class CachePolicyLayout<int tag, int rangeBit, int primaryShift,
-                        int fractionShift, int fractionBits, string source> {
+                        int fractionShift, int fractionBits, int minLog2,
+                        int unitsLog2, int startShift, int countShift,
+                        string source> {
   int Tag = tag;
   int RangeBit = rangeBit;
   int PrimaryShift = primaryShift;
   int FractionShift = fractionShift;
   int FractionBits = fractionBits;
+  int MinLog2 = minLog2;
+  int UnitsLog2 = unitsLog2;
+  int StartShift = startShift;
+  int CountShift = countShift;
   string Source = source;
 }
 

@@ -80,13 +80,6 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
   case ptx::Semantics::ClusterBarrier:
     return "synchronizes a cluster, which the CPU backend does not model "
            "yet";
-  case ptx::Semantics::CachePolicy:
-    if (llvm::any_of(form.slots, [](const ptx::QualSlot &s) {
-          return s.required && bool(s.choices & ptx::bit(ptx::Qual::RangeQ));
-        }))
-      return "makes a range cache policy, whose bits (the GPU's encoding "
-             "of the range) the CPU backend does not model yet";
-    return nullptr;
   case ptx::Semantics::Mapa:
     return "maps an address into another CTA of the cluster, which the CPU "
            "backend does not model yet (it runs one CTA at a time)";
@@ -381,9 +374,10 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
     bool copySource = instr.form->semantics == ptx::Semantics::AsyncCopy &&
                       desc.kind == ptx::OperandKind::Memory &&
                       desc.role == ptx::OperandRole::Use;
-    // An mbarrier object is modeled by its address, and a bulk copy moves
-    // the bytes at its operands' addresses.
-    if ((isMbarrier(op) || isBulk(op)) &&
+    // An mbarrier object is modeled by its address, a bulk copy moves the
+    // bytes at its operands' addresses, and an address only named
+    // (prefetch's, createpolicy.range's) is its address.
+    if ((isMbarrier(op) || isBulk(op) || desc.anyElement) &&
         desc.kind == ptx::OperandKind::Memory) {
       storeSlot(b, loc, inBuf, inSlot++, buildMemRefAddress(b, loc, arg));
       continue;

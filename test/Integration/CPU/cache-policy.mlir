@@ -7,8 +7,7 @@
 // (evict_normal.evict_first); 0x1200000000000000, 0x1270000000000000,
 // 0x12f0000000000000 (evict_first.evict_unchanged).
 // A fraction outside (0, 1] stops the kernel with an error
-// (cache-policy-range.mlir: a range policy, whose bits are not fitted yet,
-// is refused).
+// (cache-policy-range.mlir: the range policies).
 // REQUIRES: cuda-runtime
 // RUN: tile-runner --backend=cpu %s | FileCheck %s
 // RUN: sed 's/0.0625 : f32/0.0 : f32/' %s > %t.zero.mlir
