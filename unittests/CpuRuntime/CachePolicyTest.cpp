@@ -13,6 +13,7 @@
 
 #include "tile/CpuRuntime/CpuRuntime.h"
 #include "tile/Ptx/InstrTable.h"
+#include "llvm/ADT/bit.h"
 
 #include <gtest/gtest.h>
 
@@ -47,11 +48,7 @@ uint64_t apply(const std::string &spelling,
   return d;
 }
 
-uint64_t bitsOf(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
+uint64_t bitsOf(float f) { return llvm::bit_cast<uint32_t>(f); }
 
 TEST(CachePolicy, FractionalPoliciesAreTheGpus) {
   const char *last = "createpolicy.fractional.L2::evict_last.b64";
