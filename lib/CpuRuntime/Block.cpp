@@ -749,8 +749,12 @@ void reportHang(Block &block) {
   }
   if (polls.empty() && memoryPolls.empty())
     return;
-  std::string message = "tile-cpu: the block hangs: nothing can complete "
-                        "the mbarrier phases its threads wait for";
+  // Threads that only poll memory wait for no mbarrier phase.
+  std::string message =
+      polls.empty() ? "tile-cpu: the block hangs: no thread can store what "
+                      "its threads poll memory for"
+                    : "tile-cpu: the block hangs: nothing can complete the "
+                      "mbarrier phases its threads wait for";
   for (auto &[instr, tids] : memoryPolls)
     message += "\n  " + describeThreads(tids) + " poll memory ('" + instr +
                "', a load in a loop no other thread's store ends)";
@@ -1178,8 +1182,8 @@ void tile::cpu::reportThread(const tile::ptx::Instr &instr,
   // A block whose threads never meet runs them one after the other with no
   // fiber, and the running thread is not known here.
   if (getBlock().current)
-    std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n",
-                 getCurrentThread(), instr.str().c_str(), why.c_str());
+    std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n", getCurrentThread(),
+                 instr.str().c_str(), why.c_str());
   else
     std::fprintf(stderr, "tile-cpu: '%s': %s\n", instr.str().c_str(),
                  why.c_str());

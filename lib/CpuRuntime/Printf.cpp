@@ -1,5 +1,4 @@
-//===- Printf.cpp - gpu.printf on the CPU backend
-//--------------------------===//
+//===- Printf.cpp - gpu.printf on the CPU backend -------------------------===//
 //
 // Part of tile-mlir.
 //

@@ -446,7 +446,9 @@ def test_spin_on_an_ordered_load():
         return T.function(k)
     out = run(body(True), F=np.zeros(1, np.uint32), O=np.zeros(64, np.uint32))
     assert np.array_equal(out["O"][32:], np.full(32, 7, np.uint32))
-    with pytest.raises(TileError, match="the block hangs(.|\\n)*threads "
-                       "32-63 poll memory \\('ld.acquire.gpu.global.u32'"):
+    with pytest.raises(TileError, match="the block hangs: no thread can "
+                       "store what its threads poll memory for(.|\\n)*"
+                       "threads 32-63 poll memory "
+                       "\\('ld.acquire.gpu.global.u32'"):
         run(body(False), F=np.zeros(1, np.uint32),
             O=np.zeros(64, np.uint32))

@@ -775,3 +775,23 @@ def test_ramp_and_broadcast_errors():
     def too_few_lanes(A: T.Tensor((8,), "float32")):
         A[T.Ramp(0, 2, 4)] = T.Broadcast(T.float32(1), 3)
     trace_error(too_few_lanes, "3 lanes stored at 4 indices")
+
+
+def test_swizzled_layout_errors():
+    def too_small(A: T.Tensor((8,), "int32")):
+        T.alloc_shared((4, 4), "int32",
+                       layout=T.ComposeLayout(0, 3, 3, T.TileLayout(T.S[4, 4])))
+    trace_error(too_small, "T.ComposeLayout's swizzle spans 64 elements, "
+                "which do not divide the 16 of the buffer")
+
+    def region_operand(A: T.Tensor((8, 8), "int32")):
+        S = T.alloc_shared((8, 8), "int32",
+                           layout=T.ComposeLayout(0, 3, 3, T.TileLayout(T.S[8, 8])))
+        r = T.alloc_local((8,), "int32")
+        T.cuda.tile.apply(T.ptx["ld.shared.b32"], r, S[0, 0:8])
+    trace_error(region_operand, "has a swizzled layout \\(T.ComposeLayout\\): "
+                "reach it one element at a time")
+
+    def short_atom(A: T.Tensor((8,), "int32")):
+        T.ComposeLayout(0, 3, 2, T.TileLayout(T.S[8, 8]))
+    trace_error(short_atom, "atom_len 2 is less than its swizzle_len 3")

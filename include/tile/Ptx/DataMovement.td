@@ -196,8 +196,8 @@ foreach v = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>, VecWidth<4, [Vec<V4>]>] in
                      [t], !listconcat([Reg<"d", Def, t, v.N>,
                                        Mem<"a", Use, t, v.N, GlobalSpace>],
                                       hint.Operands),
-                     !if(!or(hint.Ptx, !ne(c.Name, "")), 74, 31),
-                     !if(hint.Ptx, 80, !if(!ne(c.Name, ""), 70, 32)),
+                     !if(!or(!ne(hint.Ptx, 0), !ne(c.Name, "")), 74, 31),
+                     !if(!ne(hint.Ptx, 0), 80, !if(!ne(c.Name, ""), 70, 32)),
                      SemLoad, DocLdNc> {
             let Variant = c.Name # hint.Name;
             let QualFloors = PrefetchSizeFloors;

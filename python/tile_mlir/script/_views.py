@@ -189,7 +189,6 @@ class ComposeLayout:
             int(swizzle_len)
         self.atom_len, self.tile_layout = int(atom_len), tile_layout
         self.inner = bool(swizzle_inner)
-        self.spec = tile_layout.spec
 
     def span(self):
         """The elements one swizzle pattern covers (a multiple of which the

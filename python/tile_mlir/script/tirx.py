@@ -2048,6 +2048,7 @@ def if_then_else(cond, then, other):
 
 
 Select = if_then_else  # TIRx's other name; both sides are evaluated.
+select = if_then_else  # And its lower-case one.
 
 
 class _Ramp:
@@ -2130,7 +2131,6 @@ def _ramp_keys(key):
     i = ramps[0]
     return [key[:i] + (index,) + key[i + 1:]
             for index in key[i].indices()]
-select = if_then_else  # And its lower-case one.
 
 
 def logical_and(*values):
@@ -4352,6 +4352,11 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
                         "T.TileLayout or a T.ComposeLayout")
     dense = list(strides) == _row_major_strides(shape)
     stored = shape if dense else (_storage_extent(shape, strides),)
+    if swizzle and math.prod(stored) % swizzle.span():
+        raise TileValueError(f"T.ComposeLayout's swizzle spans "
+                             f"{swizzle.span()} elements, which do not "
+                             f"divide the {math.prod(stored)} of the "
+                             "buffer")
     ty = (f"memref<{'x'.join(map(str, stored))}x{_mlir_type(dtype)}, "
           "#gpu.address_space<workgroup>>")
     name = b.fresh("smem")
@@ -4361,11 +4366,6 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
                        "shared")
     b.roots.append(root)
     b.workgroup[-1] = (name, root.placeholder)
-    if swizzle and math.prod(stored) % swizzle.span():
-        raise TileValueError(f"T.ComposeLayout's swizzle spans "
-                             f"{swizzle.span()} elements, which do not "
-                             f"divide the {math.prod(stored)} of the "
-                             "buffer")
     return _views.View(root, "shared", dtype, shape, strides,
                        swizzle=swizzle)
 
