@@ -1194,3 +1194,16 @@ unsigned tile::cpu::getCurrentThread() {
   Fiber *f = getBlock().current;
   return f ? f->tid : 0;
 }
+
+tile::cpu::HostSpace tile::cpu::classifyAddress(uintptr_t address) {
+  Block &block = getBlock();
+  auto shared = reinterpret_cast<uintptr_t>(block.shared);
+  if (block.shared && address - shared < block.sharedBytes)
+    return HostSpace::Shared;
+  if (Fiber *f = block.current) {
+    auto stack = reinterpret_cast<uintptr_t>(block.stacks[f->tid]);
+    if (address - stack < kStackBytes)
+      return HostSpace::Local;
+  }
+  return HostSpace::Global;
+}

@@ -48,6 +48,12 @@ void releaseAsyncCopies(uintptr_t barrier, uint64_t phase);
 /// together, nothing.
 void pollMemory(const ptx::Instr &instr);
 
+/// The state space a host address stands for: shared in the running
+/// block's shared memory, local on the running thread's stack, global
+/// anywhere else.
+enum class HostSpace { Global, Shared, Local };
+HostSpace classifyAddress(uintptr_t address);
+
 } // namespace tile::cpu
 
 #endif // TILE_LIB_CPURUNTIME_BLOCK_H

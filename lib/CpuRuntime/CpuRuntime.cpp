@@ -251,6 +251,22 @@ static void createPolicy(const ptx::Instr &instr, const uint8_t *in,
   std::memcpy(out, &policy, 8);
 }
 
+/// isspacep: whether the host address in `in` is in the window of the
+/// space written, whose QualTable code names the host memory it holds
+/// (cpu::HostSpace; -1 none).
+static void querySpace(const ptx::Instr &instr, const uint8_t *in,
+                       uint8_t *out) {
+  uint64_t address = 0;
+  std::memcpy(&address, in, 8);
+  int code = -1;
+  for (const ptx::QualSlot &slot : instr.form->slots)
+    if (ptx::QualSet chosen = slot.choices & instr.quals)
+      if (llvm::ArrayRef<int> t = ptx::getQualTable(chosen.first()); !t.empty())
+        code = t.front();
+  cpu::HostSpace space = cpu::classifyAddress(address);
+  cpu::writeResults(instr, code == static_cast<int>(space), out);
+}
+
 /// atom and red: the memory element (read into its slot of `in`) becomes
 /// the form's Element of it and the sources; atom's d gets the old value.
 /// The block's threads run one at a time and none yields here, so the
@@ -303,6 +319,8 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
     return;
   if (instr.form->semantics == ptx::Semantics::CachePolicy)
     return createPolicy(instr, in, out);
+  if (instr.form->semantics == ptx::Semantics::SpaceQuery)
+    return querySpace(instr, in, out);
   if (instr.form->polls) {
     moveBits(instr, in, out);
     return cpu::pollMemory(instr);

@@ -288,9 +288,10 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
           {"kind", o.kind == OperandKind::Memory ? "memory" : "register"},
           {"type", getName(o.type)},
           {"atom", o.atom},
-          {"space", o.space == StateSpace::Global   ? "global"
-                    : o.space == StateSpace::Shared ? "shared"
-                                                    : ""},
+          {"space", o.space == StateSpace::Global    ? "global"
+                    : o.space == StateSpace::Shared  ? "shared"
+                    : o.space == StateSpace::Generic ? "generic"
+                                                     : ""},
           {"distribution", o.distribution == Distribution::Thread ? "thread"
                            : o.distribution == Distribution::Warp
                                ? "warp"

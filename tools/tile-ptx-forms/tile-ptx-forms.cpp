@@ -251,7 +251,8 @@ int main(int argc, char **argv) {
       os << (i ? ", " : "") << o.name << ": ";
       // An address the instruction computes with (mapa's a).
       if (o.addressValue) {
-        os << "shared memref of any element type (its address)";
+        os << (o.space == StateSpace::Generic ? "global or shared" : "shared")
+           << " memref of any element type (its address)";
         continue;
       }
       os << (o.kind != OperandKind::Memory   ? ""

@@ -529,8 +529,10 @@ std::string operandInit(const Record *op, Pools &pools) {
   StringRef role = op->getValueAsDef("Role")->getName();
   StringRef space = op->getValueAsDef("Space")->getValueAsString("Name");
   StringRef dist = op->getValueAsDef("Dist")->getName();
-  std::string spaceEnum =
-      space.empty() ? "None" : (space == "global" ? "Global" : "Shared");
+  std::string spaceEnum = space.empty()        ? "None"
+                          : space == "global"  ? "Global"
+                          : space == "generic" ? "Generic"
+                                               : "Shared";
   std::string distEnum = dist == "ThreadDist" ? "Thread"
                          : dist == "WarpDist" ? "Warp"
                                               : "Warpgroup";

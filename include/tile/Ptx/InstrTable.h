@@ -243,7 +243,9 @@ enum class OperandKind : uint8_t {
   Memory,   ///< An address in the form's state space.
 };
 /// State space of a memory operand.
-enum class StateSpace : uint8_t { None, Global, Shared };
+/// Generic: a global or a shared memref, its address converted to a
+/// generic one.
+enum class StateSpace : uint8_t { None, Global, Shared, Generic };
 /// Which threads hold a register operand: the issuing thread alone, or a
 /// fragment of a collective operand spread over a warp or warpgroup.
 enum class Distribution : uint8_t { Thread, Warp, Warpgroup };

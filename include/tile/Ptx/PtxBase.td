@@ -288,6 +288,8 @@ class SpaceKind<string name> { string Name = name; }
 def NoSpace : SpaceKind<"">;
 def GlobalSpace : SpaceKind<"global">;
 def SharedSpace : SpaceKind<"shared">;
+/// A generic address: of a global or a shared memref (isspacep's a).
+def GenericSpace : SpaceKind<"generic">;
 
 /// What an mbarrier operation does to its barrier (PTX ISA 9.7.13.15), which
 /// the CPU backend's model of the barrier reads: MbOpNone for every other

@@ -34,6 +34,7 @@ include "tile/Ptx/CtaBarrier.td"
 include "tile/Ptx/Wgmma.td"
 include "tile/Ptx/SpecialRegs.td"
 include "tile/Ptx/Hints.td"
+include "tile/Ptx/Address.td"
 include "tile/Ptx/Targets.td"
 
 #endif // TILE_PTX_PTXTABLE_TD

@@ -57,6 +57,13 @@ static bool isIm2col(const ptx::FormDesc &form) {
   });
 }
 
+/// Whether `op` names a generic address (isspacep's a).
+static bool hasGenericAddress(ApplyOp op) {
+  return llvm::any_of(op.getInstr().form->getOperands(), [](auto &o) {
+    return o.space == ptx::StateSpace::Generic;
+  });
+}
+
 /// Why the CPU backend cannot run instructions of form `form`, or null.
 static const char *getUnmodeledReason(const ptx::FormDesc &form) {
   switch (form.semantics) {
@@ -901,9 +908,12 @@ struct ConvertGpuTileToHostPass
       // The lanes of a collective meet, an mbarrier's threads wait for
       // each other, and a bar.red meets the block: its threads run
       // together.
-      // A load a thread may spin on lets the others run.
+      // A load a thread may spin on lets the others run. Where a generic
+      // address points (isspacep) is known where the block's shared
+      // memory and the threads' stacks are.
       info.together |= isCollective(op) || isMbarrier(op) || isBulk(op) ||
-                       isCtaBarrier(op) || op.getInstr().form->polls;
+                       isCtaBarrier(op) || op.getInstr().form->polls ||
+                       hasGenericAddress(op);
       lowerApply(op, inBuf, outBuf, nextSite++, ids.lane);
     }
     needApply |= !applies.empty();

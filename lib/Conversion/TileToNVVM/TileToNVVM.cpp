@@ -481,6 +481,8 @@ private:
     auto ptrType = cast<LLVM::LLVMPointerType>(ptr.getType());
     unsigned space = slot.desc->space == ptx::StateSpace::Shared
                          ? static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared)
+                     : slot.desc->space == ptx::StateSpace::Generic
+                         ? static_cast<unsigned>(NVVM::NVVMMemorySpace::Generic)
                          : static_cast<unsigned>(NVVM::NVVMMemorySpace::Global);
     if (ptrType.getAddressSpace() != space)
       ptr = LLVM::AddrSpaceCastOp::create(

@@ -626,6 +626,9 @@ struct OperandShape {
 /// space: global takes the default (generic) space or the global one, shared
 /// takes workgroup memory (NVVM address space 3).
 static bool isSpaceCompatible(MemRefType type, ptx::StateSpace ss) {
+  if (ss == ptx::StateSpace::Generic)
+    return isSpaceCompatible(type, ptx::StateSpace::Global) ||
+           isSpaceCompatible(type, ptx::StateSpace::Shared);
   Attribute space = type.getMemorySpace();
   if (ss == ptx::StateSpace::Shared) {
     if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))
@@ -640,6 +643,22 @@ static bool isSpaceCompatible(MemRefType type, ptx::StateSpace ss) {
   if (auto intSpace = dyn_cast<IntegerAttr>(space))
     return intSpace.getInt() == 0 || intSpace.getInt() == 1;
   return false;
+}
+
+/// What a memory operand of state space `ss` must be, for a diagnostic.
+static StringRef getSpaceExpectation(ptx::StateSpace ss) {
+  switch (ss) {
+  case ptx::StateSpace::Shared:
+    return "expected a memref in the workgroup memory space "
+           "(#gpu.address_space<workgroup> or 3) for the .shared state space, "
+           "got ";
+  case ptx::StateSpace::Generic:
+    return "expected a memref in the global, default or workgroup memory "
+           "space for a generic address, got ";
+  default:
+    return "expected a memref in the global or default memory space for the "
+           ".global state space, got ";
+  }
 }
 
 /// For a vector access of `bytes` bytes through a memref with a static
@@ -1123,17 +1142,14 @@ LogicalResult ApplyOp::verify() {
                     << type;
     if (!isRegOperand) {
       if (isRegisterTile(memref))
-        return diag() << "expected a global memory operand, got register tile "
-                      << type;
+        return diag() << "expected a "
+                      << (desc.space == ptx::StateSpace::Generic
+                              ? "global or shared"
+                          : desc.space == ptx::StateSpace::Shared ? "shared"
+                                                                  : "global")
+                      << " memory operand, got register tile " << type;
       if (!isSpaceCompatible(memref, desc.space))
-        return diag() << (desc.space == ptx::StateSpace::Shared
-                              ? "expected a memref in the workgroup memory "
-                                "space (#gpu.address_space<workgroup> or 3) "
-                                "for the .shared state space, got "
-                              : "expected a memref in the global or default "
-                                "memory space for the .global state space, "
-                                "got ")
-                      << type;
+        return diag() << getSpaceExpectation(desc.space) << type;
       // A warp's matrices: verified once the register operands give the
       // group and repeat extents.
       if (desc.fragment && scope != Scope::thread) {

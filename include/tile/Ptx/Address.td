@@ -1,0 +1,71 @@
+//===- Address.td - Questions about generic addresses -----*- tablegen -*-===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+//
+// isspacep (PTX ISA 9.7.9.19): whether a generic address falls in the
+// window of a state space. The address is a memref's (a global or a
+// workgroup one), converted to a generic address.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PTX_ADDRESS_TD
+#define TILE_PTX_ADDRESS_TD
+
+include "tile/Ptx/PtxTypes.td"
+include "tile/Ptx/Matrix.td"
+include "tile/Ptx/Barrier.td"
+
+/// isspacep: p is true where a's generic address lies in the space's
+/// window. On the CPU backend a shared address is one in the block's shared
+/// memory and a local one on the thread's stack; every other address of a
+/// tile-mlir program is a global one (it has no .const or .param memory).
+def SemSpaceQuery : DataMovement<"space_query">;
+
+def ConstSpace : Qual<"const">;
+def LocalSpace : Qual<"local">;
+def ParamSpace : Qual<"param">;
+def ParamEntry : Qual<"param::entry">;
+
+/// The generic address of a global or shared memref, written bare: the
+/// instruction computes with it, it does not access it.
+class GenericAddress<string name> : Mem<name, Use, B64, 1, GenericSpace> {
+  let AddressValue = 1;
+  let AnyElement = 1;
+}
+
+// The host memory each space's window holds on the CPU backend (the codes
+// of cpu::HostSpace): 0 global, 1 the block's shared memory, 2 the
+// thread's stack; -1 none (a tile-mlir program has no .const or .param
+// memory it could take an address of). The .shared::cluster window holds
+// the CTA's own shared memory (a cluster of one CTA on the CPU backend).
+def : QualTable<Global, [0]>;
+def : QualTable<Shared, [1]>;
+def : QualTable<SharedCta, [1]>;
+def : QualTable<SharedCluster, [1]>;
+def : QualTable<LocalSpace, [2]>;
+def : QualTable<ConstSpace, [-1]>;
+def : QualTable<ParamSpace, [-1]>;
+def : QualTable<ParamEntry, [-1]>;
+
+// isspacep.space p, a. PTX ISA 2.0, sm_20 (.const 3.1). Measured with
+// ptxas 13.0: .shared::cta and .shared::cluster need PTX ISA 7.8 (and
+// .shared::cluster sm_90), .param 7.7 and .param::entry 8.3 (the ISA's
+// sm_70 for both is below the scan's reach).
+def IsspacepForm
+    : Form<"isspacep",
+           [Slot<StateSpaceSlot, [ConstSpace, Global, LocalSpace, Shared,
+                                  SharedCta, SharedCluster, ParamSpace,
+                                  ParamEntry], 1, "space">],
+           [], [Reg<"p", Def, Pred>, GenericAddress<"a">], 20, 20,
+           SemSpaceQuery, "9.7.9.19 isspacep"> {
+  let NaNResult = NaNNone;
+  let QualFloors = [QualFloor<ConstSpace, 31, 20>,
+                    QualFloor<SharedCta, 78, 20>,
+                    QualFloor<SharedCluster, 78, 90>,
+                    QualFloor<ParamSpace, 77, 70>,
+                    QualFloor<ParamEntry, 83, 70>];
+}
+
+#endif // TILE_PTX_ADDRESS_TD
