@@ -119,8 +119,67 @@ HELPERS = {
     "hmax2": (_B2, _B2, _B2, _bits_of(_B2, f"__hmax2("
               f"{_as('__nv_bfloat162', 'x')}, {_as('__nv_bfloat162', 'y')})")),
 }
-# The dtype of each C type of HELPERS.
-C_DTYPES = {"float": "float32", _F2: "uint64", _B2: "uint32"}
+# The dtype of each C type of HELPERS and EXTERN.
+C_DTYPES = {"float": "float32", "double": "float64", "int": "int32",
+            "unsigned int": "uint32", "long long": "int64",
+            _F2: "uint64"}
+
+# CUDA's device intrinsics that TIRx programs call by name
+# (`T.call_extern("__fadd_rz", a, b, ty="float32")`, call_pure_extern):
+# entries `extern.<name>`, each the C parameter types and the result's.
+_F, _D, _I, _U = "float", "double", "int", "unsigned int"
+_LL, _ULL = "long long", _F2
+_ROUNDINGS = ("rn", "rz", "ru", "rd")
+EXTERN = {
+    **{f"__f{op}_{r}": ((_F, _F), _F) for op in ("add", "sub", "mul", "div")
+       for r in _ROUNDINGS},
+    **{f"__fmaf_{r}": ((_F, _F, _F), _F) for r in _ROUNDINGS},
+    **{f"__frcp_{r}": ((_F,), _F) for r in _ROUNDINGS},
+    **{f"__fsqrt_{r}": ((_F,), _F) for r in _ROUNDINGS},
+    **{f"__d{op}_{r}": ((_D, _D), _D) for op in ("add", "sub", "mul", "div")
+       for r in _ROUNDINGS},
+    **{f"__fma_{r}": ((_D, _D, _D), _D) for r in _ROUNDINGS},
+    **{f"__drcp_{r}": ((_D,), _D) for r in _ROUNDINGS},
+    **{f"__dsqrt_{r}": ((_D,), _D) for r in _ROUNDINGS},
+    "__frsqrt_rn": ((_F,), _F), "__fdividef": ((_F, _F), _F),
+    "__saturatef": ((_F,), _F), "__expf": ((_F,), _F),
+    "__exp10f": ((_F,), _F), "__logf": ((_F,), _F),
+    "__log2f": ((_F,), _F), "__log10f": ((_F,), _F),
+    "__sinf": ((_F,), _F), "__cosf": ((_F,), _F), "__tanf": ((_F,), _F),
+    "__powf": ((_F, _F), _F),
+    **{f"__float2int_{r}": ((_F,), _I) for r in _ROUNDINGS},
+    **{f"__float2uint_{r}": ((_F,), _U) for r in _ROUNDINGS},
+    **{f"__float2ll_{r}": ((_F,), _LL) for r in _ROUNDINGS},
+    **{f"__float2ull_{r}": ((_F,), _ULL) for r in _ROUNDINGS},
+    **{f"__int2float_{r}": ((_I,), _F) for r in _ROUNDINGS},
+    **{f"__uint2float_{r}": ((_U,), _F) for r in _ROUNDINGS},
+    **{f"__double2int_{r}": ((_D,), _I) for r in _ROUNDINGS},
+    **{f"__double2uint_{r}": ((_D,), _U) for r in _ROUNDINGS},
+    **{f"__double2float_{r}": ((_D,), _F) for r in _ROUNDINGS},
+    **{f"__ll2float_{r}": ((_LL,), _F) for r in _ROUNDINGS},
+    **{f"__ll2double_{r}": ((_LL,), _D) for r in _ROUNDINGS},
+    "__int2double_rn": ((_I,), _D), "__uint2double_rn": ((_U,), _D),
+    "__int_as_float": ((_I,), _F), "__float_as_int": ((_F,), _I),
+    "__uint_as_float": ((_U,), _F), "__float_as_uint": ((_F,), _U),
+    "__double_as_longlong": ((_D,), _LL),
+    "__longlong_as_double": ((_LL,), _D),
+    "__double2hiint": ((_D,), _I), "__double2loint": ((_D,), _I),
+    "__hiloint2double": ((_I, _I), _D),
+    "__brev": ((_U,), _U), "__brevll": ((_ULL,), _ULL),
+    "__byte_perm": ((_U, _U, _U), _U), "__clz": ((_I,), _I),
+    "__clzll": ((_LL,), _I), "__ffs": ((_I,), _I), "__ffsll": ((_LL,), _I),
+    "__popc": ((_U,), _I), "__popcll": ((_ULL,), _I),
+    "__mulhi": ((_I, _I), _I), "__umulhi": ((_U, _U), _U),
+    "__mul64hi": ((_LL, _LL), _LL), "__umul64hi": ((_ULL, _ULL), _ULL),
+    "__mul24": ((_I, _I), _I), "__umul24": ((_U, _U), _U),
+    "__funnelshift_l": ((_U, _U, _U), _U),
+    "__funnelshift_lc": ((_U, _U, _U), _U),
+    "__funnelshift_r": ((_U, _U, _U), _U),
+    "__funnelshift_rc": ((_U, _U, _U), _U),
+    "__sad": ((_I, _I, _U), _U), "__usad": ((_U, _U, _U), _U),
+    "__hadd": ((_I, _I), _I), "__rhadd": ((_I, _I), _I),
+    "__uhadd": ((_U, _U), _U), "__urhadd": ((_U, _U), _U),
+}
 
 
 # Functions whose code the front-end cannot run, and why (recorded in the
@@ -129,8 +188,8 @@ LEFT_OUT = {}
 
 KEPT_DIRECTIVES = re.compile(r"^(\{|\}|\.reg\b)")
 DROPPED = re.compile(r"^(ld\.param\.u64|cvta\.to\.global|st\.global)\b")
-PARAM_LOAD = re.compile(r"^ld\.param\.[fbu](16|32|64)\s+(%\w+),\s*"
-                        r"\[k_param_([01])\]$")
+PARAM_LOAD = re.compile(r"^ld\.param\.[fbsu](16|32|64)\s+(%\w+),\s*"
+                        r"\[k_param_([0-9])\]$")
 STORE = re.compile(r"^st\.global\.[fbu](16|32|64)\s+\[%\w+\],\s*(%\w+)$")
 TABLE = re.compile(r"^\.global \.align \d+ \.b8 (\w+)\[(\d+)\] = "
                    r"\{([^}]*)\};")
@@ -193,19 +252,24 @@ class NvccRefused(Exception):
 
 # The inline-assembly constraint of a register of each C type.
 CONSTRAINTS = {"float": "f", "double": "d", "int": "r", "unsigned int": "r",
-               "unsigned long long": "l"}
+               "long long": "l", "unsigned long long": "l"}
 
 
 def compile_ptx(nvcc, expr, ctype="float", header=None, flags=(),
-                y_type=None, out_type=None):
-    """nvcc's PTX of `*out = expr` of parameters x and y. With `out_type`
-    (a helper of HELPERS), x and y first pass through an empty `asm` that
-    keeps each whole in a register, as in a kernel that computed them
+                y_type=None, out_type=None, params=None):
+    """nvcc's PTX of `*out = expr` of parameters x and y (or of `params`'s
+    C types, named x, y, z). With `out_type` (a helper of HELPERS, an
+    intrinsic of EXTERN), the parameters first pass through an empty `asm`
+    that keeps each whole in a register, as in a kernel that computed them
     (else nvcc loads only the parameter bytes the helper reads)."""
+    pinned = list(zip("xyz", params)) if params else \
+        [(v, t) for v, t in (("x", ctype), ("y", y_type)) if t]
+    named = list(zip("xyz", params or (ctype, y_type or ctype)))
     pin = "".join(f"asm volatile(\"\" : \"+{CONSTRAINTS[t]}\"({v})); "
-                  for v, t in (("x", ctype), ("y", y_type)) if out_type and t)
+                  for v, t in pinned if out_type)
+    decls = ", ".join(f"{t} {v}" for v, t in named)
     src = (f"#include <{header}>\n" if header else "") + (
-        f"extern \"C\" __global__ void k({ctype} x, {y_type or ctype} y, "
+        f"extern \"C\" __global__ void k({decls}, "
         f"{out_type or ctype} *out)\n{{ {pin}*out = {expr}; }}\n")
     with tempfile.TemporaryDirectory() as tmp:
         cu, ptx = os.path.join(tmp, "k.cu"), os.path.join(tmp, "k.ptx")
@@ -241,10 +305,11 @@ def statements(ptx):
             yield from ["}"] * tail
 
 
-def extract(ptx):
+def extract(ptx, arity=2):
     """(inputs, output, tables, depot bytes, code lines) of the kernel:
     its body's instructions, labels, nested scopes and their register
-    declarations, less the parameter loads and the store."""
+    declarations, less the parameter loads and the store (the `arity`
+    arguments' loads are its inputs; the pointer's after them is dropped)."""
     inputs, output, tables, depot, code = {}, None, {}, 0, []
     entry, depth = False, 0
     for line in statements(ptx):
@@ -262,7 +327,7 @@ def extract(ptx):
             continue
         if m := DEPOT.match(line + ";"):
             depot = int(m[1])
-        elif m := PARAM_LOAD.match(line):
+        elif (m := PARAM_LOAD.match(line)) and int(m[3]) < arity:
             if int(m[3]) in inputs:  # Loaded again: a copy of the first.
                 code.append(f"mov.b{m[1]} {m[2]}, {inputs[int(m[3])]}")
             else:
@@ -373,6 +438,10 @@ def render(version, functions, left_out):
             x, y, result, _ = HELPERS[name[5:].split("@")[0]]
             types = [C_DTYPES[t] for t in (x, y, result) if t]
             out.append(f"        \"dtypes\": {types!r},")
+        if name.startswith("extern."):
+            params, result = EXTERN[name[7:].split("@")[0]]
+            types = [C_DTYPES[t] for t in (*params, result)]
+            out.append(f"        \"dtypes\": {types!r},")
         out.append(f"        \"inputs\": {inputs!r},")
         out.append(f"        \"output\": {output!r},")
         out.append(f"        \"tables\": {tables!r},")
@@ -398,9 +467,9 @@ def render(version, functions, left_out):
 def record(entry, expr, ptx, arity=None):
     """The data of one entry (see render): of `arity` arguments (None: two
     where the expression reads y)."""
-    inputs, output, tables, depot, code = extract(ptx)
     if arity is None:
         arity = 2 if re.search(r"\by\b", expr) else 1
+    inputs, output, tables, depot, code = extract(ptx, arity)
     if output is None or len(inputs) != arity:
         sys.exit(f"{entry}: nvcc's PTX has {len(inputs)} argument loads "
                  f"and {'no' if output is None else 'one'} result store")
@@ -447,6 +516,21 @@ def main():
                 continue
             functions.append((entry, record(entry, expr, ptx,
                                             2 if y else 1)))
+        for name, (params, result) in EXTERN.items():
+            entry = f"extern.{name}{suffix}"
+            expr = f"{name}({', '.join('xyz'[:len(params)])})"
+            try:
+                ptx = compile_ptx(args.nvcc, expr, header="cuda_fp16.h",
+                                  flags=flags, out_type=result, params=params)
+            except NvccRefused:
+                left_out[entry] = f"nvcc {version} refuses {expr}"
+                continue
+            if called := calls(ptx):
+                left_out[entry] = (f"nvcc's {name} calls its internal "
+                                   f"{', '.join(called)}, which the "
+                                   "front-end does not inline")
+                continue
+            functions.append((entry, record(entry, expr, ptx, len(params))))
     pathlib.Path(args.out).write_text(render(version, functions, left_out))
     print(f"{args.out}: {len(functions)} functions from nvcc {version}, "
           f"{len(left_out)} left out")

@@ -7137,6 +7137,1853 @@ FUNCTIONS = {
             ret
         """,
     },
+    'extern.__fadd_rn': {
+        "expr": '__fadd_rn(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rn.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fadd_rz': {
+        "expr": '__fadd_rz(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fadd_ru': {
+        "expr": '__fadd_ru(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rp.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fadd_rd': {
+        "expr": '__fadd_rd(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rm.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fsub_rn': {
+        "expr": '__fsub_rn(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rn.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fsub_rz': {
+        "expr": '__fsub_rz(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fsub_ru': {
+        "expr": '__fsub_ru(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rp.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fsub_rd': {
+        "expr": '__fsub_rd(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rm.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fmul_rn': {
+        "expr": '__fmul_rn(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rn.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fmul_rz': {
+        "expr": '__fmul_rz(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fmul_ru': {
+        "expr": '__fmul_ru(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rp.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fmul_rd': {
+        "expr": '__fmul_rd(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rm.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fdiv_rn': {
+        "expr": '__fdiv_rn(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rn.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fdiv_rz': {
+        "expr": '__fdiv_rz(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fdiv_ru': {
+        "expr": '__fdiv_ru(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rp.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fdiv_rd': {
+        "expr": '__fdiv_rd(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rm.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fmaf_rn': {
+        "expr": '__fmaf_rn(x, y, z)',
+        "dtypes": ['float32', 'float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3', '%f5'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rn.f32 %f7, %f1, %f3, %f5
+            ret
+        """,
+    },
+    'extern.__fmaf_rz': {
+        "expr": '__fmaf_rz(x, y, z)',
+        "dtypes": ['float32', 'float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3', '%f5'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rz.f32 %f7, %f1, %f3, %f5
+            ret
+        """,
+    },
+    'extern.__fmaf_ru': {
+        "expr": '__fmaf_ru(x, y, z)',
+        "dtypes": ['float32', 'float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3', '%f5'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rp.f32 %f7, %f1, %f3, %f5
+            ret
+        """,
+    },
+    'extern.__fmaf_rd': {
+        "expr": '__fmaf_rd(x, y, z)',
+        "dtypes": ['float32', 'float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3', '%f5'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rm.f32 %f7, %f1, %f3, %f5
+            ret
+        """,
+    },
+    'extern.__frcp_rn': {
+        "expr": '__frcp_rn(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rn.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__frcp_rz': {
+        "expr": '__frcp_rz(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__frcp_ru': {
+        "expr": '__frcp_ru(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rp.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__frcp_rd': {
+        "expr": '__frcp_rd(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rm.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__fsqrt_rn': {
+        "expr": '__fsqrt_rn(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rn.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__fsqrt_rz': {
+        "expr": '__fsqrt_rz(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__fsqrt_ru': {
+        "expr": '__fsqrt_ru(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rp.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__fsqrt_rd': {
+        "expr": '__fsqrt_rd(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rm.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__dadd_rn': {
+        "expr": '__dadd_rn(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rn.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dadd_rz': {
+        "expr": '__dadd_rz(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rz.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dadd_ru': {
+        "expr": '__dadd_ru(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rp.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dadd_rd': {
+        "expr": '__dadd_rd(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rm.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dsub_rn': {
+        "expr": '__dsub_rn(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rn.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dsub_rz': {
+        "expr": '__dsub_rz(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rz.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dsub_ru': {
+        "expr": '__dsub_ru(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rp.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dsub_rd': {
+        "expr": '__dsub_rd(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rm.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dmul_rn': {
+        "expr": '__dmul_rn(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rn.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dmul_rz': {
+        "expr": '__dmul_rz(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rz.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dmul_ru': {
+        "expr": '__dmul_ru(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rp.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__dmul_rd': {
+        "expr": '__dmul_rd(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rm.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__ddiv_rn': {
+        "expr": '__ddiv_rn(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rn.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__ddiv_rz': {
+        "expr": '__ddiv_rz(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rz.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__ddiv_ru': {
+        "expr": '__ddiv_ru(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rp.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__ddiv_rd': {
+        "expr": '__ddiv_rd(x, y)',
+        "dtypes": ['float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3'],
+        "output": '%fd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rm.f64 %fd5, %fd1, %fd3
+            ret
+        """,
+    },
+    'extern.__fma_rn': {
+        "expr": '__fma_rn(x, y, z)',
+        "dtypes": ['float64', 'float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3', '%fd5'],
+        "output": '%fd7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rn.f64 %fd7, %fd1, %fd3, %fd5
+            ret
+        """,
+    },
+    'extern.__fma_rz': {
+        "expr": '__fma_rz(x, y, z)',
+        "dtypes": ['float64', 'float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3', '%fd5'],
+        "output": '%fd7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rz.f64 %fd7, %fd1, %fd3, %fd5
+            ret
+        """,
+    },
+    'extern.__fma_ru': {
+        "expr": '__fma_ru(x, y, z)',
+        "dtypes": ['float64', 'float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3', '%fd5'],
+        "output": '%fd7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rp.f64 %fd7, %fd1, %fd3, %fd5
+            ret
+        """,
+    },
+    'extern.__fma_rd': {
+        "expr": '__fma_rd(x, y, z)',
+        "dtypes": ['float64', 'float64', 'float64', 'float64'],
+        "inputs": ['%fd1', '%fd3', '%fd5'],
+        "output": '%fd7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rm.f64 %fd7, %fd1, %fd3, %fd5
+            ret
+        """,
+    },
+    'extern.__drcp_rn': {
+        "expr": '__drcp_rn(x)',
+        "dtypes": ['float64', 'float64'],
+        "inputs": ['%fd1'],
+        "output": '%fd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rn.f64 %fd3, %fd1
+            ret
+        """,
+    },
+    'extern.__drcp_rz': {
+        "expr": '__drcp_rz(x)',
+        "dtypes": ['float64', 'float64'],
+        "inputs": ['%fd1'],
+        "output": '%fd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rz.f64 %fd3, %fd1
+            ret
+        """,
+    },
+    'extern.__drcp_ru': {
+        "expr": '__drcp_ru(x)',
+        "dtypes": ['float64', 'float64'],
+        "inputs": ['%fd1'],
+        "output": '%fd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rp.f64 %fd3, %fd1
+            ret
+        """,
+    },
+    'extern.__drcp_rd': {
+        "expr": '__drcp_rd(x)',
+        "dtypes": ['float64', 'float64'],
+        "inputs": ['%fd1'],
+        "output": '%fd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rm.f64 %fd3, %fd1
+            ret
+        """,
+    },
+    'extern.__dsqrt_rn': {
+        "expr": '__dsqrt_rn(x)',
+        "dtypes": ['float64', 'float64'],
+        "inputs": ['%fd1'],
+        "output": '%fd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rn.f64 %fd3, %fd1
+            ret
+        """,
+    },
+    'extern.__dsqrt_rz': {
+        "expr": '__dsqrt_rz(x)',
+        "dtypes": ['float64', 'float64'],
+        "inputs": ['%fd1'],
+        "output": '%fd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rz.f64 %fd3, %fd1
+            ret
+        """,
+    },
+    'extern.__dsqrt_ru': {
+        "expr": '__dsqrt_ru(x)',
+        "dtypes": ['float64', 'float64'],
+        "inputs": ['%fd1'],
+        "output": '%fd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rp.f64 %fd3, %fd1
+            ret
+        """,
+    },
+    'extern.__dsqrt_rd': {
+        "expr": '__dsqrt_rd(x)',
+        "dtypes": ['float64', 'float64'],
+        "inputs": ['%fd1'],
+        "output": '%fd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rm.f64 %fd3, %fd1
+            ret
+        """,
+    },
+    'extern.__frsqrt_rn': {
+        "expr": '__frsqrt_rn(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f6'],
+        "output": '%f23',
+        "tables": {},
+        "local": 0,
+        "code": """
+            abs.f32 %f1, %f6
+            setp.lt.f32 %p1, %f1, 0f00800000
+            mul.f32 %f8, %f6, 0f4B800000
+            selp.f32 %f2, %f8, %f6, %p1
+            mov.b32 %r1, %f2
+            add.s32 %r2, %r1, -8388608
+            setp.lt.u32 %p2, %r2, 2130706432
+            @%p2 bra $L__BB0_2
+            bra.uni $L__BB0_1
+            $L__BB0_2:
+            and.b32 %r3, %r1, 16777215
+            or.b32 %r4, %r3, 1056964608
+            mov.b32 %f9, %r4
+            sub.s32 %r5, %r4, %r1
+            add.s32 %r6, %r5, 201326592
+            selp.b32 %r7, %r6, %r5, %p1
+            rsqrt.approx.ftz.f32 %f10, %f9
+            mul.f32 %f11, %f10, %f10
+            neg.f32 %f12, %f11
+            fma.rn.f32 %f13, %f10, %f10, %f12
+            neg.f32 %f14, %f9
+            mov.f32 %f15, 0f3F800000
+            fma.rn.f32 %f16, %f11, %f14, %f15
+            fma.rn.f32 %f17, %f13, %f14, %f16
+            mov.f32 %f18, 0f3F000000
+            mov.f32 %f19, 0f3EC00000
+            fma.rn.f32 %f20, %f19, %f17, %f18
+            mul.f32 %f21, %f10, %f17
+            fma.rn.f32 %f22, %f20, %f21, %f10
+            shr.s32 %r8, %r7, 1
+            mov.b32 %r9, %f22
+            add.s32 %r10, %r8, %r9
+            mov.b32 %f23, %r10
+            bra.uni $L__BB0_3
+            $L__BB0_1:
+            rsqrt.approx.ftz.f32 %f23, %f2
+            $L__BB0_3:
+            ret
+        """,
+    },
+    'extern.__fdividef': {
+        "expr": '__fdividef(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.approx.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__saturatef': {
+        "expr": '__saturatef(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.sat.f32.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__expf': {
+        "expr": '__expf(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f4',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.f32 %f3, %f1, 0f3FB8AA3B
+            ex2.approx.f32 %f4, %f3
+            ret
+        """,
+    },
+    'extern.__exp10f': {
+        "expr": '__exp10f(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f4',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.f32 %f3, %f1, 0f40549A78
+            ex2.approx.f32 %f4, %f3
+            ret
+        """,
+    },
+    'extern.__logf': {
+        "expr": '__logf(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f4',
+        "tables": {},
+        "local": 0,
+        "code": """
+            lg2.approx.f32 %f3, %f1
+            mul.f32 %f4, %f3, 0f3F317218
+            ret
+        """,
+    },
+    'extern.__log2f': {
+        "expr": '__log2f(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            lg2.approx.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__log10f': {
+        "expr": '__log10f(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f4',
+        "tables": {},
+        "local": 0,
+        "code": """
+            lg2.approx.f32 %f3, %f1
+            mul.f32 %f4, %f3, 0f3E9A209B
+            ret
+        """,
+    },
+    'extern.__sinf': {
+        "expr": '__sinf(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sin.approx.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__cosf': {
+        "expr": '__cosf(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cos.approx.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__tanf': {
+        "expr": '__tanf(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sin.approx.f32 %f3, %f1
+            cos.approx.f32 %f4, %f1
+            div.approx.f32 %f5, %f3, %f4
+            ret
+        """,
+    },
+    'extern.__powf': {
+        "expr": '__powf(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            lg2.approx.f32 %f5, %f1
+            mul.f32 %f6, %f3, %f5
+            ex2.approx.f32 %f7, %f6
+            ret
+        """,
+    },
+    'extern.__float2int_rn': {
+        "expr": '__float2int_rn(x)',
+        "dtypes": ['float32', 'int32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.s32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2int_rz': {
+        "expr": '__float2int_rz(x)',
+        "dtypes": ['float32', 'int32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.s32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2int_ru': {
+        "expr": '__float2int_ru(x)',
+        "dtypes": ['float32', 'int32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.s32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2int_rd': {
+        "expr": '__float2int_rd(x)',
+        "dtypes": ['float32', 'int32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.s32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2uint_rn': {
+        "expr": '__float2uint_rn(x)',
+        "dtypes": ['float32', 'uint32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.u32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2uint_rz': {
+        "expr": '__float2uint_rz(x)',
+        "dtypes": ['float32', 'uint32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.u32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2uint_ru': {
+        "expr": '__float2uint_ru(x)',
+        "dtypes": ['float32', 'uint32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.u32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2uint_rd': {
+        "expr": '__float2uint_rd(x)',
+        "dtypes": ['float32', 'uint32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.u32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2ll_rn': {
+        "expr": '__float2ll_rn(x)',
+        "dtypes": ['float32', 'int64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.s64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ll_rz': {
+        "expr": '__float2ll_rz(x)',
+        "dtypes": ['float32', 'int64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.s64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ll_ru': {
+        "expr": '__float2ll_ru(x)',
+        "dtypes": ['float32', 'int64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.s64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ll_rd': {
+        "expr": '__float2ll_rd(x)',
+        "dtypes": ['float32', 'int64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.s64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ull_rn': {
+        "expr": '__float2ull_rn(x)',
+        "dtypes": ['float32', 'uint64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.u64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ull_rz': {
+        "expr": '__float2ull_rz(x)',
+        "dtypes": ['float32', 'uint64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.u64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ull_ru': {
+        "expr": '__float2ull_ru(x)',
+        "dtypes": ['float32', 'uint64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.u64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ull_rd': {
+        "expr": '__float2ull_rd(x)',
+        "dtypes": ['float32', 'uint64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.u64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__int2float_rn': {
+        "expr": '__int2float_rn(x)',
+        "dtypes": ['int32', 'float32'],
+        "inputs": ['%r1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rn.f32.s32 %f1, %r1
+            ret
+        """,
+    },
+    'extern.__int2float_rz': {
+        "expr": '__int2float_rz(x)',
+        "dtypes": ['int32', 'float32'],
+        "inputs": ['%r1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rz.f32.s32 %f1, %r1
+            ret
+        """,
+    },
+    'extern.__int2float_ru': {
+        "expr": '__int2float_ru(x)',
+        "dtypes": ['int32', 'float32'],
+        "inputs": ['%r1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rp.f32.s32 %f1, %r1
+            ret
+        """,
+    },
+    'extern.__int2float_rd': {
+        "expr": '__int2float_rd(x)',
+        "dtypes": ['int32', 'float32'],
+        "inputs": ['%r1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rm.f32.s32 %f1, %r1
+            ret
+        """,
+    },
+    'extern.__uint2float_rn': {
+        "expr": '__uint2float_rn(x)',
+        "dtypes": ['uint32', 'float32'],
+        "inputs": ['%r1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rn.f32.u32 %f1, %r1
+            ret
+        """,
+    },
+    'extern.__uint2float_rz': {
+        "expr": '__uint2float_rz(x)',
+        "dtypes": ['uint32', 'float32'],
+        "inputs": ['%r1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rz.f32.u32 %f1, %r1
+            ret
+        """,
+    },
+    'extern.__uint2float_ru': {
+        "expr": '__uint2float_ru(x)',
+        "dtypes": ['uint32', 'float32'],
+        "inputs": ['%r1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rp.f32.u32 %f1, %r1
+            ret
+        """,
+    },
+    'extern.__uint2float_rd': {
+        "expr": '__uint2float_rd(x)',
+        "dtypes": ['uint32', 'float32'],
+        "inputs": ['%r1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rm.f32.u32 %f1, %r1
+            ret
+        """,
+    },
+    'extern.__double2int_rn': {
+        "expr": '__double2int_rn(x)',
+        "dtypes": ['float64', 'int32'],
+        "inputs": ['%fd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.s32.f64 %r1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2int_rz': {
+        "expr": '__double2int_rz(x)',
+        "dtypes": ['float64', 'int32'],
+        "inputs": ['%fd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.s32.f64 %r1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2int_ru': {
+        "expr": '__double2int_ru(x)',
+        "dtypes": ['float64', 'int32'],
+        "inputs": ['%fd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.s32.f64 %r1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2int_rd': {
+        "expr": '__double2int_rd(x)',
+        "dtypes": ['float64', 'int32'],
+        "inputs": ['%fd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.s32.f64 %r1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2uint_rn': {
+        "expr": '__double2uint_rn(x)',
+        "dtypes": ['float64', 'uint32'],
+        "inputs": ['%fd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.u32.f64 %r1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2uint_rz': {
+        "expr": '__double2uint_rz(x)',
+        "dtypes": ['float64', 'uint32'],
+        "inputs": ['%fd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.u32.f64 %r1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2uint_ru': {
+        "expr": '__double2uint_ru(x)',
+        "dtypes": ['float64', 'uint32'],
+        "inputs": ['%fd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.u32.f64 %r1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2uint_rd': {
+        "expr": '__double2uint_rd(x)',
+        "dtypes": ['float64', 'uint32'],
+        "inputs": ['%fd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.u32.f64 %r1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2float_rn': {
+        "expr": '__double2float_rn(x)',
+        "dtypes": ['float64', 'float32'],
+        "inputs": ['%fd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rn.f32.f64 %f1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2float_rz': {
+        "expr": '__double2float_rz(x)',
+        "dtypes": ['float64', 'float32'],
+        "inputs": ['%fd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rz.f32.f64 %f1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2float_ru': {
+        "expr": '__double2float_ru(x)',
+        "dtypes": ['float64', 'float32'],
+        "inputs": ['%fd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rp.f32.f64 %f1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2float_rd': {
+        "expr": '__double2float_rd(x)',
+        "dtypes": ['float64', 'float32'],
+        "inputs": ['%fd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rm.f32.f64 %f1, %fd1
+            ret
+        """,
+    },
+    'extern.__ll2float_rn': {
+        "expr": '__ll2float_rn(x)',
+        "dtypes": ['int64', 'float32'],
+        "inputs": ['%rd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rn.f32.s64 %f1, %rd1
+            ret
+        """,
+    },
+    'extern.__ll2float_rz': {
+        "expr": '__ll2float_rz(x)',
+        "dtypes": ['int64', 'float32'],
+        "inputs": ['%rd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rz.f32.s64 %f1, %rd1
+            ret
+        """,
+    },
+    'extern.__ll2float_ru': {
+        "expr": '__ll2float_ru(x)',
+        "dtypes": ['int64', 'float32'],
+        "inputs": ['%rd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rp.f32.s64 %f1, %rd1
+            ret
+        """,
+    },
+    'extern.__ll2float_rd': {
+        "expr": '__ll2float_rd(x)',
+        "dtypes": ['int64', 'float32'],
+        "inputs": ['%rd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rm.f32.s64 %f1, %rd1
+            ret
+        """,
+    },
+    'extern.__ll2double_rn': {
+        "expr": '__ll2double_rn(x)',
+        "dtypes": ['int64', 'float64'],
+        "inputs": ['%rd1'],
+        "output": '%fd1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rn.f64.s64 %fd1, %rd1
+            ret
+        """,
+    },
+    'extern.__ll2double_rz': {
+        "expr": '__ll2double_rz(x)',
+        "dtypes": ['int64', 'float64'],
+        "inputs": ['%rd1'],
+        "output": '%fd1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rz.f64.s64 %fd1, %rd1
+            ret
+        """,
+    },
+    'extern.__ll2double_ru': {
+        "expr": '__ll2double_ru(x)',
+        "dtypes": ['int64', 'float64'],
+        "inputs": ['%rd1'],
+        "output": '%fd1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rp.f64.s64 %fd1, %rd1
+            ret
+        """,
+    },
+    'extern.__ll2double_rd': {
+        "expr": '__ll2double_rd(x)',
+        "dtypes": ['int64', 'float64'],
+        "inputs": ['%rd1'],
+        "output": '%fd1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rm.f64.s64 %fd1, %rd1
+            ret
+        """,
+    },
+    'extern.__int2double_rn': {
+        "expr": '__int2double_rn(x)',
+        "dtypes": ['int32', 'float64'],
+        "inputs": ['%r1'],
+        "output": '%fd1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rn.f64.s32 %fd1, %r1
+            ret
+        """,
+    },
+    'extern.__uint2double_rn': {
+        "expr": '__uint2double_rn(x)',
+        "dtypes": ['uint32', 'float64'],
+        "inputs": ['%r1'],
+        "output": '%fd1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rn.f64.u32 %fd1, %r1
+            ret
+        """,
+    },
+    'extern.__int_as_float': {
+        "expr": '__int_as_float(x)',
+        "dtypes": ['int32', 'float32'],
+        "inputs": ['%r1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            ret
+        """,
+    },
+    'extern.__float_as_int': {
+        "expr": '__float_as_int(x)',
+        "dtypes": ['float32', 'int32'],
+        "inputs": ['%f1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            ret
+        """,
+    },
+    'extern.__uint_as_float': {
+        "expr": '__uint_as_float(x)',
+        "dtypes": ['uint32', 'float32'],
+        "inputs": ['%r1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            ret
+        """,
+    },
+    'extern.__float_as_uint': {
+        "expr": '__float_as_uint(x)',
+        "dtypes": ['float32', 'uint32'],
+        "inputs": ['%f1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            ret
+        """,
+    },
+    'extern.__double_as_longlong': {
+        "expr": '__double_as_longlong(x)',
+        "dtypes": ['float64', 'int64'],
+        "inputs": ['%fd1'],
+        "output": '%fd1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            ret
+        """,
+    },
+    'extern.__longlong_as_double': {
+        "expr": '__longlong_as_double(x)',
+        "dtypes": ['int64', 'float64'],
+        "inputs": ['%rd1'],
+        "output": '%rd1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            ret
+        """,
+    },
+    'extern.__double2hiint': {
+        "expr": '__double2hiint(x)',
+        "dtypes": ['float64', 'int32'],
+        "inputs": ['%fd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r1}, %fd1
+            }
+            ret
+        """,
+    },
+    'extern.__double2loint': {
+        "expr": '__double2loint(x)',
+        "dtypes": ['float64', 'int32'],
+        "inputs": ['%fd1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            {
+            .reg .b32 %temp
+            mov.b64 {%r1, %temp}, %fd1
+            }
+            ret
+        """,
+    },
+    'extern.__hiloint2double': {
+        "expr": '__hiloint2double(x, y)',
+        "dtypes": ['int32', 'int32', 'float64'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%fd1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.b64 %fd1, {%r3, %r1}
+            ret
+        """,
+    },
+    'extern.__brev': {
+        "expr": '__brev(x)',
+        "dtypes": ['uint32', 'uint32'],
+        "inputs": ['%r1'],
+        "output": '%r3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            brev.b32 %r3, %r1
+            ret
+        """,
+    },
+    'extern.__brevll': {
+        "expr": '__brevll(x)',
+        "dtypes": ['uint64', 'uint64'],
+        "inputs": ['%rd1'],
+        "output": '%rd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            brev.b64 %rd5, %rd1
+            ret
+        """,
+    },
+    'extern.__byte_perm': {
+        "expr": '__byte_perm(x, y, z)',
+        "dtypes": ['uint32', 'uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3', '%r5'],
+        "output": '%r8',
+        "tables": {},
+        "local": 0,
+        "code": """
+            and.b32 %r7, %r5, 30583
+            prmt.b32 %r8, %r1, %r3, %r7
+            ret
+        """,
+    },
+    'extern.__clz': {
+        "expr": '__clz(x)',
+        "dtypes": ['int32', 'int32'],
+        "inputs": ['%r1'],
+        "output": '%r3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            clz.b32 %r3, %r1
+            ret
+        """,
+    },
+    'extern.__clzll': {
+        "expr": '__clzll(x)',
+        "dtypes": ['int64', 'int32'],
+        "inputs": ['%rd1'],
+        "output": '%rd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            clz.b64 %r1, %rd1
+            cvt.u64.u32 %rd5, %r1
+            ret
+        """,
+    },
+    'extern.__ffs': {
+        "expr": '__ffs(x)',
+        "dtypes": ['int32', 'int32'],
+        "inputs": ['%r1'],
+        "output": '%r5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            brev.b32 %r3, %r1
+            bfind.shiftamt.u32 %r4, %r3
+            add.s32 %r5, %r4, 1
+            ret
+        """,
+    },
+    'extern.__ffsll': {
+        "expr": '__ffsll(x)',
+        "dtypes": ['int64', 'int32'],
+        "inputs": ['%rd1'],
+        "output": '%r3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            neg.s64 %rd5, %rd1
+            and.b64 %rd6, %rd1, %rd5
+            clz.b64 %r1, %rd6
+            mov.u32 %r2, 64
+            sub.s32 %r3, %r2, %r1
+            ret
+        """,
+    },
+    'extern.__popc': {
+        "expr": '__popc(x)',
+        "dtypes": ['uint32', 'int32'],
+        "inputs": ['%r1'],
+        "output": '%r3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            popc.b32 %r3, %r1
+            ret
+        """,
+    },
+    'extern.__popcll': {
+        "expr": '__popcll(x)',
+        "dtypes": ['uint64', 'int32'],
+        "inputs": ['%rd1'],
+        "output": '%rd5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            popc.b64 %r1, %rd1
+            cvt.u64.u32 %rd5, %r1
+            ret
+        """,
+    },
+    'extern.__mulhi': {
+        "expr": '__mulhi(x, y)',
+        "dtypes": ['int32', 'int32', 'int32'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%r5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.hi.s32 %r5, %r1, %r3
+            ret
+        """,
+    },
+    'extern.__umulhi': {
+        "expr": '__umulhi(x, y)',
+        "dtypes": ['uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%r5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.hi.u32 %r5, %r1, %r3
+            ret
+        """,
+    },
+    'extern.__mul64hi': {
+        "expr": '__mul64hi(x, y)',
+        "dtypes": ['int64', 'int64', 'int64'],
+        "inputs": ['%rd1', '%rd3'],
+        "output": '%rd7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.hi.s64 %rd7, %rd1, %rd3
+            ret
+        """,
+    },
+    'extern.__umul64hi': {
+        "expr": '__umul64hi(x, y)',
+        "dtypes": ['uint64', 'uint64', 'uint64'],
+        "inputs": ['%rd1', '%rd3'],
+        "output": '%rd7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.hi.u64 %rd7, %rd1, %rd3
+            ret
+        """,
+    },
+    'extern.__mul24': {
+        "expr": '__mul24(x, y)',
+        "dtypes": ['int32', 'int32', 'int32'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%r9',
+        "tables": {},
+        "local": 0,
+        "code": """
+            shl.b32 %r5, %r1, 8
+            shr.s32 %r6, %r5, 8
+            shl.b32 %r7, %r3, 8
+            shr.s32 %r8, %r7, 8
+            mul.lo.s32 %r9, %r8, %r6
+            ret
+        """,
+    },
+    'extern.__umul24': {
+        "expr": '__umul24(x, y)',
+        "dtypes": ['uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%r7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            and.b32 %r5, %r1, 16777215
+            and.b32 %r6, %r3, 16777215
+            mul.lo.s32 %r7, %r6, %r5
+            ret
+        """,
+    },
+    'extern.__funnelshift_l': {
+        "expr": '__funnelshift_l(x, y, z)',
+        "dtypes": ['uint32', 'uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3', '%r5'],
+        "output": '%r7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            shf.l.wrap.b32 %r7, %r1, %r3, %r5
+            ret
+        """,
+    },
+    'extern.__funnelshift_lc': {
+        "expr": '__funnelshift_lc(x, y, z)',
+        "dtypes": ['uint32', 'uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3', '%r5'],
+        "output": '%r7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            shf.l.clamp.b32 %r7, %r1, %r3, %r5
+            ret
+        """,
+    },
+    'extern.__funnelshift_r': {
+        "expr": '__funnelshift_r(x, y, z)',
+        "dtypes": ['uint32', 'uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3', '%r5'],
+        "output": '%r7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            shf.r.wrap.b32 %r7, %r1, %r3, %r5
+            ret
+        """,
+    },
+    'extern.__funnelshift_rc': {
+        "expr": '__funnelshift_rc(x, y, z)',
+        "dtypes": ['uint32', 'uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3', '%r5'],
+        "output": '%r7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            shf.r.clamp.b32 %r7, %r1, %r3, %r5
+            ret
+        """,
+    },
+    'extern.__sad': {
+        "expr": '__sad(x, y, z)',
+        "dtypes": ['int32', 'int32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3', '%r5'],
+        "output": '%r7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sad.s32 %r7, %r1, %r3, %r5
+            ret
+        """,
+    },
+    'extern.__usad': {
+        "expr": '__usad(x, y, z)',
+        "dtypes": ['uint32', 'uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3', '%r5'],
+        "output": '%r7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sad.u32 %r7, %r1, %r3, %r5
+            ret
+        """,
+    },
+    'extern.__hadd': {
+        "expr": '__hadd(x, y)',
+        "dtypes": ['int32', 'int32', 'int32'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%r8',
+        "tables": {},
+        "local": 0,
+        "code": """
+            and.b32 %r5, %r3, %r1
+            xor.b32 %r6, %r3, %r1
+            shr.s32 %r7, %r6, 1
+            add.s32 %r8, %r7, %r5
+            ret
+        """,
+    },
+    'extern.__rhadd': {
+        "expr": '__rhadd(x, y)',
+        "dtypes": ['int32', 'int32', 'int32'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%r8',
+        "tables": {},
+        "local": 0,
+        "code": """
+            or.b32 %r5, %r3, %r1
+            xor.b32 %r6, %r3, %r1
+            shr.s32 %r7, %r6, 1
+            sub.s32 %r8, %r5, %r7
+            ret
+        """,
+    },
+    'extern.__uhadd': {
+        "expr": '__uhadd(x, y)',
+        "dtypes": ['uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%r8',
+        "tables": {},
+        "local": 0,
+        "code": """
+            and.b32 %r5, %r3, %r1
+            xor.b32 %r6, %r3, %r1
+            shr.u32 %r7, %r6, 1
+            add.s32 %r8, %r7, %r5
+            ret
+        """,
+    },
+    'extern.__urhadd': {
+        "expr": '__urhadd(x, y)',
+        "dtypes": ['uint32', 'uint32', 'uint32'],
+        "inputs": ['%r1', '%r3'],
+        "output": '%r8',
+        "tables": {},
+        "local": 0,
+        "code": """
+            or.b32 %r5, %r3, %r1
+            xor.b32 %r6, %r3, %r1
+            shr.u32 %r7, %r6, 1
+            sub.s32 %r8, %r5, %r7
+            ret
+        """,
+    },
     'exp@fast': {
         "expr": 'expf(x)',
         "inputs": ['%f1'],
@@ -11062,6 +12909,764 @@ FUNCTIONS = {
             ret
         """,
     },
+    'extern.__fadd_rn@fast': {
+        "expr": '__fadd_rn(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rn.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fadd_rz@fast': {
+        "expr": '__fadd_rz(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rz.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fadd_ru@fast': {
+        "expr": '__fadd_ru(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rp.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fadd_rd@fast': {
+        "expr": '__fadd_rd(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            add.rm.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fsub_rn@fast': {
+        "expr": '__fsub_rn(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rn.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fsub_rz@fast': {
+        "expr": '__fsub_rz(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rz.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fsub_ru@fast': {
+        "expr": '__fsub_ru(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rp.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fsub_rd@fast': {
+        "expr": '__fsub_rd(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sub.rm.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fmul_rn@fast': {
+        "expr": '__fmul_rn(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rn.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fmul_rz@fast': {
+        "expr": '__fmul_rz(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rz.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fmul_ru@fast': {
+        "expr": '__fmul_ru(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rp.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fmul_rd@fast': {
+        "expr": '__fmul_rd(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.rm.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fdiv_rn@fast': {
+        "expr": '__fdiv_rn(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rn.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fdiv_rz@fast': {
+        "expr": '__fdiv_rz(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rz.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fdiv_ru@fast': {
+        "expr": '__fdiv_ru(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rp.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fdiv_rd@fast': {
+        "expr": '__fdiv_rd(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.rm.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__fmaf_rn@fast': {
+        "expr": '__fmaf_rn(x, y, z)',
+        "dtypes": ['float32', 'float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3', '%f5'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rn.ftz.f32 %f7, %f1, %f3, %f5
+            ret
+        """,
+    },
+    'extern.__fmaf_rz@fast': {
+        "expr": '__fmaf_rz(x, y, z)',
+        "dtypes": ['float32', 'float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3', '%f5'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rz.ftz.f32 %f7, %f1, %f3, %f5
+            ret
+        """,
+    },
+    'extern.__fmaf_ru@fast': {
+        "expr": '__fmaf_ru(x, y, z)',
+        "dtypes": ['float32', 'float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3', '%f5'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rp.ftz.f32 %f7, %f1, %f3, %f5
+            ret
+        """,
+    },
+    'extern.__fmaf_rd@fast': {
+        "expr": '__fmaf_rd(x, y, z)',
+        "dtypes": ['float32', 'float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3', '%f5'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            fma.rm.ftz.f32 %f7, %f1, %f3, %f5
+            ret
+        """,
+    },
+    'extern.__frcp_rn@fast': {
+        "expr": '__frcp_rn(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rn.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__frcp_rz@fast': {
+        "expr": '__frcp_rz(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rz.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__frcp_ru@fast': {
+        "expr": '__frcp_ru(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rp.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__frcp_rd@fast': {
+        "expr": '__frcp_rd(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            rcp.rm.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__fsqrt_rn@fast': {
+        "expr": '__fsqrt_rn(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rn.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__fsqrt_rz@fast': {
+        "expr": '__fsqrt_rz(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rz.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__fsqrt_ru@fast': {
+        "expr": '__fsqrt_ru(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rp.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__fsqrt_rd@fast': {
+        "expr": '__fsqrt_rd(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sqrt.rm.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__frsqrt_rn@fast': {
+        "expr": '__frsqrt_rn(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f5'],
+        "output": '%f21',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mov.b32 %r1, %f5
+            add.s32 %r2, %r1, -8388608
+            setp.lt.u32 %p1, %r2, 2130706432
+            @%p1 bra $L__BB0_2
+            bra.uni $L__BB0_1
+            $L__BB0_2:
+            and.b32 %r3, %r1, 16777215
+            or.b32 %r4, %r3, 1056964608
+            mov.b32 %f7, %r4
+            sub.s32 %r5, %r4, %r1
+            rsqrt.approx.ftz.f32 %f8, %f7
+            mul.ftz.f32 %f9, %f8, %f8
+            neg.ftz.f32 %f10, %f9
+            fma.rn.ftz.f32 %f11, %f8, %f8, %f10
+            neg.ftz.f32 %f12, %f7
+            mov.f32 %f13, 0f3F800000
+            fma.rn.ftz.f32 %f14, %f9, %f12, %f13
+            fma.rn.ftz.f32 %f15, %f11, %f12, %f14
+            mov.f32 %f16, 0f3F000000
+            mov.f32 %f17, 0f3EC00000
+            fma.rn.ftz.f32 %f18, %f17, %f15, %f16
+            mul.ftz.f32 %f19, %f8, %f15
+            fma.rn.ftz.f32 %f20, %f18, %f19, %f8
+            shr.s32 %r6, %r5, 1
+            mov.b32 %r7, %f20
+            add.s32 %r8, %r6, %r7
+            mov.b32 %f21, %r8
+            bra.uni $L__BB0_3
+            $L__BB0_1:
+            rsqrt.approx.ftz.f32 %f21, %f5
+            $L__BB0_3:
+            ret
+        """,
+    },
+    'extern.__fdividef@fast': {
+        "expr": '__fdividef(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            div.approx.ftz.f32 %f5, %f1, %f3
+            ret
+        """,
+    },
+    'extern.__saturatef@fast': {
+        "expr": '__saturatef(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.ftz.sat.f32.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__expf@fast': {
+        "expr": '__expf(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f4',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.ftz.f32 %f3, %f1, 0f3FB8AA3B
+            ex2.approx.ftz.f32 %f4, %f3
+            ret
+        """,
+    },
+    'extern.__exp10f@fast': {
+        "expr": '__exp10f(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f4',
+        "tables": {},
+        "local": 0,
+        "code": """
+            mul.ftz.f32 %f3, %f1, 0f40549A78
+            ex2.approx.ftz.f32 %f4, %f3
+            ret
+        """,
+    },
+    'extern.__logf@fast': {
+        "expr": '__logf(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f4',
+        "tables": {},
+        "local": 0,
+        "code": """
+            lg2.approx.ftz.f32 %f3, %f1
+            mul.ftz.f32 %f4, %f3, 0f3F317218
+            ret
+        """,
+    },
+    'extern.__log2f@fast': {
+        "expr": '__log2f(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            lg2.approx.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__log10f@fast': {
+        "expr": '__log10f(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f4',
+        "tables": {},
+        "local": 0,
+        "code": """
+            lg2.approx.ftz.f32 %f3, %f1
+            mul.ftz.f32 %f4, %f3, 0f3E9A209B
+            ret
+        """,
+    },
+    'extern.__sinf@fast': {
+        "expr": '__sinf(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sin.approx.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__cosf@fast': {
+        "expr": '__cosf(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cos.approx.ftz.f32 %f3, %f1
+            ret
+        """,
+    },
+    'extern.__tanf@fast': {
+        "expr": '__tanf(x)',
+        "dtypes": ['float32', 'float32'],
+        "inputs": ['%f1'],
+        "output": '%f5',
+        "tables": {},
+        "local": 0,
+        "code": """
+            sin.approx.ftz.f32 %f3, %f1
+            cos.approx.ftz.f32 %f4, %f1
+            div.approx.ftz.f32 %f5, %f3, %f4
+            ret
+        """,
+    },
+    'extern.__powf@fast': {
+        "expr": '__powf(x, y)',
+        "dtypes": ['float32', 'float32', 'float32'],
+        "inputs": ['%f1', '%f3'],
+        "output": '%f7',
+        "tables": {},
+        "local": 0,
+        "code": """
+            lg2.approx.ftz.f32 %f5, %f1
+            mul.ftz.f32 %f6, %f3, %f5
+            ex2.approx.ftz.f32 %f7, %f6
+            ret
+        """,
+    },
+    'extern.__float2int_rn@fast': {
+        "expr": '__float2int_rn(x)',
+        "dtypes": ['float32', 'int32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.ftz.s32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2int_rz@fast': {
+        "expr": '__float2int_rz(x)',
+        "dtypes": ['float32', 'int32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.ftz.s32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2int_ru@fast': {
+        "expr": '__float2int_ru(x)',
+        "dtypes": ['float32', 'int32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.ftz.s32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2int_rd@fast': {
+        "expr": '__float2int_rd(x)',
+        "dtypes": ['float32', 'int32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.ftz.s32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2uint_rn@fast': {
+        "expr": '__float2uint_rn(x)',
+        "dtypes": ['float32', 'uint32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.ftz.u32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2uint_rz@fast': {
+        "expr": '__float2uint_rz(x)',
+        "dtypes": ['float32', 'uint32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.ftz.u32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2uint_ru@fast': {
+        "expr": '__float2uint_ru(x)',
+        "dtypes": ['float32', 'uint32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.ftz.u32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2uint_rd@fast': {
+        "expr": '__float2uint_rd(x)',
+        "dtypes": ['float32', 'uint32'],
+        "inputs": ['%f1'],
+        "output": '%r1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.ftz.u32.f32 %r1, %f1
+            ret
+        """,
+    },
+    'extern.__float2ll_rn@fast': {
+        "expr": '__float2ll_rn(x)',
+        "dtypes": ['float32', 'int64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.ftz.s64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ll_rz@fast': {
+        "expr": '__float2ll_rz(x)',
+        "dtypes": ['float32', 'int64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.ftz.s64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ll_ru@fast': {
+        "expr": '__float2ll_ru(x)',
+        "dtypes": ['float32', 'int64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.ftz.s64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ll_rd@fast': {
+        "expr": '__float2ll_rd(x)',
+        "dtypes": ['float32', 'int64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.ftz.s64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ull_rn@fast': {
+        "expr": '__float2ull_rn(x)',
+        "dtypes": ['float32', 'uint64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rni.ftz.u64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ull_rz@fast': {
+        "expr": '__float2ull_rz(x)',
+        "dtypes": ['float32', 'uint64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rzi.ftz.u64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ull_ru@fast': {
+        "expr": '__float2ull_ru(x)',
+        "dtypes": ['float32', 'uint64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rpi.ftz.u64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__float2ull_rd@fast': {
+        "expr": '__float2ull_rd(x)',
+        "dtypes": ['float32', 'uint64'],
+        "inputs": ['%f1'],
+        "output": '%rd3',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rmi.ftz.u64.f32 %rd3, %f1
+            ret
+        """,
+    },
+    'extern.__double2float_rn@fast': {
+        "expr": '__double2float_rn(x)',
+        "dtypes": ['float64', 'float32'],
+        "inputs": ['%fd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rn.ftz.f32.f64 %f1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2float_rz@fast': {
+        "expr": '__double2float_rz(x)',
+        "dtypes": ['float64', 'float32'],
+        "inputs": ['%fd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rz.ftz.f32.f64 %f1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2float_ru@fast': {
+        "expr": '__double2float_ru(x)',
+        "dtypes": ['float64', 'float32'],
+        "inputs": ['%fd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rp.ftz.f32.f64 %f1, %fd1
+            ret
+        """,
+    },
+    'extern.__double2float_rd@fast': {
+        "expr": '__double2float_rd(x)',
+        "dtypes": ['float64', 'float32'],
+        "inputs": ['%fd1'],
+        "output": '%f1',
+        "tables": {},
+        "local": 0,
+        "code": """
+            cvt.rm.ftz.f32.f64 %f1, %fd1
+            ret
+        """,
+    },
 }
 
 INT_SECOND = ['ldexp']
@@ -11088,6 +13693,94 @@ SAME_IN_FAST = [
     'exp2:bfloat16',
     'exp2:float16',
     'exp:float16',
+    'extern.__brev',
+    'extern.__brevll',
+    'extern.__byte_perm',
+    'extern.__clz',
+    'extern.__clzll',
+    'extern.__dadd_rd',
+    'extern.__dadd_rn',
+    'extern.__dadd_ru',
+    'extern.__dadd_rz',
+    'extern.__ddiv_rd',
+    'extern.__ddiv_rn',
+    'extern.__ddiv_ru',
+    'extern.__ddiv_rz',
+    'extern.__dmul_rd',
+    'extern.__dmul_rn',
+    'extern.__dmul_ru',
+    'extern.__dmul_rz',
+    'extern.__double2hiint',
+    'extern.__double2int_rd',
+    'extern.__double2int_rn',
+    'extern.__double2int_ru',
+    'extern.__double2int_rz',
+    'extern.__double2loint',
+    'extern.__double2uint_rd',
+    'extern.__double2uint_rn',
+    'extern.__double2uint_ru',
+    'extern.__double2uint_rz',
+    'extern.__double_as_longlong',
+    'extern.__drcp_rd',
+    'extern.__drcp_rn',
+    'extern.__drcp_ru',
+    'extern.__drcp_rz',
+    'extern.__dsqrt_rd',
+    'extern.__dsqrt_rn',
+    'extern.__dsqrt_ru',
+    'extern.__dsqrt_rz',
+    'extern.__dsub_rd',
+    'extern.__dsub_rn',
+    'extern.__dsub_ru',
+    'extern.__dsub_rz',
+    'extern.__ffs',
+    'extern.__ffsll',
+    'extern.__float_as_int',
+    'extern.__float_as_uint',
+    'extern.__fma_rd',
+    'extern.__fma_rn',
+    'extern.__fma_ru',
+    'extern.__fma_rz',
+    'extern.__funnelshift_l',
+    'extern.__funnelshift_lc',
+    'extern.__funnelshift_r',
+    'extern.__funnelshift_rc',
+    'extern.__hadd',
+    'extern.__hiloint2double',
+    'extern.__int2double_rn',
+    'extern.__int2float_rd',
+    'extern.__int2float_rn',
+    'extern.__int2float_ru',
+    'extern.__int2float_rz',
+    'extern.__int_as_float',
+    'extern.__ll2double_rd',
+    'extern.__ll2double_rn',
+    'extern.__ll2double_ru',
+    'extern.__ll2double_rz',
+    'extern.__ll2float_rd',
+    'extern.__ll2float_rn',
+    'extern.__ll2float_ru',
+    'extern.__ll2float_rz',
+    'extern.__longlong_as_double',
+    'extern.__mul24',
+    'extern.__mul64hi',
+    'extern.__mulhi',
+    'extern.__popc',
+    'extern.__popcll',
+    'extern.__rhadd',
+    'extern.__sad',
+    'extern.__uhadd',
+    'extern.__uint2double_rn',
+    'extern.__uint2float_rd',
+    'extern.__uint2float_rn',
+    'extern.__uint2float_ru',
+    'extern.__uint2float_rz',
+    'extern.__uint_as_float',
+    'extern.__umul24',
+    'extern.__umul64hi',
+    'extern.__umulhi',
+    'extern.__urhadd',
+    'extern.__usad',
     'fabs:bfloat16',
     'fabs:float16',
     'fabs:float64',

@@ -60,6 +60,16 @@ def _thunk(expr):
     return ast.Lambda(ast.arguments([], [], None, [], [], None, []), expr)
 
 
+def _lazy_select_call(node):
+    """Whether `node` is a call `M.if_then_else(c, a, b)` (or `M.Select`,
+    `M.select`) with three positional arguments."""
+    return isinstance(node, ast.Call) and \
+        isinstance(node.func, ast.Attribute) and \
+        node.func.attr in ("if_then_else", "Select", "select") and \
+        len(node.args) == 3 and not node.keywords and \
+        not any(isinstance(a, ast.Starred) for a in node.args)
+
+
 def _call(name, args):
     return ast.Call(ast.Name(name, ast.Load()), args, [])
 
@@ -460,6 +470,17 @@ class _Rewriter(ast.NodeTransformer):
         ast.fix_missing_locations(new)
         return self.visit_BoolOp(new)
 
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if not _lazy_select_call(node):
+            return node
+        # TIRx's if_then_else (and Select) compute only the chosen value:
+        # `T.if_then_else(i < n, A[i], 0)` reads A[i] only where i < n.
+        call = _call("__tile_lazy_select__",
+                     [node.func, node.args[0], _thunk(node.args[1]),
+                      _thunk(node.args[2])])
+        return ast.copy_location(call, node)
+
     def visit_IfExp(self, node):
         self.generic_visit(node)
         call = _call("__tile_select__",
@@ -501,7 +522,8 @@ def _needs_rewrite(node):
                 n.value is not None and _element_read(n.value)) or
                _binds_a_name(n) or
                (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not)) or
-               (isinstance(n, ast.Compare) and len(n.ops) > 1)
+               (isinstance(n, ast.Compare) and len(n.ops) > 1) or
+               _lazy_select_call(n)
                for n in ast.walk(node))
 
 

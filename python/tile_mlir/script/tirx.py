@@ -2043,12 +2043,23 @@ def _ftz_conversion(src, dst):
 
 
 def if_then_else(cond, then, other):
-    """`T.if_then_else(c, a, b)`: a where c holds, else b."""
+    """`T.if_then_else(c, a, b)`: a where c holds, else b. In a kernel
+    only the chosen one is computed (the rewrite passes both as thunks):
+    `T.if_then_else(i < n, A[i], 0)` reads A[i] only where i < n."""
     return _tile_select(cond, lambda: then, lambda: other)
 
 
-Select = if_then_else  # TIRx's other name; both sides are evaluated.
+Select = if_then_else  # TIRx's other name (C's lazy `?:` in its CUDA).
 select = if_then_else  # And its lower-case one.
+
+
+def _tile_lazy_select(fn, cond, then, other):
+    """A call `M.if_then_else(c, a, b)` (or Select, select) as the rewrite
+    passes it: `then` and `other` are thunks, computed where chosen if `fn`
+    is this module's; any other function gets their values."""
+    if fn is if_then_else:
+        return _tile_select(cond, then, other)
+    return fn(cond, then(), other())
 
 
 class _Ramp:
@@ -2369,21 +2380,57 @@ def clz(x):
 
 
 def _tile_select(c, then, other):
+    """`then()` where kernel value `c` holds, else `other()`: an
+    arith.select where neither computes anything in the kernel, else an
+    scf.if whose regions compute them (only the chosen one runs, as C's
+    `?:`: a guarded load reads nothing where its guard fails)."""
     c = _plain(c)
     if not isinstance(c, _Expr):
         return then() if c else other()
     c = _as_condition(c)
-    t, f = (x.value() if isinstance(x, _TypedScalar) else _plain(x)
-            for x in (then(), other()))
+    b = _builder()
+    # Placeholders, found again by identity (constants are inserted at the
+    # function's entry meanwhile).
+    head, then_yield, else_yield = object(), object(), object()
+    b.lines.append(head)
+    t = _selected(then)
+    b.lines += [then_yield, "} else {"]
+    f = _selected(other)
+    if b.lines[-3:-1] == [head, then_yield] and b.lines[-3] is head:
+        del b.lines[-3:]
+        return _select_values(c, t, f)
+    b.lines += [else_yield, f"}} {_caller_location()}"]
+    t, f = _select_operands(t, f)
+    name = b.fresh("v")
+    at = {id(x): i for i, x in enumerate(b.lines) if not isinstance(x, str)}
+    b.lines[at[id(head)]] = f"{name} = scf.if {c.name} -> ({t.type}) {{"
+    b.lines[at[id(then_yield)]] = f"scf.yield {t.name} : {t.type}"
+    b.lines[at[id(else_yield)]] = f"scf.yield {f.name} : {f.type}"
+    b.values.add((name, t.type))
+    return _Expr(name, t.dtype)
+
+
+def _selected(thunk):
+    """A select's value: a Python number or a kernel value."""
+    x = thunk()
+    return x.value() if isinstance(x, _TypedScalar) else _plain(x)
+
+
+def _select_operands(t, f):
+    """A select's two values as kernel values of one dtype (two Python
+    numbers: TVM's convert, int32, int64 past its range, float32 where
+    either is a float)."""
     if isinstance(t, numbers.Number) and isinstance(f, numbers.Number):
-        # Two Python numbers: TVM's convert (int32, or int64 past its
-        # range; float32 where either is a float).
         dtype = "bool" if isinstance(t, bool) and isinstance(f, bool) \
             else "float32" if isinstance(t, float) or isinstance(f, float) \
             else "int32" if all(-2**31 <= x < 2**31 for x in (t, f)) \
             else "int64"
         t = _const_expr(t, dtype)
-    t, f = _operands(t, f)
+    return _operands(t, f)
+
+
+def _select_values(c, t, f):
+    t, f = _select_operands(t, f)
     return _emit(f"arith.select {c.name}, {t.name}, {f.name} : {t.type}",
                  t.type, t.dtype)
 
@@ -2394,6 +2441,7 @@ _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
                     "__tile_and__": _tile_and,
                     "__tile_or__": _tile_or, "__tile_not__": _tile_not,
                     "__tile_select__": _tile_select,
+                    "__tile_lazy_select__": _tile_lazy_select,
                     "__tile_merge__": _Merge, "__tile_read__": _tile_read,
                     "__tile_bind__": _tile_bind,
                     "__tile_declares__": _tile_declares,
@@ -2991,10 +3039,17 @@ def _nvcc_helper(name, *args):
     is a uint64, a __nv_bfloat162 a uint32, as TIRx passes them), through
     nvcc's code of the intrinsic."""
     key = f"cuda.{name}" + ("@fast" if _fast_math() else "")
+    return _nvcc_call(f"T.cuda.{name}", key, args)
+
+
+def _nvcc_call(label, key, args):
+    """Entry `key` of _nvcc_math (one with the C parameters' `dtypes`) on
+    `args`, each converted to its parameter's dtype as C converts a call's
+    arguments; `label` names the call in errors."""
     dtypes = _nvcc_math.FUNCTIONS[key]["dtypes"][:-1]
     if len(args) != len(dtypes):
-        raise TileTypeError(f"T.cuda.{name} takes {len(dtypes)} argument"
-                            f"{'s' if len(dtypes) > 1 else ''}, got "
+        raise TileTypeError(f"{label} takes {len(dtypes)} argument"
+                            f"{'s' if len(dtypes) != 1 else ''}, got "
                             f"{len(args)}")
     values = []
     for x, dtype in zip(args, dtypes):
@@ -3002,13 +3057,41 @@ def _nvcc_helper(name, *args):
         if isinstance(x, numbers.Real) and not isinstance(x, bool):
             x = _const_expr(x, dtype)
         if not isinstance(x, _Expr):
-            raise TileTypeError(f"T.cuda.{name} takes kernel values or "
+            raise TileTypeError(f"{label} takes kernel values or "
                                 f"numbers, got {x!r}")
         values.append(x if x.dtype == dtype else cast(x, dtype))
     try:
         return _nvcc_math.run(key, values, _NvccOps)
     except _nvcc_math.NvccMathError as e:
-        raise TileError(f"T.cuda.{name}: {e}") from None
+        raise TileError(f"{label}: {e}") from None
+
+
+def call_extern(func_name, *args, ty=None, dtype=None):
+    """`T.call_extern("__fadd_rz", a, b, ty="float32")`: a CUDA device
+    intrinsic by name, as TIRx prints it (`__fadd_rz(a, b)`), through
+    nvcc's code of it (_nvcc_math's `extern.<name>` entries: the float
+    roundings, conversions, bit reinterpretations and integer intrinsics
+    of CUDA's device functions). The result has dtype `ty`, converted as C
+    converts the intrinsic's result where it is used."""
+    ty = ty if ty is not None else dtype
+    if not isinstance(func_name, str):
+        raise TileTypeError(f"T.call_extern takes the function's name "
+                            f"first, got {func_name!r}")
+    key = f"extern.{func_name}" + ("@fast" if _fast_math() else "")
+    if key not in _nvcc_math.FUNCTIONS:
+        known = sorted({k.split("@")[0][7:] for k in _nvcc_math.FUNCTIONS
+                        if k.startswith("extern.")})
+        raise TileError(f"T.call_extern('{func_name}'): not supported; the "
+                        "front-end runs nvcc's code of these CUDA device "
+                        f"intrinsics: {', '.join(known)}")
+    result = _nvcc_call(f"T.call_extern('{func_name}')", key, args)
+    ty = getattr(ty, "_tile_dtype", ty)
+    if ty is None or ty == result.dtype:
+        return result
+    return cast(result, ty)
+
+
+call_pure_extern = call_extern  # The same call, marked free of effects.
 
 
 def _c_int_argument(name, n, which="second"):
