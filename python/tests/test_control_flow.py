@@ -373,3 +373,33 @@ def test_a_register_tile_at_a_dynamic_index_is_local_memory():
     a = np.arange(256, dtype=np.float32).reshape(32, 8)
     got = run(k, A=a, B=np.zeros(32, np.float32))["B"]
     assert np.array_equal(got, a[LANES, LANES % 8])
+
+
+def test_if_then_else_computes_only_the_chosen_value():
+    """TIRx's if_then_else (and Select) is a guarded value: the arm not
+    chosen is not computed, so a load past the end under a guard reads
+    nothing (the CPU backend's bounds check would stop the kernel). Arms
+    that compute nothing in the kernel stay an arith.select."""
+    @T.function
+    def k(A: T.Tensor((32,), "int32"), B: T.Tensor((32,), "int32"),
+          C: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        B[i] = T.if_then_else(i + 1 < 32, A[i + 1], 0)
+        C[i] = T.Select(i >= 1, A[i - 1] * 2, T.int32(-1))
+    A = np.arange(32, dtype=np.int32) + 10
+    out = run(k, A=A, B=np.zeros(32, np.int32), C=np.zeros(32, np.int32))
+    np.testing.assert_array_equal(out["B"], np.append(A[1:], 0))
+    np.testing.assert_array_equal(out["C"], np.append(-1, A[:-1] * 2))
+    assert k.mlir.count("scf.if") == 2
+
+    @T.function
+    def pure(A: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        a, b = i * 2, i + 1
+        A[i] = T.if_then_else(i < 16, a, b)
+    out = run(pure, A=np.zeros(32, np.int32))
+    np.testing.assert_array_equal(out["A"], np.where(LANES < 16, LANES * 2,
+                                                     LANES + 1))
+    assert "scf.if" not in pure.mlir and "arith.select" in pure.mlir

@@ -203,3 +203,71 @@ def test_a_cache_hit_warns_as_the_compilation_did(tmp_path, monkeypatch):
         with pytest.warns(TileWarning, match="ptxas will spill"):
             big().ptx()
     assert len(os.listdir(tmp_path / "cache")) == 1
+
+
+def test_dynamic_shared_memory():
+    """A "shared.dyn" buffer is the kernel's dynamic shared memory: the
+    launch asks for dynamic_smem_bytes (at least the buffer's bytes), or
+    for the buffer's bytes where it does not say; one such buffer per
+    kernel, as in TIRx."""
+    def kernel(dyn_bytes, n=256):
+        @T.function
+        def k(A: T.Tensor((n,), "float32"), B: T.Tensor((n,), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(
+                grid=1, block=n, dynamic_smem_bytes=dyn_bytes))
+            t = T.cuda.thread_idx("x")
+            s = T.alloc_shared((n,), "float32", scope="shared.dyn")
+            s[t] = A[t]
+            T.cuda.cta_sync()
+            B[t] = s[n - 1 - t]
+        return k
+    A = np.arange(256, dtype=np.float32)
+    for dyn in (None, 1024, 4096):
+        k = kernel(dyn)
+        B = np.zeros(256, np.float32)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", TileWarning)
+            k(A=A, B=B, backend="cpu")
+        np.testing.assert_array_equal(B, A[::-1])
+        assert "gpu.dynamic_shared_memory" in k.mlir
+        assert k._shared_bytes() == (dyn or 1024)
+    with pytest.raises(TileError, match="takes 1024 bytes, more than the "
+                       "launch's dynamic_smem_bytes=512"):
+        kernel(512)(A=A, B=np.zeros(256, np.float32), backend="cpu")
+
+    with pytest.raises(TileError, match="one 'shared.dyn' buffer per kernel"):
+        @T.function
+        def two(A: T.Tensor((4,), "float32")):
+            T.alloc_shared((4,), "float32", scope="shared.dyn")
+            T.alloc_shared((4,), "float32", scope="shared.dyn")
+
+
+def test_launch_options_that_are_not_supported_say_so():
+    with pytest.raises(TileError, match=r"LaunchConfig\(cluster=...\): "
+                       "thread block clusters"):
+        T.cuda.LaunchConfig(grid=2, block=32, cluster=2)
+    with pytest.raises(TileError, match="cooperative launches"):
+        T.cuda.LaunchConfig(grid=2, block=32, cooperative=True)
+    with pytest.raises(TileError, match="has no option 'clusters'"):
+        T.cuda.LaunchConfig(grid=2, block=32, clusters=2)
+    # Options left at their defaults are TIRx's defaults.
+    cfg = T.cuda.LaunchConfig(grid=2, block=32, cluster=None,
+                              cooperative=False)
+    assert cfg.grid == (2, 1, 1) and cfg.dynamic_smem_bytes is None
+
+
+def test_call_extern_of_an_unknown_intrinsic_is_an_error():
+    with pytest.raises(TileError, match=r"T.call_extern\('__no_such_fn'\): "
+                       "not supported.*__fadd_rz"):
+        @T.function
+        def k(A: T.Tensor((4,), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+            i = T.cuda.thread_idx("x")
+            A[i] = T.call_extern("__no_such_fn", A[i], ty="float32")
+    with pytest.raises(TileError, match=r"__fadd_rn'\) takes 2 arguments, "
+                       "got 1"):
+        @T.function
+        def arity(A: T.Tensor((4,), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+            i = T.cuda.thread_idx("x")
+            A[i] = T.call_extern("__fadd_rn", A[i], ty="float32")

@@ -456,9 +456,9 @@ class Tensor:
                  scope=None):
         self.shape = _shape(shape, "T.Tensor shape", dynamic_ok=True)
         self.align = align
-        if scope not in (None, "global", "local", "shared"):
+        if scope not in (None, "global", "local", "shared", "shared.dyn"):
             raise TileValueError(f"T.Tensor scope {scope!r} is not global, "
-                                 "shared or local")
+                                 "shared, shared.dyn or local")
         self.scope = scope
         if isinstance(layout, str) and layout == "default":
             layout = None
@@ -522,6 +522,7 @@ class _Builder:
         self.roots = []  # Register tiles and shared buffers (_views.Root).
         self.workgroup = []  # Shared buffers: (name, type).
         self.launch = None
+        self.dynamic_root = None  # The shared.dyn buffer (_views.Root).
         self.taken = set(taken)  # Names already in use (the parameters).
         self.values = set()  # (name, type) of every value made for it.
         self.written = set()  # Parameters an op may write.
@@ -3127,8 +3128,54 @@ class _LaunchConfig:
     [1, 64], at most 1024 threads). `grid` and `block` read back as three
     ints and cannot be reassigned."""
 
-    def __init__(self, grid=1, block=1):
+    # TIRx's launch options that tile-mlir does not run yet, and why.
+    _UNSUPPORTED = {
+        "cluster": "thread block clusters are not supported by the Python "
+                   "front-end yet (tile IR launches them from tile-runner)",
+        "preferred_cluster": "thread block clusters are not supported yet",
+        "cooperative": "cooperative launches (T.cuda.grid_sync) are not "
+                       "supported yet",
+        "programmatic_stream_serialization": "programmatic dependent "
+                                             "launch is not supported yet",
+        "cluster_scheduling_policy": "thread block clusters are not "
+                                     "supported yet",
+        "priority": "stream priorities are not supported",
+        "mem_sync_domain": "memory synchronization domains are not "
+                           "supported",
+        "mem_sync_domain_map": "memory synchronization domains are not "
+                               "supported",
+        "access_policy_window": "access policy windows are not supported",
+        "preferred_shared_memory_carveout": "a shared memory carveout is "
+                                            "not supported",
+        "nvlink_util_centric_scheduling": "not supported",
+        "portable_cluster_size_mode": "thread block clusters are not "
+                                      "supported yet",
+        "shared_memory_mode": "not supported",
+        "programmatic_event": "programmatic events are not supported",
+        "launch_completion_event": "launch completion events are not "
+                                   "supported",
+        "stream": "pass the stream at the call (`kernel(..., stream=s)`)",
+    }
+
+    def __init__(self, grid=1, block=1, *, dynamic_smem_bytes=None,
+                 **options):
         self._grid, self._block, _ = check_launch(grid, block)
+        for name, value in options.items():
+            if name not in self._UNSUPPORTED:
+                raise TileTypeError(f"T.cuda.LaunchConfig has no option "
+                                    f"'{name}'")
+            if value is not None and value is not False:
+                raise TileError(f"T.cuda.LaunchConfig({name}=...): "
+                                f"{self._UNSUPPORTED[name]}")
+        if dynamic_smem_bytes is not None:
+            dynamic_smem_bytes = check_launch(1, 1, dynamic_smem_bytes)[2]
+        self._dynamic_smem = dynamic_smem_bytes
+
+    @property
+    def dynamic_smem_bytes(self):
+        """The bytes of dynamic shared memory asked for, or None (as many as
+        the kernel's `shared.dyn` buffer takes)."""
+        return self._dynamic_smem
 
     @property
     def grid(self):
@@ -3139,7 +3186,9 @@ class _LaunchConfig:
         return self._block
 
     def __repr__(self):
-        return f"LaunchConfig(grid={self._grid}, block={self._block})"
+        dyn = "" if self._dynamic_smem is None else \
+            f", dynamic_smem_bytes={self._dynamic_smem}"
+        return f"LaunchConfig(grid={self._grid}, block={self._block}{dyn})"
 
 
 def _active(b, role, scope):
@@ -4414,11 +4463,17 @@ def _fragment_view(data, ann):
 def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
                  align=-1, layout="default"):
     """A shared-memory buffer of `shape` (row-major), one per block: a
-    workgroup attribution of the kernel."""
-    if data is not None or scope != "shared":
+    workgroup attribution of the kernel; with scope "shared.dyn", the
+    kernel's dynamic shared memory (one such buffer per kernel, as in
+    TIRx; the launch's dynamic_smem_bytes, or as many bytes as it takes)."""
+    if data is not None or scope not in ("shared", "shared.dyn"):
         raise TileError("T.alloc_shared takes no data and only "
-                        "scope='shared'")
+                        "scope='shared' or 'shared.dyn'")
     b = _builder()
+    if scope == "shared.dyn" and b.dynamic_root is not None:
+        raise TileError("T.alloc_shared: one 'shared.dyn' buffer per "
+                        "kernel (the dynamic shared memory); view it with "
+                        "T.decl_tensor for more")
     shape = _shape(shape, "T.alloc_shared shape")
     strides = _row_major_strides(shape)
     swizzle = layout if isinstance(layout, ComposeLayout) else None
@@ -4443,12 +4498,14 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
     ty = (f"memref<{'x'.join(map(str, stored))}x{_mlir_type(dtype)}, "
           "#gpu.address_space<workgroup>>")
     name = b.fresh("smem")
-    b.workgroup.append((name, ty))
     b.value(name, ty)
     root = _views.Root(name, ty, stored, _row_major_strides(stored), dtype,
                        "shared")
     b.roots.append(root)
-    b.workgroup[-1] = (name, root.placeholder)
+    if scope == "shared.dyn":
+        b.dynamic_root = root
+    else:
+        b.workgroup.append((name, root.placeholder))
     return _views.View(root, "shared", dtype, shape, strides,
                        swizzle=swizzle)
 
@@ -4482,6 +4539,30 @@ def _check_disjoint(shape, strides):
                             "(or is not a layout of memory)")
         if n > 1:
             span = max(span, 1 + (n - 1) * s)
+
+
+def _dynamic_shared_views(root, final):
+    """The lines that make the shared.dyn buffer `root` (of type `final`)
+    a view of the kernel's dynamic shared memory, from its first byte (and,
+    used as two dtypes, its view as the stored one too)."""
+    raw = "memref<?xi8, #gpu.address_space<workgroup>>"
+    zero = f"{root.name}__c0"
+    lines = [f"{root.name}__dyn = gpu.dynamic_shared_memory : {raw}",
+             f"{zero} = arith.constant 0 : index",
+             f"{root.name} = memref.view {root.name}__dyn[{zero}][] : {raw} "
+             f"to {final}"]
+    if root.mixed():
+        lines.append(f"{root.alias_name} = memref.view {root.name}__dyn"
+                     f"[{zero}][] : {raw} to {root.stored[3]}")
+    return "".join(f"      {line}\n" for line in lines)
+
+
+def _dynamic_shared_bytes(root):
+    """The bytes of a shared.dyn buffer."""
+    if root is None:
+        return 0
+    dtype, shape = root.declared[0], root.declared[1]
+    return math.prod(shape) * _bits(_mlir_type(dtype)) // 8
 
 
 def _alias_shared(root, sig_text, body):
@@ -4680,6 +4761,7 @@ class PrimFunc:
         finally:
             _CURRENT.builder = outer
         self.launch = b.launch or _LaunchConfig()
+        self._dynamic_bytes = _dynamic_shared_bytes(b.dynamic_root)
         # Where narrowing read the block, it is the only block it runs with.
         self._fixed_block = self.launch.block if b.block_dependent else None
         # Tensor parameters that an instruction may write (its destination).
@@ -4696,7 +4778,7 @@ class PrimFunc:
         for root in b.roots + [a.root for a in args
                                if isinstance(a, _views.View)]:
             final = root.final_type()
-            if root.mixed():
+            if root.mixed() and root is not b.dynamic_root:
                 sig_text, body = _alias_shared(root, sig_text, body)
             alias = f"!tile_root<{root.name[1:]}__as>"
             body = body.replace(alias, root.stored[3] if root.stored
@@ -4704,6 +4786,8 @@ class PrimFunc:
             if not root.mixed():
                 body = re.sub(re.escape(root.alias_name) + r"\b", root.name,
                               body)
+            if root is b.dynamic_root:
+                body = _dynamic_shared_views(root, final) + body
             sig_text = sig_text.replace(root.placeholder, final)
             body = body.replace(root.placeholder, final)
             if root.space == "global" and final != root.declared[3]:
@@ -4948,6 +5032,21 @@ class PrimFunc:
                 f"{b}")
         return g, b
 
+    def _shared_bytes(self, launch=None):
+        """The bytes of dynamic shared memory of a launch: its
+        dynamic_smem_bytes (at least the shared.dyn buffer's), or the
+        buffer's."""
+        launch = self.launch if launch is None else launch
+        asked = launch.dynamic_smem_bytes
+        if asked is None:
+            return self._dynamic_bytes
+        if asked < self._dynamic_bytes:
+            raise TileValueError(
+                f"{self.name}'s shared.dyn buffer takes "
+                f"{self._dynamic_bytes} bytes, more than the launch's "
+                f"dynamic_smem_bytes={asked}")
+        return asked
+
     def __getitem__(self, grid):
         """`kernel[grid](*args)`: launches with `grid` (an int, 1 to 3 ints,
         or a callable of the arguments by name that returns them) and the
@@ -4988,9 +5087,10 @@ class PrimFunc:
             ty = self._stored_ann(pname, ann).mlir_type()
             params.append(f"%a{i}: {ty}")
             args.append(f"%a{i} : {ty}")
-        params += [f"%d{k}: index" for k in range(6)]
+        params += [f"%d{k}: index" for k in range(6)] + ["%d6: i32"]
         launch = (f"gpu.launch_func @{self.name}_module::@{self.name} "
-                  "blocks in (%d0, %d1, %d2) threads in (%d3, %d4, %d5)" +
+                  "blocks in (%d0, %d1, %d2) threads in (%d3, %d4, %d5) "
+                  "dynamic_shared_memory_size %d6" +
                   (f" args({', '.join(args)})" if args else ""))
         head, tail = self.mlir.rsplit("}", 1)
         return (head + f"  func.func @tile_host({', '.join(params)}) {{\n"
@@ -5014,7 +5114,7 @@ class PrimFunc:
         self._cpu_engines[mlir] = engine
         return engine
 
-    def _run_cpu(self, arrays, plan, grid, block):
+    def _run_cpu(self, arrays, plan, grid, block, shared):
         """The CPU backend: runs the kernel in this process's CPU engine
         (each run in a forked child) on the checked copies of the numpy
         `arrays`, and writes the results back."""
@@ -5033,6 +5133,7 @@ class PrimFunc:
             c = self._stored_array(pname, arg.copy)
             args += _descriptor(c.ctypes.data, c)
         args += [ctypes.c_int64(int(v)) for v in list(grid) + list(block)]
+        args.append(ctypes.c_int32(shared))
         status, report = engine.run("tile_host", args,
                                     [h.copy for h in hosts])
         if status != 0:
@@ -5080,11 +5181,12 @@ class PrimFunc:
         try:
             plan = self._check_arguments(arrays)
             grid, block = self._launch_dims(launch, grid, arrays)
+            shared = self._shared_bytes(launch)
             stream = _stream_handle(stream)
             if stream is None:
                 stream = _current_stream(arrays)
             if backend == "cpu":
-                return self._run_cpu(arrays, plan, grid, block)
+                return self._run_cpu(arrays, plan, grid, block, shared)
             if backend == "auto" and all(kind != "device"
                                          for kind, _ in plan):
                 try:
@@ -5093,8 +5195,8 @@ class PrimFunc:
                     warnings.warn(f"{self.name} runs on the CPU backend: no "
                                   f"CUDA device ({e})", TileWarning,
                                   stacklevel=2)
-                    return self._run_cpu(arrays, plan, grid, block)
-            return self._run_cuda(arrays, plan, grid, block, stream)
+                    return self._run_cpu(arrays, plan, grid, block, shared)
+            return self._run_cuda(arrays, plan, grid, block, shared, stream)
         finally:
             _DLPACK_KEEP.clear()
 
@@ -5134,7 +5236,7 @@ class PrimFunc:
             raise TileTypeError(f"{self.name}: argument '{extra}' {what}")
         return tuple(out)
 
-    def _run_cuda(self, arrays, plan, grid, block, stream):
+    def _run_cuda(self, arrays, plan, grid, block, shared, stream):
         import ctypes
         from ..runtime import CudaRuntime
         rt = CudaRuntime.get()
@@ -5157,7 +5259,7 @@ class PrimFunc:
                 buffers.append((ptr, arg))
                 rt.to_device(ptr, c)
                 args += _descriptor(ptr, self._stored_array(pname, c))
-            rt.launch(fn, grid, block, args, stream=stream)
+            rt.launch(fn, grid, block, args, shared=shared, stream=stream)
             if buffers:
                 # The copies back wait for the kernel; a fault is reported
                 # here, before anything is copied.
