@@ -321,6 +321,8 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
     return createPolicy(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::SpaceQuery)
     return querySpace(instr, in, out);
+  if (instr.form->semantics == ptx::Semantics::Trap)
+    cpu::reportThread(instr, "aborted the kernel (the GPU's launch fails)");
   if (instr.form->polls) {
     moveBits(instr, in, out);
     return cpu::pollMemory(instr);

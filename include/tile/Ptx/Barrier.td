@@ -423,4 +423,16 @@ def Nanosleep : Form<"nanosleep", [], [U32], [Reg<"t", Use, U32>], 63, 70,
   let Sass = "NANOSLEEP";
 }
 
+/// The thread aborts the kernel: the launch fails. The CPU backend stops
+/// the program with an error naming the thread and the instruction.
+def SemTrap : DataMovement<"trap">;
+
+// trap: an abort, most often under a predicate (`@!p trap`, a failed
+// assertion). PTX ISA 1.0, sm_10.
+// ptxas 13.0 emits one BPT.TRAP.
+def Trap : Form<"trap", [], [], [], 10, 10, SemTrap, "9.7.19.4 trap"> {
+  let NaNResult = NaNNone;
+  let Sass = "BPT";
+}
+
 #endif // TILE_PTX_BARRIER_TD

@@ -33,6 +33,7 @@ import inspect
 import itertools
 import math
 import numbers
+import operator
 import os
 import re
 import struct
@@ -157,7 +158,7 @@ class _Ptx:
                 *operands, pred=pred, preserve_dst=preserve_dst)
 
     _SPELLING = re.compile(
-        r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+(::?[A-Za-z0-9_]+)*)+")
+        r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+(::?[A-Za-z0-9_]+)*)*")
 
     def __getitem__(self, opcode):
         if not isinstance(opcode, str):
@@ -1650,7 +1651,10 @@ def serial(start, stop=None, *, step=None, annotations=None, unroll=None,
     bounds = [_loop_value(v) for v in (start, stop, 1 if step is None
                                                   else step)]
     if isinstance(bounds[2], numbers.Integral) and bounds[2] <= 0:
-        raise TileValueError(f"loop step {bounds[2]} is not positive")
+        raise TileValueError(
+            f"loop step {bounds[2]} is not positive (TIRx's CUDA tests "
+            "`i < stop` whatever the step, so its loop runs no iteration "
+            "or never ends: count up and index from the end instead)")
     if not any(isinstance(v, _Expr) for v in bounds):
         return range(*(as_int(v, "loop bound") for v in bounds))
     return _KernelRange(bounds, dtype)
@@ -2132,6 +2136,10 @@ def Broadcast(value, lanes):  # noqa: N802 - TIRx's name
     return _Lanes([value] * int(lanes))
 
 
+ramp = Ramp  # TIRx's lower-case names of the vector constructors.
+broadcast = Broadcast
+
+
 def _ramp_keys(key):
     """The per-lane keys of an index with one T.Ramp in it, or None."""
     key = key if isinstance(key, tuple) else (key,)
@@ -2269,6 +2277,110 @@ def _integer_pair(name, a, b):
         raise TileTypeError(f"T.{name} takes integer kernel values, got "
                             f"{a!r}")
     return a, b
+
+
+def Max(a, b):  # noqa: N802 - TIRx's expression node
+    """`T.Max(a, b)`: TVM's Max node, as `T.max`."""
+    return _t_max(a, b)
+
+
+def Min(a, b):  # noqa: N802 - TIRx's expression node
+    """`T.Min(a, b)`: TVM's Min node, as `T.min`."""
+    return _t_min(a, b)
+
+
+def FloorDiv(a, b):  # noqa: N802 - TIRx's expression node
+    """`T.FloorDiv(a, b)`: as `T.floordiv`."""
+    return floordiv(a, b)
+
+
+def FloorMod(a, b):  # noqa: N802 - TIRx's expression node
+    """`T.FloorMod(a, b)`: as `T.floormod`."""
+    return floormod(a, b)
+
+
+def Cast(dtype, value):  # noqa: N802 - TIRx's expression node
+    """`T.Cast(dtype, x)`: TVM's Cast node (the dtype first), as
+    `T.cast(x, dtype)`."""
+    return cast(value, dtype)
+
+
+def _node_operand(x):
+    return x.value() if isinstance(x, _TypedScalar) else _plain(x)
+
+
+def _node(op, a, b):
+    """A TVM binary expression node: Python's operator `op` on kernel
+    values or numbers (a number on the left takes the reflected one)."""
+    return getattr(operator, op)(_node_operand(a), _node_operand(b))
+
+
+def Add(a, b):  # noqa: N802 - TVM's expression nodes, as TIRx has them
+    return _node("add", a, b)
+
+
+def Sub(a, b):  # noqa: N802
+    return _node("sub", a, b)
+
+
+def Mul(a, b):  # noqa: N802
+    return _node("mul", a, b)
+
+
+def Div(a, b):  # noqa: N802
+    """TVM's Div: C's `/` (an integer one rounds toward zero)."""
+    x, y = _node_operand(a), _node_operand(b)
+    dtype = getattr(x, "dtype", None) or getattr(y, "dtype", None)
+    if dtype in _INT_RANGES:
+        return truncdiv(x, y)
+    return _node("truediv", x, y)
+
+
+def Mod(a, b):  # noqa: N802
+    """TVM's Mod: C's `%` (the sign of a)."""
+    return truncmod(a, b)
+
+
+def EQ(a, b):  # noqa: N802
+    return _node("eq", a, b)
+
+
+def NE(a, b):  # noqa: N802
+    return _node("ne", a, b)
+
+
+def LT(a, b):  # noqa: N802
+    return _node("lt", a, b)
+
+
+def LE(a, b):  # noqa: N802
+    return _node("le", a, b)
+
+
+def GT(a, b):  # noqa: N802
+    return _node("gt", a, b)
+
+
+def GE(a, b):  # noqa: N802
+    return _node("ge", a, b)
+
+
+def tensor_store(buffer, indices, value):
+    """`T.tensor_store(buf, [i, j], v)`: TVM's BufferStore, as
+    `buf[i, j] = v`."""
+    if not isinstance(buffer, _views.View):
+        raise TileTypeError(f"T.tensor_store stores into a tensor, got "
+                            f"{buffer!r}")
+    buffer[tuple(indices) if isinstance(indices, (list, tuple))
+           else indices] = value
+
+
+def tensor_load(buffer, indices):
+    """`T.tensor_load(buf, [i, j])`: TVM's BufferLoad, as `buf[i, j]`."""
+    if not isinstance(buffer, _views.View):
+        raise TileTypeError(f"T.tensor_load reads a tensor, got {buffer!r}")
+    return buffer[tuple(indices) if isinstance(indices, (list, tuple))
+                  else indices]
 
 
 def floordiv(a, b):
@@ -4261,9 +4373,100 @@ def _ptx_type(dtype):
         str(_INT_RANGES[dtype][0])
 
 
+def _activemask():
+    """CUDA's `__activemask()`: the lanes of the warp executing it
+    (activemask.b32), a uint32."""
+    d = alloc_local((1,), "uint32")
+    _PtxChain(("activemask", "b32"))(d[0])
+    return d[0].load()
+
+
+def _trap_when_assert_failed(cond):
+    """TIRx's `T.cuda.trap_when_assert_failed(cond)`: `trap` where `cond`
+    is false (the launch fails; the CPU backend stops with an error)."""
+    c = _plain(cond.load() if isinstance(cond, _views.View) else cond)
+    if not isinstance(c, _Expr):
+        if not c:
+            _PtxChain(("trap",))()
+        return
+    _PtxChain(("trap",))(pred=_tile_not(_as_condition(c)))
+
+
+# The load of each dtype TIRx's wait_until polls with (its `ptx_type`).
+_WAIT_TYPES = {"uint32": "u32", "int32": "s32", "uint64": "u64",
+               "int64": "s64"}
+
+
+def _wait_until(dst, ptr, predicate, scope="gpu", space="global",
+                ptx_type=None, backoff_ns=None, *, ty=None):
+    """TIRx's `T.cuda.wait_until(dst, ptr, predicate)`: loads the global
+    word at `ptr` into `dst` with ld.relaxed.<scope> until `predicate`
+    (a callable of the value, or a boolean of it) holds, a __nanosleep of
+    `backoff_ns` before each retry, then one ld.acquire.<scope> into a
+    discarded register (the edge to the stores that made it hold)."""
+    if space != "global":
+        raise TileValueError(f"T.cuda.wait_until space {space!r}: only "
+                             "'global' (a wait in a CTA or cluster is an "
+                             "mbarrier's)")
+    if scope not in ("cta", "cluster", "gpu", "sys"):
+        raise TileValueError(f"T.cuda.wait_until scope {scope!r}: cta, "
+                             "cluster, gpu or sys")
+    if not _local_scalar(dst):
+        raise TileTypeError("T.cuda.wait_until's dst is a T.local_scalar, "
+                            f"got {dst!r}")
+    kind = ptx_type or _WAIT_TYPES.get(dst.dtype)
+    if kind is None:
+        raise TileTypeError(f"T.cuda.wait_until of a {dst.dtype} word: "
+                            f"{', '.join(_WAIT_TYPES)}")
+    test = predicate if callable(predicate) else (lambda _: predicate)
+    relaxed = _PtxChain(("ld", "relaxed", scope, "global", kind))
+    acquire = _PtxChain(("ld", "acquire", scope, "global", kind))
+    sleep = None if backoff_ns is None else \
+        (lambda: _Cuda.nano_sleep(backoff_ns))
+    inline(_wait_loop)(dst, ptr, test, relaxed, sleep)
+    acquire(alloc_scalar(dst.dtype, "local"), ptr)
+
+
+def _wait_loop(dst, ptr, test, load, sleep):
+    """wait_until's polls (traced as a T.inline helper)."""
+    load(dst, ptr)
+    while not test(dst):
+        if sleep is not None:
+            sleep()
+        load(dst, ptr)
+
+
+def _legacy_shuffle(mode):
+    """TVM's `T.gpu_warp_shuffle{,_xor,_up,_down}(mask, value, lane,
+    width, warp_size)`: CUDA's __shfl*_sync (TIRx prints them so), on warps
+    of 32 lanes."""
+    def shuffle(mask, value, lane, width, warp_size=32):
+        if as_int(warp_size, "the warp size") != 32:
+            raise TileValueError(f"warp size {warp_size}: a warp has 32 "
+                                 "lanes")
+        return _shfl(mode, mask, value, lane, width)
+    return shuffle
+
+
+gpu_warp_shuffle = _legacy_shuffle("idx")
+gpu_warp_shuffle_xor = _legacy_shuffle("bfly")
+gpu_warp_shuffle_up = _legacy_shuffle("up")
+gpu_warp_shuffle_down = _legacy_shuffle("down")
+gpu_warp_activemask = _activemask
+
+
+def _func_call(name, *args, ty=None, **options):
+    raise TileError(f"T.cuda.func_call('{name}'): a device function given "
+                    "as CUDA source is not supported (the front-end "
+                    "compiles no CUDA); write it as a @T.inline helper")
+
+
 # CUDA's shuffle intrinsics under their own names (T.cuda.__shfl_xor_sync):
 # set after the class, where a `def __name` would be mangled.
-for _name, _fn in (("__shfl_sync", _shfl_sync),
+for _name, _fn in (("__activemask", _activemask),
+                   ("trap_when_assert_failed", _trap_when_assert_failed),
+                   ("wait_until", _wait_until), ("func_call", _func_call),
+                   ("__shfl_sync", _shfl_sync),
                    ("__shfl_up_sync", _shfl_up_sync),
                    ("__shfl_down_sync", _shfl_down_sync),
                    ("__shfl_xor_sync", _shfl_xor_sync)):
