@@ -168,6 +168,29 @@ foreach acc = [LoadAccess, StoreAccess] in
                 : MemoryForm<acc, ss, v, t, hint>;
         }
 
+// ldu (9.7.9.10): a load of read-only data from an address common to the
+// warp's threads, in .global: scalar, .v2 and .v4 accesses of at most 128
+// bits (measured with ptxas 13.0: it rejects .shared and wider vectors).
+// PTX ISA 2.0, sm_20; the 128-bit register PTX ISA 8.3, sm_70. The
+// spelling without a state space takes a generic address, which must be a
+// global one: tile-mlir writes .global.
+defvar DocLdu = "9.7.9.10 ldu";
+foreach v = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>, VecWidth<4, [Vec<V4>]>] in
+  foreach t = [B16, B32, B64, F32, F64, B128, U16, S16, U32, S32, U64,
+               S64] in
+    if !and(!le(!mul(t.Bits, v.N), 128),
+            !or(!ne(t.Bits, 128), !eq(v.N, 1))) then
+      def LduGlobal#v.N#!cast<string>(t)
+          : Form<"ldu", !listconcat([Space<Global>], v.Slots), [t],
+                 [Reg<"d", Def, t, v.N>, Mem<"a", Use, t, v.N, GlobalSpace>],
+                 !if(!eq(t.Bits, 128), 83, 20), !if(!eq(t.Bits, 128), 70, 20),
+                 SemLoad, DocLdu>;
+def : Rejected<"ldu", [], [], [],
+  "a generic address must be a global one here: write ldu.global"> {
+  let Documented = 1;
+  let NoneOf = [Global];
+}
+
 // ld.global.nc (9.7.9.9): a load through the non-coherent (read-only)
 // cache, CUDA's __ldg; .ca, .cg, .cs before .nc, or an L1 eviction
 // priority after it (ptxas 13.0 rejects both together); the L2 cache hint

@@ -66,6 +66,39 @@ def PrefetchGlobalEvict
     : PrefetchForm<[Space<Global>, Slot<FlagSlot, [L2EvictLast, L2EvictNormal],
                                         1, "level::eviction_priority">],
                    [PrefetchMem<GlobalSpace>], 74, 80, "CCTL">;
+// prefetch.{L1,L2} [a] with no state space: a generic address, of a
+// global or a shared memref (the ISA: a prefetch of a shared location
+// does nothing). PTX ISA 2.0, sm_20.
+def PrefetchGeneric
+    : PrefetchForm<[Slot<FlagSlot, [L1Level, L2Level], 1, "level">],
+                   [PrefetchMem<GenericSpace>], 20, 20, "CCTL">;
+// prefetchu.L1 [a]: the line at a generic address into the uniform
+// cache (nothing where it maps to shared memory). PTX ISA 2.0, sm_20.
+def PrefetchuL1
+    : Form<"prefetchu", [Req<L1Level>], [], [PrefetchMem<GenericSpace>], 20,
+           20, SemPrefetch, DocPrefetch> {
+  let NaNResult = NaNNone;
+}
+// applypriority.global.L2::evict_normal [a], 128: the L2 line at a gets
+// the normal eviction priority; the size is 128 (the only one the ISA
+// allows; ptxas 13.0 rejects a register and any other value). PTX ISA
+// 7.4, sm_80 (measured: ptxas 13.0 rejects 7.3 and sm_75). The spelling
+// without .global takes a generic address, which must be a global one:
+// tile-mlir writes .global.
+defvar DocApplyPriority = "9.7.9.16 applypriority";
+def ApplyPriorityGlobal
+    : Form<"applypriority", [Space<Global>, Req<L2EvictNormal>], [],
+           [PrefetchMem<GlobalSpace>, Imm<"size", U32, 128, 128>], 74, 80,
+           SemPrefetch, DocApplyPriority> {
+  let NaNResult = NaNNone;
+}
+def : Rejected<"applypriority", [], [], [],
+  "a generic address must be a global one here: write "
+  "applypriority.global"> {
+  let Documented = 1;
+  let NoneOf = [Global];
+}
+
 // prefetch.tensormap [a]: a tensor map (a CUtensorMap in global memory,
 // at its generic address) into the cache that TMA reads it from. PTX ISA
 // 8.0, sm_90.

@@ -113,3 +113,70 @@ gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx73">] {
     gpu.return
   }
 }
+
+// ldu in .global only (a generic address must be a global one), at most
+// 128 bits; applypriority.global with the size 128 from PTX ISA 7.4;
+// prefetchu of a memory operand.
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4xi32>) kernel {
+    %c64 = arith.constant 64 : i32
+    // expected-error @+1 {{operand #1 ('size') of 'applypriority.global.L2::evict_normal': immediate 64 is out of range 128..128}}
+    tile.apply "applypriority.global.L2::evict_normal" (%g, %c64) scope(thread) : memref<4xi32>, i32
+    gpu.return
+  }
+}
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4xi32>) kernel {
+    %c128 = arith.constant 128 : i32
+    // expected-error @+1 {{'applypriority.L2::evict_normal' is not supported: a generic address must be a global one here: write applypriority.global}}
+    tile.apply "applypriority.L2::evict_normal" (%g, %c128) scope(thread) : memref<4xi32>, i32
+    gpu.return
+  }
+}
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4xi32>) kernel {
+    %d = tile.alloc_local : memref<1xi32, #tile.reg>
+    // expected-error @+1 {{'ldu.u32' is not supported: a generic address must be a global one here: write ldu.global}}
+    tile.apply "ldu.u32" (%d, %g) scope(thread) : memref<1xi32, #tile.reg>, memref<4xi32>
+    gpu.return
+  }
+}
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%s: memref<4xi32, 3>) kernel {
+    %d = tile.alloc_local : memref<1xi32, #tile.reg>
+    // expected-error @+1 {{qualifier '.shared' is not valid for 'ldu' in 'ldu.shared.u32'}}
+    tile.apply "ldu.shared.u32" (%d, %s) scope(thread) : memref<1xi32, #tile.reg>, memref<4xi32, 3>
+    gpu.return
+  }
+}
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx73">] {
+  gpu.func @k(%g: memref<4xi32>) kernel {
+    %c128 = arith.constant 128 : i32
+    // expected-error @+1 {{'applypriority.global.L2::evict_normal' requires PTX ISA 7.4, but the target's PTX ISA is 7.3 (raise it with the '+ptx74' feature)}}
+    tile.apply "applypriority.global.L2::evict_normal" (%g, %c128) scope(thread) : memref<4xi32>, i32
+    gpu.return
+  }
+}
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4xi32>) kernel {
+    %d = tile.alloc_local : memref<8xi32, #tile.reg>
+    // expected-error @+1 {{qualifier '.v8' is not valid for 'ldu' in 'ldu.global.v8.b32'}}
+    tile.apply "ldu.global.v8.b32" (%d, %g) scope(thread) : memref<8xi32, #tile.reg>, memref<4xi32>
+    gpu.return
+  }
+}
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4xi32>) kernel {
+    %r = tile.alloc_local : memref<1xi32, #tile.reg>
+    // expected-error @+1 {{operand #0 ('a') of 'prefetchu.L1': expected a global or shared memory operand, got register tile 'memref<1xi32, #tile.reg>'}}
+    tile.apply "prefetchu.L1" (%r) scope(thread) : memref<1xi32, #tile.reg>
+    gpu.return
+  }
+}
