@@ -260,6 +260,14 @@ class _PtxChain:
             forms = stateful
             state = forms[0]["operands"][0]["type"]
             operands = [alloc_local((1,), _PTX_DTYPES[state])] + operands
+        fixed = not forms and not stateful and [
+            f for f in _forms_of(op, len(operands) + 1)
+            if _single_value(f["operands"][-1]) is not None]
+        if fixed:
+            # An immediate that can take one value only (applypriority's
+            # size, 128): TIRx's table writes it, and takes no argument.
+            forms = fixed
+            operands = operands + [_single_value(forms[0]["operands"][-1])]
         copies, scope = [], "thread"
         if not forms:
             forms, operands, copies, scope = _flattened(op, operands)
@@ -410,6 +418,14 @@ def _forms_of(opcode, count, first=None):
 def _is_state(operand):
     """An mbarrier's state written first (TIRx leaves it out)."""
     return operand.get("name") == "state" and operand.get("role") == "def"
+
+
+def _single_value(operand):
+    """The one value an immediate operand can take, or None."""
+    imm = operand.get("immediate")
+    if imm and imm.get("min") == imm.get("max"):
+        return imm["min"]
+    return None
 
 
 def _memory_element(v):
