@@ -271,3 +271,23 @@ def test_call_extern_of_an_unknown_intrinsic_is_an_error():
             T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
             i = T.cuda.thread_idx("x")
             A[i] = T.call_extern("__fadd_rn", A[i], ty="float32")
+
+
+def test_a_failed_assertion_traps():
+    """T.cuda.trap_when_assert_failed(c) is `trap` where c is false: the
+    CPU backend stops the kernel with an error naming the instruction (on
+    the GPU the launch fails); where c holds, nothing happens."""
+    @T.function
+    def k(A: T.Tensor((32,), "int32"), B: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        T.cuda.trap_when_assert_failed(A[i] >= 0)
+        B[i] = A[i] + 1
+    assert "tile.apply \"trap\"" in k.mlir and "pred(" in k.mlir
+    A = np.arange(32, dtype=np.int32)
+    B = np.zeros(32, np.int32)
+    k(A=A, B=B, backend="cpu")
+    np.testing.assert_array_equal(B, A + 1)
+    A[7] = -1
+    with pytest.raises(TileError, match="'trap': aborted the kernel"):
+        k(A=A, B=np.zeros(32, np.int32), backend="cpu")
