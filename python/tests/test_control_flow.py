@@ -403,3 +403,33 @@ def test_if_then_else_computes_only_the_chosen_value():
     np.testing.assert_array_equal(out["A"], np.where(LANES < 16, LANES * 2,
                                                      LANES + 1))
     assert "scf.if" not in pure.mlir and "arith.select" in pure.mlir
+
+
+def test_tvm_expression_nodes():
+    """TVM's nodes as TIRx has them: T.Add .. T.GE as Python's operators,
+    T.Div and T.Mod as C's / and % on integers (toward zero), T.Div as /
+    on floats."""
+    @T.function
+    def k(A: T.Tensor((32,), "int32"), O: T.Tensor((32, 6), "int32"),
+          F: T.Tensor((32,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        i = T.cuda.thread_idx("x")
+        a = A[i]
+        O[i, 0] = T.Add(a, 3)
+        O[i, 1] = T.Sub(7, a)
+        O[i, 2] = T.Mul(a, a)
+        O[i, 3] = T.Div(a, T.int32(4))
+        O[i, 4] = T.Mod(a, T.int32(4))
+        O[i, 5] = T.Cast("int32", T.EQ(a, 0)) + T.Cast("int32", T.NE(a, 1)) * 2 \
+            + T.Cast("int32", T.LT(a, 0)) * 4 + T.Cast("int32", T.LE(a, 0)) * 8 \
+            + T.Cast("int32", T.GT(a, 0)) * 16 + T.Cast("int32", T.GE(a, 0)) * 32
+        F[i] = T.Div(T.Cast("float32", a), T.float32(4))
+    A = np.arange(-16, 16, dtype=np.int32)
+    out = run(k, A=A, O=np.zeros((32, 6), np.int32), F=np.zeros(32, np.float32))
+    a = A.astype(np.int64)
+    trunc_div = np.trunc(a / 4).astype(np.int64)
+    want = np.stack([a + 3, 7 - a, a * a, trunc_div, a - 4 * trunc_div,
+                     (a == 0) + (a != 1) * 2 + (a < 0) * 4 + (a <= 0) * 8
+                     + (a > 0) * 16 + (a >= 0) * 32], 1)
+    np.testing.assert_array_equal(out["O"], want.astype(np.int32))
+    np.testing.assert_array_equal(out["F"], (A / 4).astype(np.float32))

@@ -2331,16 +2331,18 @@ def _node(op, a, b):
     return getattr(operator, op)(_node_operand(a), _node_operand(b))
 
 
-def Add(a, b):  # noqa: N802 - TVM's expression nodes, as TIRx has them
-    return _node("add", a, b)
+def _node_maker(op):
+    def node(a, b):
+        return _node(op, a, b)
+    node.__name__ = op
+    node.__doc__ = f"TVM's expression node: Python's `{op}` of a and b."
+    return node
 
 
-def Sub(a, b):  # noqa: N802
-    return _node("sub", a, b)
-
-
-def Mul(a, b):  # noqa: N802
-    return _node("mul", a, b)
+# TVM's expression nodes as TIRx has them (T.Add, T.EQ, ...).
+Add, Sub, Mul = (_node_maker(op) for op in ("add", "sub", "mul"))
+EQ, NE, LT, LE, GT, GE = (_node_maker(op)
+                          for op in ("eq", "ne", "lt", "le", "gt", "ge"))
 
 
 def Div(a, b):  # noqa: N802
@@ -2355,30 +2357,6 @@ def Div(a, b):  # noqa: N802
 def Mod(a, b):  # noqa: N802
     """TVM's Mod: C's `%` (the sign of a)."""
     return truncmod(a, b)
-
-
-def EQ(a, b):  # noqa: N802
-    return _node("eq", a, b)
-
-
-def NE(a, b):  # noqa: N802
-    return _node("ne", a, b)
-
-
-def LT(a, b):  # noqa: N802
-    return _node("lt", a, b)
-
-
-def LE(a, b):  # noqa: N802
-    return _node("le", a, b)
-
-
-def GT(a, b):  # noqa: N802
-    return _node("gt", a, b)
-
-
-def GE(a, b):  # noqa: N802
-    return _node("ge", a, b)
 
 
 def tensor_store(buffer, indices, value):
