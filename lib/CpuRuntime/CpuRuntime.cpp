@@ -170,10 +170,12 @@ static void asyncCopy(const ptx::Instr &instr, const uint8_t *in,
 
 /// The QualTable codes of the cache priorities written in `instr`: the
 /// primary's and the secondary's (0, evict_unchanged, where none is). Each
-/// is a required slot of the form, the primary first.
+/// is a required flag slot of the form, the primary first.
 static std::pair<uint64_t, uint64_t> getPriorityCodes(const ptx::Instr &instr) {
   llvm::SmallVector<uint64_t, 2> codes;
   for (const ptx::QualSlot &slot : instr.form->slots) {
+    if (slot.kind != ptx::SlotKind::Flag)
+      continue;
     ptx::QualSet chosen = slot.choices & instr.quals;
     if (!chosen)
       continue;
@@ -260,7 +262,8 @@ static void querySpace(const ptx::Instr &instr, const uint8_t *in,
   std::memcpy(&address, in, 8);
   int code = -1;
   for (const ptx::QualSlot &slot : instr.form->slots)
-    if (ptx::QualSet chosen = slot.choices & instr.quals)
+    if (ptx::QualSet chosen = slot.choices & instr.quals;
+        chosen && slot.kind == ptx::SlotKind::StateSpace)
       if (llvm::ArrayRef<int> t = ptx::getQualTable(chosen.first()); !t.empty())
         code = t.front();
   cpu::HostSpace space = cpu::classifyAddress(address);
