@@ -246,11 +246,14 @@ class _PtxChain:
         `T.ptx.pred(u)` reads one as u != 0 (the table's predicate bridges
         of the element's width: selp.b32 and setp.ne.b32 for 32 bits)."""
         op = self.opcode()
+        forms = _by_immediates(_forms_of(op, len(operands)), operands)
         # TIRx passes addresses (T.address_of(A[i]), buf.ptr_to([i])) where
-        # the instruction takes memory: the element itself here.
-        operands = [_spanning(v.view) if isinstance(v, _Address) else v
-                    for v in operands]
-        forms = _forms_of(op, len(operands))
+        # the instruction takes memory: the element itself here, or the
+        # elements a memory operand of several spans from it (cp.async's
+        # 8 or 16 bytes of 32-bit words).
+        operands = [_spanning(v.view, _span_of(v.view, forms, i))
+                    if isinstance(v, _Address) else v
+                    for i, v in enumerate(operands)]
         stateful = operands and isinstance(operands[0], _views.View) and \
             operands[0].space != "reg" and \
             _forms_of(op, len(operands) + 1, _is_state)
@@ -418,6 +421,35 @@ def _forms_of(opcode, count, first=None):
 def _is_state(operand):
     """An mbarrier's state written first (TIRx leaves it out)."""
     return operand.get("name") == "state" and operand.get("role") == "def"
+
+
+def _by_immediates(forms, operands):
+    """The forms whose immediate operands take the Python integers given
+    for them (cp.async's cp-size picks its form), or all of them where
+    none does."""
+    def takes(form):
+        for o, v in zip(form["operands"], operands):
+            imm = o.get("immediate")
+            if imm and isinstance(v, numbers.Integral) and \
+                    not imm["min"] <= v <= imm["max"]:
+                return False
+        return True
+    kept = [f for f in forms if takes(f)]
+    return kept or forms
+
+
+def _span_of(element, forms, i):
+    """The elements operand `i` of `forms` spans from `element` where it is
+    a memory operand of several elements of the element's width, else 1."""
+    if not forms or i >= len(forms[0]["operands"]):
+        return 1
+    o = forms[0]["operands"][i]
+    if o.get("kind") != "memory" or o.get("atom", 1) <= 1 or \
+            not _memory_element(element) or \
+            _bits(element.type_elt()) != \
+            instr_table.types()[o["type"]]["bits"]:
+        return 1
+    return o["atom"]
 
 
 def _single_value(operand):
