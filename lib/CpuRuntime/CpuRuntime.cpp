@@ -168,21 +168,24 @@ static void asyncCopy(const ptx::Instr &instr, const uint8_t *in,
   }
 }
 
+/// The QualTable codes of the qualifiers written in `instr`'s slots of
+/// kind `kind`, in slot order (slots whose qualifier has no code add none).
+static llvm::SmallVector<int, 2> getSlotCodes(const ptx::Instr &instr,
+                                              ptx::SlotKind kind) {
+  llvm::SmallVector<int, 2> codes;
+  for (const ptx::QualSlot &slot : instr.form->slots)
+    if (ptx::QualSet chosen = slot.choices & instr.quals;
+        chosen && slot.kind == kind)
+      if (llvm::ArrayRef<int> t = ptx::getQualTable(chosen.first()); !t.empty())
+        codes.push_back(t.front());
+  return codes;
+}
+
 /// The QualTable codes of the cache priorities written in `instr`: the
 /// primary's and the secondary's (0, evict_unchanged, where none is). Each
 /// is a required flag slot of the form, the primary first.
 static std::pair<uint64_t, uint64_t> getPriorityCodes(const ptx::Instr &instr) {
-  llvm::SmallVector<uint64_t, 2> codes;
-  for (const ptx::QualSlot &slot : instr.form->slots) {
-    if (slot.kind != ptx::SlotKind::Flag)
-      continue;
-    ptx::QualSet chosen = slot.choices & instr.quals;
-    if (!chosen)
-      continue;
-    llvm::ArrayRef<int> code = ptx::getQualTable(chosen.first());
-    if (!code.empty())
-      codes.push_back(code.front());
-  }
+  llvm::SmallVector<int, 2> codes = getSlotCodes(instr, ptx::SlotKind::Flag);
   if (codes.empty() || codes.size() > 2)
     fatal(instr, "has no primary priority with a code in the table");
   return {codes[0], codes.size() > 1 ? codes[1] : 0};
@@ -260,12 +263,9 @@ static void querySpace(const ptx::Instr &instr, const uint8_t *in,
                        uint8_t *out) {
   uint64_t address = 0;
   std::memcpy(&address, in, 8);
-  int code = -1;
-  for (const ptx::QualSlot &slot : instr.form->slots)
-    if (ptx::QualSet chosen = slot.choices & instr.quals;
-        chosen && slot.kind == ptx::SlotKind::StateSpace)
-      if (llvm::ArrayRef<int> t = ptx::getQualTable(chosen.first()); !t.empty())
-        code = t.front();
+  llvm::SmallVector<int, 2> codes =
+      getSlotCodes(instr, ptx::SlotKind::StateSpace);
+  int code = codes.empty() ? -1 : codes.front();
   cpu::HostSpace space = cpu::classifyAddress(address);
   cpu::writeResults(instr, code == static_cast<int>(space), out);
 }
