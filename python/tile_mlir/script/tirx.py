@@ -2243,11 +2243,17 @@ def static_assert(x, message=""):
                         else "T.static_assert failed")
 
 
+def _scalar(x):
+    """`x` as a Python number or a kernel value: a typed constant
+    (T.int32(3)) its value, an element or a local scalar as _plain reads
+    it."""
+    return x.value() if isinstance(x, _TypedScalar) else _plain(x)
+
+
 def _kernel_values(name, *args):
     """The arguments of T.max & co. as kernel values of one dtype (a Python
     number takes the other's dtype)."""
-    args = [a.value() if isinstance(a, _TypedScalar) else _plain(a)
-            for a in args]
+    args = [_scalar(a) for a in args]
     if not any(isinstance(a, _Expr) for a in args):
         raise TileTypeError(f"T.{name} takes kernel values, got "
                             f"{', '.join(map(repr, args))}")
@@ -2353,14 +2359,10 @@ def Cast(dtype, value):  # noqa: N802 - TIRx's expression node
     return cast(value, dtype)
 
 
-def _node_operand(x):
-    return x.value() if isinstance(x, _TypedScalar) else _plain(x)
-
-
 def _node(op, a, b):
     """A TVM binary expression node: Python's operator `op` on kernel
     values or numbers (a number on the left takes the reflected one)."""
-    return getattr(operator, op)(_node_operand(a), _node_operand(b))
+    return getattr(operator, op)(_scalar(a), _scalar(b))
 
 
 def _node_maker(op):
@@ -2379,7 +2381,7 @@ EQ, NE, LT, LE, GT, GE = (_node_maker(op)
 
 def Div(a, b):  # noqa: N802
     """TVM's Div: C's `/` (an integer one rounds toward zero)."""
-    x, y = _node_operand(a), _node_operand(b)
+    x, y = _scalar(a), _scalar(b)
     dtype = getattr(x, "dtype", None) or getattr(y, "dtype", None)
     if dtype in _INT_RANGES:
         return truncdiv(x, y)
@@ -2532,9 +2534,9 @@ def _tile_select(c, then, other):
     # function's entry meanwhile).
     head, then_yield, else_yield = object(), object(), object()
     b.lines.append(head)
-    t = _selected(then)
+    t = _scalar(then())
     b.lines += [then_yield, "} else {"]
-    f = _selected(other)
+    f = _scalar(other())
     if b.lines[-3:-1] == [head, then_yield] and b.lines[-3] is head:
         del b.lines[-3:]
         return _select_values(c, t, f)
@@ -2547,12 +2549,6 @@ def _tile_select(c, then, other):
     b.lines[at[id(else_yield)]] = f"scf.yield {f.name} : {f.type}"
     b.values.add((name, t.type))
     return _Expr(name, t.dtype)
-
-
-def _selected(thunk):
-    """A select's value: a Python number or a kernel value."""
-    x = thunk()
-    return x.value() if isinstance(x, _TypedScalar) else _plain(x)
 
 
 def _select_operands(t, f):
@@ -3131,8 +3127,7 @@ def _nvcc_function(name, *args):
     kernel values through the instructions nvcc emits for the CUDA math
     library's function (see _nvcc_math), each issued by the thread on its
     own elements."""
-    values = [x.value() if isinstance(x, _TypedScalar) else _plain(x)
-              for x in args]
+    values = [_scalar(x) for x in args]
     # T.ldexp(x, n): n is C's int (nvcc's code reads a 32-bit integer).
     int_second = name in _nvcc_math.INT_SECOND
     if int_second and len(values) == 2:
@@ -3192,7 +3187,7 @@ def _nvcc_call(label, key, args):
                             f"{len(args)}")
     values = []
     for x, dtype in zip(args, dtypes):
-        x = x.value() if isinstance(x, _TypedScalar) else _plain(x)
+        x = _scalar(x)
         if isinstance(x, numbers.Real) and not isinstance(x, bool):
             x = _const_expr(x, dtype)
         if not isinstance(x, _Expr):
@@ -4770,24 +4765,31 @@ def _check_disjoint(shape, strides):
             span = max(span, 1 + (n - 1) * s)
 
 
-def _dynamic_shared_views(root, final):
-    """The lines that make the shared.dyn buffer `root` (of type `final`)
-    a view of the kernel's dynamic shared memory, from its first byte (and,
-    used as two dtypes, its view as the stored one too)."""
-    raw = "memref<?xi8, #gpu.address_space<workgroup>>"
+def _byte_views(root, source, raw, final):
+    """The lines that make shared buffer `root` (of type `final`) a view of
+    the bytes `source` (of type `raw`) from their first, and, where it is
+    used as two dtypes, its view as the stored one too."""
     zero = f"{root.name}__c0"
-    lines = [f"{root.name}__dyn = gpu.dynamic_shared_memory : {raw}",
-             f"{zero} = arith.constant 0 : index",
-             f"{root.name} = memref.view {root.name}__dyn[{zero}][] : {raw} "
+    lines = [f"{zero} = arith.constant 0 : index",
+             f"{root.name} = memref.view {source}[{zero}][] : {raw} "
              f"to {final}"]
     if root.mixed():
-        lines.append(f"{root.alias_name} = memref.view {root.name}__dyn"
-                     f"[{zero}][] : {raw} to {root.stored[3]}")
+        lines.append(f"{root.alias_name} = memref.view {source}[{zero}][] "
+                     f": {raw} to {root.stored[3]}")
     return "".join(f"      {line}\n" for line in lines)
 
 
-def _dynamic_shared_bytes(root):
-    """The bytes of a shared.dyn buffer."""
+def _dynamic_shared_views(root, final):
+    """The shared.dyn buffer `root` as a view of the kernel's dynamic
+    shared memory."""
+    raw = "memref<?xi8, #gpu.address_space<workgroup>>"
+    source = f"{root.name}__dyn"
+    return (f"      {source} = gpu.dynamic_shared_memory : {raw}\n" +
+            _byte_views(root, source, raw, final))
+
+
+def _shared_bytes_of(root):
+    """The bytes of a shared buffer as declared (0: none)."""
     if root is None:
         return 0
     dtype, shape = root.declared[0], root.declared[1]
@@ -4797,19 +4799,12 @@ def _dynamic_shared_bytes(root):
 def _alias_shared(root, sig_text, body):
     """A shared buffer used as two dtypes: one buffer of bytes, and a
     memref.view of it as each."""
-    declared, stored = root.declared[3], root.stored[3]
-    nbytes = math.prod(root.declared[1]) * _bits(
-        _mlir_type(root.declared[0])) // 8
-    raw = f"memref<{nbytes}xi8, #gpu.address_space<workgroup>>"
+    raw = (f"memref<{_shared_bytes_of(root)}xi8, "
+           "#gpu.address_space<workgroup>>")
+    source = f"{root.name}__bytes"
     sig_text = sig_text.replace(f"{root.name} : {root.placeholder}",
-                                f"{root.name}__bytes : {raw}")
-    zero = f"{root.name}__c0"
-    views = (f"      {zero} = arith.constant 0 : index\n"
-             f"      {root.name} = memref.view {root.name}__bytes[{zero}][] "
-             f": {raw} to {declared}\n"
-             f"      {root.alias_name} = memref.view {root.name}__bytes"
-             f"[{zero}][] : {raw} to {stored}\n")
-    return sig_text, views + body
+                                f"{source} : {raw}")
+    return sig_text, _byte_views(root, source, raw, root.declared[3]) + body
 
 
 def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
@@ -4990,7 +4985,7 @@ class PrimFunc:
         finally:
             _CURRENT.builder = outer
         self.launch = b.launch or _LaunchConfig()
-        self._dynamic_bytes = _dynamic_shared_bytes(b.dynamic_root)
+        self._dynamic_bytes = _shared_bytes_of(b.dynamic_root)
         # Where narrowing read the block, it is the only block it runs with.
         self._fixed_block = self.launch.block if b.block_dependent else None
         # Tensor parameters that an instruction may write (its destination).
