@@ -203,3 +203,16 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// A .shared memory operand given a register tile names the space it wants.
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k() kernel {
+    %d = tile.alloc_local : memref<1xi32, #tile.reg>
+    %r = tile.alloc_local : memref<1xi32, #tile.reg>
+    // expected-error @+1 {{operand #1 ('a') of 'ld.shared.u32': expected a shared memory operand, got register tile 'memref<1xi32, #tile.reg>'}}
+    tile.apply "ld.shared.u32" (%d, %r) scope(thread) : memref<1xi32, #tile.reg>, memref<1xi32, #tile.reg>
+    gpu.return
+  }
+}
