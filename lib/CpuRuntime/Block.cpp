@@ -73,6 +73,7 @@ enum class State {
   AtNamed,
   AtCollective,
   AtWarpgroup,
+  AtCluster,
   Polling,
   Done
 };
@@ -99,13 +100,21 @@ struct Arrival {
   uint8_t *out = nullptr;
 };
 
+struct Cta;
+
 struct Fiber {
   ucontext_t context;
   std::vector<uint8_t> args;
   void (*entry)(void *) = nullptr;
   State state = State::Ready;
-  /// The linear thread id in the block.
+  /// The linear thread id in its CTA, and the CTA.
   unsigned tid = 0;
+  Cta *cta = nullptr;
+  /// Its stack (kStackBytes, the guard at the bottom).
+  void *stack = nullptr;
+  /// The cluster barrier's phase it arrived in (barrier.cluster.arrive), if
+  /// it has arrived and not yet waited.
+  std::optional<uint64_t> clusterArrival;
   /// The barrier it waits at (AtBarrier).
   int64_t barrier = 0;
   /// The named barrier it waits at (AtNamed).
@@ -128,21 +137,37 @@ struct NamedBarrier {
   unsigned first = 0;
 };
 
-/// The block being run (one at a time: a kernel cannot launch another).
-struct Block {
+/// One CTA of the launch being run: its threads, its named barriers and
+/// its shared memory.
+struct Cta {
   std::vector<std::unique_ptr<Fiber>> threads;
-  /// One stack per thread, kept for the next block.
+  NamedBarrier named[kNamedBarriers];
+  /// The CTA's shared memory (tile_cpu_block_shared): an address's low 18
+  /// bits are its offset from `shared`.
+  uint8_t *shared = nullptr;
+  uint64_t sharedBytes = 0;
+  /// Its rank in its cluster (%cluster_ctarank).
+  unsigned rank = 0;
+};
+
+/// The CTAs being run together: one CTA, or the CTAs of one cluster (one
+/// launch at a time: a kernel cannot launch another).
+struct Block {
+  std::vector<std::unique_ptr<Cta>> ctas;
+  /// Every thread of every CTA, in the order they were spawned.
+  std::vector<Fiber *> fibers;
+  /// One stack per thread, kept for the next launch.
   std::vector<void *> stacks;
   ucontext_t scheduler;
   Fiber *current = nullptr;
   bool running = false;
-  /// The block's mbarrier objects, by address.
+  /// tile_cpu_cluster_begin announced the CTAs of a cluster: each
+  /// tile_cpu_block_begin adds one until tile_cpu_block_run.
+  bool clusterOpen = false;
+  /// The mbarrier objects of every CTA, by host address.
   std::map<uintptr_t, tile::cpu::Mbarrier> mbarriers;
-  NamedBarrier named[kNamedBarriers];
-  /// The block's shared memory (tile_cpu_block_shared): an address's low
-  /// 18 bits are its offset from `shared`.
-  uint8_t *shared = nullptr;
-  uint64_t sharedBytes = 0;
+  /// The cluster barrier's current phase (barrier.cluster).
+  uint64_t clusterPhase = 0;
   /// Counts the changes a poller may wait for: an mbarrier's, a thread's
   /// returning. (A collective or bar.sync completing is not one: pollers
   /// that meet at one in their loop would never be called hung.)
@@ -156,6 +181,14 @@ struct Block {
 Block &getBlock() {
   static Block block;
   return block;
+}
+
+/// "CTA 1 of the cluster, " where the CTAs of a cluster run together;
+/// empty for a single CTA.
+std::string ctaPrefix(const Cta &cta) {
+  if (getBlock().ctas.size() < 2)
+    return "";
+  return "CTA " + std::to_string(cta.rank) + " of the cluster, ";
 }
 
 [[noreturn]] void fatal(const char *what) {
@@ -208,11 +241,15 @@ void onSegv(int, siginfo_t *info, void *) {
   auto addr = reinterpret_cast<uintptr_t>(info->si_addr);
   Fiber *f = block.current;
   if (f) {
-    auto base = reinterpret_cast<uintptr_t>(block.stacks[f->tid]);
+    auto base = reinterpret_cast<uintptr_t>(f->stack);
     if (addr >= base && addr < base + kGuardBytes) {
       SignalMessage m;
       m.add("tile-cpu: thread ");
       m.add(static_cast<unsigned long>(f->tid));
+      if (block.ctas.size() > 1) {
+        m.add(" of CTA ");
+        m.add(static_cast<unsigned long>(f->cta->rank));
+      }
       m.add(" of the block overflowed its stack of ");
       m.add(static_cast<unsigned long>((kStackBytes - kGuardBytes) >> 10));
       m.add(" KiB: its local memory (memref.alloca, private buffers, "
@@ -274,9 +311,9 @@ void resume(Block &block, Fiber &f) {
 }
 
 /// The fiber of lane `lane` of warp `warp`, or null past the block's end.
-Fiber *laneOf(Block &block, unsigned warp, unsigned lane) {
+Fiber *laneOf(Cta &cta, unsigned warp, unsigned lane) {
   size_t tid = size_t(warp) * kWarpSize + lane;
-  return tid < block.threads.size() ? block.threads[tid].get() : nullptr;
+  return tid < cta.threads.size() ? cta.threads[tid].get() : nullptr;
 }
 
 /// Ends the program with `message` about warp `warp`'s collective `a`.
@@ -290,11 +327,11 @@ Fiber *laneOf(Block &block, unsigned warp, unsigned lane) {
 /// Why the meeting of `a` cannot complete now: the first lane of its member
 /// mask that has not returned and does not wait at `a`'s instruction with
 /// the same mask. Empty where every one does.
-std::string missingMember(Block &block, unsigned warp, const Arrival &a) {
+std::string missingMember(Cta &cta, unsigned warp, const Arrival &a) {
   if (!a.hasMask)
     return "";
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    Fiber *g = laneOf(block, warp, lane);
+    Fiber *g = laneOf(cta, warp, lane);
     if (!((a.mask >> lane) & 1) || !g || g->state == State::Done)
       continue;
     std::string who = "lane " + std::to_string(lane);
@@ -321,10 +358,10 @@ std::string missingMember(Block &block, unsigned warp, const Arrival &a) {
 }
 
 /// The lanes of warp `warp` that wait at the collective of `site`.
-uint32_t lanesAt(Block &block, unsigned warp, int64_t site) {
+uint32_t lanesAt(Cta &cta, unsigned warp, int64_t site) {
   uint32_t lanes = 0;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    Fiber *g = laneOf(block, warp, lane);
+    Fiber *g = laneOf(cta, warp, lane);
     if (g && g->state == State::AtCollective && g->arrival.site == site)
       lanes |= uint32_t(1) << lane;
   }
@@ -333,16 +370,15 @@ uint32_t lanesAt(Block &block, unsigned warp, int64_t site) {
 
 /// Completes a fragment form (mma, ldmatrix, ...) of warp `warp`: every
 /// lane of the warp must have met (.aligned).
-void completeFragments(Block &block, unsigned warp, uint32_t met,
+void completeFragments(Cta &cta, unsigned warp, uint32_t met,
                        const tile::ref::WarpSources &in) {
   const Arrival &a =
-      laneOf(block, warp, static_cast<unsigned>(llvm::countr_zero(met)))
-          ->arrival;
+      laneOf(cta, warp, static_cast<unsigned>(llvm::countr_zero(met)))->arrival;
   if (met != ~0u) {
     unsigned lane = static_cast<unsigned>(llvm::countr_one(met));
     reportCollective(warp, a,
                      "lane " + std::to_string(lane) +
-                         (laneOf(block, warp, lane)
+                         (laneOf(cta, warp, lane)
                               ? " has exited"
                               : " is past the block's end") +
                          ": '" + a.instr.str() +
@@ -351,7 +387,7 @@ void completeFragments(Block &block, unsigned warp, uint32_t met,
   tile::ref::WarpResults out;
   tile::ref::evaluateFragments(a.instr, in, out);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    Fiber *g = laneOf(block, warp, lane);
+    Fiber *g = laneOf(cta, warp, lane);
     tile::cpu::writeResultGroup(g->arrival.instr, out[lane], g->arrival.out);
     g->state = State::Ready;
   }
@@ -360,25 +396,25 @@ void completeFragments(Block &block, unsigned warp, uint32_t met,
 /// Completes the meeting of the lanes `met` of warp `warp` at a collective
 /// that the lanes `executing` execute together: computes each lane's
 /// results with the reference, writes them, and makes the lanes ready.
-void complete(Block &block, unsigned warp, uint32_t met, uint32_t executing) {
+void complete(Cta &cta, unsigned warp, uint32_t met, uint32_t executing) {
   tile::ref::WarpSources in;
   in.met = met;
   in.executing = executing;
   const Arrival *first = nullptr;
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
     if ((executing >> lane) & 1) {
-      const Arrival &a = laneOf(block, warp, lane)->arrival;
+      const Arrival &a = laneOf(cta, warp, lane)->arrival;
       in.lanes[lane] = a.sources;
       if (!first && ((met >> lane) & 1))
         first = &a;
     }
   if (tile::ref::isWarpFragments(first->instr))
-    return completeFragments(block, warp, met, in);
+    return completeFragments(cta, warp, met, in);
   uint64_t out[kWarpSize] = {};
   tile::ref::evaluateWarp(first->instr, in, out);
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
     if ((met >> lane) & 1) {
-      Fiber *g = laneOf(block, warp, lane);
+      Fiber *g = laneOf(cta, warp, lane);
       tile::cpu::writeResults(g->arrival.instr, out[lane], g->arrival.out);
       g->state = State::Ready;
     }
@@ -390,50 +426,50 @@ void complete(Block &block, unsigned warp, uint32_t met, uint32_t executing) {
 /// pending instruction. No thread is ready, so the lanes at that
 /// instruction execute it together; each member mask among them is one
 /// meeting. Returns whether any lane went on.
-bool completeWarp(Block &block, unsigned warp) {
+bool completeWarp(Cta &cta, unsigned warp) {
   std::optional<int64_t> site;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    Fiber *f = laneOf(block, warp, lane);
+    Fiber *f = laneOf(cta, warp, lane);
     if (f && f->state == State::AtCollective &&
         (!site || f->arrival.site < *site) &&
-        missingMember(block, warp, f->arrival).empty())
+        missingMember(cta, warp, f->arrival).empty())
       site = f->arrival.site;
   }
   if (!site)
     return false;
-  uint32_t executing = lanesAt(block, warp, *site);
+  uint32_t executing = lanesAt(cta, warp, *site);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    Fiber *f = laneOf(block, warp, lane);
+    Fiber *f = laneOf(cta, warp, lane);
     if (!((executing >> lane) & 1) || f->state != State::AtCollective)
       continue;
     const Arrival &a = f->arrival;
     uint32_t met = a.hasMask ? executing & a.mask : executing;
-    if (std::string why = missingMember(block, warp, a); !why.empty())
+    if (std::string why = missingMember(cta, warp, a); !why.empty())
       reportCollective(warp, a, why);
-    complete(block, warp, met, executing);
+    complete(cta, warp, met, executing);
   }
   return true;
 }
 
 /// Reports the first collective that cannot complete (a deadlock: on the
 /// GPU, a hang or undefined), if any lane waits at one.
-void reportStuck(Block &block) {
-  for (auto &f : block.threads)
+void reportStuck(Cta &cta) {
+  for (auto &f : cta.threads)
     if (f->state == State::AtCollective)
       reportCollective(f->tid / kWarpSize, f->arrival,
-                       missingMember(block, f->tid / kWarpSize, f->arrival) +
+                       missingMember(cta, f->tid / kWarpSize, f->arrival) +
                            " (deadlock)");
 }
 
 /// The thread of warpgroup `group` that keeps the meeting of `a` from
 /// completing, and why; empty where all 128 threads wait at it.
-std::string missingThread(Block &block, unsigned group, const Arrival &a) {
+std::string missingThread(Cta &cta, unsigned group, const Arrival &a) {
   for (unsigned t = 0; t < kWarpgroupSize; ++t) {
     size_t tid = size_t(group) * kWarpgroupSize + t;
     std::string who = "thread " + std::to_string(tid);
-    if (tid >= block.threads.size())
+    if (tid >= cta.threads.size())
       return who + " is past the block's end";
-    const Fiber &g = *block.threads[tid];
+    const Fiber &g = *cta.threads[tid];
     if (g.state == State::AtWarpgroup && g.arrival.site == a.site)
       continue;
     switch (g.state) {
@@ -448,6 +484,8 @@ std::string missingThread(Block &block, unsigned group, const Arrival &a) {
              "'";
     case State::AtWarpgroup:
       return who + " waits at another warpgroup MMA";
+    case State::AtCluster:
+      return who + " waits at the cluster barrier";
     case State::Polling:
       return who + " polls an mbarrier";
     case State::Ready:
@@ -470,31 +508,30 @@ std::string missingThread(Block &block, unsigned group, const Arrival &a) {
 /// at, if they do: the reference computes every thread's d from their
 /// registers and the block's shared memory, and they go on. Returns whether
 /// they met.
-bool completeWarpgroup(Block &block, unsigned group) {
+bool completeWarpgroup(Cta &cta, unsigned group) {
   size_t first = size_t(group) * kWarpgroupSize;
-  if (first + kWarpgroupSize > block.threads.size())
+  if (first + kWarpgroupSize > cta.threads.size())
     return false;
-  Fiber &lead = *block.threads[first];
+  Fiber &lead = *cta.threads[first];
   if (lead.state != State::AtWarpgroup ||
-      !missingThread(block, group, lead.arrival).empty())
+      !missingThread(cta, group, lead.arrival).empty())
     return false;
   auto in = std::make_unique<tile::ref::WarpgroupSources>();
   for (unsigned t = 0; t < kWarpgroupSize; ++t) {
-    const Arrival &a = block.threads[first + t]->arrival;
+    const Arrival &a = cta.threads[first + t]->arrival;
     in->threads[t].assign(a.sources.begin(), a.sources.end());
   }
-  in->readShared = [&block](uint64_t addr, uint8_t *out, unsigned n) {
-    if (!block.shared || addr > block.sharedBytes ||
-        n > block.sharedBytes - addr)
+  in->readShared = [&cta](uint64_t addr, uint8_t *out, unsigned n) {
+    if (!cta.shared || addr > cta.sharedBytes || n > cta.sharedBytes - addr)
       return false;
-    std::memcpy(out, block.shared + addr, n);
+    std::memcpy(out, cta.shared + addr, n);
     return true;
   };
   auto out = std::make_unique<tile::ref::WarpgroupResults>();
   if (llvm::Error err = tile::ref::evaluateWgmma(lead.arrival.instr, *in, *out))
     reportWarpgroup(group, lead.arrival, llvm::toString(std::move(err)));
   for (unsigned t = 0; t < kWarpgroupSize; ++t) {
-    Fiber &f = *block.threads[first + t];
+    Fiber &f = *cta.threads[first + t];
     tile::cpu::writeResultGroup(f.arrival.instr, (*out)[t], f.arrival.out);
     f.state = State::Ready;
   }
@@ -503,12 +540,12 @@ bool completeWarpgroup(Block &block, unsigned group) {
 
 /// Reports the first warpgroup MMA that cannot complete: a thread of its
 /// warpgroup does not wait at it (on the GPU, undefined: .aligned).
-void reportStuckWarpgroup(Block &block) {
-  for (auto &f : block.threads)
+void reportStuckWarpgroup(Cta &cta) {
+  for (auto &f : cta.threads)
     if (f->state == State::AtWarpgroup) {
       unsigned group = f->tid / kWarpgroupSize;
       reportWarpgroup(group, f->arrival,
-                      missingThread(block, group, f->arrival) +
+                      missingThread(cta, group, f->arrival) +
                           ": wgmma.mma_async needs all 128 threads of the "
                           "warpgroup (.aligned)");
     }
@@ -516,9 +553,9 @@ void reportStuckWarpgroup(Block &block) {
 
 /// Reports threads that wait at different barriers (on the GPU, undefined:
 /// a barrier in divergent control flow).
-void checkOneBarrier(Block &block) {
+void checkOneBarrier(Cta &cta) {
   const Fiber *first = nullptr;
-  for (auto &f : block.threads) {
+  for (auto &f : cta.threads) {
     if (f->state != State::AtBarrier)
       continue;
     if (!first) {
@@ -539,9 +576,9 @@ void checkOneBarrier(Block &block) {
 
 /// The threads waiting at one bar.red (checkOneBarrier): each gets the
 /// reduction of their predicates (the last source).
-void completeReduction(Block &block) {
+void completeReduction(Cta &cta) {
   std::vector<Fiber *> waiting;
-  for (auto &f : block.threads)
+  for (auto &f : cta.threads)
     if (f->state == State::AtBarrier && f->reduces)
       waiting.push_back(f.get());
   if (waiting.empty())
@@ -551,13 +588,13 @@ void completeReduction(Block &block) {
   for (Fiber *f : waiting) {
     const llvm::SmallVector<uint64_t, 6> &src = f->arrival.sources;
     // A thread count b (a, b, c): the block's threads only.
-    if (src.size() == 3 && src[1] != block.threads.size()) {
+    if (src.size() == 3 && src[1] != cta.threads.size()) {
       std::fprintf(stderr,
                    "tile-cpu: thread %u executes '%s' with a thread count of "
                    "%llu in a block of %zu threads; the CPU backend models "
                    "the barrier of the whole block only\n",
                    f->tid, instr.str().c_str(), (unsigned long long)src[1],
-                   block.threads.size());
+                   cta.threads.size());
       tile_cpu_exit_on_fault();
     }
     count += src.back() & 1;
@@ -588,7 +625,7 @@ std::optional<unsigned> memberMaskSource(const tile::ptx::Instr &instr) {
 }
 
 /// "threads 0-31, 64": the ids of `tids`, ascending.
-std::string describeThreads(const std::vector<unsigned> &tids) {
+std::string describeIds(const std::vector<unsigned> &tids) {
   std::string out = tids.size() == 1 ? "thread " : "threads ";
   for (size_t i = 0; i < tids.size();) {
     size_t j = i;
@@ -602,11 +639,26 @@ std::string describeThreads(const std::vector<unsigned> &tids) {
   return out;
 }
 
+/// "threads 0-31, 64" of one CTA; "threads 0-31 of CTA 0, thread 5 of CTA
+/// 1" where the threads of a cluster's CTAs run together.
+std::string describeThreads(const std::vector<const Fiber *> &fibers) {
+  std::map<unsigned, std::vector<unsigned>> byCta;
+  for (const Fiber *f : fibers)
+    byCta[f->cta->rank].push_back(f->tid);
+  if (getBlock().ctas.size() < 2)
+    return byCta.empty() ? "" : describeIds(byCta.begin()->second);
+  std::string out;
+  for (auto &[rank, tids] : byCta)
+    out += (out.empty() ? "" : ", ") + describeIds(tids) + " of CTA " +
+           std::to_string(rank);
+  return out;
+}
+
 /// The lanes of warp `warp` that have not exited.
-uint32_t liveLanes(Block &block, unsigned warp) {
+uint32_t liveLanes(Cta &cta, unsigned warp) {
   uint32_t lanes = 0;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    Fiber *g = laneOf(block, warp, lane);
+    Fiber *g = laneOf(cta, warp, lane);
     if (g && g->state != State::Done)
       lanes |= uint32_t(1) << lane;
   }
@@ -615,10 +667,10 @@ uint32_t liveLanes(Block &block, unsigned warp) {
 
 /// The warps that have arrived at named barrier `nb`: all their lanes that
 /// have not exited have executed bar.sync or bar.arrive in this phase.
-std::vector<unsigned> arrivedWarps(Block &block, const NamedBarrier &nb) {
+std::vector<unsigned> arrivedWarps(Cta &cta, const NamedBarrier &nb) {
   std::vector<unsigned> warps;
   for (auto [warp, lanes] : nb.lanes) {
-    uint32_t live = liveLanes(block, warp);
+    uint32_t live = liveLanes(cta, warp);
     if (live && (lanes & live) == live)
       warps.push_back(warp);
   }
@@ -626,9 +678,9 @@ std::vector<unsigned> arrivedWarps(Block &block, const NamedBarrier &nb) {
 }
 
 /// Whether every warp that has a thread that has not exited is in `warps`.
-bool allWarps(Block &block, const std::vector<unsigned> &warps) {
-  for (size_t w = 0; w * kWarpSize < block.threads.size(); ++w)
-    if (liveLanes(block, unsigned(w)) && !llvm::is_contained(warps, w))
+bool allWarps(Cta &cta, const std::vector<unsigned> &warps) {
+  for (size_t w = 0; w * kWarpSize < cta.threads.size(); ++w)
+    if (liveLanes(cta, unsigned(w)) && !llvm::is_contained(warps, w))
       return false;
   return true;
 }
@@ -638,15 +690,15 @@ bool allWarps(Block &block, const std::vector<unsigned> &warps) {
 /// wait go on, and the barrier's next phase starts. More warps than the
 /// count is a race (which ones complete the barrier depends on timing on
 /// the GPU) and ends the program. Returns whether any barrier completed.
-bool completeNamed(Block &block) {
+bool completeNamed(Cta &cta) {
   bool met = false;
   for (unsigned id = 0; id < kNamedBarriers; ++id) {
-    NamedBarrier &nb = block.named[id];
+    NamedBarrier &nb = cta.named[id];
     if (nb.lanes.empty())
       continue;
-    std::vector<unsigned> warps = arrivedWarps(block, nb);
+    std::vector<unsigned> warps = arrivedWarps(cta, nb);
     uint64_t threads = uint64_t(warps.size()) * kWarpSize;
-    if (nb.count ? threads < nb.count : !allWarps(block, warps))
+    if (nb.count ? threads < nb.count : !allWarps(cta, warps))
       continue;
     if (nb.count && threads > nb.count) {
       std::fprintf(stderr,
@@ -657,7 +709,7 @@ bool completeNamed(Block &block) {
                    (unsigned long long)nb.count);
       tile_cpu_exit_on_fault();
     }
-    for (auto &f : block.threads)
+    for (auto &f : cta.threads)
       if (f->state == State::AtNamed && f->named == id &&
           llvm::is_contained(warps, f->tid / kWarpSize))
         f->state = State::Ready;
@@ -672,22 +724,22 @@ bool completeNamed(Block &block) {
 
 /// Reports the threads that wait at a named barrier that cannot complete
 /// (on the GPU, a hang), if any, and ends the program.
-void reportStuckNamed(Block &block) {
+void reportStuckNamed(Cta &cta) {
   for (unsigned id = 0; id < kNamedBarriers; ++id) {
-    std::vector<unsigned> waiting;
-    for (auto &f : block.threads)
+    std::vector<const Fiber *> waiting;
+    for (auto &f : cta.threads)
       if (f->state == State::AtNamed && f->named == id)
-        waiting.push_back(f->tid);
+        waiting.push_back(f.get());
     if (waiting.empty())
       continue;
-    const NamedBarrier &nb = block.named[id];
+    const NamedBarrier &nb = cta.named[id];
     std::string need = nb.count ? std::to_string(nb.count) + " threads"
                                 : "every warp of the block (no thread count)";
     std::fprintf(stderr,
                  "tile-cpu: the block hangs: %s wait at named barrier %u, "
                  "which needs %s; %zu warps have arrived\n",
                  describeThreads(waiting).c_str(), id, need.c_str(),
-                 arrivedWarps(block, nb).size());
+                 arrivedWarps(cta, nb).size());
     tile_cpu_exit_on_fault();
   }
 }
@@ -696,7 +748,7 @@ void reportStuckNamed(Block &block) {
 /// kMaxIdleRounds rounds with nothing changed. Returns whether any did.
 bool wakePollers(Block &block) {
   bool any = false;
-  for (auto &f : block.threads)
+  for (Fiber *f : block.fibers)
     any |= f->state == State::Polling;
   if (!any)
     return false;
@@ -706,7 +758,7 @@ bool wakePollers(Block &block) {
   }
   if (++block.idleRounds > kMaxIdleRounds)
     return false;
-  for (auto &f : block.threads)
+  for (Fiber *f : block.fibers)
     if (f->state == State::Polling)
       f->state = State::Ready;
   return true;
@@ -717,24 +769,27 @@ bool wakePollers(Block &block) {
 /// program.
 void reportHang(Block &block) {
   // The pollers by barrier and what they wait for, then the others.
-  std::map<std::pair<uintptr_t, std::string>, std::vector<unsigned>> polls;
+  std::map<std::pair<uintptr_t, std::string>, std::vector<const Fiber *>> polls;
   // The threads that poll memory (a Polls load), by instruction.
-  std::map<std::string, std::vector<unsigned>> memoryPolls;
-  std::vector<unsigned> atBarrier, atNamed, atCollective, atWarpgroup;
-  for (auto &f : block.threads) {
+  std::map<std::string, std::vector<const Fiber *>> memoryPolls;
+  std::vector<const Fiber *> atBarrier, atNamed, atCollective, atWarpgroup,
+      atCluster;
+  for (Fiber *f : block.fibers) {
     if (f->state == State::AtBarrier)
-      atBarrier.push_back(f->tid);
+      atBarrier.push_back(f);
     if (f->state == State::AtNamed)
-      atNamed.push_back(f->tid);
+      atNamed.push_back(f);
     if (f->state == State::AtCollective)
-      atCollective.push_back(f->tid);
+      atCollective.push_back(f);
     if (f->state == State::AtWarpgroup)
-      atWarpgroup.push_back(f->tid);
+      atWarpgroup.push_back(f);
+    if (f->state == State::AtCluster)
+      atCluster.push_back(f);
     if (f->state != State::Polling)
       continue;
     const Poll &p = f->poll;
     if (p.memory) {
-      memoryPolls[p.instr.str()].push_back(f->tid);
+      memoryPolls[p.instr.str()].push_back(f);
       continue;
     }
     bool parity = llvm::any_of(p.instr.form->getOperands(), [](auto &o) {
@@ -745,7 +800,7 @@ void reportHang(Block &block) {
         (parity ? "the phase of parity " + std::to_string(p.operand)
                 : "phase " + std::to_string(tile::cpu::Mbarrier::getStatePhase(
                                  p.operand)));
-    polls[{p.barrier, what}].push_back(f->tid);
+    polls[{p.barrier, what}].push_back(f);
   }
   if (polls.empty() && memoryPolls.empty())
     return;
@@ -774,52 +829,171 @@ void reportHang(Block &block) {
   if (!atWarpgroup.empty())
     message += "\n  " + describeThreads(atWarpgroup) +
                " wait at a warpgroup MMA (wgmma.mma_async)";
+  if (!atCluster.empty())
+    message += "\n  " + describeThreads(atCluster) +
+               " wait at the cluster barrier (barrier.cluster.wait)";
   std::fprintf(stderr, "%s\n", message.c_str());
   tile_cpu_exit_on_fault();
 }
 
+/// Whether every thread of `cta` that has not returned waits at a barrier
+/// (gpu.barrier, bar.red): they have all reached it (the same one, or they
+/// diverged, which is reported), and go on. Returns whether they did.
+bool completeCtaBarrier(Cta &cta) {
+  bool waiting = false;
+  for (auto &f : cta.threads) {
+    if (f->state == State::AtBarrier)
+      waiting = true;
+    else if (f->state != State::Done)
+      return false;
+  }
+  if (!waiting)
+    return false;
+  checkOneBarrier(cta);
+  completeReduction(cta);
+  for (auto &f : cta.threads)
+    if (f->state == State::AtBarrier)
+      f->state = State::Ready;
+  return true;
+}
+
+/// Completes the cluster barrier's phase where every thread of the cluster
+/// that has not exited has arrived in it: the threads that wait go on.
+/// Returns whether it completed.
+bool completeClusterBarrier(Block &block) {
+  bool waiting = false;
+  for (Fiber *f : block.fibers) {
+    if (f->state == State::Done)
+      continue;
+    if (f->clusterArrival != block.clusterPhase)
+      return false;
+    waiting |= f->state == State::AtCluster;
+  }
+  if (!waiting)
+    return false;
+  ++block.clusterPhase;
+  for (Fiber *f : block.fibers)
+    if (f->state == State::AtCluster) {
+      f->clusterArrival.reset();
+      f->state = State::Ready;
+    }
+  return true;
+}
+
+/// Reports the threads that wait at the cluster barrier when no thread can
+/// run (on the GPU, a hang): which threads have not arrived, and where they
+/// wait. Then any thread that waits at a barrier of its CTA while the
+/// others wait elsewhere.
+void reportStuckBarriers(Block &block) {
+  std::vector<const Fiber *> waiting, missing;
+  for (Fiber *f : block.fibers) {
+    if (f->state == State::AtCluster)
+      waiting.push_back(f);
+    else if (f->state != State::Done && f->clusterArrival != block.clusterPhase)
+      missing.push_back(f);
+  }
+  if (!waiting.empty()) {
+    bool one = missing.size() == 1;
+    std::fprintf(stderr,
+                 "tile-cpu: the cluster hangs: %s wait at the cluster "
+                 "barrier (barrier.cluster.wait); %s %s not arrived (%s at a "
+                 "barrier of %s CTA)\n",
+                 describeThreads(waiting).c_str(),
+                 describeThreads(missing).c_str(), one ? "has" : "have",
+                 one ? "it waits" : "they wait", one ? "its" : "their");
+    tile_cpu_exit_on_fault();
+  }
+  for (Fiber *f : block.fibers)
+    if (f->state == State::AtBarrier) {
+      std::fprintf(stderr,
+                   "tile-cpu: %sthread %u waits at a barrier that other "
+                   "threads of its CTA cannot reach (a deadlock)\n",
+                   ctaPrefix(*f->cta).c_str(), f->tid);
+      tile_cpu_exit_on_fault();
+    }
+}
+
+/// Runs the threads of `block` that can run until none can. When none is
+/// ready, each CTA's warp collectives, warpgroup MMAs, named barriers and
+/// barrier complete, then the cluster's barrier; then the pollers test
+/// again. Returns whether a thread went on.
+bool completeMeetings(Block &block) {
+  bool met = false;
+  for (auto &cta : block.ctas) {
+    for (size_t w = 0; w * kWarpSize < cta->threads.size(); ++w)
+      met |= completeWarp(*cta, static_cast<unsigned>(w));
+    for (size_t g = 0; g * kWarpgroupSize < cta->threads.size(); ++g)
+      met |= completeWarpgroup(*cta, static_cast<unsigned>(g));
+    met |= completeNamed(*cta);
+  }
+  if (met)
+    return true;
+  for (auto &cta : block.ctas)
+    met |= completeCtaBarrier(*cta);
+  return met || completeClusterBarrier(block);
+}
+
 } // namespace
+
+void tile_cpu_cluster_begin(int64_t ctas) {
+  Block &block = getBlock();
+  if (block.running)
+    fatal("a cluster started while a block runs");
+  block.ctas.clear();
+  block.ctas.reserve(static_cast<size_t>(ctas));
+  block.clusterOpen = true;
+}
 
 void tile_cpu_block_begin(int64_t threads) {
   Block &block = getBlock();
   if (block.running)
     fatal("a block started while another one runs");
-  block.threads.clear();
-  block.threads.reserve(static_cast<size_t>(threads));
-  // Shared memory is the block's own.
-  block.mbarriers.clear();
-  for (NamedBarrier &nb : block.named)
-    nb = NamedBarrier();
-  block.shared = nullptr;
-  block.sharedBytes = 0;
+  // Without tile_cpu_cluster_begin, the CTA runs alone.
+  if (!block.clusterOpen)
+    block.ctas.clear();
+  if (block.ctas.empty()) {
+    block.fibers.clear();
+    // Shared memory is the CTAs' own.
+    block.mbarriers.clear();
+    block.clusterPhase = 0;
+  }
+  auto cta = std::make_unique<Cta>();
+  cta->rank = static_cast<unsigned>(block.ctas.size());
+  cta->threads.reserve(static_cast<size_t>(threads));
+  block.ctas.push_back(std::move(cta));
 }
 
 void tile_cpu_block_shared(uintptr_t base, int64_t bytes) {
   if (uint64_t(bytes) > tile::cpu::kSharedWindowBytes)
     fatal("the block's shared memory, its buffers each aligned to 1024 "
           "bytes, is larger than the 2^18-byte shared window");
-  Block &block = getBlock();
-  block.shared = reinterpret_cast<uint8_t *>(base);
-  block.sharedBytes = static_cast<uint64_t>(bytes);
+  Cta &cta = *getBlock().ctas.back();
+  cta.shared = reinterpret_cast<uint8_t *>(base);
+  cta.sharedBytes = static_cast<uint64_t>(bytes);
 }
 
 void tile_cpu_block_spawn(void (*entry)(void *), const void *args,
                           int64_t bytes) {
   Block &block = getBlock();
+  Cta &cta = *block.ctas.back();
   auto f = std::make_unique<Fiber>();
   const auto *p = static_cast<const uint8_t *>(args);
   f->args.assign(p, p + bytes);
   f->entry = entry;
-  f->tid = static_cast<unsigned>(block.threads.size());
-  if (block.stacks.size() <= block.threads.size())
+  f->tid = static_cast<unsigned>(cta.threads.size());
+  f->cta = &cta;
+  size_t index = block.fibers.size();
+  if (block.stacks.size() <= index)
     block.stacks.push_back(allocateStack());
+  f->stack = block.stacks[index];
   if (getcontext(&f->context) != 0)
     fatal("cannot create a thread (getcontext failed)");
-  f->context.uc_stack.ss_sp = block.stacks[block.threads.size()];
+  f->context.uc_stack.ss_sp = f->stack;
   f->context.uc_stack.ss_size = kStackBytes;
   f->context.uc_link = &block.scheduler;
   makecontext(&f->context, startThread, 0);
-  block.threads.push_back(std::move(f));
+  block.fibers.push_back(f.get());
+  cta.threads.push_back(std::move(f));
 }
 
 void tile_cpu_block_run() {
@@ -828,41 +1002,29 @@ void tile_cpu_block_run() {
   block.running = true;
   for (;;) {
     bool ran = false;
-    for (auto &f : block.threads)
+    for (Fiber *f : block.fibers)
       if (f->state == State::Ready) {
         resume(block, *f);
         ran = true;
       }
     if (ran)
       continue;
-    // No thread is ready: the warps' collectives complete, then the
-    // barrier; a collective that cannot complete then is a deadlock.
-    bool met = false;
-    for (size_t w = 0; w * kWarpSize < block.threads.size(); ++w)
-      met |= completeWarp(block, static_cast<unsigned>(w));
-    for (size_t g = 0; g * kWarpgroupSize < block.threads.size(); ++g)
-      met |= completeWarpgroup(block, static_cast<unsigned>(g));
-    met |= completeNamed(block);
-    if (met || wakePollers(block))
+    // No thread is ready: the meetings complete; a collective or barrier
+    // that cannot complete then is a deadlock.
+    if (completeMeetings(block) || wakePollers(block))
       continue;
     reportHang(block);
-    reportStuck(block);
-    reportStuckWarpgroup(block);
-    reportStuckNamed(block);
-    // Every thread that has not returned waits at a barrier: the same one,
-    // which they have all reached, or they diverged.
-    checkOneBarrier(block);
-    completeReduction(block);
-    bool waiting = false;
-    for (auto &f : block.threads)
-      if (f->state == State::AtBarrier) {
-        f->state = State::Ready;
-        waiting = true;
-      }
-    if (!waiting)
-      break;
+    for (auto &cta : block.ctas) {
+      reportStuck(*cta);
+      reportStuckWarpgroup(*cta);
+      reportStuckNamed(*cta);
+    }
+    reportStuckBarriers(block);
+    break;
   }
-  block.threads.clear();
+  block.fibers.clear();
+  block.ctas.clear();
+  block.clusterOpen = false;
   block.running = false;
 }
 
@@ -913,7 +1075,7 @@ namespace {
 /// its warp. A bar.sync (or .aligned) lane whose warp's other lanes execute
 /// another instruction, a lane that arrives twice in one phase, and threads
 /// that give different counts are reported (undefined on the GPU).
-void arriveNamed(Block &block, Fiber &f) {
+void arriveNamed(Cta &cta, Fiber &f) {
   const Arrival &a = f.arrival;
   const char *text = nullptr;
   std::string instr = a.instr.str();
@@ -933,7 +1095,7 @@ void arriveNamed(Block &block, Fiber &f) {
                  withCount.c_str(), text);
     tile_cpu_exit_on_fault();
   }
-  NamedBarrier &nb = block.named[id];
+  NamedBarrier &nb = cta.named[id];
   unsigned warp = f.tid / kWarpSize, lane = f.tid % kWarpSize;
   bool aligned =
       a.instr.form->warpAligned || a.instr.has(tile::ptx::Qual::ALIGNED);
@@ -964,6 +1126,37 @@ void arriveNamed(Block &block, Fiber &f) {
   }
 }
 
+/// barrier.cluster.arrive and .wait of thread `f`: an arrive marks the
+/// thread arrived in the barrier's current phase; a wait returns once that
+/// phase has completed (every thread of the cluster that has not exited
+/// arrived). Arriving twice in a phase and waiting without arriving are
+/// reported (undefined in PTX).
+void meetCluster(Block &block, Fiber &f) {
+  const tile::ptx::Instr &instr = f.arrival.instr;
+  auto undefined = [&](const char *why) {
+    std::fprintf(stderr,
+                 "tile-cpu: %sthread %u executes '%s', %s (undefined in "
+                 "PTX)\n",
+                 ctaPrefix(*f.cta).c_str(), f.tid, instr.str().c_str(), why);
+    tile_cpu_exit_on_fault();
+  };
+  if (instr.has(tile::ptx::Qual::ARRIVE)) {
+    if (f.clusterArrival == block.clusterPhase)
+      undefined("but it has arrived in the cluster barrier's current phase "
+                "already (each arrive needs a barrier.cluster.wait)");
+    f.clusterArrival = block.clusterPhase;
+    return;
+  }
+  if (!f.clusterArrival)
+    undefined("but it has not arrived at the cluster barrier "
+              "(barrier.cluster.arrive) since its last wait");
+  if (*f.clusterArrival < block.clusterPhase) {
+    f.clusterArrival.reset();
+    return;
+  }
+  wait(f, State::AtCluster);
+}
+
 } // namespace
 
 void tile_cpu_cta_barrier(int64_t form, int64_t quals0, int64_t quals1,
@@ -975,8 +1168,11 @@ void tile_cpu_cta_barrier(int64_t form, int64_t quals0, int64_t quals1,
              "is a barrier outside a block whose threads run together", form,
              {quals0, quals1, quals2, quals3, quals4, quals5, quals6, quals7},
              site, in, out);
-  if (f.arrival.instr.form->semantics != tile::ptx::Semantics::BarrierReduce)
-    return arriveNamed(getBlock(), f);
+  tile::ptx::Semantics sem = f.arrival.instr.form->semantics;
+  if (sem == tile::ptx::Semantics::ClusterBarrier)
+    return meetCluster(getBlock(), f);
+  if (sem != tile::ptx::Semantics::BarrierReduce)
+    return arriveNamed(*f.cta, f);
   f.reduces = true;
   f.barrier = site;
   wait(f, State::AtBarrier);
@@ -1034,7 +1230,8 @@ MbSources readMbSources(const tile::ptx::Instr &instr, const uint8_t *in) {
       continue;
     uint64_t v = values[k++];
     llvm::StringRef name = o.name;
-    if (o.kind == tile::ptx::OperandKind::Memory)
+    // A .shared::cluster arrive names its barrier by a register (mapa's).
+    if (o.kind == tile::ptx::OperandKind::Memory || name == "addr")
       src.barrier = uintptr_t(v);
     else if (o.txSign)
       src.txCount = v, src.hasTx = true;
@@ -1050,10 +1247,11 @@ MbSources readMbSources(const tile::ptx::Instr &instr, const uint8_t *in) {
 
 /// Ends the program: thread `tid`'s `instr` on the mbarrier at `barrier`
 /// is undefined, for `why`.
-[[noreturn]] void reportMbarrier(unsigned tid, const tile::ptx::Instr &instr,
+[[noreturn]] void reportMbarrier(const Fiber &f, const tile::ptx::Instr &instr,
                                  uintptr_t barrier, const std::string &why) {
-  std::fprintf(stderr, "tile-cpu: thread %u, '%s' on the mbarrier at %s: %s\n",
-               tid, instr.str().c_str(),
+  std::fprintf(stderr,
+               "tile-cpu: %sthread %u, '%s' on the mbarrier at %s: %s\n",
+               ctaPrefix(*f.cta).c_str(), f.tid, instr.str().c_str(),
                tile::cpu::describeAddress(barrier).c_str(), why.c_str());
   tile_cpu_exit_on_fault();
 }
@@ -1063,7 +1261,7 @@ MbSources readMbSources(const tile::ptx::Instr &instr, const uint8_t *in) {
 bool waitOn(Block &block, Fiber &f, const tile::ptx::Instr &instr,
             const MbSources &src, tile::cpu::Mbarrier &m) {
   if (src.hasParity && src.parity > 1)
-    reportMbarrier(f.tid, instr, src.barrier,
+    reportMbarrier(f, instr, src.barrier,
                    "its phaseParity is " + std::to_string(src.parity) +
                        ", not 0 or 1");
   auto complete = [&] {
@@ -1148,7 +1346,7 @@ void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
                             "threads run together");
   tile::cpu::Mbarrier &m = block.mbarriers[src.barrier];
   if (op != MbarrierOp::Init && !m.valid)
-    reportMbarrier(f->tid, instr, src.barrier,
+    reportMbarrier(*f, instr, src.barrier,
                    "it is not an mbarrier object (no mbarrier.init, or "
                    "mbarrier.inval since)");
   if (op == MbarrierOp::TestWait || op == MbarrierOp::TryWait)
@@ -1156,7 +1354,7 @@ void tile_cpu_mbarrier(int64_t form, int64_t quals0, int64_t quals1,
                                    out);
   uint64_t result = 0;
   if (std::string why = applyMbarrier(instr, src, m, result); !why.empty())
-    reportMbarrier(f->tid, instr, src.barrier, why);
+    reportMbarrier(*f, instr, src.barrier, why);
   ++block.epoch;
   if (instr.form->getNumDefs())
     tile::cpu::writeResults(instr, result, out);
@@ -1181,9 +1379,10 @@ void tile::cpu::reportThread(const tile::ptx::Instr &instr,
                              const std::string &why) {
   // A block whose threads never meet runs them one after the other with no
   // fiber, and the running thread is not known here.
-  if (getBlock().current)
-    std::fprintf(stderr, "tile-cpu: thread %u, '%s': %s\n", getCurrentThread(),
-                 instr.str().c_str(), why.c_str());
+  if (Fiber *f = getBlock().current)
+    std::fprintf(stderr, "tile-cpu: %sthread %u, '%s': %s\n",
+                 ctaPrefix(*f->cta).c_str(), f->tid, instr.str().c_str(),
+                 why.c_str());
   else
     std::fprintf(stderr, "tile-cpu: '%s': %s\n", instr.str().c_str(),
                  why.c_str());
@@ -1195,15 +1394,59 @@ unsigned tile::cpu::getCurrentThread() {
   return f ? f->tid : 0;
 }
 
+unsigned tile::cpu::getCurrentCta() {
+  Fiber *f = getBlock().current;
+  return f ? f->cta->rank : 0;
+}
+
+namespace {
+
+/// The CTA of the running launch whose shared memory holds `address`, or
+/// null.
+Cta *findSharedOwner(uintptr_t address) {
+  for (auto &cta : getBlock().ctas) {
+    auto shared = reinterpret_cast<uintptr_t>(cta->shared);
+    if (cta->shared && address - shared < cta->sharedBytes)
+      return cta.get();
+  }
+  return nullptr;
+}
+
+} // namespace
+
 tile::cpu::HostSpace tile::cpu::classifyAddress(uintptr_t address) {
   Block &block = getBlock();
-  auto shared = reinterpret_cast<uintptr_t>(block.shared);
-  if (block.shared && address - shared < block.sharedBytes)
-    return HostSpace::Shared;
-  if (Fiber *f = block.current) {
-    auto stack = reinterpret_cast<uintptr_t>(block.stacks[f->tid]);
+  Fiber *f = block.current;
+  if (Cta *owner = findSharedOwner(address))
+    return f && owner != f->cta ? HostSpace::PeerShared : HostSpace::Shared;
+  if (f) {
+    auto stack = reinterpret_cast<uintptr_t>(f->stack);
     if (address - stack < kStackBytes)
       return HostSpace::Local;
   }
   return HostSpace::Global;
+}
+
+uint64_t tile::cpu::mapShared(const tile::ptx::Instr &instr, uintptr_t address,
+                              uint64_t rank) {
+  Block &block = getBlock();
+  Cta *owner = findSharedOwner(address);
+  if (!owner)
+    reportThread(instr, "its address " + describeAddress(address) +
+                            " is not in the shared memory of a CTA of the "
+                            "cluster (the CPU backend's arena: workgroup "
+                            "buffers of identity layout and the dynamic "
+                            "shared memory)");
+  if (rank >= block.ctas.size())
+    reportThread(instr, "maps into CTA " + std::to_string(rank) +
+                            ", but the cluster has " +
+                            std::to_string(block.ctas.size()) +
+                            (block.ctas.size() == 1 ? " CTA" : " CTAs") +
+                            " (undefined in PTX)");
+  uint64_t offset = address - reinterpret_cast<uintptr_t>(owner->shared);
+  return reinterpret_cast<uintptr_t>(block.ctas[rank]->shared) + offset;
+}
+
+unsigned tile::cpu::getClusterSize() {
+  return std::max<unsigned>(1, unsigned(getBlock().ctas.size()));
 }

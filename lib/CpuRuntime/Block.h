@@ -6,7 +6,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The running block's state that other parts of the CPU runtime reach: its
-// mbarrier objects and the change count its waiting threads watch.
+// mbarrier objects, the change count its waiting threads watch, and the
+// shared memory of the CTAs of its cluster.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,9 @@ void noteProgress();
 /// The linear id of the running thread in its block (0 outside a block
 /// whose threads run together).
 unsigned getCurrentThread();
+/// The rank of the running thread's CTA in its cluster (0 outside a block
+/// whose threads run together).
+unsigned getCurrentCta();
 
 /// A copy (`instr`) delivered `bytes` bytes to the mbarrier at `mbar`:
 /// completes their transactions, or ends the program where the barrier is
@@ -49,10 +53,20 @@ void releaseAsyncCopies(uintptr_t barrier, uint64_t phase);
 void pollMemory(const ptx::Instr &instr);
 
 /// The state space a host address stands for: shared in the running
-/// block's shared memory, local on the running thread's stack, global
-/// anywhere else.
-enum class HostSpace { Global, Shared, Local };
+/// thread's CTA's shared memory, peer shared in another CTA's of its
+/// cluster, local on the running thread's stack, global anywhere else.
+/// (The codes are the QualTable records of the state spaces.)
+enum class HostSpace { Global, Shared, Local, PeerShared };
 HostSpace classifyAddress(uintptr_t address);
+
+/// mapa (`instr`): the host address of the byte at `address`'s offset in
+/// the shared memory of CTA `rank` of the running cluster; the program ends
+/// where `address` is in no CTA's shared memory or the cluster has no CTA
+/// `rank`.
+uint64_t mapShared(const ptx::Instr &instr, uintptr_t address, uint64_t rank);
+
+/// The number of CTAs running together (a cluster's; 1 otherwise).
+unsigned getClusterSize();
 
 } // namespace tile::cpu
 

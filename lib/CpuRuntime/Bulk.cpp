@@ -4,10 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// cp.async.bulk without multicast: the copy completes when
-// it is issued (the block's threads share one core), and its bytes then
-// complete their transactions on the copy's mbarrier. A reduction
-// (cp.reduce.async.bulk) combines each destination element with the
+// cp.async.bulk: the copy completes when it is issued (the cluster's
+// threads share one core), and its bytes then complete their transactions
+// on the copy's mbarrier. A multicast copy (.multicast::cluster) delivers
+// the bytes to the same offset in the shared memory of each CTA of its
+// mask, and completes them on the mbarrier at the same offset in each. A
+// reduction (cp.reduce.async.bulk) combines each destination element with the
 // source's (Reduce.h). A prefetch moves no data. Tensor copies and
 // reductions are TensorMap.cpp's. The bulk groups (commit_group,
 // wait_group) order nothing here: tile_cpu_apply runs them as no-ops.
@@ -19,10 +21,12 @@
 #include "Reduce.h"
 #include "TensorMap.h"
 #include "tile/CpuRuntime/CpuRuntime.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 
 using namespace tile;
@@ -33,6 +37,8 @@ namespace {
 struct BulkOperands {
   uintptr_t dst = 0, src = 0, mbar = 0;
   uint64_t size = 0;
+  /// The CTAs a multicast copy delivers to, if it is one.
+  std::optional<uint16_t> ctaMask;
 };
 
 /// Reads the slots of `instr`'s operands: one address per memory operand
@@ -51,6 +57,8 @@ BulkOperands readBulkOperands(const ptx::Instr &instr, const uint8_t *in) {
       uint64_t v = next();
       if (o.bulkSize)
         ops.size = v & 0xffffffffu;
+      if (o.ctaMask)
+        ops.ctaMask = static_cast<uint16_t>(v);
     }
   }
   return ops;
@@ -87,6 +95,30 @@ void reduceBulk(const ptx::Instr &instr, const BulkOperands &ops) {
                       reinterpret_cast<const uint8_t *>(ops.src), ops.size);
 }
 
+/// A copy delivers its bytes to `dst` and completes them on `mbar` (when
+/// it has one).
+void deliver(const ptx::Instr &instr, const BulkOperands &ops, uintptr_t dst,
+             uintptr_t mbar) {
+  std::memmove(reinterpret_cast<void *>(dst),
+               reinterpret_cast<const void *>(ops.src), ops.size);
+  if (mbar)
+    cpu::completeCopyTx(instr, mbar, ops.size);
+}
+
+/// A multicast copy: the bytes and their completion go to each CTA of the
+/// mask, at the offsets of the issuing CTA's destination and mbarrier.
+void multicast(const ptx::Instr &instr, const BulkOperands &ops) {
+  unsigned ctas = cpu::getClusterSize();
+  if (*ops.ctaMask >> ctas)
+    reportThread(instr, "its ctaMask 0x" + llvm::utohexstr(*ops.ctaMask) +
+                            " names a CTA past the cluster's " +
+                            std::to_string(ctas) + " (undefined in PTX)");
+  for (unsigned rank = 0; rank < ctas; ++rank)
+    if ((*ops.ctaMask >> rank) & 1)
+      deliver(instr, ops, cpu::mapShared(instr, ops.dst, rank),
+              ops.mbar ? cpu::mapShared(instr, ops.mbar, rank) : 0);
+}
+
 } // namespace
 
 void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
@@ -106,11 +138,11 @@ void tile_cpu_bulk(int64_t form, int64_t quals0, int64_t quals1, int64_t quals2,
     return cpu::copyTensor(instr, in);
   BulkOperands ops = readBulkOperands(instr, in);
   checkCopy(instr, ops);
-  if (reduce)
-    reduceBulk(instr, ops);
-  else
-    std::memmove(reinterpret_cast<void *>(ops.dst),
-                 reinterpret_cast<const void *>(ops.src), ops.size);
+  if (ops.ctaMask)
+    return multicast(instr, ops);
+  if (!reduce)
+    return deliver(instr, ops, ops.dst, ops.mbar);
+  reduceBulk(instr, ops);
   if (ops.mbar)
     cpu::completeCopyTx(instr, ops.mbar, ops.size);
 }

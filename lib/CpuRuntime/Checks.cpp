@@ -211,6 +211,20 @@ void tile_cpu_check_launch(const char *site, int64_t gridX, int64_t gridY,
        "; nothing of the launch ran\n");
 }
 
+void tile_cpu_check_cluster(const char *site, int64_t gridX, int64_t gridY,
+                            int64_t gridZ, int64_t clusterX, int64_t clusterY,
+                            int64_t clusterZ) {
+  if (gridX % clusterX == 0 && gridY % clusterY == 0 && gridZ % clusterZ == 0)
+    return;
+  std::vector<const char *> f = fields(site, 3);
+  int64_t grid[] = {gridX, gridY, gridZ},
+          cluster[] = {clusterX, clusterY, clusterZ};
+  fail(std::string("tile-cpu: invalid launch of kernel @") + f[0] +
+       " (gpu.module @" + f[1] + ") at " + f[2] + ": its grid " + triple(grid) +
+       " is not a whole number of clusters of " + triple(cluster) +
+       " CTAs; nothing of the launch ran\n");
+}
+
 void tile_cpu_report_access(const char *site, const int64_t *values) {
   std::vector<const char *> f = fields(site, 7);
   const int64_t *v = values;
@@ -268,8 +282,11 @@ AsyncCopies &asyncCopies() {
   return state;
 }
 
+/// The thread (x, y, z) of the running CTA (its rank in a cluster whose
+/// CTAs run together).
 std::string threadKey(int64_t x, int64_t y, int64_t z) {
-  return std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z);
+  return std::to_string(tile::cpu::getCurrentCta()) + ":" + std::to_string(x) +
+         "," + std::to_string(y) + "," + std::to_string(z);
 }
 
 } // namespace

@@ -257,17 +257,29 @@ static void createPolicy(const ptx::Instr &instr, const uint8_t *in,
 }
 
 /// isspacep: whether the host address in `in` is in the window of the
-/// space written, whose QualTable code names the host memory it holds
+/// space written, whose QualTable codes name the host memory it holds
 /// (cpu::HostSpace; -1 none).
 static void querySpace(const ptx::Instr &instr, const uint8_t *in,
                        uint8_t *out) {
   uint64_t address = 0;
   std::memcpy(&address, in, 8);
-  llvm::SmallVector<int, 2> codes =
-      getSlotCodes(instr, ptx::SlotKind::StateSpace);
-  int code = codes.empty() ? -1 : codes.front();
-  cpu::HostSpace space = cpu::classifyAddress(address);
-  cpu::writeResults(instr, code == static_cast<int>(space), out);
+  llvm::ArrayRef<int> codes;
+  for (const ptx::QualSlot &slot : instr.form->slots)
+    if (ptx::QualSet chosen = slot.choices & instr.quals;
+        chosen && slot.kind == ptx::SlotKind::StateSpace)
+      codes = ptx::getQualTable(chosen.first());
+  int space = static_cast<int>(cpu::classifyAddress(address));
+  cpu::writeResults(instr, llvm::is_contained(codes, space), out);
+}
+
+/// mapa: d is the address of a's byte in the shared memory of CTA b of the
+/// cluster.
+static void mapAddress(const ptx::Instr &instr, const uint8_t *in,
+                       uint8_t *out) {
+  uint64_t address = 0, rank = 0;
+  std::memcpy(&address, in, 8);
+  std::memcpy(&rank, in + kSlotBytes, 4);
+  cpu::writeResults(instr, cpu::mapShared(instr, address, rank), out);
 }
 
 /// atom and red: the memory element (read into its slot of `in`) becomes
@@ -324,6 +336,8 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
     return createPolicy(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::SpaceQuery)
     return querySpace(instr, in, out);
+  if (instr.form->semantics == ptx::Semantics::Mapa)
+    return mapAddress(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::Trap)
     cpu::reportThread(instr, "aborted the kernel (the GPU's launch fails)");
   if (instr.form->polls) {

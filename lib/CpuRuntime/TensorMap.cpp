@@ -23,6 +23,7 @@
 #include "tile/CpuRuntime/CpuRuntime.h"
 #include "tile/Runtime/MemRefDescriptor.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -30,6 +31,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 
 using namespace tile;
@@ -224,6 +226,8 @@ struct TensorCopy {
   bool load = false;
   llvm::SmallVector<int64_t, 5> coords;
   unsigned coordAlign = 0;
+  /// The CTAs a multicast load delivers to, if it is one.
+  std::optional<uint16_t> ctaMask;
 };
 
 TensorCopy readTensorCopy(const ptx::Instr &instr, const uint8_t *in) {
@@ -243,6 +247,8 @@ TensorCopy readTensorCopy(const ptx::Instr &instr, const uint8_t *in) {
     }
     for (unsigned k = 0; k < o.atom; ++k) {
       uint64_t v = next();
+      if (o.ctaMask)
+        copy.ctaMask = static_cast<uint16_t>(v);
       if (llvm::StringRef(o.name) == "tensorCoords") {
         copy.coords.push_back(static_cast<int32_t>(v));
         copy.coordAlign = o.coordAlign;
@@ -303,6 +309,41 @@ const ptx::BulkRedElementDesc *reductionOf(const ptx::Instr &instr,
   return element;
 }
 
+/// Moves the box of `copy` between the tensor of `m` and the shared memory
+/// at `shared`: a load fills what lies outside the tensor, a store skips
+/// it, and a reduction (`reduce`) combines each element with the tensor's.
+void moveBox(const ptx::Instr &instr, const cpu::TensorMap &m,
+             const TensorCopy &copy, uintptr_t shared,
+             const ptx::BulkRedElementDesc *reduce) {
+  uint64_t elements = 1;
+  for (unsigned i = 0; i < m.rank; ++i)
+    elements *= m.box[i];
+  const ptx::SwizzleModeDesc &swizzle = *findSwizzle(m.swizzle);
+  uint16_t fill = findFill(m.oobFill)->pattern;
+  for (uint64_t e = 0; e < elements; ++e) {
+    uint64_t rest = e, offset = 0;
+    bool inside = true;
+    for (unsigned i = 0; i < m.rank; ++i) {
+      int64_t at = copy.coords[i] + int64_t(rest % m.box[i]);
+      rest /= m.box[i];
+      inside &= at >= 0 && uint64_t(at) < m.dims[i];
+      offset += uint64_t(at) * (i ? m.strides[i - 1] : m.elementBytes);
+    }
+    auto *smem =
+        reinterpret_cast<uint8_t *>(swizzle.apply(shared + e * m.elementBytes));
+    auto *global = reinterpret_cast<uint8_t *>(m.global + offset);
+    if (copy.load && inside)
+      std::memcpy(smem, global, m.elementBytes);
+    else if (copy.load)
+      for (unsigned b = 0; b < m.elementBytes; b += 2)
+        std::memcpy(smem + b, &fill, std::min(2u, m.elementBytes - b));
+    else if (inside && reduce)
+      cpu::reduceElements(instr, *reduce, global, smem, m.elementBytes);
+    else if (inside)
+      std::memcpy(global, smem, m.elementBytes);
+  }
+}
+
 } // namespace
 
 void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
@@ -334,30 +375,24 @@ void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
       instr.form->semantics == ptx::Semantics::BulkReduce
           ? reductionOf(instr, m)
           : nullptr;
-  const ptx::SwizzleModeDesc &swizzle = *findSwizzle(m.swizzle);
-  uint16_t fill = findFill(m.oobFill)->pattern;
-  for (uint64_t e = 0; e < elements; ++e) {
-    uint64_t rest = e, offset = 0;
-    bool inside = true;
-    for (unsigned i = 0; i < m.rank; ++i) {
-      int64_t at = copy.coords[i] + int64_t(rest % m.box[i]);
-      rest /= m.box[i];
-      inside &= at >= 0 && uint64_t(at) < m.dims[i];
-      offset += uint64_t(at) * (i ? m.strides[i - 1] : m.elementBytes);
-    }
-    auto *smem = reinterpret_cast<uint8_t *>(
-        swizzle.apply(copy.shared + e * m.elementBytes));
-    auto *global = reinterpret_cast<uint8_t *>(m.global + offset);
-    if (copy.load && inside)
-      std::memcpy(smem, global, m.elementBytes);
-    else if (copy.load)
-      for (unsigned b = 0; b < m.elementBytes; b += 2)
-        std::memcpy(smem + b, &fill, std::min(2u, m.elementBytes - b));
-    else if (inside && reduce)
-      reduceElements(instr, *reduce, global, smem, m.elementBytes);
-    else if (inside)
-      std::memcpy(global, smem, m.elementBytes);
+  if (!copy.ctaMask) {
+    moveBox(instr, m, copy, copy.shared, reduce);
+    if (copy.mbar)
+      completeCopyTx(instr, copy.mbar, bytes);
+    return;
   }
-  if (copy.mbar)
-    completeCopyTx(instr, copy.mbar, bytes);
+  // A multicast load: the box and its completion go to each CTA of the
+  // mask, at the offsets of the issuing CTA's box and mbarrier.
+  unsigned ctas = getClusterSize();
+  if (*copy.ctaMask >> ctas)
+    reportThread(instr, "its ctaMask 0x" + llvm::utohexstr(*copy.ctaMask) +
+                            " names a CTA past the cluster's " +
+                            std::to_string(ctas) + " (undefined in PTX)");
+  for (unsigned rank = 0; rank < ctas; ++rank) {
+    if (!((*copy.ctaMask >> rank) & 1))
+      continue;
+    moveBox(instr, m, copy, mapShared(instr, copy.shared, rank), reduce);
+    if (copy.mbar)
+      completeCopyTx(instr, mapShared(instr, copy.mbar, rank), bytes);
+  }
 }

@@ -117,6 +117,14 @@ void tile_cpu_unregister_buffer(uintptr_t begin);
 /// (start 0, size UINT64_MAX: only the memref's shape is checked).
 void tile_cpu_find_buffer(uintptr_t ptr, int64_t lo, int64_t hi, int64_t *out);
 
+/// Checks that the grid of a cluster launch of the kernel that `site`
+/// describes (as tile_cpu_check_launch's) is a whole number of clusters of
+/// cluster x y z CTAs; reports it and ends the program with exit status 1
+/// where it is not.
+void tile_cpu_check_cluster(const char *site, int64_t gridX, int64_t gridY,
+                            int64_t gridZ, int64_t clusterX, int64_t clusterY,
+                            int64_t clusterZ);
+
 /// Checks a launch of the kernel that `site` describes (its name, its
 /// gpu.module and the launch's location, each ending in a NUL) against
 /// CUDA's limits for sm_90; reports the first bad dimension and ends the
@@ -165,6 +173,12 @@ void tile_cpu_async_access(const char *site, int64_t addr, int64_t bytes,
 /// host function's arguments), and tile_cpu_block_run runs them until each
 /// has returned. A thread runs until it returns or waits.
 void tile_cpu_block_begin(int64_t threads);
+/// A cluster of `ctas` CTAs runs together: each tile_cpu_block_begin after
+/// it adds the next CTA (in rank order), with its shared memory and
+/// threads, and tile_cpu_block_run runs all of them. Their threads meet at
+/// barrier.cluster, reach each other's shared memory through mapa, and
+/// arrive on each other's mbarriers.
+void tile_cpu_cluster_begin(int64_t ctas);
 void tile_cpu_block_spawn(void (*entry)(void *), const void *args,
                           int64_t bytes);
 void tile_cpu_block_run();
@@ -231,9 +245,9 @@ int64_t tile_cpu_clock();
 ///   .aligned warp at different instructions) are reported.
 /// Each report ends the program with exit status 1.
 void tile_cpu_cta_barrier(int64_t form, int64_t quals0, int64_t quals1,
-                             int64_t quals2, int64_t quals3, int64_t quals4,
-                             int64_t quals5, int64_t quals6, int64_t quals7,
-                             int64_t site, const uint8_t *in, uint8_t *out);
+                          int64_t quals2, int64_t quals3, int64_t quals4,
+                          int64_t quals5, int64_t quals6, int64_t quals7,
+                          int64_t site, const uint8_t *in, uint8_t *out);
 /// A bulk copy (cp.async.bulk without a tensor map or multicast) or
 /// prefetch, with the operands of tile_cpu_mbarrier: one source slot per
 /// memory operand (its address, the destination's too), then the others'.

@@ -36,14 +36,15 @@ class GenericAddress<string name> : Mem<name, Use, B64, 1, GenericSpace> {
 }
 
 // The host memory each space's window holds on the CPU backend (the codes
-// of cpu::HostSpace): 0 global, 1 the block's shared memory, 2 the
-// thread's stack; -1 none (a tile-mlir program has no .const or .param
-// memory it could take an address of). The .shared::cluster window holds
-// the CTA's own shared memory (a cluster of one CTA on the CPU backend).
+// of cpu::HostSpace): 0 global, 1 the CTA's own shared memory, 2 the
+// thread's stack, 3 the shared memory of another CTA of its cluster; -1
+// none (a tile-mlir program has no .const or .param memory it could take
+// an address of). The .shared::cluster window holds the shared memory of
+// every CTA of the cluster, the CTA's own included.
 def : QualTable<Global, [0]>;
 def : QualTable<Shared, [1]>;
 def : QualTable<SharedCta, [1]>;
-def : QualTable<SharedCluster, [1]>;
+def : QualTable<SharedCluster, [1, 3]>;
 def : QualTable<LocalSpace, [2]>;
 def : QualTable<ConstSpace, [-1]>;
 def : QualTable<ParamSpace, [-1]>;

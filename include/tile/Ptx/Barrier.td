@@ -194,6 +194,7 @@ def MbarrierArriveCluster
                     Space<SharedCluster>], [MbRemoteAddr<>], 80, 90,
                    ".13 mbarrier.arrive"> {
   let SinkFirst = 1;
+  let MbarrierOp = MbOpArrive;
 }
 def MbarrierArriveClusterCount
     : MbarrierForm<[Req<ARRIVE>, MbOrder<["release", "relaxed"]>,
@@ -201,6 +202,7 @@ def MbarrierArriveClusterCount
                    ".13 mbarrier.arrive"> {
   let SinkFirst = 1;
   let Variant = "count";
+  let MbarrierOp = MbOpArrive;
 }
 
 // test_wait (sm_80) and try_wait (sm_90, a suspend-time hint in ns

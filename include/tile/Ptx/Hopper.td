@@ -40,7 +40,9 @@ def SemWarpgroupSync : DataMovement<"warpgroup_sync">;
 /// A change of the warp's register budget: no data.
 def SemRegisterBudget : DataMovement<"register_budget">;
 /// A barrier across the cluster's threads: no data.
-def SemClusterBarrier : DataMovement<"cluster_barrier">;
+def SemClusterBarrier : DataMovement<"cluster_barrier"> {
+  let CtaBarrier = 1;
+}
 
 def WgFence : Qual<"fence">;
 def BarrierWait : Qual<"wait">;

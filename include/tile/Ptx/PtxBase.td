@@ -541,9 +541,10 @@ class Semantics<string name, string laneFn, string inputGen> {
   /// met at once (WarpFn) and the CPU backend's threads meet for it.
   bit Collective = 0;
   string WarpFn = "";
-  /// A barrier of the CTA's threads (bar.red): they meet, and it orders
-  /// memory (the lowering keeps it where it is written, with its side
-  /// effects; the CPU backend runs the block's threads together).
+  /// A barrier of the CTA's threads (bar.red) or of the cluster's
+  /// (barrier.cluster): they meet, and it orders memory (the lowering keeps
+  /// it where it is written, with its side effects; the CPU backend runs
+  /// the threads together, tile_cpu_cta_barrier).
   bit CtaBarrier = 0;
   /// A collective that writes register groups through fragments (mma): the
   /// reference's evaluateMma computes it, from the form's fragments and

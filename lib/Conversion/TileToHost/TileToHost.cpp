@@ -24,10 +24,13 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/StringSet.h"
+
+#include <array>
 
 namespace mlir {
 namespace tile {
@@ -70,26 +73,14 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
   case ptx::Semantics::Mbarrier:
     if (form.mbarrierOp != ptx::MbarrierOp::None)
       return nullptr;
-    return "arrives on another CTA's mbarrier (.shared::cluster), which the "
-           "CPU backend does not model yet (it runs one CTA at a time)";
+    return "is an mbarrier operation the CPU backend does not model";
   case ptx::Semantics::BulkCopy:
   case ptx::Semantics::BulkPrefetch:
   case ptx::Semantics::BulkReduce:
     if (isIm2col(form))
       return "copies in im2col mode, which the CPU backend does not model "
              "yet";
-    for (const ptx::OperandDesc &o : form.getOperands()) {
-      if (o.ctaMask)
-        return "multicasts to the CTAs of a cluster, which the CPU backend "
-               "does not model yet (it runs one CTA at a time)";
-    }
     return nullptr;
-  case ptx::Semantics::ClusterBarrier:
-    return "synchronizes a cluster, which the CPU backend does not model "
-           "yet";
-  case ptx::Semantics::Mapa:
-    return "maps an address into another CTA of the cluster, which the CPU "
-           "backend does not model yet (it runs one CTA at a time)";
   default:
     return nullptr;
   }
@@ -102,6 +93,11 @@ constexpr StringLiteral kCollectiveFn = "tile_cpu_collective";
 constexpr StringLiteral kMbarrierFn = "tile_cpu_mbarrier";
 constexpr StringLiteral kBulkFn = "tile_cpu_bulk";
 constexpr StringLiteral kCtaBarrierFn = "tile_cpu_cta_barrier";
+
+/// The most CTAs of a cluster (the portable size: more needs
+/// cudaFuncAttributeNonPortableClusterSizeAllowed, which tile-mlir does not
+/// set).
+constexpr int64_t kMaxClusterCtas = 8;
 
 /// The alignment of device memory (gpu.alloc), as cudaMalloc's.
 constexpr int64_t kDeviceAlign = 256;
@@ -144,6 +140,12 @@ bool isMbarrier(ApplyOp op) {
 /// tile_cpu_cta_barrier runs.
 bool isCtaBarrier(ApplyOp op) {
   return ptx::isCtaBarrier(op.getInstr().form->semantics);
+}
+
+/// Whether `op` is mapa, which needs the shared memory of the CTAs of the
+/// cluster.
+bool isMapa(ApplyOp op) {
+  return op.getInstr().form->semantics == ptx::Semantics::Mapa;
 }
 
 /// Whether `op` is a bulk copy or prefetch (tile_cpu_bulk runs it).
@@ -256,9 +258,15 @@ void inlineDeviceCalls(gpu::GPUFuncOp kernel, gpu::GPUModuleOp module) {
 }
 
 /// The ids of the running thread: the host function's trailing arguments.
+/// The ids a kernel's host function takes (the thread's, the CTA's, the
+/// block's and grid's extents, the cluster's shape) and what it computes of
+/// them (the lane, the ids within and of the cluster).
 struct ThreadIds {
-  Value tid[3], bid[3], bdim[3], gdim[3];
+  Value tid[3], bid[3], bdim[3], gdim[3], cdim[3];
   Value lane;
+  /// %cluster_ctaid, %clusterid, %nclusterid, %cluster_ctarank and
+  /// %cluster_nctarank.
+  Value clusterBid[3], clusterId[3], numClusters[3], clusterRank, clusterCtas;
 };
 
 /// Stores `value` into slot `slot` of the byte buffer `buf`.
@@ -383,8 +391,10 @@ void lowerApply(ApplyOp op, Value inBuf, Value outBuf, int64_t site,
                       desc.role == ptx::OperandRole::Use;
     // An mbarrier object is modeled by its address, a bulk copy moves the
     // bytes at its operands' addresses, and an address only named
-    // (prefetch's, createpolicy.range's) is its address.
-    if ((isMbarrier(op) || isBulk(op) || desc.anyElement) &&
+    // (prefetch's, createpolicy.range's) or computed with (mapa's) is its
+    // address.
+    if ((isMbarrier(op) || isBulk(op) || desc.anyElement ||
+         desc.addressValue) &&
         desc.kind == ptx::OperandKind::Memory) {
       storeSlot(b, loc, inBuf, inSlot++, buildMemRefAddress(b, loc, arg));
       continue;
@@ -473,8 +483,46 @@ Value getIdRegister(Operation *op, const ThreadIds &ids) {
   if (Value v = dims(NVVM::BlockIdXOp(), NVVM::BlockIdYOp(), NVVM::BlockIdZOp(),
                      ids.bid))
     return v;
-  return dims(NVVM::GridDimXOp(), NVVM::GridDimYOp(), NVVM::GridDimZOp(),
-              ids.gdim);
+  if (Value v = dims(NVVM::GridDimXOp(), NVVM::GridDimYOp(), NVVM::GridDimZOp(),
+                     ids.gdim))
+    return v;
+  if (Value v = dims(NVVM::BlockInClusterIdXOp(), NVVM::BlockInClusterIdYOp(),
+                     NVVM::BlockInClusterIdZOp(), ids.clusterBid))
+    return v;
+  if (Value v = dims(NVVM::ClusterDimBlocksXOp(), NVVM::ClusterDimBlocksYOp(),
+                     NVVM::ClusterDimBlocksZOp(), ids.cdim))
+    return v;
+  if (Value v = dims(NVVM::ClusterIdXOp(), NVVM::ClusterIdYOp(),
+                     NVVM::ClusterIdZOp(), ids.clusterId))
+    return v;
+  if (Value v = dims(NVVM::ClusterDimXOp(), NVVM::ClusterDimYOp(),
+                     NVVM::ClusterDimZOp(), ids.numClusters))
+    return v;
+  if (isa<NVVM::ClusterId>(op))
+    return ids.clusterRank;
+  return isa<NVVM::ClusterDim>(op) ? ids.clusterCtas : Value();
+}
+
+/// The ids within and of the cluster, from the CTA's id, the grid and the
+/// cluster's shape, at `b`.
+void computeClusterIds(OpBuilder &b, Location loc, ThreadIds &ids) {
+  for (unsigned d = 0; d < 3; ++d) {
+    ids.clusterBid[d] = arith::RemUIOp::create(b, loc, ids.bid[d], ids.cdim[d]);
+    ids.clusterId[d] = arith::DivUIOp::create(b, loc, ids.bid[d], ids.cdim[d]);
+    ids.numClusters[d] =
+        arith::DivUIOp::create(b, loc, ids.gdim[d], ids.cdim[d]);
+  }
+  auto mul = [&](Value x, Value y) {
+    return arith::MulIOp::create(b, loc, x, y).getResult();
+  };
+  auto add = [&](Value x, Value y) {
+    return arith::AddIOp::create(b, loc, x, y).getResult();
+  };
+  ids.clusterRank =
+      add(ids.clusterBid[0],
+          mul(ids.cdim[0],
+              add(ids.clusterBid[1], mul(ids.cdim[1], ids.clusterBid[2]))));
+  ids.clusterCtas = mul(ids.cdim[0], mul(ids.cdim[1], ids.cdim[2]));
 }
 
 /// A special register the kernel reads (nvvm.read.ptx.sreg.*; the table's
@@ -580,6 +628,8 @@ struct KernelInfo {
   /// shared memory (a memref<?xi8> after them).
   SmallVector<MemRefType> workgroup;
   bool dynamicShared = false;
+  /// The kernel's cluster shape (known_cluster_size), if it declares one.
+  std::optional<std::array<int64_t, 3>> knownCluster;
   /// The parameters (among the arguments, then the workgroup buffers) whose
   /// buffer the function takes after the ids, as start, size and
   /// description.
@@ -679,7 +729,7 @@ struct ConvertGpuTileToHostPass
   /// calls tile_cpu_apply.
   /// The host function of `kernel`, with its body: it takes the kernel's
   /// arguments, its workgroup buffers, the dynamic shared memory (a
-  /// memref<?xi8>, where the kernel uses it), then the 12 ids (added by the
+  /// memref<?xi8>, where the kernel uses it), then the 15 ids (added by the
   /// caller). Fills `info`.
   func::FuncOp createHostFn(ModuleOp top, gpu::GPUModuleOp module,
                             gpu::GPUFuncOp kernel, KernelInfo &info) {
@@ -700,7 +750,10 @@ struct ConvertGpuTileToHostPass
         MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
     if (info.dynamicShared)
       inputs.push_back(bytes);
-    inputs.append(12, IndexType::get(ctx));
+    inputs.append(15, IndexType::get(ctx));
+    if (std::optional<ArrayRef<int32_t>> c = kernel.getKnownClusterSize();
+        c && c->size() == 3)
+      info.knownCluster = {(*c)[0], (*c)[1], (*c)[2]};
     std::string name = getHostKernelName(module.getName(), kernel.getName());
     symbols->reserve(name);
     OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
@@ -763,7 +816,7 @@ struct ConvertGpuTileToHostPass
               gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)),
           loc);
     ThreadIds ids;
-    for (Value *v : {ids.tid, ids.bid, ids.bdim, ids.gdim})
+    for (Value *v : {ids.tid, ids.bid, ids.bdim, ids.gdim, ids.cdim})
       for (unsigned d = 0; d < 3; ++d)
         v[d] = entry.addArgument(index, loc);
     // The lane, as on the GPU: the linear thread id within the block
@@ -777,6 +830,7 @@ struct ConvertGpuTileToHostPass
                 arith::MulIOp::create(b, loc, ids.bdim[1], ids.tid[2]))));
     ids.lane = arith::RemUIOp::create(
         b, loc, linear, arith::ConstantIndexOp::create(b, loc, 32));
+    computeClusterIds(b, loc, ids);
 
     // GPU ops: ids become arguments, returns host returns; the rest cannot
     // run here.
@@ -796,6 +850,14 @@ struct ConvertGpuTileToHostPass
         replacement = ids.bdim[dim(o.getDimension())];
       else if (auto o = dyn_cast<gpu::GridDimOp>(op))
         replacement = ids.gdim[dim(o.getDimension())];
+      else if (auto o = dyn_cast<gpu::ClusterBlockIdOp>(op))
+        replacement = ids.clusterBid[dim(o.getDimension())];
+      else if (auto o = dyn_cast<gpu::ClusterIdOp>(op))
+        replacement = ids.clusterId[dim(o.getDimension())];
+      else if (auto o = dyn_cast<gpu::ClusterDimBlocksOp>(op))
+        replacement = ids.cdim[dim(o.getDimension())];
+      else if (auto o = dyn_cast<gpu::ClusterDimOp>(op))
+        replacement = ids.numClusters[dim(o.getDimension())];
       else if (isa<gpu::LaneIdOp>(op))
         replacement = ids.lane;
       else if (isa<gpu::DynamicSharedMemoryOp>(op))
@@ -913,7 +975,7 @@ struct ConvertGpuTileToHostPass
       // memory and the threads' stacks are.
       info.together |= isCollective(op) || isMbarrier(op) || isBulk(op) ||
                        isCtaBarrier(op) || op.getInstr().form->polls ||
-                       hasGenericAddress(op);
+                       hasGenericAddress(op) || isMapa(op);
       lowerApply(op, inBuf, outBuf, nextSite++, ids.lane);
     }
     needApply |= !applies.empty();
@@ -1109,18 +1171,39 @@ struct ConvertGpuTileToHostPass
     return success();
   }
 
+  /// The site of `launch` of the kernel `info` for the launch checks: the
+  /// kernel's name, its module's and the launch's location, each ending in
+  /// a NUL.
+  Value getLaunchSite(OpBuilder &b, gpu::LaunchFuncOp launch,
+                      const KernelInfo &info) {
+    Location loc = launch.getLoc();
+    std::string site =
+        info.kernel + '\0' + info.module + '\0' + cpu::describeLoc(loc);
+    return symbols->getString(b, loc, site);
+  }
+
   /// Calls tile_cpu_check_launch for `launch` of the kernel `info`.
   void checkLaunch(OpBuilder &b, gpu::LaunchFuncOp launch,
                    const KernelInfo &info, ArrayRef<Value> dims,
                    Value dynamicShared) {
     Location loc = launch.getLoc();
-    std::string site =
-        info.kernel + '\0' + info.module + '\0' + cpu::describeLoc(loc);
-    SmallVector<Value> args = {symbols->getString(b, loc, site)};
+    SmallVector<Value> args = {getLaunchSite(b, launch, info)};
     args.append(dims.begin(), dims.end());
     args.push_back(arith::ConstantIndexOp::create(b, loc, info.staticShared));
     args.push_back(dynamicShared);
     symbols->call(b, loc, "tile_cpu_check_launch", args);
+  }
+
+  /// Calls tile_cpu_check_cluster for `launch` of the kernel `info`, whose
+  /// grid is `gdim` and clusters `cdim`.
+  void checkCluster(OpBuilder &b, gpu::LaunchFuncOp launch,
+                    const KernelInfo &info, ArrayRef<Value> gdim,
+                    ArrayRef<Value> cdim) {
+    Location loc = launch.getLoc();
+    SmallVector<Value> args = {getLaunchSite(b, launch, info)};
+    args.append(gdim.begin(), gdim.end());
+    args.append(cdim.begin(), cdim.end());
+    symbols->call(b, loc, "tile_cpu_check_cluster", args);
   }
 
   /// Records the workgroup buffer `buf` of a block in the buffer table with
@@ -1219,47 +1302,56 @@ struct ConvertGpuTileToHostPass
                                   info.argsType, one);
   }
 
-  /// One block of a launch at `b`: its workgroup buffers, the loops over its
+  /// What a CTA of a launch holds until its threads have run: its shared
+  /// memory arena and workgroup buffers.
+  struct CtaMemory {
+    Value arena;
+    SmallVector<Value> workgroup;
+  };
+
+  /// One CTA of a launch at `b`: its workgroup buffers, the loops over its
   /// threads (made by `loop`, which moves `b` into the body) calling `fn`
   /// with `args` (the kernel's), the ids, and the buffers of the memref
-  /// parameters (`bufs` has the arguments').
-  void emitBlock(OpBuilder &b, Location loc, func::FuncOp fn,
-                 const KernelInfo &info, SmallVector<Value> args,
-                 ArrayRef<Value> bid, ArrayRef<Value> bdim,
-                 ArrayRef<Value> gdim, Value dynamicShared,
-                 DenseMap<Value, BufferRef> &bufs,
-                 function_ref<Value(Value)> loop) {
-    Value arena, arenaBytes;
-    SmallVector<Value> workgroup =
-        allocShared(b, loc, info, dynamicShared, arena, arenaBytes);
-    for (auto [i, buf] : llvm::enumerate(workgroup))
+  /// parameters (`bufs` has the arguments'). Threads that run together are
+  /// spawned, to run at tile_cpu_block_run; the others run here. `role`
+  /// names the CTA in the buffers' descriptions ("" for a CTA alone).
+  CtaMemory emitCta(OpBuilder &b, Location loc, func::FuncOp fn,
+                    const KernelInfo &info, SmallVector<Value> args,
+                    const ThreadIds &ids, Value dynamicShared,
+                    DenseMap<Value, BufferRef> &bufs, StringRef role,
+                    function_ref<Value(Value)> loop) {
+    CtaMemory mem;
+    Value arenaBytes;
+    mem.workgroup =
+        allocShared(b, loc, info, dynamicShared, mem.arena, arenaBytes);
+    for (auto [i, buf] : llvm::enumerate(mem.workgroup))
       registerWorkgroup(b, loc, info, buf,
-                        i < info.workgroup.size()
-                            ? "workgroup buffer " + std::to_string(i)
-                            : std::string("the dynamic shared memory"),
+                        (i < info.workgroup.size()
+                             ? "workgroup buffer " + std::to_string(i)
+                             : std::string("the dynamic shared memory")) +
+                            role.str(),
                         bufs);
-    if (info.asyncCopies)
-      symbols->call(b, loc, "tile_cpu_async_block", {});
     Value slot;
     if (info.together) {
       slot = allocateArgsSlot(b, loc, info);
       Value threads = arith::MulIOp::create(
-          b, loc, bdim[0], arith::MulIOp::create(b, loc, bdim[1], bdim[2]));
+          b, loc, ids.bdim[0],
+          arith::MulIOp::create(b, loc, ids.bdim[1], ids.bdim[2]));
       symbols->call(b, loc, "tile_cpu_block_begin", {threads});
-      if (arena)
+      if (mem.arena)
         symbols->call(
             b, loc, "tile_cpu_block_shared",
-            {memref::ExtractAlignedPointerAsIndexOp::create(b, loc, arena),
+            {memref::ExtractAlignedPointerAsIndexOp::create(b, loc, mem.arena),
              arenaBytes});
     }
     OpBuilder::InsertPoint afterThreads = b.saveInsertionPoint();
-    Value tz = loop(bdim[2]), ty = loop(bdim[1]), tx = loop(bdim[0]);
-    args.append(workgroup.begin(), workgroup.end());
+    Value tz = loop(ids.bdim[2]), ty = loop(ids.bdim[1]),
+          tx = loop(ids.bdim[0]);
+    args.append(mem.workgroup.begin(), mem.workgroup.end());
     SmallVector<Value> params(args);
     args.append({tx, ty, tz});
-    args.append(bid.begin(), bid.end());
-    args.append(bdim.begin(), bdim.end());
-    args.append(gdim.begin(), gdim.end());
+    for (const Value *v : {ids.bid, ids.bdim, ids.gdim, ids.cdim})
+      args.append(v, v + 3);
     if (boundsCheck)
       for (unsigned i : info.bufferParams) {
         const BufferRef &ref = bufs[params[i]];
@@ -1270,16 +1362,56 @@ struct ConvertGpuTileToHostPass
     else
       func::CallOp::create(b, loc, fn, args);
     b.restoreInsertionPoint(afterThreads);
-    if (info.together)
-      symbols->call(b, loc, "tile_cpu_block_run", {});
-    for (Value w : workgroup) {
+    return mem;
+  }
+
+  /// Frees what `mem` holds once its CTA's threads have run.
+  void freeCta(OpBuilder &b, Location loc, const CtaMemory &mem,
+               DenseMap<Value, BufferRef> &bufs) {
+    for (Value w : mem.workgroup) {
       if (boundsCheck)
         symbols->call(b, loc, "tile_cpu_unregister_buffer", {bufs[w].begin});
       if (w.getDefiningOp<memref::AllocOp>())
         memref::DeallocOp::create(b, loc, w);
     }
-    if (arena)
-      memref::DeallocOp::create(b, loc, arena);
+    if (mem.arena)
+      memref::DeallocOp::create(b, loc, mem.arena);
+  }
+
+  /// The cluster shape of `launch` of the kernel `info`: its `clusters in`
+  /// or the kernel's known_cluster_size, constants; none for a launch
+  /// without clusters.
+  FailureOr<std::optional<std::array<int64_t, 3>>>
+  getClusterShape(gpu::LaunchFuncOp launch, const KernelInfo &info) {
+    std::optional<std::array<int64_t, 3>> shape = info.knownCluster;
+    if (launch.hasClusterSize()) {
+      gpu::KernelDim3 c = launch.getClusterSizeOperandValues();
+      std::array<int64_t, 3> given;
+      for (auto [d, v] : llvm::enumerate(std::array<Value, 3>{c.x, c.y, c.z})) {
+        std::optional<int64_t> n = getConstantIntValue(v);
+        if (!n)
+          return launch.emitOpError(
+              "has a cluster dimension that is not a constant; the CPU "
+              "backend runs clusters of a shape known when it compiles");
+        given[d] = *n;
+      }
+      if (shape && *shape != given)
+        return launch.emitOpError("launches clusters of ")
+               << given[0] << "x" << given[1] << "x" << given[2]
+               << " CTAs of a kernel whose known_cluster_size is "
+               << (*shape)[0] << "x" << (*shape)[1] << "x" << (*shape)[2];
+      shape = given;
+    }
+    if (!shape)
+      return shape;
+    int64_t ctas = (*shape)[0] * (*shape)[1] * (*shape)[2];
+    if (llvm::any_of(*shape, [](int64_t n) { return n < 1; }) ||
+        ctas > kMaxClusterCtas)
+      return launch.emitOpError("launches clusters of ")
+             << (*shape)[0] << "x" << (*shape)[1] << "x" << (*shape)[2]
+             << " CTAs; a cluster has 1 to " << kMaxClusterCtas
+             << " CTAs (the portable size; tile-mlir does not ask for more)";
+    return shape;
   }
 
   LogicalResult rewriteLaunch(ModuleOp top, gpu::LaunchFuncOp launch) {
@@ -1292,9 +1424,10 @@ struct ConvertGpuTileToHostPass
              << launch.getKernelModuleName() << "::@" << launch.getKernelName()
              << ", which is not a kernel of this module";
     KernelInfo &info = kernels[name];
-    if (launch.hasClusterSize())
-      return launch.emitOpError("has a cluster size; the CPU backend runs "
-                                "grids of blocks only");
+    FailureOr<std::optional<std::array<int64_t, 3>>> cluster =
+        getClusterShape(launch, info);
+    if (failed(cluster))
+      return failure();
     if (llvm::any_of(info.workgroup,
                      [](MemRefType t) { return !t.hasStaticShape(); }))
       return launch.emitOpError("launches a kernel with a dynamically "
@@ -1327,9 +1460,50 @@ struct ConvertGpuTileToHostPass
       b.setInsertionPoint(f.getBody()->getTerminator());
       return f.getInductionVar();
     };
-    Value bz = loop(gdim[2]), by = loop(gdim[1]), bx = loop(gdim[0]);
-    emitBlock(b, loc, fn, info, *args, {bx, by, bz}, bdim, gdim, dynamicShared,
-              bufs, loop);
+    std::array<int64_t, 3> shape =
+        cluster->value_or(std::array<int64_t, 3>{1, 1, 1});
+    ThreadIds ids;
+    for (unsigned d = 0; d < 3; ++d) {
+      ids.bdim[d] = bdim[d];
+      ids.gdim[d] = gdim[d];
+      ids.cdim[d] = arith::ConstantIndexOp::create(b, loc, shape[d]);
+    }
+    if (*cluster)
+      checkCluster(b, launch, info, gdim, ids.cdim);
+    // The clusters (each CTA one where the launch has none), then the CTAs
+    // of each, in rank order; the threads of a cluster's CTAs run together.
+    // (A dimension of one CTA per cluster takes the CTA's id as is.)
+    Value c[3];
+    for (int d = 2; d >= 0; --d)
+      c[d] = loop(shape[d] == 1
+                      ? gdim[d]
+                      : arith::DivUIOp::create(b, loc, gdim[d], ids.cdim[d]));
+    int64_t ctas = shape[0] * shape[1] * shape[2];
+    if (info.asyncCopies)
+      symbols->call(b, loc, "tile_cpu_async_block", {});
+    if (info.together && ctas > 1)
+      symbols->call(b, loc, "tile_cpu_cluster_begin",
+                    {arith::ConstantIndexOp::create(b, loc, ctas)});
+    SmallVector<CtaMemory> memory;
+    for (int64_t rank = 0; rank < ctas; ++rank) {
+      int64_t in[3] = {rank % shape[0], rank / shape[0] % shape[1],
+                       rank / (shape[0] * shape[1])};
+      for (unsigned d = 0; d < 3; ++d)
+        ids.bid[d] =
+            shape[d] == 1
+                ? c[d]
+                : arith::AddIOp::create(
+                      b, loc, arith::MulIOp::create(b, loc, c[d], ids.cdim[d]),
+                      arith::ConstantIndexOp::create(b, loc, in[d]));
+      std::string role =
+          ctas > 1 ? " of CTA " + std::to_string(rank) + " of the cluster" : "";
+      memory.push_back(emitCta(b, loc, fn, info, *args, ids, dynamicShared,
+                               bufs, role, loop));
+    }
+    if (info.together)
+      symbols->call(b, loc, "tile_cpu_block_run", {});
+    for (const CtaMemory &mem : memory)
+      freeCta(b, loc, mem, bufs);
     launch.erase();
     return success();
   }

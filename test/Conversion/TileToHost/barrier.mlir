@@ -9,7 +9,7 @@
 // function unpacks the struct and calls the host function.
 
 // CHECK-LABEL: func.func @main
-// CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)>
+// CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)>
 // CHECK: call @tile_cpu_check_launch
 // CHECK: scf.for
 // CHECK: %[[YZ:.*]] = arith.muli %c1, %c1

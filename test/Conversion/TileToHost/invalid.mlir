@@ -101,10 +101,44 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
+  func.func @main(%n: index) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'gpu.launch_func' op has a cluster dimension that is not a constant; the CPU backend runs clusters of a shape known when it compiles}}
+    gpu.launch_func @m::@k clusters in (%n, %c1, %c1) blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
   func.func @main() {
     %c1 = arith.constant 1 : index
-    // expected-error @+1 {{'gpu.launch_func' op has a cluster size; the CPU backend runs grids of blocks only}}
-    gpu.launch_func @m::@k clusters in (%c1, %c1, %c1) blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    %c4 = arith.constant 4 : index
+    // expected-error @+1 {{'gpu.launch_func' op launches clusters of 4x4x1 CTAs; a cluster has 1 to 8 CTAs (the portable size; tile-mlir does not ask for more)}}
+    gpu.launch_func @m::@k clusters in (%c4, %c4, %c1) blocks in (%c4, %c4, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k() kernel attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @main() {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-error @+1 {{'gpu.launch_func' op launches clusters of 4x1x1 CTAs of a kernel whose known_cluster_size is 2x1x1}}
+    gpu.launch_func @m::@k clusters in (%c4, %c1, %c1) blocks in (%c4, %c1, %c1) threads in (%c1, %c1, %c1)
     return
   }
 }

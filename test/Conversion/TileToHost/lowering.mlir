@@ -7,7 +7,8 @@
 // the shared window, so that an address's low bits are its shared address;
 // device memory is aligned as cudaMalloc's), the workgroup buffer a view of
 // it, then over threads (z, y, x); the
-// kernel a host function taking the ids; the lane the linear thread id
+// kernel a host function taking the ids (thread, block, block and grid
+// extents, the cluster's shape: 1x1x1 for a launch without clusters); the lane the linear thread id
 // modulo 32; each instruction a tile_cpu_apply call, under scf.if for pred.
 
 // CHECK-LABEL: func.func @main
@@ -22,11 +23,11 @@
 // CHECK: scf.for %[[TZ:.*]] = %c0 to %c1
 // CHECK: scf.for %[[TY:.*]] = %c0 to %c1
 // CHECK: scf.for %[[TX:.*]] = %c0 to %c32
-// CHECK: func.call @__tile_cpu_m_k(%[[D]], %{{.*}}, %[[WG]], %[[TX]], %[[TY]], %[[TZ]], %[[BX]], %[[BY]], %[[BZ]], %c32, %c1, %c1, %c2, %c1, %c1)
+// CHECK: func.call @__tile_cpu_m_k(%[[D]], %{{.*}}, %[[WG]], %[[TX]], %[[TY]], %[[TZ]], %[[BX]], %[[BY]], %[[BZ]], %c32, %c1, %c1, %c2, %c1, %c1, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}})
 // CHECK: memref.dealloc %[[ARENA]]
 // CHECK: memref.dealloc %[[D]]
 
-// CHECK: func.func private @__tile_cpu_m_k(%[[A:.*]]: memref<32x1x1xf32>, %[[P:.*]]: i1, %{{[^:]*}}: memref<32xf32>, %[[TX:[^:]*]]: index, %[[TY:[^:]*]]: index, %[[TZ:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[DX:[^:]*]]: index, %[[DY:[^:]*]]: index, %{{[^:]*}}: index
+// CHECK: func.func private @__tile_cpu_m_k(%[[A:.*]]: memref<32x1x1xf32>, %[[P:.*]]: i1, %{{[^:]*}}: memref<32xf32>, %[[TX:[^:]*]]: index, %[[TY:[^:]*]]: index, %[[TZ:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[DX:[^:]*]]: index, %[[DY:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index
 // The register tile: its one slot, viewed with the tile's stride-0 layout.
 // CHECK: %[[SLOT:.*]] = memref.alloca() : memref<1xf32>
 // CHECK: memref.reinterpret_cast %[[SLOT]] to offset: [0], sizes: [32, 1, 1], strides: [0, 1, 1]

@@ -1,14 +1,16 @@
 // The CPU backend runs the bulk copies that complete on an mbarrier or in
 // bulk groups (Integration/CPU/bulk.test), tensor copies in tile mode
-// (Integration/CPU/tensor-copy.test) and the bulk reductions
-// (Integration/CPU/bulk-reduce.test), but not yet a tensor copy in im2col
-// mode or a multicast to the cluster's CTAs: a kernel with one is refused
-// with a located error, not run. Each RUN turns one of the kernel's
+// (Integration/CPU/tensor-copy.test), the bulk reductions
+// (Integration/CPU/bulk-reduce.test) and multicasts to a cluster's CTAs
+// (Integration/CPU/cluster.mlir), but not yet a tensor copy in im2col
+// mode: a kernel with one is refused with a located error, not run. A
+// multicast to a CTA past the cluster (here a cluster of one: the launch
+// has none) ends the program. Each RUN turns one of the kernel's
 // commented instructions on (sed).
 // RUN: sed 's|^//T |    |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=TENSOR
 // RUN: sed 's|^//M |    |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=MULTICAST
 // TENSOR: :[[# @LINE + 11]]:7): error: 'tile.apply' op copies in im2col mode, which the CPU backend does not model yet; run this kernel on the GPU
-// MULTICAST: :[[# @LINE + 11]]:7): error: 'tile.apply' op multicasts to the CTAs of a cluster, which the CPU backend does not model yet (it runs one CTA at a time); run this kernel on the GPU
+// MULTICAST: tile-cpu: thread 0, 'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster': its ctaMask 0x2 names a CTA past the cluster's 1 (undefined in PTX)
 #WS = #gpu.address_space<workgroup>
 !B = memref<1xi64, #WS>
 module attributes {gpu.container_module} {
@@ -27,7 +29,7 @@ module attributes {gpu.container_module} {
   func.func @main() {
     %c1 = arith.constant 1 : index
     %x = arith.constant 0 : i32
-    %m = arith.constant 1 : i16
+    %m = arith.constant 2 : i16
     %G = gpu.alloc () : memref<32xf32>
     %map = gpu.alloc () : memref<16xi64>
     gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)

@@ -11,8 +11,8 @@
 //   So B[i] = 2 i + 1, exact in f32. The kernel is launched with
 //   `clusters in (1, 1, 1)`: without it the shared-to-shared copy faults
 //   with an illegal instruction on the H200 (measured; tile-check-targets
-//   rejects such a launch). GPU only: the CPU backend runs grids of blocks,
-//   not clusters (bulk-mbarrier.mlir runs the other copies on both).
+//   rejects such a launch). Integration/CPU/cluster.mlir runs it on the
+//   CPU backend too.
 // RUN: tile-runner %s | FileCheck %s
 // CHECK: [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 87, 89, 91, 93, 95, 97, 99, 101, 103, 105, 107, 109, 111, 113, 115, 117, 119, 121, 123, 125, 127]
 #WS = #gpu.address_space<workgroup>

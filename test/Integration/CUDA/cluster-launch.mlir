@@ -7,7 +7,7 @@
 // arrive completes (a remote arrive that went astray would hang the
 // kernel). Each CTA then writes its rank in the cluster (block b: b mod 2)
 // and the cluster meets again before exiting.
-// GPU only: the CPU backend does not run clusters.
+// Integration/CPU/cluster.mlir runs it on the CPU backend too.
 // RUN: tile-runner %s | FileCheck %s
 // CHECK: [0, 1, 0, 1]
 #WS = #gpu.address_space<workgroup>

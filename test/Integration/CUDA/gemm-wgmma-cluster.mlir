@@ -4,7 +4,7 @@
 // rows and half of the shared Bt rows, multicast into both CTAs, and gives
 // every stage back to both CTAs' barriers (the peer's through mapa). The
 // data and the expected lines are those of gemm-wgmma.mlir (numpy's).
-// GPU only: the CPU backend has no tensor maps, tensor copies or wgmma.
+// Integration/CPU/cluster.mlir runs it on the CPU backend too.
 // RUN: tile-runner %tile_src/examples/gemm_wgmma_cluster.mlir | FileCheck %s
 // CHECK: sizes = [1]
 // CHECK-NEXT: [0]
