@@ -1447,6 +1447,30 @@ uint64_t tile::cpu::mapShared(const tile::ptx::Instr &instr, uintptr_t address,
   return reinterpret_cast<uintptr_t>(block.ctas[rank]->shared) + offset;
 }
 
+void tile::cpu::checkClusterAccess(const tile::ptx::Instr &instr,
+                                   uint64_t address, unsigned bytes) {
+  Cta *owner = findSharedOwner(address);
+  if (!owner)
+    reportThread(instr, "its address " + describeAddress(address) +
+                            " is not in the shared memory of a CTA of the "
+                            "cluster (a .shared::cluster address comes from "
+                            "mapa)");
+  uint64_t offset = address - reinterpret_cast<uintptr_t>(owner->shared);
+  if (offset + bytes > owner->sharedBytes)
+    reportThread(instr, "its " + std::to_string(bytes) + " bytes at byte " +
+                            std::to_string(offset) + " of CTA " +
+                            std::to_string(owner->rank) +
+                            "'s shared memory reach past its " +
+                            std::to_string(owner->sharedBytes) + " bytes");
+  if (address % bytes)
+    reportThread(instr, "its address (byte " + std::to_string(offset) +
+                            " of CTA " + std::to_string(owner->rank) +
+                            "'s shared memory) is not aligned to its " +
+                            std::to_string(bytes) +
+                            " bytes (the GPU faults with a misaligned "
+                            "address)");
+}
+
 unsigned tile::cpu::getClusterSize() {
   return std::max<unsigned>(1, unsigned(getBlock().ctas.size()));
 }

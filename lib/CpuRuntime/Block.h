@@ -65,6 +65,12 @@ HostSpace classifyAddress(uintptr_t address);
 /// `rank`.
 uint64_t mapShared(const ptx::Instr &instr, uintptr_t address, uint64_t rank);
 
+/// ld and st of .shared::cluster (`instr`): ends the program unless the
+/// `bytes` bytes at `address` lie in the shared memory of one CTA of the
+/// running cluster, aligned to their size.
+void checkClusterAccess(const ptx::Instr &instr, uint64_t address,
+                        unsigned bytes);
+
 /// The number of CTAs running together (a cluster's; 1 otherwise).
 unsigned getClusterSize();
 

@@ -282,6 +282,32 @@ static void mapAddress(const ptx::Instr &instr, const uint8_t *in,
   cpu::writeResults(instr, cpu::mapShared(instr, address, rank), out);
 }
 
+/// ld and st of .shared::cluster: the register a (the first source) holds
+/// the host address of another CTA's (or the thread's own CTA's) shared
+/// memory, checked against the running cluster's; the elements move
+/// between it and the register slots.
+static void accessCluster(const ptx::Instr &instr, const uint8_t *in,
+                          uint8_t *out) {
+  uint64_t address = 0;
+  std::memcpy(&address, in, 8);
+  const ptx::OperandDesc *data = nullptr;
+  for (const ptx::OperandDesc &o : instr.form->getOperands())
+    if (!o.bracketed)
+      data = &o;
+  unsigned n = elementBytes(*data);
+  cpu::checkClusterAccess(instr, address, n * data->atom);
+  auto *memory = reinterpret_cast<uint8_t *>(address);
+  bool load = instr.form->semantics == ptx::Semantics::ClusterLoad;
+  for (unsigned k = 0; k < data->atom; ++k) {
+    if (load)
+      std::memcpy(out + k * kSlotBytes, memory + k * n, n);
+    else
+      std::memcpy(memory + k * n, in + (k + 1) * kSlotBytes, n);
+  }
+  if (instr.form->polls)
+    cpu::pollMemory(instr);
+}
+
 /// atom and red: the memory element (read into its slot of `in`) becomes
 /// the form's Element of it and the sources; atom's d gets the old value.
 /// The block's threads run one at a time and none yields here, so the
@@ -338,6 +364,9 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
     return querySpace(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::Mapa)
     return mapAddress(instr, in, out);
+  if (instr.form->semantics == ptx::Semantics::ClusterLoad ||
+      instr.form->semantics == ptx::Semantics::ClusterStore)
+    return accessCluster(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::Trap)
     cpu::reportThread(instr, "aborted the kernel (the GPU's launch fails)");
   if (instr.form->polls) {

@@ -34,6 +34,7 @@ include "tile/Ptx/Warp.td"
 include "tile/Ptx/Async.td"
 include "tile/Ptx/Barrier.td"
 include "tile/Ptx/Bulk.td"
+include "tile/Ptx/DataMovement.td"
 
 /// The warpgroup's wgmma ordering: no data.
 def SemWarpgroupSync : DataMovement<"warpgroup_sync">;
@@ -131,5 +132,57 @@ def : Rejected<"mapa", [], [], [],
   let Documented = 1;
   let NoneOf = [SharedCluster];
 }
+
+
+//===----------------------------------------------------------------------===//
+// Distributed shared memory: ld and st of another CTA's shared memory
+//===----------------------------------------------------------------------===//
+
+// ld.shared::cluster d, [a] and st.shared::cluster [a], b (9.7.9.8,
+// 9.7.9.10): a is a .shared::cluster address in a 64-bit register (mapa's
+// d), bracketed; weak, .volatile, or ordered (ld .relaxed/.acquire, st
+// .relaxed/.release at a scope); scalar, .v2 and .v4 accesses of at most
+// 128 bits. PTX ISA 7.8, sm_90 (the .shared::cluster space). Where the
+// address points is the caller's promise, as for the .shared::cluster
+// arrive; on the CPU backend it must lie in the shared memory of a CTA of
+// the running cluster, and the access is checked against it.
+def SemClusterLoad : DataMovement<"cluster_load">;
+def SemClusterStore : DataMovement<"cluster_store">;
+class ClusterAddr : Reg<"a", Use, B64> {
+  let Bracketed = 1;
+  let RegisterOnly = 1;
+}
+/// The orderings of a .shared::cluster access: none (weak), or Orderings'.
+class ClusterOrdering<string name, list<Slot> slots, list<QualFloor> floors> {
+  string Name = name;
+  list<Slot> Slots = slots;
+  list<QualFloor> Floors = floors;
+}
+foreach acc = [LoadAccess, StoreAccess] in
+  foreach v = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>,
+               VecWidth<4, [Vec<V4>]>] in
+    foreach t = [B16, B32, B64, F32, F64, U16, S16, U32, S32, U64, S64] in
+      if !le(!mul(t.Bits, v.N), 128) then {
+        defvar ord = Orderings<!if(acc.IsLoad, ["relaxed", "acquire"],
+                                   ["relaxed", "release"]), 0>;
+        foreach o = [ClusterOrdering<"", [], []>,
+                     ClusterOrdering<"Ordered",
+                                     [Slot<FlagSlot, ord.Quals, 1, "order">],
+                                     ord.Floors>] in
+          def acc.Name # o.Name # "SharedCluster" # v.N # !cast<string>(t)
+              : Form<acc.Name,
+                     !listconcat(o.Slots, [Space<SharedCluster>], v.Slots),
+                     [t],
+                     !if(acc.IsLoad,
+                         [Reg<"d", Def, t, v.N>, ClusterAddr<>],
+                         [ClusterAddr<>, Reg<"b", Use, t, v.N>]),
+                     78, 90,
+                     !if(acc.IsLoad, SemClusterLoad, SemClusterStore),
+                     !if(acc.IsLoad, DocOrderedLd, DocOrderedSt)> {
+            let QualFloors = o.Floors;
+            let Polls = !and(acc.IsLoad, !ne(o.Name, ""));
+            let Variant = !if(!ne(o.Name, ""), "ordered", "");
+          }
+      }
 
 #endif // TILE_PTX_HOPPER_TD

@@ -142,10 +142,12 @@ bool isCtaBarrier(ApplyOp op) {
   return ptx::isCtaBarrier(op.getInstr().form->semantics);
 }
 
-/// Whether `op` is mapa, which needs the shared memory of the CTAs of the
-/// cluster.
-bool isMapa(ApplyOp op) {
-  return op.getInstr().form->semantics == ptx::Semantics::Mapa;
+/// Whether `op` needs the shared memory of the CTAs of the cluster (mapa,
+/// ld and st of .shared::cluster).
+bool needsClusterMemory(ApplyOp op) {
+  ptx::Semantics sem = op.getInstr().form->semantics;
+  return sem == ptx::Semantics::Mapa || sem == ptx::Semantics::ClusterLoad ||
+         sem == ptx::Semantics::ClusterStore;
 }
 
 /// Whether `op` is a bulk copy or prefetch (tile_cpu_bulk runs it).
@@ -975,7 +977,7 @@ struct ConvertGpuTileToHostPass
       // memory and the threads' stacks are.
       info.together |= isCollective(op) || isMbarrier(op) || isBulk(op) ||
                        isCtaBarrier(op) || op.getInstr().form->polls ||
-                       hasGenericAddress(op) || isMapa(op);
+                       hasGenericAddress(op) || needsClusterMemory(op);
       lowerApply(op, inBuf, outBuf, nextSite++, ids.lane);
     }
     needApply |= !applies.empty();

@@ -369,10 +369,12 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
     // An instruction without a result exists for its effect (the
     // cp.async groups order memory): it stays, and memory is clobbered.
     // A CTA barrier (bar.red) orders memory too.
+    // So does one with an address in a register (ld.shared::cluster).
     bool touchesMemory =
-        llvm::any_of(
-            form.getOperands(),
-            [](auto &d) { return d.kind == ptx::OperandKind::Memory; }) ||
+        llvm::any_of(form.getOperands(),
+                     [](auto &d) {
+                       return d.kind == ptx::OperandKind::Memory || d.bracketed;
+                     }) ||
         llvm::none_of(
             form.getOperands(),
             [](auto &d) { return d.role == ptx::OperandRole::Def; }) ||

@@ -104,3 +104,69 @@ gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx80">] {
     gpu.return
   }
 }
+
+// -----
+
+// ld and st of another CTA's shared memory take mapa's register in
+// brackets: weak, ordered, vectors of at most 128 bits.
+#WS = #gpu.address_space<workgroup>
+!R = memref<1xi64, #tile.reg>
+// CHECK-LABEL: gpu.func @dsmem
+// CHECK: tile.apply "ld.shared::cluster.u32"(%{{[0-9]+}}, %{{[0-9]+}}) scope(thread)
+// CHECK: tile.apply "ld.acquire.cluster.shared::cluster.v4.f32"(%{{[0-9]+}}, %{{[0-9]+}}) scope(thread)
+// CHECK: tile.apply "st.release.cluster.shared::cluster.v2.b64"(%{{[0-9]+}}, %{{[0-9]+}}) scope(thread)
+// CHECK: tile.apply "st.shared::cluster.s16"(%{{[0-9]+}}, %c7_i16) scope(thread)
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @dsmem(%s: memref<1xi32, #WS>, %rank: i32) kernel {
+    %seven = arith.constant 7 : i16
+    %a = tile.alloc_local : !R
+    tile.apply "mapa.shared::cluster.u64" (%a, %s, %rank) scope(thread) : !R, memref<1xi32, #WS>, i32
+    %v = tile.alloc_local : memref<1xi32, #tile.reg>
+    tile.apply "ld.shared::cluster.u32" (%v, %a) scope(thread) : memref<1xi32, #tile.reg>, !R
+    %w = tile.alloc_local : memref<4xf32, #tile.reg>
+    tile.apply "ld.acquire.cluster.shared::cluster.v4.f32" (%w, %a) scope(thread) : memref<4xf32, #tile.reg>, !R
+    %x = tile.alloc_local : memref<2xi64, #tile.reg>
+    tile.apply "st.release.cluster.shared::cluster.v2.b64" (%a, %x) scope(thread) : !R, memref<2xi64, #tile.reg>
+    tile.apply "st.shared::cluster.s16" (%a, %seven) scope(thread) : !R, i16
+    gpu.return
+  }
+}
+
+// -----
+
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%s: memref<1xi64, #WS>) kernel {
+    %v = tile.alloc_local : memref<1xi32, #tile.reg>
+    // Another CTA's shared memory has no memref: its address is mapa's
+    // register.
+    // expected-error @+1 {{expected a register tile (memref in #tile.reg)}}
+    tile.apply "ld.shared::cluster.u32" (%v, %s) scope(thread) : memref<1xi32, #tile.reg>, memref<1xi64, #WS>
+    gpu.return
+  }
+}
+
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k() kernel {
+    %a = tile.alloc_local : memref<1xi64, #tile.reg>
+    %v = tile.alloc_local : memref<4xf64, #tile.reg>
+    // expected-error @+1 {{qualifiers .v4, .shared::cluster cannot be combined for 'ld.f64' in 'ld.shared::cluster.v4.f64'}}
+    tile.apply "ld.shared::cluster.v4.f64" (%v, %a) scope(thread) : memref<4xf64, #tile.reg>, memref<1xi64, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx80">] {
+  gpu.func @k() kernel {
+    %a = tile.alloc_local : memref<1xi64, #tile.reg>
+    %v = tile.alloc_local : memref<1xi32, #tile.reg>
+    // expected-error @+1 {{'ld.shared::cluster.u32' requires sm_90 or newer, but the target is sm_80}}
+    tile.apply "ld.shared::cluster.u32" (%v, %a) scope(thread) : memref<1xi32, #tile.reg>, memref<1xi64, #tile.reg>
+    gpu.return
+  }
+}

@@ -1,21 +1,24 @@
 // The CPU backend runs clusters: the CTAs of a cluster run together (their
 // threads are fibers of one scheduler), each with its own shared memory;
 // barrier.cluster meets all their threads, mapa maps an address into
-// another CTA's shared memory, an mbarrier arrive reaches another CTA's
-// barrier, and a multicast copy delivers to every CTA of its mask. The
+// another CTA's shared memory, ld and st of .shared::cluster reach it, an
+// mbarrier arrive reaches another CTA's barrier, and a multicast copy
+// delivers to every CTA of its mask. The
 // GPU tests' kernels give their expected lines here too.
 // RUN: tile-runner --backend=cpu %S/../CUDA/cluster-launch.mlir | FileCheck %S/../CUDA/cluster-launch.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/cluster-ids-multicast.mlir | FileCheck %S/../CUDA/cluster-ids-multicast.mlir
+// RUN: tile-runner --backend=cpu %S/../CUDA/dsmem.mlir | FileCheck %S/../CUDA/dsmem.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/hopper-sync.mlir | FileCheck %S/../CUDA/hopper-sync.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/bulk-s2s-cluster.mlir | FileCheck %S/../CUDA/bulk-s2s-cluster.mlir
 // RUN: tile-runner --backend=cpu %tile_src/examples/gemm_wgmma_cluster.mlir | FileCheck %S/../CUDA/gemm-wgmma-cluster.mlir
 //
 // What is undefined on the GPU ends the program with the thread and its
-// CTA (each RUN turns one commented line of the kernel below on):
+// CTA (each RUN turns commented lines of the kernel below on):
 // RUN: sed 's|^//A |      |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=TWICE
 // RUN: sed 's|^//W |      |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NOARRIVE
 // RUN: sed 's|^//H |      |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=HANG
 // RUN: sed 's|^//M |      |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=MAPA
+// RUN: sed 's|^//D |      |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=DSMEM
 // RUN: sed 's|^//X |      |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=MASK
 // RUN: sed 's|blocks in (%%c2,|blocks in (%%c3,|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=GRID
 // RUN: tile-runner --backend=cpu %s | FileCheck %s --check-prefix=OK
@@ -23,6 +26,7 @@
 // NOARRIVE: tile-cpu: CTA 0 of the cluster, thread 0 executes 'barrier.cluster.wait', but it has not arrived at the cluster barrier (barrier.cluster.arrive) since its last wait (undefined in PTX)
 // HANG: tile-cpu: the cluster hangs: threads 0-31 of CTA 0, threads 1-31 of CTA 1 wait at the cluster barrier (barrier.cluster.wait); thread 0 of CTA 1 has not arrived (it waits at a barrier of its CTA)
 // MAPA: tile-cpu: CTA 0 of the cluster, thread 0, 'mapa.shared::cluster.u64': maps into CTA 2, but the cluster has 2 CTAs (undefined in PTX)
+// DSMEM: tile-cpu: CTA 0 of the cluster, thread 0, 'ld.shared::cluster.u32': its address 0x40 is not in the shared memory of a CTA of the cluster (a .shared::cluster address comes from mapa)
 // MASK: tile-cpu: CTA 0 of the cluster, thread 0, 'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster': its ctaMask 0x4 names a CTA past the cluster's 2 (undefined in PTX)
 // GRID: tile-cpu: invalid launch of kernel @k (gpu.module @kernels) at {{.*}}: its grid (3,1,1) is not a whole number of clusters of (2,1,1) CTAs; nothing of the launch ran
 // OK: [1, 0]
@@ -48,6 +52,9 @@ module attributes {gpu.container_module} {
 //W     tile.apply "barrier.cluster.wait" () scope(thread)
 //M     %remote = tile.alloc_local : !R
 //M     tile.apply "mapa.shared::cluster.u64" (%remote, %bar, %two) scope(thread) : !R, memref<1xi64, #WS>, i32
+//D     %bad = arith.constant 64 : i64
+//D     %v = tile.alloc_local : memref<1xi32, #tile.reg>
+//D     tile.apply "ld.shared::cluster.u32" (%v, %bad) scope(thread) : memref<1xi32, #tile.reg>, i64
 //X     tile.apply "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster" (%S, %G, %bytes, %bar, %mask) scope(thread) : memref<4xi32, #WS>, memref<4xi32>, i32, memref<1xi64, #WS>, i16
       }
       scf.if %r1t0 {
