@@ -44,6 +44,13 @@ int tileRtLaunchOnStream(void *function, unsigned gridX, unsigned gridY,
                          unsigned gridZ, unsigned blockX, unsigned blockY,
                          unsigned blockZ, unsigned sharedBytes, void *stream,
                          void **params);
+/* The same in clusters of clusterX x clusterY x clusterZ CTAs (the grid a
+ * whole number of them; cuLaunchKernelEx), on a stream, without waiting. */
+int tileRtLaunchCluster(void *function, unsigned clusterX, unsigned clusterY,
+                        unsigned clusterZ, unsigned gridX, unsigned gridY,
+                        unsigned gridZ, unsigned blockX, unsigned blockY,
+                        unsigned blockZ, unsigned sharedBytes, void *stream,
+                        void **params);
 int tileRtSynchronize(void);
 
 #ifdef __cplusplus

@@ -155,6 +155,24 @@ void tile_cpu_unregister_buffer(uintptr_t begin) {
     it->second.freed = true;
 }
 
+namespace {
+
+/// The extents of the launch's memref arguments that no recorded buffer
+/// held (tile_cpu_find_buffer records them until tile_cpu_launch_end).
+std::vector<uintptr_t> &adoptedBuffers() {
+  static std::vector<uintptr_t> adopted;
+  return adopted;
+}
+
+} // namespace
+
+void tile_cpu_launch_end() {
+  std::lock_guard<std::mutex> guard(bufferLock());
+  for (uintptr_t begin : adoptedBuffers())
+    buffers().erase(begin);
+  adoptedBuffers().clear();
+}
+
 void tile_cpu_find_buffer(uintptr_t ptr, int64_t lo, int64_t hi, int64_t *out) {
   std::lock_guard<std::mutex> guard(bufferLock());
   if (auto *found = findBuffer(ptr)) {
@@ -166,10 +184,18 @@ void tile_cpu_find_buffer(uintptr_t ptr, int64_t lo, int64_t hi, int64_t *out) {
     out[1] = buf.freed ? 0 : int64_t(buf.bytes);
     out[2] = int64_t(uintptr_t(buf.freed ? buf.freedDesc : buf.desc));
   } else if (lo <= hi) {
+    static const char *desc =
+        "memory the program did not allocate (the extent of the view)";
     out[0] = int64_t(ptr + uint64_t(lo));
     out[1] = hi - lo;
-    out[2] = int64_t(uintptr_t(
-        "memory the program did not allocate (the extent of the view)"));
+    out[2] = int64_t(uintptr_t(desc));
+    // Recorded for the launch, so that the runtime's own checks (a bulk
+    // copy's addresses) know it too.
+    if (hi > lo && !findBuffer(uintptr_t(out[0])) &&
+        !findBuffer(uintptr_t(out[0] + out[1] - 1))) {
+      buffers()[uintptr_t(out[0])] = {uint64_t(out[1]), desc};
+      adoptedBuffers().push_back(uintptr_t(out[0]));
+    }
   } else {
     out[0] = 0;
     out[1] = -1;

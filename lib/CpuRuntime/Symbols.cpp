@@ -18,6 +18,7 @@ void tile_cpu_for_each_symbol(void (*fn)(const char *, void *, void *),
   TILE_CPU_SYM(tile_cpu_register_buffer)
   TILE_CPU_SYM(tile_cpu_unregister_buffer)
   TILE_CPU_SYM(tile_cpu_find_buffer)
+  TILE_CPU_SYM(tile_cpu_launch_end)
   TILE_CPU_SYM(tile_cpu_check_launch)
   TILE_CPU_SYM(tile_cpu_check_cluster)
   TILE_CPU_SYM(tile_cpu_report_access)

@@ -97,6 +97,20 @@ extern "C" int tileRtLaunchOnStream(void *function, unsigned gridX,
                                           params));
 }
 
+extern "C" int tileRtLaunchCluster(void *function, unsigned clusterX,
+                                   unsigned clusterY, unsigned clusterZ,
+                                   unsigned gridX, unsigned gridY,
+                                   unsigned gridZ, unsigned blockX,
+                                   unsigned blockY, unsigned blockZ,
+                                   unsigned sharedBytes, void *stream,
+                                   void **params) {
+  const unsigned cluster[3] = {clusterX, clusterY, clusterZ};
+  const unsigned grid[3] = {gridX, gridY, gridZ};
+  const unsigned block[3] = {blockX, blockY, blockZ};
+  return report(CudaRuntime::get().launchCluster(function, cluster, grid, block,
+                                                 sharedBytes, stream, params));
+}
+
 extern "C" int tileRtSynchronize(void) {
   return report(CudaRuntime::get().synchronize());
 }

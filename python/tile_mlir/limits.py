@@ -62,3 +62,24 @@ def check_launch(grid, block, shared=0):
         raise TileValueError(f"dynamic shared memory of {s} bytes is outside"
                              f" [0, {MAX_DYNAMIC_SHARED}]")
     return g, b, s
+
+
+# The most CTAs of a cluster: the portable size (more needs a kernel
+# attribute tile-mlir does not set).
+MAX_CLUSTER_CTAS = 8
+
+
+def check_cluster(cluster, grid):
+    """Normalised cluster (x, y, z): at most MAX_CLUSTER_CTAS CTAs, each
+    dimension dividing the grid's (`grid`, three ints). Raises
+    TileTypeError or TileValueError (both TileError) otherwise."""
+    c = dims3(cluster, "cluster", (MAX_CLUSTER_CTAS,) * 3)
+    if c[0] * c[1] * c[2] > MAX_CLUSTER_CTAS:
+        raise TileValueError(f"cluster {c[0]}x{c[1]}x{c[2]} has "
+                             f"{c[0] * c[1] * c[2]} CTAs; a cluster has at "
+                             f"most {MAX_CLUSTER_CTAS} (the portable size)")
+    for axis, g, n in zip("xyz", grid, c):
+        if g % n:
+            raise TileValueError(f"grid {axis} = {g} is not a whole number "
+                                 f"of clusters of {n} (cluster {c})")
+    return c

@@ -5,7 +5,7 @@ import os
 import shutil
 
 from .compiler import TileTypeError, TileValueError, build_dirs
-from .limits import as_int, check_launch
+from .limits import as_int, check_cluster, check_launch
 
 
 class CudaError(RuntimeError):
@@ -62,6 +62,8 @@ class CudaRuntime:
         lib.tileRtLaunch.argtypes = [vp] + [ctypes.c_uint] * 7 + [
             ctypes.POINTER(vp)]
         lib.tileRtLaunchOnStream.argtypes = [vp] + [ctypes.c_uint] * 7 + [
+            vp, ctypes.POINTER(vp)]
+        lib.tileRtLaunchCluster.argtypes = [vp] + [ctypes.c_uint] * 10 + [
             vp, ctypes.POINTER(vp)]
         self._lib = lib
         # Sizes of the allocations made here, to check copies against.
@@ -150,13 +152,18 @@ class CudaRuntime:
         """Waits for all work on the device."""
         self._check(self._lib.tileRtSynchronize())
 
-    def launch(self, fn, grid, block, args, shared=0, stream=None):
+    def launch(self, fn, grid, block, args, shared=0, stream=None,
+               cluster=None):
         """`args`: ctypes values, in kernel-parameter order. With `stream`
         (a CUstream handle as an int), the launch is queued on it, else on
         the default stream; it is not waited for (`synchronize()` does). `grid` and `block` (an int or 1 to 3 ints) and `shared`
         (bytes of dynamic shared memory) are checked against the CUDA limits
-        (tile_mlir.limits) before the driver sees them."""
+        (tile_mlir.limits) before the driver sees them. With `cluster` (an
+        int or 1 to 3 ints dividing the grid, at most 8 CTAs), the grid is
+        launched in clusters of that shape (cuLaunchKernelEx)."""
         g, b, shared = check_launch(grid, block, shared)
+        if cluster is not None:
+            c = check_cluster(cluster, g)
         if stream is not None:
             stream = as_int(stream, "stream")
             if not 0 <= stream < 2**64:
@@ -164,7 +171,10 @@ class CudaRuntime:
                                      "handle")
         params = (ctypes.c_void_p * len(args))(
             *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
-        if stream is None:
+        if cluster is not None:
+            self._check(self._lib.tileRtLaunchCluster(
+                fn, *c, *g, *b, shared, ctypes.c_void_p(stream or 0), params))
+        elif stream is None:
             self._check(self._lib.tileRtLaunch(fn, *g, *b, shared, params))
         else:
             self._check(self._lib.tileRtLaunchOnStream(

@@ -115,7 +115,11 @@ void tile_cpu_unregister_buffer(uintptr_t begin);
 /// the program's own: with `lo` <= `hi` the buffer is taken to be
 /// [ptr + lo, ptr + hi) (what the memref's view spans), else it is unknown
 /// (start 0, size UINT64_MAX: only the memref's shape is checked).
+/// The extent [ptr + lo, ptr + hi) of memory no buffer holds is recorded
+/// until tile_cpu_launch_end, which the launch calls when its threads have
+/// run.
 void tile_cpu_find_buffer(uintptr_t ptr, int64_t lo, int64_t hi, int64_t *out);
+void tile_cpu_launch_end();
 
 /// Checks that the grid of a cluster launch of the kernel that `site`
 /// describes (as tile_cpu_check_launch's) is a whole number of clusters of

@@ -1506,6 +1506,10 @@ struct ConvertGpuTileToHostPass
       symbols->call(b, loc, "tile_cpu_block_run", {});
     for (const CtaMemory &mem : memory)
       freeCta(b, loc, mem, bufs);
+    if (boundsCheck) {
+      b.setInsertionPoint(launch);
+      symbols->call(b, loc, "tile_cpu_launch_end", {});
+    }
     launch.erase();
     return success();
   }

@@ -49,7 +49,7 @@ from ._views import ComposeLayout  # noqa: F401
 from ..compiler import (TileError, TileTypeError, TileValueError,
                         TileWarning, cached_cpu_engine, cached_ptx,
                         issue_warnings, sass_of)
-from ..limits import as_int, check_launch
+from ..limits import as_int, check_cluster, check_launch
 
 _DTYPES = {
     "float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
@@ -246,12 +246,16 @@ class _PtxChain:
         `T.ptx.pred(u)` reads one as u != 0 (the table's predicate bridges
         of the element's width: selp.b32 and setp.ne.b32 for 32 bits)."""
         op = self.opcode()
+        if op.startswith("mapa.") and len(operands) == 3:
+            return _map_into_cluster(op, *operands, pred=pred)
+        if ".shared::cluster" in op:
+            operands = [_cluster_register(v) for v in operands]
         forms = _by_immediates(_forms_of(op, len(operands)), operands)
         # TIRx passes addresses (T.address_of(A[i]), buf.ptr_to([i])) where
         # the instruction takes memory: the element itself here, or the
         # elements a memory operand of several spans from it (cp.async's
         # 8 or 16 bytes of 32-bit words).
-        operands = [_spanning(v.view, _span_of(v.view, forms, i))
+        operands = [_spanning(v.view, _span_of(v.view, forms, i, operands))
                     if isinstance(v, _Address) else v
                     for i, v in enumerate(operands)]
         stateful = operands and isinstance(operands[0], _views.View) and \
@@ -313,6 +317,49 @@ class _PtxChain:
             _Tile.apply(move, dest, src)
         for dest, tmp in narrowed:
             dest[(0,) * len(dest.shape)] = cast(tmp[0].load(), dest.dtype)
+
+
+def _map_into_cluster(op, d, a, rank, pred=None):
+    """TIRx's `T.ptx.mapa.shared__cluster.u32(d, a, rank)`: `a` a shared
+    address (T.cuda.cvta_generic_to_shared), `d` a uint32 (uint64 for
+    .u64) local scalar, `rank` a uint32. tile-mlir's shared addresses are
+    64-bit pointers, so the address of `a`'s element in CTA `rank` is
+    mapa.shared::cluster.u64's register, which `d` carries: an instruction
+    on .shared::cluster given `d` takes that register (ld, st, the remote
+    mbarrier arrive). `d` itself holds its low 32 bits (.u32), the
+    shared::cluster window address on the GPU."""
+    width = {"mapa.shared::cluster.u32": "uint32",
+             "mapa.shared::cluster.u64": "uint64"}.get(str(op))
+    if width is None:
+        raise TileTypeError(f"T.ptx.{op}: tile-mlir maps shared memory with "
+                            "mapa.shared::cluster.u32 or .u64 of a "
+                            "T.cuda.cvta_generic_to_shared address (a "
+                            "generic address is not supported)")
+    if not isinstance(a, _views.SharedWindowAddress):
+        raise TileTypeError(f"T.ptx.{op}: its address must be a "
+                            "T.cuda.cvta_generic_to_shared address of "
+                            f"shared memory, got {a!r}")
+    if not (isinstance(d, _views.View) and d.space == "reg" and
+            d.dtype == width and all(n == 1 for n in d.shape)):
+        raise TileTypeError(f"T.ptx.{op}: its destination must be a {width} "
+                            f"T.local_scalar, got {d!r}")
+    if isinstance(rank, numbers.Integral):
+        rank = uint32(rank)
+    elif getattr(rank, "dtype", None) != "uint32":
+        raise TileTypeError(f"T.ptx.{op}: the CTA rank must be a uint32 "
+                            f"(T.cast(..., \"uint32\")), got {rank!r}")
+    register = alloc_local((1,), "uint64")
+    _Tile.apply(ptx["mapa.shared::cluster.u64"], register, _spanning(a.view), rank,
+                pred=pred.expr() if isinstance(pred, _PredOf) else pred)
+    d[(0,) * len(d.shape)] = cast(register[0].load(), width)
+    d.cluster_address = register
+
+
+def _cluster_register(v):
+    """The mapa register a local scalar carries (_map_into_cluster), for an
+    instruction on .shared::cluster; any other operand as is."""
+    register = getattr(v, "cluster_address", None)
+    return v if register is None else register
 
 
 _BYTE_TYPES = {"s8", "u8", "b8"}
@@ -410,6 +457,27 @@ def _gathered(n, dtype, warp):
 _MBARRIER_WAIT = "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"
 
 
+def _poll_mbarrier(what, barrier, phase, opcode, hint):
+    """T.cuda.<what>(ptr, phase): `opcode` (a try_wait.parity, with the
+    operands `hint` after the parity) in a loop until the phase of parity
+    `phase` of the mbarrier at `ptr` (a 64-bit element of shared memory)
+    has completed."""
+    view = barrier.view if isinstance(barrier, _Address) else barrier
+    if not _memory_element(view) or view.space != "shared" or \
+            _bits(view.type_elt()) != 64:
+        raise TileTypeError(f"T.cuda.{what} takes the address of a 64-bit "
+                            "element of shared memory (an mbarrier), got "
+                            f"{barrier!r}")
+    parity = _c_int_argument(f"cuda.{what}", _plain(phase))
+    parity = reinterpret(parity, ty="uint32")
+    done = alloc_local((1,), "bool")
+
+    def test(_):
+        _Tile.apply(ptx[opcode], done, view, parity, *hint)
+        return _binary("xor", done.load(), True)
+    _NvccOps.loop([], test, lambda _: [])
+
+
 def _forms_of(opcode, count, first=None):
     """The table's forms of `opcode` with `count` operands (any number:
     None; whose first operand passes `first`, where given)."""
@@ -438,18 +506,39 @@ def _by_immediates(forms, operands):
     return kept or forms
 
 
-def _span_of(element, forms, i):
+def _span_of(element, forms, i, operands=()):
     """The elements operand `i` of `forms` spans from `element` where it is
-    a memory operand of several elements of the element's width, else 1."""
+    a memory operand of several elements of the element's width (a bulk
+    copy's: its constant byte count among `operands`), else 1."""
     if not forms or i >= len(forms[0]["operands"]):
         return 1
     o = forms[0]["operands"][i]
+    if o.get("bulk") and _memory_element(element):
+        return _bulk_span(element, forms[0]["operands"], operands)
     if o.get("kind") != "memory" or o.get("atom", 1) <= 1 or \
             not _memory_element(element) or \
             _bits(element.type_elt()) != \
             instr_table.types()[o["type"]]["bits"]:
         return 1
     return o["atom"]
+
+
+def _bulk_span(element, spec, operands):
+    """The elements of `element`'s width that a bulk copy's byte count (a
+    constant among `operands`, at the form's bulk_size operand) covers."""
+    k = next((j for j, o in enumerate(spec) if o.get("bulk_size")), None)
+    size = operands[k] if k is not None and k < len(operands) else None
+    if isinstance(size, _TypedScalar):
+        size = int(size.literal, 0) if size.dtype.startswith(("int", "uint")) \
+            else None
+    nbytes = _bits(element.type_elt()) // 8
+    if not isinstance(size, numbers.Integral) or size % nbytes:
+        raise TileValueError(
+            "a bulk copy given an address (ptr_to) needs a constant byte "
+            f"count, a multiple of its {nbytes}-byte elements, got "
+            f"{operands[k] if k is not None and k < len(operands) else None!r}"
+            " (or pass the buffer's region)")
+    return size // nbytes
 
 
 def _single_value(operand):
@@ -2603,6 +2692,15 @@ def _thread_index(key, lines, role=None):
     return _Expr(b.ids[key], "int32", role=role)
 
 
+def _needs_cluster(what):
+    """TIRx's rule: the cluster ids need a launch with `cluster`."""
+    launch = _builder().launch
+    if launch is None or launch.cluster is None:
+        raise TileValueError(f"T.cuda.{what} requires an explicit launch "
+                             "cluster (T.cuda.LaunchConfig(..., "
+                             "cluster=...))")
+
+
 def _special_register(name, bits, ty):
     """Special register `name` read as a `bits`-bit kernel value of dtype
     `ty` (uint32 or uint64 by default), through the NVVM op the table's
@@ -2706,6 +2804,44 @@ class _CudaIds:
         return _thread_index(f"bid{dim}", [f"{{t}} = gpu.block_id {_dim(dim)}"])
 
     @staticmethod
+    def cluster_cta_id(dim="x"):
+        """The CTA's id in its cluster (%cluster_ctaid), an int32; needs a
+        launch with `cluster` (as TIRx)."""
+        _needs_cluster("cluster_cta_id")
+        return _thread_index(f"cbid{dim}",
+                             [f"{{t}} = gpu.cluster_block_id {_dim(dim)}"])
+
+    @staticmethod
+    def cluster_id(dim="x"):
+        """The cluster's id in the grid (%clusterid), an int32."""
+        _needs_cluster("cluster_id")
+        return _thread_index(f"cid{dim}",
+                             [f"{{t}} = gpu.cluster_id {_dim(dim)}"])
+
+    @staticmethod
+    def cluster_dim(dim="x"):
+        """The cluster's extent in CTAs (%cluster_nctaid), an int32."""
+        _needs_cluster("cluster_dim")
+        return _thread_index(f"cdim{dim}",
+                             [f"{{t}} = gpu.cluster_dim_blocks {_dim(dim)}"])
+
+    @staticmethod
+    def cta_pair_id():
+        """TIRx's `T.cuda.cta_pair_id()`: the CTA's linear rank in its
+        cluster (x fastest) modulo 2, an int32."""
+        _needs_cluster("cta_pair_id")
+        c = [_CudaIds.cluster_cta_id(d) for d in "xyz"]
+        n = [_CudaIds.cluster_dim(d) for d in "xy"]
+        return (c[0] + n[0] * (c[1] + n[1] * c[2])) & 1
+
+    @staticmethod
+    def cluster_sync():
+        """TIRx's `T.cuda.cluster_sync()`: every thread of the cluster
+        meets (barrier.cluster.arrive.aligned, then .wait.aligned)."""
+        _PtxChain(("barrier", "cluster", "arrive", "aligned"))()
+        _PtxChain(("barrier", "cluster", "wait", "aligned"))()
+
+    @staticmethod
     def block_dim(dim="x"):
         return _thread_index(f"bdim{dim}",
                              [f"{{t}} = gpu.block_dim {_dim(dim)}"])
@@ -2726,11 +2862,11 @@ class _CudaIds:
     def mov_sreg(bits, reg_name, *, ty=None):
         """TIRx's `T.cuda.mov_sreg(bits, "lanemask_lt")`: special register
         `reg_name` read with `mov.u{bits}` (the table's SpecialReg records:
-        its NVVM op), a uint32 or uint64 (or `ty`). TIRx's spelling has no
+        its NVVM op), an int32 or int64 as TIRx's (or `ty`). TIRx's spelling has no
         `%` (it writes `%{reg}`); with one it is the same register."""
         if isinstance(reg_name, str) and not reg_name.startswith("%"):
             reg_name = "%" + reg_name
-        return _special_register(reg_name, bits, ty)
+        return _special_register(reg_name, bits, ty or f"int{bits}")
 
     @staticmethod
     def clock64():
@@ -3263,15 +3399,14 @@ class _LaunchConfig:
 
     # TIRx's launch options that tile-mlir does not run yet, and why.
     _UNSUPPORTED = {
-        "cluster": "thread block clusters are not supported by the Python "
-                   "front-end yet (tile IR launches them from tile-runner)",
-        "preferred_cluster": "thread block clusters are not supported yet",
+        "preferred_cluster": "a preferred cluster shape is not supported "
+                             "(the launch uses `cluster`)",
         "cooperative": "cooperative launches (T.cuda.grid_sync) are not "
                        "supported yet",
         "programmatic_stream_serialization": "programmatic dependent "
                                              "launch is not supported yet",
-        "cluster_scheduling_policy": "thread block clusters are not "
-                                     "supported yet",
+        "cluster_scheduling_policy": "a cluster scheduling policy is not "
+                                     "supported",
         "priority": "stream priorities are not supported",
         "mem_sync_domain": "memory synchronization domains are not "
                            "supported",
@@ -3281,8 +3416,8 @@ class _LaunchConfig:
         "preferred_shared_memory_carveout": "a shared memory carveout is "
                                             "not supported",
         "nvlink_util_centric_scheduling": "not supported",
-        "portable_cluster_size_mode": "thread block clusters are not "
-                                      "supported yet",
+        "portable_cluster_size_mode": "clusters of more than 8 CTAs (the "
+                                      "portable size) are not supported",
         "shared_memory_mode": "not supported",
         "programmatic_event": "programmatic events are not supported",
         "launch_completion_event": "launch completion events are not "
@@ -3291,8 +3426,10 @@ class _LaunchConfig:
     }
 
     def __init__(self, grid=1, block=1, *, dynamic_smem_bytes=None,
-                 **options):
+                 cluster=None, **options):
         self._grid, self._block, _ = check_launch(grid, block)
+        self._cluster = None if cluster is None else \
+            check_cluster(cluster, self._grid)
         for name, value in options.items():
             if name not in self._UNSUPPORTED:
                 raise TileTypeError(f"T.cuda.LaunchConfig has no option "
@@ -3318,10 +3455,19 @@ class _LaunchConfig:
     def block(self):
         return self._block
 
+    @property
+    def cluster(self):
+        """The CTAs of a cluster (x, y, z), or None: a launch without
+        clusters (a cluster of one CTA)."""
+        return self._cluster
+
     def __repr__(self):
         dyn = "" if self._dynamic_smem is None else \
             f", dynamic_smem_bytes={self._dynamic_smem}"
-        return f"LaunchConfig(grid={self._grid}, block={self._block}{dyn})"
+        cluster = "" if self._cluster is None else \
+            f", cluster={self._cluster}"
+        return (f"LaunchConfig(grid={self._grid}, block={self._block}"
+                f"{cluster}{dyn})")
 
 
 def _active(b, role, scope):
@@ -3968,21 +4114,18 @@ class _CudaWarp:
         mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 on the barrier
         (with TIRx's suspend-time hint, 0x989680 ns) until the phase of
         parity `phase` has completed."""
-        view = barrier.view if isinstance(barrier, _Address) else barrier
-        if not _memory_element(view) or view.space != "shared" or \
-                _bits(view.type_elt()) != 64:
-            raise TileTypeError("T.cuda.mbarrier_wait takes the address of "
-                                "a 64-bit element of shared memory (an "
-                                f"mbarrier), got {barrier!r}")
-        parity = _c_int_argument("cuda.mbarrier_wait", _plain(phase))
-        parity = reinterpret(parity, ty="uint32")
-        done = alloc_local((1,), "bool")
+        _poll_mbarrier("mbarrier_wait", barrier, phase, _MBARRIER_WAIT,
+                       [uint32(0x989680)])
 
-        def test(_):
-            _Tile.apply(ptx[_MBARRIER_WAIT], done, view, parity,
-                        uint32(0x989680))
-            return _binary("xor", done.load(), True)
-        _NvccOps.loop([], test, lambda _: [])
+    @staticmethod
+    def mbarrier_wait_acquire_cluster(barrier, phase):
+        """TIRx's `T.cuda.mbarrier_wait_acquire_cluster(ptr, phase)`: polls
+        mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 (no time
+        hint) until the phase of parity `phase` has completed: what the
+        cluster's threads wrote before arriving is then visible."""
+        _poll_mbarrier("mbarrier_wait_acquire_cluster", barrier, phase,
+                       "mbarrier.try_wait.parity.acquire.cluster."
+                       "shared::cta.b64", [])
 
     @staticmethod
     def warpgroup_sync(name_bar_id):
@@ -5248,6 +5391,13 @@ class PrimFunc:
                              zip(self.params, args or ())})
             g = grid
         g, b, _ = check_launch(g, launch.block)
+        if launch.cluster != self.launch.cluster:
+            raise TileValueError(
+                f"{self.name} was traced for clusters of "
+                f"{self.launch.cluster} (its cluster ids depend on them); it "
+                f"cannot run with {launch.cluster}")
+        if self.launch.cluster is not None:
+            check_cluster(self.launch.cluster, g)
         if self._fixed_block is not None and tuple(b) != \
                 tuple(self._fixed_block):
             raise TileValueError(
@@ -5312,13 +5462,20 @@ class PrimFunc:
             params.append(f"%a{i}: {ty}")
             args.append(f"%a{i} : {ty}")
         params += [f"%d{k}: index" for k in range(6)] + ["%d6: i32"]
+        # The CPU backend lays a cluster's CTAs out when it compiles: its
+        # shape is constant.
+        consts, clusters = "", ""
+        if self.launch.cluster is not None:
+            consts = "".join(f"    %c{k} = arith.constant {n} : index\n"
+                             for k, n in enumerate(self.launch.cluster))
+            clusters = "clusters in (%c0, %c1, %c2) "
         launch = (f"gpu.launch_func @{self.name}_module::@{self.name} "
-                  "blocks in (%d0, %d1, %d2) threads in (%d3, %d4, %d5) "
-                  "dynamic_shared_memory_size %d6" +
+                  f"{clusters}blocks in (%d0, %d1, %d2) threads in (%d3, %d4, "
+                  "%d5) dynamic_shared_memory_size %d6" +
                   (f" args({', '.join(args)})" if args else ""))
         head, tail = self.mlir.rsplit("}", 1)
         return (head + f"  func.func @tile_host({', '.join(params)}) {{\n"
-                f"    {launch}\n    return\n  }}\n}}" + tail)
+                f"{consts}    {launch}\n    return\n  }}\n}}" + tail)
 
     def _cpu_engine(self, plan):
         """The CPU engine of the kernel for this argument signature: the
@@ -5483,7 +5640,8 @@ class PrimFunc:
                 buffers.append((ptr, arg))
                 rt.to_device(ptr, c)
                 args += _descriptor(ptr, self._stored_array(pname, c))
-            rt.launch(fn, grid, block, args, shared=shared, stream=stream)
+            rt.launch(fn, grid, block, args, shared=shared, stream=stream,
+                      cluster=self.launch.cluster)
             if buffers:
                 # The copies back wait for the kernel; a fault is reported
                 # here, before anything is copied.
