@@ -243,9 +243,9 @@ def test_dynamic_shared_memory():
 
 
 def test_launch_options_that_are_not_supported_say_so():
-    with pytest.raises(TileError, match=r"LaunchConfig\(cluster=...\): "
-                       "thread block clusters"):
-        T.cuda.LaunchConfig(grid=2, block=32, cluster=2)
+    with pytest.raises(TileError, match=r"LaunchConfig\(preferred_cluster="
+                       r"...\): a preferred cluster shape"):
+        T.cuda.LaunchConfig(grid=2, block=32, cluster=2, preferred_cluster=2)
     with pytest.raises(TileError, match="cooperative launches"):
         T.cuda.LaunchConfig(grid=2, block=32, cooperative=True)
     with pytest.raises(TileError, match="has no option 'clusters'"):

@@ -250,7 +250,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%g: memref<4x1xf32>) kernel {
     %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{'ld.f32' requires one of .global, .shared in 'ld.f32'}}
+    // expected-error @+1 {{'ld.f32' requires one of .global, .shared, .shared::cluster in 'ld.f32'}}
     tile.apply "ld.f32" (%r, %g) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32>
     gpu.return
   }
