@@ -1471,6 +1471,17 @@ void tile::cpu::checkClusterAccess(const tile::ptx::Instr &instr,
                             "address)");
 }
 
+unsigned tile::cpu::getSharedRank(const tile::ptx::Instr &instr,
+                                  uint64_t address) {
+  Cta *owner = findSharedOwner(address);
+  if (!owner)
+    reportThread(instr, "its address " + describeAddress(address) +
+                            " is not in the shared memory of a CTA of the "
+                            "cluster (a .shared::cluster address comes from "
+                            "mapa)");
+  return owner->rank;
+}
+
 unsigned tile::cpu::getClusterSize() {
   return std::max<unsigned>(1, unsigned(getBlock().ctas.size()));
 }

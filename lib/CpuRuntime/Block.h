@@ -71,6 +71,10 @@ uint64_t mapShared(const ptx::Instr &instr, uintptr_t address, uint64_t rank);
 void checkClusterAccess(const ptx::Instr &instr, uint64_t address,
                         unsigned bytes);
 
+/// getctarank (`instr`): the rank of the CTA of the running cluster whose
+/// shared memory holds `address`; the program ends where none does.
+unsigned getSharedRank(const ptx::Instr &instr, uint64_t address);
+
 /// The number of CTAs running together (a cluster's; 1 otherwise).
 unsigned getClusterSize();
 

@@ -330,6 +330,27 @@ static void atomicUpdate(const ptx::Instr &instr, const uint8_t *in,
   }
 }
 
+/// atom and red of .shared::cluster: as atomicUpdate, on the element at
+/// the address in the register a (checked against the cluster's shared
+/// memory).
+static void clusterAtomic(const ptx::Instr &instr, const uint8_t *in,
+                          uint8_t *out) {
+  llvm::SmallVector<uint64_t, 6> sources = cpu::readSources(instr, in);
+  if (sources.size() < 2 || !instr.form->element)
+    fatal(instr, "is no read-modify-write of the table");
+  unsigned bytes = (ptx::getInfo(instr.form->types[0]).bits + 7) / 8;
+  cpu::checkClusterAccess(instr, sources[0], bytes);
+  auto *memory = reinterpret_cast<uint8_t *>(sources[0]);
+  uint64_t old = 0;
+  std::memcpy(&old, memory, bytes);
+  uint64_t c = sources.size() > 2 ? sources[2] : 0;
+  uint64_t result =
+      cpu::applyElement(instr, instr.form->element, old, sources[1], c);
+  std::memcpy(memory, &result, bytes);
+  if (instr.form->getNumDefs())
+    std::memcpy(out, &old, bytes);
+}
+
 void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
                     int64_t quals2, int64_t quals3, int64_t quals4,
                     int64_t quals5, int64_t quals6, int64_t quals7,
@@ -367,6 +388,13 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
   if (instr.form->semantics == ptx::Semantics::ClusterLoad ||
       instr.form->semantics == ptx::Semantics::ClusterStore)
     return accessCluster(instr, in, out);
+  if (instr.form->semantics == ptx::Semantics::ClusterAtomic)
+    return clusterAtomic(instr, in, out);
+  if (instr.form->semantics == ptx::Semantics::GetCtaRank) {
+    uint64_t address = 0;
+    std::memcpy(&address, in, 8);
+    return cpu::writeResults(instr, cpu::getSharedRank(instr, address), out);
+  }
   if (instr.form->semantics == ptx::Semantics::Trap)
     cpu::reportThread(instr, "aborted the kernel (the GPU's launch fails)");
   if (instr.form->polls) {

@@ -18,9 +18,14 @@
 // another thread. The ordering is one optional qualifier, `.sem.scope`,
 // `.sem` or `.scope` (as the mbarrier orderings); none is `.relaxed.gpu`.
 //
+// .shared::cluster (another CTA's shared memory, or the CTA's own) takes
+// the element's address in a 64-bit register, mapa's d, in brackets; the
+// CPU backend reads and writes it there (SemClusterAtomic).
+//
 // Not offered yet, each a located error: generic addressing (no state
-// space), .shared::cluster (another CTA's memory), .L2::cache_hint, the
-// vector forms and .b128. Floors measured
+// space), the float adds on .shared::cluster (whether the H200 flushes
+// subnormals there is not measured), .L2::cache_hint, the vector forms and
+// .b128. Floors measured
 // with ptxas 13.0 (docs/PtxasScan-atomic.md).
 //
 //===----------------------------------------------------------------------===//
@@ -169,6 +174,35 @@ foreach ss = AtomicSpaces in {
                    [Reg<"b", Use, o.Type>], DocRed>;
 }
 
+// .shared::cluster: the integer, bitwise, exch and cas operations on the
+// element at mapa's address; PTX ISA 7.8 and sm_90 (the space's floor).
+/// A read-modify-write of the element at a .shared::cluster address.
+def SemClusterAtomic : DataMovement<"cluster_atomic">;
+class ClusterAtomicForm<string name, AtomicOp o, list<string> sems,
+                        list<Operand> before, list<Operand> after,
+                        string doc>
+    : Form<name, [AtomicOrder<sems>, Space<SharedCluster>, Req<o.Op>],
+           [o.Type], !listconcat(before, [ClusterAddr<>], after),
+           !if(!gt(o.Ptx, 78), o.Ptx, 78), 90, SemClusterAtomic, doc> {
+  let QualFloors = AtomicOrderFloors<sems>.List;
+  let NaNResult = NaNNone;
+  let Element = o.Element;
+}
+defvar FloatAdds = [F32, F64, F16, F16x2, BF16, BF16x2];
+foreach o = !listconcat(AtomicArith, AtomicSwap) in
+  if !empty(!filter(t, FloatAdds, !eq(t, o.Type))) then
+    def AtomSharedCluster # !cast<string>(o.Op) # !cast<string>(o.Type)
+        : ClusterAtomicForm<"atom", o, AtomSems, [Reg<"d", Def, o.Type>],
+                            !listconcat([Reg<"b", Use, o.Type>],
+                                        !if(!eq(o.Op, CAS),
+                                            [Reg<"c", Use, o.Type>], [])),
+                            DocAtom>;
+foreach o = AtomicArith in
+  if !empty(!filter(t, FloatAdds, !eq(t, o.Type))) then
+    def RedSharedCluster # !cast<string>(o.Op) # !cast<string>(o.Type)
+        : ClusterAtomicForm<"red", o, ["relaxed", "release"], [],
+                            [Reg<"b", Use, o.Type>], DocRed>;
+
 // The type-specific records first: the decoder gives the first that
 // matches.
 def : Rejected<"atom", [B128], [], [],
@@ -182,9 +216,11 @@ foreach m = ["atom", "red"] in {
     let Documented = 1;
     let NoneOf = [Global, Shared, SharedCta, SharedCluster];
   }
-  def : Rejected<m, [], [SharedCluster], [],
-    "'.shared::cluster' (another CTA's shared memory) is not supported "
-    "yet"> {
+  foreach t = FloatAdds in
+  def : Rejected<m, [t], [SharedCluster], [],
+    "the float adds on '.shared::cluster' (another CTA's shared memory) "
+    "are not supported yet: whether the H200 flushes subnormals there is "
+    "not measured"> {
     let Documented = 1;
   }
   def : Rejected<m, [], [L2CacheHint], [],

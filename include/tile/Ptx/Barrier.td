@@ -184,6 +184,12 @@ foreach q = [ARRIVE, ArriveDrop] in {
 // arrive on a barrier of another CTA of the cluster: .shared::cluster,
 // whose address (from mapa) is a register; the state is the sink `_`.
 // PTX ISA 8.0, sm_90.
+/// A .shared::cluster address in a 64-bit register (mapa's d), bracketed:
+/// ld, st, atom and red of another CTA's shared memory.
+class ClusterAddr : Reg<"a", Use, B64> {
+  let Bracketed = 1;
+  let RegisterOnly = 1;
+}
 class MbRemoteAddr : Reg<"addr", Use, B64> {
   let Bracketed = 1;
   // An address from mapa, never a constant.

@@ -119,6 +119,28 @@ def MapaSharedCluster
            SemMapa, "9.7.9 mapa"> {
   let NaNResult = NaNNone;
 }
+// getctarank.shared::cluster.u64 d, a: the rank in the cluster of the CTA
+// whose shared memory holds the .shared::cluster address a (a 64-bit
+// register, mapa's d, written bare). PTX ISA 7.8, sm_90.
+def SemGetCtaRank : DataMovement<"get_cta_rank">;
+def GetctarankSharedCluster
+    : Form<"getctarank", [Space<SharedCluster>], [U64],
+           [Reg<"d", Def, U32>, Reg<"a", Use, B64>], 78, 90, SemGetCtaRank,
+           "9.7.9 getctarank"> {
+  let NaNResult = NaNNone;
+}
+def : Rejected<"getctarank", [U32], [SharedCluster], [],
+  "tile-mlir writes shared addresses as 64-bit registers (mapa's): write "
+  "getctarank.shared::cluster.u64"> {
+  let Documented = 1;
+}
+def : Rejected<"getctarank", [], [], [],
+  "generic addressing (no state space) is not supported: write "
+  "getctarank.shared::cluster.u64 of mapa's register"> {
+  let Documented = 1;
+  let NoneOf = [SharedCluster];
+}
+
 // The 32-bit form takes a 32-bit shared address; tile-mlir's shared
 // addresses are 64-bit (the memref's pointer).
 def : Rejected<"mapa", [U32], [SharedCluster], [],
@@ -148,10 +170,6 @@ def : Rejected<"mapa", [], [], [],
 // the running cluster, and the access is checked against it.
 def SemClusterLoad : DataMovement<"cluster_load">;
 def SemClusterStore : DataMovement<"cluster_store">;
-class ClusterAddr : Reg<"a", Use, B64> {
-  let Bracketed = 1;
-  let RegisterOnly = 1;
-}
 /// The orderings of a .shared::cluster access: none (weak), or Orderings'.
 class ClusterOrdering<string name, list<Slot> slots, list<QualFloor> floors> {
   string Name = name;

@@ -143,11 +143,18 @@ bool isCtaBarrier(ApplyOp op) {
 }
 
 /// Whether `op` needs the shared memory of the CTAs of the cluster (mapa,
-/// ld and st of .shared::cluster).
+/// getctarank, ld, st, atom and red of .shared::cluster).
 bool needsClusterMemory(ApplyOp op) {
-  ptx::Semantics sem = op.getInstr().form->semantics;
-  return sem == ptx::Semantics::Mapa || sem == ptx::Semantics::ClusterLoad ||
-         sem == ptx::Semantics::ClusterStore;
+  switch (op.getInstr().form->semantics) {
+  case ptx::Semantics::Mapa:
+  case ptx::Semantics::GetCtaRank:
+  case ptx::Semantics::ClusterLoad:
+  case ptx::Semantics::ClusterStore:
+  case ptx::Semantics::ClusterAtomic:
+    return true;
+  default:
+    return false;
+  }
 }
 
 /// Whether `op` is a bulk copy or prefetch (tile_cpu_bulk runs it).

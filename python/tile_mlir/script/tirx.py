@@ -249,7 +249,12 @@ class _PtxChain:
         if op.startswith("mapa.") and len(operands) == 3:
             return _map_into_cluster(op, *operands, pred=pred)
         if ".shared::cluster" in op:
-            operands = [_cluster_register(v) for v in operands]
+            mapped = [_cluster_register(v) for v in operands]
+            # TIRx's getctarank.u32 of a mapped scalar: its register's .u64.
+            if op == "getctarank.shared::cluster.u32" and \
+                    any(m is not v for m, v in zip(mapped, operands)):
+                op = ptx["getctarank.shared::cluster.u64"]
+            operands = mapped
         forms = _by_immediates(_forms_of(op, len(operands)), operands)
         # TIRx passes addresses (T.address_of(A[i]), buf.ptr_to([i])) where
         # the instruction takes memory: the element itself here, or the

@@ -170,3 +170,61 @@ gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx80">] {
     gpu.return
   }
 }
+
+// -----
+
+// atom and red of another CTA's shared memory take mapa's register;
+// getctarank names the CTA of such an address.
+!R = memref<1xi64, #tile.reg>
+// CHECK-LABEL: gpu.func @atomics
+// CHECK: tile.apply "atom.acq_rel.cluster.shared::cluster.cas.b64"(%{{[0-9]+}}, %{{[0-9]+}}, %c1_i64, %c2_i64) scope(thread)
+// CHECK: tile.apply "red.release.cluster.shared::cluster.xor.b32"(%{{[0-9]+}}, %c1_i32) scope(thread)
+// CHECK: tile.apply "getctarank.shared::cluster.u64"(%{{[0-9]+}}, %{{[0-9]+}}) scope(thread)
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @atomics() kernel {
+    %one = arith.constant 1 : i64
+    %two = arith.constant 2 : i64
+    %b = arith.constant 1 : i32
+    %a = tile.alloc_local : !R
+    %d = tile.alloc_local : !R
+    tile.apply "atom.acq_rel.cluster.shared::cluster.cas.b64" (%d, %a, %one, %two) scope(thread) : !R, !R, i64, i64
+    tile.apply "red.release.cluster.shared::cluster.xor.b32" (%a, %b) scope(thread) : !R, i32
+    %rank = tile.alloc_local : memref<1xi32, #tile.reg>
+    tile.apply "getctarank.shared::cluster.u64" (%rank, %a) scope(thread) : memref<1xi32, #tile.reg>, !R
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%x: f32) kernel {
+    %a = tile.alloc_local : memref<1xi64, #tile.reg>
+    // expected-error @+1 {{the float adds on '.shared::cluster' (another CTA's shared memory) are not supported yet: whether the H200 flushes subnormals there is not measured}}
+    tile.apply "red.shared::cluster.add.f32" (%a, %x) scope(thread) : memref<1xi64, #tile.reg>, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k() kernel {
+    %a = tile.alloc_local : memref<1xi32, #tile.reg>
+    %d = tile.alloc_local : memref<1xi32, #tile.reg>
+    // expected-error @+1 {{tile-mlir writes shared addresses as 64-bit registers (mapa's): write getctarank.shared::cluster.u64}}
+    tile.apply "getctarank.shared::cluster.u32" (%d, %a) scope(thread) : memref<1xi32, #tile.reg>, memref<1xi32, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%p: i64) kernel {
+    %d = tile.alloc_local : memref<1xi32, #tile.reg>
+    // expected-error @+1 {{generic addressing (no state space) is not supported: write getctarank.shared::cluster.u64 of mapa's register}}
+    tile.apply "getctarank.u64" (%d, %p) scope(thread) : memref<1xi32, #tile.reg>, i64
+    gpu.return
+  }
+}

@@ -1,13 +1,15 @@
 // The CPU backend runs clusters: the CTAs of a cluster run together (their
 // threads are fibers of one scheduler), each with its own shared memory;
 // barrier.cluster meets all their threads, mapa maps an address into
-// another CTA's shared memory, ld and st of .shared::cluster reach it, an
+// another CTA's shared memory, ld, st, atom and red of .shared::cluster
+// reach it (getctarank names its CTA), an
 // mbarrier arrive reaches another CTA's barrier, and a multicast copy
 // delivers to every CTA of its mask. The
 // GPU tests' kernels give their expected lines here too.
 // RUN: tile-runner --backend=cpu %S/../CUDA/cluster-launch.mlir | FileCheck %S/../CUDA/cluster-launch.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/cluster-ids-multicast.mlir | FileCheck %S/../CUDA/cluster-ids-multicast.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/dsmem.mlir | FileCheck %S/../CUDA/dsmem.mlir
+// RUN: tile-runner --backend=cpu %S/../CUDA/dsmem-atomics.mlir | FileCheck %S/../CUDA/dsmem-atomics.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/hopper-sync.mlir | FileCheck %S/../CUDA/hopper-sync.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/bulk-s2s-cluster.mlir | FileCheck %S/../CUDA/bulk-s2s-cluster.mlir
 // RUN: tile-runner --backend=cpu %tile_src/examples/gemm_wgmma_cluster.mlir | FileCheck %S/../CUDA/gemm-wgmma-cluster.mlir
