@@ -1447,14 +1447,25 @@ uint64_t tile::cpu::mapShared(const tile::ptx::Instr &instr, uintptr_t address,
   return reinterpret_cast<uintptr_t>(block.ctas[rank]->shared) + offset;
 }
 
-void tile::cpu::checkClusterAccess(const tile::ptx::Instr &instr,
-                                   uint64_t address, unsigned bytes) {
+namespace {
+
+/// The CTA whose shared memory holds the .shared::cluster `address` of
+/// `instr`; the program ends where none does.
+Cta &requireClusterOwner(const tile::ptx::Instr &instr, uint64_t address) {
   Cta *owner = findSharedOwner(address);
   if (!owner)
-    reportThread(instr, "its address " + describeAddress(address) +
-                            " is not in the shared memory of a CTA of the "
-                            "cluster (a .shared::cluster address comes from "
-                            "mapa)");
+    tile::cpu::reportThread(
+        instr, "its address " + tile::cpu::describeAddress(address) +
+                   " is not in the shared memory of a CTA of the cluster (a "
+                   ".shared::cluster address comes from mapa)");
+  return *owner;
+}
+
+} // namespace
+
+void tile::cpu::checkClusterAccess(const tile::ptx::Instr &instr,
+                                   uint64_t address, unsigned bytes) {
+  Cta *owner = &requireClusterOwner(instr, address);
   uint64_t offset = address - reinterpret_cast<uintptr_t>(owner->shared);
   if (offset + bytes > owner->sharedBytes)
     reportThread(instr, "its " + std::to_string(bytes) + " bytes at byte " +
@@ -1473,13 +1484,7 @@ void tile::cpu::checkClusterAccess(const tile::ptx::Instr &instr,
 
 unsigned tile::cpu::getSharedRank(const tile::ptx::Instr &instr,
                                   uint64_t address) {
-  Cta *owner = findSharedOwner(address);
-  if (!owner)
-    reportThread(instr, "its address " + describeAddress(address) +
-                            " is not in the shared memory of a CTA of the "
-                            "cluster (a .shared::cluster address comes from "
-                            "mapa)");
-  return owner->rank;
+  return requireClusterOwner(instr, address).rank;
 }
 
 unsigned tile::cpu::getClusterSize() {

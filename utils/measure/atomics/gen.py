@@ -176,8 +176,11 @@ def case_ops(i, opcode, form, shared):
 def cases(table):
     """(opcode, form, shared, old, b, c) for every case, global ones
     first."""
+    # The atomics of memory operands (global and the CTA's shared memory;
+    # .shared::cluster's, through mapa's register, are dsmem-atomics.mlir's).
     forms = [f for f in table["forms"]
-             if f.get("element") and f["instances"][0]["sm"] <= 90]
+             if f.get("element") and f["instances"][0]["sm"] <= 90 and
+             f["semantics"] == "atomic"]
     out = []
     for shared in (False, True):
         for f in forms:
