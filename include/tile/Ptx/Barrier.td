@@ -16,10 +16,10 @@
 // (`fence.cta`) another.
 //
 // The mbarrier operand is a workgroup memref (its 8 bytes): the state space
-// is written (.shared or .shared::cta); generic addressing and
-// .shared::cluster (another CTA's barrier, which needs clusters) are not
-// offered yet. Floors measured with ptxas 13.0
-// (docs/PtxasScan-barrier.md).
+// is written (.shared or .shared::cta). Another CTA's barrier
+// (.shared::cluster) is reached through mapa's register: the arrive takes
+// it (below); its other operations and generic addressing are not offered
+// yet. Floors measured with ptxas 13.0 (docs/PtxasScan-barrier.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -24,7 +24,9 @@
 // The data operands are bulk memory operands: memrefs of any element type
 // whose atom axis is the whole copy. The shared-memory operands are
 // workgroup memrefs, so a .shared::cluster destination is the issuing CTA's
-// own memory (other CTAs' addresses need clusters, not offered yet).
+// own memory; a multicast delivers to the same offset in each CTA of its
+// mask. A destination in another CTA named by mapa's register (the copies
+// and st.async into a peer) is not offered yet.
 // Floors measured with ptxas 13.0 (docs/PtxasScan-async.md).
 //
 //===----------------------------------------------------------------------===//
