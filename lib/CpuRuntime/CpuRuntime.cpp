@@ -330,6 +330,26 @@ static void atomicUpdate(const ptx::Instr &instr, const uint8_t *in,
   }
 }
 
+/// st.async: the value b goes to the address in the register a, and its
+/// bytes complete on the mbarrier at the register mbar, which must be in
+/// the same CTA's shared memory.
+static void storeAsync(const ptx::Instr &instr, const uint8_t *in) {
+  const ptx::OperandDesc &value = instr.form->getOperands()[1];
+  unsigned n = elementBytes(value), bytes = n * value.atom;
+  uint64_t address = 0, mbar = 0;
+  std::memcpy(&address, in, 8);
+  std::memcpy(&mbar, in + (1 + value.atom) * kSlotBytes, 8);
+  cpu::checkClusterAccess(instr, address, bytes);
+  if (cpu::getSharedRank(instr, mbar) != cpu::getSharedRank(instr, address))
+    cpu::reportThread(instr, "its mbarrier is in another CTA's shared memory "
+                             "than its destination (the ISA wants the "
+                             "same CTA)");
+  auto *memory = reinterpret_cast<uint8_t *>(address);
+  for (unsigned k = 0; k < value.atom; ++k)
+    std::memcpy(memory + k * n, in + (k + 1) * kSlotBytes, n);
+  cpu::completeCopyTx(instr, mbar, bytes);
+}
+
 /// atom and red of .shared::cluster: as atomicUpdate, on the element at
 /// the address in the register a (checked against the cluster's shared
 /// memory).
@@ -390,6 +410,8 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
     return accessCluster(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::ClusterAtomic)
     return clusterAtomic(instr, in, out);
+  if (instr.form->semantics == ptx::Semantics::AsyncStore)
+    return storeAsync(instr, in);
   if (instr.form->semantics == ptx::Semantics::GetCtaRank) {
     uint64_t address = 0;
     std::memcpy(&address, in, 8);

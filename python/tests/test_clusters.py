@@ -162,3 +162,40 @@ def test_the_other_cluster_launch_options_are_refused_by_name():
         with pytest.raises(TileError, match=message):
             T.cuda.LaunchConfig(grid=4, block=32, cluster=2,
                                 **{name: (2, 1, 1)})
+
+
+def test_st_async_into_the_peer_completes_on_its_barrier():
+    """TIRx's st_async of a mapped address, completing on the peer's
+    mapped barrier: CTA r receives 100 (1 - r) + t in S[t]."""
+    @T.function
+    def k(Out: T.Tensor((2, 32), "uint32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=2, block=32,
+                                                  cluster=2))
+        t = T.cuda.thread_idx("x")
+        S = T.alloc_shared((32,), "uint32")
+        bar = T.alloc_shared((1,), "uint64")
+        rank = T.cuda.cluster_cta_id("x")
+        if t == 0:
+            T.ptx.mbarrier.init.shared.b64(bar.ptr_to([0]), T.uint32(1))
+            T.ptx.fence.mbarrier_init.release.cluster()
+            T.ptx.mbarrier.arrive.expect_tx.shared.b64(bar.ptr_to([0]),
+                                                       T.uint32(128))
+        T.cuda.cluster_sync()
+        peer = T.cast(rank ^ 1, "uint32")
+        dst = T.local_scalar("uint32")
+        T.ptx.mapa.shared__cluster.u32(
+            dst, T.cuda.cvta_generic_to_shared(S.ptr_to([t])), peer)
+        rbar = T.local_scalar("uint32")
+        T.ptx.mapa.shared__cluster.u32(
+            rbar, T.cuda.cvta_generic_to_shared(bar.ptr_to([0])), peer)
+        T.ptx.st_async.shared__cluster.mbarrier__complete_tx__bytes.u32(
+            dst, T.cast(100 * rank + t, "uint32"), rbar)
+        T.cuda.mbarrier_wait_acquire_cluster(bar.ptr_to([0]), 0)
+        Out[rank, t] = S[t]
+        T.cuda.cluster_sync()
+    Out = np.zeros((2, 32), np.uint32)
+    k(Out, backend="cpu")
+    t = np.arange(32, dtype=np.uint32)
+    assert Out.tolist() == [(t + 100).tolist(), t.tolist()]
+    assert "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32" in \
+        k.ptx("sm_90")

@@ -26,7 +26,7 @@
 // workgroup memrefs, so a .shared::cluster destination is the issuing CTA's
 // own memory; a multicast delivers to the same offset in each CTA of its
 // mask. A destination in another CTA named by mapa's register (the copies
-// and st.async into a peer) is not offered yet.
+// into a peer) is not offered yet; st.async is (Hopper.td).
 // Floors measured with ptxas 13.0 (docs/PtxasScan-async.md).
 //
 //===----------------------------------------------------------------------===//

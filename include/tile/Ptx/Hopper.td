@@ -203,4 +203,26 @@ foreach acc = [LoadAccess, StoreAccess] in
           }
       }
 
+
+// st.async.shared::cluster.mbarrier::complete_tx::bytes{.vec}.type [a], b,
+// [mbar] (9.7.9.12): stores b at a (mapa's register, another CTA's shared
+// memory) and completes its bytes on the mbarrier at mbar (mapa's register
+// too, in the same CTA). 32- and 64-bit types, .v2 and .v4 of at most 128
+// bits; PTX ISA 8.1, sm_90 (measured: ptxas 13.0 wants 8.1).
+def SemAsyncStore : DataMovement<"async_store">;
+class StAsyncMbar : Reg<"mbar", Use, B64> {
+  let Bracketed = 1;
+  let RegisterOnly = 1;
+}
+foreach v = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>, VecWidth<4, [Vec<V4>]>] in
+  foreach t = [B32, B64, U32, S32, U64, S64, F32, F64] in
+    if !le(!mul(t.Bits, v.N), 128) then
+      def StAsyncSharedCluster # v.N # !cast<string>(t)
+          : Form<"st", !listconcat([Req<ASYNC>, Space<SharedCluster>,
+                                    Req<CompleteTxBytes>], v.Slots),
+                 [t], [ClusterAddr<>, Reg<"b", Use, t, v.N>, StAsyncMbar<>],
+                 81, 90, SemAsyncStore, "9.7.9.12 st.async"> {
+        let NaNResult = NaNNone;
+      }
+
 #endif // TILE_PTX_HOPPER_TD

@@ -143,7 +143,7 @@ bool isCtaBarrier(ApplyOp op) {
 }
 
 /// Whether `op` needs the shared memory of the CTAs of the cluster (mapa,
-/// getctarank, ld, st, atom and red of .shared::cluster).
+/// getctarank, ld, st, atom and red of .shared::cluster, st.async).
 bool needsClusterMemory(ApplyOp op) {
   switch (op.getInstr().form->semantics) {
   case ptx::Semantics::Mapa:
@@ -151,6 +151,7 @@ bool needsClusterMemory(ApplyOp op) {
   case ptx::Semantics::ClusterLoad:
   case ptx::Semantics::ClusterStore:
   case ptx::Semantics::ClusterAtomic:
+  case ptx::Semantics::AsyncStore:
     return true;
   default:
     return false;

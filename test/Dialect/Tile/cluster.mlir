@@ -228,3 +228,31 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
     gpu.return
   }
 }
+
+// -----
+
+// st.async takes mapa's registers for its destination and its mbarrier,
+// from PTX ISA 8.1.
+!R = memref<1xi64, #tile.reg>
+// CHECK-LABEL: gpu.func @async_store
+// CHECK: tile.apply "st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f32"(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}) scope(thread)
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @async_store() kernel {
+    %a = tile.alloc_local : !R
+    %m = tile.alloc_local : !R
+    %v = tile.alloc_local : memref<2xf32, #tile.reg>
+    tile.apply "st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f32" (%a, %v, %m) scope(thread) : !R, memref<2xf32, #tile.reg>, !R
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%v: i32) kernel {
+    %a = tile.alloc_local : memref<1xi64, #tile.reg>
+    // expected-error @+1 {{'st.async.shared::cluster.mbarrier::complete_tx::bytes.u32' requires PTX ISA 8.1}}
+    tile.apply "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32" (%a, %v, %a) scope(thread) : memref<1xi64, #tile.reg>, i32, memref<1xi64, #tile.reg>
+    gpu.return
+  }
+}
