@@ -168,16 +168,25 @@ static void asyncCopy(const ptx::Instr &instr, const uint8_t *in,
   }
 }
 
-/// The QualTable codes of the qualifiers written in `instr`'s slots of
-/// kind `kind`, in slot order (slots whose qualifier has no code add none).
-static llvm::SmallVector<int, 2> getSlotCodes(const ptx::Instr &instr,
-                                              ptx::SlotKind kind) {
-  llvm::SmallVector<int, 2> codes;
+/// The QualTable records of the qualifiers written in `instr`'s slots of
+/// kind `kind`, in slot order (slots whose qualifier has none add none).
+static llvm::SmallVector<llvm::ArrayRef<int>, 2>
+getSlotTables(const ptx::Instr &instr, ptx::SlotKind kind) {
+  llvm::SmallVector<llvm::ArrayRef<int>, 2> tables;
   for (const ptx::QualSlot &slot : instr.form->slots)
     if (ptx::QualSet chosen = slot.choices & instr.quals;
         chosen && slot.kind == kind)
       if (llvm::ArrayRef<int> t = ptx::getQualTable(chosen.first()); !t.empty())
-        codes.push_back(t.front());
+        tables.push_back(t);
+  return tables;
+}
+
+/// The first QualTable code of each qualifier getSlotTables finds.
+static llvm::SmallVector<int, 2> getSlotCodes(const ptx::Instr &instr,
+                                              ptx::SlotKind kind) {
+  llvm::SmallVector<int, 2> codes;
+  for (llvm::ArrayRef<int> t : getSlotTables(instr, kind))
+    codes.push_back(t.front());
   return codes;
 }
 
@@ -263,13 +272,11 @@ static void querySpace(const ptx::Instr &instr, const uint8_t *in,
                        uint8_t *out) {
   uint64_t address = 0;
   std::memcpy(&address, in, 8);
-  llvm::ArrayRef<int> codes;
-  for (const ptx::QualSlot &slot : instr.form->slots)
-    if (ptx::QualSet chosen = slot.choices & instr.quals;
-        chosen && slot.kind == ptx::SlotKind::StateSpace)
-      codes = ptx::getQualTable(chosen.first());
+  llvm::SmallVector<llvm::ArrayRef<int>, 2> spaces =
+      getSlotTables(instr, ptx::SlotKind::StateSpace);
   int space = static_cast<int>(cpu::classifyAddress(address));
-  cpu::writeResults(instr, llvm::is_contained(codes, space), out);
+  cpu::writeResults(
+      instr, !spaces.empty() && llvm::is_contained(spaces.front(), space), out);
 }
 
 /// mapa: d is the address of a's byte in the shared memory of CTA b of the

@@ -127,6 +127,15 @@ def test_mapa_takes_a_shared_window_address_and_a_uint32_rank():
     assert 'tile.apply "mapa.shared::cluster.u64"' in text
 
 
+def assert_peers_swapped(k):
+    """Runs `k` on the CPU backend: CTA r's row must be 100 (1 - r) + t,
+    what its peer wrote."""
+    Out = np.zeros((2, 32), np.uint32)
+    k(Out, backend="cpu")
+    t = np.arange(32, dtype=np.uint32)
+    assert Out.tolist() == [(t + 100).tolist(), t.tolist()]
+
+
 def test_a_mapped_scalar_addresses_the_peer_on_the_cpu_backend():
     """Each CTA stores 100 + t into its peer's S[t] through the mapped
     address, meets the cluster, and reads its own S back."""
@@ -145,10 +154,7 @@ def test_a_mapped_scalar_addresses_the_peer_on_the_cpu_backend():
         T.cuda.cluster_sync()
         Out[b, t] = S[t]
         T.cuda.cluster_sync()
-    Out = np.zeros((2, 32), np.uint32)
-    k(Out, backend="cpu")
-    t = np.arange(32, dtype=np.uint32)
-    assert Out.tolist() == [(t + 100).tolist(), t.tolist()]
+    assert_peers_swapped(k)
     ptx = k.ptx("sm_90")
     assert "mapa.shared::cluster.u64" in ptx
     assert "st.shared::cluster.u32" in ptx
@@ -193,9 +199,6 @@ def test_st_async_into_the_peer_completes_on_its_barrier():
         T.cuda.mbarrier_wait_acquire_cluster(bar.ptr_to([0]), 0)
         Out[rank, t] = S[t]
         T.cuda.cluster_sync()
-    Out = np.zeros((2, 32), np.uint32)
-    k(Out, backend="cpu")
-    t = np.arange(32, dtype=np.uint32)
-    assert Out.tolist() == [(t + 100).tolist(), t.tolist()]
+    assert_peers_swapped(k)
     assert "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32" in \
         k.ptx("sm_90")
