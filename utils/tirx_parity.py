@@ -31,6 +31,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import warnings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -131,7 +132,11 @@ def prepare(args):
     out.mkdir(parents=True, exist_ok=True)
     os.environ["TILE_MLIR_PTX_CACHE"] = str(out / "ptx-cache")
     entries, failed = [], []
+    recorded = pathlib.Path(args.skip_recorded) if args.skip_recorded \
+        else None
     for src in sorted(pathlib.Path(args.progs).glob("*.py")):
+        if recorded and (recorded / f"{src.stem}.npz").exists():
+            continue
         # A program whose TIRx kernel cannot run (it loops forever) says
         # why in TIRX_SKIP; the CPU backend still checks it.
         skip = re.search(r'^TIRX_SKIP = "(.*)"', src.read_text(), re.M)
@@ -172,6 +177,32 @@ C_TYPES = {"float": "float32", "double": "float64", "int": "int32",
            "long long": "int64", "unsigned long long": "uint64"}
 
 
+def is_bf16(a):
+    """Whether `a` is a bfloat16 array read back without ml_dtypes (numpy
+    then knows it only as a 2-byte void)."""
+    return a.dtype.kind == "V" and a.dtype.itemsize == 2
+
+
+def as_ours(a):
+    """What the front-end is given for input `a`: a copy, or for bfloat16
+    without ml_dtypes, a torch CUDA tensor of the same bits (the front-end
+    takes torch's bfloat16 in place)."""
+    import numpy as np
+    if not is_bf16(a):
+        return np.array(a, copy=True)
+    import torch
+    bits = np.ascontiguousarray(a).view(np.int16)
+    return torch.from_numpy(bits.copy()).view(torch.bfloat16).cuda()
+
+
+def as_host(a):
+    """The front-end's output as a numpy array (bfloat16 as its bits)."""
+    import numpy as np
+    if isinstance(a, np.ndarray):
+        return a
+    return a.view(__import__("torch").int16).cpu().numpy().view(np.uint16)
+
+
 def run_tirx(entry, d, inputs):
     """TIRx's kernel on copies of `inputs`: {name: result array}."""
     import cupy
@@ -183,7 +214,8 @@ def run_tirx(entry, d, inputs):
         v = inputs[pname] if pname in inputs else \
             entry.get("extents", {})[pname]
         if "*" in ctype:
-            arrays[pname] = cupy.asarray(v)
+            arrays[pname] = cupy.asarray(v.view(np.uint16) if is_bf16(v)
+                                         else v)
             args.append(arrays[pname])
         else:
             args.append(getattr(np, C_TYPES[ctype])(v))
@@ -206,12 +238,14 @@ def run(args):
         try:
             with np.load(d / f"{name}.npz") as z:
                 inputs = {n: z[n] for n in z.files}
+            t0 = time.monotonic()
             _, k = load_ours(d / f"{name}.py", f"{name}_ours.py")
-            ours = {n: np.array(v, copy=True) for n, v in inputs.items()}
+            ours = {n: as_ours(v) for n, v in inputs.items()}
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 k(**{p: (ours[p] if ours[p].shape else ours[p][()])
                      for p in entry["params"]}, backend="cuda")
+            ours = {n: as_host(v) for n, v in ours.items()}
             theirs = run_tirx(entry, d, inputs)
             if args.save:
                 np.savez_compressed(
@@ -222,7 +256,8 @@ def run(args):
             if diff:
                 raise AssertionError(f"outputs {diff} differ")
             words = sum(ours[n].size for n in entry["outputs"])
-            print(f"PASS {name}: {words} values bit-identical")
+            print(f"PASS {name}: {words} values bit-identical "
+                  f"({time.monotonic() - t0:.1f} s)")
             passed += 1
         except Exception as e:  # noqa: BLE001 - reported per program
             print(f"FAIL {name}: {str(e).splitlines()[0][:300]}")
@@ -237,6 +272,8 @@ def main():
     p.add_argument("--progs", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--tirx-python")
+    p.add_argument("--skip-recorded", metavar="DIR",
+                   help="leave out programs with TIRx's outputs in DIR")
     r = sub.add_parser("run")
     r.add_argument("--dir", required=True)
     r.add_argument("--save", help="a directory for TIRx's outputs (.npz)")
