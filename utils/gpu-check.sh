@@ -5,12 +5,16 @@
 # device tool's 10-minute calls:
 #   tests    the seed, runtime, execution tests (native, JIT, CPU backend),
 #            CPU vs GPU, warp collectives, Python (about 3 minutes);
+#   exec     the execution tests alone (TILE_GPU_ONLY: a regular expression
+#            that their names must match);
 #   bench    the throughput benchmarks and the GEMMs against nvcc/cuBLAS;
 #   mma, wgmma, matrix
 #            mma.sync, wgmma and the matrix moves against the reference;
 #   special  division and the special functions over every f32 input;
 #   mufu     the multifunction-unit models' digests and tables;
 #   diff     the differential test (TILE_DIFF_PART=K/N splits it further);
+#   im2col   im2col tensor copies over random maps (utils/measure/tma_im2col),
+#            compared with the repo's record of them;
 #   tirx     python/tests/tirx_programs against TIRx's own kernels
 #            (utils/tirx_parity.py), where prepare found TIRx.
 # Without TILE_GPU_PART every part runs. TILE_GPU_SKIP_DIFF=1 skips diff.
@@ -51,6 +55,41 @@ run_test() {
     ok=PASS
   fi
   note "$name: $ok (rc=$rc; $(tail -1 "$OUT/$name.check"))"
+}
+
+# The execution tests: as executables written by tile-runner --emit-exe,
+# through the JIT runner (tile-runner, MLIR inside) and on the CPU backend
+# of the same runner, each against the test's own CHECK lines.
+# TILE_GPU_ONLY: an extended regular expression; only the tests whose
+# names match it run.
+exec_tests() {
+  local only="${TILE_GPU_ONLY:-.}"
+  for exe in $C/int_*; do
+    case "$exe" in *.checks) continue;; esac
+    [[ "$(basename "$exe")" =~ $only ]] || continue
+    run_test "$(basename "$exe")" "$exe.checks" "$exe"
+  done
+  [ -f $C/tile-runner.xz ] || return 0
+  xz -dc $C/tile-runner.xz > /tmp/tile-runner && chmod +x /tmp/tile-runner
+  for f in test/Integration/CUDA/*.mlir; do
+    [[ "$(basename "$f" .mlir)" =~ $only ]] || continue
+    src="$f"
+    ex=$(grep -o '%tile_src/examples/[A-Za-z0-9_]*\.mlir' "$f" | head -1 || true)
+    [ -n "$ex" ] && src="${ex/\%tile_src\//}"
+    run_test "jit_$(basename "$f" .mlir)" "$f" /tmp/tile-runner "$src"
+    # The CPU backend on the same program, against the same CHECK lines
+    # (fault.mlir's out-of-bounds store is a GPU fault only; a test that
+    # says "GPU only" runs what the CPU backend refuses: Integration/CPU
+    # checks that).
+    case "$f" in *fault.mlir) continue;; esac
+    grep -q "GPU only" "$f" && continue
+    run_test "cpu_$(basename "$f" .mlir)" "$f" /tmp/tile-runner --backend=cpu "$src"
+  done
+}
+
+exec_part() {
+  echo "== execution tests (${TILE_GPU_ONLY:-all})"
+  exec_tests
 }
 
 # The seed, the runtime, every execution test, CPU vs GPU, Python.
@@ -94,28 +133,8 @@ tests_part() {
     fi
   fi
 
-  # As executables written by tile-runner --emit-exe.
-  for exe in $C/int_*; do
-    case "$exe" in *.checks) continue;; esac
-    run_test "$(basename "$exe")" "$exe.checks" "$exe"
-  done
-
-  # The same programs through the JIT runner (tile-runner, MLIR inside).
-  if [ -f $C/tile-runner.xz ]; then
-    xz -dc $C/tile-runner.xz > /tmp/tile-runner && chmod +x /tmp/tile-runner
-    for f in test/Integration/CUDA/*.mlir; do
-      src="$f"
-      ex=$(grep -o '%tile_src/examples/[A-Za-z0-9_]*\.mlir' "$f" | head -1 || true)
-      [ -n "$ex" ] && src="${ex/\%tile_src\//}"
-      run_test "jit_$(basename "$f" .mlir)" "$f" /tmp/tile-runner "$src"
-      # The CPU backend on the same program, against the same CHECK lines
-      # (fault.mlir's out-of-bounds store is a GPU fault only; a test that
-      # says "GPU only" runs what the CPU backend refuses: Integration/CPU
-      # checks that).
-      case "$f" in *fault.mlir) continue;; esac
-      grep -q "GPU only" "$f" && continue
-      run_test "cpu_$(basename "$f" .mlir)" "$f" /tmp/tile-runner --backend=cpu "$src"
-    done
+  exec_tests
+  if [ -f /tmp/tile-runner ]; then
     echo "== the same kernels on both backends (every sm_90 computational form)"
     if [ -d $C/cpucheck ]; then
       python3 utils/cpu_check.py --compare $C/cpucheck --runner /tmp/tile-runner \
@@ -308,19 +327,39 @@ diff_part() {
   fi
 }
 
+# The im2col tensor copies over the measurement's random maps: the output
+# must be the repo's record of the same measurement
+# (docs/gpu-logs/2026-12-06-im2col-2.txt), which CpuRuntime/Im2colTest.cpp
+# compares with the CPU backend; the output comes back as im2col.txt.
+im2col_part() {
+  [ -x $C/tma_im2col ] || return 0
+  echo "== im2col tensor copies (utils/measure/tma_im2col)"
+  local want=docs/gpu-logs/2026-12-06-im2col-2.txt ok enc
+  bash utils/measure/tma_im2col/run.sh $C/tma_im2col 600 > "$OUT/im2col.txt" 2>&1
+  ok=$(grep -c " => OK" "$OUT/im2col.txt"); enc=$(grep -c " => ENCODE" "$OUT/im2col.txt")
+  if [ ! -f $want ]; then
+    note "im2col copies: FAIL (no record $want to compare with; $ok ran)"
+  elif cmp -s "$OUT/im2col.txt" $want; then
+    note "im2col copies: PASS ($ok ran, $enc refused by the driver; as recorded)"
+  else
+    note "im2col copies: FAIL (differs from $want)"
+  fi
+}
+
 # TIRx programs through the front-end and through TIRx (nvcc), bit for bit;
 # TIRx's outputs come back in tirx-h200/ (python/tests/tirx_programs/h200).
 tirx_part() {
   if [ -d $C/tirx ]; then
     echo "== TIRx programs against TIRx's own kernels"
+    # TILE_TIRX_BUDGET: seconds after which the rest are left out.
     python3 utils/tirx_parity.py run --dir $C/tirx --save "$OUT/tirx-h200" \
-      | tee "$OUT/tirx.txt"
+      --budget "${TILE_TIRX_BUDGET:-0}" | tee "$OUT/tirx.txt"
     note "TIRx parity: $(tail -1 "$OUT/tirx.txt")"
   fi
 }
 
 nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | tee "$OUT/gpu.txt"
-for p in tests bench mma wgmma matrix special mufu diff tirx; do
+for p in tests exec bench mma wgmma matrix special mufu diff im2col tirx; do
   part $p || continue
   t0=$SECONDS
   ${p}_part

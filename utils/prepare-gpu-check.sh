@@ -63,6 +63,9 @@ python3 utils/measure/special_facts/gen.py \
 cp utils/measure/special_facts/special.h build/
 /usr/local/cuda/bin/nvcc -arch=sm_90 -O3 -Iutils/measure \
   build/special_facts.cu -o .carry/special_facts
+# im2col tensor copies over seeded random maps (utils/measure/tma_im2col).
+/usr/local/cuda/bin/nvcc -arch=sm_90 -O2 utils/measure/tma_im2col/main.cu \
+  -o .carry/tma_im2col -lcuda
 # The measured_exact forms of the table, for the multifunction-unit models'
 # tools (utils/measure/mufu_models; the mufu part of gpu-check.sh).
 python3 utils/measure/mufu_models/common.py subset \
@@ -129,7 +132,7 @@ done
 # The native executables (the execution tests' and the measurement
 # programs') travel as one archive: together with the repository they
 # would pass the limit.
-exes=$(cd .carry && ls | grep -E '^(int_[A-Za-z0-9_-]+|[a-z_]+_facts|affine_fma|tile-runtime-check)$' | grep -v '\.checks$' || true)
+exes=$(cd .carry && ls | grep -E '^(int_[A-Za-z0-9_-]+|[a-z_]+_facts|tma_im2col|affine_fma|tile-runtime-check)$' | grep -v '\.checks$' || true)
 if [ -n "$exes" ]; then
   tar -C .carry -cf - $exes | xz -T2 -6 > .carry/exes.tar.xz
   (cd .carry && rm -f $exes)

@@ -224,44 +224,71 @@ def run_tirx(entry, d, inputs):
     return {n: cupy.asnumpy(a) for n, a in arrays.items()}
 
 
-def run(args):
+def run_one(entry, d, save):
+    """Runs program `entry` both ways; returns (passed, message)."""
     import numpy as np
+    name = entry["name"]
+    t0 = time.monotonic()
+    with np.load(d / f"{name}.npz") as z:
+        inputs = {n: z[n] for n in z.files}
+    _, k = load_ours(d / f"{name}.py", f"{name}_ours.py")
+    ours = {n: as_ours(v) for n, v in inputs.items()}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        k(**{p: (ours[p] if ours[p].shape else ours[p][()])
+             for p in entry["params"]}, backend="cuda")
+    ours = {n: as_host(v) for n, v in ours.items()}
+    theirs = run_tirx(entry, d, inputs)
+    if save:
+        np.savez_compressed(pathlib.Path(save) / f"{name}.npz",
+                            **{n: theirs[n] for n in entry["outputs"]})
+    diff = [n for n in entry["outputs"]
+            if ours[n].tobytes() != theirs[n].tobytes()]
+    if diff:
+        raise AssertionError(f"outputs {diff} differ")
+    words = sum(ours[n].size for n in entry["outputs"])
+    return f"{words} values bit-identical ({time.monotonic() - t0:.1f} s)"
+
+
+def run(args):
+    """Each program in a process of its own (`run --only NAME`), so that a
+    kernel that faults (the CUDA context is lost) fails alone."""
     d = pathlib.Path(args.dir).resolve()
     os.environ["TILE_MLIR_PTX_CACHE"] = str(d / "ptx-cache")
     os.environ["TILE_MLIR_RUNTIME"] = str(d / "libtile_cuda_runtime.so")
     os.environ["TILE_INSTR_TABLE"] = str(d / "instr_table.json")
-    passed = failed = 0
     if args.save:
         pathlib.Path(args.save).mkdir(parents=True, exist_ok=True)
-    for entry in json.loads((d / "manifest.json").read_text()):
-        name = entry["name"]
+    entries = json.loads((d / "manifest.json").read_text())
+    if args.only:
+        entry = next(e for e in entries if e["name"] == args.only)
         try:
-            with np.load(d / f"{name}.npz") as z:
-                inputs = {n: z[n] for n in z.files}
-            t0 = time.monotonic()
-            _, k = load_ours(d / f"{name}.py", f"{name}_ours.py")
-            ours = {n: as_ours(v) for n, v in inputs.items()}
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                k(**{p: (ours[p] if ours[p].shape else ours[p][()])
-                     for p in entry["params"]}, backend="cuda")
-            ours = {n: as_host(v) for n, v in ours.items()}
-            theirs = run_tirx(entry, d, inputs)
-            if args.save:
-                np.savez_compressed(
-                    pathlib.Path(args.save) / f"{name}.npz",
-                    **{n: theirs[n] for n in entry["outputs"]})
-            diff = [n for n in entry["outputs"]
-                    if ours[n].tobytes() != theirs[n].tobytes()]
-            if diff:
-                raise AssertionError(f"outputs {diff} differ")
-            words = sum(ours[n].size for n in entry["outputs"])
-            print(f"PASS {name}: {words} values bit-identical "
-                  f"({time.monotonic() - t0:.1f} s)")
-            passed += 1
+            print(f"PASS {args.only}: {run_one(entry, d, args.save)}")
         except Exception as e:  # noqa: BLE001 - reported per program
-            print(f"FAIL {name}: {str(e).splitlines()[0][:300]}")
+            print(f"FAIL {args.only}: {str(e).splitlines()[0][:300]}")
+        return
+    passed = failed = unrun = 0
+    start = time.monotonic()
+    for entry in entries:
+        name = entry["name"]
+        if args.budget and time.monotonic() - start > args.budget:
+            print(f"NOT RUN {name}: past the time budget")
+            unrun += 1
+            continue
+        cmd = [sys.executable, __file__, "run", "--dir", str(d),
+               "--only", name] + (["--save", args.save] if args.save else [])
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        line = next((l for l in r.stdout.splitlines()
+                     if l.startswith(("PASS ", "FAIL "))),
+                    f"FAIL {name}: exit {r.returncode}: "
+                    + (r.stderr.strip().splitlines() or [""])[-1][:300])
+        print(line, flush=True)
+        if line.startswith("PASS "):
+            passed += 1
+        else:
             failed += 1
+    if unrun:
+        print(f"{unrun} not run (past the {args.budget} s budget)")
     print(f"{passed} passed, {failed} failed")
 
 
@@ -277,6 +304,10 @@ def main():
     r = sub.add_parser("run")
     r.add_argument("--dir", required=True)
     r.add_argument("--save", help="a directory for TIRx's outputs (.npz)")
+    r.add_argument("--only", help="run this program alone")
+    r.add_argument("--budget", type=float, default=0,
+                   help="seconds after which the remaining programs are "
+                        "left out (reported as not run)")
     args = ap.parse_args()
     (prepare if args.cmd == "prepare" else run)(args)
 

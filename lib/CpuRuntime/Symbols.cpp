@@ -36,6 +36,7 @@ void tile_cpu_for_each_symbol(void (*fn)(const char *, void *, void *),
   TILE_CPU_SYM(tile_cpu_printf)
   TILE_CPU_SYM(tile_cpu_tensor_map_encode_tiled)
   TILE_CPU_SYM(tile_cpu_tensor_map_encode_2d)
+  TILE_CPU_SYM(tile_cpu_tensor_map_encode_im2col)
   TILE_CPU_SYM(tile_cpu_async_block)
   TILE_CPU_SYM(tile_cpu_async_copy)
   TILE_CPU_SYM(tile_cpu_async_commit)

@@ -31,6 +31,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -75,16 +76,63 @@ const ptx::TensorMapFillDesc *findFill(unsigned code) {
   return nullptr;
 }
 
-/// Checks `m` as the driver checks a tiled map; returns why it is not
-/// one, or "".
+/// Why `m`'s box is not one the driver takes for a tiled map, or "".
+std::string checkTiledBox(const cpu::TensorMap &m) {
+  const ptx::TensorMapLimitsDesc &limits = ptx::getTensorMapLimits();
+  for (unsigned i = 0; i < m.rank; ++i)
+    if (m.box[i] < 1 || m.box[i] > limits.maxBox)
+      return "the box has " + std::to_string(m.box[i]) +
+             " elements in dimension " + std::to_string(i) + ", not 1 to " +
+             std::to_string(limits.maxBox);
+  return "";
+}
+
+/// Why `m`'s im2col fields are not ones the driver takes, or "".
+std::string checkIm2col(const cpu::TensorMap &m) {
+  const ptx::TensorMapLimitsDesc &limits = ptx::getTensorMapLimits();
+  const ptx::Im2colRankDesc *shape = ptx::findIm2colRank(m.rank);
+  if (!shape)
+    return "an im2col tensor map has 3 to 5 dimensions, got " +
+           std::to_string(m.rank);
+  int64_t bound = int64_t(1) << (shape->cornerBits - 1);
+  for (unsigned i = 0; i + 2 < m.rank; ++i) {
+    for (int16_t corner : {m.lower[i], m.upper[i]})
+      if (corner < -bound || corner >= bound)
+        return "a bounding-box corner offset of " + std::to_string(corner) +
+               " is outside [" + std::to_string(-bound) + ", " +
+               std::to_string(bound - 1) + "] (" + std::to_string(m.rank) +
+               " dimensions)";
+    if (int64_t(m.dims[i + 1]) + m.upper[i] - m.lower[i] < 1)
+      return "the bounding box is empty in dimension " + std::to_string(i + 1);
+  }
+  for (unsigned i = 0; i < m.rank; ++i)
+    if (m.elementStrides[i] < 1 ||
+        m.elementStrides[i] > limits.maxElementStride)
+      return "the traversal stride of dimension " + std::to_string(i) + " is " +
+             std::to_string(m.elementStrides[i]) + ", not 1 to " +
+             std::to_string(limits.maxElementStride);
+  if (m.box[0] < 1 || m.box[0] > limits.maxChannelsPerPixel)
+    return std::to_string(m.box[0]) + " channels per pixel, not 1 to " +
+           std::to_string(limits.maxChannelsPerPixel);
+  if (m.box[1] < 1 || m.box[1] > limits.maxPixelsPerColumn)
+    return std::to_string(m.box[1]) + " pixels per column, not 1 to " +
+           std::to_string(limits.maxPixelsPerColumn);
+  return "";
+}
+
+/// Checks `m` as the driver checks a map; returns why it is not one, or
+/// "".
 std::string checkMap(const cpu::TensorMap &m) {
-  if (m.rank < 1 || m.rank > cpu::TensorMap::kMaxRank)
-    return "a tensor map has 1 to 5 dimensions, got " + std::to_string(m.rank);
+  const ptx::TensorMapLimitsDesc &limits = ptx::getTensorMapLimits();
+  if (m.rank < 1 || m.rank > limits.maxRank)
+    return "a tensor map has 1 to " + std::to_string(limits.maxRank) +
+           " dimensions, got " + std::to_string(m.rank);
   unsigned bits = getTypeBits(m.dataType);
   if (!bits || bits / 8 != m.elementBytes)
     return "unsupported CUtensorMapDataType " + std::to_string(m.dataType);
-  if (m.global % 16)
-    return "the tensor's address is not 16-byte aligned";
+  if (m.global % limits.strideAlign)
+    return "the tensor's address is not " + std::to_string(limits.strideAlign) +
+           "-byte aligned";
   const ptx::SwizzleModeDesc *swizzle = findSwizzle(m.swizzle);
   if (!swizzle)
     return "unknown CUtensorMapSwizzle " + std::to_string(m.swizzle);
@@ -95,36 +143,43 @@ std::string checkMap(const cpu::TensorMap &m) {
     return std::string("the ") + fill->name +
            " fill is for floating-point types, not " +
            findType(m.dataType)->name;
+  uint64_t maxDim = uint64_t(1) << limits.maxDimLog2;
+  uint64_t maxStride = uint64_t(1) << limits.maxStrideLog2;
   for (unsigned i = 0; i < m.rank; ++i) {
-    if (m.dims[i] < 1 || m.dims[i] > (uint64_t(1) << 32))
+    if (m.dims[i] < 1 || m.dims[i] > maxDim)
       return "dimension " + std::to_string(i) + " has size " +
-             std::to_string(m.dims[i]) + ", not 1 to 2^32";
-    if (m.box[i] < 1 || m.box[i] > 256)
-      return "the box has " + std::to_string(m.box[i]) +
-             " elements in "
-             "dimension " +
-             std::to_string(i) + ", not 1 to 256";
-    if (i > 0 && (m.strides[i - 1] % 16 || m.strides[i - 1] >= (1ull << 40)))
+             std::to_string(m.dims[i]) + ", not 1 to 2^" +
+             std::to_string(limits.maxDimLog2);
+    if (i > 0 && (m.strides[i - 1] % limits.strideAlign ||
+                  m.strides[i - 1] >= maxStride))
       return "the stride of dimension " + std::to_string(i) + " is " +
-             std::to_string(m.strides[i - 1]) +
-             " bytes, not a multiple of 16 below 2^40";
+             std::to_string(m.strides[i - 1]) + " bytes, not a multiple of " +
+             std::to_string(limits.strideAlign) + " below 2^" +
+             std::to_string(limits.maxStrideLog2);
   }
+  if (std::string why = m.im2col ? checkIm2col(m) : checkTiledBox(m);
+      !why.empty())
+    return why;
+  // Im2col too: the driver refuses channels whose bytes are not whole
+  // 16-byte chunks (measured; cuda.h is silent).
   uint64_t inner = uint64_t(m.box[0]) * m.elementBytes;
-  if (inner % 16)
+  if (inner % limits.strideAlign)
     return "the box's inner dimension has " + std::to_string(inner) +
-           " bytes, not a multiple of 16";
+           " bytes, not a multiple of " + std::to_string(limits.strideAlign);
   if (m.swizzle && inner > swizzle->bytes)
     return "the box's inner dimension has " + std::to_string(inner) +
            " bytes, more than the " + swizzle->name + " swizzle's span";
   return "";
 }
 
-/// `v` as a 32-bit field of a map; values that do not fit are errors.
-uint32_t field(const char *who, const char *what, int64_t v) {
-  if (v < 0 || v > int64_t(UINT32_MAX))
+/// `v` as a field of type T of a map; values that do not fit are errors.
+template <typename T = uint32_t>
+T field(const char *who, const char *what, int64_t v) {
+  if (v < int64_t(std::numeric_limits<T>::min()) ||
+      v > int64_t(std::numeric_limits<T>::max()))
     encodeError(who, std::string(what) + " " + std::to_string(v) +
                          " is out of range");
-  return static_cast<uint32_t>(v);
+  return static_cast<T>(v);
 }
 
 /// Checks `m` and stores it at `map`.
@@ -146,6 +201,49 @@ const int64_t *sizesOf(void *descriptor) {
   return tile::rt::getDescriptorSizes(descriptor);
 }
 
+/// The map's fields common to both encoders, from a memref `tensorDesc` of
+/// `rank` dimensions.
+cpu::TensorMap makeMap(const char *who, int64_t rank, void *tensorDesc,
+                       int32_t dataType, int32_t swizzle, int32_t oobFill) {
+  unsigned bytes = getTypeBits(static_cast<unsigned>(dataType)) / 8;
+  const int64_t *sizes = sizesOf(tensorDesc), *strides = sizes + rank;
+  if (strides[rank - 1] != 1)
+    encodeError(who, "the tensor's innermost stride must be 1");
+  auto *t = static_cast<DescriptorHead *>(tensorDesc);
+  cpu::TensorMap m = {};
+  m.magic = cpu::TensorMap::kMagic;
+  m.rank = static_cast<uint8_t>(rank);
+  m.elementBytes = static_cast<uint8_t>(bytes);
+  m.swizzle = field<uint8_t>(who, "CUtensorMapSwizzle", swizzle);
+  m.oobFill = field<uint8_t>(who, "CUtensorMapFloatOOBfill", oobFill);
+  m.dataType = field<uint8_t>(who, "CUtensorMapDataType", dataType);
+  m.global = reinterpret_cast<uintptr_t>(t->aligned + t->offset * bytes);
+  // Innermost first; a memref lists it last.
+  for (int64_t i = 0; i < rank; ++i) {
+    m.dims[i] = static_cast<uint64_t>(sizes[rank - 1 - i]);
+    if (i + 1 < rank)
+      m.strides[i] = static_cast<uint64_t>(strides[rank - 2 - i]) * bytes;
+  }
+  return m;
+}
+
+/// The `n` values of the memref<?xT> `desc` (a rank-1 memref of n
+/// elements is checked), outermost dimension first as a memref lists them.
+template <typename T>
+const T *valuesOf(const char *who, const char *what, int64_t descRank,
+                  void *desc, int64_t n) {
+  if (descRank != 1 || sizesOf(desc)[0] != n)
+    encodeError(who, std::string(what) + " must be a memref of " +
+                         std::to_string(n) + " elements");
+  auto *d = static_cast<DescriptorHead *>(desc);
+  return reinterpret_cast<const T *>(d->aligned) + d->offset;
+}
+
+void storeAt(const cpu::TensorMap &m, void *mapDesc, const char *who) {
+  auto *map = static_cast<DescriptorHead *>(mapDesc);
+  storeMap(m, map->aligned + map->offset, who);
+}
+
 } // namespace
 
 void tile_cpu_tensor_map_encode_tiled(int64_t mapRank, void *mapDesc,
@@ -157,36 +255,51 @@ void tile_cpu_tensor_map_encode_tiled(int64_t mapRank, void *mapDesc,
   if (mapRank != 1 || sizesOf(mapDesc)[0] < 128)
     encodeError(who, "the tensor map's buffer must be a memref of at least "
                      "128 bytes");
-  if (rank < 1 || rank > cpu::TensorMap::kMaxRank || boxRank != 1 ||
-      sizesOf(boxDesc)[0] != rank)
+  if (rank < 1 || rank > cpu::TensorMap::kMaxRank)
     encodeError(who, "a tensor map has 1 to 5 dimensions and a box size for "
                      "each, got rank " +
                          std::to_string(rank));
-  unsigned bytes = getTypeBits(static_cast<unsigned>(dataType)) / 8;
-  const int64_t *sizes = sizesOf(tensorDesc), *strides = sizes + rank;
-  auto *box = static_cast<DescriptorHead *>(boxDesc);
-  const int64_t *boxSizes =
-      reinterpret_cast<const int64_t *>(box->aligned) + box->offset;
-  if (strides[rank - 1] != 1)
-    encodeError(who, "the tensor's innermost stride must be 1");
-  auto *t = static_cast<DescriptorHead *>(tensorDesc);
-  cpu::TensorMap m = {};
-  m.magic = cpu::TensorMap::kMagic;
-  m.rank = static_cast<uint32_t>(rank);
-  m.elementBytes = bytes;
-  m.swizzle = field(who, "CUtensorMapSwizzle", swizzle);
-  m.oobFill = field(who, "CUtensorMapFloatOOBfill", oobFill);
-  m.dataType = field(who, "CUtensorMapDataType", dataType);
-  m.global = reinterpret_cast<uintptr_t>(t->aligned + t->offset * bytes);
-  // Innermost first; a memref lists it last.
-  for (int64_t i = 0; i < rank; ++i) {
-    m.dims[i] = static_cast<uint64_t>(sizes[rank - 1 - i]);
-    m.box[i] = field(who, "a box size", boxSizes[rank - 1 - i]);
-    if (i + 1 < rank)
-      m.strides[i] = static_cast<uint64_t>(strides[rank - 2 - i]) * bytes;
+  const int64_t *box =
+      valuesOf<int64_t>(who, "the box", boxRank, boxDesc, rank);
+  cpu::TensorMap m = makeMap(who, rank, tensorDesc, dataType, swizzle, oobFill);
+  for (int64_t i = 0; i < rank; ++i)
+    m.box[i] = field<uint16_t>(who, "a box size", box[rank - 1 - i]);
+  storeAt(m, mapDesc, who);
+}
+
+void tile_cpu_tensor_map_encode_im2col(
+    int64_t mapRank, void *mapDesc, int64_t rank, void *tensorDesc,
+    int32_t dataType, int64_t lowerRank, void *lowerDesc, int64_t upperRank,
+    void *upperDesc, int64_t stridesRank, void *stridesDesc,
+    int32_t channelsPerPixel, int32_t pixelsPerColumn, int32_t swizzle,
+    int32_t oobFill) {
+  const char *who = "tileTensorMapEncodeIm2col";
+  if (mapRank != 1 || sizesOf(mapDesc)[0] < 128)
+    encodeError(who, "the tensor map's buffer must be a memref of at least "
+                     "128 bytes");
+  if (!ptx::findIm2colRank(static_cast<unsigned>(rank)))
+    encodeError(who, "an im2col tensor map has 3 to 5 dimensions, got rank " +
+                         std::to_string(rank));
+  const int32_t *lower = valuesOf<int32_t>(who, "the lower corner", lowerRank,
+                                           lowerDesc, rank - 2);
+  const int32_t *upper = valuesOf<int32_t>(who, "the upper corner", upperRank,
+                                           upperDesc, rank - 2);
+  const int32_t *steps = valuesOf<int32_t>(who, "the traversal strides",
+                                           stridesRank, stridesDesc, rank);
+  cpu::TensorMap m = makeMap(who, rank, tensorDesc, dataType, swizzle, oobFill);
+  m.im2col = 1;
+  // Innermost first, as the dimensions; the memrefs list the outermost
+  // first (D, H, W), as the tensor's shape does.
+  for (int64_t i = 0; i + 2 < rank; ++i) {
+    m.lower[i] = field<int16_t>(who, "a lower corner", lower[rank - 3 - i]);
+    m.upper[i] = field<int16_t>(who, "an upper corner", upper[rank - 3 - i]);
   }
-  auto *map = static_cast<DescriptorHead *>(mapDesc);
-  storeMap(m, map->aligned + map->offset, who);
+  for (int64_t i = 0; i < rank; ++i)
+    m.elementStrides[i] =
+        field<uint8_t>(who, "a traversal stride", steps[rank - 1 - i]);
+  m.box[0] = field<uint16_t>(who, "channels per pixel", channelsPerPixel);
+  m.box[1] = field<uint16_t>(who, "pixels per column", pixelsPerColumn);
+  storeAt(m, mapDesc, who);
 }
 
 void tile_cpu_tensor_map_encode_2d(int64_t map, int64_t tensor, int64_t rows,
@@ -203,16 +316,16 @@ void tile_cpu_tensor_map_encode_2d(int64_t map, int64_t tensor, int64_t rows,
   cpu::TensorMap m = {};
   m.magic = cpu::TensorMap::kMagic;
   m.rank = 2;
-  m.elementBytes = field(who, "the element's bytes", elementBytes);
-  m.swizzle = field(who, "CUtensorMapSwizzle", swizzle);
-  m.oobFill = field(who, "CUtensorMapFloatOOBfill", oobFill);
-  m.dataType = field(who, "CUtensorMapDataType", dataType);
+  m.elementBytes = field<uint8_t>(who, "the element's bytes", elementBytes);
+  m.swizzle = field<uint8_t>(who, "CUtensorMapSwizzle", swizzle);
+  m.oobFill = field<uint8_t>(who, "CUtensorMapFloatOOBfill", oobFill);
+  m.dataType = field<uint8_t>(who, "CUtensorMapDataType", dataType);
   m.global = static_cast<uint64_t>(tensor);
   m.dims[0] = static_cast<uint64_t>(cols);
   m.dims[1] = static_cast<uint64_t>(rows);
   m.strides[0] = static_cast<uint64_t>(rowStride) * elementBytes;
-  m.box[0] = field(who, "the box's columns", boxCols);
-  m.box[1] = field(who, "the box's rows", boxRows);
+  m.box[0] = field<uint16_t>(who, "the box's columns", boxCols);
+  m.box[1] = field<uint16_t>(who, "the box's rows", boxRows);
   storeMap(m, reinterpret_cast<void *>(map), who);
 }
 
@@ -225,6 +338,8 @@ struct TensorCopy {
   uintptr_t map = 0, shared = 0, mbar = 0;
   bool load = false;
   llvm::SmallVector<int64_t, 5> coords;
+  /// Im2col: the offsets (a load's; none for .im2col_no_offs).
+  llvm::SmallVector<int64_t, 3> offsets;
   unsigned coordAlign = 0;
   /// The CTAs a multicast load delivers to, if it is one.
   std::optional<uint16_t> ctaMask;
@@ -253,6 +368,8 @@ TensorCopy readTensorCopy(const ptx::Instr &instr, const uint8_t *in) {
         copy.coords.push_back(static_cast<int32_t>(v));
         copy.coordAlign = o.coordAlign;
       }
+      if (llvm::StringRef(o.name) == "im2colOffsets")
+        copy.offsets.push_back(static_cast<uint16_t>(v));
     }
   }
   return copy;
@@ -272,12 +389,20 @@ cpu::TensorMap readMap(const ptx::Instr &instr, uintptr_t address,
   std::memcpy(&m, reinterpret_cast<const void *>(address), sizeof m);
   if (m.magic != cpu::TensorMap::kMagic)
     reportThread(instr, "the 128 bytes at " + cpu::describeAddress(address) +
-                            " are not a tensor map (tile.tensor_map_encode or "
-                            "tileTensorMapEncodeTiled makes one)");
+                            " are not a tensor map (tile.tensor_map_encode, "
+                            "tileTensorMapEncodeTiled or "
+                            "tileTensorMapEncodeIm2col makes one)");
   // Its other bytes may have been overwritten since it was made.
   if (std::string why = checkMap(m); !why.empty())
     reportThread(instr, "the tensor map at " + cpu::describeAddress(address) +
                             " is damaged: " + why);
+  bool im2col =
+      instr.has(ptx::Qual::Im2col) || instr.has(ptx::Qual::Im2colNoOffs);
+  if (bool(m.im2col) != im2col)
+    reportThread(instr, std::string("it copies in ") +
+                            (im2col ? "im2col" : "tile") +
+                            " mode through a tensor map made for " +
+                            (m.im2col ? "im2col" : "tile") + " mode");
   if (m.rank != rank)
     reportThread(instr, "it copies a box of " + std::to_string(rank) +
                             " dimensions through a tensor map of " +
@@ -315,50 +440,148 @@ const ptx::BulkRedElementDesc *reductionOf(const ptx::Instr &instr,
 void moveBox(const ptx::Instr &instr, const cpu::TensorMap &m,
              const TensorCopy &copy, uintptr_t shared,
              const ptx::BulkRedElementDesc *reduce) {
-  uint64_t elements = 1;
-  for (unsigned i = 0; i < m.rank; ++i)
-    elements *= m.box[i];
   const ptx::SwizzleModeDesc &swizzle = *findSwizzle(m.swizzle);
   uint16_t fill = findFill(m.oobFill)->pattern;
-  for (uint64_t e = 0; e < elements; ++e) {
-    uint64_t rest = e, offset = 0;
-    bool inside = true;
-    for (unsigned i = 0; i < m.rank; ++i) {
-      int64_t at = copy.coords[i] + int64_t(rest % m.box[i]);
-      rest /= m.box[i];
-      inside &= at >= 0 && uint64_t(at) < m.dims[i];
-      offset += uint64_t(at) * (i ? m.strides[i - 1] : m.elementBytes);
-    }
-    auto *smem =
-        reinterpret_cast<uint8_t *>(swizzle.apply(shared + e * m.elementBytes));
-    auto *global = reinterpret_cast<uint8_t *>(m.global + offset);
-    if (copy.load && inside)
-      std::memcpy(smem, global, m.elementBytes);
-    else if (copy.load)
-      for (unsigned b = 0; b < m.elementBytes; b += 2)
-        std::memcpy(smem + b, &fill, std::min(2u, m.elementBytes - b));
-    else if (inside && reduce)
-      cpu::reduceElements(instr, *reduce, global, smem, m.elementBytes);
-    else if (inside)
-      std::memcpy(global, smem, m.elementBytes);
-  }
+  cpu::walkBox(
+      m, copy.coords, copy.offsets, [&](uint64_t byte, const int64_t *at) {
+        uint64_t offset = 0;
+        bool inside = true;
+        for (unsigned i = 0; i < m.rank; ++i) {
+          inside &= at[i] >= 0 && uint64_t(at[i]) < m.dims[i];
+          offset += uint64_t(at[i]) * (i ? m.strides[i - 1] : m.elementBytes);
+        }
+        auto *smem = reinterpret_cast<uint8_t *>(swizzle.apply(shared + byte));
+        auto *global = reinterpret_cast<uint8_t *>(m.global + offset);
+        if (copy.load && inside)
+          std::memcpy(smem, global, m.elementBytes);
+        else if (copy.load)
+          for (unsigned b = 0; b < m.elementBytes; b += 2)
+            std::memcpy(smem + b, &fill,
+                        std::min(2u, unsigned(m.elementBytes) - b));
+        else if (inside && reduce)
+          cpu::reduceElements(instr, *reduce, global, smem, m.elementBytes);
+        else if (inside)
+          std::memcpy(global, smem, m.elementBytes);
+      });
 }
 
 } // namespace
 
+std::string cpu::checkTensorMap(const TensorMap &m) { return checkMap(m); }
+
+std::string cpu::checkIm2colStore(const TensorMap &m,
+                                  llvm::ArrayRef<int64_t> coords) {
+  for (unsigned i = 0; i < m.rank; ++i)
+    if (coords[i] < 0)
+      return "its coordinate " + std::to_string(coords[i]) + " in dimension " +
+             std::to_string(i) +
+             " is negative (an im2col store's must not be; undefined in PTX)";
+  for (unsigned i = 0; i + 2 < m.rank; ++i)
+    if (m.lower[i] < 0 || m.upper[i] > 0)
+      return "its map's bounding box reaches outside the tensor in dimension " +
+             std::to_string(i + 1) + " (corners " + std::to_string(m.lower[i]) +
+             " and " + std::to_string(m.upper[i]) +
+             "; an im2col store's must not; undefined in PTX)";
+  return "";
+}
+
+uint64_t cpu::TensorMap::getBoxElements() const {
+  if (im2col)
+    return uint64_t(box[0]) * box[1];
+  uint64_t elements = 1;
+  for (unsigned i = 0; i < rank; ++i)
+    elements *= box[i];
+  return elements;
+}
+
+namespace {
+/// The bytes from one pixel's row of an im2col box to the next.
+uint64_t getRowPitch(const cpu::TensorMap &m) {
+  uint64_t row = uint64_t(m.box[0]) * m.elementBytes;
+  if (!m.swizzle || !ptx::getIm2colSwizzledRowsFillSpan())
+    return row;
+  return std::max<uint64_t>(row, findSwizzle(m.swizzle)->bytes);
+}
+} // namespace
+
+uint64_t cpu::TensorMap::getSharedBytes() const {
+  if (im2col)
+    return uint64_t(box[1]) * getRowPitch(*this);
+  uint64_t bytes = getBoxElements() * elementBytes;
+  // A swizzle moves chunks within 128-byte lines: the last line is whole.
+  return swizzle ? llvm::alignTo(bytes, 128) : bytes;
+}
+
+std::string cpu::checkIm2colBase(const TensorMap &m,
+                                 llvm::ArrayRef<int64_t> coords) {
+  for (unsigned i = 1; i + 1 < m.rank; ++i) {
+    int64_t end = int64_t(m.dims[i]) + m.upper[i - 1];
+    if (coords[i] < m.lower[i - 1] || coords[i] >= end)
+      return "its pixels' base coordinate " + std::to_string(coords[i]) +
+             " in dimension " + std::to_string(i) +
+             " lies outside the bounding box [" +
+             std::to_string(m.lower[i - 1]) + ", " + std::to_string(end) +
+             ") (the ISA requires it within; the GPU faults with an illegal "
+             "instruction)";
+  }
+  return "";
+}
+
+void cpu::walkBox(const TensorMap &m, llvm::ArrayRef<int64_t> coords,
+                  llvm::ArrayRef<int64_t> offsets,
+                  llvm::function_ref<void(uint64_t, const int64_t *)> fn) {
+  int64_t at[TensorMap::kMaxRank];
+  if (!m.im2col) {
+    for (uint64_t e = 0, n = m.getBoxElements(); e < n; ++e) {
+      uint64_t rest = e;
+      for (unsigned i = 0; i < m.rank; ++i) {
+        at[i] = coords[i] + int64_t(rest % m.box[i]);
+        rest /= m.box[i];
+      }
+      fn(e * m.elementBytes, at);
+    }
+    return;
+  }
+  // The pixels' base coordinates, stepped through the bounding box.
+  unsigned last = m.rank - 1;
+  uint64_t pitch = getRowPitch(m);
+  int64_t base[TensorMap::kMaxRank];
+  std::copy(coords.begin(), coords.end(), base);
+  for (uint64_t p = 0; p < m.box[1]; ++p) {
+    for (unsigned i = 1; i < last; ++i)
+      at[i] = base[i] + (i - 1 < offsets.size() ? offsets[i - 1] : 0);
+    at[last] = base[last];
+    for (unsigned c = 0; c < m.box[0]; ++c) {
+      at[0] = coords[0] + c;
+      fn(p * pitch + uint64_t(c) * m.elementBytes, at);
+    }
+    unsigned i = 1;
+    for (; i < last; ++i) {
+      base[i] += m.elementStrides[i];
+      if (base[i] < int64_t(m.dims[i]) + m.upper[i - 1])
+        break;
+      base[i] = m.lower[i - 1];
+    }
+    if (i == last)
+      base[last] += m.elementStrides[last];
+  }
+}
+
 void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
   TensorCopy copy = readTensorCopy(instr, in);
   TensorMap m = readMap(instr, copy.map, copy.coords.size());
-  uint64_t elements = 1;
-  for (unsigned i = 0; i < m.rank; ++i)
-    elements *= m.box[i];
-  uint64_t bytes = elements * m.elementBytes;
+  if (m.im2col && !copy.load)
+    if (std::string why = checkIm2colStore(m, copy.coords); !why.empty())
+      reportThread(instr, why);
+  uint64_t bytes = m.getBoxElements() * m.elementBytes;
   if (copy.shared % 128)
     reportThread(instr, "its shared memory at " + describeAddress(copy.shared) +
                             " is not 128-byte aligned");
-  // A swizzle moves chunks within 128-byte lines: the last line is whole.
-  uint64_t reach = m.swizzle ? llvm::alignTo(bytes, 128) : bytes;
-  if (std::string why = checkBufferRange(copy.shared, reach); !why.empty())
+  if (m.im2col)
+    if (std::string why = checkIm2colBase(m, copy.coords); !why.empty())
+      reportThread(instr, why);
+  if (std::string why = checkBufferRange(copy.shared, m.getSharedBytes());
+      !why.empty())
     reportThread(instr, "its box in shared memory " + why);
   if (std::string why = checkBufferRange(m.global, tensorExtent(m));
       !why.empty())

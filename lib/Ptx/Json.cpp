@@ -122,6 +122,23 @@ static void addSmemLayouts(llvm::json::Object &root) {
         Object{{"name", f.name}, {"code", f.code}, {"pattern", f.pattern}});
   root["tensor_map_types"] = std::move(tmaTypes);
   root["tensor_map_fills"] = std::move(tmaFills);
+  const TensorMapLimitsDesc &lim = getTensorMapLimits();
+  root["tensor_map_limits"] =
+      Object{{"max_rank", lim.maxRank},
+             {"max_dim_log2", lim.maxDimLog2},
+             {"stride_align", lim.strideAlign},
+             {"max_stride_log2", lim.maxStrideLog2},
+             {"max_box", lim.maxBox},
+             {"max_element_stride", lim.maxElementStride},
+             {"max_channels_per_pixel", lim.maxChannelsPerPixel},
+             {"max_pixels_per_column", lim.maxPixelsPerColumn}};
+  Array im2colRanks;
+  for (const Im2colRankDesc &r : getIm2colRanks())
+    im2colRanks.push_back(
+        Object{{"rank", r.rank}, {"corner_bits", r.cornerBits}});
+  root["im2col_ranks"] = std::move(im2colRanks);
+  root["im2col_swizzled_rows_fill_span"] = getIm2colSwizzledRowsFillSpan();
+  root["max_cluster_ctas"] = getMaxClusterCtas();
   static const char *kStride[] = {"bytes", "element", "lbo", "sbo"};
   for (const SmemLayoutDesc &l : getSmemLayouts()) {
     Array digits;

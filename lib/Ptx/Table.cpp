@@ -168,6 +168,25 @@ llvm::ArrayRef<TensorMapFillDesc> tile::ptx::getTensorMapFills() {
   return kTensorMapFills;
 }
 
+const TensorMapLimitsDesc &tile::ptx::getTensorMapLimits() {
+  return kTensorMapLimits[0];
+}
+
+llvm::ArrayRef<Im2colRankDesc> tile::ptx::getIm2colRanks() {
+  return kIm2colRanks;
+}
+
+bool tile::ptx::getIm2colSwizzledRowsFillSpan() {
+  return kIm2colSwizzledRowsFillSpan;
+}
+
+const Im2colRankDesc *tile::ptx::findIm2colRank(unsigned rank) {
+  for (const Im2colRankDesc &r : kIm2colRanks)
+    if (r.rank == rank)
+      return &r;
+  return nullptr;
+}
+
 llvm::ArrayRef<BulkRedElementDesc> tile::ptx::getBulkRedElements() {
   return kBulkRedElements;
 }
@@ -435,6 +454,8 @@ llvm::ArrayRef<unsigned> tile::ptx::detail::getEmittablePtxVersions() {
 uint64_t tile::ptx::getLocalBytesPerThread() { return kLocalBytesPerThread; }
 
 llvm::StringRef tile::ptx::getLocalBytesSource() { return kLocalBytesSource; }
+
+unsigned tile::ptx::getMaxClusterCtas() { return kMaxClusterCtas; }
 
 const CachePolicyLayout &tile::ptx::getCachePolicyLayout() {
   return kCachePolicyLayout;

@@ -80,6 +80,7 @@ struct CudaRuntime::Driver {
   /// Optional: drivers before CUDA 12.0 (and the test suite's fake driver)
   /// lack it, and only tensor maps need it.
   decltype(&::cuTensorMapEncodeTiled) cuTensorMapEncodeTiled = nullptr;
+  decltype(&::cuTensorMapEncodeIm2col) cuTensorMapEncodeIm2col = nullptr;
   /// Optional likewise: only launches with cluster dimensions need it.
   decltype(&::cuLaunchKernelEx) cuLaunchKernelEx = nullptr;
 };
@@ -176,6 +177,9 @@ Status CudaRuntime::init(int device) {
   d->cuTensorMapEncodeTiled =
       reinterpret_cast<decltype(d->cuTensorMapEncodeTiled)>(
           dlsym(handle, "cuTensorMapEncodeTiled"));
+  d->cuTensorMapEncodeIm2col =
+      reinterpret_cast<decltype(d->cuTensorMapEncodeIm2col)>(
+          dlsym(handle, "cuTensorMapEncodeIm2col"));
   d->cuLaunchKernelEx = reinterpret_cast<decltype(d->cuLaunchKernelEx)>(
       dlsym(handle, "cuLaunchKernelEx"));
   driver = std::move(d);
@@ -447,6 +451,30 @@ Status CudaRuntime::encodeTensorMapTiled(const TensorMapTiled &p, void *map) {
                    static_cast<CUtensorMapL2promotion>(p.l2Promotion),
                    static_cast<CUtensorMapFloatOOBfill>(p.oobFill)),
                "cuTensorMapEncodeTiled");
+}
+
+Status CudaRuntime::encodeTensorMapIm2col(const TensorMapIm2col &p, void *map) {
+  TILE_CURRENT();
+  if (!driver->cuTensorMapEncodeIm2col)
+    return Status(Status::kRuntimeError, "TILE_NO_TENSOR_MAP",
+                  "the driver lacks cuTensorMapEncodeIm2col (CUDA 12.0 or "
+                  "newer has it)");
+  if (p.rank < 3 || p.rank > 5)
+    return Status(CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE",
+                  "an im2col tensor map has 3 to 5 dimensions, got " +
+                      std::to_string(p.rank));
+  TILE_NONNULL("cuTensorMapEncodeIm2col", !map, !p.global);
+  return check(driver->cuTensorMapEncodeIm2col(
+                   static_cast<CUtensorMap *>(map),
+                   static_cast<CUtensorMapDataType>(p.dataType), p.rank,
+                   reinterpret_cast<void *>(p.global), p.dims, p.strides,
+                   p.lower, p.upper, p.channelsPerPixel, p.pixelsPerColumn,
+                   p.elementStrides,
+                   static_cast<CUtensorMapInterleave>(p.interleave),
+                   static_cast<CUtensorMapSwizzle>(p.swizzle),
+                   static_cast<CUtensorMapL2promotion>(p.l2Promotion),
+                   static_cast<CUtensorMapFloatOOBfill>(p.oobFill)),
+               "cuTensorMapEncodeIm2col");
 }
 
 Status CudaRuntime::free(DevicePtr ptr) {

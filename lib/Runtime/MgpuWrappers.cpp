@@ -285,6 +285,31 @@ void encodeAndCopy(const CudaRuntime::TensorMapTiled &p, char *map,
 }
 } // namespace
 
+namespace {
+/// Fills `p`'s tensor fields (type, rank, address, sizes and byte strides,
+/// innermost first as the driver takes them; a memref lists it last; the
+/// element strides 1) from the memref `tensorDesc`; false (a failure
+/// recorded for `who`) when its innermost stride is not 1.
+bool setTensor(CudaRuntime::TensorMapTiled &p, int64_t rank, void *tensorDesc,
+               int32_t dataType, unsigned eltBytes, const char *who) {
+  auto *t = static_cast<DescriptorHead *>(tensorDesc);
+  const int64_t *sizes = getSizes(tensorDesc), *strides = sizes + rank;
+  if (strides[rank - 1] != 1)
+    return tensorMapError("the tensor's innermost stride must be 1", who);
+  p.dataType = dataType;
+  p.rank = static_cast<unsigned>(rank);
+  p.global =
+      reinterpret_cast<tile::rt::DevicePtr>(t->aligned + t->offset * eltBytes);
+  for (int64_t i = 0; i < rank; ++i) {
+    p.dims[i] = static_cast<uint64_t>(sizes[rank - 1 - i]);
+    p.elementStrides[i] = 1;
+    if (i + 1 < rank)
+      p.strides[i] = static_cast<uint64_t>(strides[rank - 2 - i]) * eltBytes;
+  }
+  return true;
+}
+} // namespace
+
 extern "C" void tileTensorMapEncodeTiled(int64_t mapRank, void *mapDesc,
                                          int64_t rank, void *tensorDesc,
                                          int32_t dataType, int64_t boxRank,
@@ -301,30 +326,89 @@ extern "C" void tileTensorMapEncodeTiled(int64_t mapRank, void *mapDesc,
     return (void)tensorMapError("a tensor map has 1 to 5 dimensions and a "
                                 "box size for each, got rank " +
                                 std::to_string(rank));
-  auto *t = static_cast<DescriptorHead *>(tensorDesc);
-  const int64_t *sizes = getSizes(tensorDesc), *strides = sizes + rank;
   const int64_t *box = reinterpret_cast<const int64_t *>(
       static_cast<DescriptorHead *>(boxDesc)->aligned +
       8 * static_cast<DescriptorHead *>(boxDesc)->offset);
-  if (strides[rank - 1] != 1)
-    return (void)tensorMapError("the tensor's innermost stride must be 1");
   CudaRuntime::TensorMapTiled p;
-  p.dataType = dataType;
-  p.rank = static_cast<unsigned>(rank);
-  p.global =
-      reinterpret_cast<tile::rt::DevicePtr>(t->aligned + t->offset * eltBytes);
-  // The driver takes the innermost dimension first; a memref lists it last.
-  for (int64_t i = 0; i < rank; ++i) {
-    p.dims[i] = static_cast<uint64_t>(sizes[rank - 1 - i]);
+  if (!setTensor(p, rank, tensorDesc, dataType, eltBytes,
+                 "tileTensorMapEncodeTiled"))
+    return;
+  for (int64_t i = 0; i < rank; ++i)
     p.box[i] = static_cast<uint32_t>(box[rank - 1 - i]);
-    p.elementStrides[i] = 1;
-    if (i + 1 < rank)
-      p.strides[i] = static_cast<uint64_t>(strides[rank - 2 - i]) * eltBytes;
-  }
   p.swizzle = swizzle;
   p.oobFill = oobFill;
   auto *m = static_cast<DescriptorHead *>(mapDesc);
   encodeAndCopy(p, m->aligned + m->offset, "tileTensorMapEncodeTiled");
+}
+
+namespace {
+/// The `n` values of the rank-1 `memref<?xT>` `desc`, or null (a failure
+/// recorded) when it is not one of `n` elements.
+template <typename T>
+const T *memrefValues(const char *what, int64_t descRank, void *desc, int64_t n,
+                      const char *who) {
+  if (descRank != 1 || getSizes(desc)[0] != n) {
+    tensorMapError(std::string(what) + " must be a memref of " +
+                       std::to_string(n) + " elements",
+                   who);
+    return nullptr;
+  }
+  auto *d = static_cast<DescriptorHead *>(desc);
+  return reinterpret_cast<const T *>(d->aligned) + d->offset;
+}
+} // namespace
+
+extern "C" void
+tileTensorMapEncodeIm2col(int64_t mapRank, void *mapDesc, int64_t rank,
+                          void *tensorDesc, int32_t dataType, int64_t lowerRank,
+                          void *lowerDesc, int64_t upperRank, void *upperDesc,
+                          int64_t stridesRank, void *stridesDesc,
+                          int32_t channelsPerPixel, int32_t pixelsPerColumn,
+                          int32_t swizzle, int32_t oobFill) {
+  const char *who = "tileTensorMapEncodeIm2col";
+  unsigned eltBytes = getTensorMapElementBytes(dataType);
+  if (!eltBytes)
+    return (void)tensorMapError(
+        "unsupported CUtensorMapDataType " + std::to_string(dataType), who);
+  if (mapRank != 1 || getSizes(mapDesc)[0] < 128)
+    return (void)tensorMapError("the tensor map's buffer must be a "
+                                "memref of at least 128 bytes",
+                                who);
+  if (rank < 3 || rank > 5)
+    return (void)tensorMapError(
+        "an im2col tensor map has 3 to 5 dimensions, got rank " +
+            std::to_string(rank),
+        who);
+  const int32_t *lower = memrefValues<int32_t>("the lower corner", lowerRank,
+                                               lowerDesc, rank - 2, who);
+  const int32_t *upper = memrefValues<int32_t>("the upper corner", upperRank,
+                                               upperDesc, rank - 2, who);
+  const int32_t *steps = memrefValues<int32_t>(
+      "the traversal strides", stridesRank, stridesDesc, rank, who);
+  if (!lower || !upper || !steps)
+    return;
+  CudaRuntime::TensorMapIm2col p;
+  if (!setTensor(p, rank, tensorDesc, dataType, eltBytes, who))
+    return;
+  // The driver takes every array innermost first; the memrefs list the
+  // outermost first.
+  for (int64_t i = 0; i < rank; ++i)
+    p.elementStrides[i] = static_cast<uint32_t>(steps[rank - 1 - i]);
+  for (int64_t i = 0; i + 2 < rank; ++i) {
+    p.lower[i] = lower[rank - 3 - i];
+    p.upper[i] = upper[rank - 3 - i];
+  }
+  p.channelsPerPixel = static_cast<uint32_t>(channelsPerPixel);
+  p.pixelsPerColumn = static_cast<uint32_t>(pixelsPerColumn);
+  p.swizzle = swizzle;
+  p.oobFill = oobFill;
+  alignas(64) unsigned char bytes[128] = {};
+  auto *m = static_cast<DescriptorHead *>(mapDesc);
+  if (record(CudaRuntime::get().encodeTensorMapIm2col(p, bytes), who))
+    record(CudaRuntime::get().copyToDevice(
+               reinterpret_cast<tile::rt::DevicePtr>(m->aligned + m->offset),
+               bytes, sizeof(bytes)),
+           who);
 }
 
 extern "C" void tileTensorMapEncode2D(int64_t map, int64_t tensor, int64_t rows,

@@ -64,20 +64,25 @@ def check_launch(grid, block, shared=0):
     return g, b, s
 
 
-# The most CTAs of a cluster: the portable size (more needs a kernel
-# attribute tile-mlir does not set).
-MAX_CLUSTER_CTAS = 8
+
+def max_cluster_ctas():
+    """The most CTAs of a cluster: the portable size (more needs a kernel
+    attribute tile-mlir does not set), the table's PortableClusterSize
+    record."""
+    from . import instr_table
+    return instr_table.table()["max_cluster_ctas"]
 
 
 def check_cluster(cluster, grid):
-    """Normalised cluster (x, y, z): at most MAX_CLUSTER_CTAS CTAs, each
+    """Normalised cluster (x, y, z): at most max_cluster_ctas() CTAs, each
     dimension dividing the grid's (`grid`, three ints). Raises
     TileTypeError or TileValueError (both TileError) otherwise."""
-    c = dims3(cluster, "cluster", (MAX_CLUSTER_CTAS,) * 3)
-    if c[0] * c[1] * c[2] > MAX_CLUSTER_CTAS:
+    most = max_cluster_ctas()
+    c = dims3(cluster, "cluster", (most,) * 3)
+    if c[0] * c[1] * c[2] > most:
         raise TileValueError(f"cluster {c[0]}x{c[1]}x{c[2]} has "
                              f"{c[0] * c[1] * c[2]} CTAs; a cluster has at "
-                             f"most {MAX_CLUSTER_CTAS} (the portable size)")
+                             f"most {most} (the portable size)")
     for axis, g, n in zip("xyz", grid, c):
         if g % n:
             raise TileValueError(f"grid {axis} = {g} is not a whole number "

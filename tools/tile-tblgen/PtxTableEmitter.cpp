@@ -461,6 +461,29 @@ void emitTensorMapTypes(raw_ostream &os, const RecordKeeper &rk) {
   emitPool(os, "FloatFormat", "kTensorMapFloats", floats, "{}");
   emitPool(os, "TensorMapTypeDesc", "kTensorMapTypes", types, "{}");
   emitPool(os, "TensorMapFillDesc", "kTensorMapFills", fills, "{}");
+  std::vector<std::string> limits, ranks;
+  for (const Record *l : defsOf(rk, "TensorMapLimits")) {
+    std::string row = "{";
+    for (StringRef f :
+         {"MaxRank", "MaxDimLog2", "StrideAlign", "MaxStrideLog2", "MaxBox",
+          "MaxElementStride", "MaxChannelsPerPixel", "MaxPixelsPerColumn"})
+      row += std::to_string(l->getValueAsInt(f)) + ", ";
+    limits.push_back(row + "}");
+  }
+  if (limits.size() != 1)
+    PrintFatalError("the table needs exactly one TensorMapLimits record");
+  for (const Record *r : defsOf(rk, "Im2colRank"))
+    ranks.push_back("{" + std::to_string(r->getValueAsInt("Rank")) + ", " +
+                    std::to_string(r->getValueAsInt("CornerBits")) + "}");
+  emitPool(os, "TensorMapLimitsDesc", "kTensorMapLimits", limits, "{}");
+  emitPool(os, "Im2colRankDesc", "kIm2colRanks", ranks, "{}");
+  std::vector<const Record *> layout = defsOf(rk, "Im2colLayout");
+  if (layout.size() != 1)
+    PrintFatalError("the table needs exactly one Im2colLayout record");
+  os << "static const bool kIm2colSwizzledRowsFillSpan = "
+     << (layout.front()->getValueAsBit("SwizzledRowsFillSpan") ? "true"
+                                                               : "false")
+     << ";\n";
 }
 
 /// The wgmma descriptor's fields, the swizzle modes and the canonical
@@ -1056,6 +1079,11 @@ void emitTargets(raw_ostream &os, const RecordKeeper &rk) {
      << local.front()->getValueAsInt("Bytes") << ";\n"
      << "static const char kLocalBytesSource[] = "
      << quote(local.front()->getValueAsString("Source")) << ";\n\n";
+  std::vector<const Record *> cluster = defsOf(rk, "PortableClusterSize");
+  if (cluster.size() != 1)
+    PrintFatalError("exactly one PortableClusterSize record is needed");
+  os << "static const unsigned kMaxClusterCtas = "
+     << cluster.front()->getValueAsInt("Ctas") << ";\n\n";
   std::vector<const Record *> policy = defsOf(rk, "CachePolicyLayout");
   if (policy.size() != 1)
     PrintFatalError("exactly one CachePolicyLayout record is needed");

@@ -284,6 +284,17 @@ void tile_cpu_tensor_map_encode_2d(int64_t map, int64_t tensor, int64_t rows,
                                    int32_t elementBytes, int64_t boxRows,
                                    int64_t boxCols, int32_t swizzle,
                                    int32_t oobFill);
+/// The CPU backend's tileTensorMapEncodeIm2col: checks an im2col map (3 to
+/// 5 dimensions: N, the spatial D, H, W, then C, as the memref lists them)
+/// as cuTensorMapEncodeIm2col does and stores it. The corners (i32, one
+/// per spatial dimension) and the traversal strides (i32, one per
+/// dimension) are memrefs listing the outermost dimension first.
+void tile_cpu_tensor_map_encode_im2col(
+    int64_t mapRank, void *mapDesc, int64_t rank, void *tensorDesc,
+    int32_t dataType, int64_t lowerRank, void *lowerDesc, int64_t upperRank,
+    void *upperDesc, int64_t stridesRank, void *stridesDesc,
+    int32_t channelsPerPixel, int32_t pixelsPerColumn, int32_t swizzle,
+    int32_t oobFill);
 }
 
 #endif // TILE_CPURUNTIME_CPURUNTIME_H

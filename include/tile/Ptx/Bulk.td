@@ -343,6 +343,54 @@ class TensorMapFill<string name, int fillCode, int pattern> {
 def TmaFillZero : TensorMapFill<"zero", 0, 0>;
 def TmaFillNan : TensorMapFill<"nan", 1, 0x7ff7>;
 
+/// What cuTensorMapEncodeTiled and cuTensorMapEncodeIm2col accept (cuda.h's
+/// documentation of them, CUDA 13.0), which the CPU backend's encoders
+/// check as the driver does: up to `MaxRank` dimensions of 1 to
+/// 2^`MaxDimLog2` elements, strides that are multiples of `StrideAlign`
+/// bytes below 2^`MaxStrideLog2`, boxes of 1 to `MaxBox` elements a
+/// dimension (tiled), traversal strides of 1 to `MaxElementStride`, and
+/// 1 to `MaxChannelsPerPixel` channels and `MaxPixelsPerColumn` pixels a
+/// copy (im2col).
+class TensorMapLimits<int maxRank, int maxDimLog2, int strideAlign,
+                      int maxStrideLog2, int maxBox, int maxElementStride,
+                      int maxChannels, int maxPixels> {
+  int MaxRank = maxRank;
+  int MaxDimLog2 = maxDimLog2;
+  int StrideAlign = strideAlign;
+  int MaxStrideLog2 = maxStrideLog2;
+  int MaxBox = maxBox;
+  int MaxElementStride = maxElementStride;
+  int MaxChannelsPerPixel = maxChannels;
+  int MaxPixelsPerColumn = maxPixels;
+}
+def TmaLimits : TensorMapLimits<5, 32, 16, 40, 256, 8, 256, 1024>;
+
+/// An im2col tensor map of `Rank` dimensions (innermost first: C, then the
+/// spatial dimensions W, H, D, then N): its bounding box's corners are
+/// signed offsets of `CornerBits` bits, one per spatial dimension.
+class Im2colRank<int rank, int cornerBits> {
+  int Rank = rank;
+  int CornerBits = cornerBits;
+}
+def Im2colRank3 : Im2colRank<3, 16>;
+def Im2colRank4 : Im2colRank<4, 8>;
+def Im2colRank5 : Im2colRank<5, 5>;
+
+/// How an im2col copy lays its box out in shared memory, which the ISA does
+/// not say: pixel p's `channelsPerPixel` elements are a row at p times the
+/// pitch, each 16-byte chunk where the swizzle puts it. `SwizzledRowsFill
+/// Span`: under a swizzle the pitch is the swizzle's span even when the
+/// row is narrower (so the rows between are left as they were); without
+/// one the rows are dense. `Source`: where that was measured.
+class Im2colLayout<bit swizzledRowsFillSpan, string source> {
+  bit SwizzledRowsFillSpan = swizzledRowsFillSpan;
+  string Source = source;
+}
+def Im2colRows : Im2colLayout<1,
+  "docs/gpu-logs/2026-12-06-im2col.txt (utils/measure/tma_im2col): "
+  "16-byte rows under the 32-, 64- and 128-byte swizzles at 32, 64 and "
+  "128 bytes apart">;
+
 /// A tensor map's address (a CUtensorMap: 128 bytes, 64-byte aligned) in
 /// global memory.
 class TensorMapMem : Mem<"tensorMap", Use, B8, 128, GlobalSpace> {

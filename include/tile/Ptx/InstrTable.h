@@ -393,6 +393,25 @@ struct TensorMapFillDesc {
 };
 llvm::ArrayRef<TensorMapFillDesc> getTensorMapFills();
 
+/// What the driver's tensor map encoders accept (the TensorMapLimits
+/// record).
+struct TensorMapLimitsDesc {
+  unsigned maxRank, maxDimLog2, strideAlign, maxStrideLog2, maxBox,
+      maxElementStride, maxChannelsPerPixel, maxPixelsPerColumn;
+};
+const TensorMapLimitsDesc &getTensorMapLimits();
+/// An im2col map's rank and the bits of its corner offsets (an Im2colRank
+/// record).
+struct Im2colRankDesc {
+  unsigned rank, cornerBits;
+};
+llvm::ArrayRef<Im2colRankDesc> getIm2colRanks();
+/// The Im2colRank record of `rank`, or null (im2col has no such rank).
+const Im2colRankDesc *findIm2colRank(unsigned rank);
+/// Whether an im2col box's rows are a swizzle's span apart under a
+/// swizzle (the Im2colLayout record).
+bool getIm2colSwizzledRowsFillSpan();
+
 /// What a layout digit's value is multiplied by.
 enum class LayoutStride : uint8_t { Bytes, Element, Lbo, Sbo };
 /// One digit of a canonical layout (a LayoutDigit record).
@@ -1053,6 +1072,9 @@ std::string emittablePtxVersions();
 /// where the figure comes from.
 uint64_t getLocalBytesPerThread();
 llvm::StringRef getLocalBytesSource();
+/// The most CTAs of a cluster tile-mlir launches (the PortableClusterSize
+/// record).
+unsigned getMaxClusterCtas();
 
 /// The bits of a cache policy (createpolicy's result) as measured on the
 /// GPU (the CachePolicyLayout record): bits 56..63 are `tag`, with bit

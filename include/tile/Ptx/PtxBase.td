@@ -914,6 +914,14 @@ class ThreadLocalMemory<int bytes, string source> {
   string Source = source;
 }
 
+/// The most CTAs of a cluster that every chip with clusters launches (the
+/// portable size; more needs a kernel attribute, which tile-mlir does not
+/// set), and where the figure comes from.
+class PortableClusterSize<int ctas, string source> {
+  int Ctas = ctas;
+  string Source = source;
+}
+
 /// The bits of a cache policy (createpolicy's result), as measured on the
 /// GPU: bits 56..63 are `Tag`, with bit `RangeBit` set for a range policy,
 /// the primary priority's code (its QualTable value) shifted by

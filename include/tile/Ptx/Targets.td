@@ -76,4 +76,8 @@ def LocalMemoryPerThread : ThreadLocalMemory<524288,
   "the CUDA C++ Programming Guide's technical specifications: 512 KB of "
   "local memory per thread on every compute capability">;
 
+def ClusterCtas : PortableClusterSize<8,
+  "the CUDA C++ Programming Guide (thread block clusters): a cluster size "
+  "of 8 is portable; more needs cudaFuncAttributeNonPortableClusterSizeAllowed">;
+
 #endif // TILE_PTX_TARGETS_TD

@@ -223,6 +223,15 @@ public:
     int interleave = 0, swizzle = 0, l2Promotion = 0, oobFill = 0;
   };
   Status encodeTensorMapTiled(const TensorMapTiled &params, void *map);
+  /// An im2col tensor map through cuTensorMapEncodeIm2col: the fields of a
+  /// tiled one without the box, and instead the bounding box's corners
+  /// (one per spatial dimension, innermost first), the channels per pixel
+  /// and the pixels per column.
+  struct TensorMapIm2col : TensorMapTiled {
+    int lower[3] = {}, upper[3] = {};
+    unsigned channelsPerPixel = 0, pixelsPerColumn = 0;
+  };
+  Status encodeTensorMapIm2col(const TensorMapIm2col &params, void *map);
 
   Status createStream(StreamHandle &out);
   Status synchronizeStream(StreamHandle stream);

@@ -82,6 +82,25 @@ void tileTensorMapEncodeTiled(int64_t mapRank, void *mapDesc, int64_t rank,
                               int64_t boxRank, void *boxDesc, int32_t swizzle,
                               int32_t oobFill);
 
+/// Writes into the device buffer `memref<?xi8>` (128 bytes, 64-byte
+/// aligned) the im2col tensor map (cuTensorMapEncodeIm2col) of the
+/// row-major device tensor `memref<*xT>` of 3 to 5 dimensions (N, then
+/// the spatial D, H, W, then C): the bounding box's lower and upper corners
+/// from two `memref<*xi32>` of one value per spatial dimension, the
+/// traversal strides from a `memref<*xi32>` of one per dimension (each
+/// outermost first, as the memref lists dimensions), the channels per
+/// pixel and pixels per column of each copy, elements of
+/// CUtensorMapDataType `dataType`, swizzle and out-of-bounds fill as
+/// cuda.h numbers them. A failure is recorded as a runtime error.
+void tileTensorMapEncodeIm2col(int64_t mapRank, void *mapDesc, int64_t rank,
+                               void *tensorDesc, int32_t dataType,
+                               int64_t lowerRank, void *lowerDesc,
+                               int64_t upperRank, void *upperDesc,
+                               int64_t stridesRank, void *stridesDesc,
+                               int32_t channelsPerPixel,
+                               int32_t pixelsPerColumn, int32_t swizzle,
+                               int32_t oobFill);
+
 /// Writes to the device address `map` (128 bytes, 64-byte aligned) the
 /// tiled tensor map of the rows x cols device tensor at `tensor` (strides
 /// in elements, the column stride 1), elements of CUtensorMapDataType

@@ -50,16 +50,6 @@ std::string mlir::tile::getHostKernelName(StringRef module, StringRef kernel) {
   return ("__tile_cpu_" + module + "_" + kernel).str();
 }
 
-/// Whether `form` copies in im2col mode (a required .im2col or
-/// .im2col_no_offs).
-static bool isIm2col(const ptx::FormDesc &form) {
-  ptx::QualSet im2col =
-      ptx::bit(ptx::Qual::Im2col) | ptx::bit(ptx::Qual::Im2colNoOffs);
-  return llvm::any_of(form.slots, [&](const ptx::QualSlot &s) {
-    return s.required && bool(s.choices & im2col);
-  });
-}
-
 /// Whether `op` names a generic address (isspacep's a).
 static bool hasGenericAddress(ApplyOp op) {
   return llvm::any_of(op.getInstr().form->getOperands(), [](auto &o) {
@@ -74,13 +64,6 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
     if (form.mbarrierOp != ptx::MbarrierOp::None)
       return nullptr;
     return "is an mbarrier operation the CPU backend does not model";
-  case ptx::Semantics::BulkCopy:
-  case ptx::Semantics::BulkPrefetch:
-  case ptx::Semantics::BulkReduce:
-    if (isIm2col(form))
-      return "copies in im2col mode, which the CPU backend does not model "
-             "yet";
-    return nullptr;
   default:
     return nullptr;
   }
@@ -93,11 +76,6 @@ constexpr StringLiteral kCollectiveFn = "tile_cpu_collective";
 constexpr StringLiteral kMbarrierFn = "tile_cpu_mbarrier";
 constexpr StringLiteral kBulkFn = "tile_cpu_bulk";
 constexpr StringLiteral kCtaBarrierFn = "tile_cpu_cta_barrier";
-
-/// The most CTAs of a cluster (the portable size: more needs
-/// cudaFuncAttributeNonPortableClusterSizeAllowed, which tile-mlir does not
-/// set).
-constexpr int64_t kMaxClusterCtas = 8;
 
 /// The alignment of device memory (gpu.alloc), as cudaMalloc's.
 constexpr int64_t kDeviceAlign = 256;
@@ -1130,7 +1108,8 @@ struct ConvertGpuTileToHostPass
     for (auto [gpuName, cpuName] :
          {std::pair<StringRef, StringRef>{"tileTensorMapEncodeTiled",
                                           "tile_cpu_tensor_map_encode_tiled"},
-          {"tileTensorMapEncode2D", "tile_cpu_tensor_map_encode_2d"}}) {
+          {"tileTensorMapEncode2D", "tile_cpu_tensor_map_encode_2d"},
+          {"tileTensorMapEncodeIm2col", "tile_cpu_tensor_map_encode_im2col"}}) {
       auto fn = top.lookupSymbol<func::FuncOp>(gpuName);
       if (!fn || top.lookupSymbol(cpuName))
         continue;
@@ -1416,10 +1395,10 @@ struct ConvertGpuTileToHostPass
       return shape;
     int64_t ctas = (*shape)[0] * (*shape)[1] * (*shape)[2];
     if (llvm::any_of(*shape, [](int64_t n) { return n < 1; }) ||
-        ctas > kMaxClusterCtas)
+        ctas > int64_t(ptx::getMaxClusterCtas()))
       return launch.emitOpError("launches clusters of ")
              << (*shape)[0] << "x" << (*shape)[1] << "x" << (*shape)[2]
-             << " CTAs; a cluster has 1 to " << kMaxClusterCtas
+             << " CTAs; a cluster has 1 to " << ptx::getMaxClusterCtas()
              << " CTAs (the portable size; tile-mlir does not ask for more)";
     return shape;
   }

@@ -1,15 +1,15 @@
 // The CPU backend runs the bulk copies that complete on an mbarrier or in
 // bulk groups (Integration/CPU/bulk.test), tensor copies in tile mode
 // (Integration/CPU/tensor-copy.test), the bulk reductions
-// (Integration/CPU/bulk-reduce.test) and multicasts to a cluster's CTAs
-// (Integration/CPU/cluster.mlir), but not yet a tensor copy in im2col
-// mode: a kernel with one is refused with a located error, not run. A
-// multicast to a CTA past the cluster (here a cluster of one: the launch
-// has none) ends the program. Each RUN turns one of the kernel's
-// commented instructions on (sed).
+// (Integration/CPU/bulk-reduce.test), multicasts to a cluster's CTAs
+// (Integration/CPU/cluster.mlir) and im2col copies
+// (Integration/CPU/tensor-copy.test). A tensor copy through memory that
+// no encoder wrote, and a multicast to a CTA past the cluster (here a
+// cluster of one: the launch has none), end the program. Each RUN turns
+// one of the kernel's commented instructions on (sed).
 // RUN: sed 's|^//T |    |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=TENSOR
 // RUN: sed 's|^//M |    |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=MULTICAST
-// TENSOR: :[[# @LINE + 11]]:7): error: 'tile.apply' op copies in im2col mode, which the CPU backend does not model yet; run this kernel on the GPU
+// TENSOR: tile-cpu: thread 0, 'cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes': the 128 bytes at byte 0 of gpu.alloc at <stdin>:{{[0-9]+}}:{{[0-9]+}} are not a tensor map
 // MULTICAST: tile-cpu: thread 0, 'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster': its ctaMask 0x2 names a CTA past the cluster's 1 (undefined in PTX)
 #WS = #gpu.address_space<workgroup>
 !B = memref<1xi64, #WS>

@@ -7,7 +7,8 @@
 // never encoded, a 1-D copy through the 2-D map, and a first column 8
 // bytes into a row (the H200 faults). With the NaN fill, the element
 // outside the tensor is the H200's NaN (0x7ff77ff7: nan). An im2col copy
-// is refused when the kernel is compiled.
+// through the tiled map is refused when it runs (the im2col maps' own
+// errors: Integration/CPU/im2col-errors.test).
 // REQUIRES: cuda-runtime
 // RUN: tile-runner --backend=cpu %s | FileCheck %s
 // RUN: sed 's/%cols = arith.constant 32 : i64/%cols = arith.constant 33 : i64/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=INNER
@@ -19,7 +20,7 @@
 // A box size that does not fit the map's 32-bit field.
 // RUN: sed 's/%cols = arith.constant 32 : i64/%cols = arith.constant 4294967328 : i64/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=FIELD
 // FIELD: tile-cpu: tileTensorMapEncodeTiled: a box size 4294967328 is out of range
-// A map whose swizzle field was overwritten after it was made (byte 12).
+// A map whose swizzle field was overwritten after it was made (byte 6).
 // RUN: sed 's|^//D ||' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=DAMAGED
 // RUN: sed 's/call @tileTensorMapEncodeTiled(%um/call @tileTensorMapEncodeTiled(%uother/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=NOMAP
 // RUN: sed -e 's/tensor.2d.shared/tensor.1d.shared/' -e 's/!C2 = memref<2xi32/!C2 = memref<1xi32/' -e 's/memref.store %y0, %at\[%c1\] : !C2//' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=RANK
@@ -33,10 +34,10 @@
 // NAN-NEXT: [3, nan]
 // NANINT: tile-cpu: tileTensorMapEncodeTiled: the nan fill is for floating-point types, not UINT32
 // COLUMN: tile-cpu: thread 0, 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': its innermost coordinate 2 starts the box 8 bytes into a row, not a multiple of 16 (the H200 faults with an illegal instruction)
-// NOMAP: tile-cpu: thread 0, 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': the 128 bytes at byte 0 of gpu.alloc at <stdin>:{{[0-9]+}}:{{[0-9]+}} are not a tensor map (tile.tensor_map_encode or tileTensorMapEncodeTiled makes one)
+// NOMAP: tile-cpu: thread 0, 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': the 128 bytes at byte 0 of gpu.alloc at <stdin>:{{[0-9]+}}:{{[0-9]+}} are not a tensor map (tile.tensor_map_encode, tileTensorMapEncodeTiled or tileTensorMapEncodeIm2col makes one)
 // RANK: tile-cpu: thread 0, 'cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': it copies a box of 1 dimensions through a tensor map of 2
 // DAMAGED: tile-cpu: thread 0, 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes': the tensor map at byte 0 of gpu.alloc at <stdin>:{{[0-9]+}}:{{[0-9]+}} is damaged: unknown CUtensorMapSwizzle 9
-// IM2COL: error: 'tile.apply' op copies in im2col mode, which the CPU backend does not model yet; run this kernel on the GPU
+// IM2COL: tile-cpu: thread 0, 'cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes': it copies in im2col mode through a tensor map made for tile mode
 #WS = #gpu.address_space<workgroup>
 !T = memref<64x64xf32>
 !Map = memref<128xi8>
@@ -118,9 +119,9 @@ module attributes {gpu.container_module} {
     %uother = memref.cast %other : !Map to memref<*xi8>
     %uT = memref.cast %dT : !T to memref<*xf32>
     call @tileTensorMapEncodeTiled(%um, %uT, %f32, %ubox, %mode, %fill) : (memref<*xi8>, memref<*xf32>, i32, memref<*xi64>, i32, i32) -> ()
-//D %c12 = arith.constant 12 : index
+//D %c6 = arith.constant 6 : index
 //D %nine = arith.constant 9 : i8
-//D memref.store %nine, %map[%c12] : !Map
+//D memref.store %nine, %map[%c6] : !Map
     %dO = gpu.alloc () : memref<2xf32>
     gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
         args(%map : !Map, %dO : memref<2xf32>)
