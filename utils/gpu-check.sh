@@ -28,7 +28,7 @@ OUT=/tmp/tile-gpu-work; rm -rf "$OUT"; mkdir -p "$OUT"
 pack() { tar -C "$OUT" -czf "$FINAL_OUT/gpu-check-files.tar.gz" . 2>/dev/null; }
 trap pack EXIT
 trap 'pack; exit 143' TERM
-C=.carry
+C=${TILE_CARRY:-.carry}
 export TILE_CACHE_DIR=/tmp/tile-cubin-cache
 export TILE_INSTR_TABLE=$PWD/$C/instr_table.json
 rm -rf "$TILE_CACHE_DIR"
