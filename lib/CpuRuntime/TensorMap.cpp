@@ -495,19 +495,18 @@ uint64_t cpu::TensorMap::getBoxElements() const {
 }
 
 namespace {
-/// The bytes from one pixel's row of an im2col box to the next.
+/// The bytes from one row of a box (the innermost dimension; im2col: one
+/// pixel's channels) to the next in shared memory.
 uint64_t getRowPitch(const cpu::TensorMap &m) {
   uint64_t row = uint64_t(m.box[0]) * m.elementBytes;
-  if (!m.swizzle || !ptx::getIm2colSwizzledRowsFillSpan())
+  if (!m.swizzle || !ptx::getSwizzledRowsFillSpan())
     return row;
   return std::max<uint64_t>(row, findSwizzle(m.swizzle)->bytes);
 }
 } // namespace
 
 uint64_t cpu::TensorMap::getSharedBytes() const {
-  if (im2col)
-    return uint64_t(box[1]) * getRowPitch(*this);
-  uint64_t bytes = getBoxElements() * elementBytes;
+  uint64_t bytes = getBoxElements() / box[0] * getRowPitch(*this);
   // A swizzle moves chunks within 128-byte lines: the last line is whole.
   return swizzle ? llvm::alignTo(bytes, 128) : bytes;
 }
@@ -531,6 +530,7 @@ void cpu::walkBox(const TensorMap &m, llvm::ArrayRef<int64_t> coords,
                   llvm::ArrayRef<int64_t> offsets,
                   llvm::function_ref<void(uint64_t, const int64_t *)> fn) {
   int64_t at[TensorMap::kMaxRank];
+  uint64_t pitch = getRowPitch(m);
   if (!m.im2col) {
     for (uint64_t e = 0, n = m.getBoxElements(); e < n; ++e) {
       uint64_t rest = e;
@@ -538,13 +538,12 @@ void cpu::walkBox(const TensorMap &m, llvm::ArrayRef<int64_t> coords,
         at[i] = coords[i] + int64_t(rest % m.box[i]);
         rest /= m.box[i];
       }
-      fn(e * m.elementBytes, at);
+      fn(e / m.box[0] * pitch + e % m.box[0] * m.elementBytes, at);
     }
     return;
   }
   // The pixels' base coordinates, stepped through the bounding box.
   unsigned last = m.rank - 1;
-  uint64_t pitch = getRowPitch(m);
   int64_t base[TensorMap::kMaxRank];
   std::copy(coords.begin(), coords.end(), base);
   for (uint64_t p = 0; p < m.box[1]; ++p) {
@@ -580,15 +579,6 @@ void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
   if (m.im2col)
     if (std::string why = checkIm2colBase(m, copy.coords); !why.empty())
       reportThread(instr, why);
-  // Im2col rows narrower than the swizzle's span fill it (measured); how a
-  // tiled box's narrow rows lie is not measured yet.
-  uint64_t rowBytes = uint64_t(m.box[0]) * m.elementBytes;
-  if (!m.im2col && m.swizzle && rowBytes < findSwizzle(m.swizzle)->bytes)
-    reportThread(instr, "its box's rows have " + std::to_string(rowBytes) +
-                            " bytes, fewer than the " +
-                            findSwizzle(m.swizzle)->name +
-                            " swizzle's span: where the GPU puts such rows "
-                            "is not measured yet");
   if (std::string why = checkBufferRange(copy.shared, m.getSharedBytes());
       !why.empty())
     reportThread(instr, "its box in shared memory " + why);

@@ -76,13 +76,15 @@ std::string checkIm2colBase(const TensorMap &m, llvm::ArrayRef<int64_t> coords);
 /// moves: `offset` its byte offset in the box in shared memory (before the
 /// swizzle), `at` its coordinates in the tensor (innermost first; possibly
 /// outside it). `coords` are the instruction's and `offsets` its im2col
-/// offsets (none: zeros). Tiled: the box starts at `coords` and is dense.
+/// offsets (none: zeros). Tiled: the box starts at `coords`, its rows (the
+/// innermost dimension) a row pitch apart.
 /// Im2col: pixel p's channels are a row of `box[0]` elements from
-/// coords[0] on, at p times the row pitch (the Im2colLayout record); the
+/// coords[0] on, at p times the row pitch; the
 /// pixels' base coordinates start at coords[1..] and step through the
 /// bounding box, the innermost spatial dimension first, each by its
 /// traversal stride, wrapping to the lower corner (then N steps by its
-/// stride); each access adds the offsets to the base.
+/// stride); each access adds the offsets to the base. The row pitch is the
+/// row's bytes, or under a swizzle its span (the TensorRowLayout record).
 void walkBox(const TensorMap &m, llvm::ArrayRef<int64_t> coords,
              llvm::ArrayRef<int64_t> offsets,
              llvm::function_ref<void(uint64_t, const int64_t *)> fn);

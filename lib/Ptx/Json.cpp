@@ -137,7 +137,7 @@ static void addSmemLayouts(llvm::json::Object &root) {
     im2colRanks.push_back(
         Object{{"rank", r.rank}, {"corner_bits", r.cornerBits}});
   root["im2col_ranks"] = std::move(im2colRanks);
-  root["im2col_swizzled_rows_fill_span"] = getIm2colSwizzledRowsFillSpan();
+  root["swizzled_rows_fill_span"] = getSwizzledRowsFillSpan();
   root["max_cluster_ctas"] = getMaxClusterCtas();
   static const char *kStride[] = {"bytes", "element", "lbo", "sbo"};
   for (const SmemLayoutDesc &l : getSmemLayouts()) {

@@ -176,9 +176,7 @@ llvm::ArrayRef<Im2colRankDesc> tile::ptx::getIm2colRanks() {
   return kIm2colRanks;
 }
 
-bool tile::ptx::getIm2colSwizzledRowsFillSpan() {
-  return kIm2colSwizzledRowsFillSpan;
-}
+bool tile::ptx::getSwizzledRowsFillSpan() { return kSwizzledRowsFillSpan; }
 
 const Im2colRankDesc *tile::ptx::findIm2colRank(unsigned rank) {
   for (const Im2colRankDesc &r : kIm2colRanks)

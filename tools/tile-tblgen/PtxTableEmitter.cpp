@@ -477,10 +477,10 @@ void emitTensorMapTypes(raw_ostream &os, const RecordKeeper &rk) {
                     std::to_string(r->getValueAsInt("CornerBits")) + "}");
   emitPool(os, "TensorMapLimitsDesc", "kTensorMapLimits", limits, "{}");
   emitPool(os, "Im2colRankDesc", "kIm2colRanks", ranks, "{}");
-  std::vector<const Record *> layout = defsOf(rk, "Im2colLayout");
+  std::vector<const Record *> layout = defsOf(rk, "TensorRowLayout");
   if (layout.size() != 1)
-    PrintFatalError("the table needs exactly one Im2colLayout record");
-  os << "static const bool kIm2colSwizzledRowsFillSpan = "
+    PrintFatalError("the table needs exactly one TensorRowLayout record");
+  os << "static const bool kSwizzledRowsFillSpan = "
      << (layout.front()->getValueAsBit("SwizzledRowsFillSpan") ? "true"
                                                                : "false")
      << ";\n";

@@ -376,20 +376,21 @@ def Im2colRank3 : Im2colRank<3, 16>;
 def Im2colRank4 : Im2colRank<4, 8>;
 def Im2colRank5 : Im2colRank<5, 5>;
 
-/// How an im2col copy lays its box out in shared memory, which the ISA does
-/// not say: pixel p's `channelsPerPixel` elements are a row at p times the
-/// pitch, each 16-byte chunk where the swizzle puts it. `SwizzledRowsFill
-/// Span`: under a swizzle the pitch is the swizzle's span even when the
-/// row is narrower (so the rows between are left as they were); without
-/// one the rows are dense. `Source`: where that was measured.
-class Im2colLayout<bit swizzledRowsFillSpan, string source> {
+/// How a tensor copy lays its box's rows (the innermost dimension; im2col:
+/// one pixel's channels) out in shared memory, which the ISA does not say:
+/// row r is at r times the pitch, each 16-byte chunk where the swizzle
+/// puts it. `SwizzledRowsFillSpan`: under a swizzle the pitch is the
+/// swizzle's span even when the row is narrower (the bytes between are
+/// left as they were); without one the rows are dense. `Source`: where
+/// that was measured.
+class TensorRowLayout<bit swizzledRowsFillSpan, string source> {
   bit SwizzledRowsFillSpan = swizzledRowsFillSpan;
   string Source = source;
 }
-def Im2colRows : Im2colLayout<1,
-  "docs/gpu-logs/2026-12-06-im2col.txt (utils/measure/tma_im2col): "
-  "16-byte rows under the 32-, 64- and 128-byte swizzles at 32, 64 and "
-  "128 bytes apart">;
+def TensorRows : TensorRowLayout<1,
+  "docs/gpu-logs/2026-12-06-im2col.txt and -2.txt (utils/measure/"
+  "tma_im2col): im2col and tiled boxes' 16- to 96-byte rows under the 32-, "
+  "64- and 128-byte swizzles at 32, 64 and 128 bytes apart">;
 
 /// A tensor map's address (a CUtensorMap: 128 bytes, 64-byte aligned) in
 /// global memory.

@@ -408,9 +408,9 @@ struct Im2colRankDesc {
 llvm::ArrayRef<Im2colRankDesc> getIm2colRanks();
 /// The Im2colRank record of `rank`, or null (im2col has no such rank).
 const Im2colRankDesc *findIm2colRank(unsigned rank);
-/// Whether an im2col box's rows are a swizzle's span apart under a
-/// swizzle (the Im2colLayout record).
-bool getIm2colSwizzledRowsFillSpan();
+/// Whether a tensor copy's box rows are a swizzle's span apart under a
+/// swizzle (the TensorRowLayout record).
+bool getSwizzledRowsFillSpan();
 
 /// What a layout digit's value is multiplied by.
 enum class LayoutStride : uint8_t { Bytes, Element, Lbo, Sbo };
