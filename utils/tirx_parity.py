@@ -277,7 +277,14 @@ def run(args):
             continue
         cmd = [sys.executable, __file__, "run", "--dir", str(d),
                "--only", name] + (["--save", args.save] if args.save else [])
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True,
+                               timeout=args.timeout)
+        except subprocess.TimeoutExpired:
+            print(f"FAIL {name}: no result in {args.timeout} s (a kernel "
+                  "that does not finish)", flush=True)
+            failed += 1
+            continue
         line = next((l for l in r.stdout.splitlines()
                      if l.startswith(("PASS ", "FAIL "))),
                     f"FAIL {name}: exit {r.returncode}: "
@@ -305,6 +312,8 @@ def main():
     r.add_argument("--dir", required=True)
     r.add_argument("--save", help="a directory for TIRx's outputs (.npz)")
     r.add_argument("--only", help="run this program alone")
+    r.add_argument("--timeout", type=float, default=60,
+                   help="seconds a program may take (default 60)")
     r.add_argument("--budget", type=float, default=0,
                    help="seconds after which the remaining programs are "
                         "left out (reported as not run)")
