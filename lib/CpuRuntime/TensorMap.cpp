@@ -277,7 +277,8 @@ void tile_cpu_tensor_map_encode_im2col(
   if (mapRank != 1 || sizesOf(mapDesc)[0] < 128)
     encodeError(who, "the tensor map's buffer must be a memref of at least "
                      "128 bytes");
-  if (!ptx::findIm2colRank(static_cast<unsigned>(rank)))
+  if (rank < 0 || rank > cpu::TensorMap::kMaxRank ||
+      !ptx::findIm2colRank(static_cast<unsigned>(rank)))
     encodeError(who, "an im2col tensor map has 3 to 5 dimensions, got rank " +
                          std::to_string(rank));
   const int32_t *lower = valuesOf<int32_t>(who, "the lower corner", lowerRank,

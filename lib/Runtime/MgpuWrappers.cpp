@@ -333,8 +333,15 @@ extern "C" void tileTensorMapEncodeTiled(int64_t mapRank, void *mapDesc,
   if (!setTensor(p, rank, tensorDesc, dataType, eltBytes,
                  "tileTensorMapEncodeTiled"))
     return;
-  for (int64_t i = 0; i < rank; ++i)
+  for (int64_t i = 0; i < rank; ++i) {
+    // The driver takes 32 bits; a larger size must not wrap into a valid
+    // one (the CPU backend refuses it too).
+    if (box[rank - 1 - i] < 1 || box[rank - 1 - i] > int64_t(UINT32_MAX))
+      return (void)tensorMapError("a box size " +
+                                  std::to_string(box[rank - 1 - i]) +
+                                  " is out of range");
     p.box[i] = static_cast<uint32_t>(box[rank - 1 - i]);
+  }
   p.swizzle = swizzle;
   p.oobFill = oobFill;
   auto *m = static_cast<DescriptorHead *>(mapDesc);

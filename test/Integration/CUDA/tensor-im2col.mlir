@@ -146,6 +146,18 @@ module attributes {gpu.container_module} {
     return %u : !I
   }
 
+  /// A memref<2xi32> of (`a`, `b`), unranked (the asymmetric corners of
+  /// Integration/CPU/im2col-errors.test's ORDER run).
+  func.func @pair(%a: i32, %b: i32) -> !I {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m = memref.alloc() : memref<2xi32>
+    memref.store %a, %m[%c0] : memref<2xi32>
+    memref.store %b, %m[%c1] : memref<2xi32>
+    %u = memref.cast %m : memref<2xi32> to !I
+    return %u : !I
+  }
+
   func.func @main() {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index

@@ -166,6 +166,25 @@ def main():
                not crashed(out),
                "tile-runner: no cuTensorMapEncodeTiled -> exit 1 naming it",
                out)
+        # A box size that does not fit the driver's 32 bits is refused
+        # before the driver is asked (it would wrap to a valid one).
+        wide = os.path.join(tmp, "tensor-copy-wide.mlir")
+        with open(tensor) as f, open(wide, "w") as g:
+            g.write(f.read().replace("%cols = arith.constant 32 : i64",
+                                     "%cols = arith.constant 4294967328 : i64"))
+        rc, out = run([runner, "--backend=cuda", "--no-cache", wide], drv)
+        report(rc == 1 and "TILE_BAD_TENSOR_MAP: a box size 4294967328 is "
+               "out of range" in out and not crashed(out),
+               "tileTensorMapEncodeTiled: a box size past 32 bits -> exit 1",
+               out)
+        # The same for cuTensorMapEncodeIm2col (the fake has none either).
+        im2col = os.path.join(os.path.dirname(tensor), "tensor-im2col.mlir")
+        rc, out = run([runner, "--backend=cuda", "--no-cache", im2col], drv)
+        report(rc == 1 and "TILE_NO_TENSOR_MAP" in out and
+               "the driver lacks cuTensorMapEncodeIm2col" in out and
+               not crashed(out),
+               "tile-runner: no cuTensorMapEncodeIm2col -> exit 1 naming it",
+               out)
         # A driver without cuLaunchKernelEx (the fake has none): a launch
         # with cluster dimensions says so and exits 1; a grid that is not a
         # whole number of clusters is refused before the driver is asked.
