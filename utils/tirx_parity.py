@@ -225,7 +225,8 @@ def run_tirx(entry, d, inputs):
 
 
 def run_one(entry, d, save):
-    """Runs program `entry` both ways; returns (passed, message)."""
+    """Runs program `entry` both ways: the line to print after PASS; raises
+    where they differ or either fails."""
     import numpy as np
     name = entry["name"]
     t0 = time.monotonic()

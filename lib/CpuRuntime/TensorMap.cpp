@@ -45,14 +45,6 @@ namespace {
   tile_cpu_exit_on_fault();
 }
 
-/// The table's swizzle mode of CUtensorMapSwizzle `code`, or null.
-const ptx::SwizzleModeDesc *findSwizzle(unsigned code) {
-  for (const ptx::SwizzleModeDesc &m : ptx::getSwizzleModes())
-    if (m.tensorMap == code)
-      return &m;
-  return nullptr;
-}
-
 /// The table's element type of CUtensorMapDataType `code`, or null.
 const ptx::TensorMapTypeDesc *findType(unsigned code) {
   for (const ptx::TensorMapTypeDesc &t : ptx::getTensorMapTypes())
@@ -133,7 +125,7 @@ std::string checkMap(const cpu::TensorMap &m) {
   if (m.global % limits.strideAlign)
     return "the tensor's address is not " + std::to_string(limits.strideAlign) +
            "-byte aligned";
-  const ptx::SwizzleModeDesc *swizzle = findSwizzle(m.swizzle);
+  const ptx::SwizzleModeDesc *swizzle = ptx::findSwizzleByTensorMap(m.swizzle);
   if (!swizzle)
     return "unknown CUtensorMapSwizzle " + std::to_string(m.swizzle);
   const ptx::TensorMapFillDesc *fill = findFill(m.oobFill);
@@ -441,7 +433,7 @@ const ptx::BulkRedElementDesc *reductionOf(const ptx::Instr &instr,
 void moveBox(const ptx::Instr &instr, const cpu::TensorMap &m,
              const TensorCopy &copy, uintptr_t shared,
              const ptx::BulkRedElementDesc *reduce) {
-  const ptx::SwizzleModeDesc &swizzle = *findSwizzle(m.swizzle);
+  const ptx::SwizzleModeDesc &swizzle = *ptx::findSwizzleByTensorMap(m.swizzle);
   uint16_t fill = findFill(m.oobFill)->pattern;
   cpu::walkBox(
       m, copy.coords, copy.offsets, [&](uint64_t byte, const int64_t *at) {
@@ -470,22 +462,6 @@ void moveBox(const ptx::Instr &instr, const cpu::TensorMap &m,
 
 std::string cpu::checkTensorMap(const TensorMap &m) { return checkMap(m); }
 
-std::string cpu::checkIm2colStore(const TensorMap &m,
-                                  llvm::ArrayRef<int64_t> coords) {
-  for (unsigned i = 0; i < m.rank; ++i)
-    if (coords[i] < 0)
-      return "its coordinate " + std::to_string(coords[i]) + " in dimension " +
-             std::to_string(i) +
-             " is negative (an im2col store's must not be; undefined in PTX)";
-  for (unsigned i = 0; i + 2 < m.rank; ++i)
-    if (m.lower[i] < 0 || m.upper[i] > 0)
-      return "its map's bounding box reaches outside the tensor in dimension " +
-             std::to_string(i + 1) + " (corners " + std::to_string(m.lower[i]) +
-             " and " + std::to_string(m.upper[i]) +
-             "; an im2col store's must not; undefined in PTX)";
-  return "";
-}
-
 uint64_t cpu::TensorMap::getBoxElements() const {
   if (im2col)
     return uint64_t(box[0]) * box[1];
@@ -502,7 +478,7 @@ uint64_t getRowPitch(const cpu::TensorMap &m) {
   uint64_t row = uint64_t(m.box[0]) * m.elementBytes;
   if (!m.swizzle || !ptx::getSwizzledRowsFillSpan())
     return row;
-  return std::max<uint64_t>(row, findSwizzle(m.swizzle)->bytes);
+  return std::max<uint64_t>(row, ptx::findSwizzleByTensorMap(m.swizzle)->bytes);
 }
 } // namespace
 
@@ -512,8 +488,29 @@ uint64_t cpu::TensorMap::getSharedBytes() const {
   return swizzle ? llvm::alignTo(bytes, 128) : bytes;
 }
 
-std::string cpu::checkIm2colBase(const TensorMap &m,
-                                 llvm::ArrayRef<int64_t> coords) {
+namespace {
+/// Why an im2col store from `coords` through `m` breaks the ISA's
+/// restrictions (undefined in PTX), or "".
+std::string checkIm2colStore(const cpu::TensorMap &m,
+                             llvm::ArrayRef<int64_t> coords) {
+  for (unsigned i = 0; i < m.rank; ++i)
+    if (coords[i] < 0)
+      return "its coordinate " + std::to_string(coords[i]) + " in dimension " +
+             std::to_string(i) +
+             " is negative (an im2col store's must not be; undefined in PTX)";
+  for (unsigned i = 0; i + 2 < m.rank; ++i)
+    if (m.lower[i] < 0 || m.upper[i] > 0)
+      return "its map's bounding box reaches outside the tensor in dimension " +
+             std::to_string(i + 1) + " (corners " + std::to_string(m.lower[i]) +
+             " and " + std::to_string(m.upper[i]) +
+             "; an im2col store's must not; undefined in PTX)";
+  return "";
+}
+
+/// Why an im2col copy's base (`coords`) lies outside `m`'s bounding box, or
+/// "".
+std::string checkIm2colBase(const cpu::TensorMap &m,
+                            llvm::ArrayRef<int64_t> coords) {
   for (unsigned i = 1; i + 1 < m.rank; ++i) {
     int64_t end = int64_t(m.dims[i]) + m.upper[i - 1];
     if (coords[i] < m.lower[i - 1] || coords[i] >= end)
@@ -525,6 +522,15 @@ std::string cpu::checkIm2colBase(const TensorMap &m,
              "instruction)";
   }
   return "";
+}
+} // namespace
+
+std::string cpu::checkIm2colCopy(const TensorMap &m,
+                                 llvm::ArrayRef<int64_t> coords, bool store) {
+  if (store)
+    if (std::string why = checkIm2colStore(m, coords); !why.empty())
+      return why;
+  return checkIm2colBase(m, coords);
 }
 
 void cpu::walkBox(const TensorMap &m, llvm::ArrayRef<int64_t> coords,
@@ -570,16 +576,14 @@ void cpu::walkBox(const TensorMap &m, llvm::ArrayRef<int64_t> coords,
 void tile::cpu::copyTensor(const ptx::Instr &instr, const uint8_t *in) {
   TensorCopy copy = readTensorCopy(instr, in);
   TensorMap m = readMap(instr, copy.map, copy.coords.size());
-  if (m.im2col && !copy.load)
-    if (std::string why = checkIm2colStore(m, copy.coords); !why.empty())
+  if (m.im2col)
+    if (std::string why = checkIm2colCopy(m, copy.coords, !copy.load);
+        !why.empty())
       reportThread(instr, why);
   uint64_t bytes = m.getBoxElements() * m.elementBytes;
   if (copy.shared % 128)
     reportThread(instr, "its shared memory at " + describeAddress(copy.shared) +
                             " is not 128-byte aligned");
-  if (m.im2col)
-    if (std::string why = checkIm2colBase(m, copy.coords); !why.empty())
-      reportThread(instr, why);
   if (std::string why = checkBufferRange(copy.shared, m.getSharedBytes());
       !why.empty())
     reportThread(instr, "its box in shared memory " + why);

@@ -61,16 +61,13 @@ static_assert(sizeof(TensorMap) <= 128, "a tensor map has 128 bytes");
 /// Why the driver would not encode `m`, or "".
 std::string checkTensorMap(const TensorMap &m);
 
-/// Why an im2col store or reduction through `m` from `coords` breaks the
-/// ISA's restrictions (its coordinates are not negative and its bounding
-/// box lies within the tensor), or "".
-std::string checkIm2colStore(const TensorMap &m,
-                             llvm::ArrayRef<int64_t> coords);
-
-/// Why an im2col copy from `coords` through `m` faults: its pixels' base
-/// lies outside the bounding box (the ISA requires it within; the GPU
-/// faults with an illegal instruction, measured), or "".
-std::string checkIm2colBase(const TensorMap &m, llvm::ArrayRef<int64_t> coords);
+/// Why an im2col copy from `coords` through `m` is an error, or "": its
+/// pixels' base lies outside the bounding box (the ISA requires it within;
+/// the GPU faults with an illegal instruction, measured), or, for a store
+/// or reduction (`store`), it breaks the ISA's restrictions (coordinates
+/// not negative, the bounding box within the tensor).
+std::string checkIm2colCopy(const TensorMap &m, llvm::ArrayRef<int64_t> coords,
+                            bool store);
 
 /// Calls `fn(offset, at)` for each element of the box a copy through `m`
 /// moves: `offset` its byte offset in the box in shared memory (before the

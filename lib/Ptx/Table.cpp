@@ -153,6 +153,13 @@ const SwizzleModeDesc *tile::ptx::findSwizzleByCode(unsigned code) {
   return nullptr;
 }
 
+const SwizzleModeDesc *tile::ptx::findSwizzleByTensorMap(unsigned code) {
+  for (const SwizzleModeDesc &m : kSwizzleModes)
+    if (m.tensorMap == code)
+      return &m;
+  return nullptr;
+}
+
 const SwizzleModeDesc *tile::ptx::findSwizzleByName(llvm::StringRef name) {
   for (const SwizzleModeDesc &m : kSwizzleModes)
     if (name == m.name)

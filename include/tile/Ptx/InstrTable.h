@@ -340,6 +340,9 @@ struct SwizzleModeDesc {
 llvm::ArrayRef<SwizzleModeDesc> getSwizzleModes();
 /// The mode with descriptor code `code`, or null.
 const SwizzleModeDesc *findSwizzleByCode(unsigned code);
+/// The mode of CUtensorMapSwizzle `code` (a tensor map's numbering), or
+/// null.
+const SwizzleModeDesc *findSwizzleByTensorMap(unsigned code);
 /// The mode named `name` ("128B", ...), or null.
 const SwizzleModeDesc *findSwizzleByName(llvm::StringRef name);
 
