@@ -88,6 +88,9 @@ static void addUnrollAnnotations(OpPassManager &gpm,
 static void buildDevicePipeline(OpPassManager &pm, const TileToPtxOptions &opts,
                                 bool requireTarget) {
   addChecksAndExpansion(pm, opts, requireTarget, /*baseViews=*/true);
+  // Before the kernels' signatures are lowered: the host needs to know
+  // which launch operands are passed by value.
+  pm.addPass(createTileMarkGridConstants());
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
   addUnrollAnnotations(gpm, opts);
   gpm.addPass(memref::createExpandStridedMetadataPass());
@@ -139,6 +142,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm,
   // Host code. gpu-to-llvm lowers gpu.alloc/memcpy/memset only in their
   // async form: make the host's synchronous GPU ops async first.
   pm.addPass(createTileLowerTensorMaps());
+  pm.addPass(createTileLowerGridConstants());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -380,6 +380,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
         ops.back().getAsObject()->insert({"cache_policy", true});
       if (o.anyElement)
         ops.back().getAsObject()->insert({"any_element", true});
+      if (o.genericAddress)
+        ops.back().getAsObject()->insert({"generic_address", true});
       if (o.bracketed)
         ops.back().getAsObject()->insert({"bracketed", true});
       if (o.negation != Negation::None)

@@ -273,15 +273,20 @@ bool tensorMapError(const std::string &message,
                 who);
 }
 
-/// Encodes `p` and copies the map to the device address `map`.
+/// Copies a tensor map's 128 bytes from `src` to `dst`, each in host or
+/// device memory (the driver tells which), and waits for the copy.
+bool copyMap(void *dst, const void *src, const char *who) {
+  CudaRuntime &rt = CudaRuntime::get();
+  return record(rt.copy(dst, src, 128, nullptr), who) &&
+         record(rt.synchronizeStream(nullptr), who);
+}
+
+/// Encodes `p` into the map at `map`, in host or device memory.
 void encodeAndCopy(const CudaRuntime::TensorMapTiled &p, char *map,
                    const char *who) {
   alignas(64) unsigned char bytes[128] = {};
   if (record(CudaRuntime::get().encodeTensorMapTiled(p, bytes), who))
-    record(
-        CudaRuntime::get().copyToDevice(
-            reinterpret_cast<tile::rt::DevicePtr>(map), bytes, sizeof(bytes)),
-        who);
+    copyMap(map, bytes, who);
 }
 } // namespace
 
@@ -412,10 +417,15 @@ tileTensorMapEncodeIm2col(int64_t mapRank, void *mapDesc, int64_t rank,
   alignas(64) unsigned char bytes[128] = {};
   auto *m = static_cast<DescriptorHead *>(mapDesc);
   if (record(CudaRuntime::get().encodeTensorMapIm2col(p, bytes), who))
-    record(CudaRuntime::get().copyToDevice(
-               reinterpret_cast<tile::rt::DevicePtr>(m->aligned + m->offset),
-               bytes, sizeof(bytes)),
-           who);
+    copyMap(m->aligned + m->offset, bytes, who);
+}
+
+extern "C" void tileTensorMapToHost(int64_t dst, int64_t src) {
+  void *out = reinterpret_cast<void *>(dst);
+  // A map that could not be read is all zeros: the kernel's copies then
+  // fault instead of reading stale bytes.
+  if (!copyMap(out, reinterpret_cast<const void *>(src), "tileTensorMapToHost"))
+    std::memset(out, 0, 128);
 }
 
 extern "C" void tileTensorMapEncode2D(int64_t map, int64_t tensor, int64_t rows,

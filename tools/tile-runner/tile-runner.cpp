@@ -209,6 +209,7 @@ static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner m) {
   TILE_SYM(mgpuSetDefaultDevice)
   TILE_SYM(tileTensorMapEncodeTiled)
   TILE_SYM(tileTensorMapEncode2D)
+  TILE_SYM(tileTensorMapToHost)
   TILE_SYM(tileTensorMapEncodeIm2col)
   TILE_SYM(printMemrefF32)
   TILE_SYM(printMemrefF64)

@@ -599,7 +599,8 @@ std::string operandInit(const Record *op, Pools &pools) {
          std::to_string(op->getValueAsInt("CoordAlign")) + ", " +
          (op->getValueAsBit("ConstChecked") ? "true" : "false") + ", " +
          (op->getValueAsBit("CachePolicy") ? "true" : "false") + ", " +
-         (op->getValueAsBit("AnyElement") ? "true" : "false") + "}";
+         (op->getValueAsBit("AnyElement") ? "true" : "false") + ", " +
+         (op->getValueAsBit("GenericAddress") ? "true" : "false") + "}";
 }
 
 void emitFormats(raw_ostream &os, const RecordKeeper &rk) {

@@ -392,10 +392,12 @@ def TensorRows : TensorRowLayout<1,
   "tma_im2col): im2col and tiled boxes' 16- to 96-byte rows under the 32-, "
   "64- and 128-byte swizzles at 32, 64 and 128 bytes apart">;
 
-/// A tensor map's address (a CUtensorMap: 128 bytes, 64-byte aligned) in
-/// global memory.
+/// A tensor map's address (a CUtensorMap: 128 bytes, 64-byte aligned):
+/// the generic address of a map in global memory or, passed as a
+/// `tile.grid_constant` kernel parameter, in the kernel's parameter space.
 class TensorMapMem : Mem<"tensorMap", Use, B8, 128, GlobalSpace> {
   let TensorMap = 1;
+  let GenericAddress = 1;
   let BulkAlign = 64;
   let Vector = 0;
 }

@@ -99,11 +99,14 @@ def : Rejected<"applypriority", [], [], [],
   let NoneOf = [Global];
 }
 
-// prefetch.tensormap [a]: a tensor map (a CUtensorMap in global memory,
-// at its generic address) into the cache that TMA reads it from. PTX ISA
-// 8.0, sm_90.
+// prefetch.tensormap [a]: a tensor map (a CUtensorMap in global memory or
+// a grid-constant kernel parameter, at its generic address) into the cache
+// that TMA reads it from. PTX ISA 8.0, sm_90.
+class PrefetchTensorMapMem : PrefetchMem<GlobalSpace> {
+  let GenericAddress = 1;
+}
 def PrefetchTensormap
-    : PrefetchForm<[Req<TensorMapQ>], [PrefetchMem<GlobalSpace>], 80, 90,
+    : PrefetchForm<[Req<TensorMapQ>], [PrefetchTensorMapMem<>], 80, 90,
                    "CCTL">;
 
 // griddepcontrol.wait: waits until the prerequisite grids have completed

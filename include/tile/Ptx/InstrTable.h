@@ -596,6 +596,9 @@ struct OperandDesc {
   bool cachePolicy = false;
   /// A memory operand only named (prefetch's address), of any element type.
   bool anyElement = false;
+  /// Taken as a generic address, whatever `space` it lies in (a tensor
+  /// map, which may be a __grid_constant__ kernel parameter).
+  bool genericAddress = false;
 };
 
 /// Where each destination lane's random bits come from (cvt.rs's rbits, the

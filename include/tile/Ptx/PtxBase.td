@@ -461,6 +461,11 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   /// A memory operand the instruction only names, of any element type
   /// (prefetch's address): nothing is read or written there.
   bit AnyElement = 0;
+  /// A memory operand the instruction takes as a generic address, whatever
+  /// `Space` it lies in (a tensor map: the ISA reads the generic address of
+  /// a map in .global, .const or .param space). `Space` still says which
+  /// memrefs may hold it; the address is not converted to that space.
+  bit GenericAddress = 0;
 }
 class Reg<string name, RoleKind role, PtxType type, int atom = 1>
     : Operand<name, role, type, atom, 0, NoSpace>;

@@ -101,7 +101,7 @@ void tileTensorMapEncodeIm2col(int64_t mapRank, void *mapDesc, int64_t rank,
                                int32_t pixelsPerColumn, int32_t swizzle,
                                int32_t oobFill);
 
-/// Writes to the device address `map` (128 bytes, 64-byte aligned) the
+/// Writes to `map` (128 bytes, 64-byte aligned, host or device memory) the
 /// tiled tensor map of the rows x cols device tensor at `tensor` (strides
 /// in elements, the column stride 1), elements of CUtensorMapDataType
 /// `dataType` of `elementBytes` bytes, boxes of boxRows x boxCols, swizzle
@@ -113,6 +113,13 @@ void tileTensorMapEncode2D(int64_t map, int64_t tensor, int64_t rows,
                            int32_t dataType, int32_t elementBytes,
                            int64_t boxRows, int64_t boxCols, int32_t swizzle,
                            int32_t oobFill);
+
+/// Copies the 128 bytes of the tensor map at `src` (host or device memory;
+/// the driver tells which) to the host buffer `dst` and waits: what a
+/// launch passes to a `tile.grid_constant` parameter
+/// (tile-lower-grid-constants). A failure is recorded as a runtime error
+/// and leaves `dst` zero.
+void tileTensorMapToHost(int64_t dst, int64_t src);
 
 /// Prints a memref given as (rank, pointer to its descriptor), the ABI of a
 /// call to `printMemrefF32(memref<*xf32>)` without `llvm.emit_c_interface`.

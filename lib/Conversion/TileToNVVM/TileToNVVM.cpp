@@ -481,10 +481,12 @@ private:
       slot.addressOffset = 0;
     }
     auto ptrType = cast<LLVM::LLVMPointerType>(ptr.getType());
-    unsigned space = slot.desc->space == ptx::StateSpace::Shared
-                         ? static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared)
-                     : slot.desc->space == ptx::StateSpace::Generic
+    bool generic = slot.desc->space == ptx::StateSpace::Generic ||
+                   slot.desc->genericAddress;
+    unsigned space = generic
                          ? static_cast<unsigned>(NVVM::NVVMMemorySpace::Generic)
+                     : slot.desc->space == ptx::StateSpace::Shared
+                         ? static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared)
                          : static_cast<unsigned>(NVVM::NVVMMemorySpace::Global);
     if (ptrType.getAddressSpace() != space)
       ptr = LLVM::AddrSpaceCastOp::create(
@@ -583,6 +585,86 @@ struct ConvertTileToNVVMPass
     });
   }
 
+  /// A kernel's grid-constant parameters: the kernel, and for each the
+  /// first of the LLVM parameters its memref descriptor expands to.
+  struct GridConstants {
+    StringAttr kernel;
+    SmallVector<unsigned> firsts;
+  };
+
+  /// Where the grid-constant parameters of `module`'s kernels land in
+  /// their LLVM signatures (the GPU-to-NVVM lowering's own conversion).
+  static SmallVector<GridConstants>
+  findGridConstants(gpu::GPUModuleOp module,
+                    const LLVMTypeConverter &converter) {
+    SmallVector<GridConstants> found;
+    module.walk([&](gpu::GPUFuncOp fn) {
+      GridConstants gc{fn.getNameAttr(), {}};
+      TypeConverter::SignatureConversion conversion(fn.getNumArguments());
+      (void)converter.convertFunctionSignature(
+          fn.getFunctionType(), /*isVariadic=*/false,
+          converter.getOptions().useBarePtrCallConv, conversion);
+      for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
+        if (fn.getArgAttr(i, kGridConstantAttrName))
+          gc.firsts.push_back(conversion.getInputMapping(i)->inputNo);
+      if (!gc.firsts.empty())
+        found.push_back(std::move(gc));
+    });
+    return found;
+  }
+
+  /// Replaces the descriptor parameters (allocated and aligned pointer,
+  /// offset, size, stride) of each grid-constant memref<128xi8> by one
+  /// `ptr byval([128 x i8]) align 64 "nvvm.grid_constant"`: the kernel's
+  /// `.param .align 64 .b8 p[128]`, read through its generic address.
+  static void passByValue(gpu::GPUModuleOp module,
+                          ArrayRef<GridConstants> found) {
+    for (const GridConstants &gc : found) {
+      auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(gc.kernel);
+      if (!fn || fn.getBody().empty())
+        continue;
+      MLIRContext *ctx = fn.getContext();
+      OpBuilder b(ctx);
+      b.setInsertionPointToStart(&fn.getBody().front());
+      auto constant = [&](int64_t v) {
+        return LLVM::ConstantOp::create(b, fn.getLoc(), b.getI64Type(),
+                                        b.getI64IntegerAttr(v));
+      };
+      auto ptrType = LLVM::LLVMPointerType::get(ctx);
+      NamedAttrList attrs;
+      attrs.append(LLVM::LLVMDialect::getByValAttrName(),
+                   TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), 128)));
+      attrs.append(LLVM::LLVMDialect::getAlignAttrName(),
+                   b.getI64IntegerAttr(64));
+      attrs.append(NVVM::NVVMDialect::getGridConstantAttrName(),
+                   UnitAttr::get(ctx));
+      Block &entry = fn.getBody().front();
+      SmallVector<Type> params(fn.getFunctionType().getParams());
+      SmallVector<Attribute> argAttrs(params.size(), DictionaryAttr::get(ctx));
+      if (ArrayAttr old = fn.getArgAttrsAttr())
+        argAttrs.assign(old.begin(), old.end());
+      // From the last, so the earlier positions stay.
+      for (unsigned first : llvm::reverse(gc.firsts)) {
+        Location loc = entry.getArgument(first).getLoc();
+        Value map = entry.insertArgument(first, ptrType, loc);
+        Value fields[] = {map, map, constant(0), constant(128), constant(1)};
+        for (auto [i, v] : llvm::enumerate(fields))
+          entry.getArgument(first + 1 + i).replaceAllUsesWith(v);
+        entry.eraseArguments(first + 1, std::size(fields));
+        params.erase(params.begin() + first,
+                     params.begin() + first + std::size(fields));
+        params.insert(params.begin() + first, ptrType);
+        argAttrs.erase(argAttrs.begin() + first,
+                       argAttrs.begin() + first + std::size(fields));
+        argAttrs.insert(argAttrs.begin() + first, attrs.getDictionary(ctx));
+      }
+      fn.setFunctionType(
+          LLVM::LLVMFunctionType::get(fn.getFunctionType().getReturnType(),
+                                      params, fn.getFunctionType().isVarArg()));
+      fn.setArgAttrsAttr(ArrayAttr::get(ctx, argAttrs));
+    }
+  }
+
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -601,6 +683,8 @@ struct ConvertTileToNVVMPass
     LLVMTypeConverter converter(ctx, options);
     configureGpuToNVVMTypeConverter(converter);
     configureTileTypeConverter(converter);
+    SmallVector<GridConstants> gridConstants =
+        findGridConstants(module, converter);
 
     RewritePatternSet patterns(ctx);
     populateTileToNVVMConversionPatterns(converter, patterns, useIntrinsics);
@@ -634,6 +718,7 @@ struct ConvertTileToNVVMPass
         op.erase();
     moveLoopAnnotations(module);
     externDynamicShared(module, dynamicAlign);
+    passByValue(module, gridConstants);
   }
 
   /// MLIR lowers gpu.dynamic_shared_memory to an internal zero-sized array in

@@ -291,15 +291,72 @@ LogicalResult TensorMapEncodeOp::verify() {
 // Kernel parameters that hold tensor maps
 //===----------------------------------------------------------------------===//
 
+/// Whether `value` is used only as the tensor-map operand (a generic
+/// address, read in place) of tile.apply ops; otherwise the first other use.
+static Operation *findNonTensorMapUse(Value value) {
+  for (OpOperand &use : value.getUses()) {
+    auto apply = dyn_cast<ApplyOp>(use.getOwner());
+    unsigned first = apply ? apply.getArgs().getBeginOperandIndex() : 0;
+    if (!apply || use.getOperandNumber() < first)
+      return use.getOwner();
+    ptx::Instr instr = apply.getInstr();
+    unsigned idx = use.getOperandNumber() - first;
+    if (!instr.form || idx >= instr.form->getOperands().size())
+      return use.getOwner();
+    const ptx::OperandDesc &desc = instr.form->getOperands()[idx];
+    if (!desc.genericAddress || desc.role != ptx::OperandRole::Use)
+      return use.getOwner();
+  }
+  return nullptr;
+}
+
+/// `tile.grid_constant` on parameter `argIndex` of `fn`: a kernel's
+/// memref<128xi8> in the default memory space, read only as a tensor map.
+static LogicalResult verifyGridConstant(Operation *op, FunctionOpInterface fn,
+                                        unsigned argIndex, Attribute value) {
+  auto gpuFn = dyn_cast<gpu::GPUFuncOp>(op);
+  if (!gpuFn || !gpuFn.isKernel())
+    return op->emitError("'")
+           << kGridConstantAttrName
+           << "' is for a kernel's parameters (a gpu.func with `kernel`)";
+  if (!isa<UnitAttr>(value))
+    return op->emitError("'") << kGridConstantAttrName << "' takes no value";
+  auto type = dyn_cast<MemRefType>(fn.getArgumentTypes()[argIndex]);
+  if (!type || type.getMemorySpace() || !type.getLayout().isIdentity() ||
+      type != MemRefType::get({128}, IntegerType::get(op->getContext(), 8)))
+    return op->emitError("'")
+           << kGridConstantAttrName
+           << "' is for a tensor map's 128 bytes in the default memory space "
+              "(memref<128xi8>), not parameter "
+           << argIndex << " of type " << fn.getArgumentTypes()[argIndex];
+  if (gpuFn.getBody().empty())
+    return success();
+  if (Operation *user = findNonTensorMapUse(gpuFn.getArgument(argIndex))) {
+    InFlightDiagnostic diag =
+        user->emitError("parameter ")
+        << argIndex
+        << " is a grid constant (it lives in the kernel's parameter space): "
+           "it may only be named as a tensor map (of cp.async.bulk.tensor, "
+           "cp.reduce.async.bulk.tensor or prefetch.tensormap)";
+    diag.attachNote(op->getLoc()) << "the parameter is declared here";
+    return diag;
+  }
+  return success();
+}
+
 /// `tile.tensor_map = #tile.smem_layout<...>` on a map parameter, and
-/// `tile.tensor_map_split = N` beside it.
+/// `tile.tensor_map_split = N` beside it; `tile.grid_constant` on a map
+/// passed by value.
 LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
                                                     unsigned region,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   auto fn = dyn_cast<FunctionOpInterface>(op);
-  if (name != kTensorMapAttrName && name != kTensorMapSplitAttrName)
+  if (name == kGridConstantAttrName && fn && region == 0)
+    return verifyGridConstant(op, fn, argIndex, attr.getValue());
+  if (name != kTensorMapAttrName && name != kTensorMapSplitAttrName &&
+      name != kGridConstantAttrName)
     return op->emitError("unknown tile argument attribute '") << name << "'";
   if (!fn || region != 0)
     return op->emitError("'") << name << "' is for a function's parameters";

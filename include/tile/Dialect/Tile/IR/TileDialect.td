@@ -30,6 +30,14 @@ def Tile_Dialect : Dialect {
     layout's rows, as `tile.tensor_map_encode ... split(N)` makes it).
     `tile-check-tensor-maps` then checks the maps that launches pass and the
     boxes that the kernel's tensor copies move through it.
+
+    `{tile.grid_constant}` on a kernel's `memref<128xi8>` parameter passes
+    the tensor map by value, as CUDA's `__grid_constant__ const CUtensorMap`
+    does: the launch copies the map's 128 bytes (from host or device
+    memory) into the kernel's parameter space, and the kernel's tensor
+    copies read it there through its generic address. Such a parameter is
+    read only by the tensor-map operands of tensor copies, reductions and
+    `prefetch.tensormap`.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasRegionArgAttrVerify = 1;

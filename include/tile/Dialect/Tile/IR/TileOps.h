@@ -37,6 +37,13 @@ constexpr int64_t kMaxInstructionsPerKernel = int64_t(1) << 20;
 /// from, and the split of its rows (TileDialect.td).
 constexpr llvm::StringLiteral kTensorMapAttrName = "tile.tensor_map";
 constexpr llvm::StringLiteral kTensorMapSplitAttrName = "tile.tensor_map_split";
+/// A kernel parameter passed by value into the parameter space (a tensor
+/// map as a `__grid_constant__` parameter), and, on a gpu.launch_func, the
+/// positions of the operands that go to such parameters
+/// (tile-mark-grid-constants).
+constexpr llvm::StringLiteral kGridConstantAttrName = "tile.grid_constant";
+constexpr llvm::StringLiteral kGridConstantArgsAttrName =
+    "tile.grid_constant_args";
 
 /// Whether `type` is a memref in the `#tile.reg` memory space.
 bool isRegisterTile(Type type);

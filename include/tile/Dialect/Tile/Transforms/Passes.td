@@ -287,6 +287,38 @@ def TileLowerTensorMaps
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileMarkGridConstants
+    : Pass<"tile-mark-grid-constants", "::mlir::ModuleOp"> {
+  let summary = "Record which launch operands go to grid-constant parameters";
+  let description = [{
+    A kernel parameter marked `tile.grid_constant` (a `memref<128xi8>`
+    tensor map) is passed by value in the kernel's parameter space, so the
+    launch must hand the driver the map's bytes, not a memref descriptor.
+    This pass, which runs before the kernels are compiled, sets
+    `tile.grid_constant_args = array<i64: ...>` on each `gpu.launch_func`
+    to the positions of its operands that go to such parameters;
+    `tile-lower-grid-constants` then rewrites them in the host code. The
+    device pipelines run it; the CPU backend passes every memref by
+    reference and does not.
+  }];
+}
+
+def TileLowerGridConstants
+    : Pass<"tile-lower-grid-constants", "::mlir::ModuleOp"> {
+  let summary = "Pass the tensor maps of grid-constant parameters by value";
+  let description = [{
+    Replaces each operand of a `gpu.launch_func` that
+    `tile.grid_constant_args` names by the 128 bytes of its tensor map, an
+    `!llvm.array<128 x i8>` that the GPU-to-LLVM launch lowering passes by
+    value: the runtime's `tileTensorMapToHost` copies the map from host or
+    device memory (the driver tells which) into a 64-byte aligned buffer of
+    the launching function, and the launch reads it. The call is declared
+    where the module lacks it.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 def TileSetNVVMTarget : Pass<"tile-set-nvvm-target", "::mlir::ModuleOp"> {
   let summary = "Set the #nvvm.target (chip and PTX ISA) of every gpu.module";
   let description = [{
