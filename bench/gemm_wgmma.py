@@ -37,11 +37,11 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 
 def variant(bn, stages, bk, persistent, group_m=8, dtype="bf16", cluster=1,
-            epilogue="st", setmaxnreg=False, split_k=1):
+            epilogue="st", setmaxnreg=False, split_k=1, grid_constant=False):
     return {"bn": bn, "stages": stages, "bk": bk, "persistent": persistent,
             "group_m": group_m, "dtype": dtype, "cluster": cluster,
             "epilogue": epilogue, "setmaxnreg": setmaxnreg,
-            "split_k": split_k}
+            "split_k": split_k, "grid_constant": grid_constant}
 
 
 VARIANTS = {
@@ -58,6 +58,11 @@ VARIANTS = {
                                                 setmaxnreg=True),
     "ws-128x256-s4-persistent-tma": variant(256, 4, 64, True,
                                             epilogue="tma"),
+    # -gc: the tensor maps passed by value (tile.grid_constant), as
+    # CUTLASS passes them, instead of as pointers to device memory.
+    "ws-128x256-s4-persistent-tma-gc": variant(256, 4, 64, True,
+                                               epilogue="tma",
+                                               grid_constant=True),
     "ws-128x256-s4-cluster2-persistent-tma": variant(
         256, 4, 64, True, cluster=2, epilogue="tma"),
     "ws-128x256-s4-persistent-splitk2": variant(256, 4, 64, True,
@@ -65,6 +70,9 @@ VARIANTS = {
     "fp8-128x256-s4-persistent": variant(256, 4, 128, True, dtype="e4m3"),
     "fp8-128x256-s4-persistent-tma": variant(256, 4, 128, True,
                                              dtype="e4m3", epilogue="tma"),
+    "fp8-128x256-s4-persistent-tma-gc": variant(256, 4, 128, True,
+                                                dtype="e4m3", epilogue="tma",
+                                                grid_constant=True),
     "fp8-128x256-s4-persistent-splitk2": variant(256, 4, 128, True,
                                                  dtype="e4m3", split_k=2),
     "fp8-128x256-bk64-s8-persistent": variant(256, 8, 64, True,
@@ -107,6 +115,7 @@ def prepare(args):
                   for key in ("bn", "stages", "bk", "group_m", "dtype",
                               "cluster", "epilogue", "split_k")]
         design += ["--setmaxnreg"] if v["setmaxnreg"] else []
+        design += ["--grid-constant"] if v.get("grid_constant") else []
         mlir = os.path.join(args.out, f"{name}.mlir")
         with open(mlir, "w") as f:
             subprocess.run([sys.executable, gen, "--no-main"] + design,
@@ -141,9 +150,11 @@ class TensorMaps:
         self.cuda = ctypes.CDLL("libcuda.so.1")
         self.keep = []
 
-    def encode(self, t, spec):
+    def encode(self, t, spec, by_value=False):
         """The map of 2-D tensor t (row-major) as `spec` (one of the
-        generator's --print-maps) says: box, swizzle and data type."""
+        generator's --print-maps) says: box, swizzle and data type; its
+        128 bytes themselves `by_value` (a grid-constant parameter), else
+        its device buffer's memref<128xi8> descriptor."""
         import cupy as cp
         import numpy as np
         u64, u32 = ctypes.c_uint64, ctypes.c_uint32
@@ -159,10 +170,51 @@ class TensorMaps:
             NO_INTERLEAVE, spec["swizzle"], L2_256B, OOB_ZERO)
         if rc != 0:
             raise RuntimeError(f"cuTensorMapEncodeTiled failed: {rc}")
+        if by_value:
+            return (bytes(m),)
         dev = cp.asarray(np.frombuffer(bytes(m), dtype=np.uint8))
         self.keep.append(dev)
         p = np.uint64(dev.data.ptr)
         return (p, p, np.int64(0), np.int64(128), np.int64(1))
+
+
+class DriverKernel:
+    """A kernel launched with cuLaunchKernel through ctypes, for the
+    parameters CuPy cannot pass: a tensor map's 128 bytes by value. Called
+    as a CuPy RawKernel is: (grid, block, params, shared_mem=)."""
+
+    def __init__(self, path, name, shared):
+        self.cuda = ctypes.CDLL("libcuda.so.1")
+        self.fn = ctypes.c_void_p()
+        mod = ctypes.c_void_p()
+        max_dynamic_shared = 8  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+        self.check(self.cuda.cuModuleLoad(ctypes.byref(mod), path.encode()),
+                   "cuModuleLoad")
+        self.check(self.cuda.cuModuleGetFunction(
+            ctypes.byref(self.fn), mod, name.encode()), "cuModuleGetFunction")
+        self.check(self.cuda.cuFuncSetAttribute(
+            self.fn, max_dynamic_shared, ctypes.c_int(shared)),
+            "cuFuncSetAttribute")
+
+    @staticmethod
+    def check(rc, what):
+        if rc != 0:
+            raise RuntimeError(f"{what} failed: CUresult {rc}")
+
+    def __call__(self, grid, block, params, shared_mem=0):
+        import cupy as cp
+        import numpy as np
+        bufs = [ctypes.create_string_buffer(
+            p if isinstance(p, bytes) else np.asarray(p).tobytes())
+            for p in params]
+        args = (ctypes.c_void_p * len(bufs))(
+            *[ctypes.cast(b, ctypes.c_void_p) for b in bufs])
+        g = tuple(grid) + (1,) * (3 - len(grid))
+        b = tuple(block) + (1,) * (3 - len(block))
+        stream = ctypes.c_void_p(cp.cuda.get_current_stream().ptr)
+        self.check(self.cuda.cuLaunchKernel(
+            self.fn, *map(ctypes.c_uint, g + b), ctypes.c_uint(shared_mem),
+            stream, args, None), "cuLaunchKernel")
 
 
 def kernels(args, meta):
@@ -171,9 +223,12 @@ def kernels(args, meta):
     import cupy as cp
     fns = {}
     for name, v in meta["variants"].items():
-        mod = cp.RawModule(path=os.path.join(args.dir, f"{name}.ptx"))
+        path = os.path.join(args.dir, f"{name}.ptx")
+        mod = cp.RawModule(path=path)
         fn = mod.get_function("gemm_wgmma")
         fn.max_dynamic_shared_size_bytes = v["shared"]
+        if v.get("grid_constant"):
+            fn = DriverKernel(path, "gemm_wgmma", v["shared"])
         if v.get("split_k", 1) > 1:
             v = dict(v, sum_fn=mod.get_function("splitk_sum"))
         fns[name] = (fn, v)
@@ -211,10 +266,11 @@ def launcher(fn, v, maps, a, bt, c, persistent):
          if split > 1 else None)
     out = memref2(w.data_ptr(), split * m, n) if w is not None else \
         memref2(p, m, n // 2)
-    params = (maps.encode(a, v["maps"]["A"]) +
-              maps.encode(bt, v["maps"]["B"]) +
-              (maps.encode(c, v["maps"]["C"]) if "C" in v["maps"] else ()) +
-              out + (np.int32(k),))
+    gc = v.get("grid_constant", False)
+    params = (maps.encode(a, v["maps"]["A"], gc) +
+              maps.encode(bt, v["maps"]["B"], gc) +
+              (maps.encode(c, v["maps"]["C"], gc) if "C" in v["maps"]
+               else ()) + out + (np.int32(k),))
     units = (m // BM) * (n // v["bn"]) * split
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     # Whole clusters: a persistent kernel gets as many as fit the SMs.

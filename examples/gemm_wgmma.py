@@ -93,6 +93,15 @@ class Design:
     epilogue: str = "tma"
     setmaxnreg: bool = False
     split_k: int = 1
+    grid_constant: bool = False
+
+    @property
+    def map_attrs(self):
+        """The attributes every map parameter carries: passed by value
+        (`tile.grid_constant`, CUDA's `__grid_constant__ const
+        CUtensorMap`) with --grid-constant, else a pointer to device
+        memory."""
+        return ", tile.grid_constant" if self.grid_constant else ""
 
     @property
     def tma_store(self):
@@ -623,8 +632,8 @@ def kernel(d):
         attrs += f", known_cluster_size = array<i32: {d.cluster}, 1, 1>"
     # The maps' parameters name the layouts they are made from
     # (tile-check-tensor-maps checks the launches and the copies).
-    map_c = ("%mapC: !Map {tile.tensor_map = #LC}, " if d.tma_store
-             else "")
+    map_c = (f"%mapC: !Map {{tile.tensor_map = #LC{d.map_attrs}}}, "
+             if d.tma_store else "")
     split_attr = (f", tile.tensor_map_split = {d.cluster} : i64"
                   if d.cluster > 1 else "")
     if d.split:
@@ -650,7 +659,7 @@ def kernel(d):
       %stg = memref.view %sm[%stgbytes][] : memref<?xi8, #WS> to !Stg"""
                     if d.tma_store else "")
     head = f"""\
-    gpu.func @gemm_wgmma(%mapA: !Map {{tile.tensor_map = #LA}}, %mapB: !Map {{tile.tensor_map = #LB{split_attr}}}, {map_c}{out}, %K: i32) kernel
+    gpu.func @gemm_wgmma(%mapA: !Map {{tile.tensor_map = #LA{d.map_attrs}}}, %mapB: !Map {{tile.tensor_map = #LB{split_attr}{d.map_attrs}}}, {map_c}{out}, %K: i32) kernel
         attributes {{{attrs}}} {{
 {consts}
       %cBN = arith.constant {bn} : index
@@ -1042,6 +1051,10 @@ def main():
                    help="units of work per output tile along K; their f32 "
                    "partial sums go to a workspace that @splitk_sum adds "
                    "into C (K a multiple of bk x split-k)")
+    p.add_argument("--grid-constant", action="store_true",
+                   help="pass the tensor maps by value in the kernel's "
+                   "parameter space (tile.grid_constant) instead of as "
+                   "pointers to device memory")
     p.add_argument("--print-mma", action="store_true",
                    help="print the design's wgmma.mma_async opcode")
     p.add_argument("--group-m", type=int, default=8,
@@ -1062,7 +1075,8 @@ def main():
                    help="@main's shape (multiples of 128, BN and 64)")
     args = p.parse_args()
     d = Design(args.bn, args.stages, args.bk, args.group_m, args.dtype,
-               args.cluster, args.epilogue, args.setmaxnreg, args.split_k)
+               args.cluster, args.epilogue, args.setmaxnreg, args.split_k,
+               args.grid_constant)
     if d.row_bytes not in (64, 128):
         p.error("a k tile's rows must be 64 or 128 bytes (--bk)")
     if args.split_k < 1 or (args.split_k > 1 and args.cluster > 1):

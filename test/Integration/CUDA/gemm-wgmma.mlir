@@ -11,6 +11,11 @@
 // even) and row 255 columns 504-511.
 // The CPU backend runs it too (Integration/CPU/gemm-wgmma.test).
 // RUN: tile-runner %tile_src/examples/gemm_wgmma.mlir | FileCheck %s
+// The same GEMM with its three tensor maps passed by value
+// (--grid-constant: `.param .align 64 .b8 p[128]` parameters that the
+// launch fills from the maps' device buffers).
+// RUN: %python %tile_src/examples/gemm_wgmma.py --grid-constant > %t.gc.mlir
+// RUN: tile-runner %t.gc.mlir | FileCheck %s
 // CHECK: sizes = [1]
 // CHECK-NEXT: [0]
 // CHECK: {{\[\[}}640, 640, 644, 632, 632, 640, 640, 644]]
