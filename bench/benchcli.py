@@ -27,10 +27,11 @@ def nvcc_pair_main(doc, prepare, run, rounds=9):
     return prepare(args) if args.cmd == "prepare" else run(args)
 
 
-def median_rates(kernels, grid, block, rounds, flops):
+def median_rates(kernels, grid, block, rounds, flops, repeat=1):
     """Times the kernels {who: (fn, params)} in alternating rounds (each
-    round the best of 3 launches) and returns {who: TFLOP/s at the median
-    round} for `flops` per launch."""
+    round the best of 3 timings of `repeat` launches back to back, so that
+    the host's time to issue a launch hides behind the one before) and
+    returns {who: TFLOP/s at the median round} for `flops` per launch."""
     import cupy as cp
     times = {who: [] for who in kernels}
     start, end = cp.cuda.Event(), cp.cuda.Event()
@@ -42,10 +43,11 @@ def median_rates(kernels, grid, block, rounds, flops):
             best = None
             for _ in range(3):
                 start.record()
-                fn(grid, block, params)
+                for _ in range(repeat):
+                    fn(grid, block, params)
                 end.record()
                 end.synchronize()
-                ms = cp.cuda.get_elapsed_time(start, end)
+                ms = cp.cuda.get_elapsed_time(start, end) / repeat
                 best = ms if best is None else min(best, ms)
             times[who].append(best)
     rates = {}

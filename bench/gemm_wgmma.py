@@ -28,7 +28,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "utils"))
 from benchcli import median_rates, two_step_parser  # noqa: E402
+# Tensor maps by value (the -gc variants) need cuLaunchKernel itself.
+from cuda_driver import DriverKernel  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 # name: the generator's design (examples/gemm_wgmma.py: bn, stages, bk,
@@ -89,6 +93,8 @@ SWEEP = {
 }
 SHAPES = ((4096, 4096, 4096), (8192, 8192, 8192), (256, 8192, 8192))
 BM, THREADS = 128, 384
+# Launches per timing (median_rates' repeat).
+LAUNCHES = 5
 # cuda.h: CUtensorMapDataType of each dtype (UINT8 carries e4m3's bytes),
 # no interleave, L2 promotion 256B, out-of-bounds elements zero. The box,
 # swizzle and data type are the generator's (--print-maps: its layouts and
@@ -176,45 +182,6 @@ class TensorMaps:
         self.keep.append(dev)
         p = np.uint64(dev.data.ptr)
         return (p, p, np.int64(0), np.int64(128), np.int64(1))
-
-
-class DriverKernel:
-    """A kernel launched with cuLaunchKernel through ctypes, for the
-    parameters CuPy cannot pass: a tensor map's 128 bytes by value. Called
-    as a CuPy RawKernel is: (grid, block, params, shared_mem=)."""
-
-    def __init__(self, path, name, shared):
-        self.cuda = ctypes.CDLL("libcuda.so.1")
-        self.fn = ctypes.c_void_p()
-        mod = ctypes.c_void_p()
-        max_dynamic_shared = 8  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
-        self.check(self.cuda.cuModuleLoad(ctypes.byref(mod), path.encode()),
-                   "cuModuleLoad")
-        self.check(self.cuda.cuModuleGetFunction(
-            ctypes.byref(self.fn), mod, name.encode()), "cuModuleGetFunction")
-        self.check(self.cuda.cuFuncSetAttribute(
-            self.fn, max_dynamic_shared, ctypes.c_int(shared)),
-            "cuFuncSetAttribute")
-
-    @staticmethod
-    def check(rc, what):
-        if rc != 0:
-            raise RuntimeError(f"{what} failed: CUresult {rc}")
-
-    def __call__(self, grid, block, params, shared_mem=0):
-        import cupy as cp
-        import numpy as np
-        bufs = [ctypes.create_string_buffer(
-            p if isinstance(p, bytes) else np.asarray(p).tobytes())
-            for p in params]
-        args = (ctypes.c_void_p * len(bufs))(
-            *[ctypes.cast(b, ctypes.c_void_p) for b in bufs])
-        g = tuple(grid) + (1,) * (3 - len(grid))
-        b = tuple(block) + (1,) * (3 - len(block))
-        stream = ctypes.c_void_p(cp.cuda.get_current_stream().ptr)
-        self.check(self.cuda.cuLaunchKernel(
-            self.fn, *map(ctypes.c_uint, g + b), ctypes.c_uint(shared_mem),
-            stream, args, None), "cuLaunchKernel")
 
 
 def kernels(args, meta):
@@ -340,7 +307,11 @@ def measure(fns, maps, dtype, shape, rounds):
         cf = torch.empty_like(cb)
         timed["cublas-fast"] = (lambda g, b, p: fast(cf), ())
     cerr = ((cb.float() - want).abs().max() / want.abs().max()).item()
-    rates = median_rates(timed, None, None, rounds, 2.0 * m * n * k)
+    # Each timing is of LAUNCHES back to back: a kernel launched through
+    # ctypes (the -gc variants) takes longer to issue than one through CuPy
+    # or cuBLAS, and a single launch would time that too.
+    rates = median_rates(timed, None, None, rounds, 2.0 * m * n * k,
+                         repeat=LAUNCHES)
     return rates, same, err, cerr
 
 
@@ -408,7 +379,8 @@ def run(args):
     fns = kernels(args, meta)
     maps = TensorMaps()
     print(f"GPU: {torch.cuda.get_device_name()}; median of {args.rounds} "
-          "alternating rounds, best of 3 launches each")
+          f"alternating rounds, each the best of 3 timings of {LAUNCHES} "
+          "launches back to back")
     ok = True
     for dtype in ("bf16", "e4m3"):
         group = {w: f for w, f in fns.items() if f[1]["dtype"] == dtype}

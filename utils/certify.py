@@ -359,9 +359,11 @@ def usable(inst, variant, sm=None):
         # preserve_dst needs a register destination, and the table refuses
         # it where ptxas does not keep the destination.
         return False
-    for kind, role, ty, atom in inst.operands:
+    for idx, (kind, role, ty, atom) in enumerate(inst.operands):
         if kind == "reg" and instr_table.is_predicate(ty):
             continue  # Moved as a PRED_INT (pred_operand).
+        if kind == "mem" and inst.form["operands"][idx].get("fragment"):
+            continue  # A warp's matrices in shared memory: no global move.
         try:
             # An atom of a multiple of 4 moves in vectors of 4.
             move = instr_table.move_opcode(

@@ -35,6 +35,7 @@ import time
 import warnings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "utils"))
 TIRX_IMPORT = "from tvm_tirx.script import tirx as T"
 OUR_IMPORT = "from tile_mlir.script import tirx as T"
 
@@ -124,6 +125,8 @@ def prepare_one(src, out, tirx_python):
     return {"name": name, "kernel": kernel, "tirx_params": params,
             "params": [p for p, _ in k.params],
             "grid": list(k.launch.grid), "block": list(k.launch.block),
+            "cluster": list(k.launch.cluster) if k.launch.cluster else None,
+            "dynamic_smem": k.launch.dynamic_smem_bytes or 0,
             "outputs": sorted(expected), "extents": extents}
 
 
@@ -219,7 +222,17 @@ def run_tirx(entry, d, inputs):
             args.append(arrays[pname])
         else:
             args.append(getattr(np, C_TYPES[ctype])(v))
-    fn(tuple(entry["grid"]), tuple(entry["block"]), tuple(args))
+    if entry.get("cluster") or entry.get("dynamic_smem"):
+        # Clusters and dynamic shared memory, as TIRx's own launcher gives
+        # them (CuPy's RawKernel launches neither).
+        from cuda_driver import DriverKernel
+        dyn = entry.get("dynamic_smem", 0)
+        k = DriverKernel(d / f"{entry['name']}.cubin", entry["kernel"], dyn)
+        k(entry["grid"], entry["block"],
+          tuple(np.uint64(a.data.ptr) if isinstance(a, cupy.ndarray) else a
+                for a in args), shared_mem=dyn, cluster=entry.get("cluster"))
+    else:
+        fn(tuple(entry["grid"]), tuple(entry["block"]), tuple(args))
     cupy.cuda.runtime.deviceSynchronize()
     return {n: cupy.asnumpy(a) for n, a in arrays.items()}
 
@@ -245,6 +258,10 @@ def run_one(entry, d, save):
                             **{n: theirs[n] for n in entry["outputs"]})
     diff = [n for n in entry["outputs"]
             if ours[n].tobytes() != theirs[n].tobytes()]
+    if diff and save:
+        # Ours too, to tell which side gives the program's expected values.
+        np.savez_compressed(pathlib.Path(save) / f"{name}.ours.npz",
+                            **{n: ours[n] for n in entry["outputs"]})
     if diff:
         raise AssertionError(f"outputs {diff} differ")
     words = sum(ours[n].size for n in entry["outputs"])

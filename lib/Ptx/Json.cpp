@@ -49,7 +49,9 @@ static llvm::json::Object fragmentJson(const FragmentDesc &f,
       {"rows", f.rows},         {"cols", f.cols},
       {"regs", f.regs},         {"per_reg", f.perReg},
       {"matrices", f.matrices}, {"lanes", f.lanes}};
-  if (!withMap)
+  if (f.unknown)
+    o["unknown"] = f.unknown;
+  if (!withMap || f.unknown)
     return o;
   llvm::json::Array map;
   for (unsigned lane = 0; lane < std::max(f.lanes, 32u); ++lane) {

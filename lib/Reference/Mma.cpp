@@ -375,6 +375,8 @@ void tile::ref::evaluateFragmentMove(const ptx::Instr &instr,
   llvm::ArrayRef<ptx::OperandDesc> ops = instr.form->getOperands();
   assert(ops.size() == 2 && ops[0].fragment && ops[1].fragment &&
          "not a fragment move");
+  assert(!ops[0].fragment->unknown && !ops[1].fragment->unknown &&
+         "a fragment whose map is not known (the CPU backend refuses it)");
   const FragmentDesc &fd = *ops[0].fragment;
   bool toMemory = ops[0].kind == ptx::OperandKind::Memory;
   auto regOf = [&](unsigned lane, unsigned reg) { return in.lanes[lane][reg]; };

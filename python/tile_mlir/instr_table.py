@@ -51,7 +51,8 @@ def trimmed(export):
     """`export` without what only the C++ and the utils read (fragment maps,
     SASS, syntax and documentation): what an installed front-end carries."""
     keep = ("mnemonic", "operands", "types", "semantics", "sm", "ptx",
-            "older_chips", "arch_chips", "slots", "variant", "index")
+            "older_chips", "arch_chips", "slots", "variant", "index",
+            "no_preserve_dst")
     out = {k: v for k, v in export.items() if k != "fragments"}
     out["fragment_registers"] = {name: _registers(frag) for name, frag in
                                  export["fragments"].items()}
@@ -81,6 +82,9 @@ def forms():
 
 
 def _registers(frag):
+    """None for a fragment whose map the table does not know."""
+    if "map" not in frag:
+        return None
     per = frag["per_reg"]
     return [[[m[r * per], m[r * per + 1] if per > 1 else None]
              for r in range(frag["regs"])] for m in frag["map"]]
@@ -89,7 +93,8 @@ def _registers(frag):
 def fragment_registers(record):
     """Of fragment `record` (an operand's "fragment" in the table), per lane
     and register: the [matrix, row, column] of the register's first element
-    and of its second (None where a register holds one element)."""
+    and of its second (None where a register holds one element); None where
+    the table does not know the map (its "unknown" says why)."""
     t = table()
     if "fragment_registers" in t:
         return t["fragment_registers"][record]
@@ -137,6 +142,19 @@ def instance_of(opcode):
     """The table's instance (its dict) that spells `opcode`, or None."""
     found = _by_opcode().get(opcode)
     return found[1] if found else None
+
+
+def keeps_destination(opcode):
+    """Whether a false predicate can keep `opcode`'s register destination
+    (tile.apply's preserve_dst): it has one, and ptxas 13.0 keeps it (the
+    form has no `no_preserve_dst` reason)."""
+    found = _by_opcode().get(opcode)
+    if not found:
+        return False
+    form = found[0]
+    return not form.get("no_preserve_dst") and any(
+        o.get("kind") == "register" and o.get("role") == "def"
+        for o in form["operands"])
 
 
 def instances(mnemonic=None):

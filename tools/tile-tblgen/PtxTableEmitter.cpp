@@ -287,6 +287,13 @@ void checkFragment(const Record *f) {
     PrintFatalError(f->getLoc(), "a fragment's " + Twine(lanes) +
                                      " lanes must hold each element of its "
                                      "matrices once");
+  // A fragment whose map is not known says why, and has no digits.
+  if (!f->getValueAsString("Unknown").empty()) {
+    if (!digits.empty())
+      PrintFatalError(f->getLoc(), "a fragment whose map is Unknown has no "
+                                   "digits");
+    return;
+  }
   std::vector<bool> seen(rows * cols * matrices);
   for (int64_t lane = 0; lane < lanes; ++lane)
     for (int64_t i = 0; i < elems; ++i) {
@@ -368,7 +375,8 @@ void emitFragments(raw_ostream &os, const RecordKeeper &rk) {
         std::to_string(f->getValueAsInt("PerReg")) + ", " +
         std::to_string(f->getValueAsInt("Matrices")) + ", " +
         std::to_string(f->getValueAsInt("Lanes")) + ", " +
-        Pools::add(digits, "kFragmentDigits", "FragmentDigit", items) + "}");
+        Pools::add(digits, "kFragmentDigits", "FragmentDigit", items) + ", " +
+        cstrOrNull(f->getValueAsString("Unknown")) + "}");
   }
   emitPool(os, "FragmentDigit", "kFragmentDigits", digits, "{}");
   emitPool(os, "FragmentDesc", "kFragments", rows, "{}");

@@ -283,6 +283,9 @@ struct FragmentDesc {
   /// row all the same).
   unsigned lanes;
   llvm::ArrayRef<FragmentDigit> digits;
+  /// Why the map is not known (the ISA draws it only, and no GPU here has
+  /// the form to measure it), or null: `at` is the map.
+  const char *unknown = nullptr;
   unsigned getNumElements() const { return regs * perReg; }
   /// Where element `elem` of lane `lane` sits.
   FragmentCoord at(unsigned lane, unsigned elem) const {

@@ -16,9 +16,11 @@
 // The verifier, the lowering (each lane's address), the reference, the CPU
 // backend and the docs read them.
 //
-// Floors measured with ptxas 13.0 (docs/PtxasScan-matrix.md). The b8 forms
-// (.m16n16, .m8n16, .m16n8 with .b8 and the .b6x16_p32/.b4x16_p64 unpacking
-// types) need sm_100a and newer arch-specific chips: not yet in the table.
+// Floors measured with ptxas 13.0 (docs/PtxasScan-matrix.md). The 8-bit
+// and packed forms (.m16n16, .m8n16, .m16n8 with .b8 and the
+// .b6x16_p32/.b4x16_p64 unpacking formats) are on the arch-specific and
+// family chips from sm_100a: their register maps are drawn, not written,
+// in the ISA, so their fragments are Unknown (see the end of this file).
 //
 //===----------------------------------------------------------------------===//
 
@@ -141,5 +143,133 @@ def MovmatrixTrans
   let SassCopies = 1;
   let NaNResult = NaNNone;
 }
+
+//===----------------------------------------------------------------------===//
+// 8-bit and packed matrices (sm_100a, sm_120a and their families)
+//===----------------------------------------------------------------------===//
+//
+// ldmatrix .m16n16 (.trans only) of .b8 elements or of 6- and 4-bit ones
+// unpacked into bytes (.b8x16.b6x16_p32, .b8x16.b4x16_p64: a 16-byte row of
+// sixteen 6- or 4-bit values and 32 or 64 bits of padding), ldmatrix .m8n16
+// (no .trans) of the packed ones, stmatrix .m16n8 (.trans only) of .b8.
+// PTX ISA 8.6 (9.7.14.5.15, 9.7.14.5.16). Measured with ptxas 13.0 (16,543
+// runs, docs/PtxasScan-matrix.md): each assembles on sm_100a, sm_100f,
+// sm_103a, sm_103f, sm_110a, sm_110f, sm_120a, sm_120f, sm_121a and
+// sm_121f at the chip's own floor, and on no other chip (not sm_90a, sm_100
+// or sm_120); .m16n16 takes 2 registers a matrix (the ISA's "1, 2 or 4 as
+// per .num" is the other shapes'), .m8n16 and .m16n8 one; SASS LDSM.8.MT1616,
+// LDSM.U6x16P32TO8.MT1616, LDSM.U4x16P64TO8.M816, STSM.8.MT168 (.2, .4 for
+// more matrices).
+//
+// Each row address is of 16 bytes. The ISA's table gives lanes 0-7 the
+// rows of the first matrix, 8-15 the second's and so on (m8n16; stmatrix
+// m16n8, whose 16 x 8 matrix is stored transposed as 8 rows of 16 bytes);
+// a 16 x 16 matrix has 16 rows, which lanes 0-15 give (16-31 the second
+// matrix's): inferred from the byte count, as CUTLASS's SM100 ldmatrix
+// traits address them, since the ISA's table counts 8 rows a matrix.
+// Which byte of which register holds which element, and where a 6- or
+// 4-bit value sits in its byte, the ISA draws (figures 105, 106, 108)
+// without a formula; no GPU here has the forms to measure it. So the
+// register fragments are Unknown: the verifier counts the registers and
+// checks the rows, the lowering passes them through, and the reference and
+// the CPU backend refuse the forms with the reason.
+
+def M16N16 : Qual<"m16n16">;
+def M8N16 : Qual<"m8n16">;
+def M16N8 : Qual<"m16n8">;
+/// The destination format of an unpacking load, and its packed sources.
+def B8x16Fmt : Qual<"b8x16">;
+def B6x16P32 : Qual<"b6x16_p32">;
+def B4x16P64 : Qual<"b4x16_p64">;
+
+defvar BlackwellArchChips = ["sm_100a", "sm_100f", "sm_103a", "sm_103f",
+                             "sm_110a", "sm_110f", "sm_120a", "sm_120f",
+                             "sm_121a", "sm_121f"];
+defvar DrawnOnly = "has a register layout that the ISA draws without a "
+  "formula (which byte of which register holds which element, and where a "
+  "6- or 4-bit value sits in its byte), and no sm_100 or sm_120 GPU here "
+  "has measured it";
+
+/// Rows of 16 bytes, 8 a matrix: lane l, row l % 8 of matrix l / 8.
+class ByteRows8<int n>
+    : Fragment<B8, 8, 16, 1, 16,
+               [Digit<FromLane, 8, n, 1, 0, 0>, LaneDigit<1, 8, 1, 0>,
+                ElemDigit<1, 16, 0, 1>], n, !mul(8, n)>;
+/// Rows of 16 bytes, 16 a matrix: lane l, row l % 16 of matrix l / 16.
+class ByteRows16<int n>
+    : Fragment<B8, 16, 16, 1, 16,
+               [Digit<FromLane, 16, n, 1, 0, 0>, LaneDigit<1, 16, 1, 0>,
+                ElemDigit<1, 16, 0, 1>], n, !mul(16, n)>;
+
+/// The forms' slots: sync, aligned, the shape and count, `.trans`, the
+/// shared state space, then the formats (none for .b8).
+class ByteMatrixSlots<Qual shape, MatrixCount c, bit trans,
+                      list<Slot> formats> {
+  list<Slot> List = !listconcat(
+      [Slot<FlagSlot, [SYNC], 1>, Slot<FlagSlot, [ALIGNED], 1>,
+       Slot<FlagSlot, [shape], 1>, Slot<FlagSlot, [c], 1>],
+      !if(trans, [Slot<FlagSlot, [TRANS], 1>], []<Slot>),
+      [Slot<StateSpaceSlot, [Shared, SharedCta], 1>], formats);
+}
+defvar PackedFormats = [Slot<FlagSlot, [B8x16Fmt], 1>,
+                        Slot<FlagSlot, [B6x16P32, B4x16P64], 1, "src_fmt">];
+
+class ByteMatrixForm<string mnemonic, list<Slot> slots, list<PtxType> types,
+                     list<Operand> operands, string doc, string sass>
+    : Form<mnemonic, slots, types, operands, 86, 100, SemMatrixMove, doc> {
+  let ArchChips = BlackwellArchChips;
+  let Sass = sass;
+  let SassCopies = 1;
+  let NaNResult = NaNNone;
+}
+
+foreach c = [X1, X2] in {
+  defvar n = !cast<string>(c.N);
+  def ByteRows16X # n : ByteRows16<c.N>;
+  def MatrixRegsM16N16X # n
+      : UnknownFragment<B8, 16, 16, !mul(2, c.N), 4, c.N, DrawnOnly>;
+  defvar regs = FragReg<"r", Def, B32,
+                        !cast<Fragment>("MatrixRegsM16N16X" # n)>;
+  defvar rows = RowsMem<"p", Use, B8, SharedSpace,
+                        !cast<Fragment>("ByteRows16X" # n)>;
+  def LdmatrixM16N16B8X # n
+      : ByteMatrixForm<"ldmatrix", ByteMatrixSlots<M16N16, c, 1, []>.List,
+                       [B8], [regs, rows], DocLdmatrix, "LDSM">;
+  def LdmatrixM16N16PackedX # n
+      : ByteMatrixForm<"ldmatrix",
+                       ByteMatrixSlots<M16N16, c, 1, PackedFormats>.List, [],
+                       [regs, rows], DocLdmatrix, "LDSM">;
+}
+foreach c = [X1, X2, X4] in {
+  defvar n = !cast<string>(c.N);
+  def ByteRows8X # n : ByteRows8<c.N>;
+  def MatrixRegsM8N16X # n
+      : UnknownFragment<B8, 8, 16, c.N, 4, c.N, DrawnOnly>;
+  def MatrixRegsM16N8X # n
+      : UnknownFragment<B8, 16, 8, c.N, 4, c.N, DrawnOnly>;
+  defvar rows = !cast<Fragment>("ByteRows8X" # n);
+  def LdmatrixM8N16PackedX # n
+      : ByteMatrixForm<"ldmatrix",
+                       ByteMatrixSlots<M8N16, c, 0, PackedFormats>.List, [],
+                       [FragReg<"r", Def, B32,
+                                !cast<Fragment>("MatrixRegsM8N16X" # n)>,
+                        RowsMem<"p", Use, B8, SharedSpace, rows>],
+                       DocLdmatrix, "LDSM">;
+  def StmatrixM16N8B8X # n
+      : ByteMatrixForm<"stmatrix", ByteMatrixSlots<M16N8, c, 1, []>.List,
+                       [B8],
+                       [RowsMem<"p", Def, B8, SharedSpace, rows>,
+                        FragReg<"r", Use, B32,
+                                !cast<Fragment>("MatrixRegsM16N8X" # n)>],
+                       DocStmatrix, "STSM">;
+}
+
+foreach m = ["ldmatrix", "stmatrix"] in
+  def : Rejected<m, [B8], [], [],
+    "generic addressing (no state space) is not supported: the operand is "
+    "a workgroup memref, so write .shared (or .shared::cta)"> {
+    let Documented = 1;
+    let NoneOf = [Shared, SharedCta];
+  }
 
 #endif // TILE_PTX_MATRIX_TD

@@ -208,6 +208,19 @@ class Fragment<PtxType elem, int rows, int cols, int regs, int perReg,
   list<Digit> Digits = digits;
   int Matrices = matrices;
   int Lanes = lanes;
+  /// Why the map from (lane, element) to (matrix, row, column) is not
+  /// known, where it is not (the ISA draws it only, and no GPU here has
+  /// the form to measure it): the form's registers are counted and passed
+  /// through, but nothing that needs the map (the reference, the CPU
+  /// backend) runs it. Empty: `Digits` are the map.
+  string Unknown = "";
+}
+/// A fragment whose map is not known: `Regs` registers of `PerReg`
+/// elements, and why.
+class UnknownFragment<PtxType elem, int rows, int cols, int regs,
+                      int perReg, int matrices, string why>
+    : Fragment<elem, rows, cols, regs, perReg, [], matrices> {
+  let Unknown = why;
 }
 /// A fragment of a warpgroup's matrix (wgmma): its 128 threads hold it.
 class WarpgroupFragment<PtxType elem, int rows, int cols, int regs,

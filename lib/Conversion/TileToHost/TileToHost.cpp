@@ -59,6 +59,9 @@ static bool hasGenericAddress(ApplyOp op) {
 
 /// Why the CPU backend cannot run instructions of form `form`, or null.
 static const char *getUnmodeledReason(const ptx::FormDesc &form) {
+  for (const ptx::OperandDesc &o : form.getOperands())
+    if (o.fragment && o.fragment->unknown)
+      return o.fragment->unknown;
   switch (form.semantics) {
   case ptx::Semantics::Mbarrier:
     if (form.mbarrierOp != ptx::MbarrierOp::None)

@@ -153,7 +153,7 @@ class _Ptx:
         """A checked opcode; calling it issues the instruction, as
         `T.ptx.fma.rn.f32(...)` does (`T.ptx["fma.rn.f32"](d, a, b, c)`)."""
 
-        def __call__(self, *operands, pred=None, preserve_dst=False):
+        def __call__(self, *operands, pred=None, preserve_dst=None):
             return _PtxChain(tuple(self.split(".")))(
                 *operands, pred=pred, preserve_dst=preserve_dst)
 
@@ -237,7 +237,7 @@ class _PtxChain:
     def __repr__(self):
         return "T.ptx." + ".".join(self.tokens)
 
-    def __call__(self, *operands, pred=None, preserve_dst=False):
+    def __call__(self, *operands, pred=None, preserve_dst=None):
         """`T.ptx.cp.async_.commit_group()`, `T.ptx.and_.b32(t[0], x[i],
         T.uint32(255))`: the instruction, issued by each thread on elements
         (a thread-scope tile.apply). Python numbers become constants of
@@ -3642,9 +3642,12 @@ class _Tile:
 
     @staticmethod
     def apply(opcode, *operands, scope="thread", pred=None,
-              preserve_dst=False, **params):
+              preserve_dst=None, **params):
         """`T.cuda.tile.apply(T.ptx[op], *operands, scope=..., pred=...,
-        preserve_dst=...)`: one tile.apply."""
+        preserve_dst=...)`: one tile.apply. With a `pred` and no
+        `preserve_dst`, a destination that a false predicate can keep is
+        kept (preserve_dst): TIRx leaves it undefined on the GPU, where the
+        CPU backend keeps it, so a program that reads it would differ."""
         b = _builder()
         if isinstance(opcode, _PtxChain):
             opcode = opcode.opcode()
@@ -3696,6 +3699,9 @@ class _Tile:
                 raise TileError("pred must be a bool or a boolean kernel value "
                                 "(a parameter, a comparison, ...)")
             params += f" pred({pred.name})"
+        if preserve_dst is None:
+            preserve_dst = pred is not None and \
+                instr_table.keeps_destination(opcode)
         if not isinstance(preserve_dst, bool):
             raise TileTypeError("preserve_dst must be True or False")
         if preserve_dst:
@@ -3776,6 +3782,10 @@ def _fragment_operands(opcode, operands, scope):
             raise TileError(f"operand '{d['name']}' of {opcode} is not a "
                             "register fragment: it takes no fragment layout")
         regs = instr_table.fragment_registers(frag["record"])
+        if regs is None:
+            raise TileError(f"operand '{d['name']}' of {opcode} "
+                            f"{frag.get('unknown', 'has no known layout')}: "
+                            "it cannot be laid out over a TIRx view")
         coords, extents, order = _tirx_atom(frag, regs, matrix_op)
         rank = len(op.shape) - groups - len(extents)
         if rank < 0 or tuple(op.shape[len(op.shape) - len(extents):]) != \
