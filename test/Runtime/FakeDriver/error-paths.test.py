@@ -218,6 +218,18 @@ def main():
                            os.path.join(inputs, name)], drv)
             report(rc == 1 and message in out and not crashed(out),
                    f"tile.tensor_map_encode: {what} -> exit 1 naming it", out)
+        # A map passed by value (tile.grid_constant) is copied from its
+        # buffer at the launch; a failed copy stops the program, naming it.
+        gc = os.path.join(inputs, "grid-constant.mlir")
+        rc, out = run([runner, "--backend=cuda", "--no-cache", gc], drv)
+        report(rc == 0 and not crashed(out),
+               "tile-runner: a grid-constant map copied, launched", out)
+        rc, out = run([runner, "--backend=cuda", "--no-cache", gc],
+                      dict(drv, FAKE_CUDA_FAIL="cuMemcpyAsync:1"))
+        report(rc == 1 and "tileTensorMapToHost" in out and
+               "cuMemcpyAsync" in out and not crashed(out),
+               "tile-runner: a grid-constant map that cannot be copied -> "
+               "exit 1 naming it", out)
         # The default backend falls back to the CPU when the driver fails
         # to initialize, and says why.
         rc, out = run([runner, seed], dict(drv, FAKE_CUDA_FAIL="cuInit:100"))
