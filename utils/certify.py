@@ -622,6 +622,10 @@ def main():
                     "sm_100a (an arch-specific chip adds the forms that "
                     "exist on it alone)")
     ap.add_argument("--mnemonic", default="")
+    ap.add_argument("--ptx", type=int, default=0,
+                    help="with --target CHIP: at least this PTX ISA version "
+                    "(e.g. 88: the kernels' own 64-bit vector moves need "
+                    "it on sm_100 and up)")
     ap.add_argument("--intrinsics", action="store_true")
     ap.add_argument("--keep", help="directory to keep generated MLIR in")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
@@ -661,7 +665,8 @@ def main():
         insts = [i for i in instances
                  if instr_table.on_chip(i.form, i.inst, chip) and
                  (i.arch_chips or i.sm <= sm)]
-        ptx = max([instr_table.chip_min_ptx(chip)] + [i.ptx for i in insts])
+        ptx = max([instr_table.chip_min_ptx(chip), args.ptx] +
+                  [i.ptx for i in insts])
         certify_target(args, insts, chip, ptx, chip, results,
                        sass=bool(args.cuobjdump) and sm >= 75)
 

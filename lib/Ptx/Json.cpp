@@ -176,6 +176,8 @@ static StringRef mmaKindName(MmaKind k) {
     return "chain_then_c";
   case MmaKind::PairsThenC:
     return "pairs_then_c";
+  case MmaKind::Unmodeled:
+    return "unmodeled";
   }
   llvm_unreachable("unknown mma kind");
 }

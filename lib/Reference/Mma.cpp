@@ -304,9 +304,10 @@ uint64_t floatElement(const ptx::MmaArithDesc &arith, ptx::DataType dtype,
   }
   case ptx::MmaKind::Integer:
   case ptx::MmaKind::Bits:
+  case ptx::MmaKind::Unmodeled:
     break;
   }
-  llvm_unreachable("not a floating-point mma kind");
+  llvm_unreachable("not a floating-point mma kind (or one not modeled)");
 }
 
 /// The value of an integer element of `type` (sign- or zero-extended).
@@ -354,6 +355,8 @@ void tile::ref::evaluateMma(const ptx::Instr &instr, const WarpSources &in,
                             WarpResults &out) {
   llvm::ArrayRef<ptx::OperandDesc> ops = instr.form->getOperands();
   assert(ops.size() == 4 && isMma(instr) && "not an mma form");
+  assert(instr.form->arith->kind != ptx::MmaKind::Unmodeled &&
+         "an mma whose arithmetic is not modeled (the CPU backend refuses it)");
   const FragmentDesc &fd = *ops[0].fragment;
   auto regOf = [&](unsigned lane, unsigned reg) { return in.lanes[lane][reg]; };
   Matrix a = gather(*ops[1].fragment, regOf, 0);

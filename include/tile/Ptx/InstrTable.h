@@ -480,6 +480,7 @@ enum class MmaKind : uint8_t {
   SplitFused, ///< fp8: two HMMA steps from +0 over f16, then + c.
   ChainThenC, ///< m8n8k4 into f32: an f32 FFMA chain from +0, then + c.
   PairsThenC, ///< m8n8k4 into f16: (c + (a0b0 + a1b1)) + (a2b2 + a3b3).
+  Unmodeled,  ///< Open in the ISA and unmeasured: nothing computes it.
 };
 /// The arithmetic of an mma form (its MmaArith record): a fused step keeps
 /// `alignBits` bits below its anchor and rounds with `outRound`.

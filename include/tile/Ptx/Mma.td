@@ -37,6 +37,12 @@ class MmaElementType<string name, int width, FloatFormat format, IntKind kind>
 }
 def E4M3 : MmaElementType<"e4m3", 8, FmtE4M3, IntNone>;
 def E5M2 : MmaElementType<"e5m2", 8, FmtE5M2, IntNone>;
+/// sm_120a's 6- and 4-bit elements (.kind::f8f6f4), each in an 8-bit
+/// container of the register: e3m2 and e2m3 in its low 6 bits, e2m1 in its
+/// middle 4 (bits 2-5), the rest padding (9.7.14.5.14).
+def E3M2 : MmaElementType<"e3m2", 6, FmtE3M2, IntNone>;
+def E2M3 : MmaElementType<"e2m3", 6, FmtE2M3, IntNone>;
+def E2M1 : MmaElementType<"e2m1", 4, FmtE2M1, IntNone>;
 def B1 : MmaElementType<"b1", 1, FmtNone, IntBits>;
 
 //===----------------------------------------------------------------------===//
@@ -48,6 +54,8 @@ def RowCol : Qual<"row.col">;
 def RowRow : Qual<"row.row">;
 def ColRow : Qual<"col.row">;
 def ColCol : Qual<"col.col">;
+/// sm_120a's kind of mma: 8-, 6- and 4-bit floating-point A and B.
+def KindF8F6F4 : Qual<"kind::f8f6f4">;
 def XorPopc : Qual<"xor.popc">;
 def AndPopc : Qual<"and.popc">;
 
@@ -130,6 +138,8 @@ foreach pe = [PackedElem<F16, F16x2, 2, [8, 16]>,
               PackedElem<F64, F64, 1, [4, 8, 16]>,
               PackedElem<E4M3, B32, 4, [16, 32]>,
               PackedElem<E5M2, B32, 4, [16, 32]>,
+              PackedElem<E3M2, B32, 4, [32]>, PackedElem<E2M3, B32, 4, [32]>,
+              PackedElem<E2M1, B32, 4, [32]>,
               PackedElem<S8, B32, 4, [16, 32]>, PackedElem<U8, B32, 4, [16, 32]>,
               PackedElem<S4, B32, 8, [32, 64]>, PackedElem<U4, B32, 8, [32, 64]>,
               PackedElem<B1, B32, 32, [128, 256]>] in {
@@ -355,6 +365,30 @@ def MmaM16N8K # k # !cast<string>(a) # !cast<string>(b) # !cast<string>(d)
               "FragB" # !cast<string>(b) # "K" # k, Acc16<d>.F,
               !if(!and(!eq(k, 32), !eq(d, F32)), 84, 87), 89,
               !if(!eq(d, F16), MmaF8F16Arith, MmaF8F32Arith), "HMMA", 2>;
+
+// .kind::f8f6f4 (m16n8k32): A and B any of e4m3, e5m2, e3m2, e2m3 and e2m1
+// (each in an 8-bit container), into f32 or f16 (.dtype is .ctype). PTX
+// ISA 8.7 on sm_120a, 8.8 on sm_120f and the sm_121 chips (the ISA says
+// sm_120a; ptxas 13.0 also takes the e4m3/e5m2 pairs on the sm_100, sm_103
+// and sm_110 a/f chips, emulated there with HMMA: the table keeps to the
+// ISA). SASS: one QMMA.16832 (measured with ptxas 13.0 and cuobjdump on
+// sm_120a). No GPU here is an sm_120: the arithmetic is Unmodeled.
+def MmaKindF8F6F4Arith : MmaArith<MmaUnmodeled, 0, RZ, 0,
+  "sm_120a's tensor cores (QMMA): the ISA leaves the accumulation open and "
+  "no GPU here has measured it">;
+defvar Sm120Chips = ["sm_120a", "sm_120f", "sm_121a", "sm_121f"];
+foreach a = [E4M3, E5M2, E3M2, E2M3, E2M1] in
+foreach b = [E4M3, E5M2, E3M2, E2M3, E2M1] in
+foreach d = [F16, F32] in
+def MmaM16N8K32KindF8F6F4 # !cast<string>(a) # !cast<string>(b)
+    # !cast<string>(d)
+    : MmaForm<MmaSlots<M16N8K32, RowCol, [Req<KindF8F6F4>]>.List,
+              [d, a, b, d], Acc16<d>.F, "FragA16" # !cast<string>(a) # "K32",
+              "FragB" # !cast<string>(b) # "K32", Acc16<d>.F, 87, 120,
+              MmaKindF8F6F4Arith, "QMMA"> {
+  let ArchChips = Sm120Chips;
+  let Accuracy = Unmodeled;
+}
 
 // .f64: m8n8k4 (sm_80), m16n8k4, m16n8k8, m16n8k16 (sm_90).
 def MmaM8N8K4F64

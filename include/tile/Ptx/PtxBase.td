@@ -263,6 +263,10 @@ def MmaChainThenC : MmaKind<"chain_then_c">;
 /// (an f32 multiply and a fused multiply-add each), added to C one after
 /// the other in f32, then rounded to f16, each step to nearest.
 def MmaPairsThenC : MmaKind<"pairs_then_c">;
+/// The ISA leaves the arithmetic open and no GPU here runs the form to
+/// measure it (sm_120a's .kind::f8f6f4): the reference and the CPU backend
+/// refuse it.
+def MmaUnmodeled : MmaKind<"unmodeled">;
 
 /// The arithmetic of an mma form.
 class MmaArith<MmaKind kind, int alignBits, Qual outRound, bit measured,
@@ -634,6 +638,11 @@ def IsaTextUnmeasured : AccuracyKind<"isa_text_unmeasured",
 /// The ISA leaves the result open (mma's accumulation order, rounding and
 /// subnormals); the reference gives what the H200 computes with the code
 /// ptxas 13.0 emits for sm_90, measured, which other chips need not share.
+/// The ISA leaves the result open and no GPU here runs the form: nothing
+/// computes it off the GPU (sm_120a's mma kinds).
+def Unmodeled : AccuracyKind<"unmodeled",
+  "the ISA leaves the arithmetic open and no GPU this project has runs the "
+  "form: the reference and the CPU backend refuse it">;
 def MeasuredSm90 : AccuracyKind<"measured_sm90",
   "the ISA leaves the accumulation's order, rounding and subnormal handling "
   "open; the reference gives what the H200 computes with the SASS ptxas "

@@ -62,6 +62,9 @@ static const char *getUnmodeledReason(const ptx::FormDesc &form) {
   for (const ptx::OperandDesc &o : form.getOperands())
     if (o.fragment && o.fragment->unknown)
       return o.fragment->unknown;
+  if (form.arith && form.arith->kind == ptx::MmaKind::Unmodeled)
+    return "is an mma whose arithmetic the ISA leaves open and no GPU here "
+           "has measured (a chip this project has none of)";
   switch (form.semantics) {
   case ptx::Semantics::Mbarrier:
     if (form.mbarrierOp != ptx::MbarrierOp::None)
