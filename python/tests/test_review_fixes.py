@@ -279,3 +279,30 @@ def test_a_missing_c_api_library_is_a_tile_error(tmp_path):
                        text=True, env=env)
     assert "TileError cannot use the C API library /nonexistent/x.so" in \
         r.stdout, r.stdout + r.stderr
+
+
+def test_pred_keeps_the_destination():
+    """`pred=` keeps a register destination where it is false, also one the
+    front-end moves through a temporary (a predicate held in an int32), and
+    the PTX keeps the old value (preserve_dst), so the GPU agrees with the
+    CPU backend; `preserve_dst=False` leaves it undefined as TIRx does."""
+    @T.function
+    def k(A: T.Tensor((32,), "int32"), O: T.Tensor((32,), "int32"),
+          P: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        d = T.local_scalar("int32", T.int32(-1))
+        T.ptx.add.s32(d, A[lane], T.int32(100), pred=lane % 3 == 0)
+        O[lane] = d
+        p = T.local_scalar("int32", T.int32(7))
+        T.ptx.setp.gt.s32(p, A[lane], T.int32(50), pred=lane % 2 == 0)
+        P[lane] = p
+    a = np.arange(32, dtype=np.int32) * 3
+    got = run(k, A=a, O=np.zeros(32, np.int32), P=np.zeros(32, np.int32))
+    lane = np.arange(32)
+    assert got["O"].tolist() == np.where(lane % 3 == 0, a + 100, -1).tolist()
+    assert got["P"].tolist() == np.where(lane % 2 == 0, (a > 50) * 1,
+                                         7).tolist()
+    ptx = k.ptx("sm_90")
+    kept = [line for line in ptx.splitlines() if "@%tile_p" in line]
+    assert kept, ptx

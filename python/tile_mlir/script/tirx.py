@@ -314,12 +314,14 @@ class _PtxChain:
             pred = pred.expr()
         _Tile.apply(op, *args, pred=pred, preserve_dst=preserve_dst,
                     scope=scope)
+        # The moves back out of temporaries share the predicate, so that a
+        # destination the instruction kept stays as it was.
         for dest, tmp in after:
             to_int, _ = instr_table.predicate_bridge(_bits(dest.type_elt()))
             _Tile.apply(ptx[to_int], dest, _const_expr(1, dest.dtype),
-                        _const_expr(0, dest.dtype), tmp)
+                        _const_expr(0, dest.dtype), tmp, pred=pred)
         for move, dest, src in copies:
-            _Tile.apply(move, dest, src)
+            _Tile.apply(move, dest, src, pred=pred)
         for dest, tmp in narrowed:
             dest[(0,) * len(dest.shape)] = cast(tmp[0].load(), dest.dtype)
 
