@@ -46,11 +46,14 @@ def X4 : MatrixCount<4>;
 /// registers stay undefined).
 def X8 : MatrixCount<8>;
 
-/// The rows the lanes address: lane l, row l % 8 of matrix (l / 8) % n.
-class MatrixRows<int n>
-    : Fragment<B16, 8, 8, 1, 8,
-               [Digit<FromLane, 8, n, 1, 0, 0>, LaneDigit<1, 8, 1, 0>,
-                ElemDigit<1, 8, 0, 1>], n, !mul(8, n)>;
+/// The rows the lanes address, `rows` a matrix of `cols` elements: lane l,
+/// row l % rows of matrix (l / rows) % n.
+class LaneRows<PtxType elem, int rows, int cols, int n>
+    : Fragment<elem, rows, cols, 1, cols,
+               [Digit<FromLane, rows, n, 1, 0, 0>, LaneDigit<1, rows, 1, 0>,
+                ElemDigit<1, cols, 0, 1>], n, !mul(rows, n)>;
+/// m8n8 .b16: lane l, row l % 8 of matrix (l / 8) % n.
+class MatrixRows<int n> : LaneRows<B16, 8, 8, n>;
 /// The registers: register j holds matrix j, at row l / 4, columns
 /// 2 (l % 4) + {0, 1}.
 class MatrixRegs<int n>
@@ -191,15 +194,9 @@ defvar DrawnOnly = "has a register layout that the ISA draws without a "
   "has measured it";
 
 /// Rows of 16 bytes, 8 a matrix: lane l, row l % 8 of matrix l / 8.
-class ByteRows8<int n>
-    : Fragment<B8, 8, 16, 1, 16,
-               [Digit<FromLane, 8, n, 1, 0, 0>, LaneDigit<1, 8, 1, 0>,
-                ElemDigit<1, 16, 0, 1>], n, !mul(8, n)>;
+class ByteRows8<int n> : LaneRows<B8, 8, 16, n>;
 /// Rows of 16 bytes, 16 a matrix: lane l, row l % 16 of matrix l / 16.
-class ByteRows16<int n>
-    : Fragment<B8, 16, 16, 1, 16,
-               [Digit<FromLane, 16, n, 1, 0, 0>, LaneDigit<1, 16, 1, 0>,
-                ElemDigit<1, 16, 0, 1>], n, !mul(16, n)>;
+class ByteRows16<int n> : LaneRows<B8, 16, 16, n>;
 
 /// The forms' slots: sync, aligned, the shape and count, `.trans`, the
 /// shared state space, then the formats (none for .b8).
