@@ -540,8 +540,10 @@ def certify_chunk(args, kernels, chip, ptx, label, part, sass):
             lines = funcs.get(name, [])
             local = any(SASS_LOCAL.search(l) for l in lines)
             # mma's SASS is sm_90's (the table's `sass`): other chips
-            # split DMMA differently and have no BMMA.
-            if not inst.sass or (inst.form.get("mma_arith") and sm != 90):
+            # split DMMA differently and have no BMMA. A form of
+            # arch-specific chips alone (sm_120a's kinds) has theirs.
+            if not inst.sass or (inst.form.get("mma_arith") and sm != 90
+                                 and not inst.arch_chips):
                 # No native instruction: only the absence of local memory.
                 if local:
                     results.append((False, f"[{label}] {inst.opcode} "

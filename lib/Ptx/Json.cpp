@@ -329,6 +329,8 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
                                 {"multiple", o.immMultiple}}});
       if (o.pipeToNext)
         ops.back().getAsObject()->insert({"pipe_to_next", true});
+      if (o.braceWithNext)
+        ops.back().getAsObject()->insert({"brace_with_next", true});
       if (o.registerOnly)
         ops.back().getAsObject()->insert({"register_only", true});
       if (o.memberMask)

@@ -216,11 +216,15 @@ std::string syntaxOf(const Record *form, const Record *first) {
       numRole(form, "Use") != numRole(first, "Use") ||
       numRole(form, "Def") != numRole(first, "Def")) {
     s += form->getValueAsBit("SinkFirst") ? " _, " : " ";
-    for (auto [i, o] : llvm::enumerate(ops))
+    for (auto [i, o] : llvm::enumerate(ops)) {
+      bool opens = o->getValueAsBit("BraceWithNext");
+      bool closes = i > 0 && ops[i - 1]->getValueAsBit("BraceWithNext");
       s += (i == 0                                    ? ""
             : ops[i - 1]->getValueAsBit("PipeToNext") ? "|"
                                                       : ", ") +
-           operandSyntax(o);
+           std::string(opens ? "{" : "") + operandSyntax(o) +
+           (closes ? "}" : "");
+    }
   }
   return s;
 }
@@ -577,6 +581,7 @@ std::string operandInit(const Record *op, Pools &pools) {
          std::to_string(op->getValueAsInt("ImmMin")) + ", " +
          std::to_string(op->getValueAsInt("ImmMax")) + ", " +
          (op->getValueAsBit("PipeToNext") ? "true" : "false") + ", " +
+         (op->getValueAsBit("BraceWithNext") ? "true" : "false") + ", " +
          (op->getValueAsBit("RegisterOnly") ? "true" : "false") + ", " +
          (op->getValueAsBit("Negatable")              ? "Negation::Documented"
           : op->getValueAsBit("NegationUndocumented") ? "Negation::Undocumented"
@@ -687,6 +692,26 @@ std::vector<std::string> archChips(const RecordKeeper &rk, const Record *f) {
                                  "ArchChips (" +
                                      Twine(lowest) + ")");
   return out;
+}
+
+/// A brace pair (`{byte-id-a, thread-id-a}`) holds two operands: one that
+/// opens it, the next that closes it, neither joined by `|`.
+void checkBraces(const Record *f) {
+  std::vector<const Record *> ops = f->getValueAsListOfDefs("Operands");
+  for (auto [i, o] : llvm::enumerate(ops)) {
+    if (!o->getValueAsBit("BraceWithNext"))
+      continue;
+    if (i + 1 == ops.size())
+      PrintFatalError(f->getLoc(), "operand '" + o->getValueAsString("Name") +
+                                       "' opens a brace pair but is the "
+                                       "form's last operand");
+    if (ops[i + 1]->getValueAsBit("BraceWithNext") ||
+        o->getValueAsBit("PipeToNext"))
+      PrintFatalError(f->getLoc(),
+                      "operand '" + o->getValueAsString("Name") +
+                          "' opens a brace pair that does not close at the "
+                          "next operand");
+  }
 }
 
 /// The form's random-bit layout as a RandomBitsDesc initializer: one
@@ -920,6 +945,7 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
       slots.push_back(slotInit(s));
     for (const Record *t : f->getValueAsListOfDefs("Types"))
       types.push_back("DataType::" + enumName(t));
+    checkBraces(f);
     for (const Record *o : f->getValueAsListOfDefs("Operands"))
       ops.push_back(operandInit(o, pools));
     for (const Record *q : f->getValueAsListOfDefs("QualFloors"))

@@ -81,7 +81,11 @@ TEST(FragmentTest, EveryMmaFormIsTheIsas) {
       ptx::Instr instr{&form, quals};
       MmaSpelling s = spellingOf(instr);
       llvm::ArrayRef<ptx::OperandDesc> ops = form.getOperands();
-      ASSERT_EQ(ops.size(), 4u);
+      // d, a, b, c; a block-scaled form then has its scale operands, per-lane
+      // registers and immediates with no fragment.
+      ASSERT_TRUE(ops.size() == 4u || ops.size() == 10u);
+      for (const ptx::OperandDesc &o : ops.drop_front(4))
+        EXPECT_EQ(o.fragment, nullptr) << instr.str() << " " << o.name;
       expectIsaLayout(instr, ops[0], isa::MmaOperand::C, true, s.shape);
       expectIsaLayout(instr, ops[1], isa::MmaOperand::A, s.aRow, s.shape);
       expectIsaLayout(instr, ops[2], isa::MmaOperand::B, s.bRow, s.shape);
@@ -89,9 +93,12 @@ TEST(FragmentTest, EveryMmaFormIsTheIsas) {
       ++checked;
     }
   }
-  // 94 opcodes up to sm_90 (every documented shape, type and layout), and
-  // sm_120a's 50 of .kind::f8f6f4 (5 x 5 element pairs into f16 and f32).
-  EXPECT_EQ(checked, 94u + 50u);
+  // 94 opcodes up to sm_90 (every documented shape, type and layout),
+  // sm_120a's 50 of .kind::f8f6f4 (5 x 5 element pairs into f16 and f32),
+  // and its block-scaled ones: .kind::mxf8f6f4's 25 pairs with and without
+  // .scale_vec::1X (50), .kind::mxf4 with and without .scale_vec::2X (2),
+  // .kind::mxf4nvf4 with .scale_vec::2X and 4X (2).
+  EXPECT_EQ(checked, 94u + 50u + 50u + 2u + 2u);
 }
 
 /// The ISA's figures of wgmma's register fragments (9.7.15.5.1.1.1),

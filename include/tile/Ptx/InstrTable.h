@@ -528,6 +528,9 @@ struct OperandDesc {
   int64_t immMin = 0, immMax = 0;
   /// Written joined to the next operand by `|` (setp's `p|q`).
   bool pipeToNext = false;
+  /// Written in braces with the next operand (block-scaled mma's
+  /// `{byte-id-a, thread-id-a}`).
+  bool braceWithNext = false;
   /// A source PTX takes in a register only, never as an immediate, whatever
   /// its type allows (cvt.rs's rbits).
   bool registerOnly = false;

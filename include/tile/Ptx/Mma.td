@@ -44,6 +44,19 @@ def E3M2 : MmaElementType<"e3m2", 6, FmtE3M2, IntNone>;
 def E2M3 : MmaElementType<"e2m3", 6, FmtE2M3, IntNone>;
 def E2M1 : MmaElementType<"e2m1", 4, FmtE2M1, IntNone>;
 def B1 : MmaElementType<"b1", 1, FmtNone, IntBits>;
+/// The scale factors of sm_120a's block-scaled mma (.kind::mxf8f6f4,
+/// .kind::mxf4, .kind::mxf4nvf4): a type suffix only (`.ue8m0`, `.ue4m3`),
+/// whose values are the bytes of the scale-a-data and scale-b-data
+/// registers (9.7.14.5.14, "Block Scaling for mma.sync").
+class MmaScaleType<string name>
+    : PtxType<name, 32, 1, FmtNone, [],
+              "an mma scale-factor type only: 8-bit scale factors in the "
+              ".b32 scale-data registers"> {
+  let Int = IntBits;
+  let ValueBits = 8;
+}
+def UE8M0 : MmaScaleType<"ue8m0">;
+def UE4M3 : MmaScaleType<"ue4m3">;
 
 //===----------------------------------------------------------------------===//
 // Qualifiers
@@ -56,6 +69,16 @@ def ColRow : Qual<"col.row">;
 def ColCol : Qual<"col.col">;
 /// sm_120a's kind of mma: 8-, 6- and 4-bit floating-point A and B.
 def KindF8F6F4 : Qual<"kind::f8f6f4">;
+/// sm_120a's block-scaled kinds: A and B scaled by per-row and per-column
+/// factors from the scale-data registers.
+def KindMxf8f6f4 : Qual<"kind::mxf8f6f4">;
+def KindMxf4 : Qual<"kind::mxf4">;
+def KindMxf4nvf4 : Qual<"kind::mxf4nvf4">;
+def BlockScale : Qual<"block_scale">;
+/// How many scale factors a row of A (a column of B) has: 1, 2 or 4.
+def ScaleVec1X : Qual<"scale_vec::1X">;
+def ScaleVec2X : Qual<"scale_vec::2X">;
+def ScaleVec4X : Qual<"scale_vec::4X">;
 def XorPopc : Qual<"xor.popc">;
 def AndPopc : Qual<"and.popc">;
 
@@ -140,6 +163,8 @@ foreach pe = [PackedElem<F16, F16x2, 2, [8, 16]>,
               PackedElem<E5M2, B32, 4, [16, 32]>,
               PackedElem<E3M2, B32, 4, [32]>, PackedElem<E2M3, B32, 4, [32]>,
               PackedElem<E2M1, B32, 4, [32]>,
+              // .kind::mxf4 and .kind::mxf4nvf4: e2m1 packed, 8 a register.
+              PackedElem<E2M1, B32, 8, [64]>,
               PackedElem<S8, B32, 4, [16, 32]>, PackedElem<U8, B32, 4, [16, 32]>,
               PackedElem<S4, B32, 8, [32, 64]>, PackedElem<U4, B32, 8, [32, 64]>,
               PackedElem<B1, B32, 32, [128, 256]>] in {
@@ -280,10 +305,11 @@ defvar DocMma = "9.7.14.5.14 mma";
 /// the operand records `d`, `a`, `b` and `c` (named Op<fragment>).
 class MmaForm<list<Slot> slots, list<PtxType> types, string d, string a,
               string b, string c, int ptx, int sm, MmaArith arith,
-              string sass, int copies = 1>
+              string sass, int copies = 1, list<Operand> more = []>
     : Form<"mma", slots, types,
-           [!cast<Operand>("OpD" # d), !cast<Operand>("Op" # a),
-            !cast<Operand>("Op" # b), !cast<Operand>("OpC" # c)],
+           !listconcat([!cast<Operand>("OpD" # d), !cast<Operand>("Op" # a),
+                        !cast<Operand>("Op" # b), !cast<Operand>("OpC" # c)],
+                       more),
            ptx, sm, SemMma, DocMma> {
   let Arith = [arith];
   let Sass = sass;
@@ -390,6 +416,84 @@ def MmaM16N8K32KindF8F6F4 # !cast<string>(a) # !cast<string>(b)
   let Accuracy = Unmodeled;
 }
 
+// Block scaling (9.7.14.5.14): D = (A * scale_A) (B * scale_B) + C, with
+// the scale factors in one .b32 register of each lane (scale-a-data,
+// scale-b-data). Immediates pick which lanes and bytes contribute: the
+// thread pair of each quad (thread-id-a, 0 or 1) and the thread of each
+// quad (thread-id-b, 0..3) that hold them, and the byte (1X), byte pair (2X:
+// 0 or 2) or whole word (4X: 0) of it (the ISA's table 37). ptxas 13.0 also
+// takes the selectors in .b16 registers (it moves them to a uniform
+// register); the table takes immediates only, so that their ranges are
+// checked.
+class ScaleData<string name> : Reg<name, Use, B32>;
+def OpScaleA : ScaleData<"scale-a-data">;
+def OpScaleB : ScaleData<"scale-b-data">;
+/// A byte selector, written in braces with the thread selector after it.
+class ByteId<string name, int hi, list<int> values>
+    : Imm<name, U16, 0, hi> {
+  let ImmValues = values;
+  let BraceWithNext = 1;
+}
+class ScaleVec<string name, int hi, list<int> values> {
+  string Name = name;
+  int Hi = hi;
+  list<int> Values = values;
+}
+foreach v = [ScaleVec<"1X", 3, []>, ScaleVec<"2X", 2, [0, 2]>,
+             ScaleVec<"4X", 0, []>] in {
+  def OpByteIdA # v.Name : ByteId<"byte-id-a", v.Hi, v.Values>;
+  def OpByteIdB # v.Name : ByteId<"byte-id-b", v.Hi, v.Values>;
+}
+def OpThreadIdA : Imm<"thread-id-a", U16, 0, 1>;
+def OpThreadIdB : Imm<"thread-id-b", U16, 0, 3>;
+
+def MmaBlockScaleArith : MmaArith<MmaUnmodeled, 0, RZ, 0,
+  "sm_120a's block-scaled tensor cores (QMMA.SF, OMMA.SF): the ISA leaves "
+  "the accumulation open and no GPU here has measured it">;
+/// A block-scaled mma into f32 of A (`a`) and B (`b`) elements: the
+/// fragments of shape m16n8k`k`, then the scale operands of `vec`.
+class BlockScaleForm<list<Slot> slots, PtxType a, PtxType b, PtxType stype,
+                     int k, string vec, string sass>
+    : MmaForm<slots, [F32, a, b, F32, stype], "FragC16F32",
+              "FragA16" # !cast<string>(a) # "K" # k,
+              "FragB" # !cast<string>(b) # "K" # k, "FragC16F32", 87, 120,
+              MmaBlockScaleArith, sass, 1,
+              [OpScaleA, !cast<Operand>("OpByteIdA" # vec), OpThreadIdA,
+               OpScaleB, !cast<Operand>("OpByteIdB" # vec), OpThreadIdB]> {
+  let ArchChips = Sm120Chips;
+  let Accuracy = Unmodeled;
+}
+class BlockScaleSlots<Shape shape, Qual kind, Slot vec> {
+  list<Slot> List =
+      MmaSlots<shape, RowCol, [Req<kind>, Req<BlockScale>, vec]>.List;
+}
+// .kind::mxf8f6f4 (m16n8k32, .scale_vec::1X, the default; .ue8m0): A and B
+// any of e4m3, e5m2, e3m2, e2m3 and e2m1, each in an 8-bit container.
+// SASS: one QMMA.SF.16832 (ptxas 13.0 and cuobjdump on sm_120a).
+foreach a = [E4M3, E5M2, E3M2, E2M3, E2M1] in
+foreach b = [E4M3, E5M2, E3M2, E2M3, E2M1] in
+def MmaM16N8K32Mxf8f6f4 # !cast<string>(a) # !cast<string>(b)
+    : BlockScaleForm<BlockScaleSlots<M16N8K32, KindMxf8f6f4,
+                                     Opt<ScaleVec1X>>.List,
+                     a, b, UE8M0, 32, "1X", "QMMA">;
+// .kind::mxf4 (m16n8k64, .scale_vec::2X, the default; .ue8m0) and
+// .kind::mxf4nvf4 (.scale_vec::2X with .ue8m0, .scale_vec::4X with .ue4m3):
+// e2m1 A and B, 8 a register. SASS: one OMMA.SF.16864. mxf4nvf4's 4X with
+// .ue8m0 is PTX ISA 9.1 (rejected below).
+def MmaM16N8K64Mxf4
+    : BlockScaleForm<BlockScaleSlots<M16N8K64, KindMxf4,
+                                     Opt<ScaleVec2X>>.List,
+                     E2M1, E2M1, UE8M0, 64, "2X", "OMMA">;
+class NvScale<string vec, PtxType stype> {
+  string Vec = vec;
+  PtxType SType = stype;
+}
+foreach v = [NvScale<"2X", UE8M0>, NvScale<"4X", UE4M3>] in
+def MmaM16N8K64Mxf4nvf4 # v.Vec
+    : BlockScaleForm<BlockScaleSlots<M16N8K64, KindMxf4nvf4,
+                         Req<!cast<Qual>("ScaleVec" # v.Vec)>>.List,
+                     E2M1, E2M1, v.SType, 64, v.Vec, "OMMA">;
+
 // .f64: m8n8k4 (sm_80), m16n8k4, m16n8k8, m16n8k16 (sm_90).
 def MmaM8N8K4F64
     : MmaForm<MmaSlots<M8N8K4, RowCol>.List, [F64, F64, F64, F64],
@@ -462,6 +566,11 @@ def : Rejected<"mma", [S32, a, b, S32], [XorPopc, AndPopc], [],
 def : Rejected<"mma", [F64, F64, F64, F64], [RN, RZ, RM, RP], [],
                "mma's .f64 forms have no rounding modifier (wmma's do; "
                "ptxas 13.0 accepts one)">;
+def : Rejected<"mma", [F32, E2M1, E2M1, F32, UE8M0], [ScaleVec4X], [],
+               "mxf4nvf4's .scale_vec::4X with .ue8m0 is documented from PTX "
+               "ISA 9.1; LLVM 22 and ptxas 13.0 stop at PTX ISA 9.0"> {
+  let Documented = 1;
+}
 foreach e = [BF16, TF32] in
 def : Rejected<"mma", [F32, e, e, F32], [M8N8K4], [],
                "m8n8k4 is documented for .f16 and .f64 only (ptxas 13.0 "

@@ -373,6 +373,9 @@ class Operand<string name, RoleKind role, PtxType type, int atom, bit memory,
   int ImmMultiple = 1;
   /// Written joined to the next operand by `|` (setp's `p|q`).
   bit PipeToNext = 0;
+  /// Written in braces with the next operand (block-scaled mma's
+  /// `{byte-id-a, thread-id-a}`).
+  bit BraceWithNext = 0;
   /// A source PTX takes in a register only, never as an immediate, whatever
   /// its type allows (cvt.rs's rbits: ptxas 13.0 rejects an immediate).
   bit RegisterOnly = 0;

@@ -113,6 +113,14 @@ std::string PtxAsmBuilder::getAsmString(StringRef opcode,
   for (size_t i = 0; i < args.size(); ++i) {
     os << (i == 0 ? " " : args[i - 1].pipeNext ? "|" : ", ");
     const Arg &arg = args[i];
+    if (arg.braceNext && i + 1 < args.size()) {
+      os << "{";
+      renderArg(os, arg);
+      os << ", ";
+      renderArg(os, args[++i]);
+      os << "}";
+      continue;
+    }
     const Arg *inner =
         arg.form == ArgForm::Address && arg.bracketNext && i + 1 < args.size()
             ? &args[i + 1]

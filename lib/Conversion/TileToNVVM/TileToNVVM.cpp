@@ -346,7 +346,8 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
           : slot.desc->vector ? PtxAsmBuilder::ArgForm::Vector
                               : PtxAsmBuilder::ArgForm::Register;
       args.push_back({argForm, argOperands[i], slot.addressOffset,
-                      slot.immediate, slot.desc->pipeToNext, op.isArgNegated(i),
+                      slot.immediate, slot.desc->pipeToNext,
+                      slot.desc->braceWithNext, op.isArgNegated(i),
                       slot.desc->tensorMap});
     }
     // A destination the instruction also reads (wgmma's d) is tied to its

@@ -48,6 +48,8 @@ public:
     std::string immediate = {};
     /// Joined to the next argument by `|` (setp's `p|q`).
     bool pipeNext = false;
+    /// Written in braces with the next argument (`{byte-id, thread-id}`).
+    bool braceNext = false;
     /// A predicate register written negated (`!c`).
     bool negated = false;
     /// An address written with the next argument inside its brackets
