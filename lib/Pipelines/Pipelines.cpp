@@ -93,6 +93,7 @@ static void buildDevicePipeline(OpPassManager &pm, const TileToPtxOptions &opts,
   pm.addPass(createTileMarkGridConstants());
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
   addUnrollAnnotations(gpm, opts);
+  gpm.addPass(createTileNarrowLoopCounters());
   gpm.addPass(memref::createExpandStridedMetadataPass());
   // One memref.extract_strided_metadata per expanded view is left behind;
   // folding them before the conversion halves its time and memory (2^12

@@ -32,6 +32,24 @@ def TileAnnotateUnroll : Pass<"tile-annotate-unroll"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def TileNarrowLoopCounters : Pass<"tile-narrow-loop-counters"> {
+  let summary = "Count constant-bound index loops in 32 bits";
+  let description = [{
+    An `index` is 64 bits on the GPU, so an `scf.for` over index counts in
+    64 bits: ptxas keeps the counter in a pair of uniform registers and
+    tests it with two compares (five instructions of loop control against
+    nvcc's three for an `int` loop). This pass rewrites every `scf.for`
+    over index whose bounds and step are constants, with a nonnegative lower
+    bound, a positive step and every value the counter takes (the last
+    increment included) in the i32 range, to count in i32; the body sees
+    the counter sign-extended back to index (`arith.index_cast`). The
+    loop's attributes (its unroll annotation) stay. Measured on an H100
+    (chains of packed-half fmas, 4096 iterations): +0.14 to 0.16% of
+    throughput.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TileExpandRepeats : Pass<"tile-expand-repeats"> {
   let summary = "Unroll tile.apply repeats into one instruction per repeat";
   let description = [{
