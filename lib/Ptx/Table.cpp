@@ -179,6 +179,17 @@ const TensorMapLimitsDesc &tile::ptx::getTensorMapLimits() {
   return kTensorMapLimits[0];
 }
 
+const TensorMapStorage &tile::ptx::getTensorMapStorage() {
+  static const TensorMapStorage storage = [] {
+    for (const FormDesc &form : getForms())
+      for (const OperandDesc &o : form.getOperands())
+        if (o.tensorMap)
+          return TensorMapStorage{o.atom, o.bulkAlign};
+    llvm_unreachable("the table has no tensor-map operand");
+  }();
+  return storage;
+}
+
 llvm::ArrayRef<Im2colRankDesc> tile::ptx::getIm2colRanks() {
   return kIm2colRanks;
 }

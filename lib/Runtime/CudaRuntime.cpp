@@ -430,17 +430,32 @@ Status CudaRuntime::alloc(size_t bytes, DevicePtr &out) {
   return st;
 }
 
+/// The checks both tensor-map encoders make before calling the driver's
+/// entry point `name` (`present`: the driver has it): a `kind` map has
+/// `lo` to `hi` dimensions, and the map and the tensor are given.
+static Status checkEncoderArgs(bool present, const char *name, const char *kind,
+                               unsigned rank, unsigned lo, unsigned hi,
+                               const void *map, uint64_t global) {
+  if (!present)
+    return Status(Status::kRuntimeError, "TILE_NO_TENSOR_MAP",
+                  std::string("the driver lacks ") + name +
+                      " (CUDA 12.0 or newer has it)");
+  if (rank < lo || rank > hi)
+    return Status(CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE",
+                  std::string(kind) + " has " + std::to_string(lo) + " to " +
+                      std::to_string(hi) + " dimensions, got " +
+                      std::to_string(rank));
+  TILE_NONNULL(name, !map, !global);
+  return Status();
+}
+
 Status CudaRuntime::encodeTensorMapTiled(const TensorMapTiled &p, void *map) {
   TILE_CURRENT();
-  if (!driver->cuTensorMapEncodeTiled)
-    return Status(Status::kRuntimeError, "TILE_NO_TENSOR_MAP",
-                  "the driver lacks cuTensorMapEncodeTiled (CUDA 12.0 or "
-                  "newer has it)");
-  if (p.rank < 1 || p.rank > 5)
-    return Status(CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE",
-                  "a tensor map has 1 to 5 dimensions, got " +
-                      std::to_string(p.rank));
-  TILE_NONNULL("cuTensorMapEncodeTiled", !map, !p.global);
+  if (Status st = checkEncoderArgs(driver->cuTensorMapEncodeTiled != nullptr,
+                                   "cuTensorMapEncodeTiled", "a tensor map",
+                                   p.rank, 1, 5, map, p.global);
+      !st)
+    return st;
   return check(driver->cuTensorMapEncodeTiled(
                    static_cast<CUtensorMap *>(map),
                    static_cast<CUtensorMapDataType>(p.dataType), p.rank,
@@ -455,15 +470,11 @@ Status CudaRuntime::encodeTensorMapTiled(const TensorMapTiled &p, void *map) {
 
 Status CudaRuntime::encodeTensorMapIm2col(const TensorMapIm2col &p, void *map) {
   TILE_CURRENT();
-  if (!driver->cuTensorMapEncodeIm2col)
-    return Status(Status::kRuntimeError, "TILE_NO_TENSOR_MAP",
-                  "the driver lacks cuTensorMapEncodeIm2col (CUDA 12.0 or "
-                  "newer has it)");
-  if (p.rank < 3 || p.rank > 5)
-    return Status(CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE",
-                  "an im2col tensor map has 3 to 5 dimensions, got " +
-                      std::to_string(p.rank));
-  TILE_NONNULL("cuTensorMapEncodeIm2col", !map, !p.global);
+  if (Status st = checkEncoderArgs(
+          driver->cuTensorMapEncodeIm2col != nullptr, "cuTensorMapEncodeIm2col",
+          "an im2col tensor map", p.rank, 3, 5, map, p.global);
+      !st)
+    return st;
   return check(driver->cuTensorMapEncodeIm2col(
                    static_cast<CUtensorMap *>(map),
                    static_cast<CUtensorMapDataType>(p.dataType), p.rank,

@@ -406,6 +406,12 @@ struct TensorMapLimitsDesc {
       maxElementStride, maxChannelsPerPixel, maxPixelsPerColumn;
 };
 const TensorMapLimitsDesc &getTensorMapLimits();
+/// The bytes of a tensor map (a CUtensorMap) and their alignment: the atom
+/// and alignment of the table's tensor-map operands (TensorMapMem).
+struct TensorMapStorage {
+  int64_t bytes, align;
+};
+const TensorMapStorage &getTensorMapStorage();
 /// An im2col map's rank and the bits of its corner offsets (an Im2colRank
 /// record).
 struct Im2colRankDesc {

@@ -633,10 +633,12 @@ struct ConvertTileToNVVMPass
       };
       auto ptrType = LLVM::LLVMPointerType::get(ctx);
       NamedAttrList attrs;
-      attrs.append(LLVM::LLVMDialect::getByValAttrName(),
-                   TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), 128)));
+      const ptx::TensorMapStorage &map = ptx::getTensorMapStorage();
+      attrs.append(
+          LLVM::LLVMDialect::getByValAttrName(),
+          TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), map.bytes)));
       attrs.append(LLVM::LLVMDialect::getAlignAttrName(),
-                   b.getI64IntegerAttr(64));
+                   b.getI64IntegerAttr(map.align));
       attrs.append(NVVM::NVVMDialect::getGridConstantAttrName(),
                    UnitAttr::get(ctx));
       Block &entry = fn.getBody().front();

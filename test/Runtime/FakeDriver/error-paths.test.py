@@ -156,16 +156,19 @@ def main():
             report(rc == 1 and "tile-runner: " in out and
                    symbol.replace("_v2", "") in out and not crashed(out),
                    f"tile-runner: {symbol} fails -> exit 1 naming it", out)
-        # A driver without cuTensorMapEncodeTiled (the fake has none): a
-        # tensor map cannot be made, and tile-runner says so and exits 1.
+        # A driver without cuTensorMapEncodeTiled or cuTensorMapEncodeIm2col
+        # (the fake has neither): a tensor map cannot be made, and
+        # tile-runner says so and exits 1.
         tensor = os.path.join(os.path.dirname(os.path.dirname(seed)), "test",
                               "Integration", "CUDA", "tensor-copy.mlir")
-        rc, out = run([runner, "--backend=cuda", "--no-cache", tensor], drv)
-        report(rc == 1 and "TILE_NO_TENSOR_MAP" in out and
-               "the driver lacks cuTensorMapEncodeTiled" in out and
-               not crashed(out),
-               "tile-runner: no cuTensorMapEncodeTiled -> exit 1 naming it",
-               out)
+        im2col = os.path.join(os.path.dirname(tensor), "tensor-im2col.mlir")
+        for program, entry in ((tensor, "cuTensorMapEncodeTiled"),
+                               (im2col, "cuTensorMapEncodeIm2col")):
+            rc, out = run([runner, "--backend=cuda", "--no-cache", program],
+                          drv)
+            report(rc == 1 and "TILE_NO_TENSOR_MAP" in out and
+                   f"the driver lacks {entry}" in out and not crashed(out),
+                   f"tile-runner: no {entry} -> exit 1 naming it", out)
         # A box size that does not fit the driver's 32 bits is refused
         # before the driver is asked (it would wrap to a valid one).
         wide = os.path.join(tmp, "tensor-copy-wide.mlir")
@@ -176,14 +179,6 @@ def main():
         report(rc == 1 and "TILE_BAD_TENSOR_MAP: a box size 4294967328 is "
                "out of range" in out and not crashed(out),
                "tileTensorMapEncodeTiled: a box size past 32 bits -> exit 1",
-               out)
-        # The same for cuTensorMapEncodeIm2col (the fake has none either).
-        im2col = os.path.join(os.path.dirname(tensor), "tensor-im2col.mlir")
-        rc, out = run([runner, "--backend=cuda", "--no-cache", im2col], drv)
-        report(rc == 1 and "TILE_NO_TENSOR_MAP" in out and
-               "the driver lacks cuTensorMapEncodeIm2col" in out and
-               not crashed(out),
-               "tile-runner: no cuTensorMapEncodeIm2col -> exit 1 naming it",
                out)
         # A driver without cuLaunchKernelEx (the fake has none): a launch
         # with cluster dimensions says so and exits 1; a grid that is not a

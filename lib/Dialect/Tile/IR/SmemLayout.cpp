@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Ptx/InstrTable.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -266,11 +267,11 @@ LogicalResult TensorMapEncodeOp::verify() {
   auto tensor = getTensor().getType();
   if (isWorkgroupMemRef(map) || isWorkgroupMemRef(tensor))
     return emitOpError("the map and the tensor are in device global memory");
+  int64_t mapBytes = ptx::getTensorMapStorage().bytes;
   if (!map.getElementType().isInteger(8) || map.getRank() != 1 ||
-      (map.hasStaticShape() && map.getNumElements() < 128))
-    return emitOpError("the map's buffer is a 1-D memref of at least 128 "
-                       "i8, got ")
-           << map;
+      (map.hasStaticShape() && map.getNumElements() < mapBytes))
+    return emitOpError("the map's buffer is a 1-D memref of at least ")
+           << mapBytes << " i8, got " << map;
   if (tensor.getRank() != 2 ||
       tensor.getElementType() != layout.getElementType())
     return emitOpError("expected a 2-D tensor of the layout's ")
@@ -322,13 +323,15 @@ static LogicalResult verifyGridConstant(Operation *op, FunctionOpInterface fn,
   if (!isa<UnitAttr>(value))
     return op->emitError("'") << kGridConstantAttrName << "' takes no value";
   auto type = dyn_cast<MemRefType>(fn.getArgumentTypes()[argIndex]);
+  int64_t mapBytes = ptx::getTensorMapStorage().bytes;
   if (!type || type.getMemorySpace() || !type.getLayout().isIdentity() ||
-      type != MemRefType::get({128}, IntegerType::get(op->getContext(), 8)))
+      type !=
+          MemRefType::get({mapBytes}, IntegerType::get(op->getContext(), 8)))
     return op->emitError("'")
-           << kGridConstantAttrName
-           << "' is for a tensor map's 128 bytes in the default memory space "
-              "(memref<128xi8>), not parameter "
-           << argIndex << " of type " << fn.getArgumentTypes()[argIndex];
+           << kGridConstantAttrName << "' is for a tensor map's " << mapBytes
+           << " bytes in the default memory space (memref<" << mapBytes
+           << "xi8>), not parameter " << argIndex << " of type "
+           << fn.getArgumentTypes()[argIndex];
   if (gpuFn.getBody().empty())
     return success();
   if (Operation *user = findNonTensorMapUse(gpuFn.getArgument(argIndex))) {
@@ -361,12 +364,13 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   if (!fn || region != 0)
     return op->emitError("'") << name << "' is for a function's parameters";
   auto type = dyn_cast<MemRefType>(fn.getArgumentTypes()[argIndex]);
+  int64_t mapBytes = ptx::getTensorMapStorage().bytes;
   if (!type || !type.getElementType().isInteger(8) || type.getRank() != 1 ||
-      !type.hasStaticShape() || type.getNumElements() != 128)
+      !type.hasStaticShape() || type.getNumElements() != mapBytes)
     return op->emitError("'")
-           << name << "' is for a tensor map's 128 bytes (memref<128xi8>), "
-           << "not parameter " << argIndex << " of type "
-           << fn.getArgumentTypes()[argIndex];
+           << name << "' is for a tensor map's " << mapBytes
+           << " bytes (memref<" << mapBytes << "xi8>), not parameter "
+           << argIndex << " of type " << fn.getArgumentTypes()[argIndex];
   auto layout =
       fn.getArgAttrOfType<SmemLayoutAttr>(argIndex, kTensorMapAttrName);
   if (!layout)

@@ -16,6 +16,7 @@
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Ptx/InstrTable.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -36,7 +37,6 @@ using namespace mlir::tile;
 /// The runtime's copy of a tensor map into host memory
 /// (tile/Runtime/MgpuWrappers.h): destination and source addresses, i64.
 static constexpr StringLiteral kCopyMap = "tileTensorMapToHost";
-static constexpr int64_t kMapBytes = 128, kMapAlign = 64;
 
 namespace {
 struct TileMarkGridConstants
@@ -101,7 +101,8 @@ struct TileLowerGridConstants
     auto positions =
         launch->getAttrOfType<DenseI64ArrayAttr>(kGridConstantArgsAttrName);
     launch->removeAttr(kGridConstantArgsAttrName);
-    auto arrayType = LLVM::LLVMArrayType::get(b.getI8Type(), kMapBytes);
+    auto arrayType = LLVM::LLVMArrayType::get(
+        b.getI8Type(), ::tile::ptx::getTensorMapStorage().bytes);
     auto ptrType = LLVM::LLVMPointerType::get(&getContext());
     for (int64_t i : positions.asArrayRef()) {
       if (i < 0 || i >= int64_t(launch.getNumKernelOperands()) ||
@@ -121,13 +122,15 @@ struct TileLowerGridConstants
         Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
                                              b.getI64IntegerAttr(1));
         buffer =
-            LLVM::AllocaOp::create(b, loc, ptrType, arrayType, one, kMapAlign);
+            LLVM::AllocaOp::create(b, loc, ptrType, arrayType, one,
+                                   ::tile::ptx::getTensorMapStorage().align);
       }
       b.setInsertionPoint(launch);
       Value dst = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), buffer);
       func::CallOp::create(b, loc, copy,
                            ValueRange{dst, buildMemRefAddress(b, loc, map)});
-      Value bytes = LLVM::LoadOp::create(b, loc, arrayType, buffer, kMapAlign);
+      Value bytes = LLVM::LoadOp::create(
+          b, loc, arrayType, buffer, ::tile::ptx::getTensorMapStorage().align);
       launch.getKernelOperandsMutable()[i].set(bytes);
     }
     return success();
