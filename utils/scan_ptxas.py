@@ -132,8 +132,10 @@ def kernel(opcode, operands, ptx, sm):
 
 
 def join_operands(rendered, operands):
-    """The operand list: `, ` between operands, `|` after a piped one, a
-    tensor map in brackets with the next operand (its coordinates)."""
+    """The operand list: `, ` between operands, `|` after a piped one (pipe
+    True), a tensor map in brackets with the next operand (its
+    coordinates), an operand in braces with the next (pipe "brace":
+    block-scaled mma's `{byte-id-a, thread-id-a}`)."""
     text = ""
     skip = False
     for i, r in enumerate(rendered):
@@ -141,9 +143,11 @@ def join_operands(rendered, operands):
             skip = False
             continue
         if i:
-            text += "|" if operands[i - 1][3] else ", "
+            text += "|" if operands[i - 1][3] is True else ", "
         if r is None:
             r, skip = f"[%a, {rendered[i + 1]}]", True
+        elif operands[i][3] == "brace":
+            r, skip = f"{{{r}, {rendered[i + 1]}}}", True
         text += r
     return text
 
@@ -182,7 +186,8 @@ def max_sm(ptx):
 def operand_specs(form):
     """(type, atom, space, pipe) per operand of `form`; an immediate operand
     (lop3's table) is written as one, a piped one (p of p|q) joined to the
-    next by `|`, a fragment (mma's d, a, b, c) as a braced register group
+    next by `|`, one that opens a brace pair (pipe "brace") in braces with
+    the next, a fragment (mma's d, a, b, c) as a braced register group
     (ptxas rejects a bare register there)."""
     def space(o):
         imm = o.get("immediate")
@@ -194,12 +199,18 @@ def operand_specs(form):
             return "bracket"
         if not imm:
             return o["space"]
+        # One of a list that lacks 1 (a 2X byte selector: 0 or 2): the
+        # first.
+        values = o.get("imm_values", [])
+        if values and 1 not in values:
+            return f"imm:{values[0]}"
         # One value only (cp.async's cp-size): that value.
         # (A range above 1, setmaxnreg's 24..256: its least value.)
         return (f"imm:{imm['min']}" if imm["min"] == imm["max"] or
                 imm["min"] > 1 else "imm")
     sink = [("b64", 1, "sink", False)] if form.get("sink_first") else []
     return sink + [(o["type"], o["atom"], space(o),
+                    "brace" if o.get("brace_with_next") else
                     bool(o.get("pipe_to_next"))) +
                    ((False, True) if o.get("vector") and not o["space"]
                     else ())
@@ -451,13 +462,15 @@ def fragment_spec(shape, role, ptx_type):
 
 def fragment_spellings(only=None):
     """(spelling, operands) for the fragment forms (mma), in ptxas's order
-    mma.sync.aligned.<shape>.<layout>[.satfinite].<d>.<a>.<b>.<c>[.op]:
+    mma.sync.aligned.<shape>.<layout>[.kind...][.satfinite].<d>.<a>.<b>.<c>
+    [.<scale type>][.op]:
     every shape of the table with row.col and every d, c type and every a, b
     pair of one element width the table's forms use (b1 with and without
     each operator), and every documented opcode with one change: another or
     no layout, no .aligned / .sync / both, .satfinite added (before or after
     the types) or moved after them, an operator added, dropped or moved
-    before the types, a rounding modifier, the layout before the shape."""
+    before the types, a rounding modifier, the layout before the shape, the
+    kind (sm_120a's) before the shape."""
     forms = [f for f in instr_table.forms() if is_mma_form(f) and
              (not only or f["mnemonic"] == only)]
     if not forms:
@@ -486,13 +499,19 @@ def fragment_spellings(only=None):
         layout = next(q for q in quals if LAYOUT.match(q))
         sat = "satfinite" if "satfinite" in quals else None
         op = next((q for q in quals if q in ops), None)
+        # sm_120a's kind, block scaling and scale vector, written after the
+        # layout (ptxas also takes them before the shape).
+        kind = [q for q in quals
+                if q not in (shape, layout, sat, op, "sync", "aligned")]
         types = list(form["types"])
         specs = operand_specs(form)
         m = form["mnemonic"]
 
         def spell(sync="sync", aligned="aligned", lay=layout, pre=(),
                   post=(), first=None):
-            head = [lay, shape] if first == "layout" else [shape, lay]
+            head = ([lay, shape] + kind if first == "layout" else
+                    kind + [shape, lay] if first == "kind" else
+                    [shape, lay] + kind)
             return [sync, aligned] + head + list(pre) + types + list(post)
 
         base_pre, base_post = [sat], [op]
@@ -517,6 +536,9 @@ def fragment_spellings(only=None):
         variants += [spell(pre=base_pre + [r], post=base_post)
                      for r in ROUNDING]
         variants.append(spell(pre=base_pre, post=base_post, first="layout"))
+        if kind:
+            variants.append(spell(pre=base_pre, post=base_post,
+                                  first="kind"))
         for parts in variants:
             yield from emit(m, parts, specs)
     mnemonics = sorted({f["mnemonic"] for f in forms})

@@ -15,10 +15,12 @@
 // CHECK: mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e4m3.f32.ue8m0 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %r[[SA:[0-9]+]], {0x0003, 0x0001}, %r[[SB:[0-9]+]], {0x0002, 0x0003};
 // CHECK: mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0 {{.*}}, %r{{[0-9]+}}, {0x0002, 0x0000}, %r{{[0-9]+}}, {0x0000, 0x0001};
 // CHECK: mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3 {{.*}}, %r{{[0-9]+}}, {0x0000, 0x0001}, %r{{[0-9]+}}, {0x0000, 0x0003};
+// CHECK: mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.f32.ue8m0 {{.*}}, %r[[ONE:[0-9]+]], {0x0000, 0x0000}, %r[[ONE]], {0x0000, 0x0000};
 // SASS-NOT: {{LDL|STL}}
 // SASS: QMMA.SF.16832.F32.E2M1.E4M3.E8
 // SASS: OMMA.SF.16864.F32.E2M1.E2M1.E8
 // SASS: OMMA.SF.16864.F32.E2M1.E2M1.UE4M3.4X
+// SASS: QMMA.SF.16832.F32.E4M3.E4M3.E8
 !F4 = memref<32x4xf32, strided<[0, 1]>, #tile.reg>
 !I4 = memref<32x4xi32, strided<[0, 1]>, #tile.reg>
 !I2 = memref<32x2xi32, strided<[0, 1]>, #tile.reg>
@@ -44,6 +46,10 @@ module attributes {gpu.container_module} {
       tile.apply "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e4m3.f32.ue8m0" (%d, %a, %b, %c, %sa, %c3, %c1, %sb, %c2, %c3) scope(warp) : !F4, !I4, !I2, !F4, !I1, i16, i16, !I1, i16, i16
       tile.apply "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0" (%d, %a, %b, %d, %sa, %c2, %c0, %sb, %c0, %c1) scope(warp) : !F4, !I4, !I2, !F4, !I1, i16, i16, !I1, i16, i16
       tile.apply "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3" (%d, %a, %b, %d, %sa, %c0, %c1, %sb, %c0, %c3) scope(warp) : !F4, !I4, !I2, !F4, !I1, i16, i16, !I1, i16, i16
+      // One scale factor for every lane, a constant: still a register
+      // (ptxas rejects an immediate there).
+      %one = arith.constant 127 : i32
+      tile.apply "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.f32.ue8m0" (%d, %a, %b, %d, %one, %c0, %c0, %one, %c0, %c0) scope(warp) : !F4, !I4, !I2, !F4, i32, i16, i16, i32, i16, i16
       tile.apply "st.global.v4.f32" (%gd, %d) scope(warp) : memref<32x4xf32>, !F4
       gpu.return
     }

@@ -425,7 +425,10 @@ def MmaM16N8K32KindF8F6F4 # !cast<string>(a) # !cast<string>(b)
 // takes the selectors in .b16 registers (it moves them to a uniform
 // register); the table takes immediates only, so that their ranges are
 // checked.
-class ScaleData<string name> : Reg<name, Use, B32>;
+/// A register, never an immediate (ptxas 13.0: "Arguments mismatch").
+class ScaleData<string name> : Reg<name, Use, B32> {
+  let RegisterOnly = 1;
+}
 def OpScaleA : ScaleData<"scale-a-data">;
 def OpScaleB : ScaleData<"scale-b-data">;
 /// A byte selector, written in braces with the thread selector after it.
