@@ -101,8 +101,9 @@ struct TileLowerGridConstants
     auto positions =
         launch->getAttrOfType<DenseI64ArrayAttr>(kGridConstantArgsAttrName);
     launch->removeAttr(kGridConstantArgsAttrName);
-    auto arrayType = LLVM::LLVMArrayType::get(
-        b.getI8Type(), ::tile::ptx::getTensorMapStorage().bytes);
+    const ::tile::ptx::TensorMapStorage &storage =
+        ::tile::ptx::getTensorMapStorage();
+    auto arrayType = LLVM::LLVMArrayType::get(b.getI8Type(), storage.bytes);
     auto ptrType = LLVM::LLVMPointerType::get(&getContext());
     for (int64_t i : positions.asArrayRef()) {
       if (i < 0 || i >= int64_t(launch.getNumKernelOperands()) ||
@@ -121,16 +122,15 @@ struct TileLowerGridConstants
         b.setInsertionPointToStart(&region->front());
         Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
                                              b.getI64IntegerAttr(1));
-        buffer =
-            LLVM::AllocaOp::create(b, loc, ptrType, arrayType, one,
-                                   ::tile::ptx::getTensorMapStorage().align);
+        buffer = LLVM::AllocaOp::create(b, loc, ptrType, arrayType, one,
+                                        storage.align);
       }
       b.setInsertionPoint(launch);
       Value dst = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), buffer);
       func::CallOp::create(b, loc, copy,
                            ValueRange{dst, buildMemRefAddress(b, loc, map)});
-      Value bytes = LLVM::LoadOp::create(
-          b, loc, arrayType, buffer, ::tile::ptx::getTensorMapStorage().align);
+      Value bytes =
+          LLVM::LoadOp::create(b, loc, arrayType, buffer, storage.align);
       launch.getKernelOperandsMutable()[i].set(bytes);
     }
     return success();
