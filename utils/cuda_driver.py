@@ -111,3 +111,24 @@ class DriverKernel:
         self.check(self.cuda.cuLaunchKernelEx(ctypes.byref(cfg), self.fn, args,
                                               None),
                    "cuLaunchKernelEx")
+
+
+def encode_tiled(data_type, address, dims, strides, box, element_strides,
+                 interleave=0, swizzle=0, l2_promotion=0, oob_fill=0):
+    """The 128 bytes of cuTensorMapEncodeTiled's map (arguments innermost
+    first, as the driver takes them; `strides` the byte strides of the
+    outer dimensions), through libcuda itself."""
+    cuda = ctypes.CDLL("libcuda.so.1")
+    rank = len(dims)
+    raw = ctypes.create_string_buffer(128 + 64)
+    at = (ctypes.addressof(raw) + 63) // 64 * 64
+    u64, u32 = ctypes.c_uint64, ctypes.c_uint32
+    rc = cuda.cuTensorMapEncodeTiled(
+        ctypes.c_void_p(at), ctypes.c_int(data_type), u32(rank),
+        ctypes.c_void_p(address), (u64 * rank)(*dims),
+        (u64 * max(rank - 1, 1))(*strides), (u32 * rank)(*box),
+        (u32 * rank)(*element_strides), ctypes.c_int(interleave),
+        ctypes.c_int(swizzle), ctypes.c_int(l2_promotion),
+        ctypes.c_int(oob_fill))
+    DriverKernel.check(rc, "cuTensorMapEncodeTiled")
+    return ctypes.string_at(at, 128)

@@ -52,7 +52,57 @@ ks = [v for v in vars(mod).values() if isinstance(v, Function)
       and v.attrs is not None and "global_symbol" in v.attrs]
 m = tvm_tirx.tirx.compile(ks[0], target={"kind": "cuda", "arch": "sm_90"})
 sys.stdout.write(m.mod.imports[0].inspect_source())
+if "CUtensorMap" in m.mod.imports[0].inspect_source():
+    # The host's tensor-map encodes (TMA patterns), as TIRx's host IR says.
+    from tvm_tirx.tirx import _compile as C
+    from tvm_tirx.target import Target
+    from tvm_tirx.backend.config import prepare_target
+    mod = tvm_tirx.IRModule.from_expr(ks[0])
+    t = Target(prepare_target({"kind": "cuda", "arch": "sm_90"}, mod))
+    pipe, _, _ = tvm_tirx.tirx.get_default_tir_pipeline(
+        t, mod, target_to_bind=t.with_host(Target("llvm")))
+    host, _ = C._split_host_device_modules(pipe(mod))
+    sys.stdout.write("\n//@@HOST@@\n" + host.script())
 """
+
+# TIRx's host encode of a tensor map, as its host IR prints it.
+ENCODE = re.compile(r"T\.cuda\.tensormap_encode_tiled\((\w+), "
+                    r"T\.address_of\((\w+)\[(\d+)\]\), ([^=]*?),? ?"
+                    r"((?:\w+=[^,)]+(?:, )?)*)\)")
+DECL = re.compile(r"(\w+) = T\.decl_tensor\((\w+)\.data")
+
+
+def tirx_tensor_maps(host):
+    """{map variable: encode fields} of TIRx's host IR text."""
+    import numpy as np
+    decls = dict(DECL.findall(host))
+    maps = {}
+    for var, tensor, offset, ints, kws in ENCODE.findall(host):
+        kw = dict(k.split("=", 1) for k in kws.split(", ") if k)
+        rank = int(kw["rank"])
+        vals = [int(v) for v in ints.split(", ")]
+        dtype = kw["descriptor_dtype"].strip('"')
+        force = int(kw.get("force_cu_dtype", "-1"))
+        maps[var] = {
+            "tensor": decls.get(tensor, tensor), "offset": int(offset),
+            "bytes": np.dtype(dtype).itemsize if dtype != "bfloat16" else 2,
+            "dims": vals[:rank], "strides": vals[rank:2 * rank - 1],
+            "box": vals[2 * rank - 1:3 * rank - 1],
+            "element_strides": vals[3 * rank - 1:4 * rank - 1],
+            "data_type": force if force >= 0 else TIRX_MAP_TYPES[dtype],
+            "interleave": int(kw.get("interleave", 0)),
+            "swizzle": int(kw.get("swizzle", 0)),
+            "l2_promotion": int(kw.get("l2_promotion", 0)),
+            "oob_fill": int(kw.get("oob_fill", 0))}
+    return maps
+
+
+# CUtensorMapDataType of TIRx's descriptor dtypes (cuda.h's numbers; the
+# harness encodes TIRx's maps with the driver, apart from tile-mlir).
+TIRX_MAP_TYPES = {"uint8": 0, "int8": 0, "float8_e4m3fn": 0,
+                  "float8_e5m2": 0, "uint16": 1, "int16": 1, "uint32": 2,
+                  "int32": 3, "uint64": 4, "int64": 5, "float16": 6,
+                  "float32": 7, "float64": 8, "bfloat16": 9}
 
 SIGNATURE = re.compile(r'extern "C" __global__ void (?:__launch_bounds__\('
                        r'\d+\) )?(\w+)\(([^)]*)\)')
@@ -97,7 +147,10 @@ def prepare_one(src, out, tirx_python):
                            capture_output=True, text=True)
         if r.returncode:
             raise RuntimeError("TIRx: " + r.stderr.strip().splitlines()[-1])
-        cu.write_text(r.stdout)
+        source, _, host = r.stdout.partition("\n//@@HOST@@\n")
+        cu.write_text(source)
+        (out / f"{name}.maps.json").write_text(
+            json.dumps(tirx_tensor_maps(host)))
     elif src.with_suffix(".cu").exists():
         shutil.copy(src.with_suffix(".cu"), cu)
     else:
@@ -122,7 +175,10 @@ def prepare_one(src, out, tirx_python):
     np.savez(out / f"{name}.npz", **{n: np.asarray(v)
                                      for n, v in inputs.items()})
     kernel, params = tirx_params(cu.read_text())
+    maps = out / f"{name}.maps.json"
     return {"name": name, "kernel": kernel, "tirx_params": params,
+            "tensor_maps": json.loads(maps.read_text()) if maps.exists()
+            else {},
             "params": [p for p, _ in k.params],
             "grid": list(k.launch.grid), "block": list(k.launch.block),
             "cluster": list(k.launch.cluster) if k.launch.cluster else None,
@@ -213,7 +269,11 @@ def run_tirx(entry, d, inputs):
     fn = cupy.RawModule(path=str(d / f"{entry['name']}.cubin")) \
         .get_function(entry["kernel"])
     arrays, args = {}, []
+    maps = entry.get("tensor_maps", {})
     for pname, ctype in entry["tirx_params"]:
+        if pname in maps:
+            args.append(pname)  # Encoded below, once the tensors are up.
+            continue
         v = inputs[pname] if pname in inputs else \
             entry.get("extents", {})[pname]
         if "*" in ctype:
@@ -222,7 +282,18 @@ def run_tirx(entry, d, inputs):
             args.append(arrays[pname])
         else:
             args.append(getattr(np, C_TYPES[ctype])(v))
-    if entry.get("cluster") or entry.get("dynamic_smem"):
+    for pname, m in maps.items():
+        if m["tensor"] not in arrays:
+            arrays[m["tensor"]] = cupy.asarray(inputs[m["tensor"]])
+    from cuda_driver import encode_tiled
+    args = [encode_tiled(
+        maps[a]["data_type"],
+        arrays[maps[a]["tensor"]].data.ptr + maps[a]["offset"] *
+        maps[a]["bytes"], maps[a]["dims"], maps[a]["strides"],
+        maps[a]["box"], maps[a]["element_strides"], maps[a]["interleave"],
+        maps[a]["swizzle"], maps[a]["l2_promotion"], maps[a]["oob_fill"])
+        if isinstance(a, str) else a for a in args]
+    if entry.get("cluster") or entry.get("dynamic_smem") or maps:
         # Clusters and dynamic shared memory, as TIRx's own launcher gives
         # them (CuPy's RawKernel launches neither).
         from cuda_driver import DriverKernel

@@ -85,6 +85,21 @@ tileCpuEngineRun(TileCpuEngine engine, MlirStringRef name, void **args,
                  intptr_t numBuffers, void *const *buffers, const size_t *bytes,
                  MlirStringCallback output, void *outputUserData);
 
+/// Encodes a tiled tensor map for the CPU backend into the 128 bytes at
+/// `map` (64-byte aligned), from cuTensorMapEncodeTiled's parameters:
+/// `rank` dimensions innermost first (`dims`, the byte strides of the outer
+/// `rank - 1`, the box and the element strides), `global` the tensor's host
+/// address, and the values of cuda.h's CUtensorMapDataType,
+/// CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion and
+/// CUtensorMapFloatOOBfill. The map is the one a kernel run by the engine
+/// reads. Returns false, with the reason through `error`, where the driver
+/// would refuse the map or the CPU backend does not model it.
+MLIR_CAPI_EXPORTED bool tileCpuTensorMapEncodeTiled(
+    void *map, int dataType, unsigned rank, uint64_t global,
+    const uint64_t *dims, const uint64_t *strides, const uint32_t *box,
+    const uint32_t *elementStrides, int interleave, int swizzle,
+    int l2Promotion, int oobFill, MlirStringCallback error, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

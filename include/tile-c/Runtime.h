@@ -52,6 +52,18 @@ int tileRtLaunchCluster(void *function, unsigned clusterX, unsigned clusterY,
                         unsigned blockZ, unsigned sharedBytes, void *stream,
                         void **params);
 int tileRtSynchronize(void);
+/* Writes the tiled tensor map (CUtensorMap, 128 bytes) of cuTensorMapEncodeTiled
+ * to host memory at `map` (64-byte aligned): `rank` dimensions innermost first
+ * (`dims`, the byte strides of the outer `rank - 1`, the box, the element
+ * strides), `global` the tensor's device address, and the values of cuda.h's
+ * CUtensorMapDataType, CUtensorMapInterleave, CUtensorMapSwizzle,
+ * CUtensorMapL2promotion and CUtensorMapFloatOOBfill. A kernel takes the map
+ * by value (a grid-constant parameter) from these bytes. */
+int tileRtTensorMapEncodeTiled(void *map, int dataType, unsigned rank,
+                               uint64_t global, const uint64_t *dims,
+                               const uint64_t *strides, const uint32_t *box,
+                               const uint32_t *elementStrides, int interleave,
+                               int swizzle, int l2Promotion, int oobFill);
 
 #ifdef __cplusplus
 }

@@ -34,6 +34,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -319,6 +320,40 @@ void tileCpuEngineHostTarget(MlirStringCallback target, void *userData) {
 
 void tileCpuEngineDestroy(TileCpuEngine engine) {
   delete static_cast<Engine *>(engine.ptr);
+}
+
+bool tileCpuTensorMapEncodeTiled(void *map, int dataType, unsigned rank,
+                                 uint64_t global, const uint64_t *dims,
+                                 const uint64_t *strides, const uint32_t *box,
+                                 const uint32_t *elementStrides, int interleave,
+                                 int swizzle, int l2Promotion, int oobFill,
+                                 MlirStringCallback error, void *userData) {
+  ::tile::rt::TensorMapTiledFields f;
+  std::string why;
+  if (!map || !dims || !box || !elementStrides || (rank > 1 && !strides))
+    why = "a null pointer where the encoder needs an array or the map";
+  else if (rank < 1 || rank > 5)
+    why = "a tensor map has 1 to 5 dimensions, got " + std::to_string(rank);
+  if (!why.empty()) {
+    say(error, userData, why);
+    return false;
+  }
+  f.dataType = dataType;
+  f.rank = rank;
+  f.global = global;
+  std::copy(dims, dims + rank, f.dims);
+  if (rank > 1)
+    std::copy(strides, strides + rank - 1, f.strides);
+  std::copy(box, box + rank, f.box);
+  std::copy(elementStrides, elementStrides + rank, f.elementStrides);
+  f.interleave = interleave;
+  f.swizzle = swizzle;
+  f.l2Promotion = l2Promotion;
+  f.oobFill = oobFill;
+  why = ::tile::cpu::encodeTiledMap(f, map);
+  if (!why.empty())
+    say(error, userData, "cuTensorMapEncodeTiled (CPU backend): " + why);
+  return why.empty();
 }
 
 int tileCpuEngineRun(TileCpuEngine engine, MlirStringRef name, void **args,

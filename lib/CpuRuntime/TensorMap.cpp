@@ -462,6 +462,49 @@ void moveBox(const ptx::Instr &instr, const cpu::TensorMap &m,
 
 std::string cpu::checkTensorMap(const TensorMap &m) { return checkMap(m); }
 
+std::string cpu::encodeTiledMap(const rt::TensorMapTiledFields &f, void *map) {
+  const ptx::TensorMapLimitsDesc &limits = ptx::getTensorMapLimits();
+  if (f.rank < 1 || f.rank > TensorMap::kMaxRank)
+    return "a tensor map has 1 to " + std::to_string(limits.maxRank) +
+           " dimensions, got " + std::to_string(f.rank);
+  if (reinterpret_cast<uintptr_t>(map) % 64)
+    return "the tensor map's buffer is not 64-byte aligned";
+  if (f.interleave)
+    return "interleaved tensor maps are not modelled by the CPU backend";
+  if (f.l2Promotion < 0 || f.l2Promotion > 3)
+    return "unknown CUtensorMapL2promotion " + std::to_string(f.l2Promotion);
+  for (unsigned i = 0; i < f.rank; ++i)
+    if (f.elementStrides[i] != 1)
+      return "element strides other than 1 (dimension " + std::to_string(i) +
+             ": " + std::to_string(f.elementStrides[i]) +
+             ") are not modelled by the CPU backend for tiled maps";
+  TensorMap m = {};
+  m.magic = TensorMap::kMagic;
+  m.rank = static_cast<uint8_t>(f.rank);
+  m.elementBytes = static_cast<uint8_t>(getTypeBits(f.dataType) / 8);
+  if (f.swizzle < 0 || f.swizzle > 255 || f.oobFill < 0 || f.oobFill > 255 ||
+      f.dataType < 0 || f.dataType > 255)
+    return "an enum value is out of range";
+  m.swizzle = static_cast<uint8_t>(f.swizzle);
+  m.oobFill = static_cast<uint8_t>(f.oobFill);
+  m.dataType = static_cast<uint8_t>(f.dataType);
+  m.global = f.global;
+  for (unsigned i = 0; i < f.rank; ++i) {
+    if (f.box[i] > std::numeric_limits<uint16_t>::max())
+      return "the box has " + std::to_string(f.box[i]) +
+             " elements in dimension " + std::to_string(i);
+    m.box[i] = static_cast<uint16_t>(f.box[i]);
+    m.dims[i] = f.dims[i];
+    if (i + 1 < f.rank)
+      m.strides[i] = f.strides[i];
+  }
+  if (std::string why = checkMap(m); !why.empty())
+    return why;
+  std::memset(map, 0, 128);
+  std::memcpy(map, &m, sizeof m);
+  return "";
+}
+
 uint64_t cpu::TensorMap::getBoxElements() const {
   if (im2col)
     return uint64_t(box[0]) * box[1];

@@ -7,6 +7,7 @@
 #include "tile-c/Runtime.h"
 #include "tile/Runtime/CudaRuntime.h"
 
+#include <algorithm>
 #include <string>
 
 using tile::rt::CudaRuntime;
@@ -109,6 +110,35 @@ extern "C" int tileRtLaunchCluster(void *function, unsigned clusterX,
   const unsigned block[3] = {blockX, blockY, blockZ};
   return report(CudaRuntime::get().launchCluster(function, cluster, grid, block,
                                                  sharedBytes, stream, params));
+}
+
+extern "C" int
+tileRtTensorMapEncodeTiled(void *map, int dataType, unsigned rank,
+                           uint64_t global, const uint64_t *dims,
+                           const uint64_t *strides, const uint32_t *box,
+                           const uint32_t *elementStrides, int interleave,
+                           int swizzle, int l2Promotion, int oobFill) {
+  const char *who = "tileRtTensorMapEncodeTiled";
+  if (!dims || !box || !elementStrides || (rank > 1 && !strides))
+    return nullArgument(who, "an array");
+  if (rank < 1 || rank > 5)
+    return report(Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+                         std::string(who) + ": a tensor map has 1 to 5 " +
+                             "dimensions, got " + std::to_string(rank)));
+  CudaRuntime::TensorMapTiled p;
+  p.dataType = dataType;
+  p.rank = rank;
+  p.global = global;
+  std::copy(dims, dims + rank, p.dims);
+  if (rank > 1)
+    std::copy(strides, strides + rank - 1, p.strides);
+  std::copy(box, box + rank, p.box);
+  std::copy(elementStrides, elementStrides + rank, p.elementStrides);
+  p.interleave = interleave;
+  p.swizzle = swizzle;
+  p.l2Promotion = l2Promotion;
+  p.oobFill = oobFill;
+  return report(CudaRuntime::get().encodeTensorMapTiled(p, map));
 }
 
 extern "C" int tileRtSynchronize(void) {

@@ -96,6 +96,12 @@ def _declare(lib):
             ([_StringRef, _STRING_CALLBACK, ctypes.c_void_p], _Ptr),
         "tileCpuEngineHostTarget": ([_STRING_CALLBACK, ctypes.c_void_p],
                                     None),
+        "tileCpuTensorMapEncodeTiled":
+            ([ctypes.c_void_p, ctypes.c_int, ctypes.c_uint, ctypes.c_uint64,
+              ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+              ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+              ctypes.c_int, _STRING_CALLBACK, ctypes.c_void_p],
+             ctypes.c_bool),
         "tileCpuEngineRun":
             ([_Ptr, _StringRef, ctypes.POINTER(ctypes.c_void_p),
               ctypes.c_ssize_t, ctypes.POINTER(ctypes.c_void_p),
@@ -282,6 +288,21 @@ class CpuEngine:
             self._handle, _STRING_CALLBACK(lambda s, _: out.append(_bytes(s))),
             None)
         return b"".join(out) if ok else None
+
+    def encode_tensor_map(self, map_, data_type, rank, address, dims,
+                          strides, box, element_strides, interleave, swizzle,
+                          l2, oob):
+        """Encodes a tiled tensor map for kernels the engine runs
+        (tileCpuTensorMapEncodeTiled): the driver's parameters, innermost
+        first. A map the driver would refuse is a TileValueError."""
+        from .compiler import TileValueError
+        why = []
+        ok = self._lib.tileCpuTensorMapEncodeTiled(
+            map_, data_type, rank, address, dims, strides, box,
+            element_strides, interleave, swizzle, l2, oob,
+            _STRING_CALLBACK(lambda s, _: why.append(_bytes(s))), None)
+        if not ok:
+            raise TileValueError(b"".join(why).decode(errors="replace"))
 
     def run(self, name, args, buffers):
         """Calls host function `name` with `args` (ctypes objects, one per

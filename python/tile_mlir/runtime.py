@@ -65,6 +65,9 @@ class CudaRuntime:
             vp, ctypes.POINTER(vp)]
         lib.tileRtLaunchCluster.argtypes = [vp] + [ctypes.c_uint] * 10 + [
             vp, ctypes.POINTER(vp)]
+        lib.tileRtTensorMapEncodeTiled.argtypes = [
+            vp, ctypes.c_int, ctypes.c_uint, u64, vp, vp, vp, vp,
+            ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
         self._lib = lib
         # Sizes of the allocations made here, to check copies against.
         self._sizes = {}
@@ -147,6 +150,17 @@ class CudaRuntime:
         ptr = self._host_buffer(array, ptr, writes=True)
         self._check(self._lib.tileRtCopyToHost(
             array.ctypes.data_as(ctypes.c_void_p), ptr, array.nbytes))
+
+    def encode_tensor_map(self, map_, data_type, rank, address, dims,
+                          strides, box, element_strides, interleave, swizzle,
+                          l2, oob):
+        """Writes a tiled CUtensorMap to the host buffer `map_` (64-byte
+        aligned) through cuTensorMapEncodeTiled: the driver's parameters,
+        innermost first (ctypes arrays). The driver's refusal is a
+        CudaError."""
+        self._check(self._lib.tileRtTensorMapEncodeTiled(
+            map_, data_type, rank, address, dims, strides, box,
+            element_strides, interleave, swizzle, l2, oob))
 
     def synchronize(self):
         """Waits for all work on the device."""

@@ -25,7 +25,10 @@
 #ifndef TILE_CPURUNTIME_CPURUNTIME_H
 #define TILE_CPURUNTIME_CPURUNTIME_H
 
+#include "tile/Runtime/TensorMapFields.h"
+
 #include <cstdint>
+#include <string>
 
 namespace tile {
 namespace cpu {
@@ -62,6 +65,13 @@ uint16_t truncateToBF16(uint32_t f32);
 /// f64 (its bits) to bf16 with one rounding, to nearest even; a NaN is
 /// quieted and keeps its sign and top payload bits.
 uint16_t truncateToBF16(uint64_t f64);
+
+/// Encodes the tiled map `f` into the 128 bytes at `map` (64-byte
+/// aligned) as the CPU backend stores a map, after the driver's checks;
+/// returns why it cannot, or "". Element strides other than 1 and
+/// interleaved maps are refused (not modelled); the L2 promotion is a hint
+/// that changes no result.
+std::string encodeTiledMap(const rt::TensorMapTiledFields &f, void *map);
 
 } // namespace cpu
 } // namespace tile

@@ -22,6 +22,8 @@
 #ifndef TILE_RUNTIME_CUDARUNTIME_H
 #define TILE_RUNTIME_CUDARUNTIME_H
 
+#include "tile/Runtime/TensorMapFields.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -210,18 +212,9 @@ public:
                        void **params);
 
   /// A tiled tensor map (CUtensorMap, 128 bytes written to `map`, which is
-  /// 64-byte aligned) through cuTensorMapEncodeTiled: `rank` dimensions,
-  /// innermost first as the driver takes them (`dims`, the byte strides of
-  /// the outer `rank - 1`, the box, the element strides), the enums'
-  /// values as cuda.h defines them. The driver checks the parameters.
-  struct TensorMapTiled {
-    int dataType = 0;
-    unsigned rank = 0;
-    DevicePtr global = 0;
-    uint64_t dims[5] = {}, strides[4] = {};
-    uint32_t box[5] = {}, elementStrides[5] = {};
-    int interleave = 0, swizzle = 0, l2Promotion = 0, oobFill = 0;
-  };
+  /// 64-byte aligned) through cuTensorMapEncodeTiled. The driver checks the
+  /// parameters.
+  using TensorMapTiled = TensorMapTiledFields;
   Status encodeTensorMapTiled(const TensorMapTiled &params, void *map);
   /// An im2col tensor map through cuTensorMapEncodeIm2col: the fields of a
   /// tiled one without the box, and instead the bounding box's corners

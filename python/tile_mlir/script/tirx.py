@@ -46,6 +46,7 @@ from .. import instr_table
 from . import _nvcc_math, _rewrite, _views
 from ._views import SpecMaker as _SpecMaker, TileLayout  # noqa: F401
 from ._views import ComposeLayout  # noqa: F401
+from . import _tma
 from ..compiler import (TileError, TileTypeError, TileValueError,
                         TileWarning, cached_cpu_engine, cached_ptx,
                         issue_warnings, sass_of)
@@ -671,6 +672,7 @@ class _Builder:
         self.taken = set(taken)  # Names already in use (the parameters).
         self.values = set()  # (name, type) of every value made for it.
         self.written = set()  # Parameters an op may write.
+        self.smem_align = {}  # Shared buffers' alignment (bytes), by name.
 
     def fresh(self, prefix):
         while True:
@@ -3659,6 +3661,8 @@ class _Tile:
         if scope not in ("thread", "warp", "warpgroup", "cta"):
             raise TileError(f"unknown scope '{scope}' (thread, warp, "
                             "warpgroup, cta)")
+        if "box" in params and _tma.is_tensor_copy(opcode):
+            return _tma.apply(opcode, operands, scope, pred, params)
         if params:
             operands = list(operands) + _keyword_operands(opcode,
                                                           len(operands),
@@ -4890,8 +4894,19 @@ def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
         b.dynamic_root = root
     else:
         b.workgroup.append((name, root.placeholder))
+    if isinstance(align, numbers.Integral) and align > 0:
+        require_alignment(b, name, int(align))
     return _views.View(root, "shared", dtype, shape, strides,
                        swizzle=swizzle)
+
+
+def require_alignment(b, name, align):
+    """Aligns shared buffer `name` to `align` bytes (a power of two): its
+    workgroup attribution's `llvm.align`."""
+    if align & (align - 1):
+        raise TileValueError(f"a shared buffer's alignment is a power of "
+                             f"two, got {align}")
+    b.smem_align[name] = max(b.smem_align.get(name, 0), align)
 
 
 def _elements(data):
@@ -5150,11 +5165,20 @@ class PrimFunc:
         self._fixed_block = self.launch.block if b.block_dependent else None
         # Tensor parameters that an instruction may write (its destination).
         self.written = frozenset(b.written)
-        sig_text = ", ".join(f"{a.name}: {a.type}" if isinstance(a, _Value)
-                             else f"{a.root[0]}: {a.root[1]}" for a in args)
+        # TMA copies' tensor maps: grid-constant parameters after the
+        # function's own, which each launch encodes (_tma.encode).
+        self._tensor_maps = list(getattr(b, "tensor_maps", []))
+        sig_text = ", ".join([f"{a.name}: {a.type}" if isinstance(a, _Value)
+                              else f"{a.root[0]}: {a.root[1]}"
+                              for a in args] +
+                             [f"{m['name']}: memref<128xi8> "
+                              "{tile.grid_constant}"
+                              for m in self._tensor_maps])
         if b.workgroup:
             sig_text += ") workgroup(" + ", ".join(
-                f"{n} : {t}" for n, t in b.workgroup)
+                f"{n} : {t}" + (f" {{llvm.align = {b.smem_align[n]} : i64}}"
+                                 if n in b.smem_align else "")
+                for n, t in b.workgroup)
         body = "".join(f"      {line}\n" for line in b.lines)
         # Each root's type, now that its uses are known (a dtype view may
         # have retyped it); a parameter's storage is what the host passes.
@@ -5176,6 +5200,11 @@ class PrimFunc:
             body = body.replace(root.placeholder, final)
             if root.space == "global" and final != root.declared[3]:
                 self._storage[root.name[1:]] = root.stored[:2]
+        for m in self._tensor_maps:
+            if m["param"] in self._storage:
+                raise TileError(f"parameter '{m['param']}' of {self.name} is "
+                                "viewed with another dtype; a TMA copy "
+                                "needs it as declared")
         code = getattr(fn, "__code__", None)
         where = (f' loc("{_mlir_string(code.co_filename)}":'
                  f'{code.co_firstlineno}:1)' if code else "")
@@ -5478,6 +5507,9 @@ class PrimFunc:
             ty = self._stored_ann(pname, ann).mlir_type()
             params.append(f"%a{i}: {ty}")
             args.append(f"%a{i} : {ty}")
+        for k, m in enumerate(self._tensor_maps):
+            params.append(f"%m{k}: memref<128xi8>")
+            args.append(f"%m{k} : memref<128xi8>")
         params += [f"%d{k}: index" for k in range(6)] + ["%d6: i32"]
         # The CPU backend lays a cluster's CTAs out when it compiles: its
         # shape is constant.
@@ -5522,7 +5554,7 @@ class PrimFunc:
                 raise TileError(f"argument '{pname}': the CPU backend takes "
                                 "numpy arrays")
         engine = self._cpu_engine(plan)
-        args, hosts = [], []
+        args, hosts, where = [], [], {}
         for (pname, ann), (kind, arg) in zip(self.params, plan):
             if kind == "scalar":
                 args.append(_scalar_arg(ann.elt, arg))
@@ -5530,6 +5562,12 @@ class PrimFunc:
             hosts.append(arg)
             c = self._stored_array(pname, arg.copy)
             args += _descriptor(c.ctypes.data, c)
+            where[pname] = (c.ctypes.data,
+                            [n // c.itemsize for n in c.strides])
+        maps = [self._tensor_map_array(m, where, engine.encode_tensor_map)
+                for m in self._tensor_maps]
+        for m in maps:
+            args += _descriptor(m.ctypes.data, m)
         args += [ctypes.c_int64(int(v)) for v in list(grid) + list(block)]
         args.append(ctypes.c_int32(shared))
         status, report = engine.run("tile_host", args,
@@ -5547,6 +5585,19 @@ class PrimFunc:
         for h in sorted(hosts, key=lambda h: h.original is None):
             h.store(h.copy)
         return arrays
+
+    @staticmethod
+    def _tensor_map_array(spec, where, encoder):
+        """The CPU backend's map of TMA copy `spec` (a 64-byte aligned
+        numpy array of 128 bytes) for arguments at `where` (by parameter:
+        host address, element strides)."""
+        import numpy as np
+        raw = np.zeros(128 + 64, np.uint8)
+        skip = -raw.ctypes.data % 64
+        out = raw[skip:skip + 128]
+        out[:] = np.frombuffer(bytes(_tma.encode(spec, *where[spec["param"]],
+                                                 encoder)), np.uint8)
+        return out
 
     def __call__(self, *arrays, stream=None, backend="auto", launch=None,
                  grid=None, **named):
@@ -5639,7 +5690,7 @@ class PrimFunc:
         from ..runtime import CudaRuntime
         rt = CudaRuntime.get()
         fn = rt.function(self._module(rt), self.name)
-        args, buffers = [], []
+        args, buffers, where = [], [], {}
         try:
             for (pname, ann), (kind, arg) in zip(self.params, plan):
                 if kind == "scalar":
@@ -5651,12 +5702,17 @@ class PrimFunc:
                         shape = self._storage[pname][1]
                         strides = _row_major_strides(shape)
                     args += _descriptor(ptr, shape=shape, strides=strides)
+                    where[pname] = (ptr, list(strides))
                     continue
                 c = arg.copy
                 ptr = rt.alloc(c.nbytes)
                 buffers.append((ptr, arg))
                 rt.to_device(ptr, c)
-                args += _descriptor(ptr, self._stored_array(pname, c))
+                c = self._stored_array(pname, c)
+                args += _descriptor(ptr, c)
+                where[pname] = (ptr, [n // c.itemsize for n in c.strides])
+            args += [_tma.encode(m, *where[m["param"]], rt.encode_tensor_map)
+                     for m in self._tensor_maps]
             rt.launch(fn, grid, block, args, shared=shared, stream=stream,
                       cluster=self.launch.cluster)
             if buffers:
