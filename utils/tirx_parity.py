@@ -166,7 +166,10 @@ def prepare_one(src, out, tirx_python):
     # TIRx's build of the kernel: --use_fast_math unless its backend_config
     # says otherwise (the front-end read the same settings).
     flags = ["--use_fast_math"] if k.fast_math else []
-    r = subprocess.run(["nvcc", "-arch=sm_90", *flags, "-cubin", "-w", "-o",
+    # sm_90a where the kernel has arch-specific instructions (wgmma), as the
+    # front-end compiles it.
+    arch = k._arch_chip("sm_90")
+    r = subprocess.run(["nvcc", f"-arch={arch}", *flags, "-cubin", "-w", "-o",
                         str(out / f"{name}.cubin"), str(cu)],
                        capture_output=True, text=True)
     if r.returncode:

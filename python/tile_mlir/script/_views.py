@@ -377,12 +377,50 @@ class SharedWindowAddress(Address):
     (`st.shared.u32 [addr], v`), and `T.ptx.addr(addr, bytes)` and `addr +
     bytes` move it by whole elements. The difference of two addresses in
     one buffer is their distance in bytes (a uint32); an address's value
-    as a number is not available otherwise."""
+    as a number is its value in arithmetic other than moving it (`addr >>
+    4`, `addr & 0x3FFFF`, `T.cast(addr, "uint64")`: a wgmma descriptor's
+    start address): the uint32 the CTA's shared window gives the element,
+    on the GPU and on the CPU backend alike."""
 
     __slots__ = ()
 
     def __repr__(self):
         return f"T.cuda.cvta_generic_to_shared({self.view!r})"
+
+    def number(self):
+        """The address as a uint32 kernel value: the buffer's aligned
+        pointer (memref.extract_aligned_pointer_as_index, whose low 32 bits
+        are the shared window's address) plus the element's bytes."""
+        t = _t()
+        b = t._builder()
+        name, root_type = self.view.root.handle(self.view.dtype)
+        ptr, wide, low = b.fresh("p"), b.fresh("p"), b.fresh("p")
+        where = t._caller_location()
+        b.lines += [
+            f"{ptr} = memref.extract_aligned_pointer_as_index {name} : "
+            f"{root_type} -> index {where}",
+            f"{wide} = arith.index_castui {ptr} : index to i64 {where}",
+            f"{low} = arith.trunci {wide} : i64 to i32 {where}"]
+        b.values.add((low, "i32"))
+        base = t._Expr(low, "uint32")
+        offset = self.view.offset
+        if isinstance(offset, int) and offset == 0:
+            return base
+        if isinstance(offset, int):
+            return t._binary("add", base, offset * self._bytes())
+        step = t._binary("mul", t.cast(offset, "uint32"), self._bytes())
+        return t._binary("add", base, step)
+
+    def __rshift__(self, o): return self.number() >> o
+    def __lshift__(self, o): return self.number() << o
+    def __and__(self, o): return self.number() & o
+    def __rand__(self, o): return o & self.number()
+    def __or__(self, o): return self.number() | o
+    def __ror__(self, o): return o | self.number()
+    def __xor__(self, o): return self.number() ^ o
+    def __mul__(self, o): return self.number() * o
+    def __floordiv__(self, o): return self.number() // o
+    def __mod__(self, o): return self.number() % o
 
     def _bytes(self):
         return _t()._bits(self.view.type_elt()) // 8
@@ -395,7 +433,11 @@ class SharedWindowAddress(Address):
                     f"{self!r} - {other!r}: addresses in different shared "
                     "buffers (their distance is the layout's, not the "
                     "program's)")
-            d = t._binary("sub", self.view.offset, other.view.offset)
+            a, b = self.view.offset, other.view.offset
+            if isinstance(a, int) and isinstance(b, int):
+                return t._const_expr((a - b) * self._bytes() % 2**32,
+                                     "uint32")
+            d = t._binary("sub", a, b)
             return t.cast(t._binary("mul", d, self._bytes()), "uint32")
         if isinstance(other, numbers.Integral):
             return self + (-other)

@@ -381,8 +381,7 @@ def _is_byte_element(v):
 
 def _value_bits(v):
     """The bits of a kernel value or element (None: a Python number)."""
-    v = _plain(v)
-    if isinstance(v, _views.View):
+    if isinstance(v, _views.View):  # Without reading it.
         return _bits(v.type_elt())
     if isinstance(v, (_Expr, _TypedScalar)):
         return _bits(_mlir_type(v.dtype))
@@ -405,9 +404,14 @@ def _flattened(opcode, operands):
         atoms = [1 if o.get("kind") == "memory" else o.get("atom", 1)
                  for o in spec]
         where = {o.get("distribution") for o in spec}
+        # wgmma: the accumulator is the warpgroup's, the descriptors and
+        # immediates each thread's (the same in every thread).
+        group = where == {"warpgroup", "thread"} and all(
+            o.get("kind") == "register" for o in spec)
         if sum(atoms) != len(operands) or \
                 max((o.get("atom", 1) for o in spec), default=1) == 1 or \
-                len(where) != 1 or where - {"thread", "warp"} or \
+                (not group and (len(where) != 1 or
+                                where - {"thread", "warp"})) or \
                 (where == {"warp"} and
                  any(o.get("kind") != "register" for o in spec)):
             continue
@@ -426,7 +430,13 @@ def _flattened(opcode, operands):
             if n == 1:
                 out.extend(run)
                 continue
-            tile, own = _gathered(n, _PTX_DTYPES[o["type"]], where == {"warp"})
+            if o.get("distribution") == "warpgroup":
+                tile = _in_place(run, _PTX_DTYPES[o["type"]])
+                if tile is not None:  # wgmma's accumulator, where it is.
+                    out.append(tile)
+                    continue
+            tile, own = _gathered(n, _PTX_DTYPES[o["type"]],
+                                  o.get("distribution"))
             move = ptx[instr_table.plain_opcode(
                 "move", [f"b{_bits(own.type_elt())}"])]
             for k, v in enumerate(run):
@@ -436,7 +446,7 @@ def _flattened(opcode, operands):
                 else:
                     copies.append((move, v, own[k:k + 1]))
             out.append(tile)
-        return [form], out, copies, where.pop()
+        return [form], out, copies, "warpgroup" if group else where.pop()
     return [], operands, [], "thread"
 
 
@@ -450,14 +460,43 @@ def _spanning(element, n=1):
     return element._with(shape=(n,), strides=(1,), dist=[None], splits={})
 
 
-def _gathered(n, dtype, warp):
-    """(tile, own): an n-register tile of the thread's, or of the warp's
-    (n registers per lane), and the executing thread's n registers."""
-    if not warp:
+def _in_place(run, dtype):
+    """The warpgroup's tile over `run` (n consecutive elements of one
+    thread's register tile, as TIRx passes wgmma's accumulator:
+    `acc[0], acc[1], ...`) in place, or None. In place, the instruction
+    writes the registers the program reads after its wait_group; a copy
+    out would read them while the wgmma is in flight."""
+    first = run[0]
+    if not all(isinstance(v, _views.View) and v.space == "reg" and
+               v.root is first.root and all(d is None for d in v.dist) and
+               math.prod(v.shape) == 1 and isinstance(v.offset, int)
+               for v in run) or \
+            [v.offset for v in run] != list(range(first.offset,
+                                                  first.offset + len(run))) \
+            or _mlir_type(first.dtype) != _mlir_type(dtype):
+        return None
+    n = len(run)
+    data = first._with(shape=(n,), strides=(1,), dist=[None], splits={})
+    return decl_tensor(data, ty_args=[Tensor((4, 32, n), dtype, layout=(
+        TileLayout(S[(4, 32, n):(1 @ _Cuda.Axis.wid_in_wg,
+                                  1 @ _Cuda.Axis.laneid, 1)])),
+        scope="local")])
+
+
+def _gathered(n, dtype, where):
+    """(tile, own): an n-register tile of the thread's, of the warp's or of
+    the warpgroup's (`where`; n registers per thread), and the executing
+    thread's n registers."""
+    if where not in ("warp", "warpgroup"):
         tile = alloc_local((n,), dtype)
         return tile, tile
-    tile = alloc_local((32, n), dtype, layout=TileLayout(
-        S[(32, n):(1 @ _Cuda.Axis.laneid, 1)]))
+    if where == "warp":
+        tile = alloc_local((32, n), dtype, layout=TileLayout(
+            S[(32, n):(1 @ _Cuda.Axis.laneid, 1)]))
+    else:
+        tile = alloc_local((4, 32, n), dtype, layout=TileLayout(
+            S[(4, 32, n):(1 @ _Cuda.Axis.wid_in_wg, 1 @ _Cuda.Axis.laneid,
+                          1)]))
     return tile, decl_tensor(tile.data, ty_args=[Tensor((n,), dtype)])
 
 
@@ -2078,6 +2117,8 @@ def cast(value, dtype):
         value = value.load()
     elif isinstance(value, _TypedScalar):
         value = value.value()
+    elif isinstance(value, _views.SharedWindowAddress):
+        value = value.number()
     if not isinstance(value, _Expr):
         if dtype in _FP8:
             return _fp8_cast(_const_expr(value, "float32"), dtype)
@@ -3723,6 +3764,12 @@ class _Tile:
         inst = instr_table.instance_of(opcode)
         if inst is not None:
             b.ptx_floor = max(getattr(b, "ptx_floor", 0), inst["ptx"])
+            # A form of arch-specific chips only (wgmma, setmaxnreg): the
+            # kernel is compiled for one of them.
+            arch = instr_table.form_of(opcode).get("arch_chips")
+            if arch:
+                b.arch_chips = set(arch) & getattr(b, "arch_chips",
+                                                   set(arch))
         b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
                        f"scope({scope}){typed} {_caller_location()}")
 
@@ -5211,6 +5258,7 @@ class PrimFunc:
         # The PTX ISA version its instructions need (the table's floors):
         # raised above the chip's own where one needs more.
         self._ptx_floor = getattr(b, "ptx_floor", 0)
+        self._arch_chips = sorted(getattr(b, "arch_chips", ()))
         # Whether its float32 arithmetic is nvcc's --use_fast_math build's
         # (TIRx's default; T.device_entry's backend_config, or
         # set_backend_config, may say otherwise).
@@ -5272,12 +5320,25 @@ class PrimFunc:
         if not isinstance(chip, str) or not _CHIP.fullmatch(chip):
             raise TileError(f"chip {chip!r} is not an SM name such as sm_90 "
                             "or sm_90a")
+        chip = self._arch_chip(chip)
         features = ""
         if self._ptx_floor > instr_table.chip_min_ptx(chip):
             features = f', features = "+ptx{self._ptx_floor}"'
         return ("module attributes {gpu.container_module} {\n"
                 f'  gpu.module @{self.name}_module [#nvvm.target<chip = '
                 f'"{chip}"{features}>] {{\n{self._kernel}  }}\n}}\n')
+
+    def _arch_chip(self, chip):
+        """`chip`, or its arch-specific variant (sm_90 -> sm_90a) where the
+        kernel uses forms of arch-specific chips only."""
+        if not self._arch_chips or chip in self._arch_chips:
+            return chip
+        for suffix in ("a", "f"):
+            if chip + suffix in self._arch_chips:
+                return chip + suffix
+        raise TileError(f"{self.name} uses instructions of "
+                        f"{', '.join(self._arch_chips)} only; it cannot be "
+                        f"compiled for {chip}")
 
     @property
     def mlir(self):

@@ -1,0 +1,80 @@
+"""wgmma from Python as TIRx users write it: descriptors built by hand from
+T.cuda.cvta_generic_to_shared addresses, the accumulator as elements of a
+local tensor. tirx_programs/wgmma_desc_ss checks the values (on the CPU
+backend, and on the GPU against TIRx's kernel); here the address's value,
+the chip the kernel needs, and the accumulator kept in place."""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+np = pytest.importorskip("numpy")
+
+from tile_mlir import TileError  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+MMA = "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16"
+
+
+def test_a_shared_address_is_a_number_in_arithmetic():
+    @T.function
+    def k(Out: T.Tensor((4,), "uint32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        S = T.alloc_shared((64,), "float32")
+        a0 = T.cuda.cvta_generic_to_shared(S.ptr_to([0]))
+        a5 = T.cuda.cvta_generic_to_shared(S.ptr_to([5]))
+        Out[0] = T.cast(a5, "uint32") - T.cast(a0, "uint32")
+        Out[1] = a0 & 15  # A buffer starts at least 16-byte aligned.
+        Out[2] = (a5 >> 2) - (a0 >> 2)
+        Out[3] = a5 - a0  # The distance, as before.
+    assert "memref.extract_aligned_pointer_as_index" in k.mlir
+    out = np.zeros(4, np.uint32)
+    k(out, backend="cpu")
+    assert out.tolist() == [20, 0, 5, 20]
+
+
+def accumulate(order=(0, 1, 2, 3)):
+    @T.function
+    def k(D: T.Tensor((128, 4), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=128))
+        S = T.alloc_shared((1024,), "float16")
+        acc = T.alloc_local((4,), "float32")
+        for i in range(4):
+            acc[i] = T.float32(0)
+        d = T.cast((T.cuda.cvta_generic_to_shared(S.ptr_to([0])) >> 4)
+                   & 0x3FFF, "uint64") | T.uint64(8 << 16) | \
+            T.uint64(16 << 32)
+        T.ptx.wgmma.fence.sync.aligned()
+        T.ptx.wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16(
+            acc[order[0]], acc[order[1]], acc[order[2]], acc[order[3]], d, d,
+            T.bool(False), 1, 1, 0, 0)
+        T.ptx.wgmma.commit_group.sync.aligned()
+        T.ptx.wgmma.wait_group.sync.aligned(0)
+        for i in range(4):
+            D[T.cuda.thread_idx("x"), i] = acc[i]
+    return k
+
+
+def test_a_wgmma_kernel_is_compiled_for_the_arch_specific_chip():
+    k = accumulate()
+    assert ".target sm_90a" in k.ptx("sm_90")
+    with pytest.raises(TileError, match="uses instructions of sm_90a only; "
+                                        "it cannot be compiled for sm_80"):
+        k.module("sm_80")
+
+
+def test_the_accumulator_is_the_tensor_itself():
+    line = next(l for l in accumulate().mlir.splitlines() if MMA in l)
+    # The four elements as the warpgroup's tile over acc, no copies.
+    assert "memref<4x32x4xf32, strided<[0, 0, 1], offset: 0>, #tile.reg>" \
+        in line
+    # Elements out of order are moved through a tile of their own, and
+    # reading them back before the wait is the error it would be on the
+    # GPU.
+    k = accumulate(order=(1, 0, 2, 3))
+    with pytest.raises(TileError, match="touches the register tile of the "
+                                        "accumulator d of a wgmma"):
+        k(np.zeros((128, 4), np.float32), backend="cpu")
