@@ -322,6 +322,38 @@ define i32 @f(i32 %a, i32 %m, ptr addrspace(1) %p) {
       << r.body;
 }
 
+TEST(ConvergentAsm, BarriersAndAlignedForms) {
+  // A cluster barrier, a CTA barrier, a wgmma fence and setmaxnreg (.aligned
+  // forms, which LLVM would otherwise copy into the arms of a branch) become
+  // convergent; mbarrier and a bulk copy do not.
+  Rewritten r = rewrite(R"(
+define void @f(i32 %a, ptr addrspace(3) %b) {
+  call void asm sideeffect "barrier.cluster.arrive.release.aligned;", ""()
+  call void asm sideeffect "barrier.sync 0;", ""()
+  call void asm sideeffect "wgmma.fence.sync.aligned;", ""()
+  call void asm sideeffect "setmaxnreg.inc.sync.aligned.u32 232;", ""()
+  call void asm sideeffect "mbarrier.init.shared.b64 [$0], 1;", "r"(ptr addrspace(3) %b)
+  call void asm sideeffect "cp.async.bulk.commit_group;", ""()
+  ret void
+})",
+                        0, Rewrite::Convergent);
+  EXPECT_EQ(r.removed, 4u) << r.body;
+  for (const char *text : {"barrier.cluster.arrive", "barrier.sync 0",
+                           "wgmma.fence", "setmaxnreg"}) {
+    size_t at = r.body.find(text);
+    ASSERT_NE(at, std::string::npos) << text;
+    size_t line = r.body.find('\n', at);
+    EXPECT_NE(r.body.substr(at, line - at).find(" #"), std::string::npos)
+        << text << " has no attribute group: " << r.body;
+  }
+  for (const char *text : {"mbarrier.init", "cp.async.bulk.commit_group"}) {
+    size_t at = r.body.find(text);
+    EXPECT_EQ(r.body.substr(at, r.body.find('\n', at) - at).find(" #"),
+              std::string::npos)
+        << text << ": " << r.body;
+  }
+}
+
 TEST(FloatBits, TruncationsOfFloatBitsTakeACopy) {
   // An f64's and an f32's bits truncated (directly, and through a phi and
   // a select), and an integer truncated: three copies, none for %n.

@@ -218,21 +218,35 @@ unsigned mlir::tile::copyFloatBitsBeforeTrunc(llvm::Function &function) {
   return copies;
 }
 
-/// The mnemonics of the table's collective forms, collected once.
+/// Whether the threads of a warp must execute one instance of an
+/// instruction of `form` together: a warp collective, a CTA barrier, or a
+/// form the ISA spells `.aligned` (barrier.cluster.arrive.aligned, wgmma,
+/// ldmatrix, setmaxnreg, ...). A copy of it in each arm of a branch, which
+/// LLVM makes of code after the branch unless the call is convergent, is
+/// then two instructions: an `.aligned` barrier that the warp's threads
+/// reach at different copies never completes.
+static bool mustStayConvergent(const ::tile::ptx::FormDesc &f) {
+  return ::tile::ptx::isCollective(f.semantics) ||
+         ::tile::ptx::isCtaBarrier(f.semantics) ||
+         llvm::StringRef(f.syntax).contains(".aligned");
+}
+
+/// The mnemonics of the table's forms that must stay convergent, collected
+/// once.
 static const llvm::StringSet<> &getCollectiveMnemonics() {
   static const llvm::StringSet<> mnemonics = [] {
     llvm::StringSet<> set;
     for (const ::tile::ptx::FormDesc &f : ::tile::ptx::getForms())
-      if (::tile::ptx::isCollective(f.semantics))
+      if (mustStayConvergent(f))
         set.insert(f.mnemonic);
     return set;
   }();
   return mnemonics;
 }
 
-/// Whether the inline asm text `text` executes a warp collective: the
-/// mnemonic of one of its statements (past a `@p` guard) is one of the
-/// table's collective forms'.
+/// Whether the inline asm text `text` must stay convergent: the mnemonic
+/// of one of its statements (past a `@p` guard) is one of the table's
+/// forms' that must (mustStayConvergent).
 static bool isCollectiveAsm(llvm::StringRef text) {
   llvm::SmallVector<llvm::StringRef> statements;
   text.split(statements, ';');

@@ -75,14 +75,16 @@ unsigned copyFloatBitsBeforeTrunc(llvm::Function &function);
 
 /// The LLVM IR rewrite of TileGpuModuleToBinary before LLVM's optimization
 /// pipeline: every inline asm call of `function` whose instruction is a
-/// warp collective of the table (after an optional `@p` guard) becomes
-/// `convergent`, so that no pass moves it into or out of control flow that
-/// changes which lanes execute it together. Returns the number of calls
-/// marked.
+/// warp collective, a CTA barrier or an `.aligned` form of the table (after
+/// an optional `@p` guard) becomes `convergent`, so that no pass moves it
+/// into or out of control flow that changes which lanes execute it
+/// together, or copies it into the arms of a branch. Returns the number of
+/// calls marked.
 unsigned markConvergentAsm(llvm::Function &function);
 
 /// Whether instructions of `form` lower to asm that markConvergentAsm makes
-/// convergent (their mnemonic is a collective form's).
+/// convergent (their mnemonic is that of a collective, CTA-barrier or
+/// `.aligned` form).
 bool isConvergentForm(const ::tile::ptx::FormDesc &form);
 
 /// The host code rewrite of the CPU backend's JIT: no bf16 value (or
