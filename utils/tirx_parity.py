@@ -72,8 +72,14 @@ ENCODE = re.compile(r"T\.cuda\.tensormap_encode_tiled\((\w+), "
 DECL = re.compile(r"(\w+) = T\.decl_tensor\((\w+)\.data")
 
 
+LAUNCH = re.compile(r'T\.call_ffi_kernel\("\w+", ([^=]*?), \d+, \d+, \d+, '
+                    r'\d+, \d+, \d+, launch_fields')
+
+
 def tirx_tensor_maps(host):
-    """{map variable: encode fields} of TIRx's host IR text."""
+    """{kernel argument position: encode fields} of TIRx's host IR text:
+    the maps its host encodes, at the positions its launch passes them
+    (the kernel's parameter names need not be the host's)."""
     import numpy as np
     decls = dict(DECL.findall(host))
     maps = {}
@@ -94,7 +100,9 @@ def tirx_tensor_maps(host):
             "swizzle": int(kw.get("swizzle", 0)),
             "l2_promotion": int(kw.get("l2_promotion", 0)),
             "oob_fill": int(kw.get("oob_fill", 0))}
-    return maps
+    launch = LAUNCH.search(host)
+    args = launch.group(1).split(", ") if launch else []
+    return {str(i): maps[a] for i, a in enumerate(args) if a in maps}
 
 
 # CUtensorMapDataType of TIRx's descriptor dtypes (cuda.h's numbers; the
@@ -179,9 +187,9 @@ def prepare_one(src, out, tirx_python):
                                      for n, v in inputs.items()})
     kernel, params = tirx_params(cu.read_text())
     maps = out / f"{name}.maps.json"
+    maps = json.loads(maps.read_text()) if maps.exists() else {}
     return {"name": name, "kernel": kernel, "tirx_params": params,
-            "tensor_maps": json.loads(maps.read_text()) if maps.exists()
-            else {},
+            "tensor_maps": {params[int(i)][0]: m for i, m in maps.items()},
             "params": [p for p, _ in k.params],
             "grid": list(k.launch.grid), "block": list(k.launch.block),
             "cluster": list(k.launch.cluster) if k.launch.cluster else None,
