@@ -209,3 +209,28 @@ def test_the_cpu_backend_says_what_it_does_not_model():
                                          "not modelled by the CPU backend"):
         k(np.zeros((64, 64), np.float32), np.zeros((16, 32), np.float32),
           backend="cpu")
+
+
+def test_copies_of_one_map_share_its_parameter():
+    @T.function
+    def k(A: T.Tensor((64, 32), "float32"), B: T.Tensor((64, 32), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        bar = T.alloc_shared((1,), "uint64")
+        S = T.alloc_shared((2, 16, 32), "float32")
+        t = T.cuda.thread_idx("x")
+        if t == 0:
+            T.ptx.mbarrier.init.shared.b64(bar.ptr_to([0]), T.uint32(1))
+            T.ptx.mbarrier.arrive.expect_tx.shared.b64(bar.ptr_to([0]),
+                                                       T.uint32(2 * 2048))
+            for i in range(2):  # One map, two boxes; then another region.
+                T.cuda.tile.apply(T.ptx[LOAD], S[i], A[:, :], box=(16, 32),
+                                  coords=(16 * i, 0), mbar=bar.ptr_to([0]))
+        T.cuda.mbarrier_wait(bar.ptr_to([0]), 0)
+        for i in range(2):
+            for r in range(16):
+                B[16 * i + r, t] = S[i, r, t]
+    assert k.mlir.count("{tile.grid_constant}") == 1
+    A = np.arange(64 * 32, dtype=np.float32).reshape(64, 32)
+    B = np.zeros((64, 32), np.float32)
+    k(A, B, backend="cpu")
+    assert np.array_equal(B[:32], A[:32])

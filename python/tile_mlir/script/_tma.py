@@ -192,12 +192,16 @@ def _indices(shape):
 
 
 def _map_parameter(b, spec):
-    """A new grid-constant tensor-map parameter of the kernel for `spec`."""
+    """The kernel's grid-constant tensor-map parameter for `spec`: the one
+    an earlier copy of the same map made, or a new one."""
+    if not hasattr(b, "tensor_maps"):
+        b.tensor_maps = []
+    for old in b.tensor_maps:
+        if {k: v for k, v in old.items() if k != "name"} == spec:
+            return b.value(old["name"], "memref<128xi8>")
     name = b.fresh("tmap")
     b.taken.add(name)
     spec["name"] = name
-    if not hasattr(b, "tensor_maps"):
-        b.tensor_maps = []
     b.tensor_maps.append(spec)
     return b.value(name, "memref<128xi8>")
 
