@@ -34,7 +34,6 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 
-#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -328,7 +327,6 @@ bool tileCpuTensorMapEncodeTiled(void *map, int dataType, unsigned rank,
                                  const uint32_t *elementStrides, int interleave,
                                  int swizzle, int l2Promotion, int oobFill,
                                  MlirStringCallback error, void *userData) {
-  ::tile::rt::TensorMapTiledFields f;
   std::string why;
   if (!map || !dims || !box || !elementStrides || (rank > 1 && !strides))
     why = "a null pointer where the encoder needs an array or the map";
@@ -338,18 +336,9 @@ bool tileCpuTensorMapEncodeTiled(void *map, int dataType, unsigned rank,
     say(error, userData, why);
     return false;
   }
-  f.dataType = dataType;
-  f.rank = rank;
-  f.global = global;
-  std::copy(dims, dims + rank, f.dims);
-  if (rank > 1)
-    std::copy(strides, strides + rank - 1, f.strides);
-  std::copy(box, box + rank, f.box);
-  std::copy(elementStrides, elementStrides + rank, f.elementStrides);
-  f.interleave = interleave;
-  f.swizzle = swizzle;
-  f.l2Promotion = l2Promotion;
-  f.oobFill = oobFill;
+  ::tile::rt::TensorMapTiledFields f = ::tile::rt::makeTiledFields(
+      dataType, rank, global, dims, strides, box, elementStrides, interleave,
+      swizzle, l2Promotion, oobFill);
   why = ::tile::cpu::encodeTiledMap(f, map);
   if (!why.empty())
     say(error, userData, "cuTensorMapEncodeTiled (CPU backend): " + why);

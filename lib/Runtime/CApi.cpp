@@ -7,7 +7,6 @@
 #include "tile-c/Runtime.h"
 #include "tile/Runtime/CudaRuntime.h"
 
-#include <algorithm>
 #include <string>
 
 using tile::rt::CudaRuntime;
@@ -125,19 +124,9 @@ tileRtTensorMapEncodeTiled(void *map, int dataType, unsigned rank,
     return report(Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
                          std::string(who) + ": a tensor map has 1 to 5 " +
                              "dimensions, got " + std::to_string(rank)));
-  CudaRuntime::TensorMapTiled p;
-  p.dataType = dataType;
-  p.rank = rank;
-  p.global = global;
-  std::copy(dims, dims + rank, p.dims);
-  if (rank > 1)
-    std::copy(strides, strides + rank - 1, p.strides);
-  std::copy(box, box + rank, p.box);
-  std::copy(elementStrides, elementStrides + rank, p.elementStrides);
-  p.interleave = interleave;
-  p.swizzle = swizzle;
-  p.l2Promotion = l2Promotion;
-  p.oobFill = oobFill;
+  CudaRuntime::TensorMapTiled p = tile::rt::makeTiledFields(
+      dataType, rank, global, dims, strides, box, elementStrides, interleave,
+      swizzle, l2Promotion, oobFill);
   return report(CudaRuntime::get().encodeTensorMapTiled(p, map));
 }
 
