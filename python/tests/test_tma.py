@@ -101,7 +101,8 @@ def test_the_cpu_backend_runs_a_copy_of_a_region():
     (dict(box=(16, 32, 1)), "box has 3 entries; the instruction has 2"),
     (dict(box=(16, 512)), "1 to 256 elements per dimension"),
     (dict(coords=(0,)), "coords has one entry per dimension"),
-    (dict(coord_steps=((1, 0),)), "coord_steps .* are not supported"),
+    (dict(coord_steps=((1, 0),)), "coord_steps has one coordinate vector "
+                                  "per leading .repeat. axis"),
     (dict(interleave=1), "interleaved TMA maps"),
     (dict(oob_fill=2), "oob_fill is 0 to 1"),
     (dict(swizzle=5), "swizzle is 0 .none."),
@@ -234,3 +235,30 @@ def test_copies_of_one_map_share_its_parameter():
     B = np.zeros((64, 32), np.float32)
     k(A, B, backend="cpu")
     assert np.array_equal(B[:32], A[:32])
+
+
+def test_coord_steps_repeat_the_copy_over_leading_axes():
+    # TIRx's repeat axes: S's leading axis of 2, each box 16 rows further
+    # down A (coord_steps), one tile.apply each.
+    @T.function
+    def k(A: T.Tensor((64, 32), "float32"), B: T.Tensor((2, 16, 32), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        bar = T.alloc_shared((1,), "uint64")
+        S = T.alloc_shared((2, 16, 32), "float32")
+        t = T.cuda.thread_idx("x")
+        if t == 0:
+            T.ptx.mbarrier.init.shared.b64(bar.ptr_to([0]), T.uint32(1))
+            T.ptx.mbarrier.arrive.expect_tx.shared.b64(bar.ptr_to([0]),
+                                                       T.uint32(2 * 2048))
+            T.cuda.tile.apply(T.ptx[LOAD], S[:, :, :], A[:, :], box=(16, 32),
+                              coords=(8, 0), coord_steps=((16, 0),),
+                              mbar=bar.ptr_to([0]))
+        T.cuda.mbarrier_wait(bar.ptr_to([0]), 0)
+        for i in range(2):
+            for r in range(16):
+                B[i, r, t] = S[i, r, t]
+    assert k.mlir.count(LOAD) == 2
+    A = np.arange(64 * 32, dtype=np.float32).reshape(64, 32)
+    B = np.zeros((2, 16, 32), np.float32)
+    k(A, B, backend="cpu")
+    assert np.array_equal(B[0], A[8:24]) and np.array_equal(B[1], A[24:40])

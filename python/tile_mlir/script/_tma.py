@@ -210,9 +210,6 @@ def _coordinates(coords, rank):
     """The coordinates as an i32 register tile, innermost first (the PTX
     order; TIRx's `coords` are outermost first)."""
     t = _t()
-    if not isinstance(coords, (tuple, list)) or len(coords) != rank:
-        raise TileValueError(f"the TMA pattern's coords has one entry per "
-                             f"dimension ({rank}), got {coords!r}")
     tile = t.alloc_local((rank,), "int32")
     for i, c in enumerate(reversed(list(coords))):
         if isinstance(c, numbers.Integral) and not isinstance(c, bool):
@@ -289,10 +286,7 @@ def apply(opcode, operands, scope, pred, params):
     if any(not 1 <= n <= limits["max_box"] for n in box):
         raise TileValueError(f"a TMA box has 1 to {limits['max_box']} "
                              f"elements per dimension, got {box}")
-    if params.pop("coord_steps", ()) not in ((), []):
-        raise TileError("coord_steps (TMA copies repeated over group or "
-                        "repeat axes) are not supported: issue one copy per "
-                        "box")
+    steps = params.pop("coord_steps", ())
     pname, starts, extents = _global_region(glob, rank)
     spec = _fields(params, rank, box, glob.dtype)
     if shared.dtype != glob.dtype and \
@@ -304,37 +298,76 @@ def apply(opcode, operands, scope, pred, params):
                       zip(box, spec["element_strides"]))
     else:
         shape = box
-    box_view = _check_box_image(shared, shape, spec["bits"], spec["mode"])
+    copies = _repeats(shared, shape, steps,
+                      _sequence(params.pop("coords", None), "coords", rank))
+    boxes = [_check_box_image(view, shape, spec["bits"], spec["mode"])
+             for view, _ in copies]
     spec.update(param=pname, starts=starts, extents=extents, box=box,
                 dtype=glob.dtype)
     if not load:
         b.written.add(pname)
     tmap = _map_parameter(b, spec)
-    coords = _coordinates(params.pop("coords", None), rank)
     keyword = {"mbar": "mbar", "ctaMask": "cta_mask",
                "cachePolicy": "cache_policy"}
-    args = []
+    named = {}
     for o in ops:
-        if o.get("tensor_map"):
-            args.append(tmap)
-        elif o.get("bulk") and o["space"] == "shared":
-            args.append(box_view)
-        elif o["name"] == "tensorCoords":
-            args.append(coords)
-        elif o["name"] in keyword and keyword[o["name"]] in params:
-            v = params.pop(keyword[o["name"]])
-            if isinstance(v, t._Address):
-                v = v.view
-            dtype = t._PTX_DTYPES.get(o.get("type", ""))
-            if isinstance(v, t._Expr) and dtype and v.dtype != dtype:
-                v = t.cast(v, dtype)
-            args.append(t._typed_operand(v, o))
-        else:
+        if o["name"] not in keyword or o.get("tensor_map"):
+            continue
+        if keyword[o["name"]] not in params:
             raise TileError(f"{opcode}: the TMA pattern needs "
-                            f"{keyword.get(o['name'], o['name'])}=")
+                            f"{keyword[o['name']]}=")
+        named[o["name"]] = _keyword_operand(params.pop(keyword[o["name"]]),
+                                            o)
     if params:
         raise TileError(f"{opcode}: unknown TMA fields {sorted(params)}")
-    t._Tile.apply(t.ptx[opcode], *args, pred=pred, scope="thread")
+    for view, (_, coords) in zip(boxes, copies):
+        coords = _coordinates(coords, rank)
+        args = [tmap if o.get("tensor_map") else
+                view if o.get("bulk") and o["space"] == "shared" else
+                coords if o["name"] == "tensorCoords" else named[o["name"]]
+                for o in ops]
+        t._Tile.apply(t.ptx[opcode], *args, pred=pred, scope="thread")
+
+
+def _keyword_operand(v, operand):
+    """A keyword field (mbar=, cta_mask=, cache_policy=) as `operand`."""
+    t = _t()
+    if isinstance(v, t._Address):
+        v = v.view
+    dtype = t._PTX_DTYPES.get(operand.get("type", ""))
+    if isinstance(v, t._Expr) and dtype and v.dtype != dtype:
+        v = t.cast(v, dtype)
+    return t._typed_operand(v, operand)
+
+
+def _sequence(value, what, n):
+    if not isinstance(value, (tuple, list)) or len(value) != n:
+        raise TileValueError(f"the TMA pattern's {what} has one entry per "
+                             f"dimension ({n}), got {value!r}")
+    return list(value)
+
+
+def _repeats(shared, shape, steps, coords):
+    """[(shared box, coordinates)] of each copy: one, or one per index of
+    the shared operand's leading (repeat) axes, the coordinates moved by
+    `coord_steps` (one vector per axis) times the index, as TIRx's pattern
+    unrolls them."""
+    lead = tuple(shared.shape[:len(shared.shape) - len(shape)]) \
+        if isinstance(shared, _views.View) else ()
+    if not steps:
+        return [(shared, coords)]
+    if not isinstance(steps, (tuple, list)) or len(steps) != len(lead):
+        raise TileValueError(f"coord_steps has one coordinate vector per "
+                             f"leading (repeat) axis of the shared operand "
+                             f"{lead}, got {steps!r}")
+    steps = [_sequence(s, "coord_steps vector", len(coords)) for s in steps]
+    out = []
+    for index in _indices(lead):
+        moved = list(coords)
+        for i, step in zip(index, steps):
+            moved = [c + i * d if i else c for c, d in zip(moved, step)]
+        out.append((shared.sub[index], moved))
+    return out
 
 
 def encode(spec, address, strides, encoder):
