@@ -114,6 +114,16 @@ def test_the_pattern_checks_its_fields(fields, match):
         kernel(**fields)
 
 
+def test_a_copy_without_a_box_says_so():
+    with pytest.raises(TypeError, match="box is a tuple of integers, got "
+                                        "None"):
+        @T.function
+        def k(A: T.Tensor((64, 64), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            S = T.alloc_shared((16, 32), "float32")
+            T.cuda.tile.apply(T.ptx[LOAD], S[:, :], A[:, :], coords=(0, 0))
+
+
 def test_a_load_needs_its_barrier():
     with pytest.raises(TileError, match="needs mbar="):
         _no_mbar()

@@ -3702,7 +3702,8 @@ class _Tile:
         if scope not in ("thread", "warp", "warpgroup", "cta"):
             raise TileError(f"unknown scope '{scope}' (thread, warp, "
                             "warpgroup, cta)")
-        if "box" in params and _tma.is_tensor_copy(opcode):
+        if ("box" in params or "coords" in params) and \
+                _tma.is_tensor_copy(opcode):
             return _tma.apply(opcode, operands, scope, pred, params)
         if params:
             operands = list(operands) + _keyword_operands(opcode,
