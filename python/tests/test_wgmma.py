@@ -78,3 +78,22 @@ def test_the_accumulator_is_the_tensor_itself():
     with pytest.raises(TileError, match="touches the register tile of the "
                                         "accumulator d of a wgmma"):
         k(np.zeros((128, 4), np.float32), backend="cpu")
+
+
+def test_align_aligns_a_shared_buffer():
+    @T.function
+    def k(Out: T.Tensor((1,), "uint32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        S0 = T.alloc_shared((3,), "uint32")
+        S1 = T.alloc_shared((256,), "uint32", align=1024)
+        S0[0] = T.uint32(1)
+        Out[0] = T.cuda.cvta_generic_to_shared(S1.ptr_to([0])) & 1023
+    assert "{llvm.align = 1024 : i64}" in k.mlir
+    out = np.full(1, 99, np.uint32)
+    k(out, backend="cpu")
+    assert out.tolist() == [0]
+    with pytest.raises(ValueError, match="power of two, got 48"):
+        @T.function
+        def bad(Out: T.Tensor((1,), "uint32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+            T.alloc_shared((4,), "uint32", align=48)
