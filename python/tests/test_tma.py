@@ -222,9 +222,12 @@ def test_the_cpu_backend_says_what_it_does_not_model():
           backend="cpu")
 
 
-def test_copies_of_one_map_share_its_parameter():
+def two_boxes(issue):
+    """A kernel that loads two 16 x 32 boxes of A into S (2 x 16 x 32, one
+    barrier for both) by `issue(S, A, bar)`, and writes S to B."""
     @T.function
-    def k(A: T.Tensor((64, 32), "float32"), B: T.Tensor((64, 32), "float32")):
+    def k(A: T.Tensor((64, 32), "float32"),
+          B: T.Tensor((2, 16, 32), "float32")):
         T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
         bar = T.alloc_shared((1,), "uint64")
         S = T.alloc_shared((2, 16, 32), "float32")
@@ -233,42 +236,41 @@ def test_copies_of_one_map_share_its_parameter():
             T.ptx.mbarrier.init.shared.b64(bar.ptr_to([0]), T.uint32(1))
             T.ptx.mbarrier.arrive.expect_tx.shared.b64(bar.ptr_to([0]),
                                                        T.uint32(2 * 2048))
-            for i in range(2):  # One map, two boxes; then another region.
-                T.cuda.tile.apply(T.ptx[LOAD], S[i], A[:, :], box=(16, 32),
-                                  coords=(16 * i, 0), mbar=bar.ptr_to([0]))
+            issue(S, A, bar)
         T.cuda.mbarrier_wait(bar.ptr_to([0]), 0)
         for i in range(2):
             for r in range(16):
-                B[16 * i + r, t] = S[i, r, t]
-    assert k.mlir.count("{tile.grid_constant}") == 1
+                B[i, r, t] = S[i, r, t]
+    return k
+
+
+def run_two_boxes(k):
     A = np.arange(64 * 32, dtype=np.float32).reshape(64, 32)
-    B = np.zeros((64, 32), np.float32)
+    B = np.zeros((2, 16, 32), np.float32)
     k(A, B, backend="cpu")
-    assert np.array_equal(B[:32], A[:32])
+    return A, B
+
+
+def test_copies_of_one_map_share_its_parameter():
+    def issue(S, A, bar):  # One map, two boxes.
+        for i in range(2):
+            T.cuda.tile.apply(T.ptx[LOAD], S[i], A[:, :], box=(16, 32),
+                              coords=(16 * i, 0), mbar=bar.ptr_to([0]))
+    k = two_boxes(issue)
+    assert k.mlir.count(LOAD) == 2
+    assert k.mlir.count("{tile.grid_constant}") == 1
+    A, B = run_two_boxes(k)
+    assert np.array_equal(B.reshape(32, 32), A[:32])
 
 
 def test_coord_steps_repeat_the_copy_over_leading_axes():
     # TIRx's repeat axes: S's leading axis of 2, each box 16 rows further
     # down A (coord_steps), one tile.apply each.
-    @T.function
-    def k(A: T.Tensor((64, 32), "float32"), B: T.Tensor((2, 16, 32), "float32")):
-        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
-        bar = T.alloc_shared((1,), "uint64")
-        S = T.alloc_shared((2, 16, 32), "float32")
-        t = T.cuda.thread_idx("x")
-        if t == 0:
-            T.ptx.mbarrier.init.shared.b64(bar.ptr_to([0]), T.uint32(1))
-            T.ptx.mbarrier.arrive.expect_tx.shared.b64(bar.ptr_to([0]),
-                                                       T.uint32(2 * 2048))
-            T.cuda.tile.apply(T.ptx[LOAD], S[:, :, :], A[:, :], box=(16, 32),
-                              coords=(8, 0), coord_steps=((16, 0),),
-                              mbar=bar.ptr_to([0]))
-        T.cuda.mbarrier_wait(bar.ptr_to([0]), 0)
-        for i in range(2):
-            for r in range(16):
-                B[i, r, t] = S[i, r, t]
+    def issue(S, A, bar):
+        T.cuda.tile.apply(T.ptx[LOAD], S[:, :, :], A[:, :], box=(16, 32),
+                          coords=(8, 0), coord_steps=((16, 0),),
+                          mbar=bar.ptr_to([0]))
+    k = two_boxes(issue)
     assert k.mlir.count(LOAD) == 2
-    A = np.arange(64 * 32, dtype=np.float32).reshape(64, 32)
-    B = np.zeros((2, 16, 32), np.float32)
-    k(A, B, backend="cpu")
+    A, B = run_two_boxes(k)
     assert np.array_equal(B[0], A[8:24]) and np.array_equal(B[1], A[24:40])

@@ -15,6 +15,7 @@ the map, the shared box and the coordinates, the tensor-map data types, the
 limits, the swizzle modes.
 """
 
+import itertools
 import math
 import numbers
 
@@ -69,10 +70,12 @@ def _map_type(dtype, fmt):
                 f"the TMA pattern's format {fmt!r} differs from the global "
                 f"tensor's {dtype} (only 'tf32' of float32 is another one)")
         return next(r for r in types if r["name"] == "TFLOAT32")
-    ptx = {"f32": "f32", "f16": "f16", "bf16": "bf16", "f64": "f64",
-           "f8E4M3FN": "e4m3", "f8E5M2": "e5m2"}.get(elt)
+    # The float format: float8's by the front-end's own names (stored as
+    # bytes), the others by their element type, a format of the table.
+    name = t._FP8.get(dtype) or (elt if elt in instr_table.formats()
+                                 else None)
     for r in types:
-        if ptx is not None and ptx in r["floats"]:
+        if name is not None and name in r["floats"]:
             return r
     signed = t._INT_RANGES.get(dtype, (bits, False))[1]
     names = (["INT", "UINT"] if signed else ["UINT"])
@@ -158,7 +161,7 @@ def _check_box_image(shared, box, bits, mode):
     else:
         t.require_alignment(t._builder(), shared.root.name, align)
     zero = shared._with(offset=0)
-    for flat, index in enumerate(_indices(box)):
+    for flat, index in enumerate(itertools.product(*map(range, box))):
         want = _swizzled(flat * nbytes, mode) // nbytes
         got = zero[index].offset
         if got != want:
@@ -180,15 +183,6 @@ def _offset_terms(offset):
                              "offset that is not affine in kernel values")
     terms, const = form
     return list(terms.items()) + [("", const)]
-
-
-def _indices(shape):
-    if not shape:
-        yield ()
-        return
-    for i in range(shape[0]):
-        for rest in _indices(shape[1:]):
-            yield (i,) + rest
 
 
 def _map_parameter(b, spec):
@@ -362,7 +356,7 @@ def _repeats(shared, shape, steps, coords):
                              f"{lead}, got {steps!r}")
     steps = [_sequence(s, "coord_steps vector", len(coords)) for s in steps]
     out = []
-    for index in _indices(lead):
+    for index in itertools.product(*map(range, lead)):
         moved = list(coords)
         for i, step in zip(index, steps):
             moved = [c + i * d if i else c for c, d in zip(moved, step)]
