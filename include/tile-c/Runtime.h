@@ -51,6 +51,14 @@ int tileRtLaunchCluster(void *function, unsigned clusterX, unsigned clusterY,
                         unsigned gridZ, unsigned blockX, unsigned blockY,
                         unsigned blockZ, unsigned sharedBytes, void *stream,
                         void **params);
+/* A cooperative launch (all CTAs resident at once, as tile.grid_sync needs;
+ * cuLaunchKernelEx with CU_LAUNCH_ATTRIBUTE_COOPERATIVE): `grid` and `block`
+ * 3 dimensions each, `cluster` 3 dimensions or NULL (no clusters), on a
+ * stream, without waiting. A grid larger than the device holds at once is
+ * an error that says so. */
+int tileRtLaunchCooperative(void *function, const unsigned *cluster,
+                            const unsigned *grid, const unsigned *block,
+                            unsigned sharedBytes, void *stream, void **params);
 int tileRtSynchronize(void);
 /* Writes the tiled tensor map (CUtensorMap, 128 bytes) of cuTensorMapEncodeTiled
  * to host memory at `map` (64-byte aligned): `rank` dimensions innermost first

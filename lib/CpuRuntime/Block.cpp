@@ -74,6 +74,7 @@ enum class State {
   AtCollective,
   AtWarpgroup,
   AtCluster,
+  AtGrid,
   Polling,
   Done
 };
@@ -168,6 +169,9 @@ struct Block {
   std::map<uintptr_t, tile::cpu::Mbarrier> mbarriers;
   /// The cluster barrier's current phase (barrier.cluster).
   uint64_t clusterPhase = 0;
+  /// tile_cpu_grid_begin announced the CTAs of a cooperative launch: each
+  /// is a cluster of its own, and they meet at tile_cpu_grid_sync.
+  bool grid = false;
   /// Counts the changes a poller may wait for: an mbarrier's, a thread's
   /// returning. (A collective or bar.sync completing is not one: pollers
   /// that meet at one in their loop would never be called hung.)
@@ -188,7 +192,8 @@ Block &getBlock() {
 std::string ctaPrefix(const Cta &cta) {
   if (getBlock().ctas.size() < 2)
     return "";
-  return "CTA " + std::to_string(cta.rank) + " of the cluster, ";
+  return "CTA " + std::to_string(cta.rank) +
+         (getBlock().grid ? " of the grid, " : " of the cluster, ");
 }
 
 [[noreturn]] void fatal(const char *what) {
@@ -913,6 +918,55 @@ void reportStuckBarriers(Block &block) {
     }
 }
 
+/// Completes the grid barrier (tile_cpu_grid_sync) where every thread that
+/// has not returned waits at it and thread 0 of every CTA is among them
+/// (on the GPU it arrives for its CTA): they all go on. Returns whether it
+/// completed.
+bool completeGridSync(Block &block) {
+  if (!block.grid)
+    return false;
+  for (Fiber *f : block.fibers)
+    if (f->state != State::Done && f->state != State::AtGrid)
+      return false;
+  for (auto &cta : block.ctas)
+    if (cta->threads.empty() || cta->threads[0]->state != State::AtGrid)
+      return false;
+  for (Fiber *f : block.fibers)
+    if (f->state == State::AtGrid)
+      f->state = State::Ready;
+  return true;
+}
+
+/// Reports the threads that wait at the grid barrier when no thread can
+/// run (on the GPU, a hang): the CTAs whose thread 0 has returned (no
+/// thread arrives for them), or the threads that wait elsewhere.
+void reportStuckGrid(Block &block) {
+  std::vector<const Fiber *> waiting, elsewhere;
+  for (Fiber *f : block.fibers) {
+    if (f->state == State::AtGrid)
+      waiting.push_back(f);
+    else if (f->state != State::Done)
+      elsewhere.push_back(f);
+  }
+  if (waiting.empty())
+    return;
+  std::string why;
+  for (auto &cta : block.ctas)
+    if (cta->threads.empty() || cta->threads[0]->state == State::Done) {
+      why = "thread 0 of CTA " + std::to_string(cta->rank) +
+            " has returned, and on the GPU it is the thread that arrives "
+            "for its CTA";
+      break;
+    }
+  if (why.empty())
+    why = describeThreads(elsewhere) + " wait elsewhere";
+  std::fprintf(stderr,
+               "tile-cpu: the grid hangs: %s wait at the grid barrier "
+               "(tile.grid_sync); %s\n",
+               describeThreads(waiting).c_str(), why.c_str());
+  tile_cpu_exit_on_fault();
+}
+
 /// Runs the threads of `block` that can run until none can. When none is
 /// ready, each CTA's warp collectives, warpgroup MMAs, named barriers and
 /// barrier complete, then the cluster's barrier; then the pollers test
@@ -930,7 +984,7 @@ bool completeMeetings(Block &block) {
     return true;
   for (auto &cta : block.ctas)
     met |= completeCtaBarrier(*cta);
-  return met || completeClusterBarrier(block);
+  return met || completeClusterBarrier(block) || completeGridSync(block);
 }
 
 } // namespace
@@ -942,6 +996,23 @@ void tile_cpu_cluster_begin(int64_t ctas) {
   block.ctas.clear();
   block.ctas.reserve(static_cast<size_t>(ctas));
   block.clusterOpen = true;
+}
+
+void tile_cpu_grid_begin(int64_t ctas) {
+  tile_cpu_cluster_begin(ctas);
+  getBlock().grid = true;
+}
+
+void tile_cpu_grid_sync(int64_t site) {
+  Block &block = getBlock();
+  Fiber *f = block.current;
+  if (!f || !block.grid)
+    fatal("tile.grid_sync outside a cooperative launch whose CTAs run "
+          "together");
+  f->state = State::AtGrid;
+  f->barrier = site;
+  if (swapcontext(&f->context, &block.scheduler) != 0)
+    fatal("cannot switch to the scheduler (swapcontext failed)");
 }
 
 void tile_cpu_block_begin(int64_t threads) {
@@ -1020,11 +1091,13 @@ void tile_cpu_block_run() {
       reportStuckNamed(*cta);
     }
     reportStuckBarriers(block);
+    reportStuckGrid(block);
     break;
   }
   block.fibers.clear();
   block.ctas.clear();
   block.clusterOpen = false;
+  block.grid = false;
   block.running = false;
 }
 

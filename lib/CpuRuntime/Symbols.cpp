@@ -23,6 +23,8 @@ void tile_cpu_for_each_symbol(void (*fn)(const char *, void *, void *),
   TILE_CPU_SYM(tile_cpu_check_cluster)
   TILE_CPU_SYM(tile_cpu_report_access)
   TILE_CPU_SYM(tile_cpu_cluster_begin)
+  TILE_CPU_SYM(tile_cpu_grid_begin)
+  TILE_CPU_SYM(tile_cpu_grid_sync)
   TILE_CPU_SYM(tile_cpu_block_begin)
   TILE_CPU_SYM(tile_cpu_block_spawn)
   TILE_CPU_SYM(tile_cpu_block_run)

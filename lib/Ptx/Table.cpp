@@ -30,6 +30,7 @@ struct QualTableRow {
   Qual qual;
   llvm::ArrayRef<int> values;
 };
+#include "tile/Ptx/PtxGridSync.inc"
 #include "tile/Ptx/PtxTables.inc"
 } // namespace
 
@@ -472,6 +473,10 @@ uint64_t tile::ptx::getLocalBytesPerThread() { return kLocalBytesPerThread; }
 llvm::StringRef tile::ptx::getLocalBytesSource() { return kLocalBytesSource; }
 
 unsigned tile::ptx::getMaxClusterCtas() { return kMaxClusterCtas; }
+
+GridSyncDesc tile::ptx::getGridSync() {
+  return {kGridSyncAsm, kGridSyncFloors[0], kGridSyncFloors[1]};
+}
 
 const CachePolicyLayout &tile::ptx::getCachePolicyLayout() {
   return kCachePolicyLayout;

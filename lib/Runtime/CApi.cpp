@@ -111,6 +111,18 @@ extern "C" int tileRtLaunchCluster(void *function, unsigned clusterX,
                                                  sharedBytes, stream, params));
 }
 
+extern "C" int tileRtLaunchCooperative(void *function, const unsigned *cluster,
+                                       const unsigned *grid,
+                                       const unsigned *block,
+                                       unsigned sharedBytes, void *stream,
+                                       void **params) {
+  if (!grid || !block)
+    return report(Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
+                         "tileRtLaunchCooperative: a null grid or block"));
+  return report(CudaRuntime::get().launchCooperative(
+      function, cluster, grid, block, sharedBytes, stream, params));
+}
+
 extern "C" int
 tileRtTensorMapEncodeTiled(void *map, int dataType, unsigned rank,
                            uint64_t global, const uint64_t *dims,

@@ -542,11 +542,37 @@ Status CudaRuntime::launchCluster(FunctionHandle fn, const unsigned cluster[3],
                                   const unsigned grid[3],
                                   const unsigned block[3], unsigned sharedBytes,
                                   StreamHandle stream, void **params) {
+  return launchEx(fn, cluster, /*cooperative=*/false, grid, block, sharedBytes,
+                  stream, params);
+}
+
+Status CudaRuntime::launchCooperative(FunctionHandle fn,
+                                      const unsigned *cluster,
+                                      const unsigned grid[3],
+                                      const unsigned block[3],
+                                      unsigned sharedBytes, StreamHandle stream,
+                                      void **params) {
+  Status st = launchEx(fn, cluster, /*cooperative=*/true, grid, block,
+                       sharedBytes, stream, params);
+  if (st.getCode() != CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)
+    return st;
+  uint64_t ctas = uint64_t(grid[0]) * grid[1] * grid[2];
+  return Status(st.getCode(), st.getName(),
+                st.getMessage() + ": the grid's " + std::to_string(ctas) +
+                    " CTAs are more than the device holds at once with this "
+                    "kernel's registers, shared memory and block (a "
+                    "cooperative launch needs all of them resident)");
+}
+
+Status CudaRuntime::launchEx(FunctionHandle fn, const unsigned *cluster,
+                             bool cooperative, const unsigned grid[3],
+                             const unsigned block[3], unsigned sharedBytes,
+                             StreamHandle stream, void **params) {
   TILE_CURRENT();
   if (!fn)
     return Status(Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
                   "launch of a null kernel");
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; cluster && i < 3; ++i)
     if (!cluster[i] || grid[i] % cluster[i])
       return Status(
           Status::kRuntimeError, "TILE_INVALID_ARGUMENT",
@@ -556,16 +582,30 @@ Status CudaRuntime::launchCluster(FunctionHandle fn, const unsigned cluster[3],
               std::to_string(cluster[0]) + ", " + std::to_string(cluster[1]) +
               ", " + std::to_string(cluster[2]) + ")");
   if (!driver->cuLaunchKernelEx)
-    return Status(Status::kRuntimeError, "TILE_NO_CLUSTER_LAUNCH",
-                  "the driver lacks cuLaunchKernelEx (CUDA 12.0 or newer), "
-                  "which launches with cluster dimensions");
+    return Status(Status::kRuntimeError,
+                  cooperative ? "TILE_NO_COOPERATIVE_LAUNCH"
+                              : "TILE_NO_CLUSTER_LAUNCH",
+                  std::string("the driver lacks cuLaunchKernelEx (CUDA 12.0 "
+                              "or newer), which launches ") +
+                      (cooperative ? "cooperatively"
+                                   : "with cluster "
+                                     "dimensions"));
   if (Status st = allowSharedBytes(fn, sharedBytes); !st)
     return st;
-  CUlaunchAttribute attr = {};
-  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attr.value.clusterDim.x = cluster[0];
-  attr.value.clusterDim.y = cluster[1];
-  attr.value.clusterDim.z = cluster[2];
+  CUlaunchAttribute attrs[2] = {};
+  unsigned count = 0;
+  if (cluster) {
+    attrs[count].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attrs[count].value.clusterDim.x = cluster[0];
+    attrs[count].value.clusterDim.y = cluster[1];
+    attrs[count].value.clusterDim.z = cluster[2];
+    ++count;
+  }
+  if (cooperative) {
+    attrs[count].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+    attrs[count].value.cooperative = 1;
+    ++count;
+  }
   CUlaunchConfig config = {};
   config.gridDimX = grid[0];
   config.gridDimY = grid[1];
@@ -575,8 +615,8 @@ Status CudaRuntime::launchCluster(FunctionHandle fn, const unsigned cluster[3],
   config.blockDimZ = block[2];
   config.sharedMemBytes = sharedBytes;
   config.hStream = static_cast<CUstream>(stream);
-  config.attrs = &attr;
-  config.numAttrs = 1;
+  config.attrs = attrs;
+  config.numAttrs = count;
   return check(driver->cuLaunchKernelEx(&config, static_cast<CUfunction>(fn),
                                         params, nullptr),
                "cuLaunchKernelEx");

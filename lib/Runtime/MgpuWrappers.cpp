@@ -12,7 +12,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <unistd.h>
 
@@ -57,6 +59,43 @@ int jitOptLevel(int mlirOptLevel) {
     return std::atoi(o);
   return mlirOptLevel < 0 ? 0 : mlirOptLevel > 4 ? 4 : mlirOptLevel;
 }
+#include "tile/Ptx/PtxGridSync.inc"
+
+/// The kernels that synchronize their grid (tile.grid_sync), which the
+/// mgpu launches launch cooperatively: by module, the names of such
+/// kernels, and the functions looked up of them.
+struct Cooperative {
+  std::mutex mutex;
+  std::map<void *, std::set<std::string>> byModule;
+  std::set<void *> functions;
+};
+Cooperative &cooperative() {
+  static Cooperative c;
+  return c;
+}
+
+/// The kernels (`.entry` names) of the PTX `ptx` whose code has the grid
+/// synchronization's read of the grid workspace (the GridBarrier record's
+/// statement with `%envreg`).
+std::set<std::string> findGridSyncKernels(const std::string &ptx) {
+  std::set<std::string> kernels;
+  const char *marker = nullptr;
+  for (const char *line : kGridSyncAsm)
+    if (!marker && std::strstr(line, "%envreg"))
+      marker = line;
+  const std::string entry = ".entry ";
+  for (size_t at = ptx.find(entry); marker && at != std::string::npos;) {
+    size_t name = ptx.find_first_not_of(" \t", at + entry.size());
+    size_t end = ptx.find_first_of("( \t\n", name);
+    size_t next = ptx.find(entry, end);
+    if (end != std::string::npos &&
+        ptx.substr(end, next == std::string::npos ? next : next - end)
+                .find(marker) != std::string::npos)
+      kernels.insert(ptx.substr(name, end - name));
+    at = next;
+  }
+  return kernels;
+}
 } // namespace
 
 extern "C" int tileRuntimeErrorCount(void) {
@@ -99,12 +138,23 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
   record(
       CudaRuntime::get().loadPtx(static_cast<const char *>(data), opts, loaded),
       "mgpuModuleLoadJIT");
+  if (loaded.module) {
+    std::set<std::string> kernels =
+        findGridSyncKernels(static_cast<const char *>(data));
+    std::lock_guard<std::mutex> lock(cooperative().mutex);
+    if (!kernels.empty())
+      cooperative().byModule[loaded.module] = std::move(kernels);
+  }
   return loaded.module;
 }
 
 extern "C" void mgpuModuleUnload(void *module) {
   if (!module)
     return;
+  {
+    std::lock_guard<std::mutex> lock(cooperative().mutex);
+    cooperative().byModule.erase(module);
+  }
   Status st = CudaRuntime::get().unloadModule(module);
   // Module destructors run at exit, possibly after the driver has shut down;
   // the module is gone either way.
@@ -124,7 +174,18 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
   }
   record(CudaRuntime::get().getFunction(module, name, fn),
          "mgpuModuleGetFunction");
+  std::lock_guard<std::mutex> lock(cooperative().mutex);
+  auto it = cooperative().byModule.find(module);
+  if (fn && name && it != cooperative().byModule.end() &&
+      it->second.count(name))
+    cooperative().functions.insert(fn);
   return fn;
+}
+
+/// Whether `function` synchronizes its grid: it is launched cooperatively.
+static bool isCooperative(void *function) {
+  std::lock_guard<std::mutex> lock(cooperative().mutex);
+  return cooperative().functions.count(function) != 0;
 }
 
 /// Whether `function` was loaded; records the failed launch `what` if not.
@@ -142,6 +203,16 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                                  void *stream, void **params, void **, size_t) {
   if (!isLoaded(function, "mgpuLaunchKernel"))
     return;
+  if (isCooperative(function)) {
+    const unsigned grid[3] = {unsigned(gridX), unsigned(gridY),
+                              unsigned(gridZ)};
+    const unsigned block[3] = {unsigned(blockX), unsigned(blockY),
+                               unsigned(blockZ)};
+    record(CudaRuntime::get().launchCooperative(function, nullptr, grid, block,
+                                                smem, stream, params),
+           "mgpuLaunchKernel");
+    return;
+  }
   record(CudaRuntime::get().launch(function, gridX, gridY, gridZ, blockX,
                                    blockY, blockZ, smem, stream, params),
          "mgpuLaunchKernel");
@@ -164,8 +235,11 @@ extern "C" void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   const unsigned grid[3] = {unsigned(gridX), unsigned(gridY), unsigned(gridZ)};
   const unsigned block[3] = {unsigned(blockX), unsigned(blockY),
                              unsigned(blockZ)};
-  record(CudaRuntime::get().launchCluster(function, cluster, grid, block, smem,
-                                          stream, params),
+  record(isCooperative(function)
+             ? CudaRuntime::get().launchCooperative(function, cluster, grid,
+                                                    block, smem, stream, params)
+             : CudaRuntime::get().launchCluster(function, cluster, grid, block,
+                                                smem, stream, params),
          "mgpuLaunchClusterKernel");
 }
 

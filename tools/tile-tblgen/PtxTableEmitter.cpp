@@ -1298,3 +1298,17 @@ bool tile::tblgen::emitTensorMapTypeBits(raw_ostream &os,
   os << "};\n";
   return false;
 }
+
+bool tile::tblgen::emitGridSync(raw_ostream &os, const RecordKeeper &rk) {
+  emitSourceFileHeader("The code of a grid synchronization", os, rk);
+  std::vector<const Record *> grid = defsOf(rk, "GridBarrier");
+  if (grid.size() != 1)
+    PrintFatalError("exactly one GridBarrier record is needed");
+  os << "static const char *const kGridSyncAsm[] = {\n";
+  for (StringRef line : grid.front()->getValueAsListOfStrings("Asm"))
+    os << "    " << quote(line) << ",\n";
+  os << "};\nstatic const unsigned kGridSyncFloors[] = {"
+     << grid.front()->getValueAsInt("Ptx") << ", "
+     << grid.front()->getValueAsInt("Sm") << "};\n";
+  return false;
+}

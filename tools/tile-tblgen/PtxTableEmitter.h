@@ -25,6 +25,10 @@ bool emitMufuData(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
 /// The bits of each tensor-map data type by code, for the runtime (which
 /// links no table).
 bool emitTensorMapTypeBits(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
+/// The code of a grid synchronization (the GridBarrier record), for the
+/// table and the runtime (which finds the kernels that need a cooperative
+/// launch by it).
+bool emitGridSync(llvm::raw_ostream &os, const llvm::RecordKeeper &rk);
 } // namespace tile::tblgen
 
 #endif // TILE_TBLGEN_PTXTABLEEMITTER_H

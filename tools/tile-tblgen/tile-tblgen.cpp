@@ -21,6 +21,7 @@ enum Action {
   GenInputDispatch,
   GenWarpDispatch,
   GenTensorMapTypeBits,
+  GenGridSync,
   GenMufuData
 };
 
@@ -36,6 +37,8 @@ cl::opt<Action> action(
                           "The reference's warp function per collective"),
                clEnumValN(GenTensorMapTypeBits, "gen-ptx-tensor-map-type-bits",
                           "The bits of each tensor-map data type"),
+               clEnumValN(GenGridSync, "gen-ptx-grid-sync",
+                          "The code of a grid synchronization"),
                clEnumValN(GenMufuData, "gen-mufu-data",
                           "The measured multifunction-unit tables")));
 
@@ -53,6 +56,8 @@ bool run(raw_ostream &os, const RecordKeeper &records) {
     return tile::tblgen::emitWarpDispatch(os, records);
   case GenTensorMapTypeBits:
     return tile::tblgen::emitTensorMapTypeBits(os, records);
+  case GenGridSync:
+    return tile::tblgen::emitGridSync(os, records);
   case GenMufuData:
     return tile::tblgen::emitMufuData(os, records);
   }

@@ -193,6 +193,15 @@ void tile_cpu_block_begin(int64_t threads);
 /// barrier.cluster, reach each other's shared memory through mapa, and
 /// arrive on each other's mbarriers.
 void tile_cpu_cluster_begin(int64_t ctas);
+/// The `ctas` CTAs of a cooperative launch (a kernel with tile.grid_sync)
+/// run together, as tile_cpu_cluster_begin's do, each a cluster of its
+/// own: their threads meet at tile_cpu_grid_sync.
+void tile_cpu_grid_begin(int64_t ctas);
+/// tile.grid_sync at `site`: waits until every thread of every CTA of the
+/// launch that has not returned waits at one, and thread 0 of each CTA
+/// (the one that arrives for its CTA on the GPU) is among them. When none
+/// can, the hang is reported and the program ends with exit status 1.
+void tile_cpu_grid_sync(int64_t site);
 void tile_cpu_block_spawn(void (*entry)(void *), const void *args,
                           int64_t bytes);
 void tile_cpu_block_run();

@@ -142,4 +142,68 @@ def BarrierSync1 : NamedBarrierForm<"barrier", SYNC, [Opt<ALIGNED>], 1, 60, 30>;
 def BarrierArrive
     : NamedBarrierForm<"barrier", ARRIVE, [Opt<ALIGNED>], 1, 60, 30>;
 
+// Grid synchronization (tile.grid_sync; cooperative_groups'
+// `this_grid().sync()`, which TIRx's T.cuda.grid_sync() calls): every
+// thread of every CTA of a cooperative launch meets. The code is nvcc
+// 13.0's for sm_90 (measured from its PTX of cg::this_grid().sync()),
+// with the same instructions in the same order. A cooperative launch gets
+// a grid workspace from the driver, its address in %envreg1 (high word)
+// and %envreg2 (low word); outside one the address is 0 and the code
+// traps. The CTAs meet at the 32-bit word 4 bytes into it: thread (0,0,0)
+// of each CTA adds 1 with a release at the GPU scope (CTA (0,0,0) adds
+// 0x80000001 minus the grid's CTA count), so the word's top bit flips when
+// the last CTA has added, and polls the word with acquire loads until it
+// sees the flip; barrier.sync 0 holds the CTA's other threads before and
+// after. Each meeting adds 2^31, so the word is ready for the next one.
+// `Asm` is the code, one statement a line; `{uid}` in a label is a number
+// unique to each copy of it. The floors are those of .release/.acquire
+// at the GPU scope.
+class GridBarrier<list<string> asm, int ptx, int sm> {
+  list<string> Asm = asm;
+  int Ptx = ptx;
+  int Sm = sm;
+}
+def GridSync : GridBarrier<[
+  "{",
+  ".reg .pred %gs_p<3>;",
+  ".reg .b32 %gs_r<4>;",
+  ".reg .b64 %gs_a<2>;",
+  "mov.u32 %gs_r0, %envreg1;",
+  "mov.u32 %gs_r1, %envreg2;",
+  "mov.b64 %gs_a0, {%gs_r1, %gs_r0};",
+  "setp.eq.u64 %gs_p0, %gs_a0, 0;",
+  "@%gs_p0 trap;",
+  "barrier.sync 0;",
+  "mov.u32 %gs_r0, %tid.x;",
+  "mov.u32 %gs_r1, %tid.y;",
+  "or.b32 %gs_r0, %gs_r0, %gs_r1;",
+  "mov.u32 %gs_r1, %tid.z;",
+  "or.b32 %gs_r0, %gs_r0, %gs_r1;",
+  "setp.ne.u32 %gs_p0, %gs_r0, 0;",
+  "@%gs_p0 bra GS_DONE_{uid};",
+  "mov.u32 %gs_r0, %ctaid.x;",
+  "mov.u32 %gs_r1, %ctaid.y;",
+  "or.b32 %gs_r0, %gs_r0, %gs_r1;",
+  "mov.u32 %gs_r1, %ctaid.z;",
+  "or.b32 %gs_r0, %gs_r0, %gs_r1;",
+  "setp.eq.u32 %gs_p1, %gs_r0, 0;",
+  "mov.u32 %gs_r0, %nctaid.x;",
+  "mov.u32 %gs_r1, %nctaid.y;",
+  "mul.lo.u32 %gs_r0, %gs_r0, %gs_r1;",
+  "mov.u32 %gs_r1, %nctaid.z;",
+  "mul.lo.u32 %gs_r0, %gs_r0, %gs_r1;",
+  "mov.u32 %gs_r1, -2147483647;",
+  "sub.u32 %gs_r0, %gs_r1, %gs_r0;",
+  "selp.b32 %gs_r0, %gs_r0, 1, %gs_p1;",
+  "add.u64 %gs_a1, %gs_a0, 4;",
+  "atom.add.release.gpu.u32 %gs_r2, [%gs_a1], %gs_r0;",
+  "GS_POLL_{uid}:",
+  "ld.acquire.gpu.u32 %gs_r3, [%gs_a1];",
+  "xor.b32 %gs_r3, %gs_r3, %gs_r2;",
+  "setp.gt.s32 %gs_p2, %gs_r3, -1;",
+  "@%gs_p2 bra GS_POLL_{uid};",
+  "GS_DONE_{uid}:",
+  "barrier.sync 0;",
+  "}"], 60, 70>;
+
 #endif // TILE_PTX_CTABARRIER_TD

@@ -1095,6 +1095,15 @@ llvm::StringRef getLocalBytesSource();
 /// record).
 unsigned getMaxClusterCtas();
 
+/// The code of a grid synchronization (the GridBarrier record): nvcc's
+/// PTX of cooperative_groups' grid sync, one statement a line, `{uid}` in
+/// its labels standing for a number unique to each copy; and its floors.
+struct GridSyncDesc {
+  llvm::ArrayRef<const char *> asmLines;
+  unsigned ptxVersion, minSm;
+};
+GridSyncDesc getGridSync();
+
 /// The bits of a cache policy (createpolicy's result) as measured on the
 /// GPU (the CachePolicyLayout record): bits 56..63 are `tag`, with bit
 /// `rangeBit` for a range policy, the primary priority's code (its

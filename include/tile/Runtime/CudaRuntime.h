@@ -210,6 +210,16 @@ public:
                        const unsigned grid[3], const unsigned block[3],
                        unsigned sharedBytes, StreamHandle stream,
                        void **params);
+  /// Launches `fn` cooperatively (all its CTAs resident at once, as a grid
+  /// synchronization needs: CU_LAUNCH_ATTRIBUTE_COOPERATIVE), in clusters
+  /// of `cluster` CTAs where it is not null, through cuLaunchKernelEx. A
+  /// grid larger than the device holds at once is the driver's
+  /// CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, reported with the grid's
+  /// CTA count.
+  Status launchCooperative(FunctionHandle fn, const unsigned *cluster,
+                           const unsigned grid[3], const unsigned block[3],
+                           unsigned sharedBytes, StreamHandle stream,
+                           void **params);
 
   /// A tiled tensor map (CUtensorMap, 128 bytes written to `map`, which is
   /// 64-byte aligned) through cuTensorMapEncodeTiled. The driver checks the
@@ -248,6 +258,11 @@ private:
   /// Lets kernel `fn` use `sharedBytes` of dynamic shared memory (above 48
   /// KiB a kernel must opt in).
   Status allowSharedBytes(FunctionHandle fn, unsigned sharedBytes);
+  /// cuLaunchKernelEx with the cluster shape (where not null) and the
+  /// cooperative attribute (where set).
+  Status launchEx(FunctionHandle fn, const unsigned *cluster, bool cooperative,
+                  const unsigned grid[3], const unsigned block[3],
+                  unsigned sharedBytes, StreamHandle stream, void **params);
   /// The driver version and the device's compute capability, which go into
   /// the cache key: a failed query or a nonsense value is an error.
   Status queryDriverVersion();

@@ -88,6 +88,9 @@ constexpr int64_t kDeviceAlign = 256;
 /// The alignment of each buffer in a block's shared memory (a 128-byte
 /// swizzle repeats every 1024 bytes).
 constexpr int64_t kSharedBufferAlign = 1024;
+/// The most CTAs of a cooperative launch (tile.grid_sync) the CPU backend
+/// runs together (an H200 holds at most 132 x 32 resident CTAs).
+constexpr int64_t kMaxCooperativeCtas = 1024;
 
 /// The first shared memory of `fn` outside the block's arena (where an
 /// address's low bits are not its shared address), described; "" if none.
@@ -635,6 +638,12 @@ struct KernelInfo {
   bool together = false;
   /// The kernel has cp.async: each block starts with tile_cpu_async_block.
   bool asyncCopies = false;
+  /// The kernel synchronizes its grid (tile.grid_sync): a launch runs all
+  /// its CTAs together.
+  bool gridSync = false;
+  /// An instruction of the kernel reaches other CTAs of its cluster (mapa,
+  /// barrier.cluster, multicast, ...).
+  bool clusterOps = false;
   func::FuncOp entry;
   Type argsType;
 };
@@ -890,6 +899,18 @@ struct ConvertGpuTileToHostPass
       op->erase();
     }
 
+    // Grid barriers: all the launch's threads meet (tile_cpu_grid_sync).
+    SmallVector<GridSyncOp> gridSyncs;
+    fn.walk([&](GridSyncOp op) { gridSyncs.push_back(op); });
+    for (GridSyncOp op : gridSyncs) {
+      OpBuilder ob(op);
+      Value site = arith::ConstantOp::create(ob, op.getLoc(),
+                                             ob.getI64IntegerAttr(nextSite++));
+      symbols->call(ob, op.getLoc(), "tile_cpu_grid_sync", {site});
+      info.together = info.gridSync = true;
+      op.erase();
+    }
+
     // Register tiles: entry-block buffers of the thread.
     SmallVector<AllocLocalOp> allocs;
     fn.walk([&](AllocLocalOp op) { allocs.push_back(op); });
@@ -970,6 +991,12 @@ struct ConvertGpuTileToHostPass
       info.together |= isCollective(op) || isMbarrier(op) || isBulk(op) ||
                        isCtaBarrier(op) || op.getInstr().form->polls ||
                        hasGenericAddress(op) || needsClusterMemory(op);
+      const ptx::FormDesc &form = *op.getInstr().form;
+      info.clusterOps |=
+          needsClusterMemory(op) || form.needsClusterLaunch ||
+          form.semantics == ptx::Semantics::ClusterBarrier ||
+          llvm::any_of(form.getOperands(),
+                       [](const ptx::OperandDesc &o) { return o.ctaMask; });
       lowerApply(op, inBuf, outBuf, nextSite++, ids.lane);
     }
     needApply |= !applies.empty();
@@ -1409,6 +1436,43 @@ struct ConvertGpuTileToHostPass
     return shape;
   }
 
+  /// The grid of `launch` of the kernel `info`, which synchronizes its grid
+  /// (tile.grid_sync): all its CTAs run together, laid out when the CPU
+  /// backend compiles, so the grid is constant and of at most
+  /// kMaxCooperativeCtas CTAs. Each CTA is a cluster of its own: cluster
+  /// launches and instructions that reach other CTAs of a cluster are not
+  /// modelled with it.
+  FailureOr<std::array<int64_t, 3>> getCooperativeGrid(gpu::LaunchFuncOp launch,
+                                                       const KernelInfo &info,
+                                                       bool clustered,
+                                                       ArrayRef<Value> gdim) {
+    auto refuse = [&](StringRef why) {
+      return launch.emitOpError("launches @")
+             << launch.getKernelName().getValue()
+             << ", which synchronizes its grid (tile.grid_sync), " << why;
+    };
+    if (clustered || info.clusterOps)
+      return refuse("with clusters: the CPU backend runs the CTAs of a "
+                    "cooperative launch together, each a cluster of its "
+                    "own; run this kernel on the GPU");
+    std::array<int64_t, 3> grid;
+    for (unsigned d = 0; d < 3; ++d) {
+      std::optional<int64_t> n = getConstantIntValue(gdim[d]);
+      if (!n)
+        return refuse("with a grid that is not a constant: the CPU backend "
+                      "lays out the CTAs of a cooperative launch when it "
+                      "compiles");
+      grid[d] = *n;
+    }
+    int64_t ctas = grid[0] * grid[1] * grid[2];
+    if (llvm::any_of(grid, [](int64_t n) { return n < 1; }) ||
+        ctas > kMaxCooperativeCtas)
+      return refuse("with a grid of ")
+             << ctas << " CTAs; the CPU backend runs 1 to "
+             << kMaxCooperativeCtas << " CTAs together";
+    return grid;
+  }
+
   LogicalResult rewriteLaunch(ModuleOp top, gpu::LaunchFuncOp launch) {
     Location loc = launch.getLoc();
     std::string name =
@@ -1457,6 +1521,15 @@ struct ConvertGpuTileToHostPass
     };
     std::array<int64_t, 3> shape =
         cluster->value_or(std::array<int64_t, 3>{1, 1, 1});
+    // The CTAs that run together: a cluster's, or a cooperative launch's.
+    std::array<int64_t, 3> together = shape;
+    if (info.gridSync) {
+      FailureOr<std::array<int64_t, 3>> grid =
+          getCooperativeGrid(launch, info, cluster->has_value(), gdim);
+      if (failed(grid))
+        return failure();
+      together = *grid;
+    }
     ThreadIds ids;
     for (unsigned d = 0; d < 3; ++d) {
       ids.bdim[d] = bdim[d];
@@ -1470,28 +1543,37 @@ struct ConvertGpuTileToHostPass
     // (A dimension of one CTA per cluster takes the CTA's id as is.)
     Value c[3];
     for (int d = 2; d >= 0; --d)
-      c[d] = loop(shape[d] == 1
+      c[d] = loop(together[d] == 1
                       ? gdim[d]
-                      : arith::DivUIOp::create(b, loc, gdim[d], ids.cdim[d]));
-    int64_t ctas = shape[0] * shape[1] * shape[2];
+                      : arith::DivUIOp::create(b, loc, gdim[d],
+                                               arith::ConstantIndexOp::create(
+                                                   b, loc, together[d])));
+    int64_t ctas = together[0] * together[1] * together[2];
     if (info.asyncCopies)
       symbols->call(b, loc, "tile_cpu_async_block", {});
-    if (info.together && ctas > 1)
-      symbols->call(b, loc, "tile_cpu_cluster_begin",
+    if (info.together && (ctas > 1 || info.gridSync))
+      symbols->call(b, loc,
+                    info.gridSync ? "tile_cpu_grid_begin"
+                                  : "tile_cpu_cluster_begin",
                     {arith::ConstantIndexOp::create(b, loc, ctas)});
     SmallVector<CtaMemory> memory;
     for (int64_t rank = 0; rank < ctas; ++rank) {
-      int64_t in[3] = {rank % shape[0], rank / shape[0] % shape[1],
-                       rank / (shape[0] * shape[1])};
+      int64_t in[3] = {rank % together[0], rank / together[0] % together[1],
+                       rank / (together[0] * together[1])};
       for (unsigned d = 0; d < 3; ++d)
         ids.bid[d] =
-            shape[d] == 1
+            together[d] == 1
                 ? c[d]
                 : arith::AddIOp::create(
-                      b, loc, arith::MulIOp::create(b, loc, c[d], ids.cdim[d]),
+                      b, loc,
+                      arith::MulIOp::create(
+                          b, loc, c[d],
+                          arith::ConstantIndexOp::create(b, loc, together[d])),
                       arith::ConstantIndexOp::create(b, loc, in[d]));
       std::string role =
-          ctas > 1 ? " of CTA " + std::to_string(rank) + " of the cluster" : "";
+          ctas > 1 ? " of CTA " + std::to_string(rank) +
+                         (info.gridSync ? " of the grid" : " of the cluster")
+                   : "";
       memory.push_back(emitCta(b, loc, fn, info, *args, ids, dynamicShared,
                                bufs, role, loop));
     }

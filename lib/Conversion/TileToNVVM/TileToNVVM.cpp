@@ -748,11 +748,43 @@ struct ConvertTileToNVVMPass
 };
 } // namespace
 
+namespace {
+/// tile.grid_sync: the table's code of a grid synchronization (the
+/// GridBarrier record) as one inline asm statement with side effects,
+/// convergent as its barriers are (markConvergentAsm); `{uid}` becomes
+/// LLVM's number unique to each copy of the statement.
+struct GridSyncOpLowering : public ConvertOpToLLVMPattern<GridSyncOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(GridSyncOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string text;
+    for (const char *line : ptx::getGridSync().asmLines) {
+      std::string s = line;
+      for (size_t at; (at = s.find("{uid}")) != std::string::npos;)
+        s.replace(at, 5, "${:uid}");
+      text += s + "\n\t";
+    }
+    auto asmDialect = LLVM::AsmDialectAttr::get(rewriter.getContext(),
+                                                LLVM::AsmDialect::AD_ATT);
+    LLVM::InlineAsmOp::create(rewriter, op.getLoc(), TypeRange(), ValueRange(),
+                              text, "~{memory}", /*has_side_effects=*/true,
+                              /*is_align_stack=*/false,
+                              LLVM::TailCallKind::None, asmDialect,
+                              /*operand_attrs=*/ArrayAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
 void mlir::tile::populateTileToNVVMConversionPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     bool useIntrinsics) {
   patterns.add<AllocLocalOpLowering>(converter);
   patterns.add<ApplyOpLowering>(converter, useIntrinsics);
+  patterns.add<GridSyncOpLowering>(converter);
 }
 
 namespace {

@@ -433,6 +433,13 @@ Value mlir::tile::buildWgmmaDescriptor(OpBuilder &b, Location loc, Value buffer,
   return arith::OrIOp::create(b, loc, field, i64(constantFields));
 }
 
+LogicalResult GridSyncOp::verify() {
+  if (!(*this)->getParentOfType<gpu::GPUModuleOp>())
+    return emitOpError("is GPU code: it belongs in a function of a "
+                       "gpu.module (a kernel or a device function)");
+  return success();
+}
+
 LogicalResult AllocLocalOp::verify() {
   MemRefType type = getType();
   if (!isRegisterTile(type))

@@ -97,6 +97,21 @@ static bool checkClusterLaunches(ModuleOp top) {
   return ok;
 }
 
+/// A grid synchronization's code needs the GridBarrier record's SM floor
+/// on every target of its module (the target model already asks its PTX
+/// ISA floor of every such chip).
+static LogicalResult
+checkGridSyncTargets(GridSyncOp op, ArrayRef<::tile::ptx::Target> targets) {
+  ::tile::ptx::GridSyncDesc grid = ::tile::ptx::getGridSync();
+  for (const ::tile::ptx::Target &target : targets) {
+    if (target.sm < grid.minSm)
+      return op.emitOpError("needs sm_")
+             << grid.minSm << " or newer (its .release and .acquire at the "
+             << "GPU scope); the target is sm_" << target.sm;
+  }
+  return success();
+}
+
 namespace {
 struct TileCheckTargetsPass
     : public mlir::tile::impl::TileCheckTargetsBase<TileCheckTargetsPass> {
@@ -120,6 +135,10 @@ struct TileCheckTargetsPass
         }
         return;
       }
+      module.walk([&](GridSyncOp op) {
+        if (mlir::failed(checkGridSyncTargets(op, *targets)))
+          failed = true;
+      });
       module.walk([&](ApplyOp op) {
         ::tile::ptx::Instr instr = op.getInstr();
         for (const ::tile::ptx::Target &target : *targets) {

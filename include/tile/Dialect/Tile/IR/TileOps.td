@@ -183,6 +183,42 @@ def Tile_TensorMapEncodeOp : Tile_Op<"tensor_map_encode",
   }];
 }
 
+def Tile_GridSyncOp : Tile_Op<"grid_sync"> {
+  let summary = "every thread of every CTA of a cooperative launch meets";
+  let description = [{
+    Waits until every thread of the launch's grid has reached a
+    `tile.grid_sync`, as CUDA's `cooperative_groups::this_grid().sync()`
+    (TIRx's `T.cuda.grid_sync()`), and orders their memory accesses:
+    what any thread wrote before it is seen by every thread after it.
+
+    The GPU code is nvcc's (the table's GridBarrier record): the threads
+    of each CTA meet at `barrier.sync 0`, thread (0,0,0) of each CTA
+    arrives on a word of the grid workspace that the driver gives a
+    cooperative launch (`atom.add.release.gpu`) and polls it
+    (`ld.acquire.gpu`) until every CTA has arrived, then the CTA meets
+    again. The kernel must be launched cooperatively (cuLaunchKernelEx
+    with `CU_LAUNCH_ATTRIBUTE_COOPERATIVE`: all its CTAs resident at once);
+    launched otherwise it traps. Every thread of the CTA must reach it
+    (it is a CTA barrier too), and every CTA of the grid.
+
+    The CPU backend runs all the CTAs of a launch of a kernel with a
+    `tile.grid_sync` together (a grid of constant size), and meets them
+    there; one that can never complete is reported as a hang.
+
+    Example:
+
+    ```mlir
+    gpu.func @k(%a: memref<8xi32>) kernel {
+      ...
+      tile.grid_sync
+      ...
+    }
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 def Tile_ApplyOp : Tile_Op<"apply", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
