@@ -1,7 +1,7 @@
 """Kernels launched through the CUDA Driver API with ctypes, for what CuPy's
 RawKernel cannot pass: arguments of any size by value (a tensor map's 128
 bytes, a `__grid_constant__` parameter), dynamic shared memory above 48 KiB,
-and cluster dimensions (cuLaunchKernelEx).
+cluster dimensions and cooperative launches (cuLaunchKernelEx).
 
     k = DriverKernel("kernel.cubin", "name", dynamic_smem=65536)
     k((grid,), (block,), (ptr_u64, np.int32(3), map_bytes), cluster=(2, 1, 1))
@@ -15,6 +15,7 @@ import ctypes
 
 # cuda.h's numbers.
 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
+CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2
 CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4
 
 
@@ -24,7 +25,8 @@ class _Dim3(ctypes.Structure):
 
 
 class _AttrValue(ctypes.Union):
-    _fields_ = [("clusterDim", _Dim3), ("pad", ctypes.c_char * 64)]
+    _fields_ = [("clusterDim", _Dim3), ("cooperative", ctypes.c_int),
+                ("pad", ctypes.c_char * 64)]
 
 
 class _LaunchAttribute(ctypes.Structure):
@@ -93,21 +95,30 @@ class DriverKernel:
         self._cache = (params, bufs, args)
         return args
 
-    def __call__(self, grid, block, params, shared_mem=0, cluster=None):
+    def __call__(self, grid, block, params, shared_mem=0, cluster=None,
+                 cooperative=False):
         args = self._args(params)
         g, b = _dim3(grid), _dim3(block)
         stream = ctypes.c_void_p(self._stream())
-        if not cluster:
+        if not cluster and not cooperative:
             self.check(self.cuda.cuLaunchKernel(
                 self.fn, *map(ctypes.c_uint, g + b),
                 ctypes.c_uint(shared_mem), stream, args, None),
                 "cuLaunchKernel")
             return
-        attr = _LaunchAttribute()
-        attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
-        attr.value.clusterDim = _Dim3(*_dim3(cluster))
+        attrs = (_LaunchAttribute * 2)()
+        n = 0
+        if cluster:
+            attrs[n].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+            attrs[n].value.clusterDim = _Dim3(*_dim3(cluster))
+            n += 1
+        if cooperative:
+            attrs[n].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE
+            attrs[n].value.cooperative = 1
+            n += 1
         cfg = _LaunchConfig(*g, *b, shared_mem, stream,
-                            ctypes.pointer(attr), 1)
+                            ctypes.cast(attrs, ctypes.POINTER(_LaunchAttribute)),
+                            n)
         self.check(self.cuda.cuLaunchKernelEx(ctypes.byref(cfg), self.fn, args,
                                               None),
                    "cuLaunchKernelEx")

@@ -193,6 +193,7 @@ def prepare_one(src, out, tirx_python):
             "params": [p for p, _ in k.params],
             "grid": list(k.launch.grid), "block": list(k.launch.block),
             "cluster": list(k.launch.cluster) if k.launch.cluster else None,
+            "cooperative": k.launch.cooperative,
             "dynamic_smem": k.launch.dynamic_smem_bytes or 0,
             "outputs": sorted(expected), "extents": extents}
 
@@ -304,15 +305,17 @@ def run_tirx(entry, d, inputs):
         maps[a]["box"], maps[a]["element_strides"], maps[a]["interleave"],
         maps[a]["swizzle"], maps[a]["l2_promotion"], maps[a]["oob_fill"])
         if isinstance(a, str) else a for a in args]
-    if entry.get("cluster") or entry.get("dynamic_smem") or maps:
-        # Clusters and dynamic shared memory, as TIRx's own launcher gives
-        # them (CuPy's RawKernel launches neither).
+    if entry.get("cluster") or entry.get("dynamic_smem") or maps or \
+            entry.get("cooperative"):
+        # Clusters, cooperative launches and dynamic shared memory, as
+        # TIRx's own launcher gives them (CuPy's RawKernel launches none).
         from cuda_driver import DriverKernel
         dyn = entry.get("dynamic_smem", 0)
         k = DriverKernel(d / f"{entry['name']}.cubin", entry["kernel"], dyn)
         k(entry["grid"], entry["block"],
           tuple(np.uint64(a.data.ptr) if isinstance(a, cupy.ndarray) else a
-                for a in args), shared_mem=dyn, cluster=entry.get("cluster"))
+                for a in args), shared_mem=dyn, cluster=entry.get("cluster"),
+          cooperative=entry.get("cooperative", False))
     else:
         fn(tuple(entry["grid"]), tuple(entry["block"]), tuple(args))
     cupy.cuda.runtime.deviceSynchronize()

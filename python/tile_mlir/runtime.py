@@ -65,6 +65,9 @@ class CudaRuntime:
             vp, ctypes.POINTER(vp)]
         lib.tileRtLaunchCluster.argtypes = [vp] + [ctypes.c_uint] * 10 + [
             vp, ctypes.POINTER(vp)]
+        lib.tileRtLaunchCooperative.argtypes = [vp, vp, vp, vp,
+                                                ctypes.c_uint, vp,
+                                                ctypes.POINTER(vp)]
         lib.tileRtTensorMapEncodeTiled.argtypes = [
             vp, ctypes.c_int, ctypes.c_uint, u64, vp, vp, vp, vp,
             ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
@@ -167,14 +170,17 @@ class CudaRuntime:
         self._check(self._lib.tileRtSynchronize())
 
     def launch(self, fn, grid, block, args, shared=0, stream=None,
-               cluster=None):
+               cluster=None, cooperative=False):
         """`args`: ctypes values, in kernel-parameter order. With `stream`
         (a CUstream handle as an int), the launch is queued on it, else on
         the default stream; it is not waited for (`synchronize()` does). `grid` and `block` (an int or 1 to 3 ints) and `shared`
         (bytes of dynamic shared memory) are checked against the CUDA limits
         (tile_mlir.limits) before the driver sees them. With `cluster` (an
         int or 1 to 3 ints dividing the grid, at most 8 CTAs), the grid is
-        launched in clusters of that shape (cuLaunchKernelEx)."""
+        launched in clusters of that shape (cuLaunchKernelEx). With
+        `cooperative`, all its blocks are resident at once
+        (CU_LAUNCH_ATTRIBUTE_COOPERATIVE), as a grid synchronization needs;
+        a grid larger than the device holds at once is an error."""
         g, b, shared = check_launch(grid, block, shared)
         if cluster is not None:
             c = check_cluster(cluster, g)
@@ -185,7 +191,12 @@ class CudaRuntime:
                                      "handle")
         params = (ctypes.c_void_p * len(args))(
             *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
-        if cluster is not None:
+        if cooperative:
+            dims = ctypes.c_uint * 3
+            self._check(self._lib.tileRtLaunchCooperative(
+                fn, None if cluster is None else dims(*c), dims(*g), dims(*b),
+                shared, ctypes.c_void_p(stream or 0), params))
+        elif cluster is not None:
             self._check(self._lib.tileRtLaunchCluster(
                 fn, *c, *g, *b, shared, ctypes.c_void_p(stream or 0), params))
         elif stream is None:

@@ -2815,6 +2815,23 @@ class _CudaIds:
         b.lines.append(f"gpu.barrier {_caller_location()}")
 
     @staticmethod
+    def grid_sync():
+        """cooperative_groups' `this_grid().sync()`: every thread of every
+        block of the launch waits here (tile.grid_sync, nvcc's code). The
+        kernel's launch must be cooperative
+        (`T.cuda.LaunchConfig(..., cooperative=True)`); the GPU's code
+        traps otherwise, so a kernel without it is an error here."""
+        b = _builder()
+        if b.launch is None or not b.launch.cooperative:
+            raise TileError("T.cuda.grid_sync() needs a cooperative launch "
+                            "(all blocks resident at once): "
+                            "T.cuda.LaunchConfig(..., cooperative=True) in "
+                            "T.device_entry (launched otherwise, its code "
+                            "traps)")
+        b.grid_sync = True
+        b.lines.append(f"tile.grid_sync {_caller_location()}")
+
+    @staticmethod
     def syncthreads_and(predicate):
         """`__syncthreads_and(predicate)`: the block's threads meet
         (bar.red.and.pred, barrier 0); 1 where every thread's predicate is
@@ -3451,8 +3468,6 @@ class _LaunchConfig:
     _UNSUPPORTED = {
         "preferred_cluster": "a preferred cluster shape is not supported "
                              "(the launch uses `cluster`)",
-        "cooperative": "cooperative launches (T.cuda.grid_sync) are not "
-                       "supported yet",
         "programmatic_stream_serialization": "programmatic dependent "
                                              "launch is not supported yet",
         "cluster_scheduling_policy": "a cluster scheduling policy is not "
@@ -3476,8 +3491,12 @@ class _LaunchConfig:
     }
 
     def __init__(self, grid=1, block=1, *, dynamic_smem_bytes=None,
-                 cluster=None, **options):
+                 cluster=None, cooperative=None, **options):
         self._grid, self._block, _ = check_launch(grid, block)
+        if cooperative not in (None, True, False, 0, 1):
+            raise TileTypeError("T.cuda.LaunchConfig(cooperative=...) is a "
+                                f"bool, got {cooperative!r}")
+        self._cooperative = bool(cooperative)
         self._cluster = None if cluster is None else \
             check_cluster(cluster, self._grid)
         for name, value in options.items():
@@ -3511,13 +3530,21 @@ class _LaunchConfig:
         clusters (a cluster of one CTA)."""
         return self._cluster
 
+    @property
+    def cooperative(self):
+        """Whether the launch is cooperative: all its blocks resident at
+        once (cuLaunchKernelEx with CU_LAUNCH_ATTRIBUTE_COOPERATIVE), as
+        T.cuda.grid_sync needs."""
+        return self._cooperative
+
     def __repr__(self):
         dyn = "" if self._dynamic_smem is None else \
             f", dynamic_smem_bytes={self._dynamic_smem}"
         cluster = "" if self._cluster is None else \
             f", cluster={self._cluster}"
+        coop = ", cooperative=True" if self._cooperative else ""
         return (f"LaunchConfig(grid={self._grid}, block={self._block}"
-                f"{cluster}{dyn})")
+                f"{cluster}{coop}{dyn})")
 
 
 def _active(b, role, scope):
@@ -5208,6 +5235,10 @@ class PrimFunc:
         finally:
             _CURRENT.builder = outer
         self.launch = b.launch or _LaunchConfig()
+        # It synchronizes its grid: every launch is cooperative, and the
+        # CPU backend runs its blocks together (a grid known when it
+        # compiles).
+        self._grid_sync = getattr(b, "grid_sync", False)
         self._dynamic_bytes = _shared_bytes_of(b.dynamic_root)
         # Where narrowing read the block, it is the only block it runs with.
         self._fixed_block = self.launch.block if b.block_dependent else None
@@ -5506,6 +5537,11 @@ class PrimFunc:
                 f"cannot run with {launch.cluster}")
         if self.launch.cluster is not None:
             check_cluster(self.launch.cluster, g)
+        if self._grid_sync and not launch.cooperative:
+            raise TileValueError(
+                f"{self.name} synchronizes its grid (T.cuda.grid_sync): its "
+                "launch must be cooperative (T.cuda.LaunchConfig(..., "
+                "cooperative=True))")
         if self._fixed_block is not None and tuple(b) != \
                 tuple(self._fixed_block):
             raise TileValueError(
@@ -5561,9 +5597,10 @@ class PrimFunc:
         if self._modules:
             PrimFunc._unload_all(CudaRuntime.get(), self._modules)
 
-    def _cpu_module(self, plan):
+    def _cpu_module(self, plan, grid=None):
         """The kernel's module with a host function @tile_host that launches
-        it: the kernel's parameters, then the grid and block sizes."""
+        it: the kernel's parameters, then the grid and block sizes (the grid
+        `grid`, constant, where it is given)."""
         params, args = [], []
         for i, ((pname, ann), _) in enumerate(zip(self.params, plan)):
             ty = self._stored_ann(pname, ann).mlir_type()
@@ -5575,24 +5612,31 @@ class PrimFunc:
         params += [f"%d{k}: index" for k in range(6)] + ["%d6: i32"]
         # The CPU backend lays a cluster's CTAs out when it compiles: its
         # shape is constant.
-        consts, clusters = "", ""
+        consts, clusters, blocks = "", "", "%d0, %d1, %d2"
         if self.launch.cluster is not None:
             consts = "".join(f"    %c{k} = arith.constant {n} : index\n"
                              for k, n in enumerate(self.launch.cluster))
             clusters = "clusters in (%c0, %c1, %c2) "
+        # ... and a cooperative launch's blocks, which run together.
+        if grid is not None:
+            consts += "".join(f"    %g{k} = arith.constant {n} : index\n"
+                              for k, n in enumerate(grid))
+            blocks = "%g0, %g1, %g2"
         launch = (f"gpu.launch_func @{self.name}_module::@{self.name} "
-                  f"{clusters}blocks in (%d0, %d1, %d2) threads in (%d3, %d4, "
+                  f"{clusters}blocks in ({blocks}) threads in (%d3, %d4, "
                   "%d5) dynamic_shared_memory_size %d6" +
                   (f" args({', '.join(args)})" if args else ""))
         head, tail = self.mlir.rsplit("}", 1)
         return (head + f"  func.func @tile_host({', '.join(params)}) {{\n"
                 f"{consts}    {launch}\n    return\n  }}\n}}" + tail)
 
-    def _cpu_engine(self, plan):
-        """The CPU engine of the kernel for this argument signature: the
-        module is compiled by the JIT once per process, and its object code
-        kept in the on-disk cache (tile_mlir.compiler.cached_cpu_engine)."""
-        mlir = self._cpu_module(plan)
+    def _cpu_engine(self, plan, grid=None):
+        """The CPU engine of the kernel for this argument signature (and
+        grid, where it is constant: a kernel that synchronizes its grid):
+        the module is compiled by the JIT once per process, and its object
+        code kept in the on-disk cache
+        (tile_mlir.compiler.cached_cpu_engine)."""
+        mlir = self._cpu_module(plan, grid)
         engine = self._cpu_engines.get(mlir)
         if engine is not None:
             return engine
@@ -5615,7 +5659,7 @@ class PrimFunc:
             if kind == "device":
                 raise TileError(f"argument '{pname}': the CPU backend takes "
                                 "numpy arrays")
-        engine = self._cpu_engine(plan)
+        engine = self._cpu_engine(plan, grid if self._grid_sync else None)
         args, hosts, where = [], [], {}
         for (pname, ann), (kind, arg) in zip(self.params, plan):
             if kind == "scalar":
@@ -5693,6 +5737,8 @@ class PrimFunc:
             plan = self._check_arguments(arrays)
             grid, block = self._launch_dims(launch, grid, arrays)
             shared = self._shared_bytes(launch)
+            cooperative = (self.launch if launch is None
+                           else launch).cooperative
             stream = _stream_handle(stream)
             if stream is None:
                 stream = _current_stream(arrays)
@@ -5707,7 +5753,8 @@ class PrimFunc:
                                   f"CUDA device ({e})", TileWarning,
                                   stacklevel=2)
                     return self._run_cpu(arrays, plan, grid, block, shared)
-            return self._run_cuda(arrays, plan, grid, block, shared, stream)
+            return self._run_cuda(arrays, plan, grid, block, shared, stream,
+                                  cooperative)
         finally:
             _DLPACK_KEEP.clear()
 
@@ -5747,7 +5794,8 @@ class PrimFunc:
             raise TileTypeError(f"{self.name}: argument '{extra}' {what}")
         return tuple(out)
 
-    def _run_cuda(self, arrays, plan, grid, block, shared, stream):
+    def _run_cuda(self, arrays, plan, grid, block, shared, stream,
+                  cooperative=False):
         import ctypes
         from ..runtime import CudaRuntime
         rt = CudaRuntime.get()
@@ -5776,7 +5824,7 @@ class PrimFunc:
             args += [_tma.encode(m, *where[m["param"]], rt.encode_tensor_map)
                      for m in self._tensor_maps]
             rt.launch(fn, grid, block, args, shared=shared, stream=stream,
-                      cluster=self.launch.cluster)
+                      cluster=self.launch.cluster, cooperative=cooperative)
             if buffers:
                 # The copies back wait for the kernel; a fault is reported
                 # here, before anything is copied.

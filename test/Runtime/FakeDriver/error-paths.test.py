@@ -193,6 +193,15 @@ def main():
                "the driver lacks cuLaunchKernelEx" in out and
                not crashed(out),
                "tile-runner: no cuLaunchKernelEx -> exit 1 naming it", out)
+        # A kernel that synchronizes its grid is launched cooperatively
+        # (its PTX has the grid synchronization's code): through
+        # cuLaunchKernelEx too.
+        grid_sync = os.path.join(os.path.dirname(clusters), "grid-sync.mlir")
+        rc, out = run([runner, "--backend=cuda", "--no-cache", grid_sync], drv)
+        report(rc == 1 and "TILE_NO_COOPERATIVE_LAUNCH" in out and
+               "the driver lacks cuLaunchKernelEx (CUDA 12.0 or newer), "
+               "which launches cooperatively" in out and not crashed(out),
+               "tile-runner: a grid sync, no cuLaunchKernelEx -> exit 1", out)
         rc, out = run([runner, "--backend=cuda", "--no-cache",
                        os.path.join(inputs, "cluster-grid.mlir")], drv)
         report(rc == 1 and "the grid (3, 1, 1) is not a whole number of "
