@@ -97,3 +97,76 @@ def test_align_aligns_a_shared_buffer():
         def bad(Out: T.Tensor((1,), "uint32")):
             T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
             T.alloc_shared((4,), "uint32", align=48)
+
+
+def test_tirx_descriptor_encoder_with_constant_fields():
+    """T.cuda.wgmma_encode_matrix_descriptor with Python ints: the fields
+    keep their low 14 bits, a swizzle outside 0..3 leaves the layout 0
+    (tirx_programs/wgmma_desc_encode takes kernel values)."""
+    @T.function
+    def k(Out: T.Tensor((3,), "uint64")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        S = T.alloc_shared((1024,), "float16", align=1024)
+        d = T.alloc_local((1,), "uint64")
+        T.cuda.wgmma_encode_matrix_descriptor(T.address_of(d[0]),
+                                              S.ptr_to([64]), 1, 16384 + 5, 3)
+        Out[0] = d[0]
+        T.cuda.wgmma.encode_matrix_descriptor(T.address_of(d[0]),
+                                              S.ptr_to([0]), 2, 8, 2)
+        Out[1] = d[0]
+        T.cuda.wgmma.encode_matrix_descriptor(T.address_of(d[0]),
+                                              S.ptr_to([8]), 0, 0, 5)
+        T.cuda.wgmma.noop_barrier(d[0])
+        Out[2] = d[0]
+    out = np.zeros(3, np.uint64)
+    k(out, backend="cpu")
+    # 128 bytes in: start 8; 128B swizzle: layout 1; 64B: layout 2.
+    assert [hex(int(v)) for v in out] == [
+        hex(8 | 1 << 16 | 5 << 32 | 1 << 62),
+        hex(2 << 16 | 8 << 32 | 2 << 62), hex(1)]
+
+
+def test_the_descriptor_encoder_writes_a_local_uint64():
+    with pytest.raises(TileError, match="writes a uint64 element of a local "
+                                        "array"):
+        @T.function
+        def k(Out: T.Tensor((1,), "uint64")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+            S = T.alloc_shared((64,), "float16")
+            T.cuda.wgmma_encode_matrix_descriptor(T.address_of(Out[0]),
+                                                  S.ptr_to([0]), 1, 1, 0)
+    with pytest.raises(TileError, match="T.cuda.cvta_generic_to_shared takes"
+                                        " the address of an element of "
+                                        "shared memory"):
+        @T.function
+        def k2(Out: T.Tensor((1,), "uint64")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+            d = T.alloc_local((1,), "uint64")
+            T.cuda.wgmma_encode_matrix_descriptor(T.address_of(d[0]),
+                                                  T.address_of(Out[0]), 1, 1,
+                                                  0)
+
+
+def test_smem_addr_from_uint64_is_the_low_word():
+    @T.function
+    def k(Out: T.Tensor((1,), "uint32"), V: T.Tensor((1,), "uint64")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        Out[0] = T.cuda.smem_addr_from_uint64(V[0])
+    out = np.zeros(1, np.uint32)
+    k(out, np.array([0x123456789ABCDEF0], np.uint64), backend="cpu")
+    assert out[0] == 0x9ABCDEF0
+    with pytest.raises(TileError, match="takes a 64-bit integer"):
+        @T.function
+        def k2(Out: T.Tensor((1,), "uint32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+            Out[0] = T.cuda.smem_addr_from_uint64(Out[0])
+
+
+def test_a_local_address_is_no_memory_operand():
+    with pytest.raises(TileError, match=r"takes T.address_of\(A\[i\]\) of a "
+                                        "global or shared buffer"):
+        @T.function
+        def k(Out: T.Tensor((1,), "int32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+            d = T.alloc_local((1,), "int32")
+            Out[0] = T.cuda.atomic_add(T.address_of(d[0]), 1)

@@ -370,6 +370,25 @@ class Address:
         return type(self)(view._with(offset=offset))
 
 
+class LocalAddress:
+    """`T.address_of(d[0])` of one element of a local array (a register
+    tile): the out-pointer of the helpers that write through one
+    (T.cuda.wgmma_encode_matrix_descriptor). The instructions and atomics,
+    which take global or shared memory, do not take it."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, view):
+        self.view = view
+
+    def __repr__(self):
+        return f"T.address_of({self.view!r})"
+
+    def store(self, value):
+        """Writes the kernel value `value` to the element."""
+        self.view[tuple(0 for _ in self.view.shape)] = value
+
+
 class SharedWindowAddress(Address):
     """TIRx's `T.cuda.cvta_generic_to_shared(S.ptr_to([i]))`: the 32-bit
     shared-window address of one element of shared memory, kept as the

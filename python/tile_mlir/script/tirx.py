@@ -2031,10 +2031,14 @@ _Address = _views.Address
 
 
 def address_of(element):
-    """`T.address_of(A[i])` of one element of a global or shared buffer."""
+    """`T.address_of(A[i])` of one element of a global or shared buffer, or
+    of a local array (an out-pointer: _views.LocalAddress)."""
+    if isinstance(element, _views.View) and element.space == "reg" and \
+            all(n == 1 for n in element.shape):
+        return _views.LocalAddress(element)
     if not _memory_element(element):
-        raise TileTypeError(f"T.address_of takes one element of a global or "
-                            f"shared buffer (A[i]), got {element!r}")
+        raise TileTypeError(f"T.address_of takes one element of a global, "
+                            f"shared or local buffer (A[i]), got {element!r}")
     return _Address(element)
 
 
@@ -4696,6 +4700,81 @@ def _wait_loop(dst, ptr, test, load, sleep):
         load(dst, ptr)
 
 
+def _wgmma_encode_matrix_descriptor(desc, addr, ldo, sdo, swizzle):
+    """TIRx's `T.cuda.wgmma_encode_matrix_descriptor(T.address_of(d[0]),
+    S.ptr_to([i]), ldo, sdo, swizzle)`: writes to the uint64 at `desc` the
+    wgmma descriptor of the shared matrix at `addr`, from the table's
+    descriptor fields (WgmmaDescField): the start address is the shared
+    window's address in 16-byte units; `ldo` and `sdo` are given in those
+    units already, and each field keeps its low bits (C's bitfields); the
+    swizzle (CUtensorMapSwizzle's numbering: 0 none, 1 32B, 2 64B, 3
+    128B) is the mode's descriptor code, and any other value leaves the
+    field 0, as TIRx's switch does. The base offset is 0."""
+    if not isinstance(desc, _views.LocalAddress) or \
+            desc.view.dtype not in ("uint64", "int64"):
+        raise TileTypeError("T.cuda.wgmma_encode_matrix_descriptor writes a "
+                            "uint64 element of a local array "
+                            f"(T.address_of(d[0])), got {desc!r}")
+    start = _Cuda.cvta_generic_to_shared(addr).number()
+    fields = instr_table.table()["wgmma_desc_fields"]
+
+    def field(name, value, shifted=True):
+        """`value` in field `name` (in its units where `shifted`)."""
+        f = fields[name]
+        value = _plain(value)
+        if isinstance(value, _Expr):
+            value = cast(value, "uint32")
+        if shifted:
+            value = value >> f["shift"]
+        value = value & ((1 << f["width"]) - 1)
+        if isinstance(value, _Expr):
+            return cast(value, "uint64") << uint64(f["lo"])
+        return uint64(value << f["lo"])
+
+    swizzle = _plain(swizzle)
+    codes = {m["tensor_map"]: m["code"]
+             for m in instr_table.table()["swizzle_modes"]}
+    if isinstance(swizzle, int):
+        code = codes.get(swizzle, 0)
+    else:
+        code = uint32(0)
+        for tmap, c in codes.items():
+            code = if_then_else(swizzle == tmap, uint32(c), code)
+    word = field("start_address", start) | \
+        field("leading_byte_offset", ldo, shifted=False) | \
+        field("stride_byte_offset", sdo, shifted=False) | \
+        field("swizzle", code, shifted=False)
+    desc.store(cast(word, desc.view.dtype))
+
+
+def _smem_addr_from_uint64(address):
+    """TIRx's `T.cuda.smem_addr_from_uint64(x)`: the low 32 bits of a
+    64-bit (cluster) address, a uint32."""
+    v = _plain(address)
+    if not isinstance(v, _Expr) or v.dtype not in ("uint64", "int64"):
+        raise TileTypeError("T.cuda.smem_addr_from_uint64 takes a 64-bit "
+                            f"integer, got {address!r}")
+    return cast(v, "uint32")
+
+
+def _wgmma_noop_barrier(reg):
+    """TIRx's `T.cuda.wgmma_noop_barrier(r)`: an empty asm statement that
+    keeps nvcc from moving the register `r` across it. tile-mlir's wgmma
+    writes its accumulator registers in place, where the program reads
+    them after the wait: nothing is needed."""
+    if not (isinstance(reg, _views.View) and reg.space == "reg") and \
+            not isinstance(_plain(reg), _Expr):
+        raise TileTypeError("T.cuda.wgmma_noop_barrier takes a register "
+                            f"(uint32 or float32), got {reg!r}")
+
+
+class _CudaWgmma:
+    """TIRx's `T.cuda.wgmma` namespace: the helpers that are not PTX
+    instructions."""
+    encode_matrix_descriptor = staticmethod(_wgmma_encode_matrix_descriptor)
+    noop_barrier = staticmethod(_wgmma_noop_barrier)
+
+
 def _legacy_shuffle(mode):
     """TVM's `T.gpu_warp_shuffle{,_xor,_up,_down}(mask, value, lane,
     width, warp_size)`: CUDA's __shfl*_sync (TIRx prints them so), on warps
@@ -4726,6 +4805,10 @@ def _func_call(name, *args, ty=None, **options):
 for _name, _fn in (("__activemask", _activemask),
                    ("trap_when_assert_failed", _trap_when_assert_failed),
                    ("wait_until", _wait_until), ("func_call", _func_call),
+                   ("wgmma_encode_matrix_descriptor",
+                    _wgmma_encode_matrix_descriptor),
+                   ("wgmma_noop_barrier", _wgmma_noop_barrier),
+                   ("smem_addr_from_uint64", _smem_addr_from_uint64),
                    ("__shfl_sync", _shfl_sync),
                    ("__shfl_up_sync", _shfl_up_sync),
                    ("__shfl_down_sync", _shfl_down_sync),
@@ -4736,6 +4819,7 @@ del _name, _fn
 
 class _Cuda(_CudaIds, _CudaWarp):
     LaunchConfig = _LaunchConfig
+    wgmma = _CudaWgmma()
     tile = _Tile
     Axis = _views.AxisNamespace()
 
