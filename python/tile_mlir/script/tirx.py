@@ -4837,8 +4837,69 @@ class _Cuda(_CudaIds, _CudaWarp):
 cuda = _Cuda()
 
 
+class _KernelAttributes:
+    """TIRx's `T.cuda.KernelAttributes(...)`: compile-time attributes of a
+    kernel, as the PTX directives nvcc writes for TIRx's CUDA:
+    `min_blocks_per_sm` (and `max_blocks_per_cluster`) are
+    `__launch_bounds__(block, min[, max])` (.maxntid, .minnctapersm,
+    .maxclusterrank), `max_registers_per_thread` is `__maxnreg__`
+    (.maxnreg), and `required_block_size=True` is `__block_size__`
+    (.reqntid of the launch's block). They change no result."""
+
+    def __init__(self, *, min_blocks_per_sm=None, max_blocks_per_cluster=None,
+                 max_registers_per_thread=None, required_block_size=False):
+        def count(name, v):
+            if v is not None and (not isinstance(v, int) or
+                                  isinstance(v, bool) or v < 1):
+                raise TileValueError(f"T.cuda.KernelAttributes({name}=...) "
+                                     f"is a positive int, got {v!r}")
+            return v
+        self.min_blocks_per_sm = count("min_blocks_per_sm", min_blocks_per_sm)
+        self.max_blocks_per_cluster = count("max_blocks_per_cluster",
+                                            max_blocks_per_cluster)
+        self.max_registers_per_thread = count("max_registers_per_thread",
+                                              max_registers_per_thread)
+        if not isinstance(required_block_size, bool):
+            raise TileTypeError("T.cuda.KernelAttributes(required_block_size="
+                                f"...) is a bool, got {required_block_size!r}")
+        self.required_block_size = required_block_size
+        if max_blocks_per_cluster is not None and min_blocks_per_sm is None:
+            raise TileValueError("T.cuda.KernelAttributes: "
+                                 "max_blocks_per_cluster requires "
+                                 "min_blocks_per_sm (the third launch bound)")
+        if max_registers_per_thread is not None and (
+                min_blocks_per_sm is not None or required_block_size):
+            raise TileValueError("T.cuda.KernelAttributes: "
+                                 "max_registers_per_thread (__maxnreg__) "
+                                 "excludes launch bounds and "
+                                 "required_block_size")
+
+    def nvvm(self, launch):
+        """The kernel's NVVM attributes (gpu.func `attributes {...}`) for
+        `launch`."""
+        dims = ", ".join(str(n) for n in launch.block)
+        threads = launch.block[0] * launch.block[1] * launch.block[2]
+        out = []
+        if self.min_blocks_per_sm is not None:
+            out += [f"nvvm.maxntid = array<i32: {threads}, 1, 1>",
+                    f"nvvm.minctasm = {self.min_blocks_per_sm} : i32"]
+        if self.max_blocks_per_cluster is not None:
+            out.append(f"nvvm.cluster_max_blocks = "
+                       f"{self.max_blocks_per_cluster} : i32")
+        if self.max_registers_per_thread is not None:
+            out.append(f"nvvm.maxnreg = {self.max_registers_per_thread} : "
+                       "i32")
+        if self.required_block_size:
+            out.append(f"nvvm.reqntid = array<i32: {dims}>")
+        return out
+
+
+_Cuda.KernelAttributes = _KernelAttributes
+
+
 def device_entry(launch=None, *, backend_config=None, kernel_attrs=None):
-    """Records the launch configuration (grid and block) and, from
+    """Records the launch configuration (grid and block), the kernel's
+    attributes (`kernel_attrs`, a T.cuda.KernelAttributes) and, from
     `backend_config` (TIRx's per-entry CUDA settings), the float
     arithmetic of the build it names (see _float_mode)."""
     if launch is None:
@@ -4847,8 +4908,14 @@ def device_entry(launch=None, *, backend_config=None, kernel_attrs=None):
         raise TileTypeError("T.device_entry(launch=...) takes a "
                             "T.cuda.LaunchConfig, got "
                             f"{type(launch).__name__}")
+    if kernel_attrs is not None and \
+            not isinstance(kernel_attrs, _KernelAttributes):
+        raise TileTypeError("T.device_entry(kernel_attrs=...) takes a "
+                            "T.cuda.KernelAttributes, got "
+                            f"{type(kernel_attrs).__name__}")
     b = _builder()
     b.launch = launch
+    b.kernel_attrs = kernel_attrs
     if backend_config is not None:
         b.fast_math = _float_mode(backend_config)
 
@@ -5380,7 +5447,11 @@ class PrimFunc:
         # set_backend_config, may say otherwise).
         self.fast_math = b.__dict__.get("fast_math",
                                         _float_mode(_DEFAULT_CONFIG))
-        self._kernel = (f"    gpu.func @{self.name}({sig_text}) kernel {{\n"
+        attrs = getattr(b, "kernel_attrs", None)
+        attrs = attrs.nvvm(self.launch) if attrs is not None else []
+        attrs = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
+        self._kernel = (f"    gpu.func @{self.name}({sig_text}) kernel"
+                        f"{attrs} {{\n"
                         f"{body}      gpu.return\n    }}{where}\n")
 
     def specialize(self, **extents):
