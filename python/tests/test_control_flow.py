@@ -433,3 +433,15 @@ def test_tvm_expression_nodes():
                      + (a > 0) * 16 + (a >= 0) * 32], 1)
     np.testing.assert_array_equal(out["O"], want.astype(np.int32))
     np.testing.assert_array_equal(out["F"], (A / 4).astype(np.float32))
+
+
+def test_constant_nodes_take_their_kind_of_dtype():
+    assert T.IntImm("uint8", 7).elt == "i8"
+    with pytest.raises(TypeError, match=r"T.IntImm of dtype 'float32': an "
+                                        "integer dtype"):
+        T.IntImm("float32", 1)
+    with pytest.raises(TypeError, match=r"T.FloatImm of dtype 'int32': a "
+                                        "float dtype"):
+        T.FloatImm("int32", 1.0)
+    with pytest.raises(TypeError, match=r"T.FloatImm of dtype 'float99'"):
+        T.FloatImm("float99", 1.0)

@@ -2520,6 +2520,37 @@ def _node_maker(op):
 Add, Sub, Mul = (_node_maker(op) for op in ("add", "sub", "mul"))
 EQ, NE, LT, LE, GT, GE = (_node_maker(op)
                           for op in ("eq", "ne", "lt", "le", "gt", "ge"))
+BitwiseAnd, BitwiseOr, BitwiseXor, LShift, RShift = (
+    _node_maker(op) for op in ("and_", "or_", "xor", "lshift", "rshift"))
+
+
+def BitwiseNot(a):  # noqa: N802 - TIRx's expression node
+    """TVM's BitwiseNot: C's `~` of an integer kernel value."""
+    return ~_scalar(a)
+
+
+def IntImm(dtype, value):  # noqa: N802 - TIRx's expression node
+    """TVM's IntImm: the integer constant `value` of `dtype`, a typed
+    scalar (as T.int32(5))."""
+    return _scalar_type(dtype, "T.IntImm", integer=True)(value)
+
+
+def FloatImm(dtype, value):  # noqa: N802 - TIRx's expression node
+    """TVM's FloatImm: the float constant `value` of `dtype` (rounded to
+    it from the double, as TIRx's hex literal is), a typed scalar."""
+    return _scalar_type(dtype, "T.FloatImm", integer=False)(value)
+
+
+def _scalar_type(dtype, what, integer):
+    """The typed-scalar constructor of `dtype` (T.int32, T.float16, ...)
+    for `what`, which takes integer or float dtypes only."""
+    ctor = globals().get(dtype) if isinstance(dtype, str) else None
+    if ctor is None or (dtype in _INT_RANGES) != integer or \
+            (not integer and not _is_float(dtype)):
+        raise TileTypeError(f"{what} of dtype {dtype!r}: "
+                            f"{'an integer' if integer else 'a float'} "
+                            "dtype")
+    return ctor
 
 
 def Div(a, b):  # noqa: N802
