@@ -246,8 +246,9 @@ def test_launch_options_that_are_not_supported_say_so():
     with pytest.raises(TileError, match=r"LaunchConfig\(preferred_cluster="
                        r"...\): a preferred cluster shape"):
         T.cuda.LaunchConfig(grid=2, block=32, cluster=2, preferred_cluster=2)
-    with pytest.raises(TileError, match="cooperative launches"):
-        T.cuda.LaunchConfig(grid=2, block=32, cooperative=True)
+    with pytest.raises(TileError, match="stream priorities are not "
+                                        "supported"):
+        T.cuda.LaunchConfig(grid=2, block=32, priority=1)
     with pytest.raises(TileError, match="has no option 'clusters'"):
         T.cuda.LaunchConfig(grid=2, block=32, clusters=2)
     # Options left at their defaults are TIRx's defaults.
