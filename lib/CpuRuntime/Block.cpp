@@ -1035,9 +1035,11 @@ void tile_cpu_block_begin(int64_t threads) {
 }
 
 void tile_cpu_block_shared(uintptr_t base, int64_t bytes) {
-  if (uint64_t(bytes) > tile::cpu::kSharedWindowBytes)
+  const tile::ptx::SharedWindowDesc &window = tile::ptx::getSharedWindow();
+  if (uint64_t(bytes) > (uint64_t(1) << window.bits))
     fatal("the block's shared memory, its buffers each aligned to 1024 "
-          "bytes, is larger than the 2^18-byte shared window");
+          "bytes after the window's reserved bytes, is larger than the "
+          "shared window");
   Cta &cta = *getBlock().ctas.back();
   cta.shared = reinterpret_cast<uint8_t *>(base);
   cta.sharedBytes = static_cast<uint64_t>(bytes);

@@ -141,6 +141,9 @@ static void addSmemLayouts(llvm::json::Object &root) {
   root["im2col_ranks"] = std::move(im2colRanks);
   root["swizzled_rows_fill_span"] = getSwizzledRowsFillSpan();
   root["max_cluster_ctas"] = getMaxClusterCtas();
+  root["shared_window"] =
+      llvm::json::Object{{"bits", getSharedWindow().bits},
+                         {"reserved", getSharedWindow().reserved}};
   static const char *kStride[] = {"bytes", "element", "lbo", "sbo"};
   for (const SmemLayoutDesc &l : getSmemLayouts()) {
     Array digits;

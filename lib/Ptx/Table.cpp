@@ -474,6 +474,8 @@ llvm::StringRef tile::ptx::getLocalBytesSource() { return kLocalBytesSource; }
 
 unsigned tile::ptx::getMaxClusterCtas() { return kMaxClusterCtas; }
 
+const SharedWindowDesc &tile::ptx::getSharedWindow() { return kSharedWindow; }
+
 GridSyncDesc tile::ptx::getGridSync() {
   return {kGridSyncAsm, kGridSyncFloors[0], kGridSyncFloors[1]};
 }

@@ -70,8 +70,10 @@ struct Cooperative {
   std::set<void *> functions;
 };
 Cooperative &cooperative() {
-  static Cooperative c;
-  return c;
+  // Never destroyed: module destructors unload modules at exit, after
+  // function-local statics may have been destroyed.
+  static Cooperative *c = new Cooperative;
+  return *c;
 }
 
 /// The kernels (`.entry` names) of the PTX `ptx` whose code has the grid

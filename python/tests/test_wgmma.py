@@ -120,10 +120,12 @@ def test_tirx_descriptor_encoder_with_constant_fields():
         Out[2] = d[0]
     out = np.zeros(3, np.uint64)
     k(out, backend="cpu")
-    # 128 bytes in: start 8; 128B swizzle: layout 1; 64B: layout 2.
+    # S is at shared address 0x400 (the window's reserved 1 KiB first), so
+    # 128 bytes in is start (0x400 + 128) / 16 = 72; 128B swizzle: layout
+    # 1; 64B: layout 2.
     assert [hex(int(v)) for v in out] == [
-        hex(8 | 1 << 16 | 5 << 32 | 1 << 62),
-        hex(2 << 16 | 8 << 32 | 2 << 62), hex(1)]
+        hex(72 | 1 << 16 | 5 << 32 | 1 << 62),
+        hex(64 | 2 << 16 | 8 << 32 | 2 << 62), hex(65)]
 
 
 def test_the_descriptor_encoder_writes_a_local_uint64():

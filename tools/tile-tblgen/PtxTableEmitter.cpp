@@ -1119,6 +1119,13 @@ void emitTargets(raw_ostream &os, const RecordKeeper &rk) {
     PrintFatalError("exactly one PortableClusterSize record is needed");
   os << "static const unsigned kMaxClusterCtas = "
      << cluster.front()->getValueAsInt("Ctas") << ";\n\n";
+  std::vector<const Record *> window = defsOf(rk, "SharedWindow");
+  if (window.size() != 1)
+    PrintFatalError("exactly one SharedWindow record is needed");
+  os << "static const SharedWindowDesc kSharedWindow = {"
+     << window.front()->getValueAsInt("Bits") << ", "
+     << window.front()->getValueAsInt("Reserved") << ", "
+     << quote(window.front()->getValueAsString("Source")) << "};\n\n";
   std::vector<const Record *> policy = defsOf(rk, "CachePolicyLayout");
   if (policy.size() != 1)
     PrintFatalError("exactly one CachePolicyLayout record is needed");

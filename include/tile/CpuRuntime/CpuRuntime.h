@@ -35,10 +35,6 @@ namespace cpu {
 
 /// Bytes between two elements in the operand buffers.
 constexpr unsigned kSlotBytes = 16;
-/// The shared window's size (a shared address has 18 bits): a block's
-/// shared memory is one allocation aligned to it, so that an address's low
-/// bits are its shared address (tile_cpu_block_shared).
-constexpr uint64_t kSharedWindowBytes = uint64_t(1) << 18;
 
 /// CUDA's launch limits for sm_90.
 constexpr int64_t kMaxGridX = 2147483647, kMaxGridYZ = 65535;

@@ -1095,6 +1095,16 @@ llvm::StringRef getLocalBytesSource();
 /// record).
 unsigned getMaxClusterCtas();
 
+/// A CTA's shared window (the SharedWindow record): the bits of a shared
+/// address, and the bytes at its start that the system reserves (a
+/// kernel's first shared buffer is at that shared address).
+struct SharedWindowDesc {
+  unsigned bits;
+  unsigned reserved;
+  const char *source;
+};
+const SharedWindowDesc &getSharedWindow();
+
 /// The code of a grid synchronization (the GridBarrier record): nvcc's
 /// PTX of cooperative_groups' grid sync, one statement a line, `{uid}` in
 /// its labels standing for a number unique to each copy; and its floors.

@@ -944,6 +944,16 @@ class ThreadLocalMemory<int bytes, string source> {
   string Source = source;
 }
 
+/// A CTA's shared window: a shared address has `Bits` bits, and the first
+/// `Reserved` bytes of the window are the system's, so that a kernel's
+/// first shared buffer is at shared address `Reserved`; where the figures
+/// come from.
+class SharedWindow<int addressBits, int reserved, string source> {
+  int Bits = addressBits;
+  int Reserved = reserved;
+  string Source = source;
+}
+
 /// The most CTAs of a cluster that every chip with clusters launches (the
 /// portable size; more needs a kernel attribute, which tile-mlir does not
 /// set), and where the figure comes from.

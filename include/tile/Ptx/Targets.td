@@ -76,6 +76,17 @@ def LocalMemoryPerThread : ThreadLocalMemory<524288,
   "the CUDA C++ Programming Guide's technical specifications: 512 KB of "
   "local memory per thread on every compute capability">;
 
+// Measured on an H100 (sm_90, 2026-12-06; docs/gpu-logs/2026-12-06-grid-sync):
+// the kernel of tirx_programs/wgmma_desc_encode, built by nvcc from TIRx's
+// CUDA and by tile-mlir, puts its only shared buffer at shared address
+// 0x400 (its descriptors' start addresses). The CPU backend lays its arena
+// out the same way.
+def CtaSharedWindow : SharedWindow<18, 1024,
+  "the PTX ISA's 18-bit shared addresses; 1 KiB reserved, measured on an "
+  "H100: a kernel's first shared buffer is at shared address 0x400 (the "
+  "CUDA C++ Programming Guide: 1 KB of shared memory is reserved for "
+  "system use per block)">;
+
 def ClusterCtas : PortableClusterSize<8,
   "the CUDA C++ Programming Guide (thread block clusters): a cluster size "
   "of 8 is portable; more needs cudaFuncAttributeNonPortableClusterSizeAllowed">;

@@ -1246,11 +1246,13 @@ struct ConvertGpuTileToHostPass
   }
 
   /// The block's shared memory: one arena aligned as the shared window
-  /// (kSharedWindowBytes), so that an address's low bits are its offset in
-  /// the arena, as a shared address is on the GPU (wgmma descriptors hold
-  /// those bits). Each workgroup buffer of an identity layout and the
-  /// dynamic shared memory are views into it, each kSharedBufferAlign
-  /// aligned; other layouts get buffers of their own. Returns the buffers
+  /// (the SharedWindow record), so that an address's low bits are its
+  /// offset in the arena, as a shared address is on the GPU (wgmma
+  /// descriptors hold those bits). The window's reserved bytes come first;
+  /// each workgroup buffer of an identity layout and the dynamic shared
+  /// memory are views into it after them, each kSharedBufferAlign aligned,
+  /// at the shared addresses the GPU gives them; other layouts get buffers
+  /// of their own. Returns the buffers
   /// in parameter order; `arena` and `arenaBytes` are null without one.
   SmallVector<Value> allocShared(OpBuilder &b, Location loc,
                                  const KernelInfo &info, Value dynamicShared,
@@ -1258,15 +1260,18 @@ struct ConvertGpuTileToHostPass
     auto cst = [&](int64_t v) {
       return arith::ConstantIndexOp::create(b, loc, v).getResult();
     };
+    // The window's first bytes are the system's (the SharedWindow record):
+    // the first buffer is at the shared address it has on the GPU.
+    const ::tile::ptx::SharedWindowDesc &window = ::tile::ptx::getSharedWindow();
     SmallVector<int64_t> offsets;
-    int64_t end = 0;
+    int64_t end = window.reserved;
     for (MemRefType type : info.workgroup) {
       offsets.push_back(end);
       if (type.getLayout().isIdentity())
         end = llvm::alignTo(end + getStaticBytes(type), kSharedBufferAlign);
     }
     SmallVector<Value> buffers;
-    if (end == 0 && !info.dynamicShared) {
+    if (end == int64_t(window.reserved) && !info.dynamicShared) {
       for (MemRefType type : info.workgroup)
         buffers.push_back(memref::AllocOp::create(b, loc, type));
       return buffers;
@@ -1277,7 +1282,7 @@ struct ConvertGpuTileToHostPass
     auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
     arena = memref::AllocOp::create(
         b, loc, bytes, ValueRange{arenaBytes},
-        b.getI64IntegerAttr(int64_t(::tile::cpu::kSharedWindowBytes)));
+        b.getI64IntegerAttr(int64_t(1) << window.bits));
     for (auto [type, offset] : llvm::zip(info.workgroup, offsets))
       buffers.push_back(
           type.getLayout().isIdentity()

@@ -31,9 +31,13 @@ def _desc(start_bytes, ldo, sdo, swizzle):
 
 
 def main():
-    # S is the kernel's only shared buffer: its shared address is 0.
-    out = [_desc(t * 64 * 2, 1 + t, 64 + 16385 * t, t) for t in range(4)]
-    out += [_desc(512 * (t - 4) * 2, 16383 + t, 2, 7 - t) for t in range(4, 8)]
+    # S is the kernel's only shared buffer: its shared address is 0x400
+    # (the window's first 1 KiB is the system's; measured on an H100).
+    base = 0x400
+    out = [_desc(base + t * 64 * 2, 1 + t, 64 + 16385 * t, t)
+           for t in range(4)]
+    out += [_desc(base + 512 * (t - 4) * 2, 16383 + t, 2, 7 - t)
+            for t in range(4, 8)]
     lo = [(d + (1 << 40)) & 0xFFFFFFFF for d in out[:4]] + [0] * 4
     return ({"Out": np.zeros(8, np.uint64), "Lo": np.zeros(8, np.uint32)},
             {"Out": np.array(out, np.uint64), "Lo": np.array(lo, np.uint32)})

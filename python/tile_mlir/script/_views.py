@@ -408,18 +408,25 @@ class SharedWindowAddress(Address):
 
     def number(self):
         """The address as a uint32 kernel value: the buffer's aligned
-        pointer (memref.extract_aligned_pointer_as_index, whose low 32 bits
-        are the shared window's address) plus the element's bytes."""
+        pointer (memref.extract_aligned_pointer_as_index) within the shared
+        window (its low bits, the table's SharedWindow record: on the GPU
+        the pointer is the shared address; the CPU backend's arena is
+        aligned to the window) plus the element's bytes."""
+        from .. import instr_table
         t = _t()
         b = t._builder()
         name, root_type = self.view.root.handle(self.view.dtype)
-        ptr, wide, low = b.fresh("p"), b.fresh("p"), b.fresh("p")
+        ptr, wide, low, mask, win = (b.fresh("p") for _ in range(5))
         where = t._caller_location()
+        bits = instr_table.table()["shared_window"]["bits"]
         b.lines += [
             f"{ptr} = memref.extract_aligned_pointer_as_index {name} : "
             f"{root_type} -> index {where}",
             f"{wide} = arith.index_castui {ptr} : index to i64 {where}",
-            f"{low} = arith.trunci {wide} : i64 to i32 {where}"]
+            f"{low} = arith.trunci {wide} : i64 to i32 {where}",
+            f"{mask} = arith.constant {(1 << bits) - 1} : i32 {where}",
+            f"{win} = arith.andi {low}, {mask} : i32 {where}"]
+        low = win
         b.values.add((low, "i32"))
         base = t._Expr(low, "uint32")
         offset = self.view.offset

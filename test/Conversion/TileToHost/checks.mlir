@@ -24,8 +24,8 @@
 // CHECK: %[[A1:.*]] = memref.load %[[OUT]][%c1
 // CHECK: %[[A2:.*]] = memref.load %[[OUT]][%c2
 // CHECK: call @tile_cpu_find_buffer(
-// CHECK: %[[ARENA:.*]] = memref.alloc(%c1024) {alignment = 262144 : i64} : memref<?xi8>
-// CHECK: %[[WG:.*]] = memref.view %[[ARENA]][%c0{{[_0-9]*}}][] : memref<?xi8> to memref<32xf32>
+// CHECK: %[[ARENA:.*]] = memref.alloc(%c2048) {alignment = 262144 : i64} : memref<?xi8>
+// CHECK: %[[WG:.*]] = memref.view %[[ARENA]][%c1024{{[_0-9]*}}][] : memref<?xi8> to memref<32xf32>
 // CHECK: %[[WGP:.*]] = memref.extract_aligned_pointer_as_index %[[WG]]
 // CHECK: func.call @tile_cpu_register_buffer(%[[WGP]], %[[WGB:[^,]*]], %[[WGD:[^)]*]])
 // CHECK: func.call @__tile_cpu_m_k(%[[A]], %[[B]], %[[WG]], {{.*}}, %[[A0]], %[[A1]], %[[A2]], %{{.*}}, %{{.*}}, %{{.*}}, %[[WGP]], %[[WGB]], %[[WGD]])

@@ -18,8 +18,8 @@
 // CHECK: scf.for %[[BZ:.*]] = %c0 to %c1
 // CHECK: scf.for %[[BY:.*]] = %c0 to %c1
 // CHECK: scf.for %[[BX:.*]] = %c0 to %c2
-// CHECK: %[[ARENA:.*]] = memref.alloc(%c1024) {alignment = 262144 : i64} : memref<?xi8>
-// CHECK: %[[WG:.*]] = memref.view %[[ARENA]][%c0{{[_0-9]*}}][] : memref<?xi8> to memref<32xf32>
+// CHECK: %[[ARENA:.*]] = memref.alloc(%c2048) {alignment = 262144 : i64} : memref<?xi8>
+// CHECK: %[[WG:.*]] = memref.view %[[ARENA]][%c1024{{[_0-9]*}}][] : memref<?xi8> to memref<32xf32>
 // CHECK: scf.for %[[TZ:.*]] = %c0 to %c1
 // CHECK: scf.for %[[TY:.*]] = %c0 to %c1
 // CHECK: scf.for %[[TX:.*]] = %c0 to %c32

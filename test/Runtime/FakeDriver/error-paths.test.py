@@ -202,6 +202,17 @@ def main():
                "the driver lacks cuLaunchKernelEx (CUDA 12.0 or newer), "
                "which launches cooperatively" in out and not crashed(out),
                "tile-runner: a grid sync, no cuLaunchKernelEx -> exit 1", out)
+        # The same as an executable: its module is unloaded at exit, after
+        # the runtime's function-local statics are gone (a double free
+        # once).
+        exe = os.path.join(tmp, "grid-sync-exe")
+        rc, out = run([runner, grid_sync, "--emit-exe=" + exe], {})
+        if rc == 0:
+            rc, out = run([exe], drv)
+        report(rc == 1 and "TILE_NO_COOPERATIVE_LAUNCH" in out and
+               "free()" not in out and not crashed(out),
+               "tile-runner --emit-exe: a grid sync, no cuLaunchKernelEx -> "
+               "exit 1", out)
         rc, out = run([runner, "--backend=cuda", "--no-cache",
                        os.path.join(inputs, "cluster-grid.mlir")], drv)
         report(rc == 1 and "the grid (3, 1, 1) is not a whole number of "
