@@ -183,8 +183,13 @@ def prepare_one(src, out, tirx_python):
     if r.returncode:
         raise RuntimeError("nvcc: " + r.stderr.strip()[-300:])
     k.ptx("sm_90")  # Into the carried PTX cache.
-    np.savez(out / f"{name}.npz", **{n: np.asarray(v)
-                                     for n, v in inputs.items()})
+    # float8 arrays as their bytes (the GPU machine's numpy has no float8),
+    # with their dtypes in the manifest.
+    float8 = {n: np.asarray(v).dtype.name for n, v in inputs.items()
+              if np.asarray(v).dtype.name.startswith("float8")}
+    np.savez(out / f"{name}.npz", **{
+        n: np.asarray(v).view(np.uint8) if n in float8 else np.asarray(v)
+        for n, v in inputs.items()})
     kernel, params = tirx_params(cu.read_text())
     maps = out / f"{name}.maps.json"
     maps = json.loads(maps.read_text()) if maps.exists() else {}
@@ -195,7 +200,8 @@ def prepare_one(src, out, tirx_python):
             "cluster": list(k.launch.cluster) if k.launch.cluster else None,
             "cooperative": k.launch.cooperative,
             "dynamic_smem": k.launch.dynamic_smem_bytes or 0,
-            "outputs": sorted(expected), "extents": extents}
+            "outputs": sorted(expected), "extents": extents,
+            "float8": float8}
 
 
 def prepare(args):
@@ -254,11 +260,16 @@ def is_bf16(a):
     return a.dtype.kind == "V" and a.dtype.itemsize == 2
 
 
-def as_ours(a):
+def as_ours(a, float8=None):
     """What the front-end is given for input `a`: a copy, or for bfloat16
-    without ml_dtypes, a torch CUDA tensor of the same bits (the front-end
-    takes torch's bfloat16 in place)."""
+    without ml_dtypes, and for float8 (`float8`: its dtype, `a` its bytes),
+    a torch CUDA tensor of the same bits (the front-end takes torch's
+    bfloat16 and float8 in place)."""
     import numpy as np
+    if float8:
+        import torch
+        return torch.from_numpy(np.ascontiguousarray(a).copy()).view(
+            getattr(torch, float8)).cuda()
     if not is_bf16(a):
         return np.array(a, copy=True)
     import torch
@@ -271,7 +282,10 @@ def as_host(a):
     import numpy as np
     if isinstance(a, np.ndarray):
         return a
-    return a.view(__import__("torch").int16).cpu().numpy().view(np.uint16)
+    torch = __import__("torch")
+    if a.element_size() == 1:  # float8: its bytes.
+        return a.view(torch.uint8).cpu().numpy()
+    return a.view(torch.int16).cpu().numpy().view(np.uint16)
 
 
 def run_tirx(entry, d, inputs):
@@ -331,7 +345,8 @@ def run_one(entry, d, save):
     with np.load(d / f"{name}.npz") as z:
         inputs = {n: z[n] for n in z.files}
     _, k = load_ours(d / f"{name}.py", f"{name}_ours.py")
-    ours = {n: as_ours(v) for n, v in inputs.items()}
+    float8 = entry.get("float8", {})
+    ours = {n: as_ours(v, float8.get(n)) for n, v in inputs.items()}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         k(**{p: (ours[p] if ours[p].shape else ours[p][()])

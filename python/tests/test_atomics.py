@@ -89,8 +89,10 @@ def test_atomic_add_float64_and_shared_cas():
      r"atomic_cas on a float32 element"),
     ("T.cuda.atomic_add(F[0:2], T.float32(1))",
      r"takes T.address_of\(A\[i\]\) of a global or shared buffer"),
-    ("T.address_of(r[0])",
-     r"T.address_of takes one element of a global or shared buffer"),
+    ("T.cuda.atomic_add(T.address_of(r[0]), T.float32(1))",
+     r"takes T.address_of\(A\[i\]\) of a global or shared buffer"),
+    ("T.address_of(F[0:2])",
+     r"T.address_of takes one element of a global, shared or local buffer"),
 ])
 def test_atomic_errors(body, match):
     src = f"""

@@ -292,3 +292,27 @@ def test_a_failed_assertion_traps():
     A[7] = -1
     with pytest.raises(TileError, match="'trap': aborted the kernel"):
         k(A=A, B=np.zeros(32, np.int32), backend="cpu")
+
+
+def test_a_torch_float8_cuda_tensor_is_taken_through_torch():
+    """torch's float8 tensors have no __cuda_array_interface__ typestr (the
+    property raises KeyError): the front-end reads them through torch's
+    own accessors."""
+    class Float8Tensor:  # What torch's float8_e4m3fn CUDA tensor answers.
+        dtype = "torch.float8_e4m3fn"
+        is_cuda = True
+        shape = (4, 8)
+
+        @property
+        def __cuda_array_interface__(self):
+            raise KeyError("torch.float8_e4m3fn")
+
+        def data_ptr(self):
+            return 0x7000
+
+        def stride(self):
+            return (8, 1)
+
+    from tile_mlir.script.tirx import PrimFunc
+    assert PrimFunc._device_view(Float8Tensor()) == \
+        (0x7000, (4, 8), [8, 1], "float8_e4m3fn", False)

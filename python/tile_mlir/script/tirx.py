@@ -4202,6 +4202,21 @@ def _dlpack_view(a):
     return (t.data or 0) + t.byte_offset, shape, strides, dtype
 
 
+# torch's float8 dtypes, which have neither a __cuda_array_interface__
+# typestr nor (in every torch) a DLPack code.
+_TORCH_FLOAT8 = {"torch.float8_e4m3fn": "float8_e4m3fn",
+                 "torch.float8_e5m2": "float8_e5m2"}
+
+
+def _torch_float8_view(a):
+    """(pointer, shape, strides, dtype) of a torch CUDA tensor of a float8
+    dtype, through torch's own accessors; None for anything else."""
+    name = _TORCH_FLOAT8.get(str(getattr(a, "dtype", "")))
+    if name is None or not getattr(a, "is_cuda", False):
+        return None
+    return a.data_ptr(), tuple(a.shape), list(a.stride()), name
+
+
 class _CudaWarp:
     """TIRx's CUDA helpers on warps: vote, elect and shuffle reductions,
     each the PTX instruction nvcc emits for TIRx's helper."""
@@ -5588,9 +5603,12 @@ class PrimFunc:
         CUDA array: an object with __cuda_array_interface__ (torch, cupy) or
         a CUDA DLPack tensor (__dlpack__ with a CUDA __dlpack_device__); None
         for host arrays."""
-        iface = getattr(a, "__cuda_array_interface__", None)
+        try:
+            iface = getattr(a, "__cuda_array_interface__", None)
+        except KeyError:  # torch's float8 tensors have no typestr.
+            iface = None
         if iface is None:
-            view = _dlpack_view(a)
+            view = _torch_float8_view(a) or _dlpack_view(a)
             return None if view is None else view + (False,)
         import numpy as np
         try:
