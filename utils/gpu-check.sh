@@ -167,7 +167,7 @@ tests_part() {
   if PYTHONPATH=$PYLIB python3 -c "import pytest" 2>/dev/null; then
     TILE_MLIR_PTX_CACHE=$C/ptxcache TILE_MLIR_RUNTIME=$C/libtile_cuda_runtime.so \
       PYTHONPATH=$PYLIB python3 -m pytest -q -rs -p no:cacheprovider python/tests \
-      -k "torch_and_cupy or seed_runs_on_the_gpu" > "$OUT/python-gpu.txt" 2>&1; pyrc=$?
+      -k "torch_and_cupy or seed_runs_on_the_gpu or launches_on_the_gpu" > "$OUT/python-gpu.txt" 2>&1; pyrc=$?
     tail -5 "$OUT/python-gpu.txt"
     if [ $pyrc = 0 ] && ! grep -q "skipped" "$OUT/python-gpu.txt"; then
       note "python GPU tests: PASS ($(tail -1 "$OUT/python-gpu.txt"))"

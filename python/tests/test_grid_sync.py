@@ -113,3 +113,29 @@ def test_the_ptx_has_the_grid_synchronization():
     assert "mov.u32 %gs_r0, %envreg1;" in ptx
     assert "atom.add.release.gpu.u32" in ptx
     assert "ld.acquire.gpu.u32" in ptx
+
+
+def _has_driver():
+    from tile_mlir.runtime import CudaError, CudaRuntime
+    try:
+        CudaRuntime.get()
+        return True
+    except CudaError:
+        return False
+
+
+@pytest.mark.skipif(not _has_driver(), reason="needs a CUDA driver")
+def test_cooperative_launches_on_the_gpu():
+    """The grid meets on the GPU (every block reads the next one's value,
+    twice over the workspace), and a grid larger than the device holds at
+    once is the driver's error, with the count."""
+    A, B = np.zeros(8, np.int32), np.zeros(8, np.int32)
+    rotate(grid=8)(A, B, backend="cuda")
+    assert B.tolist() == [11, 12, 13, 14, 15, 16, 17, 10]
+    big = rotate(grid=8)
+    from tile_mlir import CudaError
+    with pytest.raises(CudaError, match="COOPERATIVE_LAUNCH_TOO_LARGE.*the "
+                                        "grid's 1000000 CTAs are more than "
+                                        "the device holds at once"):
+        big[1000000](np.zeros(8, np.int32), np.zeros(8, np.int32),
+                      backend="cuda")
