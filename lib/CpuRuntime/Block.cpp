@@ -58,6 +58,11 @@ constexpr size_t kSignalStackBytes = 64u << 10;
 
 constexpr unsigned kWarpSize = 32;
 
+/// The most threads that run together (a cooperative launch's: every CTA
+/// of its grid). Each is a fiber with its own stack, two mappings of the
+/// process (the stack and its guard), and Linux allows 65,530 by default.
+constexpr uint64_t kMaxTogetherThreads = 16384;
+
 /// Rounds of polling threads with no change anywhere before the block is
 /// reported as hung.
 constexpr unsigned kMaxIdleRounds = 4096;
@@ -172,6 +177,8 @@ struct Block {
   /// tile_cpu_grid_begin announced the CTAs of a cooperative launch: each
   /// is a cluster of its own, and they meet at tile_cpu_grid_sync.
   bool grid = false;
+  /// The CTAs tile_cpu_cluster_begin or tile_cpu_grid_begin announced.
+  uint64_t announced = 0;
   /// Counts the changes a poller may wait for: an mbarrier's, a thread's
   /// returning. (A collective or bar.sync completing is not one: pollers
   /// that meet at one in their loop would never be called hung.)
@@ -303,7 +310,13 @@ void *allocateStack() {
                  kStackBytes >> 20, std::strerror(errno));
     tile_cpu_exit_on_fault();
   }
-  mprotect(stack, kGuardBytes, PROT_NONE);
+  if (mprotect(stack, kGuardBytes, PROT_NONE) != 0) {
+    std::fprintf(stderr,
+                 "tile-cpu: cannot protect the guard of a thread's stack: "
+                 "%s\n",
+                 std::strerror(errno));
+    tile_cpu_exit_on_fault();
+  }
   return stack;
 }
 
@@ -996,6 +1009,7 @@ void tile_cpu_cluster_begin(int64_t ctas) {
   block.ctas.clear();
   block.ctas.reserve(static_cast<size_t>(ctas));
   block.clusterOpen = true;
+  block.announced = static_cast<uint64_t>(ctas);
 }
 
 void tile_cpu_grid_begin(int64_t ctas) {
@@ -1027,6 +1041,17 @@ void tile_cpu_block_begin(int64_t threads) {
     // Shared memory is the CTAs' own.
     block.mbarriers.clear();
     block.clusterPhase = 0;
+  }
+  if (block.ctas.empty() && block.clusterOpen &&
+      block.announced * uint64_t(threads) > kMaxTogetherThreads) {
+    std::fprintf(stderr,
+                 "tile-cpu: %llu CTAs of %lld threads run together (a "
+                 "%s): more than the %llu threads the CPU backend runs "
+                 "together (each a fiber with its own stack)\n",
+                 (unsigned long long)block.announced, (long long)threads,
+                 block.grid ? "cooperative launch" : "cluster",
+                 (unsigned long long)kMaxTogetherThreads);
+    tile_cpu_exit_on_fault();
   }
   auto cta = std::make_unique<Cta>();
   cta->rank = static_cast<unsigned>(block.ctas.size());

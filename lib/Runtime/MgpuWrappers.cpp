@@ -7,7 +7,9 @@
 #include "tile/Runtime/MgpuWrappers.h"
 #include "tile/Runtime/CudaRuntime.h"
 #include "tile/Runtime/MemRefDescriptor.h"
+#include "tile/Runtime/PtxKernels.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +19,7 @@
 #include <set>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 using tile::rt::CudaRuntime;
 using tile::rt::Status;
@@ -59,15 +62,14 @@ int jitOptLevel(int mlirOptLevel) {
     return std::atoi(o);
   return mlirOptLevel < 0 ? 0 : mlirOptLevel > 4 ? 4 : mlirOptLevel;
 }
-#include "tile/Ptx/PtxGridSync.inc"
-
 /// The kernels that synchronize their grid (tile.grid_sync), which the
 /// mgpu launches launch cooperatively: by module, the names of such
 /// kernels, and the functions looked up of them.
 struct Cooperative {
   std::mutex mutex;
   std::map<void *, std::set<std::string>> byModule;
-  std::set<void *> functions;
+  /// The functions of such kernels, and their modules.
+  std::map<void *, void *> functions;
 };
 Cooperative &cooperative() {
   // Never destroyed: module destructors unload modules at exit, after
@@ -76,28 +78,6 @@ Cooperative &cooperative() {
   return *c;
 }
 
-/// The kernels (`.entry` names) of the PTX `ptx` whose code has the grid
-/// synchronization's read of the grid workspace (the GridBarrier record's
-/// statement with `%envreg`).
-std::set<std::string> findGridSyncKernels(const std::string &ptx) {
-  std::set<std::string> kernels;
-  const char *marker = nullptr;
-  for (const char *line : kGridSyncAsm)
-    if (!marker && std::strstr(line, "%envreg"))
-      marker = line;
-  const std::string entry = ".entry ";
-  for (size_t at = ptx.find(entry); marker && at != std::string::npos;) {
-    size_t name = ptx.find_first_not_of(" \t", at + entry.size());
-    size_t end = ptx.find_first_of("( \t\n", name);
-    size_t next = ptx.find(entry, end);
-    if (end != std::string::npos &&
-        ptx.substr(end, next == std::string::npos ? next : next - end)
-                .find(marker) != std::string::npos)
-      kernels.insert(ptx.substr(name, end - name));
-    at = next;
-  }
-  return kernels;
-}
 } // namespace
 
 extern "C" int tileRuntimeErrorCount(void) {
@@ -142,7 +122,7 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
       "mgpuModuleLoadJIT");
   if (loaded.module) {
     std::set<std::string> kernels =
-        findGridSyncKernels(static_cast<const char *>(data));
+        tile::rt::findGridSyncKernels(static_cast<const char *>(data));
     std::lock_guard<std::mutex> lock(cooperative().mutex);
     if (!kernels.empty())
       cooperative().byModule[loaded.module] = std::move(kernels);
@@ -156,6 +136,10 @@ extern "C" void mgpuModuleUnload(void *module) {
   {
     std::lock_guard<std::mutex> lock(cooperative().mutex);
     cooperative().byModule.erase(module);
+    // A later module's function may have the same handle.
+    std::map<void *, void *> &fns = cooperative().functions;
+    for (auto it = fns.begin(); it != fns.end();)
+      it = it->second == module ? fns.erase(it) : std::next(it);
   }
   Status st = CudaRuntime::get().unloadModule(module);
   // Module destructors run at exit, possibly after the driver has shut down;
@@ -180,7 +164,7 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
   auto it = cooperative().byModule.find(module);
   if (fn && name && it != cooperative().byModule.end() &&
       it->second.count(name))
-    cooperative().functions.insert(fn);
+    cooperative().functions[fn] = module;
   return fn;
 }
 

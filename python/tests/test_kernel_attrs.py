@@ -64,3 +64,17 @@ def test_tirx_rules_on_combining_them():
         def k(A: T.Tensor((64,), "int32")):
             T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64),
                            kernel_attrs={"min_blocks_per_sm": 2})
+
+
+def test_a_call_keeps_the_block_the_attributes_name():
+    k = kernel(required_block_size=True)
+    a = np.zeros(64, np.int32)
+    with pytest.raises(ValueError, match=r"traced for blocks of \(32, 2, 1\) "
+                                         r"\(its kernel attributes name "
+                                         r"them\); it cannot run with"):
+        k(a, backend="cpu", launch=T.cuda.LaunchConfig(grid=2, block=64))
+    assert not a.any()
+    # Without such attributes, another block is another launch.
+    kernel(max_registers_per_thread=64)(
+        a, backend="cpu", launch=T.cuda.LaunchConfig(grid=1, block=(32, 2)))
+    assert a.sum() == 64

@@ -89,7 +89,8 @@ constexpr int64_t kDeviceAlign = 256;
 /// swizzle repeats every 1024 bytes).
 constexpr int64_t kSharedBufferAlign = 1024;
 /// The most CTAs of a cooperative launch (tile.grid_sync) the CPU backend
-/// runs together (an H200 holds at most 132 x 32 resident CTAs).
+/// lays out when it compiles (each CTA's code is written out); the
+/// runtime also bounds their threads (tile_cpu_block_begin).
 constexpr int64_t kMaxCooperativeCtas = 1024;
 
 /// The first shared memory of `fn` outside the block's arena (where an
@@ -1262,7 +1263,8 @@ struct ConvertGpuTileToHostPass
     };
     // The window's first bytes are the system's (the SharedWindow record):
     // the first buffer is at the shared address it has on the GPU.
-    const ::tile::ptx::SharedWindowDesc &window = ::tile::ptx::getSharedWindow();
+    const ::tile::ptx::SharedWindowDesc &window =
+        ::tile::ptx::getSharedWindow();
     SmallVector<int64_t> offsets;
     int64_t end = window.reserved;
     for (MemRefType type : info.workgroup) {
@@ -1280,9 +1282,9 @@ struct ConvertGpuTileToHostPass
     if (info.dynamicShared)
       arenaBytes = arith::AddIOp::create(b, loc, arenaBytes, dynamicShared);
     auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
-    arena = memref::AllocOp::create(
-        b, loc, bytes, ValueRange{arenaBytes},
-        b.getI64IntegerAttr(int64_t(1) << window.bits));
+    arena =
+        memref::AllocOp::create(b, loc, bytes, ValueRange{arenaBytes},
+                                b.getI64IntegerAttr(int64_t(1) << window.bits));
     for (auto [type, offset] : llvm::zip(info.workgroup, offsets))
       buffers.push_back(
           type.getLayout().isIdentity()

@@ -5437,8 +5437,15 @@ class PrimFunc:
         # compiles).
         self._grid_sync = getattr(b, "grid_sync", False)
         self._dynamic_bytes = _shared_bytes_of(b.dynamic_root)
-        # Where narrowing read the block, it is the only block it runs with.
-        self._fixed_block = self.launch.block if b.block_dependent else None
+        # Where narrowing read the block, or the kernel's attributes name
+        # it (.maxntid, .reqntid), it is the only block it runs with.
+        attrs = getattr(b, "kernel_attrs", None)
+        pinned = attrs is not None and (attrs.min_blocks_per_sm is not None
+                                        or attrs.required_block_size)
+        self._fixed_block = self.launch.block \
+            if b.block_dependent or pinned else None
+        self._fixed_block_why = "its thread guards depend on them" \
+            if b.block_dependent else "its kernel attributes name them"
         # Tensor parameters that an instruction may write (its destination).
         self.written = frozenset(b.written)
         # TMA copies' tensor maps: grid-constant parameters after the
@@ -5750,8 +5757,7 @@ class PrimFunc:
                 tuple(self._fixed_block):
             raise TileValueError(
                 f"{self.name} was traced for blocks of {self._fixed_block} "
-                f"(its thread guards depend on them); it cannot run with "
-                f"{b}")
+                f"({self._fixed_block_why}); it cannot run with {b}")
         return g, b
 
     def _shared_bytes(self, launch=None):

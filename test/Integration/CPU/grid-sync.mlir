@@ -2,21 +2,32 @@
 // their threads at tile.grid_sync; the GPU test's kernel gives its
 // expected lines here too.
 // RUN: tile-runner --backend=cpu %S/../CUDA/grid-sync.mlir | FileCheck %S/../CUDA/grid-sync.mlir
+// The same with the meetings in a device function the kernel calls:
+// RUN: sed -e 's|^      tile.grid_sync|      func.call @meet() : () -> ()|' -e 's|^  gpu.module @kernels \(.*\) {$|  gpu.module @kernels \1 {\n    func.func @meet() {\n      tile.grid_sync\n      return\n    }|' %S/../CUDA/grid-sync.mlir > %t.mlir
+// RUN: grep -c "func.call @meet" %t.mlir | grep -q 2
+// RUN: tile-runner --backend=cpu %t.mlir | FileCheck %S/../CUDA/grid-sync.mlir
 //
-// A meeting that can never complete is reported (on the GPU, a hang), and
-// launches the CPU backend does not model are refused (each RUN turns
-// commented lines below on, or changes the launch):
+// A meeting that can never complete is reported (on the GPU, a hang: no
+// thread arrives for a CTA whose thread 0 has returned), so is a thread at
+// a CTA barrier while the others of its CTA wait at tile.grid_sync (on the
+// GPU both are barrier.sync 0, so they would meet there, and the CTA's
+// other threads would pass the grid barrier before their CTA arrived:
+// undefined ordering), and launches the CPU backend does not model are
+// refused (each RUN turns commented lines below on, or changes the
+// launch):
 // RUN: sed 's|%%R = arith.constant false|%%R = arith.constant true|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=RETURNED
 // RUN: sed 's|^//B |      |' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=BARRIER
 // RUN: sed 's|blocks in (%%c3,|blocks in (%%n,|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: sed 's|blocks in (%%c3,|blocks in (%%c1025,|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=LARGE
 // RUN: sed 's|gpu.launch_func @kernels::@k blocks|gpu.launch_func @kernels::@k clusters in (%%c1, %%c1, %%c1) blocks|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=CLUSTER
+// RUN: sed 's|blocks in (%%c3, %%c1, %%c1) threads in (%%c32,|blocks in (%%c17, %%c1, %%c1) threads in (%%c1024,|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: tile-runner --backend=cpu %s | FileCheck %s --check-prefix=OK
 // RETURNED: tile-cpu: the grid hangs: threads 0-31 of CTA 0, threads 1-31 of CTA 1, threads 0-31 of CTA 2 wait at the grid barrier (tile.grid_sync); thread 0 of CTA 1 has returned, and on the GPU it is the thread that arrives for its CTA
 // BARRIER: tile-cpu: CTA 1 of the grid, thread 0 waits at a barrier that other threads of its CTA cannot reach (a deadlock)
 // DYNAMIC: error: 'gpu.launch_func' op launches @k, which synchronizes its grid (tile.grid_sync), with a grid that is not a constant: the CPU backend lays out the CTAs of a cooperative launch when it compiles
 // LARGE: error: 'gpu.launch_func' op launches @k, which synchronizes its grid (tile.grid_sync), with a grid of 1025 CTAs; the CPU backend runs 1 to 1024 CTAs together
 // CLUSTER: error: 'gpu.launch_func' op launches @k, which synchronizes its grid (tile.grid_sync), with clusters: the CPU backend runs the CTAs of a cooperative launch together, each a cluster of its own; run this kernel on the GPU
+// THREADS: tile-cpu: 17 CTAs of 1024 threads run together (a cooperative launch): more than the 16384 threads the CPU backend runs together (each a fiber with its own stack)
 // OK: [3, 3, 3]
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
@@ -56,6 +67,8 @@ module attributes {gpu.container_module} {
     %c3 = arith.constant 3 : index
     %c32 = arith.constant 32 : index
     %c1025 = arith.constant 1025 : index
+    %c17 = arith.constant 17 : index
+    %c1024 = arith.constant 1024 : index
     %c0 = arith.constant 0 : index
     %z = arith.constant 0 : i32
     %hc = memref.alloc() : memref<1xi32>

@@ -16,6 +16,11 @@ for what, call in [
         ("null name", lambda: lib.tileRtGetFunction(module, None,
                                                     ctypes.byref(function))),
         ("null function", lambda: lib.tileRtGetFunction(module, b"k", None)),
-        ("null devicePtr", lambda: lib.tileRtAlloc(16, None))]:
+        ("null devicePtr", lambda: lib.tileRtAlloc(16, None)),
+        ("null grid", lambda: lib.tileRtLaunchCooperative(
+            None, None, None, (ctypes.c_uint * 3)(1, 1, 1), 0, None, None)),
+        ("null kernel", lambda: lib.tileRtLaunchCooperative(
+            None, None, (ctypes.c_uint * 3)(1, 1, 1),
+            (ctypes.c_uint * 3)(1, 1, 1), 0, None, None))]:
     rc = call()
     print(what, rc, lib.tileRtLastError().decode(), flush=True)
