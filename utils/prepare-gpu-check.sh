@@ -74,6 +74,9 @@ python3 utils/measure/mufu_models/common.py subset \
 # tile-translate), the runtime's C API library beside it.
 cp build/lib/libtile_cuda_runtime.so .carry/
 TILE_MLIR_PTX_CACHE=.carry/ptxcache PYTHONPATH=python python3 examples/affine_fma.py >/dev/null
+# ... and the kernel of the Python GPU test of cooperative launches.
+TILE_MLIR_PTX_CACHE=.carry/ptxcache PYTHONPATH=python:python/tests python3 -c \
+  "import test_grid_sync as t; t.rotate(grid=8).ptx('sm_90')"
 # The JIT runner itself, linked statically (MLIR/LLVM inside), compressed.
 bash utils/build-static-runner.sh >/dev/null
 xz -T2 -6 -c build/bin/tile-runner-static > .carry/tile-runner.xz
