@@ -9,17 +9,16 @@
 #include "tile/Runtime/MemRefDescriptor.h"
 #include "tile/Runtime/PtxKernels.h"
 
-#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <set>
 #include <string>
 #include <unistd.h>
-#include <vector>
 
 using tile::rt::CudaRuntime;
 using tile::rt::Status;

@@ -1471,9 +1471,12 @@ struct ConvertGpuTileToHostPass
                       "compiles");
       grid[d] = *n;
     }
-    int64_t ctas = grid[0] * grid[1] * grid[2];
+    // Saturating: a constant grid may be any 64-bit value.
+    uint64_t ctas = 1;
+    for (int64_t n : grid)
+      ctas = llvm::SaturatingMultiply(ctas, uint64_t(std::max<int64_t>(n, 0)));
     if (llvm::any_of(grid, [](int64_t n) { return n < 1; }) ||
-        ctas > kMaxCooperativeCtas)
+        ctas > uint64_t(kMaxCooperativeCtas))
       return refuse("with a grid of ")
              << ctas << " CTAs; the CPU backend runs 1 to "
              << kMaxCooperativeCtas << " CTAs together";

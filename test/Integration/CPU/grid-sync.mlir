@@ -20,6 +20,7 @@
 // RUN: sed 's|blocks in (%%c3,|blocks in (%%n,|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: sed 's|blocks in (%%c3,|blocks in (%%c1025,|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=LARGE
 // RUN: sed 's|gpu.launch_func @kernels::@k blocks|gpu.launch_func @kernels::@k clusters in (%%c1, %%c1, %%c1) blocks|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=CLUSTER
+// RUN: sed 's|blocks in (%%c3, %%c1, %%c1)|blocks in (%%c1024, %%big, %%c1)|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=HUGE
 // RUN: sed 's|blocks in (%%c3, %%c1, %%c1) threads in (%%c32,|blocks in (%%c17, %%c1, %%c1) threads in (%%c1024,|' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: tile-runner --backend=cpu %s | FileCheck %s --check-prefix=OK
 // RETURNED: tile-cpu: the grid hangs: threads 0-31 of CTA 0, threads 1-31 of CTA 1, threads 0-31 of CTA 2 wait at the grid barrier (tile.grid_sync); thread 0 of CTA 1 has returned, and on the GPU it is the thread that arrives for its CTA
@@ -28,6 +29,7 @@
 // LARGE: error: 'gpu.launch_func' op launches @k, which synchronizes its grid (tile.grid_sync), with a grid of 1025 CTAs; the CPU backend runs 1 to 1024 CTAs together
 // CLUSTER: error: 'gpu.launch_func' op launches @k, which synchronizes its grid (tile.grid_sync), with clusters: the CPU backend runs the CTAs of a cooperative launch together, each a cluster of its own; run this kernel on the GPU
 // THREADS: tile-cpu: 17 CTAs of 1024 threads run together (a cooperative launch): more than the 16384 threads the CPU backend runs together (each a fiber with its own stack)
+// HUGE: error: 'gpu.launch_func' op launches @k, which synchronizes its grid (tile.grid_sync), with a grid of 18446744073709551615 CTAs; the CPU backend runs 1 to 1024 CTAs together
 // OK: [3, 3, 3]
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
@@ -67,6 +69,7 @@ module attributes {gpu.container_module} {
     %c3 = arith.constant 3 : index
     %c32 = arith.constant 32 : index
     %c1025 = arith.constant 1025 : index
+    %big = arith.constant 18446744073709551 : index
     %c17 = arith.constant 17 : index
     %c1024 = arith.constant 1024 : index
     %c0 = arith.constant 0 : index
