@@ -314,8 +314,10 @@ def extract(ptx, arity=2):
     entry, depth = False, 0
     for line in statements(ptx):
         if m := TABLE.match(line + ";"):
+            # PTX fills the bytes past the initializer with zeros.
             tables[m[1]] = [int(b) for b in m[3].split(",")]
-            assert len(tables[m[1]]) == int(m[2])
+            assert len(tables[m[1]]) <= int(m[2])
+            tables[m[1]] += [0] * (int(m[2]) - len(tables[m[1]]))
         entry = entry or line.startswith(".visible .entry k(")
         if not entry or not line:
             continue
@@ -344,7 +346,8 @@ def extract(ptx, arity=2):
 # A function nvcc's code calls (`.func (.param .b64 func_retval0) name(
 # params ) { body }`), and a call of one in the kernel (`{ // callseq N, 0`
 # ... `} // callseq N`).
-CALLEE = re.compile(r"^\.func\s+\(\.param \.b\d+ func_retval0\)\s+(\w+)\("
+CALLEE = re.compile(r"^\.func\s+\(\.param (?:\.align \d+ )?\.b\d+ "
+                    r"func_retval0(?:\[\d+\])?\)\s+(\w+)\("
                     r"[^)]*\)\s*\{\n(.*?)\n\}", re.S | re.M)
 CALL_SITE = re.compile(r"^\s*\{ // callseq (\d+), 0\n(.*?)\n\s*\} "
                        r"// callseq \1\n", re.S | re.M)
@@ -353,41 +356,55 @@ REGISTER = re.compile(r"%(rd|rs|fd|f|r|p)(\d+)\b")
 
 def inline_calls(ptx):
     """`ptx` with each call of one of its own functions replaced by that
-    function's body (None where a call cannot be inlined: a callee with a
-    local-memory frame or calls of its own). The callee's registers are
-    renumbered per call site (keeping the prefix that gives their type),
-    its labels renamed, its parameter loads become moves from the caller's
-    arguments, its result store a move into the caller's result register,
-    and a `ret` a branch to the end of the inlined body."""
+    function's body (None where a call cannot be inlined: a callee with
+    calls of its own, or a second local-memory frame). The callee's
+    registers are renumbered per call site (keeping the prefix that gives
+    their type), its labels renamed, its parameter loads become moves from
+    the caller's arguments, its result stores (one, or several at offsets
+    of a result record: `__internal_trig_reduction_slowpathd`'s double and
+    int) moves into the caller's result registers, and a `ret` a branch to
+    the end of the inlined body. A callee's local-memory frame becomes the
+    kernel's (`__local_depot0`, which the kernel must not have)."""
     callees = {m[1]: m[2] for m in CALLEE.finditer(ptx)}
-    count = [0]
+    count, frames = [0], ["__local_depot0" in ptx]
 
     def inline(site):
         count[0] += 1
         k, body = count[0], site[2]
         name = re.search(r"call(?:\.uni)?\s*\(retval0\),\s*(\w+),", body)
-        result = re.search(r"ld\.param\.(\w+)\s+(%\w+),\s*\[retval0\+0\]",
-                           body)
+        results = {int(m[3]): (m[1], m[2]) for m in re.finditer(
+            r"ld\.param\.(\w+)\s+(%\w+),\s*\[retval0\+(\d+)\]", body)}
         args = dict((int(m[1]), m[2]) for m in re.finditer(
             r"st\.param\.\w+\s+\[param(\d+)\+0\],\s*(%\w+)", body))
         callee = callees.get(name[1]) if name else None
-        if callee is None or result is None or \
-                re.search(r"__local_depot|%SP|\bcall\b", callee):
+        if callee is None or not results or re.search(r"\bcall\b", callee):
             raise LookupError(name[1] if name else "a call")
+        if re.search(r"__local_depot", callee):
+            if frames[0]:
+                raise LookupError(name[1])
+            frames[0] = True
         end = f"$L__inline{k}_end"
         out = []
         for line in callee.splitlines():
             line = line.strip()
-            if re.match(r"\.reg\s+\.\w+\s+%\w+<\d+>;", line) or not line:
+            if re.match(r"\.reg\s+\.\w+\s+(%\w+<\d+>|%SPL?);", line) or \
+                    not line:
                 continue  # The callee's own register declarations.
             line = REGISTER.sub(lambda m: f"%{m[1]}{k}0000{m[2]}", line)
             line = re.sub(r"(\$L__\w+)", rf"\1_inline{k}", line)
+            line = re.sub(r"__local_depot\d+", "__local_depot0", line)
+            # The frame's pointers, 64-bit registers of their own.
+            line = re.sub(r"%SPL?\b", lambda m: f"%rd{k}9999{len(m[0])}",
+                          line)
             if m := re.match(rf"ld\.param\.(\w+)\s+(%\w+),\s*"
                              rf"\[{name[1]}_param_(\d+)\];", line):
                 line = f"mov.{m[1]} {m[2]}, {args[int(m[3])]};"
-            elif m := re.match(r"st\.param\.(\w+)\s+\[func_retval0\+0\],"
+            elif m := re.match(r"st\.param\.(\w+)\s+\[func_retval0\+(\d+)\],"
                                r"\s*(%\w+);", line):
-                line = f"mov.{result[1]} {result[2]}, {m[2]};"
+                if int(m[2]) not in results:
+                    continue  # A result the caller does not read.
+                ty, reg = results[int(m[2])]
+                line = f"mov.{ty} {reg}, {m[3]};"
             elif line == "ret;":
                 line = f"bra.uni {end};"
             out.append(line)

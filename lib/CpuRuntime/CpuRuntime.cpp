@@ -337,6 +337,15 @@ static void atomicUpdate(const ptx::Instr &instr, const uint8_t *in,
   }
 }
 
+/// The CTA of `mbar` must be that of `address` (st.async, red.async).
+static void checkSameCta(const ptx::Instr &instr, uint64_t address,
+                         uint64_t mbar) {
+  if (cpu::getSharedRank(instr, mbar) != cpu::getSharedRank(instr, address))
+    cpu::reportThread(instr, "its mbarrier is in another CTA's shared memory "
+                             "than its destination (the ISA wants the "
+                             "same CTA)");
+}
+
 /// st.async: the value b goes to the address in the register a, and its
 /// bytes complete on the mbarrier at the register mbar, which must be in
 /// the same CTA's shared memory.
@@ -347,10 +356,7 @@ static void storeAsync(const ptx::Instr &instr, const uint8_t *in) {
   std::memcpy(&address, in, 8);
   std::memcpy(&mbar, in + (1 + value.atom) * kSlotBytes, 8);
   cpu::checkClusterAccess(instr, address, bytes);
-  if (cpu::getSharedRank(instr, mbar) != cpu::getSharedRank(instr, address))
-    cpu::reportThread(instr, "its mbarrier is in another CTA's shared memory "
-                             "than its destination (the ISA wants the "
-                             "same CTA)");
+  checkSameCta(instr, address, mbar);
   auto *memory = reinterpret_cast<uint8_t *>(address);
   for (unsigned k = 0; k < value.atom; ++k)
     std::memcpy(memory + k * n, in + (k + 1) * kSlotBytes, n);
@@ -376,6 +382,24 @@ static void clusterAtomic(const ptx::Instr &instr, const uint8_t *in,
   std::memcpy(memory, &result, bytes);
   if (instr.form->getNumDefs())
     std::memcpy(out, &old, bytes);
+}
+
+/// red.async: as clusterAtomic, and the element's bytes complete on the
+/// mbarrier at the register mbar, in the CTA of the element.
+static void reduceAsync(const ptx::Instr &instr, const uint8_t *in) {
+  llvm::SmallVector<uint64_t, 6> sources = cpu::readSources(instr, in);
+  if (sources.size() != 3 || !instr.form->element)
+    fatal(instr, "is no asynchronous reduction of the table");
+  unsigned bytes = (ptx::getInfo(instr.form->types[0]).bits + 7) / 8;
+  cpu::checkClusterAccess(instr, sources[0], bytes);
+  checkSameCta(instr, sources[0], sources[2]);
+  auto *memory = reinterpret_cast<uint8_t *>(sources[0]);
+  uint64_t old = 0;
+  std::memcpy(&old, memory, bytes);
+  uint64_t result =
+      cpu::applyElement(instr, instr.form->element, old, sources[1], 0);
+  std::memcpy(memory, &result, bytes);
+  cpu::completeCopyTx(instr, sources[2], bytes);
 }
 
 void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
@@ -419,6 +443,8 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
     return clusterAtomic(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::AsyncStore)
     return storeAsync(instr, in);
+  if (instr.form->semantics == ptx::Semantics::AsyncReduce)
+    return reduceAsync(instr, in);
   if (instr.form->semantics == ptx::Semantics::GetCtaRank) {
     uint64_t address = 0;
     std::memcpy(&address, in, 8);

@@ -39,6 +39,7 @@ include "tile/Ptx/Warp.td"
 include "tile/Ptx/Matrix.td"
 include "tile/Ptx/Barrier.td"
 include "tile/Ptx/Bulk.td"
+include "tile/Ptx/Hopper.td"
 
 /// A read-modify-write of memory: the CPU backend runs the form's Element.
 def SemAtomic : DataMovement<"atomic">;
@@ -203,6 +204,41 @@ foreach o = AtomicArith in
         : ClusterAtomicForm<"red", o, ["relaxed", "release"], [],
                             [Reg<"b", Use, o.Type>], DocRed>;
 
+// red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes
+// .op.type [a], b, [mbar] (9.7.13.7): the element at a (mapa's register,
+// usually another CTA's shared memory) becomes op(old, b), and its bytes
+// complete on the mbarrier at mbar (mapa's register too, in the same CTA
+// as a), as st.async's do. The ISA's lines: .inc/.dec.u32, .min/.max
+// .u32/.s32, .and/.or/.xor.b32, .add.u32/.s32/.u64. PTX ISA 8.1, sm_90
+// (measured: ptxas 13.0 rejects 8.0 and sm_89; it also accepts .add.s64,
+// which the ISA does not document: docs/PtxasScan-atomic.md).
+def SemAsyncReduce : DataMovement<"async_reduce">;
+defvar RedAsyncTypes = [B32, U32, S32];
+foreach o = AtomicArith in
+  if !or(!not(!empty(!filter(t, RedAsyncTypes, !eq(t, o.Type)))),
+         !and(!eq(o.Op, ReduxAdd), !eq(o.Type, U64))) then
+    def RedAsyncSharedCluster # !cast<string>(o.Op) # !cast<string>(o.Type)
+        : Form<"red", [Req<ASYNC>, Req<Ord_relaxed_cluster>,
+                       Space<SharedCluster>, Req<CompleteTxBytes>,
+                       Req<o.Op>],
+               [o.Type], [ClusterAddr<>, Reg<"b", Use, o.Type>,
+                          StAsyncMbar<>],
+               81, 90, SemAsyncReduce, "9.7.13.7 red.async"> {
+      let NaNResult = NaNNone;
+      let Element = o.Element;
+    }
+def : Rejected<"red", [], [ASYNC], [],
+  "generic addressing (no state space) is not supported: write "
+  "red.async.relaxed.cluster.shared::cluster with mapa's registers"> {
+  let Documented = 1;
+  let NoneOf = [SharedCluster];
+}
+def : Rejected<"red", [S64], [ASYNC], [ReduxAdd],
+  "the ISA's red.async adds .u32, .s32 and .u64 (ptxas 13.0 also accepts "
+  ".add.s64)"> {
+  let Documented = 1;
+}
+
 // The type-specific records first: the decoder gives the first that
 // matches.
 def : Rejected<"atom", [B128], [], [],
@@ -214,7 +250,7 @@ foreach m = ["atom", "red"] in {
     "generic addressing (no state space) is not supported: the operand is "
     "a memref of its state space, so write .global or .shared"> {
     let Documented = 1;
-    let NoneOf = [Global, Shared, SharedCta, SharedCluster];
+    let NoneOf = [Global, Shared, SharedCta, SharedCluster, ASYNC];
   }
   foreach t = FloatAdds in
   def : Rejected<m, [t], [SharedCluster], [],
@@ -222,6 +258,7 @@ foreach m = ["atom", "red"] in {
     "are not supported yet: whether the H200 flushes subnormals there is "
     "not measured"> {
     let Documented = 1;
+    let NoneOf = [ASYNC];
   }
   def : Rejected<m, [], [L2CacheHint], [],
     "'.L2::cache_hint' (with a cache-policy operand) is not supported "

@@ -131,7 +131,8 @@ bool isCtaBarrier(ApplyOp op) {
 }
 
 /// Whether `op` needs the shared memory of the CTAs of the cluster (mapa,
-/// getctarank, ld, st, atom and red of .shared::cluster, st.async).
+/// getctarank, ld, st, atom and red of .shared::cluster, st.async,
+/// red.async).
 bool needsClusterMemory(ApplyOp op) {
   switch (op.getInstr().form->semantics) {
   case ptx::Semantics::Mapa:
@@ -140,6 +141,7 @@ bool needsClusterMemory(ApplyOp op) {
   case ptx::Semantics::ClusterStore:
   case ptx::Semantics::ClusterAtomic:
   case ptx::Semantics::AsyncStore:
+  case ptx::Semantics::AsyncReduce:
     return true;
   default:
     return false;

@@ -19,11 +19,18 @@ kernel runs:
 - Loops. A block that branches back to itself (sinf's Payne-Hanek
   reduction, fmodf's reduction by 23 bits of exponent at a time) is run
   again while its condition holds: unrolled where the condition is known
-  here (a counter of constants), else as a kernel loop that carries the
-  registers the block writes (its memory must then be untouched).
+  here (a counter of constants); else, where it touches memory (sin's
+  float64 reduction, whose trip count depends on the exponent), unrolled
+  with each trip under the condition of the trips before it, until a trip
+  would access memory outside its table or the local-memory frame (which
+  nvcc's code never does); else as a kernel loop that carries the
+  registers the block writes.
 - Memory. The global tables the code reads (sinf's bits of 2/pi) are
-  constants; the local-memory frame is a set of words held in registers, a
-  load at an address known only at run time a select over the words.
+  constants, a load at an address known only at run time a select over
+  the words it can reach (those of a small set of offsets where the
+  offset is computed from a mask); the local-memory frame is a set of
+  32- or 64-bit words held in registers, a load or store at an address
+  known only at run time a select over the words.
 - Spelling. nvcc writes unsigned comparisons as `setp.lt.u32`, which the
   ISA's comparison table does not list for unsigned types (the tile
   verifier refuses it); they are issued as the documented `setp.lo.u32`
@@ -32,8 +39,8 @@ kernel runs:
 The front-end supplies the operations on kernel values (an `ops` object,
 see `run`)."""
 
+import itertools
 import re
-import struct
 
 from . import _nvcc_math_ptx
 
@@ -75,6 +82,9 @@ _REGISTER_DTYPES = (("%rd", "uint64"), ("%rs", "uint16"), ("%fd", "float64"),
                     ("%SP", "uint64"))
 _UNSIGNED_COMPARES = {"lt": "lo", "le": "ls", "gt": "hi", "ge": "hs"}
 _MAX_TRIPS = 64
+# The instructions that read the carry flag (those that write it are
+# spelled with .cc).
+_CARRY_HEADS = ("addc", "subc", "madc")
 # A decimal or hexadecimal integer constant (`-1`, `0x3fb8aa3bU`).
 _INTEGER = re.compile(r"-?(0[xX][0-9a-fA-F]+|[0-9]+)[uU]?")
 
@@ -125,6 +135,20 @@ class Address:
 
     def plus(self, k):
         return Address(self.space, self.offset + k, self.dynamic)
+
+
+class _Moved:
+    """An address register that a loop of run-time trip count moved: its
+    value after the loop depends on the trips, so it must not be read."""
+
+    def __init__(self, reg):
+        self.reg = reg
+
+
+class _Outside(Exception):
+    """A memory access outside its table or the local frame, in a trip
+    of a loop unrolled under its condition: a trip nvcc's code never
+    runs."""
 
 
 class _Block:
@@ -255,7 +279,14 @@ class _Runner:
         # its first argument.
         self.result_dtype = fn.get("dtypes", [args[0].dtype])[-1]
         self.memory = {}
+        self.frame_bytes = fn.get("local", 0)
         self.tables = {t: bytes(b) for t, b in fn["tables"].items()}
+        # Kernel values known to be one of a few integers (a masked
+        # offset): id -> (value, set of integers).
+        self.value_sets = {}
+        self.unrolling = False
+        # The carry flag of the extended-precision instructions.
+        self.carry = Known(0, "uint32")
         self.blocks, self.declared = _parse(fn["code"])
         self.index = {b.label: i for i, b in enumerate(self.blocks)
                       if b.label}
@@ -320,6 +351,9 @@ class _Runner:
                 return
             again = self.condition(block.branch[0] or "")
             if not isinstance(again, bool):
+                if any(op.split(".")[0] in ("ld", "st")
+                       for _, op, _ in block.code):
+                    return self.unroll_loop(block, guard, again, final)
                 written = [r for r in self.regs
                            if self.regs[r] is not before.get(r)]
                 return self.run_loop(block, guard, written)
@@ -335,15 +369,44 @@ class _Runner:
                 block.branch is None
             self.execute(opcode, operands, g, last)
 
+    def unroll_loop(self, block, guard, again, final):
+        """The trips of a self-loop after its first that touches memory and
+        whose condition is a kernel value: each trip runs under `guard`
+        and the conditions of the trips before it, until one would access
+        memory outside its table or the frame (nvcc's code never runs
+        that trip: its guard is false). An address register the trips move
+        is unreadable after the loop."""
+        before = {r: v[0] for r, v in self.regs.items()
+                  if isinstance(v[0], Address)}
+        self.unrolling = True
+        try:
+            for _ in range(_MAX_TRIPS):
+                if again is False:
+                    break
+                guard = self.both(guard, again)
+                regs, memory = dict(self.regs), dict(self.memory)
+                try:
+                    self.run_trip(block, guard, final)
+                except _Outside:
+                    self.regs, self.memory = regs, memory
+                    break
+                again = self.condition(block.branch[0])
+            else:
+                self.fail(f"a loop that touches memory and runs more than "
+                          f"{_MAX_TRIPS} trips, or a number known only at "
+                          "run time that its memory accesses do not bound")
+        finally:
+            self.unrolling = False
+        for r, v in self.regs.items():
+            if isinstance(v[0], Address) and before.get(r) is not v[0]:
+                self.regs[r] = (_Moved(r), True, None)
+
     def run_loop(self, block, guard, written):
         """The trips of a self-loop after its first, whose condition is a
         kernel value: a kernel loop (`ops.loop`) that carries the registers
         the block writes and runs while its branch would be taken and
         `guard` holds (where it does not, the loop stops at once and the
         first trip's guarded values stand)."""
-        if any(op.split(".")[0] in ("ld", "st") for _, op, _ in block.code):
-            self.fail("a loop that reads or writes memory, whose trip count "
-                      "is known only at run time")
         outer = self.regs
 
         def bind(args):
@@ -423,6 +486,9 @@ class _Runner:
         if text.startswith("%"):
             if text not in self.regs:
                 self.fail(f"{text} is read before it is written")
+            if isinstance(self.regs[text][0], _Moved):
+                self.fail(f"{text}, an address that a loop moved, is read "
+                          "after the loop")
             return self.regs[text][0]
         if text.startswith("0f"):
             return Known(int(text[2:], 16), "float32")
@@ -454,6 +520,8 @@ class _Runner:
         base = None
         if guard is not True and old is not None:
             base = old[2] if old[1] is guard else old[0]
+        if self.unrolling and isinstance(value, Address):
+            base = None  # Read only by later trips (their guards imply it).
         if base is not None:
             value = self.ops.select(guard, self.runtime(value),
                                     self.runtime(base))
@@ -494,6 +562,8 @@ class _Runner:
         if head in ("ld", "st"):
             return self.memory_op(opcode, operands, guard)
         dest, srcs = operands[0], operands[1:]
+        if head in _CARRY_HEADS or ".cc." in opcode:
+            return self.carry_op(opcode, dest, srcs, guard)
         if head == "mov" and "{" in dest + srcs[0]:
             return self.move_vector(opcode, dest, srcs[0], guard)
         dtype = self.dtype_of(dest)
@@ -514,7 +584,89 @@ class _Runner:
             opcode = ".".join(parts)
         last = last and dest == self.fn["output"]
         args = [self.runtime(v) for v in values]
-        self.write(dest, self.ops.apply(opcode, dtype, args, last), guard)
+        result = self.ops.apply(opcode, dtype, args, last)
+        known = self.possible(opcode, values)
+        if known is not None:
+            self.value_sets[id(result)] = (result, known)
+        self.write(dest, result, guard)
+
+    def possible(self, opcode, values):
+        """The few integers an integer instruction's result can be, or
+        None: a value masked by a constant of at most 4 bits set, then
+        shifted or multiplied (mul.wide) by constants (sin's offset into
+        its table of coefficients)."""
+        def of(v):
+            if isinstance(v, Known):
+                return {v.bits}
+            k = self.value_sets.get(id(v))
+            return k[1] if k is not None and k[0] is v else None
+        parts = opcode.split(".")
+        if parts[-1][0] not in "bus" or len(values) != 2:
+            return None
+        width = _width(parts[-1])
+        a, b = of(values[0]), of(values[1])
+        if parts[0] == "and" and b is not None and len(b) == 1:
+            mask = next(iter(b))
+            if a is not None:
+                return {x & mask for x in a}
+            if bin(mask).count("1") > 4:
+                return None
+            bits = [1 << i for i in range(width) if mask >> i & 1]
+            return {sum(c) for n in range(len(bits) + 1)
+                    for c in itertools.combinations(bits, n)}
+        if a is None or b is None or len(a) * len(b) > 16:
+            return None
+        if parts[0] == "shl":
+            return {x << y & ((1 << width) - 1) for x in a for y in b}
+        if parts[:2] == ["mul", "wide"] and (
+                parts[-1][0] == "u" or max(a | b) < 1 << (width - 1)):
+            return {x * y for x in a for y in b}
+        return None
+
+    def carry_op(self, opcode, dest, srcs, guard):
+        """The extended-precision instructions (add.cc, addc, sub.cc, subc,
+        mad.cc, madc of .u32; 9.7.2): nvcc's 64-bit products and sums in
+        32-bit pieces, whose carry flag passes between them. The table has
+        no instruction that reads or writes the flag, so each runs as
+        64-bit arithmetic of the table: the 32-bit result is the sum's low
+        half and the carry (or borrow) its bit 32."""
+        parts = opcode.split(".")
+        if parts[-1] != "u32":
+            self.fail(f"{opcode}: only the .u32 carry chain is run")
+        head = parts[0]
+        wide = [self.widen(self.operand(x, "uint32")) for x in srcs]
+        if head in ("mad", "madc"):
+            product = self.ops.apply("mul.wide.u32", "uint64", [
+                self.runtime(self.operand(x, "uint32")) for x in srcs[:2]],
+                False)
+            if "hi" in parts:
+                product = self.ops.apply("shr.u64", "uint64",
+                                         [product, self.ops.const(32,
+                                                                  "uint32")],
+                                         False)
+            wide = [self.widen(self.ops.truncate(product, "uint32")),
+                    wide[2]]
+        if head.endswith("c"):
+            wide.append(self.widen(self.carry))
+        combine = "sub.u64" if head.startswith("sub") else "add.u64"
+        total = wide[0]
+        for w in wide[1:]:
+            total = self.ops.apply(combine, "uint64", [total, w], False)
+        if "cc" in parts:
+            high = self.ops.apply("shr.u64", "uint64",
+                                  [total, self.ops.const(32, "uint32")],
+                                  False)
+            self.carry = self.ops.apply("and.b32", "uint32", [
+                self.ops.truncate(high, "uint32"),
+                self.ops.const(1, "uint32")], False)
+        self.write(dest, self.ops.truncate(total, "uint32"), guard)
+
+    def widen(self, value):
+        """A 32-bit value as a uint64 kernel value."""
+        value = self.runtime(value)
+        if value.dtype != "uint32":
+            value = _resized(self.ops, value, "uint32")
+        return self.ops.truncate(value, "uint64")
 
     @staticmethod
     def immediate_dtype(opcode, text):
@@ -577,33 +729,104 @@ class _Runner:
 
     def memory_op(self, opcode, operands, guard):
         parts = opcode.split(".")
-        if parts[-1][1:] != "32":
-            self.fail(f"{opcode}: only 32-bit words are kept")
+        width = _width(parts[-1])
+        if width not in (32, 64):
+            self.fail(f"{opcode}: only 32- and 64-bit words are kept")
         if parts[0] == "st":
-            where, value = self.address(operands[0]), operands[1]
-            if where.space != "local" or where.dynamic is not None:
-                self.fail(f"{opcode} at an address known only at run time")
-            v = self.operand(value, "uint32")
-            if isinstance(v, Known):
-                v = Known(v.bits, "uint32")
-            elif self.dtype_of(value) != "uint32":
-                v = self.ops.truncate(v, "uint32")
-            self.store(self.memory, where.offset, v, guard)
-            return None
-        dest, where = operands[0], self.address(operands[1])
-        if where.space == "local":
-            value = self.load_local(where)
-        elif where.dynamic is None:
-            word = self.tables[where.space][where.offset:where.offset + 4]
-            if len(word) != 4 or where.offset < 0 or parts[1] != "global":
-                self.fail(f"{opcode} at byte {where.offset} of "
-                          f"{where.space}, which is not a word of that table")
-            value = Known(struct.unpack("<I", word)[0], "uint32")
-        else:
-            self.fail(f"{opcode} from a table at a run-time address")
-        return self.write(dest, value, guard)
+            return self.store_local(opcode, self.address(operands[0]),
+                                    operands[1], width, guard)
+        dests = _split_operands(operands[0].strip("{}"))
+        where = self.address(operands[1])
+        for k, dest in enumerate(dests):
+            at = where.plus(k * width // 8)
+            if at.space == "local":
+                value = self.load_local(at, width)
+            else:
+                value = self.load_table(opcode, at, width)
+            if isinstance(value, Known):
+                value = Known(value.bits, self.dtype_of(dest))
+            else:
+                value = _resized(self.ops, value, self.dtype_of(dest))
+            self.write(dest, value, guard)
+        return None
 
-    def load_local(self, where):
+    def outside(self, why):
+        """An access outside its memory: a trip not run, while unrolling
+        under a condition; else an error."""
+        if self.unrolling:
+            raise _Outside(why)
+        self.fail(why)
+
+    def frame_words(self, where, width):
+        """The offsets of the frame's words an access at `where` can reach:
+        its own, or (at a run-time address) every aligned one."""
+        size = width // 8
+        if where.dynamic is None:
+            if not 0 <= where.offset <= self.frame_bytes - size:
+                self.outside(f"an access at byte {where.offset} of a "
+                             f"{self.frame_bytes}-byte local frame")
+            return [where.offset]
+        return list(range(0, self.frame_bytes - size + 1, size))
+
+    def store_local(self, opcode, where, operand, width, guard):
+        if where.space != "local":
+            self.fail(f"{opcode} outside the local frame")
+        v = self.operand(operand, f"uint{width}")
+        if isinstance(v, Known):
+            v = Known(v.bits, f"uint{width}")
+        elif _width(v.dtype) != width:
+            v = _resized(self.ops, v, f"uint{width}")
+        elif v.dtype != f"uint{width}":
+            v = self.ops.bitcast(v, f"uint{width}")
+        for k in self.frame_words(where, width):
+            old = self.memory.get(k)
+            if old is not None and _width(old[0].dtype) != width:
+                self.fail(f"{opcode} over a word of another width")
+            g = guard
+            if where.dynamic is not None:
+                hit = self.ops.equals(self.runtime(where.dynamic),
+                                      (k - where.offset) % (1 << 64))
+                g = self.both(guard, hit)
+            self.store(self.memory, k, v, g)
+        return None
+
+    def load_table(self, opcode, where, width):
+        """A word of a global table: a constant, or at a run-time address
+        a select over the words that address can reach."""
+        size, table = width // 8, self.tables[where.space]
+        if where.dynamic is None:
+            if not 0 <= where.offset <= len(table) - size or \
+                    opcode.split(".")[1] != "global":
+                self.outside(f"{opcode} at byte {where.offset} of "
+                             f"{where.space}, which is not a word of it")
+            return Known(int.from_bytes(
+                table[where.offset:where.offset + size], "little"),
+                f"uint{width}")
+        known = self.value_sets.get(id(where.dynamic))
+        if known is not None and known[0] is where.dynamic:
+            offsets = sorted(known[1])
+        else:
+            offsets = range(-where.offset, len(table) - where.offset)
+        words = [(o, where.offset + o) for o in offsets
+                 if 0 <= where.offset + o <= len(table) - size and
+                 (where.offset + o) % size == 0]
+        if not words:
+            self.outside(f"{opcode} that reaches no word of {where.space}")
+        dynamic, value = self.runtime(where.dynamic), None
+        for o, at in words:
+            word = self.ops.const(int.from_bytes(table[at:at + size],
+                                                 "little"), f"uint{width}")
+            value = word if value is None else self.ops.select(
+                self.ops.equals(dynamic, o % (1 << 64)), word, value)
+        return value
+
+    def load_local(self, where, width):
+        offsets = self.frame_words(where, width)
+        for k in offsets:
+            if k in self.memory and \
+                    _width(self.memory[k][0].dtype) != width:
+                self.fail(f"a {width}-bit load of local word {k}, stored "
+                          "with another width")
         if where.dynamic is None:
             if where.offset not in self.memory:
                 self.fail(f"a load of local word {where.offset} before any "
@@ -611,7 +834,7 @@ class _Runner:
             return self.memory[where.offset][0]
         # A select over the words stored: the word whose offset the run-time
         # part of the address reaches.
-        offsets = sorted(self.memory)
+        offsets = [k for k in offsets if k in self.memory]
         value = self.runtime(self.memory[offsets[0]][0])
         dynamic = self.runtime(where.dynamic)
         for k in offsets[1:]:

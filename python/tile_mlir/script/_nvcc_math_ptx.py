@@ -2529,6 +2529,746 @@ FUNCTIONS = {
             ret
         """,
     },
+    'sin:float64': {
+        "expr": 'sin(x)',
+        "inputs": ['%fd13'],
+        "output": '%fd46',
+        "tables": {'__cudart_sin_cos_coeffs': [70, 210, 176, 44, 241, 229, 90, 190, 146, 227, 172, 105, 227, 29, 199, 62, 161, 98, 219, 25, 160, 1, 42, 191, 24, 8, 17, 17, 17, 17, 129, 63, 84, 85, 85, 85, 85, 85, 197, 191, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 129, 253, 32, 131, 255, 168, 189, 40, 133, 239, 193, 167, 238, 33, 62, 217, 230, 6, 142, 79, 126, 146, 190, 233, 188, 221, 25, 160, 1, 250, 62, 71, 93, 193, 22, 108, 193, 86, 191, 81, 85, 85, 85, 85, 85, 165, 63, 0, 0, 0, 0, 0, 0, 224, 191, 0, 0, 0, 0, 0, 0, 240, 63, 0, 0, 0, 0, 0, 0, 0, 0], '__cudart_i2opi_d': [8, 93, 141, 31, 177, 95, 251, 107, 234, 146, 82, 138, 247, 57, 7, 61, 123, 241, 229, 235, 199, 186, 39, 117, 45, 234, 95, 158, 102, 63, 70, 79, 183, 9, 203, 39, 207, 126, 54, 109, 31, 109, 10, 90, 139, 17, 47, 239, 15, 152, 5, 222, 255, 151, 248, 31, 59, 40, 249, 189, 139, 95, 132, 156, 244, 57, 83, 131, 57, 214, 145, 57, 65, 126, 95, 180, 38, 112, 156, 233, 132, 68, 187, 46, 245, 53, 130, 232, 62, 167, 41, 177, 28, 235, 29, 254, 28, 146, 209, 9, 234, 46, 73, 6, 224, 210, 77, 66, 58, 110, 36, 183, 97, 197, 187, 222, 171, 99, 81, 254, 65, 144, 67, 60, 153, 149, 98, 219, 192, 221, 52, 245, 209, 87, 39, 252, 41, 21, 68, 78, 110, 131, 249, 162]},
+        "local": 40,
+        "code": """
+            abs.f64 %fd1, %fd13
+            setp.eq.f64 %p1, %fd1, 0d7FF0000000000000
+            @%p1 bra $L__BB0_3
+            bra.uni $L__BB0_1
+            $L__BB0_3:
+            mov.f64 %fd22, 0d0000000000000000
+            mul.rn.f64 %fd44, %fd13, %fd22
+            mov.u32 %r9, 0
+            bra.uni $L__BB0_4
+            $L__BB0_1:
+            mul.f64 %fd14, %fd13, 0d3FE45F306DC9C883
+            cvt.rni.s32.f64 %r9, %fd14
+            cvt.rn.f64.s32 %fd15, %r9
+            neg.f64 %fd16, %fd15
+            mov.f64 %fd17, 0d3FF921FB54442D18
+            fma.rn.f64 %fd18, %fd16, %fd17, %fd13
+            mov.f64 %fd19, 0d3C91A62633145C00
+            fma.rn.f64 %fd20, %fd16, %fd19, %fd18
+            mov.f64 %fd21, 0d397B839A252049C0
+            fma.rn.f64 %fd44, %fd16, %fd21, %fd20
+            setp.ltu.f64 %p2, %fd1, 0d41E0000000000000
+            @%p2 bra $L__BB0_4
+            mov.u64 %rd199994, __local_depot0
+            mov.f64 %fd100004, %fd13
+            add.u64 %rd100001, %rd199994, 0
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r100001}, %fd100004
+            }
+            shr.u32 %r1000012, %r100001, 20
+            and.b32 %r100002, %r1000012, 2047
+            setp.eq.s32 %p100001, %r100002, 2047
+            mov.u32 %r1000037, 0
+            @%p100001 bra $L__BB1_7_inline1
+            add.s32 %r1000013, %r100002, -1024
+            shr.u32 %r1000014, %r1000013, 6
+            mov.u32 %r1000015, 16
+            sub.s32 %r1000016, %r1000015, %r1000014
+            mov.u32 %r1000017, 15
+            sub.s32 %r100003, %r1000017, %r1000014
+            mov.u32 %r1000018, 19
+            sub.s32 %r1000019, %r1000018, %r1000014
+            setp.gt.s32 %p100002, %r1000016, 14
+            selp.b32 %r100004, 18, %r1000019, %p100002
+            setp.gt.s32 %p100003, %r1000016, %r100004
+            mov.u64 %rd1000074, 0
+            mov.u32 %r1000036, %r100003
+            @%p100003 bra $L__BB1_4_inline1
+            mul.wide.s32 %rd1000021, %r100003, 8
+            mov.u64 %rd1000022, __cudart_i2opi_d
+            add.s64 %rd1000072, %rd1000022, %rd1000021
+            mov.b64 %rd1000023, %fd100004
+            shl.b64 %rd1000024, %rd1000023, 11
+            or.b64 %rd100003, %rd1000024, -9223372036854775808
+            mov.u64 %rd1000074, 0
+            mov.u64 %rd1000071, %rd100001
+            mov.u32 %r1000036, %r100003
+            $L__BB1_3_inline1:
+            .pragma "nounroll"
+            ld.global.nc.u64 %rd1000025, [%rd1000072]
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %alo, %ahi, %blo, %bhi, %clo, %chi
+            mov.b64 {%alo,%ahi}, %rd1000025
+            mov.b64 {%blo,%bhi}, %rd100003
+            mov.b64 {%clo,%chi}, %rd1000074
+            mad.lo.cc.u32 %r100000, %alo, %blo, %clo
+            madc.hi.cc.u32 %r100001, %alo, %blo, %chi
+            madc.hi.u32 %r100002, %alo, %bhi, 0
+            mad.lo.cc.u32 %r100001, %alo, %bhi, %r100001
+            madc.hi.cc.u32 %r100002, %ahi, %blo, %r100002
+            madc.hi.u32 %r100003, %ahi, %bhi, 0
+            mad.lo.cc.u32 %r100001, %ahi, %blo, %r100001
+            madc.lo.cc.u32 %r100002, %ahi, %bhi, %r100002
+            addc.u32 %r100003, %r100003, 0
+            mov.b64 %rd1000026, {%r100000,%r100001}
+            mov.b64 %rd1000074, {%r100002,%r100003}
+            }
+            st.local.u64 [%rd1000071], %rd1000026
+            add.s64 %rd1000072, %rd1000072, 8
+            add.s64 %rd1000071, %rd1000071, 8
+            add.s32 %r1000036, %r1000036, 1
+            setp.lt.s32 %p100004, %r1000036, %r100004
+            @%p100004 bra $L__BB1_3_inline1
+            $L__BB1_4_inline1:
+            sub.s32 %r1000020, %r1000036, %r100003
+            mul.wide.s32 %rd1000027, %r1000020, 8
+            add.s64 %rd1000028, %rd100001, %rd1000027
+            st.local.u64 [%rd1000028], %rd1000074
+            add.s32 %r1000022, %r1000012, -1024
+            and.b32 %r100008, %r1000022, 63
+            ld.local.u64 %rd1000076, [%rd100001+16]
+            ld.local.u64 %rd1000075, [%rd100001+24]
+            setp.eq.s32 %p100005, %r100008, 0
+            @%p100005 bra $L__BB1_6_inline1
+            mov.u32 %r1000023, 64
+            sub.s32 %r1000024, %r1000023, %r100008
+            shl.b64 %rd1000029, %rd1000075, %r100008
+            shr.u64 %rd1000030, %rd1000076, %r1000024
+            or.b64 %rd1000075, %rd1000029, %rd1000030
+            shl.b64 %rd1000031, %rd1000076, %r100008
+            ld.local.u64 %rd1000032, [%rd100001+8]
+            shr.u64 %rd1000033, %rd1000032, %r1000024
+            or.b64 %rd1000076, %rd1000033, %rd1000031
+            $L__BB1_6_inline1:
+            shr.u64 %rd1000034, %rd1000075, 62
+            cvt.u32.u64 %r1000025, %rd1000034
+            shr.u64 %rd1000035, %rd1000076, 62
+            shl.b64 %rd1000036, %rd1000075, 2
+            or.b64 %rd1000037, %rd1000035, %rd1000036
+            shr.u64 %rd1000038, %rd1000075, 61
+            cvt.u32.u64 %r1000026, %rd1000038
+            and.b32 %r1000027, %r1000026, 1
+            add.s32 %r1000028, %r1000027, %r1000025
+            and.b32 %r1000029, %r100001, -2147483648
+            setp.eq.s32 %p100006, %r1000029, 0
+            neg.s32 %r1000030, %r1000028
+            selp.b32 %r1000037, %r1000028, %r1000030, %p100006
+            setp.eq.s32 %p100007, %r1000027, 0
+            shl.b64 %rd1000039, %rd1000076, 2
+            mov.u64 %rd1000040, 0
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3
+            mov.b64 {%a0,%a1}, %rd1000040
+            mov.b64 {%a2,%a3}, %rd1000040
+            mov.b64 {%b0,%b1}, %rd1000039
+            mov.b64 {%b2,%b3}, %rd1000037
+            sub.cc.u32 %r100000, %a0, %b0
+            subc.cc.u32 %r100001, %a1, %b1
+            subc.cc.u32 %r100002, %a2, %b2
+            subc.u32 %r100003, %a3, %b3
+            mov.b64 %rd1000041, {%r100000,%r100001}
+            mov.b64 %rd1000042, {%r100002,%r100003}
+            }
+            xor.b32 %r1000031, %r1000029, -2147483648
+            selp.b64 %rd1000043, %rd1000037, %rd1000042, %p100007
+            selp.b64 %rd1000044, %rd1000039, %rd1000041, %p100007
+            selp.b32 %r1000032, %r1000029, %r1000031, %p100007
+            clz.b64 %r1000033, %rd1000043
+            cvt.u64.u32 %rd1000045, %r1000033
+            setp.eq.s64 %p100008, %rd1000045, 0
+            shl.b64 %rd1000046, %rd1000043, %r1000033
+            mov.u64 %rd1000047, 64
+            sub.s64 %rd1000048, %rd1000047, %rd1000045
+            cvt.u32.u64 %r1000034, %rd1000048
+            shr.u64 %rd1000049, %rd1000044, %r1000034
+            or.b64 %rd1000050, %rd1000049, %rd1000046
+            selp.b64 %rd1000051, %rd1000043, %rd1000050, %p100008
+            mov.u64 %rd1000052, -3958705157555305931
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %alo, %ahi, %blo, %bhi
+            mov.b64 {%alo,%ahi}, %rd1000051
+            mov.b64 {%blo,%bhi}, %rd1000052
+            mul.lo.u32 %r100000, %alo, %blo
+            mul.hi.u32 %r100001, %alo, %blo
+            mad.lo.cc.u32 %r100001, %alo, %bhi, %r100001
+            madc.hi.u32 %r100002, %alo, %bhi, 0
+            mad.lo.cc.u32 %r100001, %ahi, %blo, %r100001
+            madc.hi.cc.u32 %r100002, %ahi, %blo, %r100002
+            madc.hi.u32 %r100003, %ahi, %bhi, 0
+            mad.lo.cc.u32 %r100002, %ahi, %bhi, %r100002
+            addc.u32 %r100003, %r100003, 0
+            mov.b64 %rd1000053, {%r100000,%r100001}
+            mov.b64 %rd1000054, {%r100002,%r100003}
+            }
+            setp.gt.s64 %p100009, %rd1000054, 0
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3
+            mov.b64 {%a0,%a1}, %rd1000053
+            mov.b64 {%a2,%a3}, %rd1000054
+            mov.b64 {%b0,%b1}, %rd1000053
+            mov.b64 {%b2,%b3}, %rd1000054
+            add.cc.u32 %r100000, %a0, %b0
+            addc.cc.u32 %r100001, %a1, %b1
+            addc.cc.u32 %r100002, %a2, %b2
+            addc.u32 %r100003, %a3, %b3
+            mov.b64 %rd1000055, {%r100000,%r100001}
+            mov.b64 %rd1000056, {%r100002,%r100003}
+            }
+            selp.b64 %rd1000057, %rd1000056, %rd1000054, %p100009
+            selp.u64 %rd1000058, 1, 0, %p100009
+            add.s64 %rd1000059, %rd1000045, %rd1000058
+            cvt.u64.u32 %rd1000060, %r1000032
+            shl.b64 %rd1000061, %rd1000060, 32
+            shl.b64 %rd1000062, %rd1000059, 52
+            mov.u64 %rd1000063, 4602678819172646912
+            sub.s64 %rd1000064, %rd1000063, %rd1000062
+            add.s64 %rd1000065, %rd1000057, 1
+            shr.u64 %rd1000066, %rd1000065, 10
+            add.s64 %rd1000067, %rd1000066, 1
+            shr.u64 %rd1000068, %rd1000067, 1
+            add.s64 %rd1000069, %rd1000064, %rd1000068
+            or.b64 %rd1000070, %rd1000069, %rd1000061
+            mov.b64 %fd100004, %rd1000070
+            $L__BB1_7_inline1:
+            mov.f64 %fd44, %fd100004
+            mov.b32 %r9, %r1000037
+            bra.uni $L__inline1_end
+            $L__inline1_end:
+            $L__BB0_4:
+            and.b32 %r5, %r9, 1
+            shl.b32 %r6, %r9, 3
+            and.b32 %r7, %r6, 8
+            mul.wide.u32 %rd2, %r7, 8
+            mov.u64 %rd3, __cudart_sin_cos_coeffs
+            add.s64 %rd4, %rd3, %rd2
+            setp.eq.s32 %p3, %r5, 0
+            selp.f64 %fd23, 0d3DE5DB65F9785EBA, 0dBDA8FF8320FD8164, %p3
+            ld.global.nc.v2.f64 {%fd24, %fd25}, [%rd4]
+            mul.rn.f64 %fd6, %fd44, %fd44
+            fma.rn.f64 %fd28, %fd23, %fd6, %fd24
+            fma.rn.f64 %fd29, %fd28, %fd6, %fd25
+            ld.global.nc.v2.f64 {%fd30, %fd31}, [%rd4+16]
+            fma.rn.f64 %fd34, %fd29, %fd6, %fd30
+            fma.rn.f64 %fd35, %fd34, %fd6, %fd31
+            ld.global.nc.v2.f64 {%fd36, %fd37}, [%rd4+32]
+            fma.rn.f64 %fd40, %fd35, %fd6, %fd36
+            fma.rn.f64 %fd7, %fd40, %fd6, %fd37
+            fma.rn.f64 %fd46, %fd7, %fd44, %fd44
+            @%p3 bra $L__BB0_6
+            mov.f64 %fd41, 0d3FF0000000000000
+            fma.rn.f64 %fd46, %fd7, %fd6, %fd41
+            $L__BB0_6:
+            and.b32 %r8, %r9, 2
+            setp.eq.s32 %p4, %r8, 0
+            @%p4 bra $L__BB0_8
+            mov.f64 %fd42, 0d0000000000000000
+            mov.f64 %fd43, 0dBFF0000000000000
+            fma.rn.f64 %fd46, %fd46, %fd43, %fd42
+            $L__BB0_8:
+            ret
+        """,
+    },
+    'cos:float64': {
+        "expr": 'cos(x)',
+        "inputs": ['%fd13'],
+        "output": '%fd46',
+        "tables": {'__cudart_sin_cos_coeffs': [70, 210, 176, 44, 241, 229, 90, 190, 146, 227, 172, 105, 227, 29, 199, 62, 161, 98, 219, 25, 160, 1, 42, 191, 24, 8, 17, 17, 17, 17, 129, 63, 84, 85, 85, 85, 85, 85, 197, 191, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 129, 253, 32, 131, 255, 168, 189, 40, 133, 239, 193, 167, 238, 33, 62, 217, 230, 6, 142, 79, 126, 146, 190, 233, 188, 221, 25, 160, 1, 250, 62, 71, 93, 193, 22, 108, 193, 86, 191, 81, 85, 85, 85, 85, 85, 165, 63, 0, 0, 0, 0, 0, 0, 224, 191, 0, 0, 0, 0, 0, 0, 240, 63, 0, 0, 0, 0, 0, 0, 0, 0], '__cudart_i2opi_d': [8, 93, 141, 31, 177, 95, 251, 107, 234, 146, 82, 138, 247, 57, 7, 61, 123, 241, 229, 235, 199, 186, 39, 117, 45, 234, 95, 158, 102, 63, 70, 79, 183, 9, 203, 39, 207, 126, 54, 109, 31, 109, 10, 90, 139, 17, 47, 239, 15, 152, 5, 222, 255, 151, 248, 31, 59, 40, 249, 189, 139, 95, 132, 156, 244, 57, 83, 131, 57, 214, 145, 57, 65, 126, 95, 180, 38, 112, 156, 233, 132, 68, 187, 46, 245, 53, 130, 232, 62, 167, 41, 177, 28, 235, 29, 254, 28, 146, 209, 9, 234, 46, 73, 6, 224, 210, 77, 66, 58, 110, 36, 183, 97, 197, 187, 222, 171, 99, 81, 254, 65, 144, 67, 60, 153, 149, 98, 219, 192, 221, 52, 245, 209, 87, 39, 252, 41, 21, 68, 78, 110, 131, 249, 162]},
+        "local": 40,
+        "code": """
+            abs.f64 %fd1, %fd13
+            setp.eq.f64 %p1, %fd1, 0d7FF0000000000000
+            @%p1 bra $L__BB0_3
+            bra.uni $L__BB0_1
+            $L__BB0_3:
+            mov.f64 %fd22, 0d0000000000000000
+            mul.rn.f64 %fd44, %fd13, %fd22
+            mov.u32 %r10, 0
+            bra.uni $L__BB0_4
+            $L__BB0_1:
+            mul.f64 %fd14, %fd13, 0d3FE45F306DC9C883
+            cvt.rni.s32.f64 %r10, %fd14
+            cvt.rn.f64.s32 %fd15, %r10
+            neg.f64 %fd16, %fd15
+            mov.f64 %fd17, 0d3FF921FB54442D18
+            fma.rn.f64 %fd18, %fd16, %fd17, %fd13
+            mov.f64 %fd19, 0d3C91A62633145C00
+            fma.rn.f64 %fd20, %fd16, %fd19, %fd18
+            mov.f64 %fd21, 0d397B839A252049C0
+            fma.rn.f64 %fd44, %fd16, %fd21, %fd20
+            setp.ltu.f64 %p2, %fd1, 0d41E0000000000000
+            @%p2 bra $L__BB0_4
+            mov.u64 %rd199994, __local_depot0
+            mov.f64 %fd100004, %fd13
+            add.u64 %rd100001, %rd199994, 0
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r100001}, %fd100004
+            }
+            shr.u32 %r1000012, %r100001, 20
+            and.b32 %r100002, %r1000012, 2047
+            setp.eq.s32 %p100001, %r100002, 2047
+            mov.u32 %r1000037, 0
+            @%p100001 bra $L__BB1_7_inline1
+            add.s32 %r1000013, %r100002, -1024
+            shr.u32 %r1000014, %r1000013, 6
+            mov.u32 %r1000015, 16
+            sub.s32 %r1000016, %r1000015, %r1000014
+            mov.u32 %r1000017, 15
+            sub.s32 %r100003, %r1000017, %r1000014
+            mov.u32 %r1000018, 19
+            sub.s32 %r1000019, %r1000018, %r1000014
+            setp.gt.s32 %p100002, %r1000016, 14
+            selp.b32 %r100004, 18, %r1000019, %p100002
+            setp.gt.s32 %p100003, %r1000016, %r100004
+            mov.u64 %rd1000074, 0
+            mov.u32 %r1000036, %r100003
+            @%p100003 bra $L__BB1_4_inline1
+            mul.wide.s32 %rd1000021, %r100003, 8
+            mov.u64 %rd1000022, __cudart_i2opi_d
+            add.s64 %rd1000072, %rd1000022, %rd1000021
+            mov.b64 %rd1000023, %fd100004
+            shl.b64 %rd1000024, %rd1000023, 11
+            or.b64 %rd100003, %rd1000024, -9223372036854775808
+            mov.u64 %rd1000074, 0
+            mov.u64 %rd1000071, %rd100001
+            mov.u32 %r1000036, %r100003
+            $L__BB1_3_inline1:
+            .pragma "nounroll"
+            ld.global.nc.u64 %rd1000025, [%rd1000072]
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %alo, %ahi, %blo, %bhi, %clo, %chi
+            mov.b64 {%alo,%ahi}, %rd1000025
+            mov.b64 {%blo,%bhi}, %rd100003
+            mov.b64 {%clo,%chi}, %rd1000074
+            mad.lo.cc.u32 %r100000, %alo, %blo, %clo
+            madc.hi.cc.u32 %r100001, %alo, %blo, %chi
+            madc.hi.u32 %r100002, %alo, %bhi, 0
+            mad.lo.cc.u32 %r100001, %alo, %bhi, %r100001
+            madc.hi.cc.u32 %r100002, %ahi, %blo, %r100002
+            madc.hi.u32 %r100003, %ahi, %bhi, 0
+            mad.lo.cc.u32 %r100001, %ahi, %blo, %r100001
+            madc.lo.cc.u32 %r100002, %ahi, %bhi, %r100002
+            addc.u32 %r100003, %r100003, 0
+            mov.b64 %rd1000026, {%r100000,%r100001}
+            mov.b64 %rd1000074, {%r100002,%r100003}
+            }
+            st.local.u64 [%rd1000071], %rd1000026
+            add.s64 %rd1000072, %rd1000072, 8
+            add.s64 %rd1000071, %rd1000071, 8
+            add.s32 %r1000036, %r1000036, 1
+            setp.lt.s32 %p100004, %r1000036, %r100004
+            @%p100004 bra $L__BB1_3_inline1
+            $L__BB1_4_inline1:
+            sub.s32 %r1000020, %r1000036, %r100003
+            mul.wide.s32 %rd1000027, %r1000020, 8
+            add.s64 %rd1000028, %rd100001, %rd1000027
+            st.local.u64 [%rd1000028], %rd1000074
+            add.s32 %r1000022, %r1000012, -1024
+            and.b32 %r100008, %r1000022, 63
+            ld.local.u64 %rd1000076, [%rd100001+16]
+            ld.local.u64 %rd1000075, [%rd100001+24]
+            setp.eq.s32 %p100005, %r100008, 0
+            @%p100005 bra $L__BB1_6_inline1
+            mov.u32 %r1000023, 64
+            sub.s32 %r1000024, %r1000023, %r100008
+            shl.b64 %rd1000029, %rd1000075, %r100008
+            shr.u64 %rd1000030, %rd1000076, %r1000024
+            or.b64 %rd1000075, %rd1000029, %rd1000030
+            shl.b64 %rd1000031, %rd1000076, %r100008
+            ld.local.u64 %rd1000032, [%rd100001+8]
+            shr.u64 %rd1000033, %rd1000032, %r1000024
+            or.b64 %rd1000076, %rd1000033, %rd1000031
+            $L__BB1_6_inline1:
+            shr.u64 %rd1000034, %rd1000075, 62
+            cvt.u32.u64 %r1000025, %rd1000034
+            shr.u64 %rd1000035, %rd1000076, 62
+            shl.b64 %rd1000036, %rd1000075, 2
+            or.b64 %rd1000037, %rd1000035, %rd1000036
+            shr.u64 %rd1000038, %rd1000075, 61
+            cvt.u32.u64 %r1000026, %rd1000038
+            and.b32 %r1000027, %r1000026, 1
+            add.s32 %r1000028, %r1000027, %r1000025
+            and.b32 %r1000029, %r100001, -2147483648
+            setp.eq.s32 %p100006, %r1000029, 0
+            neg.s32 %r1000030, %r1000028
+            selp.b32 %r1000037, %r1000028, %r1000030, %p100006
+            setp.eq.s32 %p100007, %r1000027, 0
+            shl.b64 %rd1000039, %rd1000076, 2
+            mov.u64 %rd1000040, 0
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3
+            mov.b64 {%a0,%a1}, %rd1000040
+            mov.b64 {%a2,%a3}, %rd1000040
+            mov.b64 {%b0,%b1}, %rd1000039
+            mov.b64 {%b2,%b3}, %rd1000037
+            sub.cc.u32 %r100000, %a0, %b0
+            subc.cc.u32 %r100001, %a1, %b1
+            subc.cc.u32 %r100002, %a2, %b2
+            subc.u32 %r100003, %a3, %b3
+            mov.b64 %rd1000041, {%r100000,%r100001}
+            mov.b64 %rd1000042, {%r100002,%r100003}
+            }
+            xor.b32 %r1000031, %r1000029, -2147483648
+            selp.b64 %rd1000043, %rd1000037, %rd1000042, %p100007
+            selp.b64 %rd1000044, %rd1000039, %rd1000041, %p100007
+            selp.b32 %r1000032, %r1000029, %r1000031, %p100007
+            clz.b64 %r1000033, %rd1000043
+            cvt.u64.u32 %rd1000045, %r1000033
+            setp.eq.s64 %p100008, %rd1000045, 0
+            shl.b64 %rd1000046, %rd1000043, %r1000033
+            mov.u64 %rd1000047, 64
+            sub.s64 %rd1000048, %rd1000047, %rd1000045
+            cvt.u32.u64 %r1000034, %rd1000048
+            shr.u64 %rd1000049, %rd1000044, %r1000034
+            or.b64 %rd1000050, %rd1000049, %rd1000046
+            selp.b64 %rd1000051, %rd1000043, %rd1000050, %p100008
+            mov.u64 %rd1000052, -3958705157555305931
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %alo, %ahi, %blo, %bhi
+            mov.b64 {%alo,%ahi}, %rd1000051
+            mov.b64 {%blo,%bhi}, %rd1000052
+            mul.lo.u32 %r100000, %alo, %blo
+            mul.hi.u32 %r100001, %alo, %blo
+            mad.lo.cc.u32 %r100001, %alo, %bhi, %r100001
+            madc.hi.u32 %r100002, %alo, %bhi, 0
+            mad.lo.cc.u32 %r100001, %ahi, %blo, %r100001
+            madc.hi.cc.u32 %r100002, %ahi, %blo, %r100002
+            madc.hi.u32 %r100003, %ahi, %bhi, 0
+            mad.lo.cc.u32 %r100002, %ahi, %bhi, %r100002
+            addc.u32 %r100003, %r100003, 0
+            mov.b64 %rd1000053, {%r100000,%r100001}
+            mov.b64 %rd1000054, {%r100002,%r100003}
+            }
+            setp.gt.s64 %p100009, %rd1000054, 0
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3
+            mov.b64 {%a0,%a1}, %rd1000053
+            mov.b64 {%a2,%a3}, %rd1000054
+            mov.b64 {%b0,%b1}, %rd1000053
+            mov.b64 {%b2,%b3}, %rd1000054
+            add.cc.u32 %r100000, %a0, %b0
+            addc.cc.u32 %r100001, %a1, %b1
+            addc.cc.u32 %r100002, %a2, %b2
+            addc.u32 %r100003, %a3, %b3
+            mov.b64 %rd1000055, {%r100000,%r100001}
+            mov.b64 %rd1000056, {%r100002,%r100003}
+            }
+            selp.b64 %rd1000057, %rd1000056, %rd1000054, %p100009
+            selp.u64 %rd1000058, 1, 0, %p100009
+            add.s64 %rd1000059, %rd1000045, %rd1000058
+            cvt.u64.u32 %rd1000060, %r1000032
+            shl.b64 %rd1000061, %rd1000060, 32
+            shl.b64 %rd1000062, %rd1000059, 52
+            mov.u64 %rd1000063, 4602678819172646912
+            sub.s64 %rd1000064, %rd1000063, %rd1000062
+            add.s64 %rd1000065, %rd1000057, 1
+            shr.u64 %rd1000066, %rd1000065, 10
+            add.s64 %rd1000067, %rd1000066, 1
+            shr.u64 %rd1000068, %rd1000067, 1
+            add.s64 %rd1000069, %rd1000064, %rd1000068
+            or.b64 %rd1000070, %rd1000069, %rd1000061
+            mov.b64 %fd100004, %rd1000070
+            $L__BB1_7_inline1:
+            mov.f64 %fd44, %fd100004
+            mov.b32 %r10, %r1000037
+            bra.uni $L__inline1_end
+            $L__inline1_end:
+            $L__BB0_4:
+            add.s32 %r4, %r10, 1
+            and.b32 %r6, %r4, 1
+            shl.b32 %r7, %r4, 3
+            and.b32 %r8, %r7, 8
+            mul.wide.u32 %rd2, %r8, 8
+            mov.u64 %rd3, __cudart_sin_cos_coeffs
+            add.s64 %rd4, %rd3, %rd2
+            setp.eq.s32 %p3, %r6, 0
+            selp.f64 %fd23, 0d3DE5DB65F9785EBA, 0dBDA8FF8320FD8164, %p3
+            ld.global.nc.v2.f64 {%fd24, %fd25}, [%rd4]
+            mul.rn.f64 %fd6, %fd44, %fd44
+            fma.rn.f64 %fd28, %fd23, %fd6, %fd24
+            fma.rn.f64 %fd29, %fd28, %fd6, %fd25
+            ld.global.nc.v2.f64 {%fd30, %fd31}, [%rd4+16]
+            fma.rn.f64 %fd34, %fd29, %fd6, %fd30
+            fma.rn.f64 %fd35, %fd34, %fd6, %fd31
+            ld.global.nc.v2.f64 {%fd36, %fd37}, [%rd4+32]
+            fma.rn.f64 %fd40, %fd35, %fd6, %fd36
+            fma.rn.f64 %fd7, %fd40, %fd6, %fd37
+            fma.rn.f64 %fd46, %fd7, %fd44, %fd44
+            @%p3 bra $L__BB0_6
+            mov.f64 %fd41, 0d3FF0000000000000
+            fma.rn.f64 %fd46, %fd7, %fd6, %fd41
+            $L__BB0_6:
+            and.b32 %r9, %r4, 2
+            setp.eq.s32 %p4, %r9, 0
+            @%p4 bra $L__BB0_8
+            mov.f64 %fd42, 0d0000000000000000
+            mov.f64 %fd43, 0dBFF0000000000000
+            fma.rn.f64 %fd46, %fd46, %fd43, %fd42
+            $L__BB0_8:
+            ret
+        """,
+    },
+    'tan:float64': {
+        "expr": 'tan(x)',
+        "inputs": ['%fd10'],
+        "output": '%fd63',
+        "tables": {'__cudart_i2opi_d': [8, 93, 141, 31, 177, 95, 251, 107, 234, 146, 82, 138, 247, 57, 7, 61, 123, 241, 229, 235, 199, 186, 39, 117, 45, 234, 95, 158, 102, 63, 70, 79, 183, 9, 203, 39, 207, 126, 54, 109, 31, 109, 10, 90, 139, 17, 47, 239, 15, 152, 5, 222, 255, 151, 248, 31, 59, 40, 249, 189, 139, 95, 132, 156, 244, 57, 83, 131, 57, 214, 145, 57, 65, 126, 95, 180, 38, 112, 156, 233, 132, 68, 187, 46, 245, 53, 130, 232, 62, 167, 41, 177, 28, 235, 29, 254, 28, 146, 209, 9, 234, 46, 73, 6, 224, 210, 77, 66, 58, 110, 36, 183, 97, 197, 187, 222, 171, 99, 81, 254, 65, 144, 67, 60, 153, 149, 98, 219, 192, 221, 52, 245, 209, 87, 39, 252, 41, 21, 68, 78, 110, 131, 249, 162]},
+        "local": 40,
+        "code": """
+            abs.f64 %fd1, %fd10
+            setp.eq.f64 %p1, %fd1, 0d7FF0000000000000
+            @%p1 bra $L__BB0_3
+            bra.uni $L__BB0_1
+            $L__BB0_3:
+            mov.f64 %fd19, 0d0000000000000000
+            mul.rn.f64 %fd62, %fd10, %fd19
+            mov.u32 %r6, 0
+            bra.uni $L__BB0_4
+            $L__BB0_1:
+            mul.f64 %fd11, %fd10, 0d3FE45F306DC9C883
+            cvt.rni.s32.f64 %r6, %fd11
+            cvt.rn.f64.s32 %fd12, %r6
+            neg.f64 %fd13, %fd12
+            mov.f64 %fd14, 0d3FF921FB54442D18
+            fma.rn.f64 %fd15, %fd13, %fd14, %fd10
+            mov.f64 %fd16, 0d3C91A62633145C00
+            fma.rn.f64 %fd17, %fd13, %fd16, %fd15
+            mov.f64 %fd18, 0d397B839A252049C0
+            fma.rn.f64 %fd62, %fd13, %fd18, %fd17
+            setp.ltu.f64 %p2, %fd1, 0d41E0000000000000
+            @%p2 bra $L__BB0_4
+            mov.u64 %rd199994, __local_depot0
+            mov.f64 %fd100004, %fd10
+            add.u64 %rd100001, %rd199994, 0
+            {
+            .reg .b32 %temp
+            mov.b64 {%temp, %r100001}, %fd100004
+            }
+            shr.u32 %r1000012, %r100001, 20
+            and.b32 %r100002, %r1000012, 2047
+            setp.eq.s32 %p100001, %r100002, 2047
+            mov.u32 %r1000037, 0
+            @%p100001 bra $L__BB1_7_inline1
+            add.s32 %r1000013, %r100002, -1024
+            shr.u32 %r1000014, %r1000013, 6
+            mov.u32 %r1000015, 16
+            sub.s32 %r1000016, %r1000015, %r1000014
+            mov.u32 %r1000017, 15
+            sub.s32 %r100003, %r1000017, %r1000014
+            mov.u32 %r1000018, 19
+            sub.s32 %r1000019, %r1000018, %r1000014
+            setp.gt.s32 %p100002, %r1000016, 14
+            selp.b32 %r100004, 18, %r1000019, %p100002
+            setp.gt.s32 %p100003, %r1000016, %r100004
+            mov.u64 %rd1000074, 0
+            mov.u32 %r1000036, %r100003
+            @%p100003 bra $L__BB1_4_inline1
+            mul.wide.s32 %rd1000021, %r100003, 8
+            mov.u64 %rd1000022, __cudart_i2opi_d
+            add.s64 %rd1000072, %rd1000022, %rd1000021
+            mov.b64 %rd1000023, %fd100004
+            shl.b64 %rd1000024, %rd1000023, 11
+            or.b64 %rd100003, %rd1000024, -9223372036854775808
+            mov.u64 %rd1000074, 0
+            mov.u64 %rd1000071, %rd100001
+            mov.u32 %r1000036, %r100003
+            $L__BB1_3_inline1:
+            .pragma "nounroll"
+            ld.global.nc.u64 %rd1000025, [%rd1000072]
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %alo, %ahi, %blo, %bhi, %clo, %chi
+            mov.b64 {%alo,%ahi}, %rd1000025
+            mov.b64 {%blo,%bhi}, %rd100003
+            mov.b64 {%clo,%chi}, %rd1000074
+            mad.lo.cc.u32 %r100000, %alo, %blo, %clo
+            madc.hi.cc.u32 %r100001, %alo, %blo, %chi
+            madc.hi.u32 %r100002, %alo, %bhi, 0
+            mad.lo.cc.u32 %r100001, %alo, %bhi, %r100001
+            madc.hi.cc.u32 %r100002, %ahi, %blo, %r100002
+            madc.hi.u32 %r100003, %ahi, %bhi, 0
+            mad.lo.cc.u32 %r100001, %ahi, %blo, %r100001
+            madc.lo.cc.u32 %r100002, %ahi, %bhi, %r100002
+            addc.u32 %r100003, %r100003, 0
+            mov.b64 %rd1000026, {%r100000,%r100001}
+            mov.b64 %rd1000074, {%r100002,%r100003}
+            }
+            st.local.u64 [%rd1000071], %rd1000026
+            add.s64 %rd1000072, %rd1000072, 8
+            add.s64 %rd1000071, %rd1000071, 8
+            add.s32 %r1000036, %r1000036, 1
+            setp.lt.s32 %p100004, %r1000036, %r100004
+            @%p100004 bra $L__BB1_3_inline1
+            $L__BB1_4_inline1:
+            sub.s32 %r1000020, %r1000036, %r100003
+            mul.wide.s32 %rd1000027, %r1000020, 8
+            add.s64 %rd1000028, %rd100001, %rd1000027
+            st.local.u64 [%rd1000028], %rd1000074
+            add.s32 %r1000022, %r1000012, -1024
+            and.b32 %r100008, %r1000022, 63
+            ld.local.u64 %rd1000076, [%rd100001+16]
+            ld.local.u64 %rd1000075, [%rd100001+24]
+            setp.eq.s32 %p100005, %r100008, 0
+            @%p100005 bra $L__BB1_6_inline1
+            mov.u32 %r1000023, 64
+            sub.s32 %r1000024, %r1000023, %r100008
+            shl.b64 %rd1000029, %rd1000075, %r100008
+            shr.u64 %rd1000030, %rd1000076, %r1000024
+            or.b64 %rd1000075, %rd1000029, %rd1000030
+            shl.b64 %rd1000031, %rd1000076, %r100008
+            ld.local.u64 %rd1000032, [%rd100001+8]
+            shr.u64 %rd1000033, %rd1000032, %r1000024
+            or.b64 %rd1000076, %rd1000033, %rd1000031
+            $L__BB1_6_inline1:
+            shr.u64 %rd1000034, %rd1000075, 62
+            cvt.u32.u64 %r1000025, %rd1000034
+            shr.u64 %rd1000035, %rd1000076, 62
+            shl.b64 %rd1000036, %rd1000075, 2
+            or.b64 %rd1000037, %rd1000035, %rd1000036
+            shr.u64 %rd1000038, %rd1000075, 61
+            cvt.u32.u64 %r1000026, %rd1000038
+            and.b32 %r1000027, %r1000026, 1
+            add.s32 %r1000028, %r1000027, %r1000025
+            and.b32 %r1000029, %r100001, -2147483648
+            setp.eq.s32 %p100006, %r1000029, 0
+            neg.s32 %r1000030, %r1000028
+            selp.b32 %r1000037, %r1000028, %r1000030, %p100006
+            setp.eq.s32 %p100007, %r1000027, 0
+            shl.b64 %rd1000039, %rd1000076, 2
+            mov.u64 %rd1000040, 0
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3
+            mov.b64 {%a0,%a1}, %rd1000040
+            mov.b64 {%a2,%a3}, %rd1000040
+            mov.b64 {%b0,%b1}, %rd1000039
+            mov.b64 {%b2,%b3}, %rd1000037
+            sub.cc.u32 %r100000, %a0, %b0
+            subc.cc.u32 %r100001, %a1, %b1
+            subc.cc.u32 %r100002, %a2, %b2
+            subc.u32 %r100003, %a3, %b3
+            mov.b64 %rd1000041, {%r100000,%r100001}
+            mov.b64 %rd1000042, {%r100002,%r100003}
+            }
+            xor.b32 %r1000031, %r1000029, -2147483648
+            selp.b64 %rd1000043, %rd1000037, %rd1000042, %p100007
+            selp.b64 %rd1000044, %rd1000039, %rd1000041, %p100007
+            selp.b32 %r1000032, %r1000029, %r1000031, %p100007
+            clz.b64 %r1000033, %rd1000043
+            cvt.u64.u32 %rd1000045, %r1000033
+            setp.eq.s64 %p100008, %rd1000045, 0
+            shl.b64 %rd1000046, %rd1000043, %r1000033
+            mov.u64 %rd1000047, 64
+            sub.s64 %rd1000048, %rd1000047, %rd1000045
+            cvt.u32.u64 %r1000034, %rd1000048
+            shr.u64 %rd1000049, %rd1000044, %r1000034
+            or.b64 %rd1000050, %rd1000049, %rd1000046
+            selp.b64 %rd1000051, %rd1000043, %rd1000050, %p100008
+            mov.u64 %rd1000052, -3958705157555305931
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %alo, %ahi, %blo, %bhi
+            mov.b64 {%alo,%ahi}, %rd1000051
+            mov.b64 {%blo,%bhi}, %rd1000052
+            mul.lo.u32 %r100000, %alo, %blo
+            mul.hi.u32 %r100001, %alo, %blo
+            mad.lo.cc.u32 %r100001, %alo, %bhi, %r100001
+            madc.hi.u32 %r100002, %alo, %bhi, 0
+            mad.lo.cc.u32 %r100001, %ahi, %blo, %r100001
+            madc.hi.cc.u32 %r100002, %ahi, %blo, %r100002
+            madc.hi.u32 %r100003, %ahi, %bhi, 0
+            mad.lo.cc.u32 %r100002, %ahi, %bhi, %r100002
+            addc.u32 %r100003, %r100003, 0
+            mov.b64 %rd1000053, {%r100000,%r100001}
+            mov.b64 %rd1000054, {%r100002,%r100003}
+            }
+            setp.gt.s64 %p100009, %rd1000054, 0
+            {
+            .reg .u32 %r100000, %r100001, %r100002, %r100003, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3
+            mov.b64 {%a0,%a1}, %rd1000053
+            mov.b64 {%a2,%a3}, %rd1000054
+            mov.b64 {%b0,%b1}, %rd1000053
+            mov.b64 {%b2,%b3}, %rd1000054
+            add.cc.u32 %r100000, %a0, %b0
+            addc.cc.u32 %r100001, %a1, %b1
+            addc.cc.u32 %r100002, %a2, %b2
+            addc.u32 %r100003, %a3, %b3
+            mov.b64 %rd1000055, {%r100000,%r100001}
+            mov.b64 %rd1000056, {%r100002,%r100003}
+            }
+            selp.b64 %rd1000057, %rd1000056, %rd1000054, %p100009
+            selp.u64 %rd1000058, 1, 0, %p100009
+            add.s64 %rd1000059, %rd1000045, %rd1000058
+            cvt.u64.u32 %rd1000060, %r1000032
+            shl.b64 %rd1000061, %rd1000060, 32
+            shl.b64 %rd1000062, %rd1000059, 52
+            mov.u64 %rd1000063, 4602678819172646912
+            sub.s64 %rd1000064, %rd1000063, %rd1000062
+            add.s64 %rd1000065, %rd1000057, 1
+            shr.u64 %rd1000066, %rd1000065, 10
+            add.s64 %rd1000067, %rd1000066, 1
+            shr.u64 %rd1000068, %rd1000067, 1
+            add.s64 %rd1000069, %rd1000064, %rd1000068
+            or.b64 %rd1000070, %rd1000069, %rd1000061
+            mov.b64 %fd100004, %rd1000070
+            $L__BB1_7_inline1:
+            mov.f64 %fd62, %fd100004
+            mov.b32 %r6, %r1000037
+            bra.uni $L__inline1_end
+            $L__inline1_end:
+            $L__BB0_4:
+            mul.f64 %fd20, %fd62, %fd62
+            mov.f64 %fd21, 0dBEF9757C5B27EBB1
+            mov.f64 %fd22, 0d3EE48DAC2799BCB9
+            fma.rn.f64 %fd23, %fd22, %fd20, %fd21
+            mov.f64 %fd24, 0d3F0980E90FD91E04
+            fma.rn.f64 %fd25, %fd23, %fd20, %fd24
+            mov.f64 %fd26, 0dBEFAE2B0417D7E1D
+            fma.rn.f64 %fd27, %fd25, %fd20, %fd26
+            mov.f64 %fd28, 0d3F119F5341BFBA57
+            fma.rn.f64 %fd29, %fd27, %fd20, %fd28
+            mov.f64 %fd30, 0d3F15E791A00F6919
+            fma.rn.f64 %fd31, %fd29, %fd20, %fd30
+            mov.f64 %fd32, 0d3F2FF2E7FADEC73A
+            fma.rn.f64 %fd33, %fd31, %fd20, %fd32
+            mov.f64 %fd34, 0d3F434BC1B206DA62
+            fma.rn.f64 %fd35, %fd33, %fd20, %fd34
+            mov.f64 %fd36, 0d3F57DB18EF2F83F9
+            fma.rn.f64 %fd37, %fd35, %fd20, %fd36
+            mov.f64 %fd38, 0d3F6D6D2E7AE49FBC
+            fma.rn.f64 %fd39, %fd37, %fd20, %fd38
+            mov.f64 %fd40, 0d3F8226E3A816A776
+            fma.rn.f64 %fd41, %fd39, %fd20, %fd40
+            mov.f64 %fd42, 0d3F9664F485D25660
+            fma.rn.f64 %fd43, %fd41, %fd20, %fd42
+            mov.f64 %fd44, 0d3FABA1BA1BABF31D
+            fma.rn.f64 %fd45, %fd43, %fd20, %fd44
+            mov.f64 %fd46, 0d3FC11111111105D2
+            fma.rn.f64 %fd47, %fd45, %fd20, %fd46
+            mov.f64 %fd48, 0d3FD555555555555E
+            fma.rn.f64 %fd49, %fd47, %fd20, %fd48
+            mul.f64 %fd6, %fd20, %fd49
+            fma.rn.f64 %fd63, %fd6, %fd62, %fd62
+            and.b32 %r5, %r6, 1
+            setp.eq.b32 %p3, %r5, 1
+            mov.pred %p4, 0
+            xor.pred %p5, %p3, %p4
+            not.pred %p6, %p5
+            @%p6 bra $L__BB0_6
+            sub.f64 %fd50, %fd63, %fd62
+            neg.f64 %fd51, %fd50
+            fma.rn.f64 %fd52, %fd6, %fd62, %fd51
+            neg.f64 %fd53, %fd63
+            rcp.approx.ftz.f64 %fd54, %fd63
+            mov.f64 %fd55, 0d3FF0000000000000
+            fma.rn.f64 %fd56, %fd53, %fd54, %fd55
+            fma.rn.f64 %fd57, %fd56, %fd56, %fd56
+            fma.rn.f64 %fd58, %fd57, %fd54, %fd54
+            neg.f64 %fd59, %fd58
+            fma.rn.f64 %fd60, %fd63, %fd59, %fd55
+            fma.rn.f64 %fd61, %fd59, %fd52, %fd60
+            fma.rn.f64 %fd63, %fd61, %fd59, %fd59
+            $L__BB0_6:
+            ret
+        """,
+    },
     'tanh:float64': {
         "expr": 'tanh(x)',
         "inputs": ['%fd5'],
@@ -13680,6 +14420,7 @@ SAME_IN_FAST = [
     'ceil:float64',
     'copysign',
     'copysign:float64',
+    'cos:float64',
     'cosh:float64',
     'cuda.bfloat1622float2',
     'cuda.float22bfloat162_rn',
@@ -13804,10 +14545,12 @@ SAME_IN_FAST = [
     'rsqrt:bfloat16',
     'rsqrt:float16',
     'rsqrt:float64',
+    'sin:float64',
     'sinh:float64',
     'sqrt:bfloat16',
     'sqrt:float16',
     'sqrt:float64',
+    'tan:float64',
     'tanh:bfloat16',
     'trunc',
     'trunc:bfloat16',
@@ -13816,14 +14559,8 @@ SAME_IN_FAST = [
 ]
 
 LEFT_OUT = {
-    'cos:float64': "nvcc's cos calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
-    'cos:float64@fast': "nvcc's cos calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
     'cuda.fadd2_rn': 'nvcc 13.0.88 does not define __fadd2_rn for sm_90',
     'cuda.fadd2_rn@fast': 'nvcc 13.0.88 does not define __fadd2_rn for sm_90',
     'cuda.fmul2_rn': 'nvcc 13.0.88 does not define __fmul2_rn for sm_90',
     'cuda.fmul2_rn@fast': 'nvcc 13.0.88 does not define __fmul2_rn for sm_90',
-    'sin:float64': "nvcc's sin calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
-    'sin:float64@fast': "nvcc's sin calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
-    'tan:float64': "nvcc's tan calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
-    'tan:float64@fast': "nvcc's tan calls its internal __internal_trig_reduction_slowpathd, which the front-end does not inline",
 }

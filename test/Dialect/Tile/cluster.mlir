@@ -256,3 +256,79 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
     gpu.return
   }
 }
+
+// -----
+
+// red.async takes mapa's registers for its element and its mbarrier, from
+// PTX ISA 8.1; the ISA's op and type lines only, and .shared::cluster.
+!R = memref<1xi64, #tile.reg>
+// CHECK-LABEL: gpu.func @async_reduce
+// CHECK: tile.apply "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.dec.u32"(%{{[0-9]+}}, %{{.*}}, %{{[0-9]+}}) scope(thread)
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @async_reduce(%v: i32) kernel {
+    %a = tile.alloc_local : !R
+    %m = tile.alloc_local : !R
+    tile.apply "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.dec.u32" (%a, %v, %m) scope(thread) : !R, i32, !R
+    gpu.return
+  }
+}
+
+// -----
+
+!R = memref<1xi64, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @k(%v: i32, %w: i64) kernel {
+    %a = tile.alloc_local : !R
+    // expected-error @+1 {{'red.async.relaxed.cluster.mbarrier::complete_tx::bytes.add.u32' is not supported: generic addressing (no state space) is not supported}}
+    tile.apply "red.async.relaxed.cluster.mbarrier::complete_tx::bytes.add.u32" (%a, %v, %a) scope(thread) : !R, i32, !R
+    gpu.return
+  }
+}
+
+// -----
+
+!R = memref<1xi64, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @k(%w: i64) kernel {
+    %a = tile.alloc_local : !R
+    // expected-error @+1 {{the ISA's red.async adds .u32, .s32 and .u64 (ptxas 13.0 also accepts .add.s64)}}
+    tile.apply "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.s64" (%a, %w, %a) scope(thread) : !R, i64, !R
+    gpu.return
+  }
+}
+
+// -----
+
+!R = memref<1xi64, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @k(%v: i32) kernel {
+    %a = tile.alloc_local : !R
+    // expected-error @+1 {{qualifier .min is not allowed for 'red.b32'}}
+    tile.apply "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.min.b32" (%a, %v, %a) scope(thread) : !R, i32, !R
+    gpu.return
+  }
+}
+
+// -----
+
+!R = memref<1xi64, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @k(%v: i32) kernel {
+    %a = tile.alloc_local : !R
+    // expected-error @+1 {{qualifiers .async, .relaxed.gpu cannot be combined for 'red.u32'}}
+    tile.apply "red.async.relaxed.gpu.shared::cluster.mbarrier::complete_tx::bytes.add.u32" (%a, %v, %a) scope(thread) : !R, i32, !R
+    gpu.return
+  }
+}
+
+// -----
+
+!R = memref<1xi64, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%v: i32) kernel {
+    %a = tile.alloc_local : !R
+    // expected-error @+1 {{'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.xor.b32' requires PTX ISA 8.1}}
+    tile.apply "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.xor.b32" (%a, %v, %a) scope(thread) : !R, i32, !R
+    gpu.return
+  }
+}

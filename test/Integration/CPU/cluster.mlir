@@ -11,6 +11,7 @@
 // RUN: tile-runner --backend=cpu %S/../CUDA/dsmem.mlir | FileCheck %S/../CUDA/dsmem.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/dsmem-atomics.mlir | FileCheck %S/../CUDA/dsmem-atomics.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/st-async.mlir | FileCheck %S/../CUDA/st-async.mlir
+// RUN: tile-runner --backend=cpu %S/../CUDA/red-async.mlir | FileCheck %S/../CUDA/red-async.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/hopper-sync.mlir | FileCheck %S/../CUDA/hopper-sync.mlir
 // RUN: tile-runner --backend=cpu %S/../CUDA/bulk-s2s-cluster.mlir | FileCheck %S/../CUDA/bulk-s2s-cluster.mlir
 // RUN: tile-runner --backend=cpu %tile_src/examples/gemm_wgmma_cluster.mlir | FileCheck %S/../CUDA/gemm-wgmma-cluster.mlir
