@@ -421,13 +421,15 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
   // setmaxnreg: a register budget, nothing to compute; nanosleep neither.
   // The bulk groups too (each bulk copy completed when it was issued). A
   // prefetch changes no data; griddepcontrol orders grids, which run one
-  // after the other here.
+  // after the other here. A discard leaves the line's bytes
+  // indeterminate: keeping them is one such value.
   if (instr.form->semantics == ptx::Semantics::AsyncGroup ||
       instr.form->semantics == ptx::Semantics::BulkGroup ||
       instr.form->semantics == ptx::Semantics::Fence ||
       instr.form->semantics == ptx::Semantics::RegisterBudget ||
       instr.form->semantics == ptx::Semantics::Sleep ||
       instr.form->semantics == ptx::Semantics::Prefetch ||
+      instr.form->semantics == ptx::Semantics::Discard ||
       instr.form->semantics == ptx::Semantics::GridDependency)
     return;
   if (instr.form->semantics == ptx::Semantics::CachePolicy)

@@ -202,3 +202,54 @@ def test_st_async_into_the_peer_completes_on_its_barrier():
     assert_peers_swapped(k)
     assert "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32" in \
         k.ptx("sm_90")
+
+
+CB, WARP, LANE = T.cuda.Axis.cbx, T.cuda.Axis.warpid, T.cuda.Axis.laneid
+
+
+def cluster_scope(cluster=2, grid=4, cta_axis=2, bind=CB, launch_cluster=True):
+    """A register tile over (CTA of the cluster, warp, lane) loaded at
+    scope="cluster" (tirx_programs/tile_cluster_scope checks the values)."""
+    def k(A: T.Tensor((4, 2, 32, 1), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(
+            grid=grid, block=64, cluster=cluster if launch_cluster else None))
+        lay = T.TileLayout(T.S[(cta_axis, 2, 32, 1):(1 @ bind, 1 @ WARP,
+                                                       1 @ LANE, 1)])
+        r = T.alloc_local((cta_axis, 2, 32, 1), "float32", layout=lay)
+        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A[0:cta_axis],
+                          scope="cluster")
+    return k
+
+
+def test_scope_cluster_slices_each_operand_at_the_ctas_rank():
+    text = T.function(cluster_scope()).mlir
+    # Each CTA applies the load at cta scope to its own row of A (the row
+    # at %cluster_ctaid.x); the register tile keeps (warp, lane, 1).
+    assert "gpu.cluster_block_id x" in text
+    assert text.count("sizes: [2, 32, 1]") == 2  # Both operands, sliced.
+    assert "offset: [%" in text  # A's row: a run-time offset.
+    assert "scope(cta)" in text and "scope(cluster)" not in text
+
+
+@pytest.mark.parametrize("kw, why", [
+    (dict(launch_cluster=False), "the kernel's launch has no clusters"),
+    (dict(cluster=(2, 2), grid=(4, 2)), r"the cluster \(2, 2, 1\) is not "
+     "1-D"),
+    (dict(cta_axis=1), "a CTA axis of 1 over a cluster of 2 CTAs"),
+    (dict(bind=WARP), "is not bound to the cluster's CTAs from rank 0"),
+])
+def test_scope_cluster_refusals(kw, why):
+    with pytest.raises((TileError, ValueError), match=why):
+        T.function(cluster_scope(**kw))
+
+
+def test_a_cta_axis_at_cta_scope_is_refused():
+    def k(A: T.Tensor((2, 2, 32, 1), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=4, block=64,
+                                                  cluster=2))
+        lay = T.TileLayout(T.S[(2, 2, 32, 1):(1 @ CB, 1 @ WARP, 1 @ LANE,
+                                               1)])
+        r = T.alloc_local((2, 2, 32, 1), "float32", layout=lay)
+        T.cuda.tile.apply(T.ptx["ld.global.f32"], r, A, scope="cta")
+    with pytest.raises(TileError, match="bound to the cta, not the warp"):
+        T.function(k)

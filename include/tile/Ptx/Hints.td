@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Instructions that change no data a program sees: prefetches into a cache
-// level, the cache policies that `.L2::cache_hint` operands carry, and the
-// programmatic dependent launch controls of a grid.
+// level, the cache policies that `.L2::cache_hint` operands carry, the
+// programmatic dependent launch controls of a grid; and discard, which
+// leaves a line's bytes indeterminate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,11 @@ def SemPrefetch : DataMovement<"prefetch">;
 /// each prerequisite has completed, and a dependent starts after this grid
 /// whatever it says: nothing to do.
 def SemGridDependency : DataMovement<"grid_dependency">;
+/// discard: the L2 line's bytes are no longer kept. The ISA: the line then
+/// holds "an unstable indeterminate value" (a weak write of one), so a
+/// later read may see any bytes. The CPU backend keeps the bytes, which
+/// is one such value; what the H200 reads back is measured (below).
+def SemDiscard : DataMovement<"discard">;
 /// createpolicy: a cache policy, an opaque 64-bit value for
 /// `.L2::cache_hint` operands.
 def SemCachePolicy : DataMovement<"cache_policy">;
@@ -95,6 +101,24 @@ def ApplyPriorityGlobal
 def : Rejected<"applypriority", [], [], [],
   "a generic address must be a global one here: write "
   "applypriority.global"> {
+  let Documented = 1;
+  let NoneOf = [Global];
+}
+// discard.global.L2 [a], 128 (9.7.9.17): the 128-byte L2 line at a (a
+// global memref's element, 128-byte aligned) is dropped without being
+// written back; 128 is the only size (ptxas 13.0 rejects any other). PTX
+// ISA 7.4, sm_80 (measured: ptxas 13.0 rejects 7.3 and sm_75). The
+// spelling without .global takes a generic address, which must be a
+// global one: tile-mlir writes .global.
+def DiscardGlobalL2
+    : Form<"discard", [Space<Global>, Req<L2Level>], [],
+           [PrefetchMem<GlobalSpace>, Imm<"size", U32, 128, 128>], 74, 80,
+           SemDiscard, "9.7.9.17 discard"> {
+  let NaNResult = NaNNone;
+}
+def : Rejected<"discard", [], [], [],
+  "a generic address must be a global one here: write "
+  "discard.global.L2"> {
   let Documented = 1;
   let NoneOf = [Global];
 }

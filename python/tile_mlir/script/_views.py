@@ -22,7 +22,7 @@ AXIS_NAMES = ("bx", "by", "bz", "cbx", "cby", "cbz", "tx", "warpid", "laneid",
 
 # The group axes each scope binds, outermost first.
 SCOPE_ROLES = {"thread": (), "warp": ("lane",), "warpgroup": ("warp", "lane"),
-               "cta": ("warp", "lane")}
+               "cta": ("warp", "lane"), "cluster": ("cta", "warp", "lane")}
 
 
 def _t():
@@ -220,6 +220,8 @@ def _role(stride, extent):
         return "lane"
     if axis in ("warpid", "wid_in_wg") and k == 1:
         return "warp"
+    if axis == "cbx" and k == 1:
+        return "cta"
     if axis in ("tx", "tid_in_wg"):
         if k == 1 and extent <= 32:
             return "lane"
@@ -227,9 +229,9 @@ def _role(stride, extent):
             return "warp"
     raise _t().TileError(
         f"layout stride {k} @ {axis} over {extent} is not supported: a "
-        "distributed axis binds lanes (1 @ laneid, 1 @ tx within a warp) or "
-        "warps (1 @ warpid, 32 @ tx); permuted or strided lane maps are not "
-        "yet")
+        "distributed axis binds lanes (1 @ laneid, 1 @ tx within a warp), "
+        "warps (1 @ warpid, 32 @ tx) or the CTAs of a cluster (1 @ cbx); "
+        "permuted or strided lane maps are not yet")
 
 
 def register_layout(shape, layout):

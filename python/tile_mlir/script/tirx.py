@@ -3761,9 +3761,12 @@ class _Tile:
         if not isinstance(opcode, _Ptx.Opcode):
             raise TileError("the first argument of tile.apply must be "
                             "T.ptx[\"<opcode>\"]")
-        if scope not in ("thread", "warp", "warpgroup", "cta"):
+        if scope not in ("thread", "warp", "warpgroup", "cta", "cluster"):
             raise TileError(f"unknown scope '{scope}' (thread, warp, "
-                            "warpgroup, cta)")
+                            "warpgroup, cta, cluster)")
+        if scope == "cluster":
+            return _cluster_apply(opcode, operands, pred, preserve_dst,
+                                  params)
         if ("box" in params or "coords" in params) and \
                 _tma.is_tensor_copy(opcode):
             return _tma.apply(opcode, operands, scope, pred, params)
@@ -3835,6 +3838,64 @@ class _Tile:
                                                    set(arch))
         b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
                        f"scope({scope}){typed} {_caller_location()}")
+
+
+def _cluster_apply(opcode, operands, pred, preserve_dst, params):
+    """TIRx's `scope="cluster"`: the operands' first axis is the CTA's rank
+    in a 1-D cluster (%cluster_ctaid.x, as TIRx reads it; a register
+    tile's is bound to it, `1 @ T.cuda.Axis.cbx`), then the cta scope's
+    warp and lane axes. Each CTA applies the operation at cta scope to its
+    own slice (a register tile holds its CTA's only: the axis is dropped;
+    a memory view moves to the CTA's row). The CTA axis spans the
+    cluster."""
+    b = _builder()
+    cluster = b.launch.cluster if b.launch else None
+    if not cluster:
+        raise TileError(f"{opcode} at scope cluster: the kernel's launch has "
+                        "no clusters (T.cuda.LaunchConfig(cluster=...))")
+    if tuple(cluster[1:]) != (1, 1):
+        raise TileError(f"{opcode} at scope cluster: the cluster {cluster} is "
+                        "not 1-D (the group's CTA axis is %cluster_ctaid.x)")
+    cta = cuda.cluster_cta_id("x")
+    views = [op for op in operands if isinstance(op, _views.View)]
+    extents = sorted({v.shape[0] for v in views if v.shape})
+    if len(extents) != 1 or any(not v.shape for v in views):
+        raise TileValueError(f"{opcode} at scope cluster: the operands' CTA "
+                             f"axes (their first) differ: {extents}")
+    if extents[0] != cluster[0]:
+        raise TileValueError(f"{opcode} at scope cluster: a CTA axis of "
+                             f"{extents[0]} over a cluster of {cluster[0]} "
+                             "CTAs (as TIRx, the group is the whole "
+                             "cluster)")
+    sliced = [_cluster_slice(op, cta, opcode) if isinstance(
+        op, _views.View) else op for op in operands]
+    return _Tile.apply(opcode, *sliced, scope="cta", pred=pred,
+                       preserve_dst=preserve_dst, **params)
+
+
+def _cluster_slice(view, cta, opcode):
+    """`view` without its first (CTA) axis: a register tile's must be bound
+    to the cluster's CTAs (and start at rank 0); a memory view moves to the
+    CTA's row."""
+    d = view.dist[0]
+    if view.frag is not None:
+        raise TileError(f"{opcode} at scope cluster: {view!r} is in a "
+                        "fragment layout (a warp's matrix operand)")
+    if view.space == "reg":
+        if d is None or d[0] != "cta" or d[1] != 0:
+            raise TileError(
+                f"{opcode} at scope cluster: the first axis of register "
+                f"operand {view!r} is not bound to the cluster's CTAs from "
+                "rank 0 (1 @ T.cuda.Axis.cbx)")
+        offset = view.offset
+    else:
+        if 0 in view.splits:
+            raise TileError(f"{opcode} at scope cluster: the CTA axis of "
+                            f"{view!r} splits over two strides")
+        offset = _views._add_offset(view.offset, cta, view.strides[0])
+    return view._with(shape=view.shape[1:], strides=view.strides[1:],
+                      offset=offset, dist=view.dist[1:],
+                      splits={k - 1: v for k, v in view.splits.items()})
 
 
 # The ISA's matrices of mma.sync (rows, columns) by the table's operand

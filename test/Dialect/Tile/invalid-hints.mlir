@@ -180,3 +180,42 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
     gpu.return
   }
 }
+
+// discard.global.L2 with the size 128 from PTX ISA 7.4 and sm_80; a
+// generic address is refused.
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4xi32>) kernel {
+    %c64 = arith.constant 64 : i32
+    // expected-error @+1 {{operand #1 ('size') of 'discard.global.L2': immediate 64 is out of range 128..128}}
+    tile.apply "discard.global.L2" (%g, %c64) scope(thread) : memref<4xi32>, i32
+    gpu.return
+  }
+}
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4xi32>) kernel {
+    %c128 = arith.constant 128 : i32
+    // expected-error @+1 {{'discard.L2' is not supported: a generic address must be a global one here: write discard.global.L2}}
+    tile.apply "discard.L2" (%g, %c128) scope(thread) : memref<4xi32>, i32
+    gpu.return
+  }
+}
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx73">] {
+  gpu.func @k(%g: memref<4xi32>) kernel {
+    %c128 = arith.constant 128 : i32
+    // expected-error @+1 {{'discard.global.L2' requires PTX ISA 7.4, but the target's PTX ISA is 7.3}}
+    tile.apply "discard.global.L2" (%g, %c128) scope(thread) : memref<4xi32>, i32
+    gpu.return
+  }
+}
+// -----
+gpu.module @m [#nvvm.target<chip = "sm_75", features = "+ptx80">] {
+  gpu.func @k(%g: memref<4xi32>) kernel {
+    %c128 = arith.constant 128 : i32
+    // expected-error @+1 {{'discard.global.L2' requires sm_80}}
+    tile.apply "discard.global.L2" (%g, %c128) scope(thread) : memref<4xi32>, i32
+    gpu.return
+  }
+}
