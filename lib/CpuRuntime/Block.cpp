@@ -1547,6 +1547,28 @@ uint64_t tile::cpu::mapShared(const tile::ptx::Instr &instr, uintptr_t address,
   return reinterpret_cast<uintptr_t>(block.ctas[rank]->shared) + offset;
 }
 
+uint64_t tile::cpu::toSharedWindow(const tile::ptx::Instr &instr,
+                                   uintptr_t address) {
+  Fiber *f = getBlock().current;
+  Cta *owner = findSharedOwner(address);
+  if (!f || owner != f->cta)
+    reportThread(instr, "its address " + describeAddress(address) +
+                            " is not in its CTA's shared memory (undefined "
+                            "in PTX; on the CPU backend shared memory is "
+                            "the arena: workgroup buffers of identity "
+                            "layout and the dynamic shared memory)");
+  return address - reinterpret_cast<uintptr_t>(owner->shared);
+}
+
+uintptr_t tile::cpu::fromSharedWindow(const tile::ptx::Instr &instr,
+                                      uint64_t window) {
+  Fiber *f = getBlock().current;
+  if (!f || !f->cta->shared)
+    reportThread(instr, "its CTA has no shared memory in the CPU "
+                        "backend's arena");
+  return reinterpret_cast<uintptr_t>(f->cta->shared) + (window & 0xFFFFFFFF);
+}
+
 namespace {
 
 /// The CTA whose shared memory holds the .shared::cluster `address` of

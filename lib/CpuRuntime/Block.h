@@ -75,6 +75,17 @@ void checkClusterAccess(const ptx::Instr &instr, uint64_t address,
 /// shared memory holds `address`; the program ends where none does.
 unsigned getSharedRank(const ptx::Instr &instr, uint64_t address);
 
+/// cvta.to.shared (`instr`): the shared window address of `address` in the
+/// running thread's CTA (its offset in the CTA's arena, which is aligned as
+/// the window); the program ends where `address` is not in that CTA's
+/// shared memory.
+uint64_t toSharedWindow(const ptx::Instr &instr, uintptr_t address);
+
+/// cvta.shared (`instr`): the host address of shared window address
+/// `window` (its low 32 bits, as the GPU reads it) in the running thread's
+/// CTA.
+uintptr_t fromSharedWindow(const ptx::Instr &instr, uint64_t window);
+
 /// The number of CTAs running together (a cluster's; 1 otherwise).
 unsigned getClusterSize();
 

@@ -279,6 +279,29 @@ static void querySpace(const ptx::Instr &instr, const uint8_t *in,
       instr, !spaces.empty() && llvm::is_contained(spaces.front(), space), out);
 }
 
+/// cvta: between a generic (host) address and a .global (the same) or a
+/// .shared one (the window offset in the CTA's arena); `.to` forms take
+/// the memref's generic address, the others a 64-bit value.
+static void convertSpace(const ptx::Instr &instr, const uint8_t *in,
+                         uint8_t *out) {
+  uint64_t address = 0;
+  std::memcpy(&address, in, 8);
+  llvm::SmallVector<llvm::ArrayRef<int>, 2> spaces =
+      getSlotTables(instr, ptx::SlotKind::StateSpace);
+  bool shared = !spaces.empty() &&
+                llvm::is_contained(spaces.front(),
+                                   static_cast<int>(cpu::HostSpace::Shared));
+  bool to = instr.form->getOperands()[1].kind == ptx::OperandKind::Memory;
+  uint64_t result = address;
+  if (shared)
+    result = to ? cpu::toSharedWindow(instr, address)
+                : cpu::fromSharedWindow(instr, address);
+  else if (to && cpu::classifyAddress(address) != cpu::HostSpace::Global)
+    cpu::reportThread(instr, "its address " + cpu::describeAddress(address) +
+                                 " is not a global one (undefined in PTX)");
+  cpu::writeResults(instr, result, out);
+}
+
 /// mapa: d is the address of a's byte in the shared memory of CTA b of the
 /// cluster.
 static void mapAddress(const ptx::Instr &instr, const uint8_t *in,
@@ -436,6 +459,8 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
     return createPolicy(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::SpaceQuery)
     return querySpace(instr, in, out);
+  if (instr.form->semantics == ptx::Semantics::SpaceConvert)
+    return convertSpace(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::Mapa)
     return mapAddress(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::ClusterLoad ||

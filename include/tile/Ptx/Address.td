@@ -6,7 +6,8 @@
 //
 // isspacep (PTX ISA 9.7.9.19): whether a generic address falls in the
 // window of a state space. The address is a memref's (a global or a
-// workgroup one), converted to a generic address.
+// workgroup one), converted to a generic address. cvta (9.7.9.20):
+// conversions between a generic address and a .global or .shared one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,6 +68,53 @@ def IsspacepForm
                     QualFloor<SharedCluster, 78, 90>,
                     QualFloor<ParamSpace, 77, 70>,
                     QualFloor<ParamEntry, 83, 70>];
+}
+
+// cvta (9.7.9.20): a generic address to one of a state space
+// (cvta.to.space) and back (cvta.space). Measured in ptxas 13.0's SASS for
+// sm_90: .global both ways is the address unchanged; .to.shared keeps the
+// generic address's low 32 bits (zero-extended); .shared makes the low 32
+// bits of a the low half of a generic address whose high half is the
+// shared window's (SR_SWINHI). So a shared address is the window offset
+// on both backends (the CPU backend's arena is aligned as the window:
+// SharedWindow). PTX ISA 2.0, sm_20; .shared::cta 7.8 (measured). The
+// .to operand is a memref of the space (its generic address); the other
+// direction takes the space's address as a 64-bit value. .local, .const,
+// .param and .shared::cluster are not offered (tile-mlir has no addresses
+// of them), nor .u32 (no 32-bit addresses on sm_90: ptxas rejects them).
+def SemSpaceConvert : DataMovement<"space_convert">;
+def CvtaTo : Qual<"to">;
+defvar DocCvta = "9.7.9.20 cvta";
+/// The generic address of an element of a memref of `space`, written bare.
+class CvtaSpaceMem<SpaceKind space> : Mem<"a", Use, B64, 1, space> {
+  let AddressValue = 1;
+  let AnyElement = 1;
+  let GenericAddress = 1;
+}
+class CvtaForm<list<Slot> slots, list<Operand> operands>
+    : Form<"cvta", slots, [U64], !listconcat([Reg<"d", Def, U64>], operands),
+           20, 20, SemSpaceConvert, DocCvta> {
+  let NaNResult = NaNNone;
+  let QualFloors = [QualFloor<SharedCta, 78, 20>];
+}
+defvar CvtaShared = Slot<StateSpaceSlot, [Shared, SharedCta], 1, "space">;
+def CvtaToGlobal
+    : CvtaForm<[Req<CvtaTo>, Space<Global>], [CvtaSpaceMem<GlobalSpace>]>;
+def CvtaToShared
+    : CvtaForm<[Req<CvtaTo>, CvtaShared], [CvtaSpaceMem<SharedSpace>]>;
+def CvtaGlobal : CvtaForm<[Space<Global>], [Reg<"a", Use, U64>]>;
+def CvtaSharedToGeneric : CvtaForm<[CvtaShared], [Reg<"a", Use, U64>]>;
+def : Rejected<"cvta", [], [LocalSpace, ConstSpace, ParamSpace, ParamEntry,
+                            SharedCluster], [],
+  "tile-mlir has no addresses of .local, .const, .param or "
+  ".shared::cluster memory: cvta converts .global and .shared "
+  "(.shared::cta) addresses"> {
+  let Documented = 1;
+}
+def : Rejected<"cvta", [U32], [], [],
+  "32-bit addresses are not supported (ptxas rejects them on sm_90): write "
+  ".u64"> {
+  let Documented = 1;
 }
 
 #endif // TILE_PTX_ADDRESS_TD

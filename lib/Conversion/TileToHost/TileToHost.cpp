@@ -50,8 +50,11 @@ std::string mlir::tile::getHostKernelName(StringRef module, StringRef kernel) {
   return ("__tile_cpu_" + module + "_" + kernel).str();
 }
 
-/// Whether `op` names a generic address (isspacep's a).
+/// Whether `op` names a generic address (isspacep's a) or converts one
+/// (cvta: the running thread's CTA gives the shared window).
 static bool hasGenericAddress(ApplyOp op) {
+  if (op.getInstr().form->semantics == ptx::Semantics::SpaceConvert)
+    return true;
   return llvm::any_of(op.getInstr().form->getOperands(), [](auto &o) {
     return o.space == ptx::StateSpace::Generic;
   });
@@ -93,17 +96,27 @@ constexpr int64_t kSharedBufferAlign = 1024;
 /// runtime also bounds their threads (tile_cpu_block_begin).
 constexpr int64_t kMaxCooperativeCtas = 1024;
 
+/// The elements a workgroup buffer of `type` reaches from its base: its
+/// element count, or more where a static strided layout spreads them;
+/// nullopt for a layout with dynamic strides or offset.
+std::optional<int64_t> getSpanElements(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return std::nullopt;
+  int64_t last = offset;
+  for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
+    last += (extent - 1) * stride;
+  return std::max(type.getNumElements(), last + 1);
+}
+
 /// The first shared memory of `fn` outside the block's arena (where an
 /// address's low bits are not its shared address), described; "" if none.
-std::string findSharedOutsideArena(func::FuncOp fn,
-                                   ArrayRef<MemRefType> workgroup) {
-  for (auto [i, type] : llvm::enumerate(workgroup))
-    if (!type.getLayout().isIdentity()) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << "workgroup buffer " << i << " (" << type << ")";
-      return text;
-    }
+/// (Every workgroup buffer is in the arena: createHostFn refuses one of
+/// dynamic layout.)
+std::string findSharedOutsideArena(func::FuncOp fn) {
   std::string global;
   fn.walk([&](memref::GetGlobalOp get) {
     if (!cpu::isSharedMemref(get.getType()))
@@ -736,7 +749,8 @@ struct ConvertGpuTileToHostPass
   /// The host function of `kernel`, with its body: it takes the kernel's
   /// arguments, its workgroup buffers, the dynamic shared memory (a
   /// memref<?xi8>, where the kernel uses it), then the 15 ids (added by the
-  /// caller). Fills `info`.
+  /// caller). Fills `info`. Null (with an error) for a workgroup buffer of
+  /// dynamic layout.
   func::FuncOp createHostFn(ModuleOp top, gpu::GPUModuleOp module,
                             gpu::GPUFuncOp kernel, KernelInfo &info) {
     MLIRContext *ctx = &getContext();
@@ -747,6 +761,13 @@ struct ConvertGpuTileToHostPass
     SmallVector<Type> inputs = stripSpaces(kernel.getArgumentTypes());
     for (BlockArgument a : kernel.getWorkgroupAttributions()) {
       auto type = cast<MemRefType>(stripSpace(a.getType()));
+      if (!getSpanElements(type)) {
+        kernel.emitOpError("has a workgroup buffer of dynamic layout (")
+            << type
+            << "), whose strides and offset no launch gives: the CPU "
+               "backend cannot lay it out";
+        return nullptr;
+      }
       inputs.push_back(type);
       info.workgroup.push_back(type);
       if (type.hasStaticShape())
@@ -809,6 +830,8 @@ struct ConvertGpuTileToHostPass
     KernelInfo &info =
         kernels[getHostKernelName(module.getName(), kernel.getName())];
     func::FuncOp fn = createHostFn(top, module, kernel, info);
+    if (!fn)
+      return failure();
     Block &entry = fn.front();
     DenseMap<Value, BufferName> names;
     OpBuilder b = OpBuilder::atBlockBegin(&entry);
@@ -948,12 +971,12 @@ struct ConvertGpuTileToHostPass
         return op.emitOpError(why) << "; run this kernel on the GPU";
       if (op.getInstr().form->semantics == ptx::Semantics::Wgmma) {
         if (!outsideArena)
-          outsideArena = findSharedOutsideArena(fn, info.workgroup);
+          outsideArena = findSharedOutsideArena(fn);
         if (!outsideArena->empty())
           return op.emitOpError(
                      "reads shared memory by its shared addresses (its "
                      "descriptors), which the CPU backend gives the block's "
-                     "workgroup buffers of identity layout and its dynamic "
+                     "workgroup buffers of static layout and its dynamic "
                      "shared memory only; this kernel also uses ")
                  << *outsideArena << "; run this kernel on the GPU";
       }
@@ -1252,11 +1275,12 @@ struct ConvertGpuTileToHostPass
   /// (the SharedWindow record), so that an address's low bits are its
   /// offset in the arena, as a shared address is on the GPU (wgmma
   /// descriptors hold those bits). The window's reserved bytes come first;
-  /// each workgroup buffer of an identity layout and the dynamic shared
-  /// memory are views into it after them, each kSharedBufferAlign aligned,
-  /// at the shared addresses the GPU gives them; other layouts get buffers
-  /// of their own. Returns the buffers
-  /// in parameter order; `arena` and `arenaBytes` are null without one.
+  /// each workgroup buffer and the dynamic shared memory are views into it
+  /// after them, each kSharedBufferAlign aligned, at the shared addresses
+  /// the GPU gives them (a strided layout's buffer spans the elements it
+  /// reaches). Returns
+  /// the buffers in parameter order; `arena` and `arenaBytes` are null
+  /// without one.
   SmallVector<Value> allocShared(OpBuilder &b, Location loc,
                                  const KernelInfo &info, Value dynamicShared,
                                  Value &arena, Value &arenaBytes) {
@@ -1271,8 +1295,9 @@ struct ConvertGpuTileToHostPass
     int64_t end = window.reserved;
     for (MemRefType type : info.workgroup) {
       offsets.push_back(end);
-      if (type.getLayout().isIdentity())
-        end = llvm::alignTo(end + getStaticBytes(type), kSharedBufferAlign);
+      end = llvm::alignTo(end + *getSpanElements(type) *
+                                    cpu::getElementBytes(type.getElementType()),
+                          kSharedBufferAlign);
     }
     SmallVector<Value> buffers;
     if (end == int64_t(window.reserved) && !info.dynamicShared) {
@@ -1288,15 +1313,29 @@ struct ConvertGpuTileToHostPass
         memref::AllocOp::create(b, loc, bytes, ValueRange{arenaBytes},
                                 b.getI64IntegerAttr(int64_t(1) << window.bits));
     for (auto [type, offset] : llvm::zip(info.workgroup, offsets))
-      buffers.push_back(
-          type.getLayout().isIdentity()
-              ? Value(memref::ViewOp::create(b, loc, type, arena, cst(offset),
-                                             ValueRange{}))
-              : Value(memref::AllocOp::create(b, loc, type)));
+      buffers.push_back(viewShared(b, loc, type, arena, cst(offset)));
     if (info.dynamicShared)
       buffers.push_back(memref::ViewOp::create(b, loc, bytes, arena, cst(end),
                                                ValueRange{dynamicShared}));
     return buffers;
+  }
+
+  /// A workgroup buffer of `type` (of static layout) at byte `offset` of
+  /// `arena`: a view, or for a strided layout a view of the elements it
+  /// spans cast to it.
+  static Value viewShared(OpBuilder &b, Location loc, MemRefType type,
+                          Value arena, Value offset) {
+    if (type.getLayout().isIdentity())
+      return memref::ViewOp::create(b, loc, type, arena, offset, ValueRange{});
+    auto flat =
+        MemRefType::get({*getSpanElements(type)}, type.getElementType());
+    Value whole =
+        memref::ViewOp::create(b, loc, flat, arena, offset, ValueRange{});
+    SmallVector<int64_t> strides;
+    int64_t start;
+    (void)type.getStridesAndOffset(strides, start);
+    return memref::ReinterpretCastOp::create(b, loc, type, whole, start,
+                                             type.getShape(), strides);
   }
 
   /// The kernel operands of `launch`, cast to the memory space of `fn`'s

@@ -21,7 +21,7 @@
 // DIVERGED: tile-cpu: warpgroup 0 (threads 0-127), 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16': thread 64 waits at another warpgroup MMA: wgmma.mma_async needs all 128 threads of the warpgroup (.aligned)
 // MIXED: tile-cpu: warpgroup 0 (threads 0-127), 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16': 'a-desc' differs between the warpgroup's threads (thread 0: 0x1000080040, thread 32: 0x1000080041)
 // OUTSIDE: tile-cpu: warpgroup 0 (threads 0-127), 'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16': descriptor 0x{{[0-9a-f]+}} of 'a-desc': element (0, 0) at shared address 0x3f000 is outside the block's shared memory
-// GLOBAL: error: 'tile.apply' op reads shared memory by its shared addresses (its descriptors), which the CPU backend gives the block's workgroup buffers of identity layout and its dynamic shared memory only; this kernel also uses memref.global @g; run this kernel on the GPU
+// GLOBAL: error: 'tile.apply' op reads shared memory by its shared addresses (its descriptors), which the CPU backend gives the block's workgroup buffers of static layout and its dynamic shared memory only; this kernel also uses memref.global @g; run this kernel on the GPU
 // ONE: sizes = [4]
 // ONE-NEXT: [0, 0, 0, 0]
 #WS = #gpu.address_space<workgroup>
