@@ -390,6 +390,10 @@ def inline_calls(ptx):
             if re.match(r"\.reg\s+\.\w+\s+(%\w+<\d+>|%SPL?);", line) or \
                     not line:
                 continue  # The callee's own register declarations.
+            # A register declared in an inline-asm scope of the callee
+            # (`{ .reg .u32 %r1; ... }`) gets the same new name as the
+            # callee's own %r1: the runner renames scoped registers apart
+            # (_nvcc_math._declare), so both stay distinct.
             line = REGISTER.sub(lambda m: f"%{m[1]}{k}0000{m[2]}", line)
             line = re.sub(r"(\$L__\w+)", rf"\1_inline{k}", line)
             line = re.sub(r"__local_depot\d+", "__local_depot0", line)

@@ -1535,7 +1535,7 @@ uint64_t tile::cpu::mapShared(const tile::ptx::Instr &instr, uintptr_t address,
     reportThread(instr, "its address " + describeAddress(address) +
                             " is not in the shared memory of a CTA of the "
                             "cluster (the CPU backend's arena: workgroup "
-                            "buffers of identity layout and the dynamic "
+                            "buffers of static layout and the dynamic "
                             "shared memory)");
   if (rank >= block.ctas.size())
     reportThread(instr, "maps into CTA " + std::to_string(rank) +
@@ -1555,7 +1555,7 @@ uint64_t tile::cpu::toSharedWindow(const tile::ptx::Instr &instr,
     reportThread(instr, "its address " + describeAddress(address) +
                             " is not in its CTA's shared memory (undefined "
                             "in PTX; on the CPU backend shared memory is "
-                            "the arena: workgroup buffers of identity "
+                            "the arena: workgroup buffers of static "
                             "layout and the dynamic shared memory)");
   return address - reinterpret_cast<uintptr_t>(owner->shared);
 }

@@ -538,3 +538,58 @@ def test_a_table_read_at_a_masked_offset_selects_among_its_words(fake):
                      for k in (x & 8)], np.uint32)
     got = run_unary(f, x.view(np.float32)).view(np.uint32)
     assert got.tolist() == want.tolist()
+
+
+def test_a_guarded_access_past_the_frame_in_an_unrolled_trip_is_an_error(
+        fake):
+    # The store past the frame is under its own predicate, which is false
+    # in a trip that runs: the trip cannot be taken as one never run.
+    f = fake("walk2", """
+        mov.u64 %SPL, __local_depot0
+        mov.b32 %r9, %f1
+        and.b32 %r1, %r9, 3
+        add.s32 %r1, %r1, 1
+        mov.u32 %r2, 0
+        mov.u64 %rd2, %SPL
+        $L:
+        setp.lt.s32 %p2, %r2, 3
+        @%p2 st.local.u32 [%rd2+4], %r2
+        add.s64 %rd2, %rd2, 4
+        add.s32 %r2, %r2, 1
+        setp.lt.s32 %p1, %r2, %r1
+        @%p1 bra $L
+        cvt.rn.f32.u32 %f2, %r2""", local=16)
+    with pytest.raises(TileError, match="an access at byte 16 of a "
+                       "16-byte local frame"):
+        run_unary(f, X)
+
+
+def test_an_access_under_a_false_predicate_is_not_run(fake):
+    f = fake("never", """
+        mov.u64 %SPL, __local_depot0
+        setp.ne.s32 %p1, 0, 0
+        @%p1 st.local.u32 [%SPL+16], %r1
+        mov.f32 %f2, %f1""", local=16)
+    assert run_unary(f, X).tobytes() == X.tobytes()
+
+
+def test_a_masked_offset_reads_two_words_not_sixteen(fake):
+    # The kernel of the test above: one select per loaded word (of the two
+    # offsets (x & 8) * 8 can have), where the offset alone would need 15.
+    table = list(range(128))
+    f = fake("pick64b", """
+        mov.b32 %r1, %f1
+        and.b32 %r2, %r1, 8
+        mul.wide.u32 %rd1, %r2, 8
+        mov.u64 %rd2, tab
+        add.s64 %rd3, %rd2, %rd1
+        ld.global.nc.u64 %rd4, [%rd3]
+        cvt.u32.u64 %r3, %rd4
+        mov.b32 %f2, %r3""", tables={"tab": table})
+
+    @T.function
+    def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        tid = T.cuda.thread_idx("x")
+        B[tid] = f(A[tid])
+    assert k.mlir.count("arith.select") == 1

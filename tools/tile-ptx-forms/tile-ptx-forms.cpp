@@ -251,8 +251,11 @@ int main(int argc, char **argv) {
       os << (i ? ", " : "") << o.name << ": ";
       // An address the instruction computes with (mapa's a).
       if (o.addressValue) {
-        os << (o.space == StateSpace::Generic ? "global or shared" : "shared")
-           << " memref of any element type (its address)";
+        os << (o.space == StateSpace::Generic  ? "global or shared"
+               : o.space == StateSpace::Shared ? "shared"
+                                               : "global")
+           << " memref of any element type ("
+           << (o.genericAddress ? "its generic address" : "its address") << ")";
         continue;
       }
       os << (o.kind != OperandKind::Memory   ? ""

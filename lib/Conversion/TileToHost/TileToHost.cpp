@@ -96,20 +96,15 @@ constexpr int64_t kSharedBufferAlign = 1024;
 /// runtime also bounds their threads (tile_cpu_block_begin).
 constexpr int64_t kMaxCooperativeCtas = 1024;
 
-/// The elements a workgroup buffer of `type` reaches from its base: its
-/// element count, or more where a static strided layout spreads them;
-/// nullopt for a layout with dynamic strides or offset.
-std::optional<int64_t> getSpanElements(MemRefType type) {
+/// Whether a workgroup buffer of static shape `type` has a layout of
+/// static strides and offset (tile-check-targets refuses one that reaches
+/// past its element count, which is what the GPU allocates).
+bool hasStaticLayout(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) ||
-      ShapedType::isDynamic(offset) ||
-      llvm::any_of(strides, ShapedType::isDynamic))
-    return std::nullopt;
-  int64_t last = offset;
-  for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
-    last += (extent - 1) * stride;
-  return std::max(type.getNumElements(), last + 1);
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         !ShapedType::isDynamic(offset) &&
+         llvm::none_of(strides, ShapedType::isDynamic);
 }
 
 /// The first shared memory of `fn` outside the block's arena (where an
@@ -761,7 +756,7 @@ struct ConvertGpuTileToHostPass
     SmallVector<Type> inputs = stripSpaces(kernel.getArgumentTypes());
     for (BlockArgument a : kernel.getWorkgroupAttributions()) {
       auto type = cast<MemRefType>(stripSpace(a.getType()));
-      if (!getSpanElements(type)) {
+      if (type.hasStaticShape() && !hasStaticLayout(type)) {
         kernel.emitOpError("has a workgroup buffer of dynamic layout (")
             << type
             << "), whose strides and offset no launch gives: the CPU "
@@ -1277,8 +1272,7 @@ struct ConvertGpuTileToHostPass
   /// descriptors hold those bits). The window's reserved bytes come first;
   /// each workgroup buffer and the dynamic shared memory are views into it
   /// after them, each kSharedBufferAlign aligned, at the shared addresses
-  /// the GPU gives them (a strided layout's buffer spans the elements it
-  /// reaches). Returns
+  /// the GPU gives them (a buffer of a strided layout as well). Returns
   /// the buffers in parameter order; `arena` and `arenaBytes` are null
   /// without one.
   SmallVector<Value> allocShared(OpBuilder &b, Location loc,
@@ -1295,9 +1289,7 @@ struct ConvertGpuTileToHostPass
     int64_t end = window.reserved;
     for (MemRefType type : info.workgroup) {
       offsets.push_back(end);
-      end = llvm::alignTo(end + *getSpanElements(type) *
-                                    cpu::getElementBytes(type.getElementType()),
-                          kSharedBufferAlign);
+      end = llvm::alignTo(end + getStaticBytes(type), kSharedBufferAlign);
     }
     SmallVector<Value> buffers;
     if (end == int64_t(window.reserved) && !info.dynamicShared) {
@@ -1321,14 +1313,13 @@ struct ConvertGpuTileToHostPass
   }
 
   /// A workgroup buffer of `type` (of static layout) at byte `offset` of
-  /// `arena`: a view, or for a strided layout a view of the elements it
-  /// spans cast to it.
+  /// `arena`: a view, or for a strided layout a view of its elements cast
+  /// to it (the layout stays within them: tile-check-targets).
   static Value viewShared(OpBuilder &b, Location loc, MemRefType type,
                           Value arena, Value offset) {
     if (type.getLayout().isIdentity())
       return memref::ViewOp::create(b, loc, type, arena, offset, ValueRange{});
-    auto flat =
-        MemRefType::get({*getSpanElements(type)}, type.getElementType());
+    auto flat = MemRefType::get({type.getNumElements()}, type.getElementType());
     Value whole =
         memref::ViewOp::create(b, loc, flat, arena, offset, ValueRange{});
     SmallVector<int64_t> strides;

@@ -284,7 +284,7 @@ class _Runner:
         # Kernel values known to be one of a few integers (a masked
         # offset): id -> (value, set of integers).
         self.value_sets = {}
-        self.unrolling = False
+        self.unrolling, self.trip_guard = False, None
         # The carry flag of the extended-precision instructions.
         self.carry = Known(0, "uint32")
         self.blocks, self.declared = _parse(fn["code"])
@@ -384,11 +384,12 @@ class _Runner:
                 if again is False:
                     break
                 guard = self.both(guard, again)
-                regs, memory = dict(self.regs), dict(self.memory)
+                saved = dict(self.regs), dict(self.memory), self.carry
+                self.trip_guard = guard
                 try:
                     self.run_trip(block, guard, final)
                 except _Outside:
-                    self.regs, self.memory = regs, memory
+                    self.regs, self.memory, self.carry = saved
                     break
                 again = self.condition(block.branch[0])
             else:
@@ -617,7 +618,8 @@ class _Runner:
         if a is None or b is None or len(a) * len(b) > 16:
             return None
         if parts[0] == "shl":
-            return {x << y & ((1 << width) - 1) for x in a for y in b}
+            return {x << min(y, width) & ((1 << width) - 1)
+                    for x in a for y in b}
         if parts[:2] == ["mul", "wide"] and (
                 parts[-1][0] == "u" or max(a | b) < 1 << (width - 1)):
             return {x * y for x in a for y in b}
@@ -728,6 +730,8 @@ class _Runner:
         return base.plus(int(disp) if disp else 0)
 
     def memory_op(self, opcode, operands, guard):
+        if guard is False:
+            return None  # Under a predicate known to be false: not run.
         parts = opcode.split(".")
         width = _width(parts[-1])
         if width not in (32, 64):
@@ -740,9 +744,9 @@ class _Runner:
         for k, dest in enumerate(dests):
             at = where.plus(k * width // 8)
             if at.space == "local":
-                value = self.load_local(at, width)
+                value = self.load_local(at, width, guard)
             else:
-                value = self.load_table(opcode, at, width)
+                value = self.load_table(opcode, at, width, guard)
             if isinstance(value, Known):
                 value = Known(value.bits, self.dtype_of(dest))
             else:
@@ -750,35 +754,42 @@ class _Runner:
             self.write(dest, value, guard)
         return None
 
-    def outside(self, why):
+    def outside(self, why, guard):
         """An access outside its memory: a trip not run, while unrolling
-        under a condition; else an error."""
-        if self.unrolling:
+        under a condition, where the access runs whenever its trip does
+        (under the trip's guard itself); else an error."""
+        if self.unrolling and guard is self.trip_guard:
             raise _Outside(why)
         self.fail(why)
 
-    def frame_words(self, where, width):
+    def frame_words(self, where, width, guard):
         """The offsets of the frame's words an access at `where` can reach:
         its own, or (at a run-time address) every aligned one."""
         size = width // 8
         if where.dynamic is None:
             if not 0 <= where.offset <= self.frame_bytes - size:
                 self.outside(f"an access at byte {where.offset} of a "
-                             f"{self.frame_bytes}-byte local frame")
+                             f"{self.frame_bytes}-byte local frame", guard)
             return [where.offset]
-        return list(range(0, self.frame_bytes - size + 1, size))
+        words = list(range(0, self.frame_bytes - size + 1, size))
+        if not words:
+            self.fail(f"an access at a run-time address of a "
+                      f"{self.frame_bytes}-byte local frame")
+        return words
 
     def store_local(self, opcode, where, operand, width, guard):
         if where.space != "local":
             self.fail(f"{opcode} outside the local frame")
         v = self.operand(operand, f"uint{width}")
+        if isinstance(v, Address):
+            self.fail(f"{opcode} stores an address to memory")
         if isinstance(v, Known):
             v = Known(v.bits, f"uint{width}")
         elif _width(v.dtype) != width:
             v = _resized(self.ops, v, f"uint{width}")
         elif v.dtype != f"uint{width}":
             v = self.ops.bitcast(v, f"uint{width}")
-        for k in self.frame_words(where, width):
+        for k in self.frame_words(where, width, guard):
             old = self.memory.get(k)
             if old is not None and _width(old[0].dtype) != width:
                 self.fail(f"{opcode} over a word of another width")
@@ -790,15 +801,17 @@ class _Runner:
             self.store(self.memory, k, v, g)
         return None
 
-    def load_table(self, opcode, where, width):
+    def load_table(self, opcode, where, width, guard):
         """A word of a global table: a constant, or at a run-time address
         a select over the words that address can reach."""
         size, table = width // 8, self.tables[where.space]
+        if opcode.split(".")[1] != "global":
+            self.fail(f"{opcode} of the global table {where.space}")
         if where.dynamic is None:
-            if not 0 <= where.offset <= len(table) - size or \
-                    opcode.split(".")[1] != "global":
+            if not 0 <= where.offset <= len(table) - size:
                 self.outside(f"{opcode} at byte {where.offset} of "
-                             f"{where.space}, which is not a word of it")
+                             f"{where.space}, which is not a word of it",
+                             guard)
             return Known(int.from_bytes(
                 table[where.offset:where.offset + size], "little"),
                 f"uint{width}")
@@ -811,17 +824,24 @@ class _Runner:
                  if 0 <= where.offset + o <= len(table) - size and
                  (where.offset + o) % size == 0]
         if not words:
-            self.outside(f"{opcode} that reaches no word of {where.space}")
-        dynamic, value = self.runtime(where.dynamic), None
-        for o, at in words:
-            word = self.ops.const(int.from_bytes(table[at:at + size],
-                                                 "little"), f"uint{width}")
-            value = word if value is None else self.ops.select(
+            self.outside(f"{opcode} that reaches no word of {where.space}",
+                         guard)
+        return self.select_word(where.dynamic, [
+            (o, self.ops.const(int.from_bytes(table[at:at + size], "little"),
+                               f"uint{width}")) for o, at in words])
+
+    def select_word(self, dynamic, words):
+        """The word of `words` ((offset, kernel value), the first the
+        default) whose offset the run-time value `dynamic` equals."""
+        dynamic = self.runtime(dynamic)
+        value = words[0][1]
+        for o, word in words[1:]:
+            value = self.ops.select(
                 self.ops.equals(dynamic, o % (1 << 64)), word, value)
         return value
 
-    def load_local(self, where, width):
-        offsets = self.frame_words(where, width)
+    def load_local(self, where, width, guard):
+        offsets = self.frame_words(where, width, guard)
         for k in offsets:
             if k in self.memory and \
                     _width(self.memory[k][0].dtype) != width:
@@ -835,13 +855,12 @@ class _Runner:
         # A select over the words stored: the word whose offset the run-time
         # part of the address reaches.
         offsets = [k for k in offsets if k in self.memory]
-        value = self.runtime(self.memory[offsets[0]][0])
-        dynamic = self.runtime(where.dynamic)
-        for k in offsets[1:]:
-            hit = self.ops.equals(dynamic, (k - where.offset) % (1 << 64))
-            value = self.ops.select(hit, self.runtime(self.memory[k][0]),
-                                    value)
-        return value
+        if not offsets:
+            self.fail("a load at a run-time address of the local frame "
+                      "before any store")
+        return self.select_word(where.dynamic, [
+            (k - where.offset, self.runtime(self.memory[k][0]))
+            for k in offsets])
 
 
 def run(name, args, ops):

@@ -3858,6 +3858,9 @@ def _cluster_apply(opcode, operands, pred, preserve_dst, params):
                         "not 1-D (the group's CTA axis is %cluster_ctaid.x)")
     cta = cuda.cluster_cta_id("x")
     views = [op for op in operands if isinstance(op, _views.View)]
+    if not views:
+        raise TileError(f"{opcode} at scope cluster: no tile operand (the "
+                        "group's axes are a tile's)")
     extents = sorted({v.shape[0] for v in views if v.shape})
     if len(extents) != 1 or any(not v.shape for v in views):
         raise TileValueError(f"{opcode} at scope cluster: the operands' CTA "

@@ -332,3 +332,27 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
     gpu.return
   }
 }
+
+// -----
+
+!R = memref<1xi64, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @k(%v: f32) kernel {
+    %a = tile.alloc_local : !R
+    // expected-error @+1 {{qualifier .async, .shared::cluster, .mbarrier::complete_tx::bytes is not allowed for 'red.f32'}}
+    tile.apply "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.f32" (%a, %v, %a) scope(thread) : !R, f32, !R
+    gpu.return
+  }
+}
+
+// -----
+
+!R = memref<1xi64, #tile.reg>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @k(%v: i64) kernel {
+    %a = tile.alloc_local : !R
+    // expected-error @+1 {{qualifier .async, .mbarrier::complete_tx::bytes is not allowed for 'red.b64'}}
+    tile.apply "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.and.b64" (%a, %v, %a) scope(thread) : !R, i64, !R
+    gpu.return
+  }
+}

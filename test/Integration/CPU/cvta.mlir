@@ -1,16 +1,16 @@
 // cvta on the CPU backend: Integration/CUDA/cvta.mlir gives the GPU's
 // lines (shared addresses are window offsets in the CTA's arena, global
 // ones the host address). A workgroup buffer of a strided layout lies in
-// the arena too, over the elements it reaches (so its shared address is
-// the GPU's: 0x400 for the first buffer, and the next one after its 32
-// elements at 0x800); one of dynamic layout is refused.
+// the arena too (0x400 for the first buffer, as on the GPU; the CPU
+// backend puts the next one at the next KiB, 0x800); one of dynamic
+// layout is refused.
 // RUN: tile-runner --backend=cpu %S/../CUDA/cvta.mlir | FileCheck %S/../CUDA/cvta.mlir
 // RUN: tile-runner --backend=cpu %s | FileCheck %s
-// RUN: sed -e '/%flat\|%v = \|store %v,/d' -e 's/strided<\[1, 8\]>/strided<[1, ?]>/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=DYN
+// RUN: sed -e '/%flat\|%v = \|store %v,/d' -e 's/strided<\[1, 4\]>/strided<[1, ?]>/' %s | not tile-runner --backend=cpu - 2>&1 | FileCheck %s --check-prefix=DYN
 // CHECK: [1024, 2048, 7]
 // DYN: error: 'gpu.func' op has a workgroup buffer of dynamic layout ('memref<4x4xi32, strided<[1, ?]>>'), whose strides and offset no launch gives: the CPU backend cannot lay it out
 #WS = #gpu.address_space<workgroup>
-!S = memref<4x4xi32, strided<[1, 8]>, #WS>
+!S = memref<4x4xi32, strided<[1, 4]>, #WS>
 !T = memref<4xi32, #WS>
 !R = memref<1xi64, #tile.reg>
 module attributes {gpu.container_module} {
@@ -22,9 +22,9 @@ module attributes {gpu.container_module} {
       %c3 = arith.constant 3 : index
       %seven = arith.constant 7 : i32
       memref.store %seven, %S[%c3, %c3] : !S
-      %flat = memref.subview %S[0, 0] [1, 1] [1, 1] : !S to memref<1xi32, strided<[8]>, #WS>
+      %flat = memref.subview %S[0, 0] [1, 1] [1, 1] : !S to memref<1xi32, strided<[4]>, #WS>
       %w = tile.alloc_local : !R
-      tile.apply "cvta.to.shared.u64" (%w, %flat) scope(thread) : !R, memref<1xi32, strided<[8]>, #WS>
+      tile.apply "cvta.to.shared.u64" (%w, %flat) scope(thread) : !R, memref<1xi32, strided<[4]>, #WS>
       %v = memref.load %w[%c0] : !R
       memref.store %v, %Out[%c0] : memref<3xi64>
       %t = tile.alloc_local : !R

@@ -112,6 +112,36 @@ checkGridSyncTargets(GridSyncOp op, ArrayRef<::tile::ptx::Target> targets) {
   return success();
 }
 
+/// A workgroup buffer whose strided layout reaches past its element count:
+/// MLIR's GPU lowering allocates the element count, so such a kernel would
+/// access shared memory past its buffer.
+static LogicalResult checkWorkgroupSpans(gpu::GPUModuleOp module) {
+  bool ok = true;
+  module.walk([&](gpu::GPUFuncOp fn) {
+    for (auto [i, a] : llvm::enumerate(fn.getWorkgroupAttributions())) {
+      auto type = dyn_cast<MemRefType>(a.getType());
+      SmallVector<int64_t> strides;
+      int64_t offset;
+      if (!type || !type.hasStaticShape() ||
+          failed(type.getStridesAndOffset(strides, offset)) ||
+          ShapedType::isDynamic(offset) ||
+          llvm::any_of(strides, ShapedType::isDynamic))
+        continue;
+      int64_t last = offset;
+      for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
+        last += (extent - 1) * stride;
+      if (last < type.getNumElements())
+        continue;
+      fn.emitOpError("workgroup buffer ")
+          << i << " (" << type << ") reaches element " << last
+          << " through its layout, but the GPU lowering allocates its "
+          << type.getNumElements() << " elements";
+      ok = false;
+    }
+  });
+  return success(ok);
+}
+
 namespace {
 struct TileCheckTargetsPass
     : public mlir::tile::impl::TileCheckTargetsBase<TileCheckTargetsPass> {
@@ -135,6 +165,8 @@ struct TileCheckTargetsPass
         }
         return;
       }
+      if (mlir::failed(checkWorkgroupSpans(module)))
+        failed = true;
       module.walk([&](GridSyncOp op) {
         if (mlir::failed(checkGridSyncTargets(op, *targets)))
           failed = true;
