@@ -210,8 +210,9 @@ foreach o = AtomicArith in
 // complete on the mbarrier at mbar (mapa's register too, in the same CTA
 // as a), as st.async's do. The ISA's lines: .inc/.dec.u32, .min/.max
 // .u32/.s32, .and/.or/.xor.b32, .add.u32/.s32/.u64. PTX ISA 8.1, sm_90
-// (measured: ptxas 13.0 rejects 8.0 and sm_89; it also accepts .add.s64,
-// which the ISA does not document: docs/PtxasScan-atomic.md).
+// (measured over every op with .u32, .s32, .u64, .s64, .b32, .b64 and
+// .f32 at PTX ISA 8.0 and 8.1, sm_89 and sm_90: ptxas 13.0 rejects 8.0 and
+// sm_89, and also accepts .add.s64, which the ISA does not document).
 def SemAsyncReduce : DataMovement<"async_reduce">;
 defvar RedAsyncTypes = [B32, U32, S32];
 foreach o = AtomicArith in
