@@ -386,25 +386,38 @@ static void storeAsync(const ptx::Instr &instr, const uint8_t *in) {
   cpu::completeCopyTx(instr, mbar, bytes);
 }
 
+/// The bytes of an element of the form's type.
+static unsigned getTypeBytes(const ptx::Instr &instr) {
+  return (ptx::getInfo(instr.form->types[0]).bits + 7) / 8;
+}
+
+/// The element at the .shared::cluster `address` (checked against the
+/// cluster's shared memory) becomes the form's Element of it, `b` and `c`;
+/// returns its old value. The block's threads run one at a time and none
+/// yields here, so the step is indivisible.
+static uint64_t updateClusterElement(const ptx::Instr &instr, uint64_t address,
+                                     uint64_t b, uint64_t c) {
+  unsigned bytes = getTypeBytes(instr);
+  cpu::checkClusterAccess(instr, address, bytes);
+  auto *memory = reinterpret_cast<uint8_t *>(address);
+  uint64_t old = 0;
+  std::memcpy(&old, memory, bytes);
+  uint64_t result = cpu::applyElement(instr, instr.form->element, old, b, c);
+  std::memcpy(memory, &result, bytes);
+  return old;
+}
+
 /// atom and red of .shared::cluster: as atomicUpdate, on the element at
-/// the address in the register a (checked against the cluster's shared
-/// memory).
+/// the address in the register a; atom's d gets the old value.
 static void clusterAtomic(const ptx::Instr &instr, const uint8_t *in,
                           uint8_t *out) {
   llvm::SmallVector<uint64_t, 6> sources = cpu::readSources(instr, in);
   if (sources.size() < 2 || !instr.form->element)
     fatal(instr, "is no read-modify-write of the table");
-  unsigned bytes = (ptx::getInfo(instr.form->types[0]).bits + 7) / 8;
-  cpu::checkClusterAccess(instr, sources[0], bytes);
-  auto *memory = reinterpret_cast<uint8_t *>(sources[0]);
-  uint64_t old = 0;
-  std::memcpy(&old, memory, bytes);
   uint64_t c = sources.size() > 2 ? sources[2] : 0;
-  uint64_t result =
-      cpu::applyElement(instr, instr.form->element, old, sources[1], c);
-  std::memcpy(memory, &result, bytes);
+  uint64_t old = updateClusterElement(instr, sources[0], sources[1], c);
   if (instr.form->getNumDefs())
-    std::memcpy(out, &old, bytes);
+    std::memcpy(out, &old, getTypeBytes(instr));
 }
 
 /// red.async: as clusterAtomic, and the element's bytes complete on the
@@ -413,16 +426,9 @@ static void reduceAsync(const ptx::Instr &instr, const uint8_t *in) {
   llvm::SmallVector<uint64_t, 6> sources = cpu::readSources(instr, in);
   if (sources.size() != 3 || !instr.form->element)
     fatal(instr, "is no asynchronous reduction of the table");
-  unsigned bytes = (ptx::getInfo(instr.form->types[0]).bits + 7) / 8;
-  cpu::checkClusterAccess(instr, sources[0], bytes);
+  updateClusterElement(instr, sources[0], sources[1], 0);
   checkSameCta(instr, sources[0], sources[2]);
-  auto *memory = reinterpret_cast<uint8_t *>(sources[0]);
-  uint64_t old = 0;
-  std::memcpy(&old, memory, bytes);
-  uint64_t result =
-      cpu::applyElement(instr, instr.form->element, old, sources[1], 0);
-  std::memcpy(memory, &result, bytes);
-  cpu::completeCopyTx(instr, sources[2], bytes);
+  cpu::completeCopyTx(instr, sources[2], getTypeBytes(instr));
 }
 
 void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
