@@ -63,14 +63,20 @@ def test_the_recorded_code_is_nvccs(tmp_path):
         _nvcc_math_ptx.__file__).read_text()
 
 
-def run_unary(fn, x):
-    """fn (a function of one float32 kernel value) on each element of x
-    (32 float32 values), on the CPU backend."""
+def unary_kernel(fn):
+    """A kernel of 32 threads: B[t] = fn(A[t]) (float32)."""
     @T.function
     def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32")):
         T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
         tid = T.cuda.thread_idx("x")
         B[tid] = fn(A[tid])
+    return k
+
+
+def run_unary(fn, x):
+    """fn (a function of one float32 kernel value) on each element of x
+    (32 float32 values), on the CPU backend."""
+    k = unary_kernel(fn)
     out = np.zeros(32, np.float32)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", TileWarning)
@@ -586,10 +592,4 @@ def test_a_masked_offset_reads_two_words_not_sixteen(fake):
         ld.global.nc.u64 %rd4, [%rd3]
         cvt.u32.u64 %r3, %rd4
         mov.b32 %f2, %r3""", tables={"tab": table})
-
-    @T.function
-    def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32")):
-        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
-        tid = T.cuda.thread_idx("x")
-        B[tid] = f(A[tid])
-    assert k.mlir.count("arith.select") == 1
+    assert unary_kernel(f).mlir.count("arith.select") == 1

@@ -636,18 +636,17 @@ class _Runner:
         if parts[-1] != "u32":
             self.fail(f"{opcode}: only the .u32 carry chain is run")
         head = parts[0]
-        wide = [self.widen(self.operand(x, "uint32")) for x in srcs]
+        values = [self.operand(x, "uint32") for x in srcs]
         if head in ("mad", "madc"):
             product = self.ops.apply("mul.wide.u32", "uint64", [
-                self.runtime(self.operand(x, "uint32")) for x in srcs[:2]],
-                False)
+                self.runtime(v) for v in values[:2]], False)
             if "hi" in parts:
                 product = self.ops.apply("shr.u64", "uint64",
                                          [product, self.ops.const(32,
                                                                   "uint32")],
                                          False)
-            wide = [self.widen(self.ops.truncate(product, "uint32")),
-                    wide[2]]
+            values = [self.ops.truncate(product, "uint32"), values[2]]
+        wide = [self.widen(v) for v in values]
         if head.endswith("c"):
             wide.append(self.widen(self.carry))
         combine = "sub.u64" if head.startswith("sub") else "add.u64"
