@@ -327,6 +327,13 @@ std::string tile::cpu::describeAddress(uintptr_t address) {
   return hex;
 }
 
+std::optional<uint64_t> tile::cpu::bufferOffset(uintptr_t address) {
+  std::lock_guard<std::mutex> guard(bufferLock());
+  if (auto *found = findBuffer(address))
+    return address - found->first;
+  return std::nullopt;
+}
+
 std::string tile::cpu::checkBufferRange(uintptr_t address, uint64_t bytes) {
   std::lock_guard<std::mutex> guard(bufferLock());
   if (buffers().empty())

@@ -431,6 +431,23 @@ static void reduceAsync(const ptx::Instr &instr, const uint8_t *in) {
   cpu::completeCopyTx(instr, sources[2], getTypeBytes(instr));
 }
 
+/// discard's line: its bytes are indeterminate, and keeping them is one
+/// such value. What is checked: the line lies in one buffer and starts at a
+/// multiple of its size in it (the GPU's buffers start at 256-byte
+/// boundaries; where no buffer is known, the address itself).
+static void discardLine(const ptx::Instr &instr, const uint8_t *in) {
+  uint64_t address = 0, size = 0;
+  std::memcpy(&address, in, 8);
+  std::memcpy(&size, in + kSlotBytes, 4);
+  std::optional<uint64_t> offset = cpu::bufferOffset(address);
+  if (offset.value_or(address) % size)
+    cpu::reportThread(instr, "its line at " + cpu::describeAddress(address) +
+                                 " is not " + std::to_string(size) +
+                                 "-byte aligned");
+  if (std::string why = cpu::checkBufferRange(address, size); !why.empty())
+    cpu::reportThread(instr, "its line " + why);
+}
+
 void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
                     int64_t quals2, int64_t quals3, int64_t quals4,
                     int64_t quals5, int64_t quals6, int64_t quals7,
@@ -450,17 +467,17 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
   // setmaxnreg: a register budget, nothing to compute; nanosleep neither.
   // The bulk groups too (each bulk copy completed when it was issued). A
   // prefetch changes no data; griddepcontrol orders grids, which run one
-  // after the other here. A discard leaves the line's bytes
-  // indeterminate: keeping them is one such value.
+  // after the other here.
   if (instr.form->semantics == ptx::Semantics::AsyncGroup ||
       instr.form->semantics == ptx::Semantics::BulkGroup ||
       instr.form->semantics == ptx::Semantics::Fence ||
       instr.form->semantics == ptx::Semantics::RegisterBudget ||
       instr.form->semantics == ptx::Semantics::Sleep ||
       instr.form->semantics == ptx::Semantics::Prefetch ||
-      instr.form->semantics == ptx::Semantics::Discard ||
       instr.form->semantics == ptx::Semantics::GridDependency)
     return;
+  if (instr.form->semantics == ptx::Semantics::Discard)
+    return discardLine(instr, in);
   if (instr.form->semantics == ptx::Semantics::CachePolicy)
     return createPolicy(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::SpaceQuery)

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 
 namespace tile::cpu {
@@ -46,6 +47,10 @@ void writeResultGroup(const ptx::Instr &instr, llvm::ArrayRef<uint64_t> regs,
 /// "byte 8 of workgroup buffer 0 of @m::@k" where the memory checks
 /// recorded the buffer that holds `address`, else the address in hex.
 std::string describeAddress(uintptr_t address);
+
+/// The offset of `address` in the buffer the memory checks recorded that
+/// holds it, or none where they know no such buffer.
+std::optional<uint64_t> bufferOffset(uintptr_t address);
 
 /// Why `bytes` bytes from `address` are not all in one buffer the memory
 /// checks recorded ("reaches byte 80 of kernel argument 0 of @m::@k, a
