@@ -361,7 +361,8 @@ def MembarProxyAlias
 
 // ld and st of the memory consistency model (9.7.9.8, 9.7.9.10): .volatile,
 // or an ordering `sem.scope` (ld: .relaxed or .acquire, st: .relaxed or
-// .release) at .cta, .cluster, .gpu or .sys, on .global and .shared, scalar
+// .release) at .cta, .cluster, .gpu or .sys, on .global, .shared and
+// generic addresses (of global or workgroup memrefs), scalar
 // and vector accesses of at most 128 bits. No cache operator (ptxas 13.0:
 // "cannot be combined"); an ordering needs its scope (measured). Floors
 // from the ISA's text: .volatile as ld and st, the orderings PTX ISA 6.0
@@ -403,8 +404,8 @@ foreach acc = [LoadAccess, StoreAccess] in
                                  !eq(t.Bits, 128)>;
           def acc.Name # "Ordered" # ss.Name # v.N # !cast<string>(t)
               : Form<acc.Name,
-                     !listconcat([Slot<FlagSlot, ord.Quals, 1, "order">,
-                                  Space<ss.Q>], v.Slots),
+                     !listconcat([Slot<FlagSlot, ord.Quals, 1, "order">],
+                                 ss.Slots, v.Slots),
                      [t],
                      !if(acc.IsLoad,
                          [Reg<"d", Def, t, v.N>,

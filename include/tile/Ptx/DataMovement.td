@@ -87,8 +87,12 @@ defvar CacheHints = [CacheHint<0>, CacheHint<1>];
 defvar PrefetchSizeSlot = Slot<FlagSlot, PrefetchSizes, 0,
                                "level::prefetch_size">;
 
-/// Every `ld` and `st` form around register tiles: `.global` and `.shared`,
-/// the cache operators, scalar and vector accesses of the bit-size, float
+/// Every `ld` and `st` form around register tiles: `.global`, `.shared` and
+/// generic addressing (no state space: the generic address of a global or
+/// workgroup memref; the cache operators and accesses of at most 128 bits,
+/// as in .shared: the L1 eviction priorities, the L2 cache hint and
+/// prefetch size, which the ISA documents for generic addresses of .global
+/// only, are .global's), the cache operators, scalar and vector accesses of the bit-size, float
 /// and 16- to 64-bit integer types (all documented for ld and st; the
 /// integer ones load and store the same bits as the bit-size ones). The vector widths a state space and type take and their floors
 /// were measured with ptxas 13.0: 256-bit vectors (.v4 of 64-bit, .v8 of
@@ -110,13 +114,16 @@ class VecWidth<int n, list<Slot> slots> {
   int N = n;
   list<Slot> Slots = slots;
 }
-class SpaceChoice<string name, Qual q, SpaceKind space> {
+/// A state space of ld and st: its qualifier (none: generic addressing)
+/// and the memrefs its address operand takes.
+class SpaceChoice<string name, list<Slot> slots, SpaceKind space> {
   string Name = name;
-  Qual Q = q;
+  list<Slot> Slots = slots;
   SpaceKind Space = space;
 }
-defvar Spaces = [SpaceChoice<"Global", Global, GlobalSpace>,
-                 SpaceChoice<"Shared", Shared, SharedSpace>];
+defvar Spaces = [SpaceChoice<"Global", [Space<Global>], GlobalSpace>,
+                 SpaceChoice<"Shared", [Space<Shared>], SharedSpace>,
+                 SpaceChoice<"Generic", [], GenericSpace>];
 
 defvar VecWidths = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>,
                     VecWidth<4, [Vec<V4>]>, VecWidth<8, [Vec<V8>]>];
@@ -124,8 +131,8 @@ defvar VecWidths = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>,
 class MemoryForm<Access acc, SpaceChoice ss, VecWidth v, PtxType t,
                  CacheHint hint, SpaceKind space = ss.Space>
     : Form<acc.Name,
-           !listconcat([Space<ss.Q>,
-                        CacheOps<!listconcat(acc.CacheOps,
+           !listconcat(ss.Slots,
+                       [CacheOps<!listconcat(acc.CacheOps,
                                              !if(!eq(ss.Name, "Global"),
                                                  L1Evictions, []))>],
                        hint.Slots,
@@ -167,6 +174,29 @@ foreach acc = [LoadAccess, StoreAccess] in
             def acc.Name#ss.Name#v.N#!cast<string>(t)#hint.Name
                 : MemoryForm<acc, ss, v, t, hint>;
         }
+
+// Generic addressing takes what any address takes. What the ISA documents
+// for generic addresses of .global only, and the 256-bit accesses, are
+// written with .global.
+foreach acc = [LoadAccess, StoreAccess] in {
+  def : Rejected<acc.Name, [], !listconcat(L1Evictions, [L2CacheHint],
+                                           !if(acc.IsLoad, PrefetchSizes, [])),
+                 [],
+    !if(acc.IsLoad, "the L1 eviction priorities, the L2 cache hint and the "
+                    "L2 prefetch size are",
+        "the L1 eviction priorities and the L2 cache hint are") #
+    " documented for generic addresses of .global only: write " #
+    acc.Name # ".global"> {
+    let Documented = 1;
+    let NoneOf = [Global, Shared];
+  }
+  def : Rejected<acc.Name, [], [V8], [],
+    "256-bit accesses are .global's (PTX ISA 8.8, sm_100): write " #
+    acc.Name # ".global"> {
+    let Documented = 1;
+    let NoneOf = [Global, Shared];
+  }
+}
 
 // ldu (9.7.9.10): a load of read-only data from an address common to the
 // warp's threads, in .global: scalar, .v2 and .v4 accesses of at most 128

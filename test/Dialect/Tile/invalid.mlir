@@ -250,8 +250,41 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%g: memref<4x1xf32>) kernel {
     %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{'ld.f32' requires one of .global, .shared, .shared::cluster in 'ld.f32'}}
-    tile.apply "ld.f32" (%r, %g) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32>
+    // expected-error @+1 {{'ld.L1::evict_last.f32' is not supported: the L1 eviction priorities, the L2 cache hint and the L2 prefetch size are documented for generic addresses of .global only: write ld.global}}
+    tile.apply "ld.L1::evict_last.f32" (%r, %g) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<4x1xf32>) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{'st.L2::cache_hint.f32' is not supported: the L1 eviction priorities and the L2 cache hint are documented for generic addresses of .global only: write st.global}}
+    tile.apply "st.L2::cache_hint.f32" (%g, %r) scope(thread) : memref<4x1xf32>, memref<4x1xf32, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_100", features = "+ptx88">] {
+  gpu.func @k(%g: memref<1x8xf32>) kernel {
+    %r = tile.alloc_local : memref<1x8xf32, #tile.reg>
+    // expected-error @+1 {{'ld.v8.f32' is not supported: 256-bit accesses are .global's (PTX ISA 8.8, sm_100): write ld.global}}
+    tile.apply "ld.v8.f32" (%r, %g) scope(thread) : memref<1x8xf32, #tile.reg>, memref<1x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<4x1xf32>) kernel {
+    %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
+    // expected-error @+1 {{operand #1 ('a') of 'ld.f32': expected a global or shared memory operand, got register tile 'memref<4x1xf32, #tile.reg>'}}
+    tile.apply "ld.f32" (%r, %r) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>
     gpu.return
   }
 }
