@@ -312,12 +312,34 @@ static void mapAddress(const ptx::Instr &instr, const uint8_t *in,
   cpu::writeResults(instr, cpu::mapShared(instr, address, rank), out);
 }
 
-/// ld and st of .shared::cluster: the register a (the first source) holds
-/// the host address of another CTA's (or the thread's own CTA's) shared
-/// memory, checked against the running cluster's; the elements move
-/// between it and the register slots.
-static void accessCluster(const ptx::Instr &instr, const uint8_t *in,
-                          uint8_t *out) {
+/// Checks a generic address in a register for an access of `bytes` bytes:
+/// in the shared memory of a CTA of the running cluster (as .shared::cluster
+/// is), in the thread's stack, or in a buffer the memory checks know; and
+/// aligned to the access's size (the GPU faults with a misaligned address).
+static void checkGenericAccess(const ptx::Instr &instr, uint64_t address,
+                               unsigned bytes) {
+  cpu::HostSpace space = cpu::classifyAddress(address);
+  if (space == cpu::HostSpace::Shared || space == cpu::HostSpace::PeerShared)
+    return cpu::checkClusterAccess(instr, address, bytes);
+  if (address % bytes)
+    cpu::reportThread(instr, "its address " + cpu::describeAddress(address) +
+                                 " is not aligned to its " +
+                                 std::to_string(bytes) +
+                                 " bytes (the GPU faults with a misaligned "
+                                 "address)");
+  if (space == cpu::HostSpace::Global)
+    if (std::string why = cpu::checkBufferRange(address, bytes); !why.empty())
+      cpu::reportThread(instr,
+                        "its " + std::to_string(bytes) + " bytes " + why);
+}
+
+/// ld and st through an address in a register (the first source): of
+/// .shared::cluster, the host address of another CTA's (or the thread's own
+/// CTA's) shared memory, checked against the running cluster's; generic,
+/// any address checkGenericAccess takes. The elements move between it and
+/// the register slots.
+static void accessThroughRegister(const ptx::Instr &instr, const uint8_t *in,
+                                  uint8_t *out) {
   uint64_t address = 0;
   std::memcpy(&address, in, 8);
   const ptx::OperandDesc *data = nullptr;
@@ -325,9 +347,14 @@ static void accessCluster(const ptx::Instr &instr, const uint8_t *in,
     if (!o.bracketed)
       data = &o;
   unsigned n = elementBytes(*data);
-  cpu::checkClusterAccess(instr, address, n * data->atom);
+  ptx::Semantics sem = instr.form->semantics;
+  if (sem == ptx::Semantics::AddressLoad || sem == ptx::Semantics::AddressStore)
+    checkGenericAccess(instr, address, n * data->atom);
+  else
+    cpu::checkClusterAccess(instr, address, n * data->atom);
   auto *memory = reinterpret_cast<uint8_t *>(address);
-  bool load = instr.form->semantics == ptx::Semantics::ClusterLoad;
+  bool load =
+      sem == ptx::Semantics::ClusterLoad || sem == ptx::Semantics::AddressLoad;
   for (unsigned k = 0; k < data->atom; ++k) {
     if (load)
       std::memcpy(out + k * kSlotBytes, memory + k * n, n);
@@ -487,8 +514,10 @@ void tile_cpu_apply(int64_t form, int64_t quals0, int64_t quals1,
   if (instr.form->semantics == ptx::Semantics::Mapa)
     return mapAddress(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::ClusterLoad ||
-      instr.form->semantics == ptx::Semantics::ClusterStore)
-    return accessCluster(instr, in, out);
+      instr.form->semantics == ptx::Semantics::ClusterStore ||
+      instr.form->semantics == ptx::Semantics::AddressLoad ||
+      instr.form->semantics == ptx::Semantics::AddressStore)
+    return accessThroughRegister(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::ClusterAtomic)
     return clusterAtomic(instr, in, out);
   if (instr.form->semantics == ptx::Semantics::AsyncStore)

@@ -485,8 +485,9 @@ static void keepWrittenOrder(llvm::ArrayRef<Qual> order,
 }
 
 /// Chooses among the forms that accept the spelling: by variant name, then
-/// by operand atoms, then by operand count, else the first (the verifier
-/// reports the operands against it).
+/// by operand atoms and kinds (memory or register), by atoms alone, by
+/// operand count, else the first (the verifier reports the operands against
+/// it).
 static llvm::Expected<Instr> pickForm(llvm::ArrayRef<const FormDesc *> matching,
                                       QualSet quals, const FormHint &hint,
                                       const std::string &quote) {
@@ -512,6 +513,17 @@ static llvm::Expected<Instr> pickForm(llvm::ArrayRef<const FormDesc *> matching,
           return false;
     return true;
   };
+  auto kindsMatch = [&](const FormDesc *f) {
+    if (hint.memories.size() != f->getNumOperands())
+      return false;
+    for (auto [isMemory, op] : llvm::zip(hint.memories, f->operands))
+      if (isMemory != (op.kind == OperandKind::Memory))
+        return false;
+    return true;
+  };
+  for (const FormDesc *f : matching)
+    if (atomsMatch(f) && kindsMatch(f))
+      return Instr{f, quals};
   for (const FormDesc *f : matching)
     if (atomsMatch(f))
       return Instr{f, quals};

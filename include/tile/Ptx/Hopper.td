@@ -134,11 +134,13 @@ def : Rejected<"getctarank", [U32], [SharedCluster], [],
   "getctarank.shared::cluster.u64"> {
   let Documented = 1;
 }
-def : Rejected<"getctarank", [], [], [],
-  "generic addressing (no state space) is not supported: write "
-  "getctarank.shared::cluster.u64 of mapa's register"> {
-  let Documented = 1;
-  let NoneOf = [SharedCluster];
+// getctarank.u64 d, a: the same of a generic address a (generic mapa's d):
+// PTX ISA 7.8, sm_90.
+def GetctarankGeneric
+    : Form<"getctarank", [], [U64],
+           [Reg<"d", Def, U32>, Reg<"a", Use, B64>], 78, 90, SemGetCtaRank,
+           "9.7.9 getctarank"> {
+  let NaNResult = NaNNone;
 }
 
 // The 32-bit form takes a 32-bit shared address; tile-mlir's shared
@@ -148,11 +150,28 @@ def : Rejected<"mapa", [U32], [SharedCluster], [],
   "pointer): write mapa.shared::cluster.u64"> {
   let Documented = 1;
 }
-def : Rejected<"mapa", [], [], [],
-  "generic addressing (no state space) is not supported: the address is a "
-  "workgroup memref, so write mapa.shared::cluster.u64"> {
-  let Documented = 1;
-  let NoneOf = [SharedCluster];
+// mapa.u64 d, a, b (generic addressing): d is the generic address of the
+// variable at a's generic address in the shared memory of CTA b; a is a
+// workgroup memref (its generic address, written bare) or a 64-bit
+// register holding such an address. PTX ISA 7.8, sm_90. On the CPU
+// backend generic and .shared::cluster addresses are both host addresses,
+// so the two spellings compute the same there.
+class MapaGenericSrc : Mem<"a", Use, B64, 1, SharedSpace> {
+  let AddressValue = 1;
+  let GenericAddress = 1;
+}
+def MapaGeneric
+    : Form<"mapa", [], [U64],
+           [Reg<"d", Def, U64>, MapaGenericSrc<>, Reg<"b", Use, U32>], 78, 90,
+           SemMapa, "9.7.9 mapa"> {
+  let NaNResult = NaNNone;
+}
+def MapaGenericRegister
+    : Form<"mapa", [], [U64],
+           [Reg<"d", Def, U64>, Reg<"a", Use, B64>, Reg<"b", Use, U32>], 78,
+           90, SemMapa, "9.7.9 mapa"> {
+  let NaNResult = NaNNone;
+  let Variant = "register";
 }
 
 
@@ -168,15 +187,43 @@ def : Rejected<"mapa", [], [], [],
 // address points is the caller's promise, as for the .shared::cluster
 // arrive; on the CPU backend it must lie in the shared memory of a CTA of
 // the running cluster, and the access is checked against it.
+//
+// The same accesses without a state space take a generic address in the
+// register (generic mapa's d, or any generic address a program computed):
+// PTX ISA 1.0, the orderings' floors as in .global.
+// They are the variant "address" of the spelling whose address is a
+// memref (DataMovement.td), told apart by the operand. On the CPU backend
+// the address must lie in the shared memory of a CTA of the running
+// cluster, in the thread's stack, or in a buffer the memory checks know.
 def SemClusterLoad : DataMovement<"cluster_load">;
 def SemClusterStore : DataMovement<"cluster_store">;
+def SemAddressLoad : DataMovement<"address_load">;
+def SemAddressStore : DataMovement<"address_store">;
 /// The orderings of a .shared::cluster access: none (weak), or Orderings'.
 class ClusterOrdering<string name, list<Slot> slots, list<QualFloor> floors> {
   string Name = name;
   list<Slot> Slots = slots;
   list<QualFloor> Floors = floors;
 }
+/// Where a register address points: .shared::cluster, or anywhere
+/// (generic addressing).
+class RegisterSpace<string name, list<Slot> slots, int ptx, int sm,
+                    Semantics load, Semantics store, string variant> {
+  string Name = name;
+  list<Slot> Slots = slots;
+  int Ptx = ptx;
+  int Sm = sm;
+  Semantics Load = load;
+  Semantics Store = store;
+  string Variant = variant;
+}
+defvar RegisterSpaces = [
+  RegisterSpace<"SharedCluster", [Space<SharedCluster>], 78, 90,
+                SemClusterLoad, SemClusterStore, "">,
+  RegisterSpace<"GenericRegister", [], 10, 10, SemAddressLoad,
+                SemAddressStore, "address">];
 foreach acc = [LoadAccess, StoreAccess] in
+  foreach sp = RegisterSpaces in
   foreach v = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>,
                VecWidth<4, [Vec<V4>]>] in
     foreach t = [B16, B32, B64, F32, F64, U16, S16, U32, S32, U64, S64] in
@@ -187,19 +234,22 @@ foreach acc = [LoadAccess, StoreAccess] in
                      ClusterOrdering<"Ordered",
                                      [Slot<FlagSlot, ord.Quals, 1, "order">],
                                      ord.Floors>] in
-          def acc.Name # o.Name # "SharedCluster" # v.N # !cast<string>(t)
+          def acc.Name # o.Name # sp.Name # v.N # !cast<string>(t)
               : Form<acc.Name,
-                     !listconcat(o.Slots, [Space<SharedCluster>], v.Slots),
+                     !listconcat(o.Slots, sp.Slots, v.Slots),
                      [t],
                      !if(acc.IsLoad,
                          [Reg<"d", Def, t, v.N>, ClusterAddr<>],
                          [ClusterAddr<>, Reg<"b", Use, t, v.N>]),
-                     78, 90,
-                     !if(acc.IsLoad, SemClusterLoad, SemClusterStore),
+                     sp.Ptx, sp.Sm,
+                     !if(acc.IsLoad, sp.Load, sp.Store),
                      !if(acc.IsLoad, DocOrderedLd, DocOrderedSt)> {
             let QualFloors = o.Floors;
             let Polls = !and(acc.IsLoad, !ne(o.Name, ""));
-            let Variant = !if(!ne(o.Name, ""), "ordered", "");
+            let Variant = !cond(!eq(sp.Variant, "") : !if(!ne(o.Name, ""),
+                                                          "ordered", ""),
+                                !ne(o.Name, "") : "ordered-" # sp.Variant,
+                                true : sp.Variant);
           }
       }
 

@@ -994,6 +994,10 @@ struct FormHint {
   /// Whether each operand holds predicates (i1), when known: tells
   /// cp.async's `ignore-src` from its `src-size`.
   llvm::ArrayRef<bool> predicates;
+  /// Whether each operand is memory (a global or workgroup memref), when
+  /// known: tells an address that is a memref from one in a register
+  /// (generic ld's and mapa's).
+  llvm::ArrayRef<bool> memories;
 };
 
 /// Decodes `spelling` (e.g. "fma.sat.rn.f32"). `hint` selects among forms

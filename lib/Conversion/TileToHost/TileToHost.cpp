@@ -140,13 +140,15 @@ bool isCtaBarrier(ApplyOp op) {
 
 /// Whether `op` needs the shared memory of the CTAs of the cluster (mapa,
 /// getctarank, ld, st, atom and red of .shared::cluster, st.async,
-/// red.async).
+/// red.async, ld and st through a generic address in a register).
 bool needsClusterMemory(ApplyOp op) {
   switch (op.getInstr().form->semantics) {
   case ptx::Semantics::Mapa:
   case ptx::Semantics::GetCtaRank:
   case ptx::Semantics::ClusterLoad:
   case ptx::Semantics::ClusterStore:
+  case ptx::Semantics::AddressLoad:
+  case ptx::Semantics::AddressStore:
   case ptx::Semantics::ClusterAtomic:
   case ptx::Semantics::AsyncStore:
   case ptx::Semantics::AsyncReduce:

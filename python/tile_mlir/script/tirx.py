@@ -247,7 +247,7 @@ class _PtxChain:
         `T.ptx.pred(u)` reads one as u != 0 (the table's predicate bridges
         of the element's width: selp.b32 and setp.ne.b32 for 32 bits)."""
         op = self.opcode()
-        if op.startswith("mapa.") and len(operands) == 3:
+        if op.startswith("mapa.shared::cluster.") and len(operands) == 3:
             return _map_into_cluster(op, *operands, pred=pred)
         if ".shared::cluster" in op:
             mapped = [_cluster_register(v) for v in operands]
@@ -256,7 +256,8 @@ class _PtxChain:
                     any(m is not v for m, v in zip(mapped, operands)):
                 op = ptx["getctarank.shared::cluster.u64"]
             operands = mapped
-        forms = _by_immediates(_forms_of(op, len(operands)), operands)
+        forms = _by_kinds(_by_immediates(_forms_of(op, len(operands)),
+                                         operands), operands)
         # TIRx passes addresses (T.address_of(A[i]), buf.ptr_to([i])) where
         # the instruction takes memory: the element itself here, or the
         # elements a memory operand of several spans from it (cp.async's
@@ -341,8 +342,8 @@ def _map_into_cluster(op, d, a, rank, pred=None):
     if width is None:
         raise TileTypeError(f"T.ptx.{op}: tile-mlir maps shared memory with "
                             "mapa.shared::cluster.u32 or .u64 of a "
-                            "T.cuda.cvta_generic_to_shared address (a "
-                            "generic address is not supported)")
+                            "T.cuda.cvta_generic_to_shared address, or "
+                            "mapa.u64 of a shared pointer (generic)")
     if not isinstance(a, _views.SharedWindowAddress):
         raise TileTypeError(f"T.ptx.{op}: its address must be a "
                             "T.cuda.cvta_generic_to_shared address of "
@@ -549,6 +550,22 @@ def _by_immediates(forms, operands):
                     not imm["min"] <= v <= imm["max"]:
                 return False
         return True
+    kept = [f for f in forms if takes(f)]
+    return kept or forms
+
+
+def _by_kinds(forms, operands):
+    """The forms whose memory operands are given addresses or memory and
+    whose register operands are given values (generic ld's address is a
+    pointer or a 64-bit register, mapa's likewise), or all of them where
+    none is."""
+    def is_memory(v):
+        return isinstance(v, _Address) or \
+            (isinstance(v, _views.View) and v.space != "reg")
+
+    def takes(form):
+        return all((o.get("kind") == "memory") == is_memory(v)
+                   for o, v in zip(form["operands"], operands))
     kept = [f for f in forms if takes(f)]
     return kept or forms
 
@@ -2675,12 +2692,44 @@ def reinterpret(dtype=None, value=None, *, ty=None):
     if not isinstance(dtype, str):
         raise TileTypeError("T.reinterpret: write T.reinterpret(x, "
                             "ty=\"uint32\")")
+    if isinstance(value, _Address) and \
+            not isinstance(value, _views.SharedWindowAddress):
+        if dtype not in ("uint64", "int64"):
+            raise TileTypeError(f"T.reinterpret of {value!r}: a pointer is "
+                                "64 bits wide (ty=\"uint64\")")
+        return _NvccOps.bitcast(_generic_address(value), dtype)
     (value,) = _kernel_values("reinterpret", value)
     a, b = _mlir_type(value.dtype), _mlir_type(dtype)
     if _bits(a) != _bits(b):
         raise TileTypeError(f"T.reinterpret to {dtype} of {value!r}: the "
                             "widths differ")
     return _NvccOps.bitcast(value, dtype)
+
+
+def _generic_address(address):
+    """The generic address of `address`'s element (C's pointer as a
+    uint64): a shared element's window address through cvta.shared (the
+    CPU backend gives its host address), a global element's the buffer's
+    pointer plus its bytes."""
+    view = address.view
+    if view.space == "shared":
+        window = cast(_views.SharedWindowAddress(view).number(), "uint64")
+        return _instruction("cvta.shared.u64", "uint64", window)
+    b = _builder()
+    name, root_type = view.root.handle(view.dtype)
+    ptr, wide = b.fresh("p"), b.fresh("p")
+    where = _caller_location()
+    b.lines += [
+        f"{ptr} = memref.extract_aligned_pointer_as_index {name} : "
+        f"{root_type} -> index {where}",
+        f"{wide} = arith.index_castui {ptr} : index to i64 {where}"]
+    b.values.add((wide, "i64"))
+    base = _Expr(wide, "uint64")
+    size = _bits(view.type_elt()) // 8
+    offset = view.offset
+    if isinstance(offset, int):
+        return base + offset * size if offset else base
+    return base + cast(offset, "uint64") * size
 
 
 def clz(x):

@@ -49,10 +49,38 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
 
 #WS = #gpu.address_space<workgroup>
 gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
-  gpu.func @k(%bar: memref<1xi64, #WS>, %rank: i32) kernel {
+  gpu.func @k(%g: memref<1xi64>, %rank: i32) kernel {
     %r = tile.alloc_local : memref<1xi64, #tile.reg>
-    // expected-error @+1 {{generic addressing (no state space) is not supported: the address is a workgroup memref, so write mapa.shared::cluster.u64}}
-    tile.apply "mapa.u64" (%r, %bar, %rank) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi64, #WS>, i32
+    // expected-error @+1 {{operand #1 ('a') of 'mapa.u64': expected a memref in the workgroup memory space (#gpu.address_space<workgroup> or 3) for the .shared state space, got 'memref<1xi64>'}}
+    tile.apply "mapa.u64" (%r, %g, %rank) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi64>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+// Generic mapa (PTX ISA 7.8, sm_90): of a workgroup memref's generic
+// address, or of a 64-bit register holding one (the operand tells the
+// forms apart); getctarank.u64 of a generic address; ld and st through a
+// generic address in a register.
+// CHECK-LABEL: gpu.func @generic_mapa
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @generic_mapa(%s: memref<1xi32, #WS>, %rank: i32) kernel {
+    %r = tile.alloc_local : memref<1xi64, #tile.reg>
+    %r2 = tile.alloc_local : memref<1xi64, #tile.reg>
+    %c = tile.alloc_local : memref<1xi32, #tile.reg>
+    %v = tile.alloc_local : memref<2xi32, #tile.reg>
+    // CHECK: tile.apply "mapa.u64"(%{{.*}}, %{{.*}}, %{{.*}}) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi32, #gpu.address_space<workgroup>>, i32
+    tile.apply "mapa.u64" (%r, %s, %rank) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi32, #WS>, i32
+    // CHECK: tile.apply "mapa.u64"(%{{.*}}, %{{.*}}, %{{.*}}) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi64, #tile.reg>, i32
+    tile.apply "mapa.u64" (%r2, %r, %rank) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi64, #tile.reg>, i32
+    // CHECK: tile.apply "getctarank.u64"
+    tile.apply "getctarank.u64" (%c, %r2) scope(thread) : memref<1xi32, #tile.reg>, memref<1xi64, #tile.reg>
+    // CHECK: tile.apply "ld.acquire.cluster.v2.u32"(%{{.*}}, %{{.*}}) scope(thread) : memref<2xi32, #tile.reg>, memref<1xi64, #tile.reg>
+    tile.apply "ld.acquire.cluster.v2.u32" (%v, %r) scope(thread) : memref<2xi32, #tile.reg>, memref<1xi64, #tile.reg>
+    // CHECK: tile.apply "st.u32"(%{{.*}}, %{{.*}}) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi32, #tile.reg>
+    tile.apply "st.u32" (%r, %c) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi32, #tile.reg>
     gpu.return
   }
 }
@@ -220,10 +248,10 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
 
 // -----
 
-gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx78">] {
   gpu.func @k(%p: i64) kernel {
     %d = tile.alloc_local : memref<1xi32, #tile.reg>
-    // expected-error @+1 {{generic addressing (no state space) is not supported: write getctarank.shared::cluster.u64 of mapa's register}}
+    // expected-error @+1 {{'getctarank.u64' requires sm_90}}
     tile.apply "getctarank.u64" (%d, %p) scope(thread) : memref<1xi32, #tile.reg>, i64
     gpu.return
   }

@@ -283,7 +283,7 @@ gpu.module @m [#nvvm.target<chip = "sm_100", features = "+ptx88">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%g: memref<4x1xf32>) kernel {
     %r = tile.alloc_local : memref<4x1xf32, #tile.reg>
-    // expected-error @+1 {{operand #1 ('a') of 'ld.f32': expected a global or shared memory operand, got register tile 'memref<4x1xf32, #tile.reg>'}}
+    // expected-error @+1 {{operand #1 ('a') of 'ld.f32': expected element type f64 or i64 for .b64, got 'f32'}}
     tile.apply "ld.f32" (%r, %r) scope(thread) : memref<4x1xf32, #tile.reg>, memref<4x1xf32, #tile.reg>
     gpu.return
   }

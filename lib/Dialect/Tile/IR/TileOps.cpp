@@ -283,10 +283,13 @@ ParseResult ApplyOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<unsigned> atoms = llvm::map_to_vector(types, getAtomExtent);
   SmallVector<bool> predicates = llvm::map_to_vector(
       types, [](Type t) { return getElementTypeOrSelf(t).isInteger(1); });
+  SmallVector<bool> memories = llvm::map_to_vector(
+      types, [](Type t) { return isa<MemRefType>(t) && !isRegisterTile(t); });
   ptx::FormHint hint;
   hint.numOperands = args.size();
   hint.atoms = atoms;
   hint.predicates = predicates;
+  hint.memories = memories;
   props.opcode =
       PtxOpcodeAttr::decode([&] { return parser.emitError(opcodeLoc); },
                             parser.getContext(), spelling, hint);
