@@ -108,9 +108,15 @@ def mapa_kernel(op, d_dtype="uint32", rank_expr=lambda r: T.uint32(1),
 
 
 def test_mapa_takes_a_shared_window_address_and_a_uint32_rank():
-    with pytest.raises(TypeError, match="mapa.shared::cluster.u32 or .u64 "
-                                        "of a T.cuda.cvta_generic_to_shared"):
+    with pytest.raises(TypeError, match="generic.* takes a pointer .* a "
+                                        "T.cuda.cvta_generic_to_shared "
+                                        "address is mapa.shared::cluster's"):
         mapa_kernel("mapa.u64", "uint64")
+    # Generic mapa takes the pointer itself: the table's mapa.u64 of the
+    # workgroup memref.
+    text = mapa_kernel("mapa.u64", "uint64",
+                       address=lambda S: S.ptr_to([0])).mlir
+    assert 'tile.apply "mapa.u64"' in text
     with pytest.raises(TypeError, match="must be a "
                                         "T.cuda.cvta_generic_to_shared"):
         mapa_kernel("mapa.shared::cluster.u32",

@@ -672,11 +672,7 @@ class View:
             value = value.load()
         elif isinstance(value, t._TypedScalar):
             value = value.value()
-        if not isinstance(value, t._Expr):
-            value = t._const_expr(value, dest.dtype)
-        if t._mlir_type(value.dtype) != t._mlir_type(dest.dtype):
-            raise t.TileTypeError(f"a {value.dtype} value stored into a "
-                                  f"{dest.dtype} element (T.cast it)")
+        value = t._stored(value, dest.dtype)
         name, ty = dest.materialize()
         b = t._builder()
         zeros = ", ".join(["%" + _zero_index(b)] * len(dest.shape))

@@ -249,6 +249,12 @@ class _PtxChain:
         op = self.opcode()
         if op.startswith("mapa.shared::cluster.") and len(operands) == 3:
             return _map_into_cluster(op, *operands, pred=pred)
+        if op.startswith("mapa.") and len(operands) == 3 and \
+                isinstance(operands[1], _views.SharedWindowAddress):
+            raise TileTypeError(f"T.ptx.{op} (generic) takes a pointer "
+                                "(S.ptr_to([i])) or a uint64 generic address;"
+                                " a T.cuda.cvta_generic_to_shared address is "
+                                "mapa.shared::cluster's")
         if ".shared::cluster" in op:
             mapped = [_cluster_register(v) for v in operands]
             # TIRx's getctarank.u32 of a mapped scalar: its register's .u64.
@@ -787,37 +793,37 @@ class _Expr(_Value):
     def __repr__(self):
         return f"<kernel value {self.name}: {self.dtype}>"
 
-    # Arithmetic, comparisons and bitwise logic: see _binary.
-    def __add__(self, o): return _binary("add", self, o)
-    def __radd__(self, o): return _binary("add", o, self)
-    def __sub__(self, o): return _binary("sub", self, o)
-    def __rsub__(self, o): return _binary("sub", o, self)
-    def __mul__(self, o): return _binary("mul", self, o)
-    def __rmul__(self, o): return _binary("mul", o, self)
-    def __floordiv__(self, o): return _binary("floordiv", self, o)
-    def __rfloordiv__(self, o): return _binary("floordiv", o, self)
-    def __mod__(self, o): return _binary("mod", self, o)
-    def __rmod__(self, o): return _binary("mod", o, self)
-    def __truediv__(self, o): return _binary("div", self, o)
-    def __rtruediv__(self, o): return _binary("div", o, self)
-    def __and__(self, o): return _binary("and", self, o)
-    def __rand__(self, o): return _binary("and", o, self)
-    def __or__(self, o): return _binary("or", self, o)
-    def __ror__(self, o): return _binary("or", o, self)
-    def __xor__(self, o): return _binary("xor", self, o)
-    def __rxor__(self, o): return _binary("xor", o, self)
-    def __lshift__(self, o): return _binary("shl", self, o)
-    def __rshift__(self, o): return _binary("shr", self, o)
-    def __lt__(self, o): return _binary("lt", self, o)
-    def __le__(self, o): return _binary("le", self, o)
-    def __gt__(self, o): return _binary("gt", self, o)
-    def __ge__(self, o): return _binary("ge", self, o)
-    def __eq__(self, o): return _binary("eq", self, o)
-    def __ne__(self, o): return _binary("ne", self, o)
+    # Arithmetic, comparisons and bitwise logic: see _user_binary.
+    def __add__(self, o): return _user_binary("add", self, o)
+    def __radd__(self, o): return _user_binary("add", o, self)
+    def __sub__(self, o): return _user_binary("sub", self, o)
+    def __rsub__(self, o): return _user_binary("sub", o, self)
+    def __mul__(self, o): return _user_binary("mul", self, o)
+    def __rmul__(self, o): return _user_binary("mul", o, self)
+    def __floordiv__(self, o): return _user_binary("floordiv", self, o)
+    def __rfloordiv__(self, o): return _user_binary("floordiv", o, self)
+    def __mod__(self, o): return _user_binary("mod", self, o)
+    def __rmod__(self, o): return _user_binary("mod", o, self)
+    def __truediv__(self, o): return _user_binary("div", self, o)
+    def __rtruediv__(self, o): return _user_binary("div", o, self)
+    def __and__(self, o): return _user_binary("and", self, o)
+    def __rand__(self, o): return _user_binary("and", o, self)
+    def __or__(self, o): return _user_binary("or", self, o)
+    def __ror__(self, o): return _user_binary("or", o, self)
+    def __xor__(self, o): return _user_binary("xor", self, o)
+    def __rxor__(self, o): return _user_binary("xor", o, self)
+    def __lshift__(self, o): return _user_binary("shl", self, o)
+    def __rshift__(self, o): return _user_binary("shr", self, o)
+    def __lt__(self, o): return _user_binary("lt", self, o)
+    def __le__(self, o): return _user_binary("le", self, o)
+    def __gt__(self, o): return _user_binary("gt", self, o)
+    def __ge__(self, o): return _user_binary("ge", self, o)
+    def __eq__(self, o): return _user_binary("eq", self, o)
+    def __ne__(self, o): return _user_binary("ne", self, o)
     def __neg__(self): return _negate(self)
     def __invert__(self): return _invert(self)
-    def __rlshift__(self, o): return _binary("shl", o, self)
-    def __rrshift__(self, o): return _binary("shr", o, self)
+    def __rlshift__(self, o): return _user_binary("shl", o, self)
+    def __rrshift__(self, o): return _user_binary("shr", o, self)
     __hash__ = object.__hash__
 
 
@@ -894,6 +900,123 @@ def _const_expr(value, dtype):
         literal = str(v - (1 << bits) if v >= 1 << (bits - 1) else v)
     v = _builder().constant(literal, _mlir_type(dtype))
     return _Expr(v.name, dtype)
+
+
+def _literal_dtype(v):
+    """TIRx's dtype of a Python number in an expression: bool, int32 (int64
+    beyond its range), float32."""
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, numbers.Integral):
+        return "int32" if -(1 << 31) <= v < (1 << 31) else "int64"
+    return "float32"
+
+
+def _int_kind(dtype):
+    """(bits, signed) of an integer or bool dtype (bool: an unsigned bit)."""
+    return (1, False) if dtype == "bool" else _INT_RANGES[dtype]
+
+
+def _promotion(ta, tb):
+    """The dtype TIRx computes `a op b` in for operands of dtypes `ta` and
+    `tb` (TVM's BinaryOpMatchTypes, which TIRx's C follows): an integer
+    meets a float as that float; two floats as the wider (float16 and
+    bfloat16 as float16); two integers of one signedness, or of two widths,
+    as the wider; of one width and two signednesses, as the unsigned one."""
+    if ta == tb:
+        return ta
+    fa, fb = _is_float(ta), _is_float(tb)
+    if fa != fb:
+        return ta if fa else tb
+    if fa:
+        if {ta, tb} == {"float16", "bfloat16"}:
+            return "float16"
+        return ta if _bits(_mlir_type(ta)) >= _bits(_mlir_type(tb)) else tb
+    (ba, sa), (bb, sb) = _int_kind(ta), _int_kind(tb)
+    if ba != bb:
+        return ta if ba > bb else tb
+    return tb if sa else ta
+
+
+def _float32_literal(v):
+    """A Python float as TIRx's float32 constant (its C's `f` literal): the
+    nearest float32; a finite value past float32's range is an error, as in
+    TIRx."""
+    try:
+        return struct.unpack("<f", struct.pack("<f", v))[0]
+    except OverflowError:
+        raise TileValueError(f"the literal {v!r} exceeds the range of "
+                             "float32, TIRx's type of a Python float (write "
+                             "T.float64(...))") from None
+
+
+def _tirx_literal(v, dtype):
+    """Python number `v` as TIRx converts it to `dtype` (a float literal a
+    float32 first; an integer one to a 16-bit float through float32, to an
+    integer wrapping as C does), still a Python number."""
+    if _literal_dtype(v) == "float32":
+        v = _float32_literal(float(v))
+    if _is_float(dtype):
+        if dtype in ("float16", "bfloat16") and not isinstance(v, float):
+            v = _float32_literal(float(v))
+        return v
+    if dtype == "bool" or isinstance(v, float):
+        return v
+    bits, signed = _INT_RANGES[dtype]
+    v = int(v) & ((1 << bits) - 1)
+    return v - (1 << bits) if signed and v >> (bits - 1) else v
+
+
+def _converted(x, dtype):
+    """Kernel value `x` as `dtype` for an operation TIRx promotes it in: a
+    narrow integer as C's int (its promoted value), else C's cast."""
+    if x.dtype == dtype:
+        return x
+    if _narrow_int(x) and dtype == "int32":
+        return _promoted(x)
+    return cast(x, dtype)
+
+
+def _matched(a, b):
+    """The operands of a Python operator in the program (`a + b`, `x <
+    0.5`) as TIRx types them: each a kernel value or Python number of the
+    dtype TIRx computes in (_promotion; a Python number of its
+    _literal_dtype, converted as _tirx_literal). Two Python numbers are
+    left to Python."""
+    a, b = (x.value() if isinstance(x, _TypedScalar) else x for x in (a, b))
+    ea, eb = isinstance(a, _Expr), isinstance(b, _Expr)
+    if not (ea or eb) or not all(
+            isinstance(x, (_Expr, numbers.Number)) for x in (a, b)) or \
+            any(getattr(x, "dtype", None) in _FP8 for x in (a, b)):
+        return a, b
+    ta = a.dtype if ea else _literal_dtype(a)
+    tb = b.dtype if eb else _literal_dtype(b)
+    dtype = _promotion(ta, tb)
+    a = _converted(a, dtype) if ea else _tirx_literal(a, dtype)
+    b = _converted(b, dtype) if eb else _tirx_literal(b, dtype)
+    return a, b
+
+
+def _stored(value, dtype):
+    """`value` (a kernel value or Python number) as the `dtype` element it
+    is stored into or initializes, converted as TIRx's C does: a kernel
+    value by C's cast, a Python number as its literal (_tirx_literal; a
+    float one into an integer element by C's cast of the float32)."""
+    if isinstance(value, _Expr):
+        return value if _mlir_type(value.dtype) == _mlir_type(dtype) \
+            else cast(value, dtype)
+    if not isinstance(value, numbers.Number):
+        return _const_expr(value, dtype)  # Its own error.
+    v = _tirx_literal(value, dtype)
+    if isinstance(v, float) and not _is_float(dtype):
+        return cast(_const_expr(v, "float32"), dtype)
+    return _const_expr(v, dtype)
+
+
+def _user_binary(op, a, b):
+    """`a op b` written in the program: its operands typed as TIRx types
+    them (_matched), then _binary."""
+    return _binary(op, *_matched(a, b))
 
 
 def _operands(a, b):
@@ -2143,7 +2266,8 @@ def cast(value, dtype):
     if not isinstance(value, _Expr):
         if dtype in _FP8:
             return _fp8_cast(_const_expr(value, "float32"), dtype)
-        return _const_expr(value, dtype)
+        # TIRx's cast of a literal: (signed char)300, (double)0.1f.
+        return _stored(value, dtype)
     if getattr(value, "wide", None) is not None and dtype != value.dtype:
         value = value.wide  # C converts the promoted int.
     src, dst = value.dtype, dtype
@@ -2417,7 +2541,43 @@ def _kernel_values(name, *args):
     if not any(isinstance(a, _Expr) for a in args):
         raise TileTypeError(f"T.{name} takes kernel values, got "
                             f"{', '.join(map(repr, args))}")
-    return _operands(*args) if len(args) == 2 else args
+    return _operands(*_matched(*args)) if len(args) == 2 else args
+
+
+def _truncdiv_py(a, b):
+    """C's `/` of two Python integers (toward zero)."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+# The integer builtins of Python numbers, folded as TIRx folds them.
+_FOLDS = {
+    "floordiv": operator.floordiv, "floormod": operator.mod,
+    "ceildiv": lambda a, b: (a + b - 1) // b,
+    "truncdiv": _truncdiv_py,
+    "truncmod": lambda a, b: a - b * _truncdiv_py(a, b),
+    "bitwise_and": operator.and_, "bitwise_or": operator.or_,
+    "bitwise_xor": operator.xor, "bitwise_not": operator.invert,
+    "shift_left": operator.lshift, "shift_right": operator.rshift,
+    "max": max, "min": min, "abs": abs}
+
+
+def _folding(name):
+    """A builtin that, given Python numbers only, gives Python's value (TIRx
+    folds `T.ceildiv(100, 32)` to 4); else the kernel operation."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def folded(*args):
+            plain = args
+            if all(isinstance(a, numbers.Number) for a in plain):
+                if name not in ("max", "min", "abs") and not all(
+                        isinstance(a, numbers.Integral) for a in plain):
+                    raise TileTypeError(f"T.{name} takes integers, got "
+                                        f"{', '.join(map(repr, plain))}")
+                return _FOLDS[name](*plain)
+            return fn(*args)
+        return folded
+    return wrap
 
 
 def _max_min(op, name, a, b):
@@ -2431,16 +2591,19 @@ def _max_min(op, name, a, b):
     return _tile_select(cond, lambda: a, lambda: b)
 
 
+@_folding("max")
 def _t_max(a, b):
     """`T.max(a, b)` (named so that the module keeps the builtin max)."""
     return _max_min("gt", "max", a, b)
 
 
+@_folding("min")
 def _t_min(a, b):
     """`T.min(a, b)`."""
     return _max_min("lt", "min", a, b)
 
 
+@_folding("abs")
 def _t_abs(x):
     """`T.abs(x)`: fabsf & co. for floats (the sign bit cleared), `0
     <= x ? x : 0 - x` for signed integers (INT_MIN stays), x for unsigned
@@ -2602,53 +2765,64 @@ def tensor_load(buffer, indices):
                   else indices]
 
 
+@_folding("floordiv")
 def floordiv(a, b):
     """`T.floordiv(a, b)`: rounded toward negative infinity (as `//`)."""
     return _binary("floordiv", *_integer_pair("floordiv", a, b))
 
 
+@_folding("floormod")
 def floormod(a, b):
     """`T.floormod(a, b)`: the remainder of floordiv (as `%`)."""
     return _binary("mod", *_integer_pair("floormod", a, b))
 
 
+@_folding("ceildiv")
 def ceildiv(a, b):
     """`T.ceildiv(a, b)`: floordiv(a + b - 1, b), TIRx's definition."""
     a, b = _integer_pair("ceildiv", a, b)
     return _binary("floordiv", _binary("sub", _binary("add", a, b), 1), b)
 
 
+@_folding("truncdiv")
 def truncdiv(a, b):
     """`T.truncdiv(a, b)`: C's `/` (toward zero)."""
     return _ptx_division("div", *_integer_pair("truncdiv", a, b))
 
 
+@_folding("truncmod")
 def truncmod(a, b):
     """`T.truncmod(a, b)`: C's `%` (the sign of a)."""
     return _ptx_division("rem", *_integer_pair("truncmod", a, b))
 
 
+@_folding("bitwise_and")
 def bitwise_and(a, b):
     return _binary("and", *_integer_pair("bitwise_and", a, b))
 
 
+@_folding("bitwise_or")
 def bitwise_or(a, b):
     return _binary("or", *_integer_pair("bitwise_or", a, b))
 
 
+@_folding("bitwise_xor")
 def bitwise_xor(a, b):
     return _binary("xor", *_integer_pair("bitwise_xor", a, b))
 
 
+@_folding("bitwise_not")
 def bitwise_not(x):
     (x,) = _kernel_values("bitwise_not", x)
     return ~x
 
 
+@_folding("shift_left")
 def shift_left(a, b):
     return _binary("shl", *_integer_pair("shift_left", a, b))
 
 
+@_folding("shift_right")
 def shift_right(a, b):
     """`T.shift_right(a, b)`: C's `>>` (arithmetic for signed types)."""
     return _binary("shr", *_integer_pair("shift_right", a, b))
@@ -3253,16 +3427,34 @@ def uint8(v):
     return _TypedScalar(str(_int_value(v, "uint8")), "i8", "uint8")
 
 
-def _converting(make, dtype):
-    """A scalar constructor that is also TIRx's conversion: `T.uint32(x)`
-    of a kernel value (or an element) is `T.cast(x, "uint32")`; of a
-    Python number, a constant of the dtype."""
-    @functools.wraps(make)
-    def ctor(v):
+class _DtypeCtor(str):
+    """`T.uint32`: the dtype's name (a string: `T.alloc_local((4,),
+    T.uint32)`, `T.cast(x, T.float16)` take it as TIRx does) that is also
+    its scalar constructor and TIRx's conversion: `T.uint32(x)` of a kernel
+    value (or an element) is `T.cast(x, "uint32")`; of a Python number, a
+    constant of the dtype."""
+
+    def __new__(cls, make, dtype):
+        self = super().__new__(cls, dtype)
+        self._make = make
+        self.__doc__ = make.__doc__
+        return self
+
+    def __call__(self, v):
         if isinstance(v, (_Expr, _views.View, _TypedScalar)):
-            return cast(v, dtype)
-        return make(v)
-    return ctor
+            return cast(v, str(self))
+        return self._make(v)
+
+    def __repr__(self):
+        return f"T.{str(self)}"
+
+    def __reduce__(self):
+        return (str, (str(self),))
+
+
+def _converting(make, dtype):
+    """The dtype constructor of `make` (_DtypeCtor)."""
+    return _DtypeCtor(make, dtype)
 
 
 float32 = _converting(float32, "float32")
@@ -5231,6 +5423,32 @@ def _fragment_view(data, ann):
                              f"{math.prod(data.shape)}")
     return data._with(shape=ann.shape, strides=[0] * len(ann.shape),
                       dist=[None] * len(ann.shape), frag=frag)
+
+
+def alloc_tensor(placement=None, *, ty_args, attrs=None, annotations=None,
+                 ty=None):
+    """TIRx's `T.alloc_tensor(ty_args=[T.Tensor(shape, dtype,
+    scope="local")])`, which T.alloc_local and T.alloc_shared wrap: the
+    tensor its one T.Tensor type argument describes, in local (registers)
+    or shared memory."""
+    del attrs, annotations, ty  # Allocation hints: no effect on results.
+    args = list(ty_args) if isinstance(ty_args, (list, tuple)) else [ty_args]
+    if placement is not None or len(args) != 1 or \
+            not isinstance(args[0], Tensor):
+        raise TileTypeError("T.alloc_tensor takes one T.Tensor type argument "
+                            "(ty_args=[T.Tensor(shape, dtype, scope=...)]) "
+                            "and no placement")
+    t = args[0]
+    layout = "default" if t.layout is None else t.layout
+    align = -1 if t.align is None else t.align
+    if t.scope == "local":
+        return alloc_local(t.shape, t.dtype, align=align, layout=layout)
+    if t.scope in ("shared", "shared.dyn"):
+        return alloc_shared(t.shape, t.dtype, scope=t.scope, align=align,
+                            layout=layout)
+    raise TileValueError(f"T.alloc_tensor of scope {t.scope!r}: a kernel "
+                         "allocates local or shared tensors (global ones "
+                         "are its parameters)")
 
 
 def alloc_shared(shape, dtype="float32", data=None, *, scope="shared",
