@@ -3768,6 +3768,16 @@ class _LaunchConfig:
 
     def __init__(self, grid=1, block=1, *, dynamic_smem_bytes=None,
                  cluster=None, cooperative=None, **options):
+        for what, dims in (("grid", grid), ("block", block)):
+            parts = dims if isinstance(dims, (list, tuple)) else (dims,)
+            if any(isinstance(d, (_Expr, _views.View)) for d in parts):
+                raise TileTypeError(
+                    f"T.cuda.LaunchConfig {what} {dims!r} depends on a "
+                    "kernel value (a scalar parameter): tile-mlir fixes the "
+                    "launch when it traces the kernel; make the size a "
+                    "T.dynamic extent of a tensor parameter (grid="
+                    "T.ceildiv(n, 256) with n = T.dynamic(\"n\")), which "
+                    "each call binds")
         self._grid, self._block, _ = check_launch(grid, block)
         if cooperative not in (None, True, False, 0, 1):
             raise TileTypeError("T.cuda.LaunchConfig(cooperative=...) is a "

@@ -1,0 +1,114 @@
+"""Operands typed as TIRx types them: Python literals (int32 or int64,
+float32), mixed dtypes promoted by TVM's rules, stores converted by C's
+cast, builtins of Python numbers folded, dtype constructors as dtype
+names; and the refusals that go with them. Values run on the CPU backend
+against what TIRx's C computes (the programs in tirx_programs/ check the
+same against TIRx's own kernels on the H200)."""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+np = pytest.importorskip("numpy")
+
+from tile_mlir import TileError  # noqa: E402
+from tile_mlir.script import tirx as T  # noqa: E402
+
+
+def test_a_float_literal_is_a_float32_even_beside_a_float64():
+    @T.function
+    def k(D: T.Tensor((4,), "float64"), O: T.Tensor((4,), "float64")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+        i = T.cuda.thread_idx("x")
+        O[i] = D[i] * 0.1
+    D = np.array([1.0, 3.0, -7.0, 1e10])
+    O = np.zeros(4)
+    k(D, O, backend="cpu")
+    assert O.tobytes() == (D * float(np.float32(0.1))).tobytes()
+    assert not np.array_equal(O, D * 0.1)
+
+
+def test_mixed_integer_dtypes_meet_as_tvm_matches_them():
+    @T.function
+    def k(I: T.Tensor((4,), "int32"), U: T.Tensor((4,), "uint32"),
+          B: T.Tensor((4,), "bool"), O: T.Tensor((4,), "uint32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+        i = T.cuda.thread_idx("x")
+        O[i] = I[i] + U[i]
+        B[i] = I[i] < U[i]
+    I = np.array([-1, 5, -2**31, 7], np.int32)
+    U = np.array([0, 3, 1, 9], np.uint32)
+    O, B = np.zeros(4, np.uint32), np.zeros(4, np.bool_)
+    k(I, U, B, O, backend="cpu")
+    assert O.tolist() == ((I.astype(np.int64) + U) % 2**32).tolist()
+    # Compared as unsigned: -1 is 2^32 - 1.
+    assert B.tolist() == (I.astype(np.uint32) < U).tolist()
+
+
+def test_a_store_converts_by_cs_cast_and_a_literal_wraps():
+    @T.function
+    def k(F: T.Tensor((4,), "float32"), O8: T.Tensor((4,), "int8"),
+          OI: T.Tensor((4,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+        i = T.cuda.thread_idx("x")
+        O8[i] = 300
+        OI[i] = F[i]
+    F = np.array([1.9, -2.7, 1e20, np.nan], np.float32)
+    O8, OI = np.zeros(4, np.int8), np.zeros(4, np.int32)
+    k(F, O8, OI, backend="cpu")
+    assert O8.tolist() == [44] * 4
+    # (int)f: toward zero, saturating, NaN to 0 (nvcc's cvt.rzi.s32.f32).
+    assert OI.tolist() == [1, -2, 2**31 - 1, 0]
+
+
+def test_builtins_of_python_numbers_fold():
+    assert T.ceildiv(100, 32) == 4
+    assert T.truncdiv(-7, 2) == -3 and T.truncmod(-7, 2) == -1
+    assert T.floordiv(-7, 2) == -4 and T.floormod(-7, 2) == 1
+    assert T.max(3, 9) == 9 and T.min(3.5, 2) == 2 and T.abs(-4) == 4
+    assert T.shift_left(1, 5) == 32 and T.bitwise_not(0) == -1
+    with pytest.raises(TypeError, match="T.ceildiv takes integers"):
+        T.ceildiv(1.5, 2)
+
+
+def test_dtype_constructors_are_dtype_names():
+    assert T.float32 == "float32" and T.int16 == "int16"
+    assert T.float16(1.5).dtype == "float16"
+    @T.function
+    def k(A: T.Tensor((4,), T.int16), O: T.Tensor((4,), T.float32)):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+        i = T.cuda.thread_idx("x")
+        r = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32,
+                                             scope="local")])
+        r[0] = T.cast(A[i], T.float32) * 2
+        O[i] = r[0]
+    A = np.array([1, -2, 300, 0], np.int16)
+    O = np.zeros(4, np.float32)
+    k(A, O, backend="cpu")
+    assert O.tolist() == [2.0, -4.0, 600.0, 0.0]
+
+
+def test_refusals_say_why():
+    def trace(body):
+        @T.function
+        def k(D: T.Tensor((4,), "float64"), n: T.int32):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+            body(D, n)
+        return k
+    with pytest.raises(TileError, match="exceeds the range of float32"):
+        def body(D, n):
+            D[0] = D[1] * 1e40
+        trace(body)
+    with pytest.raises(TileError, match="a kernel allocates local or "
+                                        "shared tensors"):
+        def body(D, n):
+            T.alloc_tensor(ty_args=[T.Tensor((4,), "int32",
+                                             scope="global")])
+        trace(body)
+    with pytest.raises(TileError, match="depends on a kernel value"):
+        @T.function
+        def k(A: T.Tensor((4,), "float32"), n: T.int32):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=n, block=4))
