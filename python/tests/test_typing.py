@@ -112,3 +112,55 @@ def test_refusals_say_why():
         @T.function
         def k(A: T.Tensor((4,), "float32"), n: T.int32):
             T.device_entry(launch=T.cuda.LaunchConfig(grid=n, block=4))
+
+
+def timer_kernel():
+    """TIRx's raw profiler calls: 2 blocks of 64 threads, 2 groups (warps)
+    each, one leader per group; event 5 begins and ends, then finalize."""
+    nblk, ngrp = 2, 2
+
+    @T.function
+    def timed(A: T.Tensor((64,), "float32"), P: T.Tensor((13,), "uint64")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=nblk, block=64))
+        t = T.cuda.thread_idx("x")
+        tag = T.alloc_local((1,), "uint64")
+        off = T.alloc_local((1,), "uint32")
+        T.cuda.timer_init(P.data, tag.data, off.data, ngrp, t // 32)
+        T.cuda.timer_start(5, P.data, tag.data, off.data, nblk * ngrp,
+                           t % 32 == 0)
+        A[t] = A[t] + 1.0
+        T.cuda.timer_end(5, P.data, tag.data, off.data, nblk * ngrp,
+                         t % 32 == 0)
+        T.cuda.timer_finalize(P.data, tag.data, off.data, nblk * ngrp,
+                              t % 32 == 0)
+    return timed
+
+
+def test_the_profiler_writes_tirxs_records():
+    P = np.zeros(13, np.uint64)
+    timer_kernel()(np.zeros(64, np.float32), P, backend="cpu")
+    # Slot 0: num_groups << 32 | num_blocks.
+    assert int(P[0]) == (2 << 32) | 2
+    # Stream g (block_group b * 2 + w) starts at slot 1 + g, 4 apart:
+    # begin (kind 0), end (1) of event 5, finalize (3); the tag is
+    # g << 12 | event << 2 | kind under the time.
+    low = [int(p) & 0xFFFFFFFF for p in P[1:]]
+    want = [g << 12 | k for k in (5 << 2, 5 << 2 | 1, 3) for g in range(4)]
+    assert low == want
+    for g in range(4):
+        times = [int(P[1 + g + 4 * k]) >> 32 for k in range(3)]
+        assert times == sorted(times)
+
+
+def test_the_profilers_ptx_assembles(tmp_path):
+    ptxas = "/usr/local/cuda/bin/ptxas"
+    if not os.path.exists(ptxas):
+        pytest.skip("no ptxas")
+    ptx = timer_kernel().ptx("sm_90")
+    assert "%globaltimer_lo" in ptx and "membar.cta" in ptx
+    (tmp_path / "k.ptx").write_text(ptx)
+    import subprocess
+    r = subprocess.run([ptxas, "-arch=sm_90", str(tmp_path / "k.ptx"), "-o",
+                        str(tmp_path / "k.cubin")], capture_output=True,
+                       text=True)
+    assert r.returncode == 0, r.stderr

@@ -4650,6 +4650,39 @@ class _CudaWarp:
         """CUDA's `__threadfence()`: `membar.gl`, as nvcc emits it."""
         _PtxChain(("membar", "gl"))()
 
+    # TIRx's profiler: each (block, group) writes 64-bit records into a
+    # global uint64 buffer, `globaltimer_lo << 32 | block_group << 12 |
+    # event << 2 | kind` (kind 0 begin, 1 end, 3 finalize), from slot 1 +
+    # block_group on, `stride` slots apart; slot 0 is `num_groups << 32 |
+    # num_blocks`. `tag` (uint64) and `offset` (uint32) are one-element
+    # local buffers; fences are __threadfence_block (membar.cta). On the
+    # CPU backend the times are the host's.
+    @staticmethod
+    def timer_init(buffer, tag, offset, num_groups, group_id):
+        """TIRx's `T.cuda.timer_init(buf.data, tag.data, off.data,
+        num_groups, group_id)`."""
+        inline(_timer_init)(buffer, tag, offset, num_groups, group_id)
+
+    @staticmethod
+    def timer_start(event_type, buffer, tag, offset, stride, leader_cond):
+        """The begin record of `event_type`, then a fence."""
+        inline(_timer_record)(_timer_bits(event_type, 0), buffer, tag,
+                              offset, stride, leader_cond)
+        _PtxChain(("membar", "cta"))()
+
+    @staticmethod
+    def timer_end(event_type, buffer, tag, offset, stride, leader_cond):
+        """A fence, then the end record of `event_type`."""
+        _PtxChain(("membar", "cta"))()
+        inline(_timer_record)(_timer_bits(event_type, 1), buffer, tag,
+                              offset, stride, leader_cond)
+
+    @staticmethod
+    def timer_finalize(buffer, tag, offset, stride, leader_cond):
+        """A fence, then the finalize record."""
+        _PtxChain(("membar", "cta"))()
+        inline(_timer_record)(3, buffer, tag, offset, stride, leader_cond)
+
     @staticmethod
     def ffs_u32(value):
         """CUDA's `__ffs(value)` (TIRx's ffs_u32): 1 + the index of the
@@ -4960,6 +4993,45 @@ def _cta_partial(op, scratch, lane, nw):
         return _tile_select(inside, lambda: part, lambda: inf)
     wide = _tile_select(inside, lambda: cast(part, "float32"), lambda: inf)
     return cast(wide, dtype)
+
+
+def _timer_bits(event_type, kind):
+    """`(uint32_t)event_type << 2 | kind` (an Enum's value; a kernel value
+    as a uint32)."""
+    event = getattr(event_type, "value", event_type)
+    if isinstance(event, numbers.Integral):
+        return ((int(event) << 2) | kind) & 0xFFFFFFFF
+    return (uint32(event) << 2) | kind
+
+
+def _timer_init(buffer, tag, offset, num_groups, group_id):
+    """TIRx's timer_init_cuda (_Cuda.timer_init); traced as a T.inline
+    helper."""
+    gx = uint32(_Cuda.grid_dim("x"))
+    gy = uint32(_Cuda.grid_dim("y"))
+    gz = uint32(_Cuda.grid_dim("z"))
+    bx = uint32(_Cuda.block_idx("x"))
+    by = uint32(_Cuda.block_idx("y"))
+    bz = uint32(_Cuda.block_idx("z"))
+    nblocks = gx * gy * gz
+    group = ((bz * gy + by) * gx + bx) * uint32(num_groups) + \
+        uint32(group_id)
+    first = (bx == 0) & (by == 0) & (bz == 0) & \
+        (_Cuda.thread_idx("x") == 0)
+    if first:
+        buffer[0] = (uint64(uint32(num_groups)) << 32) | uint64(nblocks)
+    offset[0] = group + 1
+    tag[0] = uint64(group) << 12
+
+
+def _timer_record(bits, buffer, tag, offset, stride, leader_cond):
+    """One record of TIRx's profiler where `leader_cond` holds: the time
+    (%globaltimer_lo) above the tag and `bits`, at the write offset, which
+    then moves `stride` slots."""
+    if leader_cond:
+        now = uint64(_special_register("%globaltimer_lo", 32, "uint32"))
+        buffer[int32(offset[0])] = (now << 32) | (tag[0] | uint64(bits))
+        offset[0] = offset[0] + uint32(stride)
 
 
 def _cta_reduce_rest(val, op, nw, scratch):
