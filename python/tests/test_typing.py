@@ -164,3 +164,13 @@ def test_the_profilers_ptx_assembles(tmp_path):
                         str(tmp_path / "k.cubin")], capture_output=True,
                        text=True)
     assert r.returncode == 0, r.stderr
+
+
+def test_a_parameter_layout_must_lie_in_its_array():
+    with pytest.raises(TileError, match="its layout addresses elements up "
+                                        "to 27, beyond the 16 elements"):
+        @T.function
+        def k(A: T.Tensor((4, 4), "float32",
+                          layout=T.TileLayout(T.S[(4, 4):(1, 8)]))):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+            A[0, 0] = A[1, 1]

@@ -5802,12 +5802,11 @@ class PrimFunc:
             ann = p.annotation
             if callable(ann) and getattr(ann, "_tile_dtype", None):
                 ann = Scalar(ann._tile_dtype)  # `x: T.float32`, as in TIRx
-            if isinstance(ann, Tensor) and (ann.layout is not None or
-                                            ann.scope not in (None,
-                                                              "global")):
+            if isinstance(ann, Tensor) and ann.scope not in (None,
+                                                             "global"):
                 raise TileError(f"parameter '{pname}' of {self.name}: a "
-                                "kernel parameter is a row-major global "
-                                "tensor (a layout or scope is for "
+                                "kernel parameter is a global tensor (a "
+                                "shared or local scope is for "
                                 "T.decl_tensor)")
             if not isinstance(ann, (Tensor, Scalar)):
                 raise TileError(f"parameter '{pname}' of {self.name} needs a "
@@ -5816,6 +5815,15 @@ class PrimFunc:
                                 "...) annotation")
             if isinstance(ann, Tensor) and extents is not None:
                 ann = ann.bound(extents)
+            if isinstance(ann, Tensor) and ann.layout is not None and \
+                    not ann.dynamic_dims() and \
+                    ann.layout.spec.span() > math.prod(ann.shape):
+                raise TileValueError(
+                    f"parameter '{pname}' of {self.name}: its layout "
+                    f"addresses elements up to {ann.layout.spec.span() - 1},"
+                    f" beyond the {math.prod(ann.shape)} elements of a "
+                    f"{tuple(ann.shape)} array (the caller's array is its "
+                    "storage)")
             self.params.append((pname, ann))
         self._dynamic = sorted({d.name for _, a in self.params
                                 if isinstance(a, Tensor)
@@ -5841,7 +5849,13 @@ class PrimFunc:
                 b.value(a.root[0], a.root[1])
         outer, _CURRENT.builder = _CURRENT.builder, b
         try:
-            _rewrite.rewrite(fn, _extent_values(fn, extents))(*args)
+            # A parameter with a layout (TIRx's `T.Tensor(shape, dtype,
+            # layout=...)`): the caller's array is its storage, addressed
+            # by the layout's strides, as TIRx addresses its data pointer.
+            views = [decl_tensor(a, ty_args=[ann])
+                     if isinstance(ann, Tensor) and ann.layout is not None
+                     else a for a, (_, ann) in zip(args, self.params)]
+            _rewrite.rewrite(fn, _extent_values(fn, extents))(*views)
         finally:
             _CURRENT.builder = outer
         self.launch = b.launch or _LaunchConfig()
