@@ -321,7 +321,12 @@ static void checkGenericAccess(const ptx::Instr &instr, uint64_t address,
   cpu::HostSpace space = cpu::classifyAddress(address);
   if (space == cpu::HostSpace::Shared || space == cpu::HostSpace::PeerShared)
     return cpu::checkClusterAccess(instr, address, bytes);
-  if (address % bytes)
+  // A global buffer starts at a 256-byte boundary on the GPU: its offset
+  // there is what must be aligned (the host's array may start anywhere).
+  uint64_t offset = space == cpu::HostSpace::Global
+                        ? cpu::bufferOffset(address).value_or(address)
+                        : address;
+  if (offset % bytes)
     cpu::reportThread(instr, "its address " + cpu::describeAddress(address) +
                                  " is not aligned to its " +
                                  std::to_string(bytes) +

@@ -212,13 +212,24 @@ def test_tracing_in_threads():
     assert not errors and made == [1] * 40
 
 
-def test_parameters_are_row_major_global_tensors():
-    with pytest.raises(TileError, match="a kernel parameter is a row-major "
-                       "global tensor"):
+def test_parameters_are_global_tensors_addressed_by_their_layout():
+    with pytest.raises(TileError, match="a kernel parameter is a global "
+                       "tensor"):
         @T.function
-        def k(A: T.Tensor((2, 4), "int32", layout=T.TileLayout(
-                T.S[(2, 4):(1, 2)]))):
+        def k(A: T.Tensor((2, 4), "int32", scope="shared")):
             pass
+
+    # A layout addresses the caller's array (column-major here).
+    @T.function
+    def col(A: T.Tensor((2, 4), "int32", layout=T.TileLayout(
+            T.S[(2, 4):(1, 2)])), B: T.Tensor((2, 4), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=(4, 2)))
+        x, y = T.cuda.thread_idx("x"), T.cuda.thread_idx("y")
+        B[y, x] = A[y, x]
+    A = np.arange(8, dtype=np.int32).reshape(2, 4)
+    B = np.zeros((2, 4), np.int32)
+    col(A, B, backend="cpu")
+    assert B.tolist() == np.arange(8).reshape(4, 2).T.tolist()
 
 
 def test_a_launch_with_another_block_than_the_guards_read():

@@ -174,3 +174,68 @@ def test_a_parameter_layout_must_lie_in_its_array():
                           layout=T.TileLayout(T.S[(4, 4):(1, 8)]))):
             T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
             A[0, 0] = A[1, 1]
+
+
+def test_a_bit_operation_gives_a_literal_the_integers_dtype():
+    @T.function
+    def k(A: T.Tensor((4,), "uint16"), H: T.Tensor((4,), "float16"),
+          B: T.Tensor((4,), "int8"), O: T.Tensor((4,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))
+        i = T.cuda.thread_idx("x")
+        # TIRx: A ^ (ushort)32768, a uint16: half's sign flipped.
+        H[i] = T.reinterpret(A[i] ^ 0x8000, ty="float16")
+        O[i] = B[i] << 3
+    A = np.array([0x3C00, 0xBC00, 0, 0x7E00], np.uint16)
+    H = np.zeros(4, np.float16)
+    B = np.array([1, -1, 100, -128], np.int8)
+    O = np.zeros(4, np.int32)
+    k(A, H, B, O, backend="cpu")
+    assert H.view(np.uint16).tolist() == (A ^ 0x8000).tolist()
+    # (int)(B << (signed char)3): C's int shift of the promoted byte.
+    assert O.tolist() == (B.astype(np.int32) << 3).tolist()
+
+
+def test_literals_and_folds_out_of_range_are_errors():
+    with pytest.raises(TileError, match="outside int64"):
+        @T.function
+        def k(A: T.Tensor((4,), "int64")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+            A[0] = A[1] + (1 << 64)
+    with pytest.raises(TileError, match="division by zero"):
+        T.truncdiv(7, 0)
+    with pytest.raises(TileError, match=r"shift is outside \[0, 64\)"):
+        T.shift_left(1, -1)
+    assert T.min(3.5, 2) == 2.0 and isinstance(T.min(3.5, 2), float)
+
+
+def test_a_comparison_takes_the_float32_literal_too():
+    # TIRx: D < (double)0.1f, so 0.1 is below the literal.
+    @T.function
+    def k(D: T.Tensor((2,), "float64"), B: T.Tensor((2,), "bool")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=2))
+        i = T.cuda.thread_idx("x")
+        B[i] = D[i] < 0.1
+    B = np.zeros(2, np.bool_)
+    k(np.array([0.1, 0.2]), B, backend="cpu")
+    assert B.tolist() == [True, False]
+
+
+def test_a_generic_access_is_aligned_within_its_buffer():
+    """The CPU backend runs on the caller's array, which may start at any
+    address; on the GPU each buffer starts at a 256-byte boundary, so the
+    offset in the buffer is what an ld.v2 must have aligned."""
+    @T.function
+    def k(A: T.Tensor((8,), "uint32"), B: T.Tensor((2,), "uint32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        a = T.local_scalar("uint64")
+        a = T.reinterpret(A.ptr_to([2]), ty="uint64")
+        x = T.local_scalar("uint32")
+        y = T.local_scalar("uint32")
+        T.ptx.ld.v2.u32(x, y, a)
+        B[0] = x
+        B[1] = y
+    A = np.arange(9, dtype=np.uint32)[1:]  # 4 bytes past an 8-byte boundary
+    assert A.ctypes.data % 8 == 4
+    B = np.zeros(2, np.uint32)
+    k(A, B, backend="cpu")
+    assert B.tolist() == [3, 4]

@@ -189,7 +189,8 @@ def MapaGenericRegister
 // the running cluster, and the access is checked against it.
 //
 // The same accesses without a state space take a generic address in the
-// register (generic mapa's d, or any generic address a program computed):
+// register (generic mapa's d, or any generic address a program computed),
+// the weak ones with a cache operator too (as a memref's generic address):
 // PTX ISA 1.0, the orderings' floors as in .global.
 // They are the variant "address" of the spelling whose address is a
 // memref (DataMovement.td), told apart by the operand. On the CPU backend
@@ -208,7 +209,8 @@ class ClusterOrdering<string name, list<Slot> slots, list<QualFloor> floors> {
 /// Where a register address points: .shared::cluster, or anywhere
 /// (generic addressing).
 class RegisterSpace<string name, list<Slot> slots, int ptx, int sm,
-                    Semantics load, Semantics store, string variant> {
+                    Semantics load, Semantics store, string variant,
+                    bit cached> {
   string Name = name;
   list<Slot> Slots = slots;
   int Ptx = ptx;
@@ -216,12 +218,15 @@ class RegisterSpace<string name, list<Slot> slots, int ptx, int sm,
   Semantics Load = load;
   Semantics Store = store;
   string Variant = variant;
+  /// Whether its weak accesses take the cache operators (generic ones do,
+  /// as ld and st of a memref's generic address).
+  bit Cached = cached;
 }
 defvar RegisterSpaces = [
   RegisterSpace<"SharedCluster", [Space<SharedCluster>], 78, 90,
-                SemClusterLoad, SemClusterStore, "">,
+                SemClusterLoad, SemClusterStore, "", 0>,
   RegisterSpace<"GenericRegister", [], 10, 10, SemAddressLoad,
-                SemAddressStore, "address">];
+                SemAddressStore, "address", 1>];
 foreach acc = [LoadAccess, StoreAccess] in
   foreach sp = RegisterSpaces in
   foreach v = [VecWidth<1, []>, VecWidth<2, [Vec<V2>]>,
@@ -236,7 +241,10 @@ foreach acc = [LoadAccess, StoreAccess] in
                                      ord.Floors>] in
           def acc.Name # o.Name # sp.Name # v.N # !cast<string>(t)
               : Form<acc.Name,
-                     !listconcat(o.Slots, sp.Slots, v.Slots),
+                     !listconcat(o.Slots, sp.Slots,
+                                 !if(!and(sp.Cached, !eq(o.Name, "")),
+                                     [CacheOps<acc.CacheOps>], []),
+                                 v.Slots),
                      [t],
                      !if(acc.IsLoad,
                          [Reg<"d", Def, t, v.N>, ClusterAddr<>],
@@ -244,7 +252,9 @@ foreach acc = [LoadAccess, StoreAccess] in
                      sp.Ptx, sp.Sm,
                      !if(acc.IsLoad, sp.Load, sp.Store),
                      !if(acc.IsLoad, DocOrderedLd, DocOrderedSt)> {
-            let QualFloors = o.Floors;
+            let QualFloors = !listconcat(o.Floors,
+                !if(!and(sp.Cached, !eq(o.Name, "")),
+                    !foreach(q, acc.CacheOps, QualFloor<q, 20, 20>), []));
             let Polls = !and(acc.IsLoad, !ne(o.Name, ""));
             let Variant = !cond(!eq(sp.Variant, "") : !if(!ne(o.Name, ""),
                                                           "ordered", ""),

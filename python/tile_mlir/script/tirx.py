@@ -908,6 +908,9 @@ def _literal_dtype(v):
     if isinstance(v, bool):
         return "bool"
     if isinstance(v, numbers.Integral):
+        if not -(1 << 63) <= v < (1 << 63):
+            raise TileValueError(f"the literal {v} is outside int64, the "
+                                 "widest type TIRx gives a Python integer")
         return "int32" if -(1 << 31) <= v < (1 << 31) else "int64"
     return "float32"
 
@@ -977,18 +980,32 @@ def _converted(x, dtype):
     return cast(x, dtype)
 
 
-def _matched(a, b):
-    """The operands of a Python operator in the program (`a + b`, `x <
+# TVM's bit operators (and, or, xor, shifts) make a Python integer a
+# constant of the other operand's integer dtype (`h ^ 0x8000` of a uint16
+# stays a uint16), where the others type it on its own.
+_BIT_OPS = ("and", "or", "xor", "shl", "shr")
+
+
+def _matched(a, b, op=None):
+    """The operands of Python operator `op` in the program (`a + b`, `x <
     0.5`) as TIRx types them: each a kernel value or Python number of the
     dtype TIRx computes in (_promotion; a Python number of its
-    _literal_dtype, converted as _tirx_literal). Two Python numbers are
-    left to Python."""
+    _literal_dtype, converted as _tirx_literal; beside an integer in a bit
+    operation, of that integer's dtype). Two Python numbers are left to
+    Python."""
     a, b = (x.value() if isinstance(x, _TypedScalar) else x for x in (a, b))
     ea, eb = isinstance(a, _Expr), isinstance(b, _Expr)
     if not (ea or eb) or not all(
             isinstance(x, (_Expr, numbers.Number)) for x in (a, b)) or \
             any(getattr(x, "dtype", None) in _FP8 for x in (a, b)):
         return a, b
+    if op in _BIT_OPS and ea != eb:
+        e, v = (a, b) if ea else (b, a)
+        if e.dtype in _INT_RANGES and isinstance(v, numbers.Integral) and \
+                not isinstance(v, bool):
+            _literal_dtype(v)  # In range.
+            v = _tirx_literal(v, e.dtype)
+            return (e, v) if ea else (v, e)
     ta = a.dtype if ea else _literal_dtype(a)
     tb = b.dtype if eb else _literal_dtype(b)
     dtype = _promotion(ta, tb)
@@ -1016,7 +1033,7 @@ def _stored(value, dtype):
 def _user_binary(op, a, b):
     """`a op b` written in the program: its operands typed as TIRx types
     them (_matched), then _binary."""
-    return _binary(op, *_matched(a, b))
+    return _binary(op, *_matched(a, b, op))
 
 
 def _operands(a, b):
@@ -2562,6 +2579,27 @@ _FOLDS = {
     "max": max, "min": min, "abs": abs}
 
 
+def _fold(name, args):
+    """Builtin `name` of Python numbers `args`, as TIRx folds it: an
+    integer result of integers (a float where max or min has one); a
+    division by zero or a shift out of [0, 64) is an error, as C leaves
+    it undefined."""
+    text = ", ".join(map(repr, args))
+    if name not in ("max", "min", "abs") and not all(
+            isinstance(a, numbers.Integral) for a in args):
+        raise TileTypeError(f"T.{name} takes integers, got {text}")
+    if name in ("floordiv", "floormod", "ceildiv", "truncdiv",
+                "truncmod") and args[1] == 0:
+        raise TileValueError(f"T.{name}({text}): division by zero")
+    if name in ("shift_left", "shift_right") and not 0 <= args[1] < 64:
+        raise TileValueError(f"T.{name}({text}): the shift is outside "
+                             "[0, 64)")
+    out = _FOLDS[name](*args)
+    if name in ("max", "min") and any(isinstance(a, float) for a in args):
+        return float(out)
+    return out
+
+
 def _folding(name):
     """A builtin that, given Python numbers only, gives Python's value (TIRx
     folds `T.ceildiv(100, 32)` to 4); else the kernel operation."""
@@ -2570,11 +2608,7 @@ def _folding(name):
         def folded(*args):
             plain = args
             if all(isinstance(a, numbers.Number) for a in plain):
-                if name not in ("max", "min", "abs") and not all(
-                        isinstance(a, numbers.Integral) for a in plain):
-                    raise TileTypeError(f"T.{name} takes integers, got "
-                                        f"{', '.join(map(repr, plain))}")
-                return _FOLDS[name](*plain)
+                return _fold(name, plain)
             return fn(*args)
         return folded
     return wrap

@@ -81,6 +81,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
     tile.apply "ld.acquire.cluster.v2.u32" (%v, %r) scope(thread) : memref<2xi32, #tile.reg>, memref<1xi64, #tile.reg>
     // CHECK: tile.apply "st.u32"(%{{.*}}, %{{.*}}) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi32, #tile.reg>
     tile.apply "st.u32" (%r, %c) scope(thread) : memref<1xi64, #tile.reg>, memref<1xi32, #tile.reg>
+    // A weak generic access through a register takes a cache operator.
+    // CHECK: tile.apply "ld.cg.u32"(%{{.*}}, %{{.*}}) scope(thread) : memref<1xi32, #tile.reg>, memref<1xi64, #tile.reg>
+    tile.apply "ld.cg.u32" (%c, %r) scope(thread) : memref<1xi32, #tile.reg>, memref<1xi64, #tile.reg>
     gpu.return
   }
 }
