@@ -2552,8 +2552,8 @@ def _scalar(x):
 
 
 def _kernel_values(name, *args):
-    """The arguments of T.max & co. as kernel values of one dtype (a Python
-    number takes the other's dtype)."""
+    """The arguments of T.max & co. as kernel values of one dtype: two are
+    typed as TIRx types a binary operation's (_matched)."""
     args = [_scalar(a) for a in args]
     if not any(isinstance(a, _Expr) for a in args):
         raise TileTypeError(f"T.{name} takes kernel values, got "
