@@ -196,7 +196,7 @@ def prepare_one(src, out, tirx_python):
     return {"name": name, "kernel": kernel, "tirx_params": params,
             "tensor_maps": {params[int(i)][0]: m for i, m in maps.items()},
             "params": [p for p, _ in k.params],
-            "grid": list(k.launch.grid), "block": list(k.launch.block),
+            "grid": list(k.grid_of(**inputs)), "block": list(k.launch.block),
             "cluster": list(k.launch.cluster) if k.launch.cluster else None,
             "cooperative": k.launch.cooperative,
             "dynamic_smem": k.launch.dynamic_smem_bytes or 0,

@@ -316,3 +316,61 @@ def test_a_torch_float8_cuda_tensor_is_taken_through_torch():
     from tile_mlir.script.tirx import PrimFunc
     assert PrimFunc._device_view(Float8Tensor()) == \
         (0x7000, (4, 8), [8, 1], "float8_e4m3fn", False)
+
+
+def grid_from_scalars(grid_of_m):
+    """A kernel whose grid is `grid_of_m(m)` of its scalar `m`: each thread
+    of a block of 4 below m writes its block's grid x."""
+    @T.function
+    def k(G: T.Tensor((64,), "int32"), m: T.int32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=grid_of_m(m),
+                                                  block=4))
+        i = T.cuda.block_idx("x") * 4 + T.cuda.thread_idx("x")
+        if i < m:
+            G[i] = T.cuda.grid_dim("x")
+    return k
+
+
+def test_a_grid_from_a_scalar_parameter_is_computed_at_each_call():
+    k = grid_from_scalars(lambda m: T.ceildiv(m, 4))
+    assert k.launch.from_scalars and k.launch.grid is None
+    assert "from scalar parameters" in repr(k.launch)
+    for m, blocks in ((5, 2), (64, 16), (1, 1)):
+        G = np.zeros(64, np.int32)
+        k(G, m, backend="cpu")
+        assert k.grid_of(G, m) == k.grid_of(G=G, m=m) == (blocks, 1, 1)
+        assert (G[:m] == blocks).all() and not G[m:].any(), (m, G)
+    # One kernel for every value: only the launch follows m.
+    assert "gpu.grid_dim" in k.mlir
+    assert ".entry" in k.ptx("sm_90")
+    # A grid given at the call still wins.
+    G = np.zeros(64, np.int32)
+    k[3](G, 12, backend="cpu")
+    assert (G[:12] == 3).all()
+
+
+def test_a_grid_from_scalars_outside_the_limits_names_the_values():
+    k = grid_from_scalars(lambda m: m // 8)
+    with pytest.raises(TileError, match=r"the launch grid of k for "
+                                        r"\{'m': 3\}: .*grid"):
+        k(np.zeros(64, np.int32), 3, backend="cpu")
+    assert k.grid_of(np.zeros(64, np.int32), 16) == (2, 1, 1)
+
+
+def test_a_grid_from_a_thread_index_is_refused():
+    k = grid_from_scalars(lambda m: m + T.cuda.thread_idx("x"))
+    with pytest.raises(TileError, match="integer arithmetic .* not a kernel "
+                                        "value"):
+        k(np.zeros(64, np.int32), 3, backend="cpu")
+
+
+def test_a_grid_from_scalars_keeps_the_cluster_check():
+    @T.function
+    def k(G: T.Tensor((64,), "int32"), m: T.int32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=m, block=4,
+                                                  cluster=2))
+        G[T.cuda.block_idx("x")] = T.cuda.grid_dim("x")
+    assert k.launch.cluster == (2, 1, 1)
+    with pytest.raises(TileError, match="not a whole number of clusters"):
+        k.grid_of(np.zeros(64, np.int32), 3)
+    assert k.grid_of(np.zeros(64, np.int32), 4) == (4, 1, 1)

@@ -3802,23 +3802,17 @@ class _LaunchConfig:
 
     def __init__(self, grid=1, block=1, *, dynamic_smem_bytes=None,
                  cluster=None, cooperative=None, **options):
-        for what, dims in (("grid", grid), ("block", block)):
-            parts = dims if isinstance(dims, (list, tuple)) else (dims,)
-            if any(isinstance(d, (_Expr, _views.View)) for d in parts):
-                raise TileTypeError(
-                    f"T.cuda.LaunchConfig {what} {dims!r} depends on a "
-                    "kernel value (a scalar parameter): tile-mlir fixes the "
-                    "launch when it traces the kernel; make the size a "
-                    "T.dynamic extent of a tensor parameter (grid="
-                    "T.ceildiv(n, 256) with n = T.dynamic(\"n\")), which "
-                    "each call binds")
-        self._grid, self._block, _ = check_launch(grid, block)
+        self._from_scalars = _grid_from_scalars(grid, block)
+        self._grid, self._block, _ = check_launch(
+            1 if self._from_scalars else grid, block)
+        if self._from_scalars:
+            self._grid = None
         if cooperative not in (None, True, False, 0, 1):
             raise TileTypeError("T.cuda.LaunchConfig(cooperative=...) is a "
                                 f"bool, got {cooperative!r}")
         self._cooperative = bool(cooperative)
         self._cluster = None if cluster is None else \
-            check_cluster(cluster, self._grid)
+            check_cluster(cluster, self._grid or (0, 0, 0))
         for name, value in options.items():
             if name not in self._UNSUPPORTED:
                 raise TileTypeError(f"T.cuda.LaunchConfig has no option "
@@ -3838,7 +3832,16 @@ class _LaunchConfig:
 
     @property
     def grid(self):
+        """The grid (x, y, z), or None where the kernel computes it from its
+        scalar parameters at each call (`from_scalars`)."""
         return self._grid
+
+    @property
+    def from_scalars(self):
+        """Whether the grid is computed from the kernel's scalar parameters
+        (TIRx's `grid=T.ceildiv(m, 64)` of `m: T.int32`): evaluated on the
+        host at each call, from the call's values."""
+        return self._from_scalars
 
     @property
     def block(self):
@@ -3863,8 +3866,36 @@ class _LaunchConfig:
         cluster = "" if self._cluster is None else \
             f", cluster={self._cluster}"
         coop = ", cooperative=True" if self._cooperative else ""
-        return (f"LaunchConfig(grid={self._grid}, block={self._block}"
+        grid = "<from scalar parameters>" if self._from_scalars else \
+            self._grid
+        return (f"LaunchConfig(grid={grid}, block={self._block}"
                 f"{cluster}{coop}{dyn})")
+
+
+def _grid_from_scalars(grid, block):
+    """Whether a launch's `grid` is computed from the kernel's scalar
+    parameters (a kernel value in it: the host computes it at each call,
+    PrimFunc._host_grid). A block must be integers: the trace reads it."""
+    parts = block if isinstance(block, (list, tuple)) else (block,)
+    if any(isinstance(d, (_Expr, _views.View)) for d in parts):
+        raise TileTypeError(
+            f"T.cuda.LaunchConfig block {block!r} depends on a kernel value "
+            "(a scalar parameter): the block is fixed when the kernel is "
+            "traced (its thread guards and attributes read it); only the "
+            "grid may follow a scalar parameter")
+    parts = grid if isinstance(grid, (list, tuple)) else (grid,)
+    if any(isinstance(d, _views.View) for d in parts):
+        raise TileTypeError(f"T.cuda.LaunchConfig grid {grid!r}: a tensor "
+                            "is not a grid dimension")
+    if not any(isinstance(d, _Expr) for d in parts):
+        return False
+    if getattr(_CURRENT.builder, "probe", False):
+        raise TileTypeError(
+            f"T.cuda.LaunchConfig grid {grid!r}: computed on the host from "
+            "the scalar arguments, it must be integer arithmetic (+ - * // "
+            "%, T.ceildiv, T.floordiv, T.min, T.max, ...) of them and "
+            "integers, not a kernel value (a thread index, a T.cast)")
+    return True
 
 
 def _active(b, role, scope):
@@ -5364,6 +5395,15 @@ class _KernelAttributes:
 _Cuda.KernelAttributes = _KernelAttributes
 
 
+class _Probed(Exception):
+    """Ends a trace run for a launch grid (PrimFunc._host_grid) at its
+    T.device_entry, with the launch it found."""
+
+    def __init__(self, launch):
+        super().__init__("launch probed")
+        self.launch = launch
+
+
 def device_entry(launch=None, *, backend_config=None, kernel_attrs=None):
     """Records the launch configuration (grid and block), the kernel's
     attributes (`kernel_attrs`, a T.cuda.KernelAttributes) and, from
@@ -5381,6 +5421,8 @@ def device_entry(launch=None, *, backend_config=None, kernel_attrs=None):
                             "T.cuda.KernelAttributes, got "
                             f"{type(kernel_attrs).__name__}")
     b = _builder()
+    if getattr(b, "probe", False):
+        raise _Probed(launch)  # PrimFunc._host_grid has what it needs.
     b.launch = launch
     b.kernel_attrs = kernel_attrs
     if backend_config is not None:
@@ -5782,6 +5824,17 @@ def _scalar_bits(ann, value, pname):
     return _round_float(value, ann.elt, what)[0]
 
 
+def _host_scalar(ann, value, pname):
+    """A scalar argument as the Python number TIRx's host code computes a
+    launch grid with (after _scalar_bits's checks)."""
+    _scalar_bits(ann, value, pname)
+    if ann.elt == "i1":
+        return bool(value)
+    if ann.dtype in _INT_RANGES:
+        return as_int(value, pname)
+    return float(value)
+
+
 class _HostArg:
     """A numpy argument: `array` (the caller's), `copy` (C-contiguous, native
     byte order: the bytes that go to the kernel; `array` itself where it is
@@ -5864,35 +5917,9 @@ class PrimFunc:
                                 for d in a.dynamic_dims()})
         if self._dynamic:
             return  # Traced at each call, for the extents it brings.
-        args = []
-        for pname, ann in self.params:
-            if isinstance(ann, Scalar):
-                args.append(_Expr(f"%{pname}", ann.dtype, param=pname))
-            else:
-                ty, strides = ann.mlir_type(), _row_major_strides(ann.shape)
-                root = _views.Root(f"%{pname}", ty, ann.shape, strides,
-                                   ann.dtype, "global")
-                args.append(_views.View(root, "global", ann.dtype, ann.shape,
-                                        strides, param=pname))
-        names = [a.name if isinstance(a, _Value) else a.root[0] for a in args]
-        b = _Builder(taken=names)
-        for a in args:
-            if isinstance(a, _Value):
-                b.value(a.name, a.type)
-            else:
-                b.value(a.root[0], a.root[1])
-        outer, _CURRENT.builder = _CURRENT.builder, b
-        try:
-            # A parameter with a layout (TIRx's `T.Tensor(shape, dtype,
-            # layout=...)`): the caller's array is its storage, addressed
-            # by the layout's strides, as TIRx addresses its data pointer.
-            views = [decl_tensor(a, ty_args=[ann])
-                     if isinstance(ann, Tensor) and ann.layout is not None
-                     else a for a, (_, ann) in zip(args, self.params)]
-            _rewrite.rewrite(fn, _extent_values(fn, extents))(*views)
-        finally:
-            _CURRENT.builder = outer
+        args, b = self._trace()
         self.launch = b.launch or _LaunchConfig()
+        self._grids = {}  # Grids computed from scalar arguments, by value.
         # It synchronizes its grid: every launch is cooperative, and the
         # CPU backend runs its blocks together (a grid known when it
         # compiles).
@@ -5967,6 +5994,73 @@ class PrimFunc:
         self._kernel = (f"    gpu.func @{self.name}({sig_text}) kernel"
                         f"{attrs} {{\n"
                         f"{body}      gpu.return\n    }}{where}\n")
+
+    def _trace(self, scalars=None):
+        """Runs the function on a new builder: its arguments (each scalar a
+        kernel value, or with `scalars` the Python number given for it) and
+        the builder."""
+        args = []
+        for pname, ann in self.params:
+            if isinstance(ann, Scalar):
+                args.append(_Expr(f"%{pname}", ann.dtype, param=pname)
+                            if scalars is None else scalars[pname])
+            else:
+                ty, strides = ann.mlir_type(), _row_major_strides(ann.shape)
+                root = _views.Root(f"%{pname}", ty, ann.shape, strides,
+                                   ann.dtype, "global")
+                args.append(_views.View(root, "global", ann.dtype, ann.shape,
+                                        strides, param=pname))
+        names = [f"%{pname}" for pname, _ in self.params]
+        b = _Builder(taken=names)
+        b.probe = scalars is not None
+        for a in args:
+            if isinstance(a, _Value):
+                b.value(a.name, a.type)
+            elif isinstance(a, _views.View):
+                b.value(a.root[0], a.root[1])
+        outer, _CURRENT.builder = _CURRENT.builder, b
+        try:
+            # A parameter with a layout (TIRx's `T.Tensor(shape, dtype,
+            # layout=...)`): the caller's array is its storage, addressed
+            # by the layout's strides, as TIRx addresses its data pointer.
+            views = [decl_tensor(a, ty_args=[ann])
+                     if isinstance(ann, Tensor) and ann.layout is not None
+                     else a for a, (_, ann) in zip(args, self.params)]
+            _rewrite.rewrite(self._fn, _extent_values(
+                self._fn, self._extents))(*views)
+        finally:
+            _CURRENT.builder = outer
+        return args, b
+
+    def _host_grid(self, arrays):
+        """The grid of a launch computed from scalar parameters, as TIRx's
+        host code computes it at each launch: the function run on the host
+        up to its T.device_entry, each scalar argument a Python number (an
+        integer, a bool or a float), integer arithmetic exact. Kept per
+        values."""
+        values = {pname: _host_scalar(ann, a, pname)
+                  for (pname, ann), a in zip(self.params, arrays)
+                  if isinstance(ann, Scalar)}
+        key = tuple(values.values())
+        if key not in self._grids:
+            try:
+                self._trace(values)
+            except _Probed as done:
+                self._grids[key] = done.launch.grid
+            except TileError as e:
+                raise type(e)(f"the launch grid of {self.name} for "
+                              f"{values}: {e}") from None
+        return self._grids[key]
+
+    def grid_of(self, *arrays, **named):
+        """The grid (x, y, z) a call with these arguments launches by
+        default: the launch's own, or the one computed from the scalar
+        arguments (LaunchConfig.from_scalars)."""
+        arrays = self._bind(arrays, named)
+        if self._dynamic:
+            return self._specialized(arrays).grid_of(*arrays)
+        self._check_arguments(arrays)
+        return self._launch_dims(None, None, arrays)[0]
 
     def specialize(self, **extents):
         """The kernel for these values of its T.dynamic extents
@@ -6196,6 +6290,8 @@ class PrimFunc:
                                 "T.cuda.LaunchConfig, got "
                                 f"{type(launch).__name__}")
         g = launch.grid
+        if grid is None and launch.from_scalars:
+            grid = self._host_grid(args)
         if grid is not None:
             if callable(grid):
                 grid = grid({pname: a for (pname, _), a in
