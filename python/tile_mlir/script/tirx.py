@@ -80,6 +80,11 @@ def _bits(elt):
     return 8 if elt == "i1" else instr_table.element_bits(elt)
 
 
+def _width(elt):
+    """Value bits of an MLIR element type (i1: one)."""
+    return 1 if elt == "i1" else _bits(elt)
+
+
 # Names that reach the MLIR text (kernels, parameters): ASCII identifiers,
 # which MLIR and PTX both take as they are.
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -637,6 +642,11 @@ class _PredOf:
             else self.value
         return _as_condition(v)
 
+    def __bool__(self):
+        raise TileTypeError(
+            "T.ptx.pred(...) is an instruction's predicate operand, not a "
+            "condition: write `if u != 0:` for a branch on the element")
+
 
 def _predicate_operand(v, is_def):
     """(operand, (element, temporary) to copy back or None) for a `.pred`
@@ -953,6 +963,13 @@ def _float32_literal(v):
                              "T.float64(...))") from None
 
 
+def _float_of_bits(bits, elt):
+    """The Python float of a float16 or bfloat16 bit pattern."""
+    if elt == "f16":
+        return struct.unpack("<e", struct.pack("<H", bits))[0]
+    return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+
+
 def _tirx_literal(v, dtype):
     """Python number `v` as TIRx converts it to `dtype` (a float literal a
     float32 first; an integer one to a 16-bit float through float32, to an
@@ -960,8 +977,12 @@ def _tirx_literal(v, dtype):
     if _literal_dtype(v) == "float32":
         v = _float32_literal(float(v))
     if _is_float(dtype):
-        if dtype in ("float16", "bfloat16") and not isinstance(v, float):
-            v = _float32_literal(float(v))
+        if dtype in ("float16", "bfloat16"):  # (half)v: IEEE's rounding,
+            # an infinity past the range.
+            elt = _mlir_type(dtype)
+            bits = _round_float(_float32_literal(float(v)), elt,
+                                overflow=True)[0]
+            return _float_of_bits(bits, elt)
         return v
     if dtype == "bool" or isinstance(v, float):
         return v
@@ -2302,11 +2323,19 @@ def cast(value, dtype):
         return _cvt(value, dst)
     if _is_float(src) and _is_float(dst):
         op = "extf" if _bits(a) < _bits(b) else "truncf"
+    elif dst == "bfloat16" and src in _INT_RANGES:
+        # __int2bfloat16_rn & co.: one rounding (`cvt.rn.bf16.s32`), where
+        # LLVM's sitofp rounds through float32 on the CPU. Narrower
+        # integers are C's int first (exact in any case).
+        bits, signed = _INT_RANGES[src]
+        value = value if bits >= 32 else cast(value, "int32")
+        kind = "s" if signed or bits < 32 else "u"
+        return _instruction(f"cvt.rn.bf16.{kind}{max(bits, 32)}", dst, value)
     elif _is_float(dst):
         op = "sitofp" if _INT_RANGES.get(src, (0, False))[1] else "uitofp"
     elif _is_float(src):
         op = "fptosi" if _INT_RANGES[dst][1] else "fptoui"
-    elif _bits(a) < _bits(b):
+    elif _width(a) < _width(b):
         op = "extsi" if _INT_RANGES.get(src, (0, False))[1] else "extui"
     else:
         op = "trunci"
@@ -2351,7 +2380,9 @@ def _cvt(value, dst):
     - float to integer: toward zero, saturating, NaN to 0
       (`cvt.rzi.s32.f32`); from float32 or float64 to an 8- or 16-bit
       integer nvcc converts to 32 bits and keeps the low bits, from a half
-      (TIRx's `(short)h`, __half's operators) it saturates to the width;
+      (TIRx's `(short)h`, __half's operators) it saturates to the width,
+      except from a float16 to 8 bits, which TIRx prints `(signed
+      char)(int)h` and `(uchar)(uint)h`: 32 bits, then the low byte;
     - between floats: `cvt.rn` to a narrower format, `cvt` to a wider one;
       float16 and bfloat16 to anything but float32 go through float32, as
       their C++ conversions do."""
@@ -2361,12 +2392,13 @@ def _cvt(value, dst):
     if dst in _INT_RANGES:
         bits, signed = _INT_RANGES[dst]
         kind = "s" if signed else "u"
+        if src == "float16" and bits == 8:
+            return cast(_cvt(value, f"{'' if signed else 'u'}int32"), dst)
         if src in halves and bits == 8:
-            # A 16-bit register holds the saturated byte (bfloat16: from
-            # its exact float32, as ptxas takes .bf16 to .s8 only into a
-            # .b8 register).
-            if src == "bfloat16":
-                value, s = _cvt(value, "float32"), "f32"
+            # A 16-bit register holds the saturated byte (from the
+            # bfloat16's exact float32, as ptxas takes .bf16 to .s8 only
+            # into a .b8 register).
+            value, s = _cvt(value, "float32"), "f32"
             out = _instruction(f"cvt.rzi.{kind}8.{s}",
                                f"{'' if signed else 'u'}int16", value)
             return cast(out, dst)
@@ -2400,19 +2432,24 @@ def if_then_else(cond, then, other):
     """`T.if_then_else(c, a, b)`: a where c holds, else b. In a kernel
     only the chosen one is computed (the rewrite passes both as thunks):
     `T.if_then_else(i < n, A[i], 0)` reads A[i] only where i < n."""
+    return _tile_select(cond, lambda: then, lambda: other, variable=True)
+
+
+def Select(cond, then, other):  # noqa: N802 (TIRx's name)
+    """`T.Select(c, a, b)`: TIRx's C prints it as `c ? a : b` (lazy; values
+    of one dtype, integers narrower than int read as C's int)."""
     return _tile_select(cond, lambda: then, lambda: other)
 
 
-Select = if_then_else  # TIRx's other name (C's lazy `?:` in its CUDA).
-select = if_then_else  # And its lower-case one.
+select = Select  # And its lower-case one.
 
 
 def _tile_lazy_select(fn, cond, then, other):
     """A call `M.if_then_else(c, a, b)` (or Select, select) as the rewrite
     passes it: `then` and `other` are thunks, computed where chosen if `fn`
     is this module's; any other function gets their values."""
-    if fn is if_then_else:
-        return _tile_select(cond, then, other)
+    if fn is if_then_else or fn is Select:
+        return _tile_select(cond, then, other, variable=fn is if_then_else)
     return fn(cond, then(), other())
 
 
@@ -2951,11 +2988,13 @@ def clz(x):
     return _instruction(f"clz.b{bits}", "int32", x)
 
 
-def _tile_select(c, then, other):
+def _tile_select(c, then, other, variable=False):
     """`then()` where kernel value `c` holds, else `other()`: an
     arith.select where neither computes anything in the kernel, else an
     scf.if whose regions compute them (only the chosen one runs, as C's
-    `?:`: a guarded load reads nothing where its guard fails)."""
+    `?:`: a guarded load reads nothing where its guard fails). The values
+    are typed as TIRx's C has them (_select_arms): `variable` for
+    T.if_then_else's `condval` variable, else C's `?:`."""
     c = _plain(c)
     if not isinstance(c, _Expr):
         return then() if c else other()
@@ -2968,18 +3007,71 @@ def _tile_select(c, then, other):
     t = _scalar(then())
     b.lines += [then_yield, "} else {"]
     f = _scalar(other())
-    if b.lines[-3:-1] == [head, then_yield] and b.lines[-3] is head:
+    if b.lines[-3] is head and b.lines[-2] is then_yield:
         del b.lines[-3:]
-        return _select_values(c, t, f)
+        t, f, narrow = _select_arms(t, f, variable, lambda fn: fn())
+        return _select_result(_select_values(c, t, f), narrow)
+    t, f, narrow = _select_arms(t, f, variable,
+                                lambda fn: _emitted_before(b, then_yield, fn))
     b.lines += [else_yield, f"}} {_caller_location()}"]
-    t, f = _select_operands(t, f)
     name = b.fresh("v")
     at = {id(x): i for i, x in enumerate(b.lines) if not isinstance(x, str)}
     b.lines[at[id(head)]] = f"{name} = scf.if {c.name} -> ({t.type}) {{"
     b.lines[at[id(then_yield)]] = f"scf.yield {t.name} : {t.type}"
     b.lines[at[id(else_yield)]] = f"scf.yield {f.name} : {f.type}"
     b.values.add((name, t.type))
-    return _Expr(name, t.dtype)
+    return _select_result(_Expr(name, t.dtype), narrow)
+
+
+def _emitted_before(b, marker, fn):
+    """`fn()`, with the lines it appends moved before `marker` (a
+    placeholder in b.lines): the then-region of a select being built."""
+    mark = object()
+    b.lines.append(mark)
+    out = fn()
+    at = next(i for i, x in enumerate(b.lines) if x is mark)
+    new = b.lines[at + 1:]
+    del b.lines[at:]
+    at = next(i for i, x in enumerate(b.lines) if x is marker)
+    b.lines[at:at] = new
+    return out
+
+
+def _select_arms(t, f, variable, in_then):
+    """A select's two values (`t` computed in its then-region: `in_then(fn)`
+    emits there) as kernel values of one dtype, and the integer dtype
+    narrower than int it keeps, or None. T.if_then_else (`variable`) types
+    them as a binary operation's operands (TVM's BinaryOpMatchTypes,
+    _matched: `if_then_else(c, H, 0.5)` of a float16 is a float32) and
+    stores the chosen one in a variable of that dtype (truncated). C's
+    `?:` (T.Select, T.abs, T.max, T.min) reads integers narrower than int
+    as their promoted values (`T.abs` of an int8 -128 is 128 where an int
+    reads it)."""
+    if variable and isinstance(t, _Expr) != isinstance(f, _Expr) or \
+            variable and isinstance(t, _Expr) and t.dtype != f.dtype:
+        dtype = _promotion(*(x.dtype if isinstance(x, _Expr)
+                             else _literal_dtype(x) for x in (t, f)))
+        t = in_then(lambda: _arm(t, dtype))
+        f = _arm(f, dtype)
+    t, f = in_then(lambda: _select_operands(t, f)[0]), \
+        _select_operands(t, f)[1]
+    if variable or not _narrow_int(t):
+        return t, f, None
+    return in_then(lambda: _promoted(t)), _promoted(f), t.dtype
+
+
+def _arm(x, dtype):
+    """A select's value as `dtype` (a kernel value converted as C does, a
+    Python number as TIRx's literal of it)."""
+    if isinstance(x, _Expr):
+        return _converted(x, dtype)
+    return _const_expr(_tirx_literal(x, dtype), dtype)
+
+
+def _select_result(out, narrow):
+    """A select's result: of dtype `narrow` (truncated) keeping C's int
+    value where its values were promoted, else as it is."""
+    return out if narrow is None else _narrowed(out, narrow)
 
 
 def _select_operands(t, f):
@@ -3006,7 +3098,9 @@ _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
                     "__tile_then__": _tile_then, "__tile_else__": _tile_else,
                     "__tile_and__": _tile_and,
                     "__tile_or__": _tile_or, "__tile_not__": _tile_not,
-                    "__tile_select__": _tile_select,
+                    # `a if c else b`: TIRx's if_then_else.
+                    "__tile_select__": functools.partial(_tile_select,
+                                                         variable=True),
                     "__tile_lazy_select__": _tile_lazy_select,
                     "__tile_merge__": _Merge, "__tile_read__": _tile_read,
                     "__tile_bind__": _tile_bind,
@@ -3318,12 +3412,13 @@ def _real(value, what):
     return fractions.Fraction(f)
 
 
-def _round_float(value, elt, what="value"):
+def _round_float(value, elt, what="value", overflow=False):
     """(bits, exact): `value` in format `elt` (f16, bf16, f32, f64), rounded
     once to nearest even from its exact value, and whether that was exact.
     A finite value that rounds past the largest finite number is an error
-    (not an infinity); NaN keeps its sign and the top bits of its payload,
-    quiet. A numpy scalar of the format itself keeps its bits."""
+    (not an infinity), or with `overflow` the infinity IEEE rounding gives;
+    NaN keeps its sign and the top bits of its payload, quiet. A numpy
+    scalar of the format itself keeps its bits."""
     fmt = instr_table.formats()[elt]
     nbits, ebits, p = fmt["bits"], fmt["exp_bits"], fmt["precision"]
     dtype = getattr(value, "dtype", None)
@@ -3369,17 +3464,20 @@ def _round_float(value, elt, what="value"):
         field, mantissa = e + bias, n - (1 << (p - 1))
     else:
         field, mantissa = 0, n  # Subnormal.
+    if field >= (1 << ebits) - 1 and overflow:
+        return sign | exp_all, False
     if field >= (1 << ebits) - 1:
         raise TileValueError(f"{what} {_short(value)} is too large for "
                              f"{elt} (it would round to infinity)")
     return sign | (field << (p - 1)) | mantissa, rest == 0
 
 
-def _float_literal(v, elt):
+def _float_literal(v, elt, overflow=False):
     """An MLIR float literal: decimal where the format holds the value
     exactly (MLIR then reads back that very value), else the format's bits
-    in hexadecimal (rounded here, once), as for NaN and the infinities."""
-    bits, exact = _round_float(v, elt, f"T.{_ELT_NAMES[elt]}")
+    in hexadecimal (rounded here, once), as for NaN and the infinities
+    (`overflow`: see _round_float)."""
+    bits, exact = _round_float(v, elt, f"T.{_ELT_NAMES[elt]}", overflow)
     x = _real(v, "value")
     if exact and isinstance(x, fractions.Fraction) and \
             fractions.Fraction(float(x)) == x:
@@ -3402,12 +3500,24 @@ def float64(v):
     return _TypedScalar(_float_literal(v, "f64"), "f64")
 
 
+def _half_literal(v, elt):
+    """`T.float16(v)` and `T.bfloat16(v)` as TIRx prints them,
+    `__float2half_rn(<v as a float32 literal>)`: a Python number rounded
+    to float32 first (an error past its range, as TIRx), then to `elt`
+    (past its range: the infinity). A numpy scalar keeps its value."""
+    if isinstance(v, numbers.Real) and not isinstance(v, bool) and \
+            type(v).__module__ == "builtins":
+        return _float_literal(_float32_literal(float(v)), elt,
+                              overflow=True)
+    return _float_literal(v, elt)
+
+
 def float16(v):
-    return _TypedScalar(_float_literal(v, "f16"), "f16")
+    return _TypedScalar(_half_literal(v, "f16"), "f16")
 
 
 def bfloat16(v):
-    return _TypedScalar(_float_literal(v, "bf16"), "bf16")
+    return _TypedScalar(_half_literal(v, "bf16"), "bf16")
 
 
 def _int_value(v, dtype):
@@ -4791,6 +4901,11 @@ class _CudaWarp:
             other = _shfl("bfly", 0xFFFFFFFF, val, mask, 32)
             if op == "sum":
                 val = _binary("add", val, other)
+            elif _narrow_int(val):  # CUDA's max(int, int) of the
+                # promoted values, stored back as T.
+                wide = _instruction(f"{op}.s32", "int32", _promoted(val),
+                                    _promoted(other))
+                val = cast(wide, val.dtype)
             else:  # fmaxf/fminf: .ftz in the fast-math build.
                 ftz = ".ftz" if _fast_f32(val.dtype) else ""
                 val = _instruction(f"{op}{ftz}.{_ptx_type(val.dtype)}",
