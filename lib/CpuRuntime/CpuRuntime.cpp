@@ -377,18 +377,27 @@ static void accessThroughRegister(const ptx::Instr &instr, const uint8_t *in,
 static void atomicUpdate(const ptx::Instr &instr, const uint8_t *in,
                          uint8_t *out) {
   llvm::SmallVector<uint64_t, 6> sources = cpu::readSources(instr, in);
-  if (sources.size() < 2 || !instr.form->element)
+  // The memory elements (a vector form's n), then b's, then cas's c: each
+  // element is updated on its own, as the ISA's vector forms do.
+  auto memory = llvm::find_if(instr.form->getOperands(), [](auto &o) {
+    return o.kind == ptx::OperandKind::Memory;
+  });
+  unsigned n = memory == instr.form->getOperands().end() ? 1 : memory->atom;
+  if (sources.size() < 2 * n || !instr.form->element)
     fatal(instr, "is no read-modify-write of the table");
-  uint64_t old = sources[0];
-  uint64_t c = sources.size() > 2 ? sources[2] : 0;
-  uint64_t result =
-      cpu::applyElement(instr, instr.form->element, old, sources[1], c);
+  uint64_t c = sources.size() > 2 * n ? sources[2 * n] : 0;
+  llvm::SmallVector<uint64_t, 8> result;
+  for (unsigned k = 0; k < n; ++k)
+    result.push_back(cpu::applyElement(instr, instr.form->element, sources[k],
+                                       sources[n + k], c));
   unsigned slot = 0;
   for (const ptx::OperandDesc &o : instr.form->getOperands()) {
     if (o.role != ptx::OperandRole::Def)
       continue;
-    uint64_t v = o.kind == ptx::OperandKind::Memory ? result : old;
-    std::memcpy(out + slot++ * kSlotBytes, &v, elementBytes(o));
+    for (unsigned k = 0; k < o.atom; ++k) {
+      uint64_t v = o.kind == ptx::OperandKind::Memory ? result[k] : sources[k];
+      std::memcpy(out + slot++ * kSlotBytes, &v, elementBytes(o));
+    }
   }
 }
 

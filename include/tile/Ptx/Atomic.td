@@ -24,8 +24,8 @@
 //
 // Not offered yet, each a located error: generic addressing (no state
 // space), the float adds on .shared::cluster (whether the H200 flushes
-// subnormals there is not measured), .L2::cache_hint, the vector forms and
-// .b128. Floors measured
+// subnormals there is not measured), .L2::cache_hint and .b128. The vector
+// forms are at the end. Floors measured
 // with ptxas 13.0 (docs/PtxasScan-atomic.md).
 //
 //===----------------------------------------------------------------------===//
@@ -240,6 +240,66 @@ def : Rejected<"red", [S64], [ASYNC], [ReduxAdd],
   let Documented = 1;
 }
 
+// The vector forms (9.7.13.5, 9.7.13.6): each element of a vector of .global
+// memory becomes op(old, b) as the scalar form's does (each element one
+// atomic update; the vector as a whole is not one), and atom returns the
+// old vector. The ISA's lines, PTX ISA 8.1 and sm_90:
+//   atom/red.global.add.{v2,v4}.f32;
+//   atom/red.global.{add,min,max}.noftz.{v2,v4,v8}.{f16,bf16};
+//   atom/red.global.{add,min,max}.noftz.{v2,v4}.{f16x2,bf16x2}.
+// The f32 adds are taken to flush subnormals as the scalar .global add does
+// (measured on the H200 for the scalar form; the GPU check compares the
+// vector forms' results with the CPU backend's). The address must be
+// aligned to the vector's size. Measured with ptxas 13.0: each of the 64
+// (atom and red, op, vector, type) lines assembles at PTX ISA 8.1 for
+// sm_90 and is rejected at 8.0 and for sm_89; .min.v4.f32, .add.v8.f32,
+// .v8.f16x2 and .shared vectors are rejected.
+/// One vector operation: `op` on `type` in vectors of `widths` elements.
+class VecAtomicOp<Qual op, PtxType type, string element, list<int> widths,
+                  bit noftz> {
+  AtomicOp Op = AtomicOp<op, type, element, 81, 90, noftz>;
+  list<int> Widths = widths;
+}
+defvar AtomicVectors = !listconcat(
+  [VecAtomicOp<ReduxAdd, F32, "add.rn.ftz.f32", [2, 4], 0>],
+  !foldl([]<VecAtomicOp>, [F16, BF16, F16x2, BF16x2], acc, t,
+         !listconcat(acc,
+           !foreach(op, [ReduxAdd, ReduxMin, ReduxMax],
+             VecAtomicOp<op, t,
+                         !cond(!eq(op, ReduxAdd) : "add.rn.",
+                               !eq(op, ReduxMin) : "min.",
+                               true : "max.") # !tolower(!cast<string>(t)),
+                         !if(!or(!eq(t, F16), !eq(t, BF16)), [2, 4, 8],
+                             [2, 4]), 1>))));
+/// The memory operand of a vector atomic: `n` consecutive elements.
+class AtomicVecMem<PtxType t, int n> : Mem<"a", Def, t, n, GlobalSpace> {
+  let ReadsDst = 1;
+}
+foreach vo = AtomicVectors in
+  foreach n = vo.Widths in {
+    defvar o = vo.Op;
+    defvar vec = !cast<Qual>("V" # n);
+    defvar slots = !listconcat([AtomicOrder<AtomSems>, Slot<StateSpaceSlot,
+                                [Global], 1>, Req<o.Op>],
+                               !if(o.Noftz, [Req<NOFTZ>], []<Slot>),
+                               [Vec<vec>]);
+    def AtomGlobalV # n # !cast<string>(o.Op) # !cast<string>(o.Type)
+        : Form<"atom", slots, [o.Type],
+               [Reg<"d", Def, o.Type, n>, AtomicVecMem<o.Type, n>,
+                Reg<"b", Use, o.Type, n>], 81, 90, SemAtomic, DocAtom> {
+      let QualFloors = AtomicOrderFloors<AtomSems>.List;
+      let Element = o.Element;
+    }
+    def RedGlobalV # n # !cast<string>(o.Op) # !cast<string>(o.Type)
+        : Form<"red", !listconcat([AtomicOrder<["relaxed", "release"]>],
+                                  !tail(slots)), [o.Type],
+               [AtomicVecMem<o.Type, n>, Reg<"b", Use, o.Type, n>], 81, 90,
+               SemAtomic, DocRed> {
+      let QualFloors = AtomicOrderFloors<["relaxed", "release"]>.List;
+      let Element = o.Element;
+    }
+  }
+
 // The type-specific records first: the decoder gives the first that
 // matches.
 def : Rejected<"atom", [B128], [], [],
@@ -267,7 +327,9 @@ foreach m = ["atom", "red"] in {
     let Documented = 1;
   }
   def : Rejected<m, [], [V2, V4, V8], [],
-    "the vector forms are not supported yet"> {
+    "the ISA's vector forms are of .global memory: .add.v2/.v4.f32, and "
+    ".add/.min/.max.noftz of .v2/.v4/.v8 .f16 and .bf16 and of .v2/.v4 "
+    ".f16x2 and .bf16x2"> {
     let Documented = 1;
   }
 }

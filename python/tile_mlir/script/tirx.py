@@ -4543,7 +4543,10 @@ _TIRX_KEYWORDS = {"chunk_bytes": "cp_size"}
 _PTX_DTYPES = {"u16": "uint16", "s16": "int16", "b16": "uint16",
                "u32": "uint32", "s32": "int32", "b32": "uint32",
                "u64": "uint64", "s64": "int64", "b64": "uint64",
-               "pred": "bool", "f32": "float32", "f64": "float64"}
+               "pred": "bool", "f32": "float32", "f64": "float64",
+               # Half formats in their bit carriers, as TIRx passes them.
+               "f16": "uint16", "bf16": "uint16", "f16x2": "uint32",
+               "bf16x2": "uint32"}
 
 
 def _keyword(name):

@@ -113,3 +113,52 @@ gpu.module @m [#nvvm.target<chip = "sm_60", features = "+ptx60">] {
     gpu.return
   }
 }
+
+// -----
+
+// The vector forms: .global only, the ISA's operations and types, aligned
+// to the vector's size, from PTX ISA 8.1.
+#WS = #gpu.address_space<workgroup>
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @k() workgroup(%s: memref<4xf32, #WS>) kernel {
+    %b = tile.alloc_local : memref<4xf32, #tile.reg>
+    // expected-error @+1 {{'red.shared.add.v4.f32' is not supported: the ISA's vector forms are of .global memory: .add.v2/.v4.f32, and .add/.min/.max.noftz of .v2/.v4/.v8 .f16 and .bf16 and of .v2/.v4 .f16x2 and .bf16x2}}
+    tile.apply "red.shared.add.v4.f32" (%s, %b) scope(thread) : memref<4xf32, #WS>, memref<4xf32, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @k(%g: memref<4xf32>) kernel {
+    %b = tile.alloc_local : memref<4xf32, #tile.reg>
+    // expected-error @+1 {{'red.global.min.v4.f32' is not supported: the ISA's vector forms are of .global memory}}
+    tile.apply "red.global.min.v4.f32" (%g, %b) scope(thread) : memref<4xf32>, memref<4xf32, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx81">] {
+  gpu.func @k(%g: memref<8xf32>) kernel {
+    %b = tile.alloc_local : memref<4xf32, #tile.reg>
+    %v = memref.subview %g[1] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 1>>
+    // expected-error @+1 {{operand #0 ('a') of 'red.global.add.v4.f32': a 16-byte vector access must be 16-byte aligned, but the layout puts one at a multiple of 4 bytes}}
+    tile.apply "red.global.add.v4.f32" (%v, %b) scope(thread) : memref<4xf32, strided<[1], offset: 1>>, memref<4xf32, #tile.reg>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @k(%g: memref<8xi16>) kernel {
+    %b = tile.alloc_local : memref<8xi16, #tile.reg>
+    %d = tile.alloc_local : memref<8xi16, #tile.reg>
+    // expected-error @+1 {{'atom.global.max.noftz.v8.bf16' requires PTX ISA 8.1, but the target's PTX ISA is 8.0}}
+    tile.apply "atom.global.max.noftz.v8.bf16" (%d, %g, %b) scope(thread) : memref<8xi16, #tile.reg>, memref<8xi16>, memref<8xi16, #tile.reg>
+    gpu.return
+  }
+}

@@ -178,9 +178,11 @@ def cases(table):
     first."""
     # The atomics of memory operands (global and the CTA's shared memory;
     # .shared::cluster's, through mapa's register, are dsmem-atomics.mlir's).
+    # The vector forms (several elements) are vector-atomics.mlir's.
     forms = [f for f in table["forms"]
              if f.get("element") and f["instances"][0]["sm"] <= 90 and
-             f["semantics"] == "atomic"]
+             f["semantics"] == "atomic" and
+             all(o.get("atom", 1) == 1 for o in f["operands"])]
     out = []
     for shared in (False, True):
         for f in forms:
