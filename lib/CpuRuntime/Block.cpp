@@ -684,12 +684,14 @@ uint32_t liveLanes(Cta &cta, unsigned warp) {
 }
 
 /// The warps that have arrived at named barrier `nb`: all their lanes that
-/// have not exited have executed bar.sync or bar.arrive in this phase.
+/// have not exited have executed bar.sync or bar.arrive in this phase. A
+/// warp that arrived (bar.arrive) and then exited has arrived: the GPU's
+/// barrier counted it when it arrived.
 std::vector<unsigned> arrivedWarps(Cta &cta, const NamedBarrier &nb) {
   std::vector<unsigned> warps;
   for (auto [warp, lanes] : nb.lanes) {
     uint32_t live = liveLanes(cta, warp);
-    if (live && (lanes & live) == live)
+    if (lanes && (lanes & live) == live)
       warps.push_back(warp);
   }
   return warps;

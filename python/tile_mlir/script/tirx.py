@@ -1626,7 +1626,10 @@ class _Carried:
     number, a one-element view, read there) are carried through it as the
     loop's values, with the type they had before it; names first bound in
     the body are the body's own (unbound after the loop); any other name
-    must keep its object."""
+    must keep its object. A name of scalar storage (T.shared_scalar,
+    T.local_scalar, T.decl_scalar) keeps it: each assignment stores there
+    and each read loads, as TIRx's `x_ptr[0]` (another thread's store to a
+    shared one is seen after a barrier)."""
 
     def __init__(self, names, getters, jumps, what):
         if jumps:
@@ -1638,7 +1641,8 @@ class _Carried:
         self.before = [_current(g) for g in getters]
         self.carry = {i: _carried_value(v, None, n, what, self.loc)
                       for i, (n, v) in enumerate(zip(names, self.before))
-                      if v is not _UNBOUND and _scalar_like(v)}
+                      if v is not _UNBOUND and _scalar_like(v) and
+                      not _shared_scalar(v) and not _local_scalar(v)}
         self.out = list(self.before)
 
     def types(self):
@@ -4889,9 +4893,9 @@ class _CudaWarp:
         """TIRx's warp_reduce: log2(width) butterfly steps,
         `val = val op __shfl_xor_sync(0xFFFFFFFF, val, mask)` for mask =
         width/2 .. 1 (sum: +, max/min: fmaxf/fminf or the integer max/min,
-        max.f32/min.f32 in PTX, .ftz in the fast-math build; __hmax/__hmin
-        and fmax/fmin for half and double), over a value of 16, 32 or 64
-        bits."""
+        max.f32/min.f32 in PTX, .ftz in the fast-math build; fmax/fmin for
+        double; TIRx's `__hgt(a, b) ? a : b` for half and bfloat16), over
+        a value of 16, 32 or 64 bits."""
         width = _power_of_two(width, "warp_reduce width", 2)
         _check_reduce_op(op, "warp_reduce")
         (val,) = _kernel_values("cuda.warp_reduce", value)
@@ -4904,6 +4908,11 @@ class _CudaWarp:
             other = _shfl("bfly", 0xFFFFFFFF, val, mask, 32)
             if op == "sum":
                 val = _binary("add", val, other)
+            elif val.dtype in ("float16", "bfloat16"):
+                # TIRx's header: max(half a, half b) is `__hgt(a, b) ? a :
+                # b` (min: __hlt), so a NaN in b wins and of two zeros b.
+                cmp = _binary("gt" if op == "max" else "lt", val, other)
+                val = _tile_select(cmp, lambda v=val: v, lambda o=other: o)
             elif _narrow_int(val):  # CUDA's max(int, int) of the
                 # promoted values, stored back as T.
                 wide = _instruction(f"{op}.s32", "int32", _promoted(val),
@@ -5112,22 +5121,30 @@ def _shfl(mode, mask, var, lane, width):
     (32 - width) << 8), as CUDA's headers compute it. A 64-bit value is two
     shuffles of its halves; a narrower one (a half, a short) is shuffled
     widened to 32 bits and cut back, as the headers' overloads and C's
-    conversions do."""
-    width = _power_of_two(width, "shuffle width", 1)
-    clamp = (32 - width) << 8 | (0 if mode == "up" else 31)
+    conversions do. The lane is C's int read as its 32 bits (-3 is
+    0xFFFFFFFD; the instruction reads b[4:0]); a width computed in the
+    kernel gives the clamp computed there."""
+    w = _plain(width)
+    low = 0 if mode == "up" else 31
+    if isinstance(w, _Expr):
+        clamp = cast(_binary("or", _binary("shl", _binary("sub", 32, w), 8),
+                             low), "uint32")
+    else:
+        w = _power_of_two(w, "shuffle width", 1)
+        clamp = uint32((32 - w) << 8 | low)
     (v,) = _kernel_values(f"cuda.__shfl_{mode}_sync", var)
     n = lane.value() if isinstance(lane, _TypedScalar) else _plain(lane)
     if isinstance(n, _Expr):
         n = cast(n, "uint32")
     else:
-        n = uint32(as_int(n, "the shuffle's lane"))
+        n = uint32(as_int(n, "the shuffle's lane") & 0xFFFFFFFF)
     bits = _bits(v.type)
     u = reinterpret(v, ty=f"uint{bits}") if v.dtype != f"uint{bits}" else v
 
     def one(x):
         d = alloc_local((1,), "uint32")
         _PtxChain(("shfl", "sync", mode, "b32"))(
-            d[0], x, n, uint32(clamp), _warp_mask(mask))
+            d[0], x, n, clamp, _warp_mask(mask))
         return d[0].load()
     if bits == 64:
         lo = one(cast(u, "uint32"))
@@ -5541,10 +5558,28 @@ def device_entry(launch=None, *, backend_config=None, kernel_attrs=None):
     b = _builder()
     if getattr(b, "probe", False):
         raise _Probed(launch)  # PrimFunc._host_grid has what it needs.
+    if getattr(b, "entered", False):
+        raise TileError("a second T.device_entry in one function: TIRx "
+                        "makes each `with T.device_entry(...):` block a "
+                        "kernel of its own, and tile-mlir traces one kernel "
+                        "per @T.function (write one function per kernel)")
+    b.entered = True
     b.launch = launch
     b.kernel_attrs = kernel_attrs
     if backend_config is not None:
         b.fast_math = _float_mode(backend_config)
+    return _EntryScope()
+
+
+class _EntryScope:
+    """`with T.device_entry(...):` (TIRx's other way to write it): the block
+    is the kernel's body, as the statements after a plain call are."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
 
 
 # TIRx's default CUDA build (its backend_config): NVRTC with
