@@ -3057,8 +3057,8 @@ def _select_arms(t, f, variable, in_then):
                              else _literal_dtype(x) for x in (t, f)))
         t = in_then(lambda: _arm(t, dtype))
         f = _arm(f, dtype)
-    t, f = in_then(lambda: _select_operands(t, f)[0]), \
-        _select_operands(t, f)[1]
+    # Only constants (hoisted to the entry) are made here.
+    t, f = in_then(lambda: _select_operands(t, f))
     if variable or not _narrow_int(t):
         return t, f, None
     return in_then(lambda: _promoted(t)), _promoted(f), t.dtype
@@ -4548,9 +4548,11 @@ _PTX_DTYPES = {"u16": "uint16", "s16": "int16", "b16": "uint16",
                "u32": "uint32", "s32": "int32", "b32": "uint32",
                "u64": "uint64", "s64": "int64", "b64": "uint64",
                "pred": "bool", "f32": "float32", "f64": "float64",
-               # Half formats in their bit carriers, as TIRx passes them.
-               "f16": "uint16", "bf16": "uint16", "f16x2": "uint32",
-               "bf16x2": "uint32"}
+               # The half formats' types (the table's: f16, bf16x2, ...) in
+               # bit carriers of their width, as TIRx passes them.
+               **{name: f"uint{t['bits']}"
+                  for name, t in instr_table.types().items()
+                  if t.get("format") in ("f16", "bf16")}}
 
 
 def _keyword(name):
