@@ -120,7 +120,8 @@ def load_ours(path, as_name):
     """The program with the front-end's import: (module, its kernel)."""
     sys.path.insert(0, str(ROOT / "python"))
     from tile_mlir.script.tirx import PrimFunc
-    text = path.read_text().replace(TIRX_IMPORT, OUR_IMPORT)
+    text = path.read_text().replace(TIRX_IMPORT, OUR_IMPORT).replace(
+        "from tvm_tirx.", "from tile_mlir.")
     ours = path.with_name(as_name)
     ours.write_text(text)
     spec = importlib.util.spec_from_file_location(ours.stem, ours)
@@ -199,7 +200,9 @@ def prepare_one(src, out, tirx_python):
             "grid": list(k.grid_of(**inputs)), "block": list(k.launch.block),
             "cluster": list(k.launch.cluster) if k.launch.cluster else None,
             "cooperative": k.launch.cooperative,
-            "dynamic_smem": k.launch.dynamic_smem_bytes or 0,
+            # The launch's, or what its shared.dyn tensors reach (TIRx's
+            # SMEMPool commits that much).
+            "dynamic_smem": k._shared_bytes(),
             "outputs": sorted(expected), "extents": extents,
             "float8": float8}
 

@@ -153,13 +153,8 @@ def _check_box_image(shared, box, bits, mode):
                 f"{term}{'*' + str(k) if term else ''} of its buffer, not a "
                 f"multiple of {align} bytes (the {mode['name']} swizzle's "
                 f"pattern)")
-    if shared.root is t._builder().dynamic_root:
-        if align > 128:
-            raise TileError("a swizzled TMA box in the shared.dyn buffer: "
-                            "the dynamic shared memory is 128-byte aligned; "
-                            "use a T.alloc_shared buffer")
-    else:
-        t.require_alignment(t._builder(), shared.root.name, align)
+    t.require_root_alignment(shared.root, align,
+                             "a TMA copy's shared box")
     zero = shared._with(offset=0)
     for flat, index in enumerate(itertools.product(*map(range, box))):
         want = _swizzled(flat * nbytes, mode) // nbytes

@@ -281,6 +281,12 @@ class Root:
         self.declared = (dtype, tuple(shape), tuple(strides), type_text)
         self.stored = None
         self.uses = set()
+        # A carve (T.decl_tensor of another dtype over shared data): the
+        # shared buffer whose bytes it views, from byte `shift` (a multiple
+        # of 16), and the line that defines it; `carved`: a buffer that
+        # has carves (its storage is then bytes).
+        self.parent, self.shift, self.def_line = None, 0, None
+        self.carved = False
 
     @property
     def placeholder(self):

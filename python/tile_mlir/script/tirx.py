@@ -5898,16 +5898,237 @@ def _alias_shared(root, sig_text, body):
     return sig_text, _byte_views(root, source, raw, root.declared[3]) + body
 
 
+class PtrType:
+    """TIRx's pointer type (`tvm_tirx.ir.PtrType`): the `ty` of
+    T.ptr_byte_offset, the dtype its pointer reads memory as."""
+
+    def __init__(self, element_type, scope="global"):
+        self.element_type = str(element_type)
+        self.scope = str(scope)
+        _mlir_type(self.element_type)
+
+
+class _BytePtr:
+    """`T.ptr_byte_offset(data, n, ty=PtrType(dtype, scope))`: shared
+    storage from `n` bytes past the first element of `view`, as elements of
+    `dtype` (the data of a T.decl_tensor)."""
+
+    def __init__(self, view, offset, dtype):
+        self.view, self.offset, self.dtype = view, offset, dtype
+
+
+def ptr_byte_offset(data, byte_offset, ty=None):
+    """TIRx's pointer arithmetic in bytes over a shared buffer's `.data`
+    (a Python integer offset); T.decl_tensor declares a tensor at it."""
+    if isinstance(data, _BytePtr):
+        data, byte_offset = data.view, _pool_offset(byte_offset) + \
+            data.offset
+    if not isinstance(data, _views.View) or data.space != "shared":
+        raise TileTypeError("T.ptr_byte_offset takes a shared buffer's .data")
+    if ty is not None and not isinstance(ty, PtrType):
+        raise TileTypeError("T.ptr_byte_offset's ty is a PtrType(dtype, "
+                            "scope)")
+    return _BytePtr(data, _pool_offset(byte_offset),
+                    ty.element_type if ty is not None else data.dtype)
+
+
+def _pool_offset(n):
+    """A byte offset into shared storage: a non-negative Python integer
+    (the front-end places tensors where it can check their alignment)."""
+    if isinstance(n, (_Value, _TypedScalar)) or not isinstance(
+            n, numbers.Integral) or isinstance(n, bool) or n < 0:
+        raise TileTypeError(f"a byte offset into shared storage must be a "
+                            f"non-negative Python integer, got {_short(n)}")
+    return int(n)
+
+
+def _bytes_source(root):
+    """(name, type) of the bytes of shared buffer `root`: the dynamic
+    shared memory, or the byte buffer a carved static buffer becomes."""
+    space = "#gpu.address_space<workgroup>"
+    if root is _builder().dynamic_root:
+        return f"{root.name}__dyn", f"memref<?xi8, {space}>"
+    return (f"{root.name}__bytes",
+            f"memref<{_shared_bytes_of(root)}xi8, {space}>")
+
+
+def _carve(view, byte_offset, ann):
+    """Shared view `view`'s storage from `byte_offset` bytes past its first
+    element, as elements of `ann.dtype`, enough for `ann`: a view of a new
+    root, a memref.view of the buffer's bytes from a 16-byte aligned shift
+    (the rest is the view's element offset, which the verifier checks
+    vector accesses against)."""
+    view.plain("T.decl_tensor over another dtype's data")
+    if view.space != "shared" or not isinstance(view.offset, int):
+        raise TileError(f"T.decl_tensor of {ann.dtype} over {view.dtype} "
+                        "data: a shared buffer's .data at a constant "
+                        "element offset")
+    old, new = (_bits(_mlir_type(d)) for d in (view.dtype, ann.dtype))
+    if old % 8 or new % 8:
+        raise TileError(f"T.decl_tensor of {ann.dtype} over {view.dtype} "
+                        "data: whole bytes only")
+    parent = view.root.parent or view.root
+    start = view.root.shift + view.offset * old // 8 + byte_offset
+    if start % (new // 8):
+        raise TileValueError(f"T.decl_tensor of {ann.dtype} at byte {start} "
+                             f"of {parent.name[1:]}: not a multiple of its "
+                             f"{new // 8}-byte elements")
+    shift, lead = start - start % 16, start % 16 // (new // 8)
+    count = ann.layout.spec.span() if ann.layout is not None else \
+        math.prod(ann.shape)
+    shape = tuple(ann.shape) if lead == 0 and ann.layout is None else \
+        (lead + count,)
+    end = shift + (lead + count) * new // 8
+    b = _builder()
+    if parent is b.dynamic_root:
+        b.dynamic_end = max(getattr(b, "dynamic_end", 0), end)
+    elif end > _shared_bytes_of(parent):
+        raise TileValueError(
+            f"T.decl_tensor of {tuple(ann.shape)} {ann.dtype} at byte "
+            f"{start} of {parent.name[1:]}: ends at byte {end}, past its "
+            f"{_shared_bytes_of(parent)}")
+    else:
+        require_alignment(b, parent.name, 16)
+    return _carved_view(b, parent, shift, shape, ann.dtype)._with(
+        shape=(lead + count,), strides=(1,), offset=lead) \
+        if len(shape) == 1 else _carved_view(b, parent, shift, shape,
+                                             ann.dtype)
+
+
+def _carved_view(b, parent, shift, shape, dtype):
+    """A new shared root of `shape` `dtype` over `parent`'s bytes from
+    `shift`, and the view of all of it."""
+    strides = _row_major_strides(shape)
+    ty = (f"memref<{'x'.join(map(str, shape))}x{_mlir_type(dtype)}, "
+          "#gpu.address_space<workgroup>>")
+    name = b.fresh("carve")
+    b.value(name, ty)
+    root = _views.Root(name, ty, shape, strides, dtype, "shared")
+    root.parent, root.shift = parent, shift
+    parent.carved = True
+    source, raw = _bytes_source(parent)
+    at = b.constant(str(shift), "index").name
+    root.def_line = (f"{name} = memref.view {source}[{at}][] : {raw} to "
+                     f"{root.placeholder}")
+    b.lines.append(root.def_line)
+    b.roots.append(root)
+    return _views.View(root, "shared", dtype, shape, strides)
+
+
+def _carve_alias(root, body):
+    """`body` with a carve used as two dtypes given its second name (a
+    view of the same bytes) after its first."""
+    line = f"      {root.def_line}\n"
+    alias = line.replace(f"{root.name} =", f"{root.alias_name} =", 1) \
+        .replace(root.placeholder, f"!tile_root<{root.name[1:]}__as>")
+    return body.replace(line, line + alias, 1)
+
+
+def require_root_alignment(root, align, what):
+    """Aligns shared buffer `root` to `align` bytes; a carve is aligned
+    where its shift is and its buffer is (the dynamic shared memory is
+    128-byte aligned)."""
+    b = _builder()
+    if root.parent is not None:
+        if root.shift % align:
+            raise TileValueError(
+                f"{what} needs {align}-byte alignment; its tensor starts "
+                f"{root.shift} bytes into {root.parent.name[1:]}")
+        root = root.parent
+    if root is b.dynamic_root:
+        if align > 128:
+            raise TileError(f"{what} in the shared.dyn buffer: the dynamic "
+                            "shared memory is 128-byte aligned; use a "
+                            "T.alloc_shared buffer")
+    else:
+        require_alignment(b, root.name, align)
+
+
+class SMEMPool:
+    """TIRx's bump allocator over shared memory
+    (`tvm_tirx.backend.cuda.lang.SMEMPool`): each `alloc` declares a tensor
+    at the pool's byte offset; without `ptr`, the pool is the kernel's
+    dynamic shared memory, as many bytes as its tensors reach (or
+    `commit(size)`)."""
+
+    def __init__(self, ptr=None):
+        self._owns = ptr is None
+        if ptr is None:
+            self.buf = _pool_buffer()
+            ptr = self.buf.data
+        if isinstance(ptr, _BytePtr):
+            ptr = ptr_byte_offset(ptr, 0)
+        self.ptr = ptr
+        self.offset = self.max_offset = 0
+
+    def alloc(self, shape, dtype="float32", scope="shared.dyn", align=0,
+              layout="default"):
+        align = as_int(align, "SMEMPool.alloc align")
+        if align > 0:
+            self.offset = -(-self.offset // align) * align
+        ann = Tensor(shape, dtype, layout=layout, scope=scope)
+        out = decl_tensor(ptr_byte_offset(self.ptr, self.offset,
+                                          ty=PtrType(dtype, scope)),
+                          ty_args=[ann])
+        self.offset += (math.prod(ann.shape) * _bits(ann.elt) + 7) // 8
+        self.max_offset = max(self.max_offset, self.offset)
+        return out
+
+    def move_base_to(self, offset):
+        self.offset = _pool_offset(offset)
+        self.max_offset = max(self.max_offset, self.offset)
+
+    def commit(self, size=None):
+        """The dynamic shared memory the kernel takes: `size`, at least the
+        pool's high-water mark."""
+        if not self._owns:
+            return
+        size = self.max_offset if size is None else _pool_offset(size)
+        if size < self.max_offset:
+            raise TileValueError(f"SMEMPool.commit({size}): the pool's "
+                                 f"tensors reach byte {self.max_offset}")
+        b = _builder()
+        b.dynamic_end = max(getattr(b, "dynamic_end", 0), size)
+
+    def alloc_tcgen05_mma_AB(self, *args, **kwargs):
+        raise TileError("SMEMPool.alloc_tcgen05_mma_AB: tcgen05 is sm_100's;"
+                        " tile-mlir targets sm_90")
+
+
+def _pool_buffer():
+    """The kernel's dynamic shared memory as an SMEMPool's buffer of no
+    bytes of its own."""
+    b = _builder()
+    if b.dynamic_root is not None:
+        raise TileError("SMEMPool(): the kernel already has a shared.dyn "
+                        "buffer; pass SMEMPool(buf.data) to allocate in it")
+    ty = "memref<0xi8, #gpu.address_space<workgroup>>"
+    name = b.fresh("smem")
+    b.value(name, ty)
+    root = _views.Root(name, ty, (0,), (1,), "uint8", "shared")
+    b.roots.append(root)
+    b.dynamic_root = root
+    return _views.View(root, "shared", "uint8", (0,), (1,))
+
+
 def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
     """A tensor over `data` (another tensor's `.data`, or a view of it):
     `ty_args=[T.Tensor(shape, dtype, layout=...)]` gives its shape and, by
     the layout's strides, its addressing."""
-    if not isinstance(data, _views.View):
+    if not isinstance(data, (_views.View, _BytePtr)):
         raise TileTypeError("T.decl_tensor's data must be a tensor's .data")
     if not isinstance(ty_args, (list, tuple)) or len(ty_args) != 1 or \
             not isinstance(ty_args[0], Tensor):
         raise TileTypeError("T.decl_tensor takes ty_args=[T.Tensor(...)]")
     ann = ty_args[0]
+    if isinstance(data, _BytePtr):
+        if _mlir_type(data.dtype) != _mlir_type(ann.dtype):
+            raise TileTypeError(f"T.decl_tensor of {ann.dtype} at a "
+                                f"{data.dtype} pointer")
+        data = _carve(data.view, data.offset, ann)
+    elif isinstance(data, _views.View) and data.space == "shared" and \
+            _mlir_type(ann.dtype) != _mlir_type(data.dtype):
+        data = _carve(data, 0, ann)
     if ann.dtype != data.dtype and _mlir_type(ann.dtype) != \
             _mlir_type(data.dtype):
         raise TileTypeError(f"T.decl_tensor of {ann.dtype} over "
@@ -6079,7 +6300,8 @@ class PrimFunc:
         # CPU backend runs its blocks together (a grid known when it
         # compiles).
         self._grid_sync = getattr(b, "grid_sync", False)
-        self._dynamic_bytes = _shared_bytes_of(b.dynamic_root)
+        self._dynamic_bytes = max(_shared_bytes_of(b.dynamic_root),
+                                  getattr(b, "dynamic_end", 0))
         # Where narrowing read the block, or the kernel's attributes name
         # it (.maxntid, .reqntid), it is the only block it runs with.
         attrs = getattr(b, "kernel_attrs", None)
@@ -6112,7 +6334,10 @@ class PrimFunc:
         for root in b.roots + [a.root for a in args
                                if isinstance(a, _views.View)]:
             final = root.final_type()
-            if root.mixed() and root is not b.dynamic_root:
+            if root.parent is not None and root.mixed():
+                body = _carve_alias(root, body)
+            elif (root.mixed() or root.carved) and \
+                    root is not b.dynamic_root and root.parent is None:
                 sig_text, body = _alias_shared(root, sig_text, body)
             alias = f"!tile_root<{root.name[1:]}__as>"
             body = body.replace(alias, root.stored[3] if root.stored
