@@ -795,3 +795,73 @@ def test_swizzled_layout_errors():
     def short_atom(A: T.Tensor((8,), "int32")):
         T.ComposeLayout(0, 3, 2, T.TileLayout(T.S[8, 8]))
     trace_error(short_atom, "atom_len 2 is less than its swizzle_len 3")
+
+
+def test_grid_loop_nests_take_kernel_extents():
+    """`for i, j in T.grid(m, (1, 3))` is a loop nest: an extent may be a
+    scalar parameter (a kernel loop), a (start, extent) pair starts there;
+    with a break in its body, a kernel extent is an error that says why."""
+    @T.function
+    def k(A: T.Tensor((32, 4), "int32"), m: T.int32,
+          O: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        tx = T.cuda.thread_idx("x")
+        acc = T.local_scalar("int32", 0)
+        for i, j in T.grid(m, (1, 3)):
+            acc = acc + A[i, j] * (tx + 1)
+        O[tx] = acc
+    A = np.arange(128, dtype=np.int32).reshape(32, 4) - 50
+    for m in (0, 1, 5):
+        out = run(k, A=A, m=np.int32(m), O=np.zeros(32, np.int32))["O"]
+        want = A[:m, 1:4].sum() * (np.arange(32) + 1)
+        assert np.array_equal(out, want.astype(np.int32))
+
+    def with_break(A: T.Tensor((8, 8), "int32"), m: T.int32):
+        for i, j in T.grid(m, 8):
+            if j > 4:
+                break
+            A[i, j] = 0
+    trace_error(with_break, "T.grid with a kernel-valued extent, in a loop "
+                "with a break")
+
+
+def test_element_level_matrix_addresses_are_16_bit_rows():
+    def words(A: T.Tensor((32, 4), "uint32")):
+        S = T.alloc_shared((32, 4), "uint32")
+        r = T.alloc_local((4,), "uint32")
+        T.ptx.ldmatrix.sync.aligned.m8n8.x4.shared.b16(
+            r[0], r[1], r[2], r[3], T.cuda.cvta_generic_to_shared(
+                S.ptr_to([T.cuda.lane_id(), 0])))
+    trace_error(words, "operand 'p' of ldmatrix.sync.aligned.m8n8.x4.shared"
+                ".b16: each lane passes the address of its row, a b16 "
+                "element of shared memory")
+
+
+def test_decl_scalar_over_global_memory():
+    """T.decl_scalar(..., "global") is a global word as a variable: each
+    assignment stores, each read loads (thread 0 counts, the others read
+    the count after a barrier)."""
+    @T.function
+    def k(G: T.Tensor((2,), "int32"), O: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        tx = T.cuda.thread_idx("x")
+        cnt = T.decl_scalar("int32", G.data, "global")
+        if tx == 0:
+            for i in T.serial(G[1]):
+                cnt = cnt + 2
+        T.cuda.cta_sync()
+        O[tx] = cnt
+    out = run(k, G=np.array([5, 4], np.int32), O=np.zeros(32, np.int32))
+    assert np.array_equal(out["G"], [13, 4])
+    assert np.array_equal(out["O"], np.full(32, 13, np.int32))
+
+    def shared_data(A: T.Tensor((4,), "int32")):
+        S = T.alloc_shared((4,), "int32")
+        T.decl_scalar("int32", S.data, "global")
+    trace_error(shared_data, "T.decl_scalar's data must be a global "
+                "tensor's .data")
+
+    def constant(A: T.Tensor((4,), "int32")):
+        T.decl_scalar("int32", A.data, "constant")
+    trace_error(constant, "T.decl_scalar scope 'constant': local, shared or "
+                "global")

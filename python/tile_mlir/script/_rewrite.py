@@ -74,6 +74,29 @@ def _call(name, args):
     return ast.Call(ast.Name(name, ast.Load()), args, [])
 
 
+def _grid_nest(node):
+    """`for i, j in T.grid(a, b): body` as `for i in <axis a>: for j in
+    <axis b>: body` (each axis a Python range, or a kernel loop where its
+    extent is a kernel value: __tile_grid_axis__), or None where the loop
+    is not that (a jump, an else, keywords, other targets): the same
+    iterations in the same order."""
+    it, target = node.iter, node.target
+    if not (isinstance(it, ast.Call) and not it.keywords and
+            getattr(it.func, "attr", getattr(it.func, "id", None)) ==
+            "grid" and isinstance(target, ast.Tuple) and
+            len(target.elts) == len(it.args) > 0 and
+            all(isinstance(e, ast.Name) for e in target.elts) and
+            not node.orelse and not _jumps(node.body) and
+            not any(isinstance(a, ast.Starred) for a in it.args)):
+        return None
+    body = node.body
+    for name, extent in reversed(list(zip(target.elts, it.args))):
+        loop = ast.For(ast.Name(name.id, ast.Store()),
+                       _call("__tile_grid_axis__", [extent]), body, [])
+        body = [ast.copy_location(loop, node)]
+    return ast.fix_missing_locations(body[0])
+
+
 def _jumps(stmts):
     """Whether `stmts` break, continue or return at their own level (not
     inside a nested loop or function)."""
@@ -312,6 +335,9 @@ class _Rewriter(ast.NodeTransformer):
         return ([start] if start else []) + _as_list(out)
 
     def _for(self, node, stop):
+        nest = _grid_nest(node)
+        if nest is not None and stop is None:
+            return self._for(nest, None)
         self.generic_visit(node)
         if isinstance(node.iter, ast.Call) and \
                 isinstance(node.iter.func, ast.Name) and \

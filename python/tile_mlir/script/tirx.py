@@ -425,7 +425,8 @@ def _flattened(opcode, operands):
                 (not group and (len(where) != 1 or
                                 where - {"thread", "warp"})) or \
                 (where == {"warp"} and
-                 any(o.get("kind") != "register" for o in spec)):
+                 any(o.get("kind") != "register" and not o.get("fragment")
+                     for o in spec)):
             continue
         widths = [None if o.get("kind") == "memory" else
                   _bits(_mlir_type(_PTX_DTYPES[o["type"]]))
@@ -436,10 +437,13 @@ def _flattened(opcode, operands):
         out, copies, i = [], [], 0
         for o, n in zip(spec, atoms):
             run, i = operands[i:i + n], i + n
+            if o.get("kind") == "memory" and o.get("fragment"):
+                out.append(_lane_rows(opcode, run[0], o))
+                continue
             if o.get("kind") == "memory":
                 out.append(_spanning(run[0], o.get("atom", 1)))
                 continue
-            if n == 1:
+            if n == 1 and o.get("distribution") != "warp":
                 out.extend(run)
                 continue
             if o.get("distribution") == "warpgroup":
@@ -460,6 +464,24 @@ def _flattened(opcode, operands):
             out.append(tile)
         return [form], out, copies, "warpgroup" if group else where.pop()
     return [], operands, [], "thread"
+
+
+def _lane_rows(opcode, element, desc):
+    """ldmatrix's or stmatrix's rows as TIRx's element-level call passes
+    them: each lane the address of its own row (matrix lane / 8, row
+    lane % 8). The warp's matrices whose row of every lane is at that
+    lane's own offset: matrix and row strides 0, the columns from it."""
+    frag = desc["fragment"]
+    if not _memory_element(element) or element.space != "shared" or \
+            _bits(element.type_elt()) != _bits(_mlir_type(
+                _PTX_DTYPES[desc["type"]])):
+        raise TileTypeError(
+            f"operand '{desc['name']}' of {opcode}: each lane passes the "
+            f"address of its row, a {desc['type']} element of shared memory"
+            f", got {element!r}")
+    return element._with(
+        shape=(32, frag["matrices"], frag["rows"], frag["cols"]),
+        strides=(0, 0, 0, 1), dist=[None] * 4, splits={})
 
 
 def _spanning(element, n=1):
@@ -1642,7 +1664,7 @@ class _Carried:
         self.carry = {i: _carried_value(v, None, n, what, self.loc)
                       for i, (n, v) in enumerate(zip(names, self.before))
                       if v is not _UNBOUND and _scalar_like(v) and
-                      not _shared_scalar(v) and not _local_scalar(v)}
+                      not _stored_scalar(v)}
         self.out = list(self.before)
 
     def types(self):
@@ -1886,7 +1908,7 @@ def _tile_bind(getter, v):
     as TIRx declares x (a variable of its dtype: the promoted value is
     dropped)."""
     old = _current(getter)
-    if (_shared_scalar(old) or _local_scalar(old)) and _scalar_like(v):
+    if _stored_scalar(old) and _scalar_like(v):
         old[(0,) * len(old.shape)] = v
         return old
     if isinstance(v, _Expr) and getattr(v, "wide", None) is not None:
@@ -1900,7 +1922,7 @@ def _tile_augment(getter, op, v):
     it."""
     import operator
     old = getter()
-    if (_shared_scalar(old) or _local_scalar(old)) and _scalar_like(v):
+    if _stored_scalar(old) and _scalar_like(v):
         old[(0,) * len(old.shape)] = getattr(operator, op)(old.load(), v)
         return old
     return _tile_bind(lambda: _UNBOUND, getattr(operator, op)(old, v))
@@ -1916,6 +1938,14 @@ def _local_scalar(v):
 def _shared_scalar(v):
     return isinstance(v, _views.View) and v.space == "shared" and \
         all(n == 1 for n in v.shape)
+
+
+def _stored_scalar(v):
+    """A scalar that is storage (`x = v` stores, each read loads): a shared
+    one, a T.local_scalar, a T.decl_scalar over global memory."""
+    return _shared_scalar(v) or _local_scalar(v) or (
+        isinstance(v, _views.View) and v.space == "global" and
+        getattr(v, "scalar_storage", False))
 
 
 def _short_circuit(acc, thunk, is_and):
@@ -2039,17 +2069,31 @@ vectorized = parallel = unroll
 def grid(*extents, dtype=None):
     """`for i, j in T.grid(m, n):` the index tuples of nested loops (each
     extent an integer or a (start, extent) pair), unrolled where the kernel
-    is traced; kernel-valued extents need nested T.serial loops."""
+    is traced. A `for` over T.grid is a loop nest (_rewrite._grid_nest), in
+    which an extent may be a kernel value; elsewhere (a break in its body,
+    an else) a kernel-valued extent is an error."""
     ranges = []
     for e in extents:
         start, extent = e if isinstance(e, tuple) else (0, e)
         start, extent = (_loop_value(v) for v in (start, extent))
         if isinstance(start, _Expr) or isinstance(extent, _Expr):
-            raise TileError("T.grid with a kernel-valued extent: write "
+            raise TileError("T.grid with a kernel-valued extent, in a loop "
+                            "with a break, continue, return or else: write "
                             "nested `for i in T.serial(...)` loops")
         start = as_int(start, "T.grid start")
         ranges.append(range(start, start + as_int(extent, "T.grid extent")))
     return itertools.product(*ranges)
+
+
+def _grid_axis(extent):
+    """One axis of `T.grid` in a loop nest (see _rewrite._grid_nest): its
+    extent or (start, extent) pair, a Python range or a kernel loop."""
+    start, extent = extent if isinstance(extent, tuple) else (0, extent)
+    start, extent = (_loop_value(v) for v in (start, extent))
+    if isinstance(start, _Expr) or isinstance(extent, _Expr):
+        return serial(start, start + extent)
+    start = as_int(start, "T.grid start")
+    return range(start, start + as_int(extent, "T.grid extent"))
 
 
 def _loop_value(v):
@@ -2136,12 +2180,13 @@ def alloc_scalar(dtype="float32", scope="local", *, init=None,
 
 def decl_scalar(dtype, data, scope="local", layout=None):
     """`T.decl_scalar(dtype, data, scope)`: the first element of `data` (a
-    tensor's `.data` in `scope`, "local" or "shared") as a scalar of
-    `dtype`; `x = v` stores there, as for T.local_scalar."""
-    spaces = {"local": "reg", "shared": "shared"}
+    tensor's `.data` in `scope`, "local", "shared" or "global") as a
+    scalar of `dtype`; `x = v` stores there, as for T.local_scalar, and
+    each read loads it."""
+    spaces = {"local": "reg", "shared": "shared", "global": "global"}
     if scope not in spaces:
-        raise TileValueError(f"T.decl_scalar scope {scope!r}: local or "
-                             "shared")
+        raise TileValueError(f"T.decl_scalar scope {scope!r}: local, "
+                             "shared or global")
     if not isinstance(data, _views.View) or data.space != spaces[scope]:
         raise TileTypeError(f"T.decl_scalar's data must be a {scope} "
                             f"tensor's .data, got {data!r}")
@@ -3113,6 +3158,7 @@ _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
                     "__tile_augment__": _tile_augment,
                     "__tile_range__": _tile_range,
                     "__tile_for__": _KernelLoop,
+                    "__tile_grid_axis__": _grid_axis,
                     "__tile_while__": _tile_while,
                     "__tile_stop__": _tile_stop}
 
@@ -4473,12 +4519,31 @@ def _matrix_rows(view, desc, groups, repeats, opcode):
             splits={a: [(e, st * 2) for e, st in run]
                     for a, run in view.splits.items()})
     n = groups
-    return view._with(
+    return _expand_matrix_axis(view._with(
         shape=view.shape[:n] + (32,) + view.shape[n:],
         strides=view.strides[:n] + (0,) + view.strides[n:],
         dist=view.dist[:n] + [None] + view.dist[n:],
         splits={a if a < n else a + 1: run
-                for a, run in view.splits.items()})
+                for a, run in view.splits.items()}),
+        groups + 1 + len(repeats))
+
+
+def _expand_matrix_axis(view, axis):
+    """`view` with its matrix axis `axis`, where its layout splits it over
+    several strides (a padded tile's matrices 2i + j at rows 8i, columns
+    8j), as one axis per stride: the dialect takes several matrix axes."""
+    run = view.splits.get(axis)
+    if not run:
+        return view
+    splits = {a if a < axis else a + len(run) - 1: r
+              for a, r in view.splits.items() if a != axis}
+    return view._with(
+        shape=view.shape[:axis] + tuple(e for e, _ in run) +
+        view.shape[axis + 1:],
+        strides=view.strides[:axis] + tuple(st for _, st in run) +
+        view.strides[axis + 1:],
+        dist=view.dist[:axis] + [None] * len(run) + view.dist[axis + 1:],
+        splits=splits)
 
 
 def _fragment_operand(plan, joint, groups, opcode):
