@@ -233,16 +233,55 @@ def test_break_and_continue_under_kernel_branches():
                                       rows + 100], lane
 
 
-def test_kernel_loops_refuse_plain_jumps_and_changed_types():
+def test_a_python_while_loop_goes_on_as_the_kernels():
+    """A while loop whose condition becomes a kernel value (its body made
+    it one: `while True:` with a data-dependent break, a counter bumped
+    under a kernel branch) goes on as the kernel's loop after the
+    iterations traced so far; with an else it is an error."""
+    @T.function
+    def k0(A: T.Tensor((32,), "float32"), O: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        t = T.cuda.thread_idx("x")
+        j = 0
+        n = 0
+        while j < 16:
+            if A[(j + t) % 32] > T.float32(1):
+                j = j + 2
+            j = j + 1
+            n = n + 1
+        m = T.local_scalar("int32", 0)
+        while True:
+            m = m + 1
+            if A[(m + t) % 32] > T.float32(1.5):
+                break
+        O[t] = n * 100 + m
+    A = np.array([2.0 if i % 3 == 0 else 0.5 for i in range(32)],
+                 np.float32)
+    got = run(k0, A=A, O=np.zeros(32, np.int32))["O"]
+    for t in range(32):
+        j = n = 0
+        while j < 16:
+            j += 3 if A[(j + t) % 32] > 1 else 1
+            n += 1
+        m = 1
+        while not A[(m + t) % 32] > 1.5:
+            m += 1
+        assert got[t] == n * 100 + m, t
     with pytest.raises(TileError, match="condition was a Python value when "
-                       "the loop began and is a kernel value now"):
+                       "the loop began and is a kernel value now .*and it "
+                       "has an else"):
         @T.function
-        def k0(A: T.Tensor((32,), "float32")):
+        def k1(A: T.Tensor((32,), "float32")):
             j = 0
             while j < 16:
                 if A[j] > T.float32(1):
                     j = j + 2
                 j = j + 1
+            else:
+                j = 0
+
+
+def test_kernel_loops_refuse_plain_jumps_and_changed_types():
     with pytest.raises(TileError, match="`break`, `continue` or `return` "
                        "in a loop with a kernel-valued bound"):
         @T.function
@@ -257,10 +296,13 @@ def test_kernel_loops_refuse_plain_jumps_and_changed_types():
             for i in T.serial(n):
                 s = A[i]
             A[0] = s
-    with pytest.raises(TileError, match="nested `for i in T.serial"):
+    with pytest.raises(TileError, match="kernel-valued extent, in a loop "
+                       "with a break.*nested `for i in T.serial"):
         @T.function
         def k3(A: T.Tensor((32,), "float32"), n: T.int32):
             for i, j in T.grid(n, 2):
+                if A[i] > T.float32(0):
+                    break
                 A[i] = j
     with pytest.raises(TileError, match="step 0 is not positive"):
         T.serial(0, 4, step=0)

@@ -173,3 +173,31 @@ def test_a_tma_box_in_the_pool_is_128_byte_aligned():
     with pytest.raises(TileError, match="a TMA copy's shared box needs 128-byte "
                        "alignment; its tensor starts 16 bytes into smem"):
         kernel(16)
+
+
+def test_a_pool_over_a_static_buffer():
+    """SMEMPool(buf.data) allocates in that buffer: no dynamic shared
+    memory, commit is TIRx's no-op, and a tensor past its end is an
+    error."""
+    def kernel(n):
+        @T.function
+        def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            t = T.cuda.thread_idx("x")
+            buf = T.alloc_shared((48,), "float32")
+            pool = SMEMPool(buf.data)
+            h = pool.alloc((n,), "float16")
+            s = pool.alloc((32,), "float32", align=16)
+            pool.commit()
+            h[t] = T.float16(A[t])
+            s[t] = A[t] + T.float32(1)
+            T.cuda.cta_sync()
+            B[t] = T.float32(h[31 - t]) + s[t]
+        return k
+    k = kernel(32)
+    assert k._shared_bytes() == 0
+    A, B = run(k)
+    np.testing.assert_array_equal(B, A[::-1] + A + 1)
+    with pytest.raises(TileError, match="float32 at byte 80 of smem.*ends "
+                       "at byte 208, past its 192"):
+        kernel(40)

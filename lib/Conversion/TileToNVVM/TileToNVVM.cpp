@@ -237,8 +237,10 @@ static Value offsetPointer(OpBuilder &b, Location loc, Value base, Type eltType,
 /// An expanded tile.apply (one instruction) -> llvm.inline_asm (or an NVVM
 /// intrinsic where that provably emits the same instruction).
 struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
-  ApplyOpLowering(const LLVMTypeConverter &converter, bool useIntrinsics)
-      : ConvertOpToLLVMPattern(converter), useIntrinsics(useIntrinsics) {}
+  ApplyOpLowering(const LLVMTypeConverter &converter, bool useIntrinsics,
+                  bool reusePointers)
+      : ConvertOpToLLVMPattern(converter), useIntrinsics(useIntrinsics),
+        reusePointers(reusePointers) {}
 
   LogicalResult
   matchAndRewrite(ApplyOp op, OpAdaptor adaptor,
@@ -413,6 +415,44 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
   }
 
 private:
+  /// What a pointer of the cache is: a buffer's aligned pointer, a
+  /// pointer some elements past another, another pointer in a state space.
+  enum class PointerKind { Aligned, Offset, Space };
+  using PointerKey =
+      std::tuple<Block *, Value, int64_t, Type, unsigned, unsigned>;
+
+  /// The pointer `key` describes, made by `make` at the first op of its
+  /// block that needs it and reused by the later ones (their repeats read
+  /// the same buffers: at thousands of repeats, remaking them was most of
+  /// the IR that the canonicalizer and CSE then had to remove).
+  Value cachedPointer(PointerKey key, llvm::function_ref<Value()> make) const {
+    if (!reusePointers)
+      return make();
+    auto [it, inserted] = pointers.try_emplace(key);
+    if (inserted)
+      it->second = make();
+    return it->second;
+  }
+
+  /// `root`'s aligned pointer (`root` a static view's buffer).
+  Value alignedPointer(Value root, ConversionPatternRewriter &rewriter,
+                       Location loc) const {
+    Value remapped = rewriter.getRemappedValue(root);
+    return cachedPointer(
+        {rewriter.getInsertionBlock(), remapped, 0, Type(),
+         unsigned(PointerKind::Aligned), 0},
+        [&] { return MemRefDescriptor(remapped).alignedPtr(rewriter, loc); });
+  }
+
+  /// offsetPointer of a cached `base`, cached.
+  Value cachedOffset(Value base, Type eltType, int64_t elements,
+                     ConversionPatternRewriter &rewriter, Location loc) const {
+    return cachedPointer(
+        {rewriter.getInsertionBlock(), base, elements, eltType,
+         unsigned(PointerKind::Offset), 0},
+        [&] { return offsetPointer(rewriter, loc, base, eltType, elements); });
+  }
+
   /// The pointers to the atom's elements of a register operand `value`
   /// (`converted` after conversion).
   void setElementPointers(Slot &slot, Value value, Value converted,
@@ -421,12 +461,11 @@ private:
     auto type = cast<MemRefType>(value.getType());
     unsigned count = slot.desc->atom;
     if (std::optional<StaticView> view = getStaticView(value)) {
-      Value base = MemRefDescriptor(rewriter.getRemappedValue(view->root))
-                       .alignedPtr(rewriter, loc);
+      Value base = alignedPointer(view->root, rewriter, loc);
       int64_t stride = type.getStridesAndOffset().first.back();
       for (unsigned k = 0; k < count; ++k)
-        slot.ptrs.push_back(offsetPointer(rewriter, loc, base, slot.eltType,
-                                          view->offset + k * stride));
+        slot.ptrs.push_back(cachedOffset(
+            base, slot.eltType, view->offset + k * stride, rewriter, loc));
       return;
     }
     for (unsigned k = 0; k < count; ++k) {
@@ -443,10 +482,11 @@ private:
     auto type = cast<MemRefType>(value.getType());
     int64_t offset = type.getStridesAndOffset().second;
     Value base;
+    bool cached = false;
     if (std::optional<StaticView> view = getStaticView(value)) {
-      base = MemRefDescriptor(rewriter.getRemappedValue(view->root))
-                 .alignedPtr(rewriter, loc);
+      base = alignedPointer(view->root, rewriter, loc);
       offset = view->offset;
+      cached = true;
     } else if (!ShapedType::isDynamic(offset)) {
       base = MemRefDescriptor(converted).alignedPtr(rewriter, loc);
     }
@@ -467,7 +507,10 @@ private:
       // one: quadratic in the number of accesses (5.9 of 7.2 s of llc at
       // 2^14 repeats).
       int64_t chunk = bytes & ~(kAddressChunkBytes - 1);
-      ptr = offsetPointer(rewriter, loc, base, rewriter.getI8Type(), chunk);
+      ptr =
+          cached
+              ? cachedOffset(base, rewriter.getI8Type(), chunk, rewriter, loc)
+              : offsetPointer(rewriter, loc, base, rewriter.getI8Type(), chunk);
       slot.addressOffset = bytes - chunk;
     } else if (base) {
       ptr = offsetPointer(rewriter, loc, base, slot.eltType, offset);
@@ -489,10 +532,17 @@ private:
                      : slot.desc->space == ptx::StateSpace::Shared
                          ? static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared)
                          : static_cast<unsigned>(NVVM::NVVMMemorySpace::Global);
-    if (ptrType.getAddressSpace() != space)
-      ptr = LLVM::AddrSpaceCastOp::create(
+    auto cast = [&] {
+      return LLVM::AddrSpaceCastOp::create(
           rewriter, loc,
           LLVM::LLVMPointerType::get(rewriter.getContext(), space), ptr);
+    };
+    if (ptrType.getAddressSpace() != space)
+      ptr = cached
+                ? cachedPointer({rewriter.getInsertionBlock(), ptr, 0, Type(),
+                                 unsigned(PointerKind::Space), space},
+                                cast)
+                : cast();
     slot.address = ptr;
   }
 
@@ -525,6 +575,11 @@ private:
   }
 
   bool useIntrinsics;
+  bool reusePointers;
+  /// Pointers made for earlier ops, by block (see cachedPointer). The
+  /// conversion visits a block's ops in order, so each dominates the
+  /// later ops of its block.
+  mutable llvm::DenseMap<PointerKey, Value> pointers;
 };
 
 /// convert-scf-to-cf puts an scf.for's `llvm.loop_annotation` (unroll
@@ -690,7 +745,8 @@ struct ConvertTileToNVVMPass
         findGridConstants(module, converter);
 
     RewritePatternSet patterns(ctx);
-    populateTileToNVVMConversionPatterns(converter, patterns, useIntrinsics);
+    populateTileToNVVMConversionPatterns(converter, patterns, useIntrinsics,
+                                         /*reusePointers=*/true);
     populateGpuToNVVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
@@ -781,9 +837,9 @@ struct GridSyncOpLowering : public ConvertOpToLLVMPattern<GridSyncOp> {
 
 void mlir::tile::populateTileToNVVMConversionPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    bool useIntrinsics) {
+    bool useIntrinsics, bool reusePointers) {
   patterns.add<AllocLocalOpLowering>(converter);
-  patterns.add<ApplyOpLowering>(converter, useIntrinsics);
+  patterns.add<ApplyOpLowering>(converter, useIntrinsics, reusePointers);
   patterns.add<GridSyncOpLowering>(converter);
 }
 

@@ -152,6 +152,19 @@ def _element_read(value):
     return not any(isinstance(k, ast.Slice) for k in keys)
 
 
+def _copied(value):
+    """`__tile_copy__(value)`: a variable read as a value (`tmp = u` of a
+    T.local_scalar u copies u's value now, as TIRx's `int tmp = u_ptr[0]`;
+    a tensor stays itself)."""
+    return ast.copy_location(_call("__tile_copy__", [value]), value)
+
+
+def _names_tuple(target):
+    """Whether an assignment target is a tuple (or list) of plain names."""
+    return isinstance(target, (ast.Tuple, ast.List)) and target.elts and \
+        all(isinstance(e, ast.Name) for e in target.elts)
+
+
 def _bound(name, value):
     """`__tile_bind__(lambda: name, value)`: what `name = value` binds (a
     narrow integer without its promoted value; a shared scalar that `name`
@@ -379,7 +392,7 @@ class _Rewriter(ast.NodeTransformer):
         `kernel`, at the place of `node`."""
         branch = ast.If(_call("__tile_is_python__",
                               [ast.Name(assign.targets[0].id, ast.Load())]),
-                        [python], kernel)
+                        _as_list(python), kernel)
         for new in (assign, branch):
             ast.copy_location(new, node)
             ast.fix_missing_locations(new)
@@ -395,8 +408,12 @@ class _Rewriter(ast.NodeTransformer):
         self.count += 1
         probe, loop = f"__tile_w{self.count}", f"__tile_l{self.count}"
         names = _stored_names(node.body)
+        # Without an else, a Python loop whose condition becomes a kernel
+        # value goes on as the kernel's loop (its iterations so far peeled).
+        switch = not node.orelse
         assign = ast.Assign([ast.Name(probe, ast.Store())], _call(
-            "__tile_while__", [_thunk(copy.deepcopy(node.test))]))
+            "__tile_while__", [_thunk(copy.deepcopy(node.test)),
+                               ast.Constant(switch)]))
         python = ast.While(ast.Call(
             ast.Attribute(_name(probe), "test", ast.Load()),
             [_thunk(copy.deepcopy(node.test))], []),
@@ -419,6 +436,10 @@ class _Rewriter(ast.NodeTransformer):
         kernel.append(_method(loop, "end"))
         kernel += _rebind(loop, "results", names)
         kernel += copy.deepcopy(node.orelse)
+        if switch:
+            python = [python, ast.If(ast.Attribute(_name(probe), "switched",
+                                                   ast.Load()),
+                                     copy.deepcopy(kernel), [])]
         return self._placed(node, assign, python, kernel)
 
     def visit_Assign(self, node):
@@ -426,9 +447,31 @@ class _Rewriter(ast.NodeTransformer):
         if _element_read(node.value):
             node.value = ast.copy_location(
                 _call("__tile_read__", [node.value]), node.value)
+        if isinstance(node.value, (ast.Name, ast.Attribute)):
+            node.value = _copied(node.value)
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             node.value = _bound(node.targets[0].id, node.value)
+        elif len(node.targets) == 1 and _names_tuple(node.targets[0]):
+            return self._unpacked(node)
         return node
+
+    def _unpacked(self, node):
+        """`a, b = value`: Python's unpacking into temporaries, then each
+        name bound as `a = ...` binds it (a scalar's storage is stored into,
+        and a scalar read from storage is its value now)."""
+        self.count += 1
+        temps = [f"__tile_u{self.count}_{i}"
+                 for i in range(len(node.targets[0].elts))]
+        out = [ast.Assign([ast.Tuple([ast.Name(t, ast.Store())
+                                      for t in temps], ast.Store())],
+                          node.value)]
+        for name, temp in zip(node.targets[0].elts, temps):
+            out.append(ast.Assign([ast.Name(name.id, ast.Store())],
+                                  _bound(name.id, _copied(_name(temp)))))
+        for new in out:
+            ast.copy_location(new, node)
+            ast.fix_missing_locations(new)
+        return out
 
     def visit_AnnAssign(self, node):
         self.generic_visit(node)

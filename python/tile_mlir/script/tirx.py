@@ -1818,24 +1818,34 @@ class _WhileProbe:
     Python's loop (the first test is that value); a kernel value makes the
     loop the kernel's (_KernelWhile)."""
 
-    def __init__(self, test):
+    def __init__(self, test, switch=False):
         self.first = _plain(test())
         self.used = False
+        self.switch, self.switched = switch, False
 
     def is_kernel(self):
         return isinstance(self.first, _Expr)
+
+    def kernel(self, names, getters, jumps):
+        """The rest of the loop as the kernel's, once its condition became a
+        kernel value (`while True:` whose break depends on the data)."""
+        return _KernelWhile(names, getters, jumps)
 
     def test(self, thunk):
         if not self.used:
             self.used = True
             return self.first
         c = _plain(thunk())
+        if isinstance(c, _Expr) and self.switch:
+            self.switched = True
+            return False
         if isinstance(c, _Expr):
             raise TileError(f"{_caller_location()}: this while loop's "
                             "condition was a Python value when the loop "
                             "began and is a kernel value now (its body "
-                            "made it one): start from kernel values (`j = "
-                            "T.int32(0)`) so that the loop is the kernel's")
+                            "made it one), and it has an else: start from "
+                            "kernel values (`j = T.int32(0)`) so that the "
+                            "loop is the kernel's")
         return c
 
 
@@ -1845,8 +1855,8 @@ def _tile_stop(flag):
     return flag is True
 
 
-def _tile_while(test):
-    probe = _WhileProbe(test)
+def _tile_while(test, switch=False):
+    probe = _WhileProbe(test, switch)
     return probe if not probe.is_kernel() else _KernelWhileMark(probe)
 
 
@@ -1879,6 +1889,16 @@ def _tile_read(v):
     """`x = A[i, j]`: a one-element view read where it is bound (TIRx's
     BufferLoad), so that later stores to A[i, j] leave x as it was."""
     if isinstance(v, _views.View) and all(n == 1 for n in v.shape):
+        return v.load()
+    return v
+
+
+def _tile_copy(v):
+    """`tmp = u` (u a name or a field): a scalar in storage (T.local_scalar,
+    T.shared_scalar, T.decl_scalar) is read, as TIRx's `int tmp =
+    u_ptr[0]`, so that later stores to u leave tmp as it was; anything else
+    (a tensor, a value) is itself."""
+    if isinstance(v, _views.View) and getattr(v, "scalar_storage", False):
         return v.load()
     return v
 
@@ -2292,7 +2312,9 @@ def _atomic(name, address, op, overloads, *values):
         args.append(_const_expr(v, view.dtype) if not isinstance(v, _Expr)
                     else v)
     d = alloc_local((1,), view.dtype)
-    _PtxChain((_atom_opcode(space, op, ptx_type),))(d[0], view, *args)
+    # The element of a buffer of any rank, as its one element of storage.
+    _PtxChain((_atom_opcode(space, op, ptx_type),))(d[0], _spanning(view),
+                                                     *args)
     return d[0].load()
 
 
@@ -3152,6 +3174,7 @@ _REWRITE_HELPERS = {"__tile_cond__": _tile_cond,
                                                          variable=True),
                     "__tile_lazy_select__": _tile_lazy_select,
                     "__tile_merge__": _Merge, "__tile_read__": _tile_read,
+                    "__tile_copy__": _tile_copy,
                     "__tile_bind__": _tile_bind,
                     "__tile_declares__": _tile_declares,
                     "__tile_declare__": _tile_declare,

@@ -33,10 +33,14 @@ void configureTileTypeConverter(LLVMTypeConverter &converter);
 /// ops to LLVM/NVVM. This is the entry point for other compilers that embed
 /// the tile dialect in their own conversion. The patterns apply to device
 /// code only (ops inside a gpu.module); host tile ops are left for the caller
-/// to diagnose.
+/// to diagnose. With `reusePointers`, an op reuses the pointers an earlier
+/// op of its block built (fewer ops at thousands of repeats); the patterns
+/// must then serve one conversion only (not a pass's patterns frozen in
+/// its initialize(), which outlive the IR they were applied to).
 void populateTileToNVVMConversionPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns,
-                                          bool useIntrinsics = false);
+                                          bool useIntrinsics = false,
+                                          bool reusePointers = false);
 
 /// Registers the tile dialect's ConvertToLLVMPatternInterface, so that the
 /// generic `convert-to-llvm` and `convert-gpu-to-nvvm` lower (expanded) tile
