@@ -487,3 +487,32 @@ def test_constant_nodes_take_their_kind_of_dtype():
         T.FloatImm("int32", 1.0)
     with pytest.raises(TypeError, match=r"T.FloatImm of dtype 'float99'"):
         T.FloatImm("float99", 1.0)
+
+
+def test_tuple_targets_bind_as_names_do():
+    """`u, v = v, u` of T.local_scalar storage stores each its value from
+    before the assignment (Python's swap; TIRx's C stores u = v, then
+    v = u, which reads the new u: documented, not copied), and a name read
+    into a temporary (`w = u`) is the value, not the storage."""
+    @T.function
+    def k(A: T.Tensor((32,), "int32"), O: T.Tensor((32, 4), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        t = T.cuda.thread_idx("x")
+        u = T.local_scalar("int32", 0)
+        v = T.local_scalar("int32", 0)
+        u, v = A[t], A[(t + 1) % 32]
+        w = u
+        if u > v:
+            u, v = v, u
+        q, r = divmod(37, 5)
+        O[t, 0] = u
+        O[t, 1] = v
+        O[t, 2] = w
+        O[t, 3] = q * 10 + r
+    A = ((np.arange(32) * 13) % 32).astype(np.int32)
+    O = run(k, A=A, O=np.zeros((32, 4), np.int32))["O"]
+    B = np.roll(A, -1)
+    assert np.array_equal(O[:, 0], np.minimum(A, B))
+    assert np.array_equal(O[:, 1], np.maximum(A, B))
+    assert np.array_equal(O[:, 2], A)
+    assert np.array_equal(O[:, 3], np.full(32, 72))

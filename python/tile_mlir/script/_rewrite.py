@@ -465,9 +465,12 @@ class _Rewriter(ast.NodeTransformer):
         out = [ast.Assign([ast.Tuple([ast.Name(t, ast.Store())
                                       for t in temps], ast.Store())],
                           node.value)]
+        # Every value read before any name is bound (`u, v = v, u`).
+        out += [ast.Assign([ast.Name(t, ast.Store())], _copied(_name(t)))
+                for t in temps]
         for name, temp in zip(node.targets[0].elts, temps):
             out.append(ast.Assign([ast.Name(name.id, ast.Store())],
-                                  _bound(name.id, _copied(_name(temp)))))
+                                  _bound(name.id, _name(temp))))
         for new in out:
             ast.copy_location(new, node)
             ast.fix_missing_locations(new)
