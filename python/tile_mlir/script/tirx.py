@@ -6078,9 +6078,7 @@ def _carve(view, byte_offset, ann):
     else:
         require_alignment(b, parent.name, 16)
     return _carved_view(b, parent, shift, shape, ann.dtype)._with(
-        shape=(lead + count,), strides=(1,), offset=lead) \
-        if len(shape) == 1 else _carved_view(b, parent, shift, shape,
-                                             ann.dtype)
+        offset=lead)
 
 
 def _carved_view(b, parent, shift, shape, dtype):
@@ -6144,8 +6142,6 @@ class SMEMPool:
         if ptr is None:
             self.buf = _pool_buffer()
             ptr = self.buf.data
-        if isinstance(ptr, _BytePtr):
-            ptr = ptr_byte_offset(ptr, 0)
         self.ptr = ptr
         self.offset = self.max_offset = 0
 
