@@ -444,7 +444,14 @@ def _flattened(opcode, operands):
                 out.append(_spanning(run[0], o.get("atom", 1)))
                 continue
             if n == 1 and o.get("distribution") != "warp":
-                out.extend(run)
+                # wgmma's descriptors: each thread's value, where an
+                # element of a tensor holds it (`da[0]`).
+                v = run[0]
+                if group and o.get("role") == "use" and \
+                        isinstance(v, _views.View) and \
+                        all(k == 1 for k in v.shape):
+                    v = v.load()
+                out.append(v)
                 continue
             if o.get("distribution") == "warpgroup":
                 tile = _in_place(run, _PTX_DTYPES[o["type"]])
