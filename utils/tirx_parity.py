@@ -72,8 +72,10 @@ ENCODE = re.compile(r"T\.cuda\.tensormap_encode_tiled\((\w+), "
 DECL = re.compile(r"(\w+) = T\.decl_tensor\((\w+)\.data")
 
 
+# The kernel's arguments, then grid and block, then (where the kernel has
+# dynamic shared memory, an SMEMPool's commit) its bytes.
 LAUNCH = re.compile(r'T\.call_ffi_kernel\("\w+", ([^=]*?), \d+, \d+, \d+, '
-                    r'\d+, \d+, \d+, launch_fields')
+                    r'\d+, \d+, \d+, (?:T\.int64\(\d+\), )?launch_fields')
 
 
 def tirx_tensor_maps(host):
