@@ -865,3 +865,24 @@ def test_decl_scalar_over_global_memory():
         T.decl_scalar("int32", A.data, "constant")
     trace_error(constant, "T.decl_scalar scope 'constant': local, shared or "
                 "global")
+
+
+def test_a_swizzled_view_is_declared_over_shared_storage_only():
+    def parameter(A: T.Tensor((8, 8), "int32", layout=T.ComposeLayout(
+            0, 3, 3, T.TileLayout(T.S[8, 8])))):
+        pass
+    trace_error(parameter, "parameter 'A' of parameter: a T.ComposeLayout "
+                "\\(swizzled\\) layout is for shared memory")
+
+    def partial(A: T.Tensor((8,), "int32")):
+        S = T.alloc_shared((96,), "int32")
+        T.decl_tensor(S.data, ty_args=[T.Tensor((8, 8), "int32", layout=(
+            T.ComposeLayout(0, 3, 3, T.TileLayout(T.S[8, 8]))))])
+    trace_error(partial, "whole swizzle patterns of 64 elements, got .* "
+                "\\(96 elements\\)")
+
+    def registers(A: T.Tensor((8,), "int32")):
+        r = T.alloc_local((64,), "int32")
+        T.decl_tensor(r.data, ty_args=[T.Tensor((8, 8), "int32", layout=(
+            T.ComposeLayout(0, 3, 3, T.TileLayout(T.S[8, 8]))))])
+    trace_error(registers, "its data is shared storage")

@@ -709,6 +709,10 @@ class Tensor:
         self.scope = scope
         if isinstance(layout, str) and layout == "default":
             layout = None
+        # A swizzled view (T.decl_tensor over shared storage only).
+        self.swizzle = None
+        if isinstance(layout, ComposeLayout):
+            self.swizzle, layout = layout, layout.tile_layout
         self.dtype = dtype
         self.elt = _mlir_type(dtype)
         if align is not None:
@@ -716,7 +720,8 @@ class Tensor:
             if a < 1 or a & (a - 1):
                 raise TileValueError(f"align={a} is not a power of two")
         if layout is not None and not isinstance(layout, TileLayout):
-            raise TileTypeError("T.Tensor layout must be a T.TileLayout")
+            raise TileTypeError("T.Tensor layout must be a T.TileLayout or "
+                            "T.ComposeLayout")
         self.layout = layout
 
     def mlir_type(self):
@@ -6243,6 +6248,15 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
     if math.prod(ann.shape) > _elements(data):
         raise TileValueError(f"T.decl_tensor of {ann.shape} over "
                              f"{data.shape} elements")
+    if ann.swizzle is not None and (
+            data.space != "shared" or not isinstance(data.offset, int) or
+            data.offset % ann.swizzle.span() or
+            _elements(data) % ann.swizzle.span()):
+        raise TileValueError(
+            f"T.decl_tensor with a T.ComposeLayout: its data is shared "
+            f"storage whose start and size are whole swizzle patterns of "
+            f"{ann.swizzle.span()} elements, got {data!r} at offset "
+            f"{data.offset} ({_elements(data)} elements)")
     base = ann.layout.spec.base if ann.layout is not None else 0
     if base and (data.space == "reg" or
                  ann.layout.spec.span() > math.prod(data.shape)):
@@ -6260,7 +6274,8 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
         strides = _row_major_strides(ann.shape)
     return data._with(shape=ann.shape, strides=strides,
                       dist=[None] * len(ann.shape), splits=splits,
-                      offset=data.offset + base if base else data.offset)
+                      offset=data.offset + base if base else data.offset,
+                      swizzle=ann.swizzle)
 
 
 def _short(value):
@@ -6367,6 +6382,10 @@ class PrimFunc:
                                 "T.Tensor(shape, dtype), T.Scalar(dtype) or "
                                 "scalar type (T.float32, T.int32, T.bool, "
                                 "...) annotation")
+            if isinstance(ann, Tensor) and ann.swizzle is not None:
+                raise TileError(f"parameter '{pname}' of {self.name}: a "
+                                "T.ComposeLayout (swizzled) layout is for "
+                                "shared memory")
             if isinstance(ann, Tensor) and extents is not None:
                 ann = ann.bound(extents)
             if isinstance(ann, Tensor) and ann.layout is not None and \
