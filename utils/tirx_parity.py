@@ -36,8 +36,6 @@ import warnings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "utils"))
-TIRX_IMPORT = "from tvm_tirx.script import tirx as T"
-OUR_IMPORT = "from tile_mlir.script import tirx as T"
 
 # Compiles one program with TIRx and prints its CUDA C++ (run in TIRx's
 # venv).
@@ -122,8 +120,8 @@ def load_ours(path, as_name):
     """The program with the front-end's import: (module, its kernel)."""
     sys.path.insert(0, str(ROOT / "python"))
     from tile_mlir.script.tirx import PrimFunc
-    text = path.read_text().replace(TIRX_IMPORT, OUR_IMPORT).replace(
-        "from tvm_tirx.", "from tile_mlir.")
+    from tile_mlir.tirx import ported
+    text = ported(path.read_text())
     ours = path.with_name(as_name)
     ours.write_text(text)
     spec = importlib.util.spec_from_file_location(ours.stem, ours)

@@ -46,8 +46,16 @@ def test_the_barriers_instructions():
 def test_barrier_errors():
     def tcgen05(pool):
         Pipeline(pool, 2, full="tma", empty="tcgen05")
-    with pytest.raises(TileError, match="TCGen05Bar: tcgen05 is sm_100's"):
+    with pytest.raises(TileError, match="TCGen05Bar: tcgen05 instructions "
+                       "are not supported \\(the instruction table has "
+                       "none\\)"):
         kernel(tcgen05)
+
+    def tcgen05_tiles(pool):
+        pool.alloc_tcgen05_mma_AB((128, 64), "float16")
+    with pytest.raises(TileError, match="SMEMPool.alloc_tcgen05_mma_AB: "
+                       "tcgen05 instructions are not supported"):
+        kernel(tcgen05_tiles)
 
     def unknown(pool):
         Pipeline(pool, 2, full="tma", empty="barrier")

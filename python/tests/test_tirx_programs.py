@@ -21,6 +21,7 @@ np = pytest.importorskip("numpy")
 
 from tile_mlir import TileError, TileWarning  # noqa: E402
 from tile_mlir.script import tirx as T  # noqa: E402
+from tile_mlir.tirx import ported  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent / "tirx_programs"
 H200 = HERE / "h200"
@@ -31,9 +32,7 @@ LANE = T.cuda.Axis.laneid
 def load(path, tmp_path):
     # The import line changed, and TIRx's other modules by their package
     # prefix (tile_mlir mirrors the paths it supports).
-    text = path.read_text().replace("from tvm_tirx.script import tirx as T",
-                                    "from tile_mlir.script import tirx as T")
-    text = text.replace("from tvm_tirx.", "from tile_mlir.")
+    text = ported(path.read_text())
     ours = tmp_path / path.name
     ours.write_text(text)
     spec = importlib.util.spec_from_file_location(path.stem, ours)

@@ -2104,16 +2104,11 @@ def grid(*extents, dtype=None):
     is traced. A `for` over T.grid is a loop nest (_rewrite._grid_nest), in
     which an extent may be a kernel value; elsewhere (a break in its body,
     an else) a kernel-valued extent is an error."""
-    ranges = []
-    for e in extents:
-        start, extent = e if isinstance(e, tuple) else (0, e)
-        start, extent = (_loop_value(v) for v in (start, extent))
-        if isinstance(start, _Expr) or isinstance(extent, _Expr):
-            raise TileError("T.grid with a kernel-valued extent, in a loop "
-                            "with a break, continue, return or else: write "
-                            "nested `for i in T.serial(...)` loops")
-        start = as_int(start, "T.grid start")
-        ranges.append(range(start, start + as_int(extent, "T.grid extent")))
+    ranges = [_grid_axis(e) for e in extents]
+    if not all(isinstance(r, range) for r in ranges):
+        raise TileError("T.grid with a kernel-valued extent, in a loop "
+                        "with a break, continue, return or else: write "
+                        "nested `for i in T.serial(...)` loops")
     return itertools.product(*ranges)
 
 
@@ -5970,11 +5965,21 @@ def _byte_views(root, source, raw, final):
     return "".join(f"      {line}\n" for line in lines)
 
 
+def _bytes_source(root, dynamic):
+    """(name, type) of the bytes of shared buffer `root`: the dynamic
+    shared memory, or the byte buffer a static buffer used as several
+    dtypes becomes."""
+    space = "#gpu.address_space<workgroup>"
+    if dynamic:
+        return f"{root.name}__dyn", f"memref<?xi8, {space}>"
+    return (f"{root.name}__bytes",
+            f"memref<{_shared_bytes_of(root)}xi8, {space}>")
+
+
 def _dynamic_shared_views(root, final):
     """The shared.dyn buffer `root` as a view of the kernel's dynamic
     shared memory."""
-    raw = "memref<?xi8, #gpu.address_space<workgroup>>"
-    source = f"{root.name}__dyn"
+    source, raw = _bytes_source(root, dynamic=True)
     return (f"      {source} = gpu.dynamic_shared_memory : {raw}\n" +
             _byte_views(root, source, raw, final))
 
@@ -5990,9 +5995,7 @@ def _shared_bytes_of(root):
 def _alias_shared(root, sig_text, body):
     """A shared buffer used as two dtypes: one buffer of bytes, and a
     memref.view of it as each."""
-    raw = (f"memref<{_shared_bytes_of(root)}xi8, "
-           "#gpu.address_space<workgroup>>")
-    source = f"{root.name}__bytes"
+    source, raw = _bytes_source(root, dynamic=False)
     sig_text = sig_text.replace(f"{root.name} : {root.placeholder}",
                                 f"{source} : {raw}")
     return sig_text, _byte_views(root, source, raw, root.declared[3]) + body
@@ -6040,16 +6043,6 @@ def _pool_offset(n):
         raise TileTypeError(f"a byte offset into shared storage must be a "
                             f"non-negative Python integer, got {_short(n)}")
     return int(n)
-
-
-def _bytes_source(root):
-    """(name, type) of the bytes of shared buffer `root`: the dynamic
-    shared memory, or the byte buffer a carved static buffer becomes."""
-    space = "#gpu.address_space<workgroup>"
-    if root is _builder().dynamic_root:
-        return f"{root.name}__dyn", f"memref<?xi8, {space}>"
-    return (f"{root.name}__bytes",
-            f"memref<{_shared_bytes_of(root)}xi8, {space}>")
 
 
 def _carve(view, byte_offset, ann):
@@ -6104,7 +6097,7 @@ def _carved_view(b, parent, shift, shape, dtype):
     root = _views.Root(name, ty, shape, strides, dtype, "shared")
     root.parent, root.shift = parent, shift
     parent.carved = True
-    source, raw = _bytes_source(parent)
+    source, raw = _bytes_source(parent, parent is b.dynamic_root)
     at = b.constant(str(shift), "index").name
     root.def_line = (f"{name} = memref.view {source}[{at}][] : {raw} to "
                      f"{root.placeholder}")
@@ -6140,6 +6133,15 @@ def require_root_alignment(root, align, what):
                             "T.alloc_shared buffer")
     else:
         require_alignment(b, root.name, align)
+
+
+def refuse_family(what, mnemonic):
+    """An error: `what` is made of instructions of `mnemonic` (TIRx's
+    tcgen05 helpers), which tile-mlir does not lower; says whether its
+    instruction table has that family at all."""
+    has = mnemonic in instr_table.mnemonics()
+    raise TileError(f"{what}: {mnemonic} instructions are not supported"
+                    f"{'' if has else ' (the instruction table has none)'}")
 
 
 class SMEMPool:
@@ -6187,8 +6189,7 @@ class SMEMPool:
         b.dynamic_end = max(getattr(b, "dynamic_end", 0), size)
 
     def alloc_tcgen05_mma_AB(self, *args, **kwargs):
-        raise TileError("SMEMPool.alloc_tcgen05_mma_AB: tcgen05 is sm_100's;"
-                        " tile-mlir targets sm_90")
+        refuse_family("SMEMPool.alloc_tcgen05_mma_AB", "tcgen05")
 
 
 def _pool_buffer():

@@ -17,7 +17,7 @@ same constructor arguments and methods, and the same instructions:
   pred=None)` expects `tx_count` bytes of a TMA copy (arrive.expect_tx).
 - `Pipeline(pool, stages, full=..., empty=..., init_full=1, init_empty=1,
   empty_phase_offset=0, leader=None)`: a full and an empty barrier of the
-  kinds "mbar" and "tma", initialized. "tcgen05" (sm_100) is refused.
+  kinds "mbar" and "tma", initialized. "tcgen05" is refused.
 """
 
 from ....compiler import TileError, TileValueError
@@ -157,11 +157,10 @@ class TMABar(MBarrier):
 
 
 class TCGen05Bar(MBarrier):
-    """TIRx's barrier of tcgen05 commits (sm_100): refused."""
+    """TIRx's barrier of tcgen05 commits: refused."""
 
     def __init__(self, *args, **kwargs):
-        raise TileError("TCGen05Bar: tcgen05 is sm_100's; tile-mlir targets "
-                        "sm_90")
+        T.refuse_family("TCGen05Bar", "tcgen05")
 
 
 _KINDS = {"mbar": MBarrier, "tma": TMABar, "tcgen05": TCGen05Bar}
