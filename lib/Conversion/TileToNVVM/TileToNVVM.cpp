@@ -444,7 +444,7 @@ private:
         [&] { return MemRefDescriptor(remapped).alignedPtr(rewriter, loc); });
   }
 
-  /// offsetPointer of a cached `base`, cached.
+  /// offsetPointer(base, eltType, elements), cached.
   Value cachedOffset(Value base, Type eltType, int64_t elements,
                      ConversionPatternRewriter &rewriter, Location loc) const {
     return cachedPointer(
@@ -482,11 +482,9 @@ private:
     auto type = cast<MemRefType>(value.getType());
     int64_t offset = type.getStridesAndOffset().second;
     Value base;
-    bool cached = false;
     if (std::optional<StaticView> view = getStaticView(value)) {
       base = alignedPointer(view->root, rewriter, loc);
       offset = view->offset;
-      cached = true;
     } else if (!ShapedType::isDynamic(offset)) {
       base = MemRefDescriptor(converted).alignedPtr(rewriter, loc);
     }
@@ -507,10 +505,7 @@ private:
       // one: quadratic in the number of accesses (5.9 of 7.2 s of llc at
       // 2^14 repeats).
       int64_t chunk = bytes & ~(kAddressChunkBytes - 1);
-      ptr =
-          cached
-              ? cachedOffset(base, rewriter.getI8Type(), chunk, rewriter, loc)
-              : offsetPointer(rewriter, loc, base, rewriter.getI8Type(), chunk);
+      ptr = cachedOffset(base, rewriter.getI8Type(), chunk, rewriter, loc);
       slot.addressOffset = bytes - chunk;
     } else if (base) {
       ptr = offsetPointer(rewriter, loc, base, slot.eltType, offset);
@@ -532,17 +527,15 @@ private:
                      : slot.desc->space == ptx::StateSpace::Shared
                          ? static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared)
                          : static_cast<unsigned>(NVVM::NVVMMemorySpace::Global);
-    auto cast = [&] {
-      return LLVM::AddrSpaceCastOp::create(
-          rewriter, loc,
-          LLVM::LLVMPointerType::get(rewriter.getContext(), space), ptr);
-    };
     if (ptrType.getAddressSpace() != space)
-      ptr = cached
-                ? cachedPointer({rewriter.getInsertionBlock(), ptr, 0, Type(),
-                                 unsigned(PointerKind::Space), space},
-                                cast)
-                : cast();
+      ptr = cachedPointer(
+          {rewriter.getInsertionBlock(), ptr, 0, Type(),
+           unsigned(PointerKind::Space), space},
+          [&] {
+            return LLVM::AddrSpaceCastOp::create(
+                rewriter, loc,
+                LLVM::LLVMPointerType::get(rewriter.getContext(), space), ptr);
+          });
     slot.address = ptr;
   }
 
