@@ -1,10 +1,19 @@
 // RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(tile-expand-repeats, expand-strided-metadata, cse, convert-tile-to-nvvm))' | FileCheck %s
+// RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(tile-expand-repeats, expand-strided-metadata, cse, convert-tile-to-nvvm))' | FileCheck %s --check-prefix=CAST
+// RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(tile-expand-repeats, expand-strided-metadata, cse, convert-tile-to-nvvm))' | FileCheck %s --check-prefix=GEP
 
 // The per-repeat views tile-expand-repeats makes (static offsets into an
 // operand's base buffer) are read through by the apply lowering: each
 // access is the operand's aligned pointer plus a constant, and no view is
 // built as a memref descriptor (at thousands of repeats those descriptors
 // were most of the IR). The addresses keep their immediate offsets.
+// The pointers an instruction reads through are built once per block and
+// reused by the later ones: one global cast per buffer, one address per
+// register (the load's store, the fma and the store's load share it).
+// CAST-COUNT-2: llvm.addrspacecast {{.*}} to !llvm.ptr<1>
+// CAST-NOT: llvm.addrspacecast {{.*}} to !llvm.ptr<1>
+// GEP: llvm.getelementptr %{{.*}}[1] : (!llvm.ptr<5>)
+// GEP-NOT: llvm.getelementptr %{{.*}}[1] : (!llvm.ptr<5>)
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: llvm.func @k
