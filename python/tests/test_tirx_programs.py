@@ -123,16 +123,69 @@ def test_a_fragment_layout_that_gives_a_register_to_another_lane():
         T.function(mma_with(swapped))
 
 
+def gapped_mma():
+    # D's registers ((h, e) = (0, 0), (0, 1), (1, 0), (1, 1)) at 0, 1, 3, 4
+    # of five: no one stride per register, so the mma writes a gathered
+    # copy that is written back.
+    @T.function
+    def k(A: T.Tensor((32, 4), "uint32"), B: T.Tensor((32, 2), "uint32"),
+          D: T.Tensor((32, 5), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        abuf = T.alloc_local((4,), "uint32")
+        bbuf = T.alloc_local((2,), "uint32")
+        dbuf = T.alloc_local((5,), "float32")
+        for i in T.unroll(4):
+            abuf[i] = A[lane, i]
+        for i in T.unroll(2):
+            bbuf[i] = B[lane, i]
+        for i in T.unroll(5):
+            dbuf[i] = T.float32(-1)
+        a = T.decl_tensor(abuf.data, ty_args=[T.Tensor(
+            (1, 1, 16, 8), "uint32", scope="local", layout=T.TileLayout(
+                T.S[(1, 1, 2, 8, 2, 4):(0, 0, 1, 4 @ LANE, 2, 1 @ LANE)]))])
+        b = T.decl_tensor(bbuf.data, ty_args=[T.Tensor(
+            (1, 1, 8, 8), "uint32", scope="local", layout=T.TileLayout(
+                T.S[(1, 1, 8, 2, 4):(0, 0, 4 @ LANE, 1, 1 @ LANE)]))])
+        d = T.decl_tensor(dbuf.data, ty_args=[T.Tensor(
+            (1, 1, 16, 8), "float32", scope="local", layout=T.TileLayout(
+                T.S[(1, 1, 2, 8, 4, 2):(0, 0, 3, 4 @ LANE, 1 @ LANE, 1)]))])
+        T.cuda.tile.apply(
+            T.ptx.mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32,
+            d, a, b, T.float32(0.5), scope="warp")
+        for i in T.unroll(5):
+            D[lane, i] = dbuf[i]
+    return k
+
+
 def test_fragment_registers_at_offsets_that_are_not_affine():
-    # Registers 0-3 of D ((h, e) = (0, 0), (0, 1), (1, 0), (1, 1)) at 0, 1,
-    # 3, 4: no one stride per register.
-    gapped = T.TileLayout(T.S[(1, 1, 2, 8, 4, 2):(0, 0, 3, 4 @ LANE,
-                                                   1 @ LANE, 1)])
-    with pytest.raises(TileError, match=r"operand 'd' of .*: its registers "
-                       r"are not at offsets affine in the repeats and the "
-                       r"register index \(register 2 of repeat \(0, 0\) "
-                       r"is at 3\)"):
-        T.function(mma_with(gapped, d_regs=5))
+    rng = np.random.default_rng(7)
+    # Small integers: every sum is exact in f32, whatever the order.
+    a = rng.integers(-4, 5, (16, 16)).astype(np.float32)
+    b = rng.integers(-4, 5, (16, 8)).astype(np.float32)
+    bf16 = lambda x: (x.view(np.uint32) >> 16).astype(np.uint32)
+    pair = lambda lo, hi: bf16(lo) | (bf16(hi) << 16)
+    A = np.zeros((32, 4), np.uint32)
+    B = np.zeros((32, 2), np.uint32)
+    want = np.full((32, 5), -1, np.float32)
+    d = a @ b + np.float32(0.5)
+    # The PTX ISA's m16n8k16 fragments (lane l: group g = l / 4, t = l % 4).
+    for lane in range(32):
+        g, t = divmod(lane, 4)
+        for r, (row, col) in enumerate([(g, 0), (g + 8, 0), (g, 8),
+                                        (g + 8, 8)]):
+            A[lane, r] = pair(a[row, col + 2 * t], a[row, col + 2 * t + 1])
+        for r in range(2):
+            B[lane, r] = pair(b[8 * r + 2 * t, g], b[8 * r + 2 * t + 1, g])
+        for slot, (row, col) in zip((0, 1, 3, 4), [
+                (g, 2 * t), (g, 2 * t + 1), (g + 8, 2 * t),
+                (g + 8, 2 * t + 1)]):
+            want[lane, slot] = d[row, col]
+    D = np.zeros((32, 5), np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TileWarning)
+        gapped_mma()(A, B, D, backend="cpu")
+    assert D.tobytes() == want.tobytes()
 
 
 def test_a_fragment_tile_is_an_operand_of_matrix_instructions_only():

@@ -4281,7 +4281,8 @@ class _Tile:
                                                           len(operands),
                                                           params)
         names, types = [], []
-        operands = _fragment_operands(opcode, operands, scope)
+        after = []
+        operands = _fragment_operands(opcode, operands, scope, after)
         views = [op for op in operands if isinstance(op, _views.View)]
         plan = _group_plan(views, scope, b)
         operands = [_widen(op, plan, scope) if isinstance(op, _views.View)
@@ -4344,6 +4345,8 @@ class _Tile:
                                                    set(arch))
         b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
                        f"scope({scope}){typed} {_caller_location()}")
+        for copy_back in after:
+            copy_back()
 
 
 def _cluster_apply(opcode, operands, pred, preserve_dst, params):
@@ -4434,14 +4437,16 @@ def _tirx_atom(frag, regs, matrix_axis):
     return coords, extents, order
 
 
-def _fragment_operands(opcode, operands, scope):
+def _fragment_operands(opcode, operands, scope, after):
     """TIRx's register tiles in fragment layouts (the lane inside the atom:
     the register image of mma's and ldmatrix's operands) as the tile
     dialect's fragment operands: lane axis first, then the repeats, then
     the registers in the table's order. Each register's place is read from
     the table's fragment map and the tile's layout, which must give the
     register to its lane (checked for every lane, register and repeat) at
-    offsets affine in the repeats and the register index."""
+    offsets affine in the repeats and the register index, or else gathered
+    into a copy that `after` (a list of callables, run after the
+    instruction) writes back."""
     if not any(isinstance(op, _views.View) and op.frag is not None
                for op in operands):
         return operands
@@ -4503,7 +4508,8 @@ def _fragment_operands(opcode, operands, scope):
     out = []
     for plan, op, d in zip(plans, operands, descs + [{}] * len(operands)):
         if plan:
-            op = _fragment_operand(plan, joint, groups, opcode)
+            op = _fragment_operand(plan, joint, groups, opcode,
+                                   d.get("role") != "use", after)
         elif matrix_op and d.get("kind") == "memory" and \
                 isinstance(op, _views.View):
             op = _matrix_rows(op, d, groups, list(joint.values()), opcode)
@@ -4576,9 +4582,11 @@ def _expand_matrix_axis(view, axis):
         splits=splits)
 
 
-def _fragment_operand(plan, joint, groups, opcode):
+def _fragment_operand(plan, joint, groups, opcode, defined, after):
     """One operand of _fragment_operands: (view, name, coords, dims,
-    repeats) as the dialect's view over the same registers."""
+    repeats) as the dialect's view over the same registers (or over a
+    gathered copy of them; `after` gets the copies back where the
+    instruction defines the operand)."""
     view, name, coords, dims, repeats = plan
     offsets = {}
     threads = itertools.product(
@@ -4600,7 +4608,13 @@ def _fragment_operand(plan, joint, groups, opcode):
                 raise TileValueError(
                     f"operand '{name}' of {opcode}: register {reg} of repeat "
                     f"{rep} is at different places in different threads")
-    strides = _affine_strides(offsets, len(repeats) + 1, name, opcode)
+    strides = _affine_strides(offsets, len(repeats) + 1)
+    if strides is None:
+        # TIRx's register words at any distinct places (one x4.trans
+        # loading two N blocks' B fragments into registers 0, 1, 4, 5):
+        # the instruction takes a gathered copy, written back if defined.
+        view, offsets = _gathered(view, offsets, defined, after)
+        strides = _affine_strides(offsets, len(repeats) + 1)
     base = offsets[(0,) * (len(repeats) + 1)]
     by_dim = dict(zip(dims, strides))
     shape = (list(view.shape[:groups]) + [32] + list(joint.values()) +
@@ -4618,9 +4632,9 @@ def _owner_text(ids):
         "no thread"
 
 
-def _affine_strides(offsets, rank, name, opcode):
-    """The strides of `offsets` ({index tuple: offset}), which must be
-    affine in the index."""
+def _affine_strides(offsets, rank):
+    """The strides of `offsets` ({index tuple: offset}), or None where they
+    are not affine in the index."""
     zero = offsets[(0,) * rank]
     strides = []
     for axis in range(rank):
@@ -4628,11 +4642,36 @@ def _affine_strides(offsets, rank, name, opcode):
         strides.append(offsets[unit] - zero if unit in offsets else 0)
     for key, off in offsets.items():
         if zero + sum(k * s for k, s in zip(key, strides)) != off:
-            raise TileValueError(
-                f"operand '{name}' of {opcode}: its registers are not at "
-                "offsets affine in the repeats and the register index "
-                f"(register {key[-1]} of repeat {key[:-1]} is at {off})")
+            return None
     return strides
+
+
+def _gathered(view, offsets, defined, after):
+    """A fragment operand whose registers are not affine in the repeats and
+    the register index: a new register tile holding them in order (copied
+    in, and copied back by `after` when the instruction defines them).
+    Returns the tile and its offsets."""
+    keys = sorted(offsets)
+    temp = alloc_local((len(keys),), view.dtype)
+    pairs = [(temp[i], _register_at(view, offsets[k]))
+             for i, k in enumerate(keys)]
+    for mine, theirs in pairs:
+        mine[0] = theirs.load()
+    if defined:
+        after.extend(functools.partial(_copy_back, theirs, mine)
+                     for mine, theirs in pairs)
+    return temp._with(frag=view.frag), {k: i for i, k in enumerate(keys)}
+
+
+def _register_at(view, offset):
+    """The register `offset` elements into a fragment tile's storage."""
+    return view._with(shape=(1,), strides=(1,), dist=[None], frag=None,
+                      splits={}, offset=_views._add_offset(view.offset,
+                                                           offset, 1))
+
+
+def _copy_back(dest, src):
+    dest[0] = src.load()
 
 
 # TIRx's keywords whose names differ from the ISA's operand names.
