@@ -792,6 +792,19 @@ def test_swizzled_layout_errors():
     trace_error(region_operand, "has a swizzled layout \\(T.ComposeLayout\\): "
                 "reach it one element at a time")
 
+    def split_rows(A: T.Tensor((8,), "int32")):
+        # 4-byte chunks: an ldmatrix row of 16 bytes would be scattered.
+        S = T.alloc_shared((1, 8, 4), "uint32", layout=T.ComposeLayout(
+            0, 2, 2, T.TileLayout(T.S[(1, 8, 4):(32, 4, 1)])))
+        r = T.alloc_local((1, 8, 4), "uint32", layout=T.TileLayout(
+            T.S[(1, 8, 4):(1, 4 @ T.cuda.Axis.laneid,
+                           1 @ T.cuda.Axis.laneid)]))
+        T.cuda.tile.apply(T.ptx.ldmatrix.sync.aligned.m8n8.x1.shared.b16,
+                          r, S, scope="warp")
+    trace_error(split_rows, "operand 'p' of ldmatrix.sync.aligned.m8n8.x1."
+                "shared.b16: its swizzle moves chunks of 4 bytes, which "
+                "would split a row of 16 bytes")
+
     def short_atom(A: T.Tensor((8,), "int32")):
         T.ComposeLayout(0, 3, 2, T.TileLayout(T.S[8, 8]))
     trace_error(short_atom, "atom_len 2 is less than its swizzle_len 3")

@@ -1071,7 +1071,6 @@ def split_strides(shape, spec):
 
 def split_offset(run, coordinate):
     """The offset of `coordinate` (a kernel value) along a split axis."""
-    t = _t()
     offset, inner = 0, 1
     for extent, stride in reversed(run):
         digit = coordinate if inner == 1 else coordinate // inner

@@ -4280,73 +4280,86 @@ class _Tile:
             operands = list(operands) + _keyword_operands(opcode,
                                                           len(operands),
                                                           params)
-        names, types = [], []
         after = []
         operands = _fragment_operands(opcode, operands, scope, after)
-        views = [op for op in operands if isinstance(op, _views.View)]
-        plan = _group_plan(views, scope, b)
-        operands = [_widen(op, plan, scope) if isinstance(op, _views.View)
-                    else op for op in operands]
-        for i, op in enumerate(operands):
-            if isinstance(op, _views.View):
-                name, ty = op.materialize()
-                names.append(name)
-                types.append(ty)
-                continue
-            if isinstance(op, _TypedScalar):
-                op = b.constant(op.literal, op.elt)
-                b.values.add((op.name, op.type))
-            elif isinstance(op, (int, float, bool)):
-                raise TileError(
-                    f"operand #{i} of {opcode} is an untyped Python "
-                    f"{type(op).__name__}; write T.float32({op!r}) or another "
-                    "typed scalar")
-            if not isinstance(op, _Value):
-                raise TileError(f"operand #{i} of {opcode}: expected a tensor,"
-                                f" a local tile or a typed scalar, got {op!r}")
-            if (op.name, op.type) not in b.values:
-                raise TileError(f"operand #{i} of {opcode} is not a value of "
-                                "this @T.function (a parameter, a T.alloc_local"
-                                " tile or a typed scalar made in it)")
-            names.append(op.name)
-            types.append(op.type)
-        params = ""
-        if pred is not None:
-            if isinstance(pred, bool):
-                pred = b.constant("true" if pred else "false", "i1")
-            if not isinstance(pred, _Value) or pred.type != "i1" or \
-                    (pred.name, pred.type) not in b.values:
-                raise TileError("pred must be a bool or a boolean kernel value "
-                                "(a parameter, a comparison, ...)")
-            params += f" pred({pred.name})"
-        if preserve_dst is None:
-            preserve_dst = pred is not None and \
-                instr_table.keeps_destination(opcode)
-        if not isinstance(preserve_dst, bool):
-            raise TileTypeError("preserve_dst must be True or False")
-        if preserve_dst:
-            params += " preserve_dst"
-        # The operands the instruction writes (its 'def' operands in the
-        # table): a parameter there is an output.
-        defs = _def_positions(opcode.split(".", 1)[0])
-        for i, op in enumerate(operands):
-            if isinstance(op, (_Value, _views.View)) and op.param and \
-                    i in defs:
-                b.written.add(op.param)
-        typed = f" : {', '.join(types)}" if types else ""
-        inst = instr_table.instance_of(opcode)
-        if inst is not None:
-            b.ptx_floor = max(getattr(b, "ptx_floor", 0), inst["ptx"])
-            # A form of arch-specific chips only (wgmma, setmaxnreg): the
-            # kernel is compiled for one of them.
-            arch = instr_table.form_of(opcode).get("arch_chips")
-            if arch:
-                b.arch_chips = set(arch) & getattr(b, "arch_chips",
-                                                   set(arch))
-        b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
-                       f"scope({scope}){typed} {_caller_location()}")
+        # ldmatrix's and stmatrix's swizzled rows (_swizzled_rows).
+        swizzled = [op for op in operands if isinstance(op, _views.View)
+                    and hasattr(op, "repeats")]
+        if swizzled:
+            for each in _per_repeat(swizzled[0], operands, scope, opcode):
+                _emit_apply(b, opcode, each, scope, pred, preserve_dst)
+        else:
+            _emit_apply(b, opcode, operands, scope, pred, preserve_dst)
         for copy_back in after:
             copy_back()
+
+
+def _emit_apply(b, opcode, operands, scope, pred, preserve_dst):
+    """The tile.apply of `opcode` over `operands` (views in the dialect's
+    form, values and typed scalars)."""
+    names, types = [], []
+    views = [op for op in operands if isinstance(op, _views.View)]
+    plan = _group_plan(views, scope, b)
+    operands = [_widen(op, plan, scope) if isinstance(op, _views.View)
+                else op for op in operands]
+    for i, op in enumerate(operands):
+        if isinstance(op, _views.View):
+            name, ty = op.materialize()
+            names.append(name)
+            types.append(ty)
+            continue
+        if isinstance(op, _TypedScalar):
+            op = b.constant(op.literal, op.elt)
+            b.values.add((op.name, op.type))
+        elif isinstance(op, (int, float, bool)):
+            raise TileError(
+                f"operand #{i} of {opcode} is an untyped Python "
+                f"{type(op).__name__}; write T.float32({op!r}) or another "
+                "typed scalar")
+        if not isinstance(op, _Value):
+            raise TileError(f"operand #{i} of {opcode}: expected a tensor,"
+                            f" a local tile or a typed scalar, got {op!r}")
+        if (op.name, op.type) not in b.values:
+            raise TileError(f"operand #{i} of {opcode} is not a value of "
+                            "this @T.function (a parameter, a T.alloc_local"
+                            " tile or a typed scalar made in it)")
+        names.append(op.name)
+        types.append(op.type)
+    params = ""
+    if pred is not None:
+        if isinstance(pred, bool):
+            pred = b.constant("true" if pred else "false", "i1")
+        if not isinstance(pred, _Value) or pred.type != "i1" or \
+                (pred.name, pred.type) not in b.values:
+            raise TileError("pred must be a bool or a boolean kernel value "
+                            "(a parameter, a comparison, ...)")
+        params += f" pred({pred.name})"
+    if preserve_dst is None:
+        preserve_dst = pred is not None and \
+            instr_table.keeps_destination(opcode)
+    if not isinstance(preserve_dst, bool):
+        raise TileTypeError("preserve_dst must be True or False")
+    if preserve_dst:
+        params += " preserve_dst"
+    # The operands the instruction writes (its 'def' operands in the
+    # table): a parameter there is an output.
+    defs = _def_positions(opcode.split(".", 1)[0])
+    for i, op in enumerate(operands):
+        if isinstance(op, (_Value, _views.View)) and op.param and \
+                i in defs:
+            b.written.add(op.param)
+    typed = f" : {', '.join(types)}" if types else ""
+    inst = instr_table.instance_of(opcode)
+    if inst is not None:
+        b.ptx_floor = max(getattr(b, "ptx_floor", 0), inst["ptx"])
+        # A form of arch-specific chips only (wgmma, setmaxnreg): the
+        # kernel is compiled for one of them.
+        arch = instr_table.form_of(opcode).get("arch_chips")
+        if arch:
+            b.arch_chips = set(arch) & getattr(b, "arch_chips",
+                                               set(arch))
+    b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
+                   f"scope({scope}){typed} {_caller_location()}")
 
 
 def _cluster_apply(opcode, operands, pred, preserve_dst, params):
@@ -4555,13 +4568,86 @@ def _matrix_rows(view, desc, groups, repeats, opcode):
             splits={a: [(e, st * 2) for e, st in run]
                     for a, run in view.splits.items()})
     n = groups
-    return _expand_matrix_axis(view._with(
+    out = _expand_matrix_axis(view._with(
         shape=view.shape[:n] + (32,) + view.shape[n:],
         strides=view.strides[:n] + (0,) + view.strides[n:],
         dist=view.dist[:n] + [None] + view.dist[n:],
         splits={a if a < n else a + 1: run
                 for a, run in view.splits.items()}),
         groups + 1 + len(repeats))
+    if out.swizzle is not None:
+        out = _swizzled_rows(out, bits, frag["cols"], desc, opcode)
+        out.repeats = len(repeats)
+    return out
+
+
+def _swizzled_rows(view, bits, width, desc, opcode):
+    """The rows of a swizzled shared view in 16-bit elements: the swizzle
+    of its 32-bit words moves the same chunks one bit higher. A row must
+    stay in one chunk (chunks of 16 bytes or more, as the swizzles of TMA
+    and wgmma are)."""
+    swizzle = view.swizzle
+    if bits == 32:
+        swizzle = _views.ComposeLayout(
+            swizzle.per_element + 1, swizzle.swizzle_len, swizzle.atom_len,
+            swizzle.tile_layout, swizzle.inner)
+    if swizzle.swizzle_len and (1 << swizzle.per_element) < width:
+        raise TileValueError(
+            f"operand '{desc['name']}' of {opcode}: its swizzle moves chunks "
+            f"of {(1 << swizzle.per_element) * 2} bytes, which would split "
+            f"a row of {width * 2} bytes")
+    return view._with(swizzle=swizzle)
+
+
+def _per_repeat(memory, operands, scope, opcode):
+    """The operands of a matrix instruction whose shared operand is
+    swizzled, one list per repeat: each thread's row address is its own
+    (the swizzle of its linear offset), not affine in the repeats."""
+    groups = len(_views.SCOPE_ROLES[scope]) - 1
+    first, count = groups + 1, memory.repeats
+    if memory.splits or any(_group_plan([memory], scope, _builder())):
+        raise TileError(f"the swizzled shared operand of {opcode}: its group"
+                        " axis is one stride over all the scope's warps")
+    extents = memory.shape[first:first + count]
+    for rep in itertools.product(*(range(n) for n in extents)):
+        yield [_lane_row(op, scope, groups, first, rep) if op is memory else
+               _repeat_slice(op, first, rep)
+               if isinstance(op, _views.View) else op for op in operands]
+
+
+def _repeat_slice(view, first, rep):
+    """`view` (an operand in the dialect's form) at repeat `rep`: its
+    repeat axes from `first` of extent 1."""
+    axes = range(first, first + len(rep))
+    offset = view.offset
+    for axis, k in zip(axes, rep):
+        offset = _views._add_offset(offset, k, view.strides[axis])
+    return view._with(offset=offset, shape=tuple(
+        1 if a in axes else n for a, n in enumerate(view.shape)))
+
+
+def _lane_row(view, scope, groups, first, rep):
+    """The swizzled shared operand at repeat `rep`: each thread's row (of
+    matrix lane / rows, row lane % rows) at its own swizzled offset, with
+    group, lane, matrix and row strides 0."""
+    lane = cuda.lane_id()
+    offset = _repeat_slice(view, first, rep).offset
+    if groups:
+        warp = cuda.warp_in_warpgroup() if scope == "warpgroup" \
+            else cuda.warp_id()
+        offset = _views._add_offset(offset, warp, view.strides[0])
+    rows, after = view.shape[-2], first + len(rep)
+    matrices = view.shape[after:-2]
+    index = (lane // rows) % math.prod(matrices)
+    for axis in reversed(range(after, after + len(matrices))):
+        n = view.shape[axis]
+        offset = _views._add_offset(offset, index % n, view.strides[axis])
+        index = index // n
+    offset = _views._add_offset(offset, lane % rows, view.strides[-2])
+    shape = tuple(1 if first <= a < after else n
+                  for a, n in enumerate(view.shape))
+    return view._with(offset=view.swizzle.apply(offset), swizzle=None,
+                      shape=shape, strides=(0,) * (len(shape) - 1) + (1,))
 
 
 def _expand_matrix_axis(view, axis):
@@ -4613,7 +4699,7 @@ def _fragment_operand(plan, joint, groups, opcode, defined, after):
         # TIRx's register words at any distinct places (one x4.trans
         # loading two N blocks' B fragments into registers 0, 1, 4, 5):
         # the instruction takes a gathered copy, written back if defined.
-        view, offsets = _gathered(view, offsets, defined, after)
+        view, offsets = _gathered_registers(view, offsets, defined, after)
         strides = _affine_strides(offsets, len(repeats) + 1)
     base = offsets[(0,) * (len(repeats) + 1)]
     by_dim = dict(zip(dims, strides))
@@ -4646,7 +4732,7 @@ def _affine_strides(offsets, rank):
     return strides
 
 
-def _gathered(view, offsets, defined, after):
+def _gathered_registers(view, offsets, defined, after):
     """A fragment operand whose registers are not affine in the repeats and
     the register index: a new register tile holding them in order (copied
     in, and copied back by `after` when the instruction defines them).
@@ -7093,7 +7179,6 @@ class PrimFunc:
 
     def _run_cuda(self, arrays, plan, grid, block, shared, stream,
                   cooperative=False):
-        import ctypes
         from ..runtime import CudaRuntime
         rt = CudaRuntime.get()
         fn = rt.function(self._module(rt), self.name)
