@@ -462,6 +462,10 @@ void tile::ptx::writeJson(llvm::raw_ostream &os) {
       formArray.back().getAsObject()->insert({"mb_no_complete", true});
     if (f.needsClusterLaunch)
       formArray.back().getAsObject()->insert({"needs_cluster_launch", true});
+    if (f.ptxasWorkaround)
+      formArray.back().getAsObject()->insert(
+          {"ptxas_workaround",
+           Object{{"ptx", f.ptxasWorkaround}, {"why", f.ptxasWorkaroundWhy}}});
     if (f.flushesSubnormals)
       formArray.back().getAsObject()->insert({"flushes_subnormals", true});
     if (f.mufu)

@@ -139,6 +139,24 @@ static std::string shortNumber(double v) {
   return buf;
 }
 
+/// The forms that ptxas 13.0 compiles wrongly in some contexts, and what
+/// the lowering writes instead (the table's PtxasWorkaround).
+static void emitPtxasWorkarounds(llvm::raw_ostream &os) {
+  auto worked = [](const FormDesc &f) { return f.ptxasWorkaround; };
+  if (llvm::none_of(getForms(), worked))
+    return;
+  os << "\n## Forms written otherwise for ptxas\n\n"
+     << "ptxas 13.0 compiles these forms wrongly in some contexts "
+        "(measured); the lowering writes instructions of the same result "
+        "instead, which it compiles right. The CPU backend and the "
+        "reference compute the form itself.\n\n"
+     << "| form | written as | why |\n|---|---|---|\n";
+  for (const FormDesc &f : getForms())
+    if (worked(f))
+      os << "| `" << f.syntax << "` | `" << f.ptxasWorkaround << "` | "
+         << f.ptxasWorkaroundWhy << " |\n";
+}
+
 /// The approximations: each form's error bounds (the ISA's and the H200's
 /// largest error), and how the reference gives their results.
 static void emitApproximations(llvm::raw_ostream &os) {
@@ -285,6 +303,7 @@ int main(int argc, char **argv) {
            << " | " << f.nanRule << " |\n";
   }
   emitApproximations(os);
+  emitPtxasWorkarounds(os);
   os << "\n## Data types\n\n"
      << "The register each type occupies, the MLIR element types that hold "
         "it, and how a constant broadcast scalar of that type is written "

@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/TableGen/Error.h"
 #include "llvm/TableGen/Record.h"
@@ -714,6 +715,27 @@ void checkBraces(const Record *f) {
   }
 }
 
+/// A PtxasWorkaround names operands of its form only, each `{name}`
+/// closed, and comes with its reason.
+void checkWorkaround(const Record *f) {
+  StringRef ptx = f->getValueAsString("PtxasWorkaround");
+  if (ptx.empty())
+    return;
+  if (f->getValueAsString("PtxasWorkaroundWhy").empty())
+    PrintFatalError(f->getLoc(), "a PtxasWorkaround needs its reason");
+  llvm::StringSet<> names;
+  for (const Record *o : f->getValueAsListOfDefs("Operands"))
+    names.insert(o->getValueAsString("Name"));
+  for (size_t open; (open = ptx.find('{')) != StringRef::npos;) {
+    size_t close = ptx.find('}', open);
+    if (close == StringRef::npos || !names.contains(ptx.slice(open + 1, close)))
+      PrintFatalError(f->getLoc(), "PtxasWorkaround names no operand of "
+                                   "its form at '" +
+                                       ptx.drop_front(open) + "'");
+    ptx = ptx.drop_front(close + 1);
+  }
+}
+
 /// The form's random-bit layout as a RandomBitsDesc initializer: one
 /// offset per destination lane, each field inside the last source.
 std::string randomBits(const Record *f, Pools &pools) {
@@ -959,6 +981,7 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
     // instruction that orders (cp.async.commit_group) has no operand.
     if (ops.empty() && !f->getValueAsDef("Sem")->getValueAsBit("DataMovement"))
       PrintFatalError(f->getLoc(), "a form that computes needs operands");
+    checkWorkaround(f);
     std::vector<std::string> chips = archChips(rk, f);
     std::string rbits = randomBits(f, pools);
     const Record *nan = f->getValueAsDef("NaNResult");
@@ -1000,7 +1023,9 @@ void emitForms(raw_ostream &os, const RecordKeeper &rk) {
         mufuModel(f, mufuModels, mufuTables) + ", " +
         cstrOrNull(f->getValueAsString("Element")) + ", " +
         (f->getValueAsBit("WarpAligned") ? "true" : "false") + ", " +
-        (f->getValueAsBit("Polls") ? "true" : "false") + "}");
+        (f->getValueAsBit("Polls") ? "true" : "false") + ", " +
+        cstrOrNull(f->getValueAsString("PtxasWorkaround")) + ", " +
+        cstrOrNull(f->getValueAsString("PtxasWorkaroundWhy")) + "}");
   }
   emitPool(os, "QualSlot", "kSlots", pools.slots, "{}");
   emitPool(os, "DataType", "kFormTypes", pools.types, "{}");

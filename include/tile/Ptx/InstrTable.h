@@ -850,6 +850,11 @@ struct FormDesc {
   /// A load a thread may spin on (ld.volatile, ld.acquire): the CPU backend
   /// lets the block's other threads run after it.
   bool polls = false;
+  /// Measured: the instructions the lowering writes instead of the form,
+  /// which ptxas 13.0 compiles wrongly in some contexts (operands `{name}`,
+  /// statements separated by ';'), and why; null for every other form.
+  const char *ptxasWorkaround = nullptr;
+  const char *ptxasWorkaroundWhy = nullptr;
 
   llvm::ArrayRef<DataType> getTypes() const { return types; }
   llvm::ArrayRef<OperandDesc> getOperands() const { return operands; }

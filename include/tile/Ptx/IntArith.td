@@ -146,9 +146,19 @@ foreach m = ["mul", "mad"] in {
     def M # Wide # !cast<string>(t)
         : WideForm<m, t, sem, !if(!eq(m, "mul"), "IMAD.WIDE", "")>;
 }
-// mad.hi.sat.s32: clamp_s32((a*b >> 32) + c).
+// mad.hi.sat.s32: clamp_s32((a*b >> 32) + c). ptxas 13.0 drops the
+// saturation where the kernel also multiplies the same a and b with
+// mul.lo.s32/.u32 or mad.wide.s32/.u32 (it fuses both into one IMAD.WIDE
+// and keeps its high word): measured with cuobjdump and on the GPU
+// (docs/IntegerFacts.md). mul.hi.s32 then add.sat.s32 is the same value.
 def MadHiSatS32 : IntForm<"mad", S32, [Req<Hi>, Req<SAT>], 3, 10, 10,
-                          SemIntMad, "mad", "">;
+                          SemIntMad, "mad", ""> {
+  let PtxasWorkaround = ".reg .s32 %tile_hi; mul.hi.s32 %tile_hi, {a}, {b}; "
+                        "add.sat.s32 {d}, %tile_hi, {c}";
+  let PtxasWorkaroundWhy =
+      "ptxas 13.0 drops .sat where the kernel also computes mul.lo or "
+      "mad.wide of the same a and b (one IMAD.WIDE for both)";
+}
 
 //===----------------------------------------------------------------------===//
 // mul24, mad24, sad

@@ -860,6 +860,15 @@ class Form<string mnemonic, list<Slot> slots, list<PtxType> types,
   /// (ld.volatile, ld.acquire, ld.relaxed): the CPU backend lets the block's
   /// other threads run after it.
   bit Polls = 0;
+  /// Measured: ptxas 13.0 compiles the form wrongly in some contexts; the
+  /// lowering writes these instructions instead, which compute the form's
+  /// result exactly and which it compiles right. PTX statements separated
+  /// by ';', the operands by name in braces (`{d}`, `{a}`), `.reg`
+  /// declarations of their own; a predicate guards each instruction.
+  /// Empty: the form itself.
+  string PtxasWorkaround = "";
+  /// Why (the context that ptxas 13.0 compiles wrongly, as measured).
+  string PtxasWorkaroundWhy = "";
 }
 
 /// A spelling ptxas accepts that the PTX ISA does not document, with the

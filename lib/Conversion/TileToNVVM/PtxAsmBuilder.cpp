@@ -100,8 +100,39 @@ void PtxAsmBuilder::renderArg(llvm::raw_ostream &os, const Arg &arg,
   }
 }
 
+std::string PtxAsmBuilder::getReplacementString(ArrayRef<Arg> args) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "{\n";
+  if (predicate)
+    os << "\t.reg .pred %tile_p;\n\tsetp.ne.b32 %tile_p, $"
+       << outputTypes.size() + inputs.size() << ", 0;\n";
+  SmallVector<StringRef> statements;
+  StringRef(replacement).split(statements, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef s : statements) {
+    s = s.trim();
+    os << "\t";
+    if (predicate && !s.starts_with(".reg"))
+      os << "@" << (predicateNegated ? "!" : "") << "%tile_p ";
+    // Each `{name}` is that operand's argument (the table checks names).
+    for (size_t open; (open = s.find('{')) != StringRef::npos;) {
+      size_t close = s.find('}', open);
+      StringRef name = s.slice(open + 1, close);
+      os << s.take_front(open);
+      auto *it = llvm::find(operandNames, name);
+      renderArg(os, args[it - operandNames.begin()]);
+      s = s.drop_front(close + 1);
+    }
+    os << s << ";\n";
+  }
+  os << "\t}";
+  return text;
+}
+
 std::string PtxAsmBuilder::getAsmString(StringRef opcode,
                                         ArrayRef<Arg> args) const {
+  if (!replacement.empty())
+    return getReplacementString(args);
   std::string text;
   llvm::raw_string_ostream os(text);
   if (predicate) {

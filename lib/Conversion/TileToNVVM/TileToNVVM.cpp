@@ -329,6 +329,16 @@ struct ApplyOpLowering : public ConvertOpToLLVMPattern<ApplyOp> {
         for (Value v : slot.values)
           argOperands[i].push_back(builder.addInput(v));
     }
+    // A form that ptxas 13.0 compiles wrongly in some contexts: the
+    // table's instructions of the same result instead.
+    if (const char *ptx = instr.form->ptxasWorkaround) {
+      SmallVector<StringRef> names;
+      if (instr.form->sinkFirst)
+        names.push_back("_");
+      for (const ptx::OperandDesc &d : instr.form->getOperands())
+        names.push_back(d.name);
+      builder.setReplacement(ptx, names);
+    }
     // A state the instruction does not return (mbarrier.arrive on a
     // .shared::cluster barrier) is the sink `_`.
     if (instr.form->sinkFirst)

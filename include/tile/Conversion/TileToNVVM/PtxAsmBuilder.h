@@ -73,6 +73,13 @@ public:
   void setPredicate(Value pred, bool negated = false);
   /// Marks the instruction as reading or writing memory.
   void setMemoryClobber() { memoryClobber = true; }
+  /// Writes the statements of `ptx` (the table's PtxasWorkaround: ';'
+  /// separated, `{name}` the argument of the operand `names[i]`) instead
+  /// of the instruction.
+  void setReplacement(StringRef ptx, ArrayRef<StringRef> names) {
+    replacement = ptx.str();
+    operandNames.assign(names.begin(), names.end());
+  }
 
   /// The constraint string, e.g. "=f,f,f,f,r,0".
   std::string getConstraints() const;
@@ -88,6 +95,8 @@ public:
 
 private:
   std::string render(Operand op) const;
+  /// The asm text of the replacement statements (setReplacement).
+  std::string getReplacementString(ArrayRef<Arg> args) const;
   /// Writes `arg`; an address with `inner` (a tensor map's coordinates)
   /// inside its brackets.
   void renderArg(llvm::raw_ostream &os, const Arg &arg,
@@ -100,6 +109,8 @@ private:
   Value predicate;
   bool predicateNegated = false;
   bool memoryClobber = false;
+  std::string replacement;
+  SmallVector<StringRef> operandNames;
 };
 
 } // namespace tile
