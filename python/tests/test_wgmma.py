@@ -36,12 +36,15 @@ def test_a_shared_address_is_a_number_in_arithmetic():
     assert out.tolist() == [20, 0, 5, 20]
 
 
-def accumulate(order=(0, 1, 2, 3)):
+def accumulate(order=(0, 1, 2, 3), column=None):
     @T.function
     def k(D: T.Tensor((128, 4), "float32")):
         T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=128))
         S = T.alloc_shared((1024,), "float16")
-        acc = T.alloc_local((4,), "float32")
+        if column is None:
+            acc = T.alloc_local((4,), "float32")
+        else:  # acc[i, column]: every second register of a (4, 2) tile.
+            acc = T.alloc_local((4, 2), "float32").sub[:, column]
         for i in range(4):
             acc[i] = T.float32(0)
         d = T.cast((T.cuda.cvta_generic_to_shared(S.ptr_to([0])) >> 4)
@@ -71,13 +74,19 @@ def test_the_accumulator_is_the_tensor_itself():
     # The four elements as the warpgroup's tile over acc, no copies.
     assert "memref<4x32x4xf32, strided<[0, 0, 1], offset: 0>, #tile.reg>" \
         in line
-    # Elements out of order are moved through a tile of their own, and
-    # reading them back before the wait is the error it would be on the
-    # GPU.
-    k = accumulate(order=(1, 0, 2, 3))
-    with pytest.raises(TileError, match="touches the register tile of the "
-                                        "accumulator d of a wgmma"):
-        k(np.zeros((128, 4), np.float32), backend="cpu")
+    # Every second register (acc[i, 1] of a (4, 2) tile): in place, with
+    # its stride (tirx_programs/wgmma_acc2d_inner checks the values).
+    line = next(l for l in accumulate(column=1).mlir.splitlines()
+                if MMA in l)
+    assert "memref<4x32x4xf32, strided<[0, 0, 2], offset: 1>, #tile.reg>" \
+        in line
+    # Elements out of order cannot be the accumulator in place, and a copy
+    # out would read them while the wgmma is in flight: an error.
+    with pytest.raises(TileError, match="operand 'd' of wgmma.mma_async."
+                       "sync.aligned.m64n8k16.f32.f16.f16: its 4 registers "
+                       "are elements of one float32 register tile, each one "
+                       "stride after the last"):
+        accumulate(order=(1, 0, 2, 3))
 
 
 def test_align_aligns_a_shared_buffer():

@@ -319,9 +319,19 @@ class _PtxChain:
                     v = tmp
             else:
                 v = _typed_operand(v, o) if o else v
-                if o.get("role") == "use" and o.get("kind") != "memory" and \
-                        _memory_element(v):
+                if o.get("kind") == "memory" or not _memory_element(v):
+                    pass
+                elif o.get("role") == "use":
                     v = v.load()  # TIRx passes the element's value.
+                else:
+                    # TIRx's output `O_ptr[i]`: a register, stored there
+                    # after (it starts as the element where a false
+                    # predicate keeps it).
+                    tmp = alloc_local((1,), v.dtype)
+                    if pred is not None:
+                        tmp[0] = v.load()
+                    narrowed.append((v, tmp))
+                    v = tmp
             args.append(v)
         if isinstance(pred, _PredOf):
             pred = pred.expr()
@@ -334,7 +344,10 @@ class _PtxChain:
             _Tile.apply(ptx[to_int], dest, _const_expr(1, dest.dtype),
                         _const_expr(0, dest.dtype), tmp, pred=pred)
         for move, dest, src in copies:
-            _Tile.apply(move, dest, src, pred=pred)
+            if _memory_element(dest):
+                dest[(0,) * len(dest.shape)] = src[0]
+            else:
+                _Tile.apply(move, dest, src, pred=pred)
         for dest, tmp in narrowed:
             dest[(0,) * len(dest.shape)] = cast(tmp[0].load(), dest.dtype)
 
@@ -454,20 +467,23 @@ def _flattened(opcode, operands):
                 out.append(v)
                 continue
             if o.get("distribution") == "warpgroup":
-                tile = _in_place(run, _PTX_DTYPES[o["type"]])
-                if tile is not None:  # wgmma's accumulator, where it is.
-                    out.append(tile)
-                    continue
+                # wgmma's accumulator, where it is: a copy out would read
+                # the registers while the wgmma is in flight.
+                out.append(_in_place(run, _PTX_DTYPES[o["type"]], opcode,
+                                     o["name"]))
+                continue
             tile, own = _gathered(n, _PTX_DTYPES[o["type"]],
                                   o.get("distribution"))
             move = ptx[instr_table.plain_opcode(
                 "move", [f"b{_bits(own.type_elt())}"])]
             for k, v in enumerate(run):
-                if o.get("role") == "use":
+                if o.get("role") == "use" or _memory_element(v):
+                    # (A destination in memory starts as its value, which a
+                    # false predicate keeps.)
                     _Tile.apply(move, own[k:k + 1],
                                 _typed_operand(_plain(v), o))
-                else:
-                    copies.append((move, v, own[k:k + 1]))
+                if o.get("role") != "use":
+                    copies.append((move, _one_register(v), own[k:k + 1]))
             out.append(tile)
         return [form], out, copies, "warpgroup" if group else where.pop()
     return [], operands, [], "thread"
@@ -501,22 +517,33 @@ def _spanning(element, n=1):
     return element._with(shape=(n,), strides=(1,), dist=[None], splits={})
 
 
-def _in_place(run, dtype):
-    """The warpgroup's tile over `run` (n consecutive elements of one
-    thread's register tile, as TIRx passes wgmma's accumulator:
-    `acc[0], acc[1], ...`) in place, or None. In place, the instruction
-    writes the registers the program reads after its wait_group; a copy
-    out would read them while the wgmma is in flight."""
+def _in_place(run, dtype, opcode, name):
+    """The warpgroup's tile over `run` (n elements of one thread's register
+    tile, one stride apart, as TIRx passes wgmma's accumulator: `acc[0],
+    acc[1], ...` or `acc[i, 0], acc[i, 1], ...`) in place. In place, the
+    instruction writes the registers the program reads after its
+    wait_group; a copy out would read them while the wgmma is in flight,
+    so other registers are an error."""
     first = run[0]
+    offsets = [v.offset for v in run if isinstance(v, _views.View)]
+    step = offsets[1] - offsets[0] if len(offsets) > 1 and all(
+        isinstance(o, int) for o in offsets) else 1
     if not all(isinstance(v, _views.View) and v.space == "reg" and
                v.root is first.root and all(d is None for d in v.dist) and
                math.prod(v.shape) == 1 and isinstance(v.offset, int)
-               for v in run) or \
-            [v.offset for v in run] != list(range(first.offset,
-                                                  first.offset + len(run))) \
+               for v in run) or step == 0 or \
+            offsets != list(range(first.offset,
+                                  first.offset + step * len(run), step)) \
             or _mlir_type(first.dtype) != _mlir_type(dtype):
-        return None
+        raise TileValueError(
+            f"operand '{name}' of {opcode}: its {len(run)} registers are "
+            f"elements of one {dtype} register tile, each one stride after "
+            "the last, at constant indices (the wgmma writes them in place "
+            "while it is in flight)")
     n = len(run)
+    if step != 1:  # Every step-th register: the warpgroup's view of them.
+        return first._with(shape=(4, 32, n), strides=(0, 0, step),
+                           dist=[["warp", 0], ["lane", 0], None], splits={})
     data = first._with(shape=(n,), strides=(1,), dist=[None], splits={})
     return decl_tensor(data, ty_args=[Tensor((4, 32, n), dtype, layout=(
         TileLayout(S[(4, 32, n):(1 @ _Cuda.Axis.wid_in_wg,
@@ -651,6 +678,15 @@ def _single_value(operand):
     if imm and imm.get("min") == imm.get("max"):
         return imm["min"]
     return None
+
+
+def _one_register(v):
+    """`v`, one element of a register tile of any rank, as a rank-1 view
+    (an instruction's register of one element); anything else as it is."""
+    if isinstance(v, _views.View) and v.space == "reg" and \
+            all(n == 1 for n in v.shape) and len(v.shape) != 1:
+        return v._with(shape=(1,), strides=(1,), dist=[None], splits={})
+    return v
 
 
 def _memory_element(v):
@@ -4325,22 +4361,7 @@ def _emit_apply(b, opcode, operands, scope, pred, preserve_dst):
                             " tile or a typed scalar made in it)")
         names.append(op.name)
         types.append(op.type)
-    params = ""
-    if pred is not None:
-        if isinstance(pred, bool):
-            pred = b.constant("true" if pred else "false", "i1")
-        if not isinstance(pred, _Value) or pred.type != "i1" or \
-                (pred.name, pred.type) not in b.values:
-            raise TileError("pred must be a bool or a boolean kernel value "
-                            "(a parameter, a comparison, ...)")
-        params += f" pred({pred.name})"
-    if preserve_dst is None:
-        preserve_dst = pred is not None and \
-            instr_table.keeps_destination(opcode)
-    if not isinstance(preserve_dst, bool):
-        raise TileTypeError("preserve_dst must be True or False")
-    if preserve_dst:
-        params += " preserve_dst"
+    params = _apply_params(b, opcode, pred, preserve_dst)
     # The operands the instruction writes (its 'def' operands in the
     # table): a parameter there is an output.
     defs = _def_positions(opcode.split(".", 1)[0])
@@ -4360,6 +4381,27 @@ def _emit_apply(b, opcode, operands, scope, pred, preserve_dst):
                                                set(arch))
     b.lines.append(f'tile.apply "{opcode}" ({", ".join(names)}){params} '
                    f"scope({scope}){typed} {_caller_location()}")
+
+
+def _apply_params(b, opcode, pred, preserve_dst):
+    """The tile.apply's ` pred(...)` and ` preserve_dst` text."""
+    params = ""
+    if pred is not None:
+        if isinstance(pred, bool):
+            pred = b.constant("true" if pred else "false", "i1")
+        if not isinstance(pred, _Value) or pred.type != "i1" or \
+                (pred.name, pred.type) not in b.values:
+            raise TileError("pred must be a bool or a boolean kernel value "
+                            "(a parameter, a comparison, ...)")
+        params += f" pred({pred.name})"
+    if preserve_dst is None:
+        preserve_dst = pred is not None and \
+            instr_table.keeps_destination(opcode)
+    if not isinstance(preserve_dst, bool):
+        raise TileTypeError("preserve_dst must be True or False")
+    if preserve_dst:
+        params += " preserve_dst"
+    return params
 
 
 def _cluster_apply(opcode, operands, pred, preserve_dst, params):
@@ -6117,13 +6159,13 @@ def _shared_bytes_of(root):
     return math.prod(shape) * _bits(_mlir_type(dtype)) // 8
 
 
-def _alias_shared(root, sig_text, body):
-    """A shared buffer used as two dtypes: one buffer of bytes, and a
-    memref.view of it as each."""
+def _alias_shared(root, sig_text, body, final):
+    """A shared buffer used as two dtypes (or carved): one buffer of bytes,
+    and a memref.view of it as each, its own name of type `final`."""
     source, raw = _bytes_source(root, dynamic=False)
     sig_text = sig_text.replace(f"{root.name} : {root.placeholder}",
                                 f"{source} : {raw}")
-    return sig_text, _byte_views(root, source, raw, root.declared[3]) + body
+    return sig_text, _byte_views(root, source, raw, final) + body
 
 
 class PtrType:
@@ -6574,7 +6616,7 @@ class PrimFunc:
                 body = _carve_alias(root, body)
             elif (root.mixed() or root.carved) and \
                     root is not b.dynamic_root and root.parent is None:
-                sig_text, body = _alias_shared(root, sig_text, body)
+                sig_text, body = _alias_shared(root, sig_text, body, final)
             alias = f"!tile_root<{root.name[1:]}__as>"
             body = body.replace(alias, root.stored[3] if root.stored
                                 else final)
