@@ -252,6 +252,7 @@ class _PtxChain:
         `T.ptx.pred(u)` reads one as u != 0 (the table's predicate bridges
         of the element's width: selp.b32 and setp.ne.b32 for 32 bits)."""
         op = self.opcode()
+        mark = _gathered_mark()
         if op.startswith("mapa.shared::cluster.") and len(operands) == 3:
             return _map_into_cluster(op, *operands, pred=pred)
         if op.startswith("mapa.") and len(operands) == 3 and \
@@ -350,6 +351,7 @@ class _PtxChain:
                 _Tile.apply(move, dest, src, pred=pred)
         for dest, tmp in narrowed:
             dest[(0,) * len(dest.shape)] = cast(tmp[0].load(), dest.dtype)
+        _gathered_release(mark)
 
 
 def _map_into_cluster(op, d, a, rank, pred=None):
@@ -554,7 +556,43 @@ def _in_place(run, dtype, opcode, name):
 def _gathered(n, dtype, where):
     """(tile, own): an n-register tile of the thread's, of the warp's or of
     the warpgroup's (`where`; n registers per thread), and the executing
-    thread's n registers."""
+    thread's n registers. Each is allocated once, at the kernel's entry,
+    and taken again by later instructions once the one that took it is
+    issued (_gathered_release): the register budget counts what is live."""
+    b = _builder()
+    key = (n, _mlir_type(dtype), where)
+    free = b.__dict__.setdefault("gathered_free", {}).setdefault(key, [])
+    pair = free.pop() if free else _new_gathered(b, n, dtype, where)
+    b.__dict__.setdefault("gathered_busy", []).append((key, pair))
+    return pair
+
+
+def _gathered_mark():
+    return len(_builder().__dict__.setdefault("gathered_busy", []))
+
+
+def _gathered_release(mark):
+    """Frees the tiles _gathered gave since `mark` (an instruction's, after
+    it and its copies out are issued)."""
+    b = _builder()
+    busy = b.__dict__.setdefault("gathered_busy", [])
+    for key, pair in busy[mark:]:
+        b.gathered_free[key].append(pair)
+    del busy[mark:]
+
+
+def _new_gathered(b, n, dtype, where):
+    """A new _gathered pair, its allocation at the kernel's entry (so that
+    any later instruction may take it)."""
+    at = len(b.lines)
+    pair = _gathered_tiles(n, dtype, where)
+    made = b.lines[at:]
+    del b.lines[at:]
+    b.lines[:0] = made
+    return pair
+
+
+def _gathered_tiles(n, dtype, where):
     if where not in ("warp", "warpgroup"):
         tile = alloc_local((n,), dtype)
         return tile, tile
