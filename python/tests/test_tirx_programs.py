@@ -91,18 +91,25 @@ def test_program_ptx_assembles(path, tmp_path):
     assert r.returncode == 0, r.stderr
 
 
+def bf16_fragments(abuf, bbuf):
+    """m16n8k16's A and B over a thread's 4 and 2 registers, in TIRx's
+    atoms."""
+    a = T.decl_tensor(abuf.data, ty_args=[T.Tensor(
+        (1, 1, 16, 8), "uint32", scope="local", layout=T.TileLayout(
+            T.S[(1, 1, 2, 8, 2, 4):(0, 0, 1, 4 @ LANE, 2, 1 @ LANE)]))])
+    b = T.decl_tensor(bbuf.data, ty_args=[T.Tensor(
+        (1, 1, 8, 8), "uint32", scope="local", layout=T.TileLayout(
+            T.S[(1, 1, 8, 2, 4):(0, 0, 4 @ LANE, 1, 1 @ LANE)]))])
+    return a, b
+
+
 def mma_with(d_layout, d_regs=4):
     def k(A: T.Tensor((32, 4), "uint32"), D: T.Tensor((32, 4), "float32")):
         T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
         abuf = T.alloc_local((4,), "uint32")
         bbuf = T.alloc_local((2,), "uint32")
         dbuf = T.alloc_local((d_regs,), "float32")
-        a = T.decl_tensor(abuf.data, ty_args=[T.Tensor(
-            (1, 1, 16, 8), "uint32", scope="local", layout=T.TileLayout(
-                T.S[(1, 1, 2, 8, 2, 4):(0, 0, 1, 4 @ LANE, 2, 1 @ LANE)]))])
-        b = T.decl_tensor(bbuf.data, ty_args=[T.Tensor(
-            (1, 1, 8, 8), "uint32", scope="local", layout=T.TileLayout(
-                T.S[(1, 1, 8, 2, 4):(0, 0, 4 @ LANE, 1, 1 @ LANE)]))])
+        a, b = bf16_fragments(abuf, bbuf)
         d = T.decl_tensor(dbuf.data, ty_args=[T.Tensor(
             (1, 1, 16, 8), "float32", scope="local", layout=d_layout)])
         T.cuda.tile.apply(
@@ -141,12 +148,7 @@ def gapped_mma():
             bbuf[i] = B[lane, i]
         for i in T.unroll(5):
             dbuf[i] = T.float32(-1)
-        a = T.decl_tensor(abuf.data, ty_args=[T.Tensor(
-            (1, 1, 16, 8), "uint32", scope="local", layout=T.TileLayout(
-                T.S[(1, 1, 2, 8, 2, 4):(0, 0, 1, 4 @ LANE, 2, 1 @ LANE)]))])
-        b = T.decl_tensor(bbuf.data, ty_args=[T.Tensor(
-            (1, 1, 8, 8), "uint32", scope="local", layout=T.TileLayout(
-                T.S[(1, 1, 8, 2, 4):(0, 0, 4 @ LANE, 1, 1 @ LANE)]))])
+        a, b = bf16_fragments(abuf, bbuf)
         d = T.decl_tensor(dbuf.data, ty_args=[T.Tensor(
             (1, 1, 16, 8), "float32", scope="local", layout=T.TileLayout(
                 T.S[(1, 1, 2, 8, 4, 2):(0, 0, 3, 4 @ LANE, 1 @ LANE, 1)]))])
