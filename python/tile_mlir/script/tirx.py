@@ -533,7 +533,7 @@ def _in_place(run, dtype, opcode, name):
     if not all(isinstance(v, _views.View) and v.space == "reg" and
                v.root is first.root and all(d is None for d in v.dist) and
                math.prod(v.shape) == 1 and isinstance(v.offset, int)
-               for v in run) or step == 0 or \
+               for v in run) or step <= 0 or \
             offsets != list(range(first.offset,
                                   first.offset + step * len(run), step)) \
             or _mlir_type(first.dtype) != _mlir_type(dtype):
