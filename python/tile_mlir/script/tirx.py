@@ -315,7 +315,7 @@ class _PtxChain:
                 if o.get("role") == "use":
                     v = cast(v.load(), wide)
                 else:
-                    tmp = alloc_local((1,), wide)
+                    tmp, _ = _gathered(1, wide, "thread")
                     narrowed.append((v, tmp))
                     v = tmp
             else:
@@ -328,7 +328,7 @@ class _PtxChain:
                     # TIRx's output `O_ptr[i]`: a register, stored there
                     # after (it starts as the element where a false
                     # predicate keeps it).
-                    tmp = alloc_local((1,), v.dtype)
+                    tmp, _ = _gathered(1, v.dtype, "thread")
                     if pred is not None:
                         tmp[0] = v.load()
                     narrowed.append((v, tmp))
@@ -560,7 +560,7 @@ def _gathered(n, dtype, where):
     and taken again by later instructions once the one that took it is
     issued (_gathered_release): the register budget counts what is live."""
     b = _builder()
-    key = (n, _mlir_type(dtype), where)
+    key = (n, dtype, where)
     free = b.__dict__.setdefault("gathered_free", {}).setdefault(key, [])
     pair = free.pop() if free else _new_gathered(b, n, dtype, where)
     b.__dict__.setdefault("gathered_busy", []).append((key, pair))
@@ -4354,7 +4354,7 @@ class _Tile:
             operands = list(operands) + _keyword_operands(opcode,
                                                           len(operands),
                                                           params)
-        after = []
+        after, mark = [], _gathered_mark()
         operands = _fragment_operands(opcode, operands, scope, after)
         # ldmatrix's and stmatrix's swizzled rows (_swizzled_rows).
         swizzled = [op for op in operands if isinstance(op, _views.View)
@@ -4366,6 +4366,7 @@ class _Tile:
             _emit_apply(b, opcode, operands, scope, pred, preserve_dst)
         for copy_back in after:
             copy_back()
+        _gathered_release(mark)
 
 
 def _emit_apply(b, opcode, operands, scope, pred, preserve_dst):
@@ -4814,11 +4815,12 @@ def _affine_strides(offsets, rank):
 
 def _gathered_registers(view, offsets, defined, after):
     """A fragment operand whose registers are not affine in the repeats and
-    the register index: a new register tile holding them in order (copied
-    in, and copied back by `after` when the instruction defines them).
+    the register index: a register tile of the instruction's (_gathered)
+    holding them in order (copied in, and copied back by `after` when the
+    instruction defines them).
     Returns the tile and its offsets."""
     keys = sorted(offsets)
-    temp = alloc_local((len(keys),), view.dtype)
+    temp, _ = _gathered(len(keys), view.dtype, "thread")
     pairs = [(temp[i], _register_at(view, offsets[k]))
              for i, k in enumerate(keys)]
     for mine, theirs in pairs:
