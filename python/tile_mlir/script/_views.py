@@ -339,7 +339,8 @@ class Root:
         if self.declared[0] in self.uses:
             raise t.TileError(
                 f"{self.name[1:]} is used both as {self.declared[0]} and, "
-                f"through a dtype view, as {self.stored[0]}: use it one way")
+                f"through a dtype view or an instruction's address, as "
+                f"{self.stored[0]}: use it one way")
         return self.stored[3]
 
 

@@ -274,7 +274,7 @@ class _PtxChain:
         # the instruction takes memory: the element itself here, or the
         # elements a memory operand of several spans from it (cp.async's
         # 8 or 16 bytes of 32-bit words).
-        operands = [_spanning(v.view, _span_of(v.view, forms, i, operands))
+        operands = [_addressed(v.view, forms, i, operands, op)
                     if isinstance(v, _Address) else v
                     for i, v in enumerate(operands)]
         stateful = operands and isinstance(operands[0], _views.View) and \
@@ -456,7 +456,10 @@ def _flattened(opcode, operands):
                 out.append(_lane_rows(opcode, run[0], o))
                 continue
             if o.get("kind") == "memory":
-                out.append(_spanning(run[0], o.get("atom", 1)))
+                out.append(_spanning(run[0], o.get("atom", 1))
+                           if not _memory_element(run[0]) or
+                           _admits(o, run[0]) else
+                           _reinterpreted(run[0], o, opcode))
                 continue
             if n == 1 and o.get("distribution") != "warp":
                 # wgmma's descriptors: each thread's value, where an
@@ -517,6 +520,78 @@ def _spanning(element, n=1):
     if not _memory_element(element) or (n == 1 and len(element.shape) <= 1):
         return element
     return element._with(shape=(n,), strides=(1,), dist=[None], splits={})
+
+
+def _admits(desc, element):
+    """Whether memory operand `desc` takes `element`'s type as it is (the
+    verifier's containers of its PTX type; any type where it names only an
+    address or counts bytes)."""
+    if desc.get("kind") != "memory" or desc.get("fragment") or any(
+            desc.get(k) for k in ("bulk", "tensor_map", "address_value",
+                                  "any_element")):
+        return True
+    info, elt = instr_table.types()[desc["type"]], element.type_elt()
+    if elt.startswith("i") and elt[1:].isdigit():
+        return int(elt[1:]) == info["bits"]
+    return elt in info["float_containers"]
+
+
+def _reinterpreted(element, desc, opcode):
+    """TIRx's address of `element` where memory operand `desc` is of
+    another type (`ld.shared.v4.b32` of a bf16 tile's row, as a CUDA
+    epilogue moves 16 bytes through a `uint4*`): the same bytes, as the
+    operand's `atom` elements of its type. Shared storage is viewed anew
+    (a carve of its buffer from byte 0); a global tensor through a dtype
+    view (all its uses then of that type). The byte address must be a
+    multiple of the new element size: an error where it is constant, a
+    `trap` where it is not (the GPU faults on such an address too)."""
+    bits = instr_table.types()[desc["type"]]["bits"]
+    dtype = _PTX_DTYPES.get(desc["type"], f"uint{bits}")
+    old = _bits(element.type_elt())
+    if old % 8 or bits not in (8, 16, 32, 64) or \
+            element.space not in ("shared", "global"):
+        return element  # (The verifier's error.)
+    new = bits
+    root = element.root
+    shift = root.shift if element.space == "shared" else 0
+    offset = _byte_offset_as(element.offset, old // 8, shift, new // 8,
+                             f"{opcode}'s {desc['type']} operand "
+                             f"'{desc['name']}' at {element!r}")
+    if element.space == "shared":
+        parent, b = root.parent or root, _builder()
+        count = (shift + _shared_bytes_of(root)) // (new // 8)
+        if parent is not b.dynamic_root:
+            require_alignment(b, parent.name, new // 8)
+        view = _carved_view(b, parent, 0, (count,), dtype)
+    else:
+        whole = _views.View(root, root.space, root.declared[0],
+                            root.declared[1], root.declared[2])
+        view = whole._dtype_view(dtype)
+    return view._with(shape=(desc.get("atom", 1) or 1,), strides=(1,),
+                      dist=[None], splits={}, offset=offset)
+
+
+def _byte_offset_as(offset, size, shift, new, what):
+    """Element `offset` of `size`-byte elements, `shift` bytes into the
+    storage, as an offset in `new`-byte elements (a trap at run time where
+    it is not a whole one)."""
+    if isinstance(offset, int):
+        start = shift + offset * size
+        if start % new:
+            raise TileValueError(f"{what}: byte {start} is not a multiple "
+                                 f"of its {new}-byte elements")
+        return start // new
+    if shift % new:
+        raise TileValueError(f"{what}: its tensor starts at byte {shift}, "
+                             f"not a multiple of {new}")
+    if size % new == 0:
+        scaled = offset * (size // new)
+    else:
+        # (Both sizes are powers of two: new is a multiple of size.)
+        ratio = new // size
+        _trap_when_assert_failed(offset & (ratio - 1) == 0)
+        scaled = offset >> (ratio.bit_length() - 1)
+    return scaled + shift // new if shift else scaled
 
 
 def _in_place(run, dtype, opcode, name):
@@ -673,6 +748,17 @@ def _by_kinds(forms, operands):
                    for o, v in zip(form["operands"], operands))
     kept = [f for f in forms if takes(f)]
     return kept or forms
+
+
+def _addressed(element, forms, i, operands, opcode):
+    """The memory an address (`buf.ptr_to([i])`) stands for as operand
+    `i` of `forms`: the elements it spans, or, where the operand is of
+    another type, its bytes as that type."""
+    if forms and i < len(forms[0]["operands"]) and \
+            _memory_element(element) and \
+            not _admits(forms[0]["operands"][i], element):
+        return _reinterpreted(element, forms[0]["operands"][i], opcode)
+    return _spanning(element, _span_of(element, forms, i, operands))
 
 
 def _span_of(element, forms, i, operands=()):
