@@ -476,8 +476,8 @@ def test_dtype_views_of_packed_halves():
         r = T.alloc_local((4,), "uint32")
         T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], r, X.view("uint32").sub[0, :])
         X[0, 0] = T.float16(1)
-    trace_error(both, "X is used both as float16 and, through a dtype view, "
-                "as uint32")
+    trace_error(both, "X is used both as float16 and, through a dtype view "
+                "or an instruction's address, as uint32")
 
     def sliced(X: T.Tensor((32, 8), "float16")):
         X[0:4].view("uint32")
@@ -804,6 +804,25 @@ def test_swizzled_layout_errors():
     trace_error(split_rows, "operand 'p' of ldmatrix.sync.aligned.m8n8.x1."
                 "shared.b16: its swizzle moves chunks of 4 bytes, which "
                 "would split a row of 16 bytes")
+
+    def narrowed_warps(A: T.Tensor((8,), "int32")):
+        # Warps 0 and 1 of 4 at cta scope: each warp's rows are at its own
+        # offset, which is refused where the guard narrows the warps.
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=128))
+        S = T.alloc_shared((2, 2, 8, 4), "uint32", layout=T.ComposeLayout(
+            2, 2, 3, T.TileLayout(T.S[(2, 2, 8, 4):(64, 32, 4, 1)])))
+        buf = T.alloc_local((2,), "uint32")
+        r = T.decl_tensor(buf.data, ty_args=[T.Tensor(
+            (2, 2, 8, 4), "uint32", scope="local", layout=T.TileLayout(
+                T.S[(2, 2, 8, 4):(1 @ T.cuda.Axis.warpid, 1,
+                                  4 @ T.cuda.Axis.laneid,
+                                  1 @ T.cuda.Axis.laneid)]))])
+        if T.cuda.warp_id() < 2:
+            T.cuda.tile.apply(T.ptx.ldmatrix.sync.aligned.m8n8.x2.shared.b16,
+                              r, S, scope="cta")
+    trace_error(narrowed_warps, "the swizzled shared operand of ldmatrix."
+                "sync.aligned.m8n8.x2.shared.b16: its group axis is one "
+                "stride over all the scope's warps")
 
     def short_atom(A: T.Tensor((8,), "int32")):
         T.ComposeLayout(0, 3, 2, T.TileLayout(T.S[8, 8]))
