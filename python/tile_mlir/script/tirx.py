@@ -1139,7 +1139,7 @@ def _promotion(ta, tb):
         if {ta, tb} == {"float16", "bfloat16"}:
             return "float16"
         return ta if _bits(_mlir_type(ta)) >= _bits(_mlir_type(tb)) else tb
-    (ba, sa), (bb, sb) = _int_kind(ta), _int_kind(tb)
+    (ba, sa), (bb, _) = _int_kind(ta), _int_kind(tb)
     if ba != bb:
         return ta if ba > bb else tb
     return tb if sa else ta
@@ -4443,8 +4443,7 @@ class _Tile:
         after, mark = [], _gathered_mark()
         operands = _fragment_operands(opcode, operands, scope, after)
         # ldmatrix's and stmatrix's swizzled rows (_swizzled_rows).
-        swizzled = [op for op in operands if isinstance(op, _views.View)
-                    and hasattr(op, "repeats")]
+        swizzled = [op for op in operands if isinstance(op, _RowAddresses)]
         if swizzled:
             for each in _per_repeat(swizzled[0], operands, scope, opcode):
                 _emit_apply(b, opcode, each, scope, pred, preserve_dst)
@@ -4743,9 +4742,23 @@ def _matrix_rows(view, desc, groups, repeats, opcode):
                 for a, run in view.splits.items()}),
         groups + 1 + len(repeats))
     if out.swizzle is not None:
-        out = _swizzled_rows(out, bits, frag["cols"], desc, opcode)
-        out.repeats = len(repeats)
+        out = _RowAddresses(_swizzled_rows(out, bits, frag["cols"], desc,
+                                           opcode), len(repeats))
     return out
+
+
+class _RowAddresses(_views.View):
+    """ldmatrix's or stmatrix's swizzled shared operand: each thread's row
+    at its own address, issued one instruction per repeat (`repeats`
+    axes after the group and lane axes; _per_repeat). A view derived
+    from it is a plain View."""
+
+    def __init__(self, view, repeats):
+        super().__init__(view.root, view.space, view.dtype, view.shape,
+                         view.strides, offset=view.offset, dist=view.dist,
+                         param=view.param, frag=view.frag,
+                         splits=view.splits, swizzle=view.swizzle)
+        self.repeats = repeats
 
 
 def _swizzled_rows(view, bits, width, desc, opcode):
