@@ -258,6 +258,24 @@ def trace_error(body, match):
         T.function(body)
 
 
+def test_a_thread_guard_of_part_of_two_warpgroups_around_a_wgmma():
+    """`if tx >= 128:` around a wgmma of a 256-thread block selects the
+    second warpgroup (wgmma_tid_guard_wg1); `tx >= 64` selects half of
+    the first and all of the second: an error that says so."""
+    def k(D: T.Tensor((64, 8), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=256))
+        tx = T.cuda.thread_idx("x")
+        acc = T.alloc_local((4,), "float32")
+        da = T.uint64(0)
+        if tx >= 64:
+            T.ptx.wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16(
+                acc[0], acc[1], acc[2], acc[3], da, da, T.bool(True), 1, 1,
+                0, 0)
+    trace_error(k, r"a thread_idx guard selecting threads \[64, 256\) "
+                "around a warpgroup operation: it selects parts of several "
+                "warpgroups")
+
+
 def test_a_guard_and_an_operand_that_disagree():
     def k(A: T.Tensor((32, 4), "float32")):
         lane = T.cuda.lane_id()

@@ -4260,16 +4260,34 @@ def _active(b, role, scope):
         if "tid" in facts and scope in ("warp", "cta", "warpgroup"):
             conv = _tid_range(facts["tid"], role, b)
             if scope == "warpgroup":
-                block = b.launch.block if b.launch else (0,)
-                if math.prod(block) > 128:
-                    raise TileError(
-                        "a thread_idx guard around a warpgroup operation of "
-                        "a block of several warpgroups: guard on "
-                        "T.cuda.warp_in_warpgroup() instead")
-                conv = {"wig" if k == "warp" else k: v
-                        for k, v in conv.items()}
+                conv = {"wig" if k == "warp" else k: v for k, v in
+                        _tid_in_warpgroup(facts["tid"], role, b,
+                                          conv).items()}
             rng = _merge_facts(rng, conv)
     return rng.get(key)
+
+
+def _tid_in_warpgroup(tid, role, b, conv):
+    """A range of threadIdx.x as the range of `role` within each warpgroup
+    it selects (conv: the range in the block): in a block of several
+    warpgroups, whole warpgroups (`if tx >= 128:`, a producer and a
+    consumer warpgroup) narrow nothing within them, and a range inside one
+    warpgroup is its warps or lanes there."""
+    block = b.launch.block if b.launch else (0,)
+    if math.prod(block) <= 128:
+        return conv
+    lo, hi = tid
+    hi = block[0] if hi is None else min(hi, block[0])
+    if tuple(block[1:]) == (1, 1) and lo % 128 == 0 and \
+            (hi % 128 == 0 or hi == block[0]):
+        return {}
+    if tuple(block[1:]) == (1, 1) and lo // 128 == (hi - 1) // 128:
+        return _tid_range((lo % 128, (hi - 1) % 128 + 1), role, b)
+    raise TileError(
+        f"a thread_idx guard selecting threads [{lo}, {hi}) around a "
+        "warpgroup operation: it selects parts of several warpgroups (guard "
+        "whole warpgroups, or warps of one, or on "
+        "T.cuda.warp_in_warpgroup())")
 
 
 def _tid_range(tid, role, b):
