@@ -175,6 +175,36 @@ def test_a_tma_box_in_the_pool_is_128_byte_aligned():
         kernel(16)
 
 
+def test_the_pool_asks_its_alignment_of_the_dynamic_shared_memory():
+    """A pool's `align` (TIRx's 1024 for a 128-byte swizzled TMA box) is
+    asked of the dynamic shared memory: PTX `.extern .shared .align 1024`
+    (the CPU backend aligns every buffer to 1024 bytes). More than 1024
+    the GPU does not give: an error."""
+    def kernel(align):
+        @T.function
+        def k(A: T.Tensor((32,), "float32"), B: T.Tensor((32,), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            pool = SMEMPool()
+            pool.alloc((3,), "int8")
+            S = pool.alloc((32,), "float32", align=align)
+            t = T.cuda.thread_idx("x")
+            S[t] = A[t]
+            T.cuda.cta_sync()
+            B[t] = S[31 - t]
+        return k
+    k = kernel(1024)
+    assert "tile.dynamic_shared_align = 1024 : i64" in k.mlir
+    assert ".extern .shared .align 1024 .b8" in k.ptx()
+    A, B = run(k)
+    np.testing.assert_array_equal(B, A[::-1])
+    assert "tile.dynamic_shared_align" not in kernel(16).mlir
+    with pytest.raises(TileError, match=r"SMEMPool.alloc\(align=2048\) in "
+                       "the shared.dyn buffer needs 2048-byte alignment: the "
+                       "dynamic shared memory is aligned to 1024 bytes at "
+                       "most"):
+        kernel(2048)
+
+
 def test_a_pool_over_a_static_buffer():
     """SMEMPool(buf.data) allocates in that buffer: no dynamic shared
     memory, commit is TIRx's no-op, and a tensor past its end is an

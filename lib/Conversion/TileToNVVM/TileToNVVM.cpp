@@ -624,6 +624,35 @@ struct ConvertTileToNVVMPass
     return align;
   }
 
+  /// The alignment a kernel asks of its dynamic shared memory
+  /// (`tile.dynamic_shared_align`, a power of two up to 1024): a
+  /// front-end's pool whose buffers need more than the instructions' own,
+  /// as a TMA box with the 128-byte swizzle needs 1024 bytes. 1 where none
+  /// asks; an error on the kernel where the value is not such a number.
+  static FailureOr<int64_t>
+  getRequestedDynamicAlignment(gpu::GPUModuleOp module) {
+    constexpr StringLiteral kName = "tile.dynamic_shared_align";
+    int64_t align = 1;
+    WalkResult walk = module.walk([&](gpu::GPUFuncOp fn) {
+      Attribute attr = fn->getAttr(kName);
+      if (!attr)
+        return WalkResult::advance();
+      auto value = dyn_cast<IntegerAttr>(attr);
+      if (!value || value.getInt() < 1 || value.getInt() > 1024 ||
+          !llvm::isPowerOf2_64(value.getInt())) {
+        fn.emitOpError() << "'" << kName
+                         << "' must be a power of two from 1 to 1024, got "
+                         << attr;
+        return WalkResult::interrupt();
+      }
+      align = std::max(align, value.getInt());
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+    return align;
+  }
+
   /// The verifier checks a shared-memory access's alignment relative to
   /// its buffer, so every static workgroup buffer starts as aligned as the
   /// function's instructions need (`llvm.align`, which the GPU-to-NVVM
@@ -739,7 +768,10 @@ struct ConvertTileToNVVMPass
     if (expanded.wasInterrupted())
       return signalPassFailure();
     alignWorkgroupBuffers(module);
-    int64_t dynamicAlign = getSharedAlignment(module);
+    FailureOr<int64_t> requested = getRequestedDynamicAlignment(module);
+    if (failed(requested))
+      return signalPassFailure();
+    int64_t dynamicAlign = std::max(getSharedAlignment(module), *requested);
     LowerToLLVMOptions options(ctx);
     LLVMTypeConverter converter(ctx, options);
     configureGpuToNVVMTypeConverter(converter);

@@ -6441,8 +6441,8 @@ def _carve_alias(root, body):
 
 def require_root_alignment(root, align, what):
     """Aligns shared buffer `root` to `align` bytes; a carve is aligned
-    where its shift is and its buffer is (the dynamic shared memory is
-    128-byte aligned)."""
+    where its shift is and its buffer is (the dynamic shared memory as
+    the kernel asks, up to 1024 bytes)."""
     b = _builder()
     if root.parent is not None:
         if root.shift % align:
@@ -6451,12 +6451,20 @@ def require_root_alignment(root, align, what):
                 f"{root.shift} bytes into {root.parent.name[1:]}")
         root = root.parent
     if root is b.dynamic_root:
-        if align > 128:
-            raise TileError(f"{what} in the shared.dyn buffer: the dynamic "
-                            "shared memory is 128-byte aligned; use a "
-                            "T.alloc_shared buffer")
+        _align_dynamic_shared(b, align, what)
     else:
         require_alignment(b, root.name, align)
+
+
+def _align_dynamic_shared(b, align, what):
+    """Asks `align` bytes of the kernel's dynamic shared memory (its
+    `.extern .shared .align`, the gpu.func's tile.dynamic_shared_align):
+    up to 1024, a TMA box's with the 128-byte swizzle."""
+    if align > 1024:
+        raise TileError(f"{what} in the shared.dyn buffer needs {align}-byte "
+                        "alignment: the dynamic shared memory is aligned to "
+                        "1024 bytes at most; use a T.alloc_shared buffer")
+    b.dynamic_align = max(getattr(b, "dynamic_align", 1), align)
 
 
 def refuse_family(what, mnemonic):
@@ -6488,6 +6496,9 @@ class SMEMPool:
         align = as_int(align, "SMEMPool.alloc align")
         if align > 0:
             self.offset = -(-self.offset // align) * align
+            if self._owns:  # Aligned in the dynamic shared memory.
+                _align_dynamic_shared(_builder(), align,
+                                      f"SMEMPool.alloc(align={align})")
         ann = Tensor(shape, dtype, layout=layout, scope=scope)
         out = decl_tensor(ptr_byte_offset(self.ptr, self.offset,
                                           ty=PtrType(dtype, scope)),
@@ -6805,6 +6816,9 @@ class PrimFunc:
                                         _float_mode(_DEFAULT_CONFIG))
         attrs = getattr(b, "kernel_attrs", None)
         attrs = attrs.nvvm(self.launch) if attrs is not None else []
+        if getattr(b, "dynamic_align", 1) > 16:
+            attrs = list(attrs) + [f"tile.dynamic_shared_align = "
+                                   f"{b.dynamic_align} : i64"]
         attrs = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
         self._kernel = (f"    gpu.func @{self.name}({sig_text}) kernel"
                         f"{attrs} {{\n"

@@ -1,0 +1,99 @@
+"""Warp-specialized Hopper GEMM tile as CUTLASS's sm90 kernels are laid out:
+256 threads = producer warpgroup (setmaxnreg.dec 40; one thread issues TMA)
++ consumer warpgroup (setmaxnreg.inc 232). A 2-stage ring of raw full/empty
+mbarriers (full armed with expect_tx bytes, empty with 128 consumer
+arrivals) carries 64x64 f16 boxes of A and B (K-major, 128B swizzle) over
+K = 256 (4 k-tiles, so the ring wraps twice); the consumer issues 4 wgmma
+m64n64k16 f32.f16.f16 per k-tile. Epilogue: cvt to f16 into an unswizzled
+shared tile, fence.proxy.async, named barrier of the consumer warpgroup
+only, TMA store (bulk_group) + commit + wait."""
+from tvm_tirx.script import tirx as T
+import numpy as np
+
+M, N, K = 128, 64, 256
+BM, BN, BK = 64, 64, 64
+ST = 2
+KT = K // BK
+
+
+@T.function
+def ws_gemm(A: T.Tensor((M, K), "float16"), B: T.Tensor((N, K), "float16"),
+            C: T.Tensor((M, N), "float16")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=M // BM, block=256))
+    t = T.cuda.thread_idx("x")
+    b = T.cuda.block_idx("x")
+    full = T.alloc_shared((ST,), "uint64")
+    empty = T.alloc_shared((ST,), "uint64")
+    SA = T.alloc_shared((ST * BM, BK), "float16", layout=T.ComposeLayout(
+        3, 3, 3, T.TileLayout(T.S[(ST * BM, BK):(BK, 1)])), align=1024)
+    SB = T.alloc_shared((ST * BN, BK), "float16", layout=T.ComposeLayout(
+        3, 3, 3, T.TileLayout(T.S[(ST * BN, BK):(BK, 1)])), align=1024)
+    SC = T.alloc_shared((BM, BN), "float16", layout=T.TileLayout(T.S[(BM, BN):(BN, 1)]), align=128)
+    if t == 0:
+        for s in T.unroll(ST):
+            T.ptx.mbarrier.init.shared.b64(full.ptr_to([s]), T.uint32(1))
+            T.ptx.mbarrier.init.shared.b64(empty.ptr_to([s]), T.uint32(128))
+        T.ptx.fence.proxy.async_.shared__cta()
+    T.cuda.cta_sync()
+    if t < 128:
+        T.ptx.setmaxnreg.dec.sync.aligned.u32(40)
+        if t == 0:
+            for k in T.serial(KT):
+                s = k % ST
+                ph = (k // ST) % 2
+                T.cuda.mbarrier_wait(empty.ptr_to([s]), ph ^ 1)
+                T.ptx.mbarrier.arrive.expect_tx.shared.b64(full.ptr_to([s]), T.uint32((BM + BN) * BK * 2))
+                T.cuda.tile.apply(
+                    T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"],
+                    SA[s * BM:(s + 1) * BM, :], A[:, :], box=(BM, BK), coords=(b * BM, k * BK),
+                    swizzle=3, mbar=full.ptr_to([s]))
+                T.cuda.tile.apply(
+                    T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"],
+                    SB[s * BN:(s + 1) * BN, :], B[:, :], box=(BN, BK), coords=(0, k * BK),
+                    swizzle=3, mbar=full.ptr_to([s]))
+    else:
+        T.ptx.setmaxnreg.inc.sync.aligned.u32(232)
+        ct = t - 128
+        acc = T.alloc_local((32,), "float32")
+        da = T.alloc_local((1,), "uint64")
+        db = T.alloc_local((1,), "uint64")
+        for i in T.unroll(32):
+            acc[i] = T.float32(0)
+        SAf = T.decl_tensor(SA.data, ty_args=[T.Tensor((ST * BM * BK,), "float16", scope="shared", layout="default")])
+        SBf = T.decl_tensor(SB.data, ty_args=[T.Tensor((ST * BN * BK,), "float16", scope="shared", layout="default")])
+        for k in T.serial(KT):
+            s = k % ST
+            ph = (k // ST) % 2
+            T.cuda.mbarrier_wait(full.ptr_to([s]), ph)
+            T.ptx.wgmma.fence.sync.aligned()
+            for kk in T.unroll(BK // 16):
+                T.cuda.wgmma_encode_matrix_descriptor(T.address_of(da[0]), SAf.ptr_to([s * BM * BK + kk * 16]), 1, 64, 3)
+                T.cuda.wgmma_encode_matrix_descriptor(T.address_of(db[0]), SBf.ptr_to([s * BN * BK + kk * 16]), 1, 64, 3)
+                T.ptx.wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16(
+                    acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7],
+                    acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15],
+                    acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23],
+                    acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31],
+                    da[0], db[0], T.bool(True), 1, 1, 0, 0)
+            T.ptx.wgmma.commit_group.sync.aligned()
+            T.ptx.wgmma.wait_group.sync.aligned(0)
+            T.ptx.mbarrier.arrive.shared.b64(empty.ptr_to([s]))
+        w = ct // 32
+        l = ct % 32
+        for i in T.unroll(32):
+            SC[16 * w + l // 4 + 8 * ((i // 2) % 2), 8 * (i // 4) + 2 * (l % 4) + i % 2] = T.cast(acc[i], "float16")
+        T.ptx.fence.proxy.async_.shared__cta()
+        T.ptx.bar.sync(T.uint32(1), T.uint32(128))
+        if ct == 0:
+            T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"],
+                              C[:, :], SC[:, :], box=(BM, BN), coords=(b * BM, 0))
+            T.ptx.cp.async_.bulk.commit_group()
+            T.ptx.cp.async_.bulk.wait_group(0)
+
+
+def main():
+    rng = np.random.default_rng(801)
+    A = rng.integers(-3, 4, (M, K)).astype(np.float16)
+    B = rng.integers(-3, 4, (N, K)).astype(np.float16)
+    C = (A.astype(np.float64) @ B.astype(np.float64).T).astype(np.float16)
+    return {"A": A, "B": B, "C": np.zeros((M, N), np.float16)}, {"C": C}
