@@ -138,3 +138,51 @@ def test_a_global_tensor_used_as_two_types_is_an_error():
             lane = T.cuda.lane_id()
             O[lane, 7] = T.bfloat16(1)
             T.ptx.st.global_.b32(O.ptr_to([lane, 0]), T.uint32(0))
+
+
+def test_a_global_blob_of_bytes_viewed_as_other_dtypes():
+    """T.decl_tensor over T.ptr_byte_offset of a uint8 tensor's .data (TIRx's
+    `(int*)((char*)B_ptr + 4)`): the blob's bytes as int32 and float16."""
+    from tile_mlir.ir import PtrType
+
+    @T.function
+    def k(B: T.Tensor((40,), "uint8"), O: T.Tensor((8,), "int32"),
+          H: T.Tensor((4,), "float16")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=8))
+        t = T.cuda.thread_idx("x")
+        v = T.decl_tensor(T.ptr_byte_offset(B.data, 4,
+                                            ty=PtrType("int32", "global")),
+                          ty_args=[T.Tensor((8,), "int32")])
+        h = T.decl_tensor(T.ptr_byte_offset(B.data, 32,
+                                            ty=PtrType("float16", "global")),
+                          ty_args=[T.Tensor((4,), "float16")])
+        O[t] = v[7 - t] + B[t]
+        if t < 4:
+            H[t] = h[t]
+    B = np.random.default_rng(4).integers(0, 256, 40).astype(np.uint8)
+    O, H = np.zeros(8, np.int32), np.zeros(4, np.float16)
+    run(k, B=B, O=O, H=H)
+    np.testing.assert_array_equal(O, B[4:36].view(np.int32)[::-1] +
+                                  B[:8].astype(np.int32))
+    np.testing.assert_array_equal(H.view(np.uint16),
+                                  B[32:40].view(np.uint16))
+
+
+@pytest.mark.parametrize("src, offset, shape, match", [
+    ("uint8", 2, (8,), r"at byte 2 of B: not a multiple of its 4-byte "
+     "elements"),
+    ("uint8", 8, (8,), r"at byte 8 of B: ends at byte 40, past its 36"),
+    ("float16", 0, (4,), r"T.decl_tensor of int32 over float16 global "
+     r"data: a 1-D uint8 or int8 tensor's .data"),
+])
+def test_global_views_of_bytes_that_do_not_fit(src, offset, shape, match):
+    from tile_mlir.ir import PtrType
+    with pytest.raises(TileError, match=match):
+        @T.function
+        def k(B: T.Tensor((36,), src), O: T.Tensor((8,), "int32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=8))
+            t = T.cuda.thread_idx("x")
+            v = T.decl_tensor(T.ptr_byte_offset(
+                B.data, offset, ty=PtrType("int32", "global")),
+                ty_args=[T.Tensor(shape, "int32")])
+            O[t] = v[t % shape[0]]

@@ -6350,8 +6350,10 @@ def ptr_byte_offset(data, byte_offset, ty=None):
     if isinstance(data, _BytePtr):
         data, byte_offset = data.view, _pool_offset(byte_offset) + \
             data.offset
-    if not isinstance(data, _views.View) or data.space != "shared":
-        raise TileTypeError("T.ptr_byte_offset takes a shared buffer's .data")
+    if not isinstance(data, _views.View) or data.space not in (
+            "shared", "global"):
+        raise TileTypeError("T.ptr_byte_offset takes a shared buffer's .data"
+                            " or a global tensor's")
     if ty is not None and not isinstance(ty, PtrType):
         raise TileTypeError("T.ptr_byte_offset's ty is a PtrType(dtype, "
                             "scope)")
@@ -6408,6 +6410,46 @@ def _carve(view, byte_offset, ann):
         require_alignment(b, parent.name, 16)
     return _carved_view(b, parent, shift, shape, ann.dtype)._with(
         offset=lead)
+
+
+def _global_carve(view, byte_offset, ann):
+    """A global tensor's bytes from `byte_offset` past `view`'s first
+    element as elements of `ann.dtype` (TIRx's `(int*)((char*)B_ptr + 4)`
+    over a blob): a memref.view of the parameter, which must be a 1-D
+    tensor of bytes (uint8 or int8) as declared."""
+    view.plain("T.decl_tensor over another dtype's data")
+    root = view.root
+    dtype, shape, strides, _ = root.declared
+    if root.parent is not None or _bits(_mlir_type(dtype)) != 8 or \
+            len(shape) != 1 or tuple(strides) != (1,) or \
+            not isinstance(view.offset, int) or root.stored:
+        raise TileTypeError(
+            f"T.decl_tensor of {ann.dtype} over {view.dtype} global data: "
+            "a 1-D uint8 or int8 tensor's .data (at a constant offset) is "
+            "viewed as another dtype; pass the array already viewed "
+            "(numpy's .view) otherwise")
+    size = _bits(_mlir_type(ann.dtype)) // 8
+    start = view.offset + byte_offset
+    count = ann.layout.spec.span() if ann.layout is not None else \
+        math.prod(ann.shape)
+    if start % size or start + count * size > shape[0]:
+        raise TileValueError(
+            f"T.decl_tensor of {tuple(ann.shape)} {ann.dtype} at byte {start}"
+            f" of {root.name[1:]}: " + (
+                f"not a multiple of its {size}-byte elements" if start % size
+                else f"ends at byte {start + count * size}, past its "
+                f"{shape[0]}"))
+    b = _builder()
+    source, ty = root.handle(dtype)
+    new_ty = f"memref<{count}x{_mlir_type(ann.dtype)}>"
+    name = b.fresh("carve")
+    b.value(name, new_ty)
+    at = b.constant(str(start), "index").name
+    b.lines.append(f"{name} = memref.view {source}[{at}][] : {ty} to "
+                   f"{new_ty} {_caller_location()}")
+    new = _views.Root(name, new_ty, (count,), (1,), ann.dtype, "global")
+    b.roots.append(new)
+    return _views.View(new, "global", ann.dtype, (count,), (1,))
 
 
 def _carved_view(b, parent, shift, shape, dtype):
@@ -6557,10 +6599,13 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
         if _mlir_type(data.dtype) != _mlir_type(ann.dtype):
             raise TileTypeError(f"T.decl_tensor of {ann.dtype} at a "
                                 f"{data.dtype} pointer")
-        data = _carve(data.view, data.offset, ann)
-    elif isinstance(data, _views.View) and data.space == "shared" and \
+        data = (_global_carve if data.view.space == "global" else _carve)(
+            data.view, data.offset, ann)
+    elif isinstance(data, _views.View) and data.space in ("shared",
+                                                          "global") and \
             _mlir_type(ann.dtype) != _mlir_type(data.dtype):
-        data = _carve(data, 0, ann)
+        data = (_global_carve if data.space == "global" else _carve)(
+            data, 0, ann)
     if ann.dtype != data.dtype and _mlir_type(ann.dtype) != \
             _mlir_type(data.dtype):
         raise TileTypeError(f"T.decl_tensor of {ann.dtype} over "
