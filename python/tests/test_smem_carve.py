@@ -132,7 +132,8 @@ def test_carving_errors():
             body(A)
         return k
     with pytest.raises(TileError, match="T.ptr_byte_offset takes a shared "
-                       "buffer's .data"):
+                       "buffer's .data or a 1-D uint8 or int8 global "
+                       "tensor's"):
         trace(lambda A: T.ptr_byte_offset(A.data, 0))
     with pytest.raises(TileError, match="non-negative Python integer"):
         trace(lambda A: T.ptr_byte_offset(
@@ -148,7 +149,7 @@ def test_carving_errors():
         trace(lambda A: (T.alloc_shared((4,), "float32", scope="shared.dyn"),
                          SMEMPool()))
     with pytest.raises(TileError, match="decl_tensor of float16 over "
-                       "float32 data"):
+                       "float32 global data: a 1-D uint8 or int8 tensor's"):
         trace(lambda A: T.decl_tensor(
             A.data, ty_args=[T.Tensor((4,), "float16")]))
 

@@ -6350,10 +6350,11 @@ def ptr_byte_offset(data, byte_offset, ty=None):
     if isinstance(data, _BytePtr):
         data, byte_offset = data.view, _pool_offset(byte_offset) + \
             data.offset
-    if not isinstance(data, _views.View) or data.space not in (
-            "shared", "global"):
+    if not isinstance(data, _views.View) or not (
+            data.space == "shared" or data.space == "global" and
+            _bits(data.type_elt()) == 8 and len(data.root.declared[1]) == 1):
         raise TileTypeError("T.ptr_byte_offset takes a shared buffer's .data"
-                            " or a global tensor's")
+                            " or a 1-D uint8 or int8 global tensor's")
     if ty is not None and not isinstance(ty, PtrType):
         raise TileTypeError("T.ptr_byte_offset's ty is a PtrType(dtype, "
                             "scope)")
