@@ -275,6 +275,14 @@ def native_containers():
     return out
 
 
+def holds(ptx_type, elt):
+    """Whether MLIR element type `elt` is a container of `ptx_type` (the
+    verifier's rule): the integer of its width, or one of its float
+    containers."""
+    t = types()[ptx_type]
+    return elt == f"i{t['bits']}" or elt in t["float_containers"]
+
+
 def bit_containers():
     """PTX type -> the integer container of its width."""
     return {name: f"i{t['bits']}" for name, t in types().items()}
@@ -322,7 +330,7 @@ def move_opcode(mnemonic, elt, atom=1):
             continue
         if op["type"] == elt:
             return inst["opcode"]
-        if elt == f"i{bits}" or elt in t["float_containers"]:
+        if holds(op["type"], elt):
             holders.append(inst["opcode"])
     if holders:
         return holders[0]

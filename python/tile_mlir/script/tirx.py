@@ -456,10 +456,7 @@ def _flattened(opcode, operands):
                 out.append(_lane_rows(opcode, run[0], o))
                 continue
             if o.get("kind") == "memory":
-                out.append(_spanning(run[0], o.get("atom", 1))
-                           if not _memory_element(run[0]) or
-                           _admits(o, run[0]) else
-                           _reinterpreted(run[0], o, opcode))
+                out.append(_as_memory(run[0], o, opcode, o.get("atom", 1)))
                 continue
             if n == 1 and o.get("distribution") != "warp":
                 # wgmma's descriptors: each thread's value, where an
@@ -530,10 +527,7 @@ def _admits(desc, element):
             desc.get(k) for k in ("bulk", "tensor_map", "address_value",
                                   "any_element")):
         return True
-    info, elt = instr_table.types()[desc["type"]], element.type_elt()
-    if elt.startswith("i") and elt[1:].isdigit():
-        return int(elt[1:]) == info["bits"]
-    return elt in info["float_containers"]
+    return instr_table.holds(desc["type"], element.type_elt())
 
 
 def _reinterpreted(element, desc, opcode):
@@ -754,11 +748,18 @@ def _addressed(element, forms, i, operands, opcode):
     """The memory an address (`buf.ptr_to([i])`) stands for as operand
     `i` of `forms`: the elements it spans, or, where the operand is of
     another type, its bytes as that type."""
-    if forms and i < len(forms[0]["operands"]) and \
-            _memory_element(element) and \
-            not _admits(forms[0]["operands"][i], element):
-        return _reinterpreted(element, forms[0]["operands"][i], opcode)
-    return _spanning(element, _span_of(element, forms, i, operands))
+    n = _span_of(element, forms, i, operands)
+    if not forms or i >= len(forms[0]["operands"]):
+        return _spanning(element, n)
+    return _as_memory(element, forms[0]["operands"][i], opcode, n)
+
+
+def _as_memory(element, desc, opcode, n):
+    """Memory operand `desc` at `element`: the n elements from it, or,
+    where the operand is of another type, its bytes as that type."""
+    if _memory_element(element) and not _admits(desc, element):
+        return _reinterpreted(element, desc, opcode)
+    return _spanning(element, n)
 
 
 def _span_of(element, forms, i, operands=()):
@@ -6394,8 +6395,7 @@ def _carve(view, byte_offset, ann):
                              f"of {parent.name[1:]}: not a multiple of its "
                              f"{new // 8}-byte elements")
     shift, lead = start - start % 16, start % 16 // (new // 8)
-    count = ann.layout.spec.span() if ann.layout is not None else \
-        math.prod(ann.shape)
+    count = _declared_span(ann)
     shape = tuple(ann.shape) if lead == 0 and ann.layout is None else \
         (lead + count,)
     end = shift + (lead + count) * new // 8
@@ -6411,6 +6411,13 @@ def _carve(view, byte_offset, ann):
         require_alignment(b, parent.name, 16)
     return _carved_view(b, parent, shift, shape, ann.dtype)._with(
         offset=lead)
+
+
+def _declared_span(ann):
+    """The elements a T.Tensor annotation's layout reaches (its size
+    without one)."""
+    return ann.layout.spec.span() if ann.layout is not None else \
+        math.prod(ann.shape)
 
 
 def _global_carve(view, byte_offset, ann):
@@ -6431,8 +6438,7 @@ def _global_carve(view, byte_offset, ann):
             "(numpy's .view) otherwise")
     size = _bits(_mlir_type(ann.dtype)) // 8
     start = view.offset + byte_offset
-    count = ann.layout.spec.span() if ann.layout is not None else \
-        math.prod(ann.shape)
+    count = _declared_span(ann)
     if start % size or start + count * size > shape[0]:
         raise TileValueError(
             f"T.decl_tensor of {tuple(ann.shape)} {ann.dtype} at byte {start}"
