@@ -121,6 +121,7 @@ static void addSerialization(OpPassManager &pm, const TileToPtxOptions &opts,
   binary.format = format;
   binary.mergeAddressChains = opts.mergeAddressChains;
   binary.asmInputChunk = opts.asmInputChunk;
+  binary.selectionBlockSize = opts.selectionBlockSize;
   pm.addPass(createTileGpuModuleToBinary(binary));
 }
 
@@ -238,6 +239,7 @@ mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   isa.useIntrinsics = opts.useIntrinsics.getValue();
   isa.mergeAddressChains = opts.mergeAddressChains.getValue();
   isa.asmInputChunk = opts.asmInputChunk.getValue();
+  isa.selectionBlockSize = opts.selectionBlockSize.getValue();
   isa.unrollTarget = opts.unrollTarget.getValue();
   isa.uncheckedTarget = opts.uncheckedTarget.getValue();
   isa.registerBudget = opts.registerBudget.getValue();

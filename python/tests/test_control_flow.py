@@ -322,6 +322,51 @@ def test_grid_unrolls_static_nests():
     assert np.array_equal(got, want)
 
 
+def test_long_constant_loops_run_in_the_kernel():
+    """A T.serial of more than 64 iterations with integer bounds is one
+    scf.for, traced once (a plain sum of 4,096 elements and a search with a
+    break); 64 or fewer, and T.unroll of any length, are unrolled where the
+    kernel is traced."""
+    n = 4096
+
+    @T.function
+    def k(X: T.Tensor((32, n), "float32"), S: T.Tensor((32,), "float32"),
+          F: T.Tensor((32,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        t = T.cuda.thread_idx("x")
+        s = T.float32(0)
+        for i in T.serial(n):
+            s = s + X[t, i]
+        S[t] = s
+        found = -1
+        for i in T.serial(1, n, step=3):
+            if X[t, i] > T.float32(0.9):
+                found = i
+                break
+        F[t] = found
+    X = np.random.default_rng(5).random((32, n), dtype=np.float32)
+    got = run(k, X=X, S=np.zeros(32, np.float32), F=np.zeros(32, np.int32))
+    want = np.zeros(32, np.float32)
+    for i in range(n):  # The kernel's order of additions.
+        want = want + X[:, i]
+    assert got["S"].tobytes() == want.tobytes()
+    hits = [np.nonzero(X[r, 1::3] > np.float32(0.9))[0] for r in range(32)]
+    assert got["F"].tolist() == [1 + 3 * int(h[0]) if len(h) else -1
+                                 for h in hits]
+    assert k.mlir.count("scf.for") + k.mlir.count("scf.while") == 2
+
+    @T.function
+    def short(A: T.Tensor((200,), "int32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+        for i in T.serial(64):
+            A[i] = i
+        for i in T.unroll(64, 200):
+            A[i] = i * 2
+    got = run(short, A=np.zeros(200, np.int32))["A"]
+    assert got.tolist() == list(range(64)) + [2 * i for i in range(64, 200)]
+    assert "scf.for" not in short.mlir
+
+
 def test_local_scalars_limits_and_popcount():
     @T.function
     def k(A: T.Tensor((32,), "uint32"), B: T.Tensor((32, 4), "uint32"),

@@ -67,6 +67,12 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
                      "before it gets a fresh copy (0: never; "
                      "tile-gpu-module-to-binary)"),
       llvm::cl::init(256)};
+  PassOptions::Option<unsigned> selectionBlockSize{
+      *this, "selection-block-size",
+      llvm::cl::desc("Instructions of a block the NVPTX backend selects at "
+                     "once; longer blocks are split (0: never; "
+                     "tile-gpu-module-to-binary)"),
+      llvm::cl::init(2048)};
   PassOptions::Option<unsigned> unrollTarget{
       *this, "unroll-target",
       llvm::cl::desc("Tile instructions an unrolled loop body may hold "

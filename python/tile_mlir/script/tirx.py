@@ -2226,16 +2226,41 @@ def _tile_not(x):
     return _binary("xor", _as_condition(x), True)
 
 
+# A `T.serial` loop with integer bounds of at most this many iterations is
+# unrolled where the kernel is traced; a longer one is an scf.for, traced
+# once (LLVM and ptxas still unroll it as they see fit).
+_TRACED_TRIPS = 64
+
+
 def serial(start, stop=None, *, step=None, annotations=None, unroll=None,
            dtype=None):
-    """`for i in T.serial(n):` (also T.unroll, T.vectorized, T.parallel,
-    and Python's `range` in a @T.function). With integer bounds the loop
-    is unrolled where the kernel is traced (`i` is a Python int: the same
-    results as TIRx's C loop); with a kernel-valued bound it is an
-    scf.for whose index is a kernel value of `dtype` (int32 by default,
-    else the bounds' type), and the names its body assigns are carried
-    through it (see _KernelLoop). A constant step must be positive."""
+    """`for i in T.serial(n):` (also T.parallel, and Python's `range` with
+    a kernel-valued bound in a @T.function). With integer bounds and at
+    most _TRACED_TRIPS iterations the loop is unrolled where the kernel is
+    traced (`i` is a Python int: the same results as TIRx's C loop);
+    otherwise it is an scf.for whose index is a kernel value of `dtype`
+    (int32 by default, else the bounds' type), and the names its body
+    assigns are carried through it (see _KernelLoop). A constant step must
+    be positive."""
     del annotations, unroll  # Scheduling hints: no effect on results.
+    return _loop(start, stop, step, dtype, _TRACED_TRIPS)
+
+
+def unroll(start, stop=None, *, step=None, annotations=None, dtype=None):
+    """`T.unroll` (also T.vectorized): T.serial, unrolled where the kernel
+    is traced whatever its length when its bounds are integers."""
+    del annotations
+    return _loop(start, stop, step, dtype, None)
+
+
+vectorized = unroll
+parallel = serial
+
+
+def _loop(start, stop, step, dtype, traced):
+    """The iterations of a loop: a Python range where the bounds are
+    integers and the trip count is at most `traced` (None: any), else a
+    _KernelRange."""
     if stop is None:
         start, stop = 0, start
     bounds = [_loop_value(v) for v in (start, stop, 1 if step is None
@@ -2245,18 +2270,12 @@ def serial(start, stop=None, *, step=None, annotations=None, unroll=None,
             f"loop step {bounds[2]} is not positive (TIRx's CUDA tests "
             "`i < stop` whatever the step, so its loop runs no iteration "
             "or never ends: count up and index from the end instead)")
-    if not any(isinstance(v, _Expr) for v in bounds):
-        return range(*(as_int(v, "loop bound") for v in bounds))
+    if any(isinstance(v, _Expr) for v in bounds):
+        return _KernelRange(bounds, dtype)
+    trips = range(*(as_int(v, "loop bound") for v in bounds))
+    if traced is None or len(trips) <= traced:
+        return trips
     return _KernelRange(bounds, dtype)
-
-
-def unroll(start, stop=None, *, step=None, annotations=None, dtype=None):
-    """`T.unroll`: T.serial (the unrolling is ptxas's to decide)."""
-    return serial(start, stop, step=step, annotations=annotations,
-                  dtype=dtype)
-
-
-vectorized = parallel = unroll
 
 
 def grid(*extents, dtype=None):
@@ -2516,7 +2535,9 @@ class _KernelRange:
     """The bounds of a loop with a kernel-valued bound."""
 
     def __init__(self, bounds, dtype):
-        kinds = [v.dtype for v in bounds if isinstance(v, _Expr)]
+        kinds = [v.dtype for v in bounds if isinstance(v, _Expr)] or [
+            "int32" if all(-2**31 <= v < 2**31 for v in bounds) else
+            "int64"]
         self.dtype = dtype or ("int64" if "int64" in kinds else kinds[0])
         if self.dtype not in _INT_RANGES:
             raise TileTypeError(f"a loop bound of type {self.dtype}")

@@ -118,37 +118,99 @@ int64_t registersPerElement(MemRefType type) {
   return type.getElementTypeBitWidth() > 32 ? 2 : 1;
 }
 
+/// A register tile and the span of operations (in the function's pre-order)
+/// in which it holds registers.
+struct LiveTile {
+  AllocLocalOp alloc;
+  int64_t registers;
+  int64_t begin, end;
+};
+
+/// Every operation that uses `tile` or a view of it.
+SmallVector<Operation *> getTileUsers(Value tile) {
+  SmallVector<Operation *> users;
+  SmallVector<Value> worklist = {tile};
+  while (!worklist.empty())
+    for (Operation *user : worklist.pop_back_val().getUsers()) {
+      users.push_back(user);
+      if (isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+              memref::CastOp, memref::ReinterpretCastOp>(user))
+        worklist.push_back(user->getResult(0));
+    }
+  return users;
+}
+
+/// The register tiles of `func` and their live spans: from the allocation
+/// to the end of the last operation of its block that holds a use (a use
+/// inside a loop keeps the tile for the whole loop). A use outside the
+/// allocation's block and its regions keeps it to the function's end.
+SmallVector<LiveTile> getLiveTiles(FunctionOpInterface func) {
+  llvm::DenseMap<Operation *, int64_t> begin, end;
+  func.walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { begin[op] = int64_t(begin.size()); });
+  func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    int64_t last = begin[op];
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!block.empty())
+          last = std::max(last, end[&block.back()]);
+    end[op] = last;
+  });
+  SmallVector<LiveTile> tiles;
+  func.walk([&](AllocLocalOp alloc) {
+    auto type = cast<MemRefType>(alloc.getType());
+    LiveTile tile{alloc, slotsPerThread(alloc) * registersPerElement(type),
+                  begin[alloc], begin[alloc]};
+    for (Operation *user : getTileUsers(alloc)) {
+      Operation *holder = alloc->getBlock()->findAncestorOpInBlock(*user);
+      tile.end = std::max(tile.end, holder ? end[holder] : end[func]);
+    }
+    tiles.push_back(tile);
+  });
+  return tiles;
+}
+
+/// The most registers that the tiles hold at any one operation.
+int64_t getPeakRegisters(ArrayRef<LiveTile> tiles) {
+  SmallVector<std::pair<int64_t, int64_t>> events;
+  for (const LiveTile &tile : tiles) {
+    events.push_back({tile.begin, tile.registers});
+    events.push_back({tile.end + 1, -tile.registers});
+  }
+  // At one position the ends come first.
+  llvm::sort(events);
+  int64_t live = 0, peak = 0;
+  for (auto [position, change] : events)
+    peak = std::max(peak, live += change);
+  return peak;
+}
+
 struct TileCheckRegisterTilesPass
     : public mlir::tile::impl::TileCheckRegisterTilesBase<
           TileCheckRegisterTilesPass> {
   using Base::Base;
 
-  /// Warns (or errs) where the register tiles of one function exceed the
-  /// budget; returns failure only for an error.
+  /// Warns (or errs) where the register tiles of one function live at once
+  /// exceed the budget; returns failure only for an error.
   LogicalResult checkBudget(FunctionOpInterface func) {
-    int64_t total = 0, largest = 0;
-    AllocLocalOp largestOp;
-    func.walk([&](AllocLocalOp alloc) {
-      auto type = cast<MemRefType>(alloc.getType());
-      int64_t regs = slotsPerThread(alloc) * registersPerElement(type);
-      total += regs;
-      if (regs > largest) {
-        largest = regs;
-        largestOp = alloc;
-      }
-    });
-    if (total <= int64_t(registerBudget))
+    SmallVector<LiveTile> tiles = getLiveTiles(func);
+    int64_t peak = getPeakRegisters(tiles);
+    if (peak <= int64_t(registerBudget))
       return success();
+    LiveTile *largest = &tiles.front();
+    for (LiveTile &tile : tiles)
+      if (tile.registers > largest->registers)
+        largest = &tile;
     unsigned budget = registerBudget;
     InFlightDiagnostic diag = registerBudgetError
                                   ? mlir::emitError(func.getLoc())
                                   : mlir::emitWarning(func.getLoc());
-    diag << "the register tiles of '" << func.getName() << "' take " << total
+    diag << "the register tiles of '" << func.getName() << "' take " << peak
          << " 32-bit registers, over the budget of " << budget
          << " (a thread holds at most 255): ptxas will spill them to local "
             "memory";
-    diag.attachNote(largestOp.getLoc())
-        << "the largest takes " << largest << " registers";
+    diag.attachNote(largest->alloc.getLoc())
+        << "the largest takes " << largest->registers << " registers";
     return failure(registerBudgetError);
   }
 
