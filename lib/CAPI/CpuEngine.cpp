@@ -233,7 +233,8 @@ TileCpuEngine tileCpuEngineCreate(MlirModule module, bool boundsCheck,
   opts.cpuBoundsCheck = boundsCheck;
   PassManager pm(m.getContext());
   mlir::tile::buildTileToCpuPipeline(pm, opts);
-  if (failed(pm.run(m)) || failed(mlir::tile::checkNoTileOpsLeft(m)))
+  if (failed(mlir::tile::runPipeline(pm, m, opts.verifyEach)) ||
+      failed(mlir::tile::checkNoTileOpsLeft(m)))
     return {nullptr};
   initializeNativeTarget();
   // The options hold a function_ref: the transformer lives here.

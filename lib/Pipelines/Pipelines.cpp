@@ -31,6 +31,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -121,7 +122,6 @@ static void addSerialization(OpPassManager &pm, const TileToPtxOptions &opts,
   binary.format = format;
   binary.mergeAddressChains = opts.mergeAddressChains;
   binary.asmInputChunk = opts.asmInputChunk;
-  binary.selectionBlockSize = opts.selectionBlockSize;
   pm.addPass(createTileGpuModuleToBinary(binary));
 }
 
@@ -228,6 +228,14 @@ void mlir::tile::registerTileCompilerDialects(DialectRegistry &registry) {
   registerNVVMDialectTranslation(registry);
 }
 
+LogicalResult mlir::tile::runPipeline(PassManager &pm, ModuleOp module,
+                                      bool verifyEach) {
+  if (failed(mlir::verify(module)))
+    return failure();
+  pm.enableVerifier(verifyEach);
+  return pm.run(module);
+}
+
 LogicalResult
 mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
                     llvm::raw_ostream &os,
@@ -239,18 +247,18 @@ mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   isa.useIntrinsics = opts.useIntrinsics.getValue();
   isa.mergeAddressChains = opts.mergeAddressChains.getValue();
   isa.asmInputChunk = opts.asmInputChunk.getValue();
-  isa.selectionBlockSize = opts.selectionBlockSize.getValue();
   isa.unrollTarget = opts.unrollTarget.getValue();
   isa.uncheckedTarget = opts.uncheckedTarget.getValue();
   isa.registerBudget = opts.registerBudget.getValue();
   isa.registerBudgetError = opts.registerBudgetError.getValue();
+  isa.verifyEach = opts.verifyEach.getValue();
   isa.format = "isa";
   // A gpu.module without a target is tile-check-targets' error.
   PassManager pm(module.getContext());
   buildTileToPtxPipeline(pm, isa);
   if (configure)
     configure(pm);
-  if (failed(pm.run(module)))
+  if (failed(runPipeline(pm, module, opts.verifyEach)))
     return failure();
   unsigned count = 0;
   module.walk([&](gpu::BinaryOp binary) {

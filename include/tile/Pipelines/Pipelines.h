@@ -51,6 +51,11 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
       *this, "register-budget-error",
       llvm::cl::desc("Make exceeding the register budget an error"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> verifyEach{
+      *this, "verify-each",
+      llvm::cl::desc("Verify the IR after every pass (the input is "
+                     "verified in any case)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> useIntrinsics{
       *this, "use-intrinsics",
       llvm::cl::desc("Use an NVVM intrinsic where it provably emits the same "
@@ -67,12 +72,6 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
                      "before it gets a fresh copy (0: never; "
                      "tile-gpu-module-to-binary)"),
       llvm::cl::init(256)};
-  PassOptions::Option<unsigned> selectionBlockSize{
-      *this, "selection-block-size",
-      llvm::cl::desc("Instructions of a block the NVPTX backend selects at "
-                     "once; longer blocks are split (0: never; "
-                     "tile-gpu-module-to-binary)"),
-      llvm::cl::init(2048)};
   PassOptions::Option<unsigned> unrollTarget{
       *this, "unroll-target",
       llvm::cl::desc("Tile instructions an unrolled loop body may hold "
@@ -112,6 +111,12 @@ void buildTileToCpuPipeline(OpPassManager &pm, const TileToPtxOptions &opts);
 /// `module` after the pipelines above: they are lowered only inside a
 /// gpu.module.
 LogicalResult checkNoTileOpsLeft(ModuleOp module);
+
+/// Runs `pm` on `module` as a compiler driver does: the input is verified
+/// once, and the output of each pass only under `verifyEach` (a walk of
+/// the whole module after every pass: 28% of the instructions of a large
+/// kernel's compilation).
+LogicalResult runPipeline(PassManager &pm, ModuleOp module, bool verifyEach);
 
 /// Registers the pipelines above as "tile-to-nvvm", "tile-to-ptx" and
 /// "tile-to-llvm".

@@ -69,12 +69,11 @@ struct ToolCompileOptions {
                      "before it gets a fresh copy (0: never; "
                      "tile-gpu-module-to-binary)"),
       llvm::cl::init(256)};
-  llvm::cl::opt<unsigned> selectionBlockSize{
-      "selection-block-size",
-      llvm::cl::desc("Instructions of a block the NVPTX backend selects at "
-                     "once; longer blocks are split (0: never; "
-                     "tile-gpu-module-to-binary)"),
-      llvm::cl::init(2048)};
+  llvm::cl::opt<bool> verifyEach{
+      "verify-each",
+      llvm::cl::desc("Verify the IR after every pass (the input is "
+                     "verified in any case)"),
+      llvm::cl::init(false)};
   llvm::cl::opt<unsigned> unrollTarget{
       "unroll-target",
       llvm::cl::desc("Tile instructions an unrolled loop body may hold "
@@ -115,7 +114,7 @@ struct ToolCompileOptions {
     opts.useIntrinsics = useIntrinsics.getValue();
     opts.mergeAddressChains = mergeAddressChains.getValue();
     opts.asmInputChunk = asmInputChunk.getValue();
-    opts.selectionBlockSize = selectionBlockSize.getValue();
+    opts.verifyEach = verifyEach.getValue();
     opts.unrollTarget = unrollTarget.getValue();
     if (!(progressDelay >= 0) || !(progressInterval > 0))
       return makeError("--progress-delay must be at least 0 and "

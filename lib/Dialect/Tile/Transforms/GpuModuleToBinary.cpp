@@ -218,41 +218,6 @@ unsigned mlir::tile::copyFloatBitsBeforeTrunc(llvm::Function &function) {
   return copies;
 }
 
-/// The first instruction of `block` that a split may move to a new block:
-/// the one after its phis and, in the entry block, its allocas (an alloca
-/// outside the entry block would be a dynamic one).
-static llvm::BasicBlock::iterator getFirstMovable(llvm::BasicBlock &block) {
-  llvm::BasicBlock::iterator it = block.getFirstNonPHIIt();
-  if (block.isEntryBlock())
-    for (llvm::BasicBlock::iterator i = it; i != block.end(); ++i)
-      if (llvm::isa<llvm::AllocaInst>(*i))
-        it = std::next(i);
-  return it;
-}
-
-unsigned mlir::tile::splitLongBlocks(llvm::Function &function, unsigned size) {
-  if (!size)
-    return 0;
-  unsigned made = 0;
-  llvm::SmallVector<llvm::BasicBlock *> worklist;
-  for (llvm::BasicBlock &block : function)
-    worklist.push_back(&block);
-  for (llvm::BasicBlock *block : worklist) {
-    llvm::BasicBlock::iterator it = getFirstMovable(*block);
-    unsigned count = 0;
-    // The terminator stays with the last chunk.
-    for (; it != block->end() && !it->isTerminator(); ++it) {
-      if (count++ < size)
-        continue;
-      block = block->splitBasicBlock(it, block->getName() + ".part");
-      it = block->begin();
-      count = 1;
-      ++made;
-    }
-  }
-  return made;
-}
-
 /// Whether the threads of a warp must execute one instance of an
 /// instruction of `form` together: a warp collective, a CTA barrier, or a
 /// form the ISA spells `.aligned` (barrier.cluster.arrive.aligned, wgmma,
@@ -403,7 +368,6 @@ struct TileGpuModuleToBinaryPass
           mlir::tile::mergeVariableAddressChains(function);
         mlir::tile::splitSharedAsmInputs(function, asmInputChunk);
         mlir::tile::copyFloatBitsBeforeTrunc(function);
-        mlir::tile::splitLongBlocks(function, selectionBlockSize);
       }
     };
     auto markConvergent = [](llvm::Module &module) {

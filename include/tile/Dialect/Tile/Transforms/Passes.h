@@ -73,17 +73,6 @@ unsigned splitSharedAsmInputs(llvm::Function &function, unsigned chunk);
 /// of copies made.
 unsigned copyFloatBitsBeforeTrunc(llvm::Function &function);
 
-/// The fourth LLVM IR rewrite of TileGpuModuleToBinary: every block of
-/// `function` longer than `size` instructions is split, by unconditional
-/// branches to the next block, into blocks of `size` instructions (the
-/// first chunk starts after the block's phis and allocas). The NVPTX
-/// backend selects instructions one block at a time, and its list
-/// scheduler picks each instruction by a scan of all the ready ones: time
-/// quadratic in a block's length. The machine passes after selection merge
-/// the blocks again (no `bra` is left). `size` 0 does nothing. Returns the
-/// number of blocks made.
-unsigned splitLongBlocks(llvm::Function &function, unsigned size);
-
 /// The LLVM IR rewrite of TileGpuModuleToBinary before LLVM's optimization
 /// pipeline: every inline asm call of `function` whose instruction is a
 /// warp collective, a CTA barrier or an `.aligned` form of the table (after

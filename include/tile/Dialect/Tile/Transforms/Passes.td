@@ -436,16 +436,6 @@ def TileGpuModuleToBinary
     those copies of one value, clears the kill flags of all the earlier
     copies' uses each time: quadratic in the number of reads. ptxas
     propagates the copies away.
-
-    Long blocks (unless `selection-block-size=0`): a block of more than
-    `selection-block-size` instructions (a fully unrolled tile of thousands
-    of elements) is split by unconditional branches into blocks of that
-    many. The NVPTX backend selects instructions one block at a time, and
-    its list scheduler picks each instruction by a scan of all the ready
-    ones, so its time grows with the square of a block's length. The
-    machine passes merge the blocks again: the PTX has no branch between
-    them. Each instruction stays in its chunk, in the program's order, so
-    the selection cannot move an instruction past a chunk's end.
   }];
   let options = [
     Option<"format", "format", "std::string", "\"isa\"",
@@ -462,9 +452,6 @@ def TileGpuModuleToBinary
     Option<"asmInputChunk", "asm-input-chunk", "unsigned", "256",
            "Inline asm reads of one register value in a block before it "
            "gets a fresh copy (0: never)">,
-    Option<"selectionBlockSize", "selection-block-size", "unsigned", "2048",
-           "Instructions of a block the NVPTX backend selects at once; "
-           "longer blocks are split (0: never)">,
   ];
 }
 
