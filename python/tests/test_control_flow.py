@@ -367,6 +367,48 @@ def test_long_constant_loops_run_in_the_kernel():
     assert "scf.for" not in short.mlir
 
 
+def test_vector_local_scalars_are_storage():
+    """`T.local_scalar("float32x4")` (TIRx's float4 register): `v = x`
+    stores every lane, in branches and kernel loops too; `w = v` copies the
+    lanes; `v += x` stores; a scalar goes to every lane."""
+    @T.function
+    def k(F: T.Tensor((32, 16), "float32"), V: T.Tensor((32, 4), "float32"),
+          W: T.Tensor((32, 4), "float32"), H: T.Tensor((32, 2), "float16"),
+          n: T.int32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        t = T.cuda.thread_idx("x")
+        v = T.local_scalar("float32x4")
+        v = T.Broadcast(T.float32(0), 4)
+        for j in T.serial(n):
+            v = v + F[t, T.Ramp(4 * j, 1, 4)]
+        w = v
+        if t % 2 == 1:
+            v = T.float32(-1)
+        v += T.Broadcast(T.float32(0.5), 4)
+        V[t, T.Ramp(0, 1, 4)] = v
+        W[t, T.Ramp(0, 1, 4)] = w
+        h = T.local_scalar("float16x2", T.Broadcast(T.float16(1.5), 2))
+        H[t, T.Ramp(0, 1, 2)] = h * h
+    F = np.arange(32 * 16, dtype=np.float32).reshape(32, 16) % 13
+    got = run(k, F=F, V=np.zeros((32, 4), np.float32),
+              W=np.zeros((32, 4), np.float32), H=np.zeros((32, 2), np.float16),
+              n=np.int32(4))
+    sums = F.reshape(32, 4, 4).sum(axis=1, dtype=np.float32)
+    want = np.where((np.arange(32) % 2 == 1)[:, None], np.float32(-1), sums)
+    assert np.array_equal(got["V"], want + np.float32(0.5))
+    assert np.array_equal(got["W"], sums)
+    assert np.array_equal(got["H"], np.full((32, 2), 2.25, np.float16))
+
+    with pytest.raises(TileError, match="2 lanes stored into a vector of 4"):
+        @T.function
+        def bad(V: T.Tensor((4,), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+            v = T.local_scalar("float32x4")
+            v = T.Broadcast(T.float32(1), 2)
+            V[T.Ramp(0, 1, 4)] = v
+        bad.mlir
+
+
 def test_local_scalars_limits_and_popcount():
     @T.function
     def k(A: T.Tensor((32,), "uint32"), B: T.Tensor((32, 4), "uint32"),

@@ -2073,6 +2073,8 @@ def _tile_copy(v):
     (a tensor, a value) is itself."""
     if isinstance(v, _views.View) and getattr(v, "scalar_storage", False):
         return v.load()
+    if isinstance(v, _LaneStorage):
+        return _Lanes(v.values)
     return v
 
 
@@ -2093,6 +2095,15 @@ def evaluate(value):
     return None
 
 
+def _vector_dtype(dtype):
+    """(element dtype, lanes) of a vector dtype such as "float32x4" or
+    "float16x2"; None for any other."""
+    m = re.fullmatch(r"([a-z]+[0-9]+)x([0-9]+)", str(dtype))
+    if not m or m.group(1) not in _DTYPES or int(m.group(2)) < 1:
+        return None
+    return m.group(1), int(m.group(2))
+
+
 def _tile_bind(getter, v):
     """`x = v`: where x holds a shared scalar (T.shared_scalar, a
     one-element shared view), v is stored into it, as TIRx stores to
@@ -2103,6 +2114,10 @@ def _tile_bind(getter, v):
     old = _current(getter)
     if _stored_scalar(old) and _scalar_like(v):
         old[(0,) * len(old.shape)] = v
+        return old
+    if isinstance(old, _LaneStorage) and (isinstance(v, _Lanes) or
+                                          _scalar_like(v)):
+        old.store(v)
         return old
     if isinstance(v, _Expr) and getattr(v, "wide", None) is not None:
         return _Expr(v.name, v.dtype)
@@ -2117,6 +2132,9 @@ def _tile_augment(getter, op, v):
     old = getter()
     if _stored_scalar(old) and _scalar_like(v):
         old[(0,) * len(old.shape)] = getattr(operator, op)(old.load(), v)
+        return old
+    if isinstance(old, _LaneStorage):
+        old.store(getattr(operator, op)(_Lanes(old.values), v))
         return old
     return _tile_bind(lambda: _UNBOUND, getattr(operator, op)(old, v))
 
@@ -2370,6 +2388,12 @@ def alloc_scalar(dtype="float32", scope="local", *, init=None,
                  annotations=None):
     """`T.alloc_scalar(dtype, scope)`: one element of local or shared
     memory, as T.local_scalar and T.shared_scalar."""
+    vector = _vector_dtype(dtype)
+    if vector and scope == "local":
+        storage = _LaneStorage(alloc_local((vector[1],), vector[0]))
+        if init is not None:
+            storage.store(init)
+        return storage
     if scope == "shared":
         buf = alloc_shared((1,), dtype)
     elif scope == "local":
@@ -2773,6 +2797,35 @@ for _name, _op in (("add", lambda a, b: a + b), ("sub", lambda a, b: a - b),
             lambda self, o, _op=_op: self._lanewise(o, _op))
     setattr(_Lanes, f"__r{_name}__",
             lambda self, o, _op=_op: self._lanewise(o, lambda a, b: _op(b, a)))
+
+
+class _LaneStorage(_Lanes):
+    """A vector local scalar (`T.local_scalar("float32x4")`, TIRx's
+    `float4 v_ptr[1]`): a register tile of one element per lane. Each read
+    loads its lanes; `v = x` stores x's lanes (a scalar into every lane)."""
+
+    scalar_storage = True
+
+    def __init__(self, buf):  # pylint: disable=super-init-not-called
+        self.buf = buf
+
+    @property
+    def values(self):
+        return [self.buf[i].load() for i in range(self.buf.shape[0])]
+
+    def store(self, value):
+        lanes = self.buf.shape[0]
+        values = value.values if isinstance(value, _Lanes) else \
+            [value] * lanes
+        if len(values) != lanes:
+            raise TileValueError(f"{len(values)} lanes stored into a "
+                                 f"vector of {lanes}")
+        for i, v in enumerate(values):
+            self.buf[i] = v
+
+    def __repr__(self):
+        return f"<vector local scalar of {self.buf.shape[0]} " \
+            f"{self.buf.dtype}>"
 
 
 def Broadcast(value, lanes):  # noqa: N802 - TIRx's name
