@@ -251,7 +251,11 @@ def TileCheckRegisterTiles : Pass<"tile-check-register-tiles"> {
     group axis, stride 0, maps to lanes, warps or threads and takes no
     register; at most the layout's span), each slot in whole 32-bit
     registers (one for 8-, 16- and 32-bit elements, two for 64-bit ones),
-    summed as if all were live at once (an upper bound). A warp tile
+    summed over the tiles live at once, where that sum is largest: a tile
+    holds its registers from its allocation to the end of the last
+    operation of its block that uses it or a view of it (a use inside a
+    loop keeps it for the whole loop; a helper inlined at each call
+    allocates its locals again, and the copies do not add up). A warp tile
     `memref<32x8x1xf32, strided<[0, 1, 1]>, #tile.reg>` takes 8. A thread holds at
     most 255 registers, and the kernel's addresses and indices need some too
     (measured with ptxas 13.0 for sm_90: a kernel that loads and stores one
