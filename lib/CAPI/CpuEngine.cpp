@@ -233,7 +233,7 @@ TileCpuEngine tileCpuEngineCreate(MlirModule module, bool boundsCheck,
   opts.cpuBoundsCheck = boundsCheck;
   PassManager pm(m.getContext());
   mlir::tile::buildTileToCpuPipeline(pm, opts);
-  if (failed(mlir::tile::runPipeline(pm, m, opts.verifyEach)) ||
+  if (failed(mlir::tile::runPipeline(pm, m, /*verifyEach=*/false)) ||
       failed(mlir::tile::checkNoTileOpsLeft(m)))
     return {nullptr};
   initializeNativeTarget();

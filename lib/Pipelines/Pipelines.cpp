@@ -236,10 +236,9 @@ LogicalResult mlir::tile::runPipeline(PassManager &pm, ModuleOp module,
   return pm.run(module);
 }
 
-LogicalResult
-mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
-                    llvm::raw_ostream &os,
-                    llvm::function_ref<void(PassManager &)> configure) {
+LogicalResult mlir::tile::emitPtx(
+    ModuleOp module, const TileToPtxOptions &opts, llvm::raw_ostream &os,
+    llvm::function_ref<void(PassManager &)> configure, bool verifyEach) {
   TileToPtxOptions isa;
   isa.chip = opts.chip.getValue();
   isa.ptxVersion = opts.ptxVersion.getValue();
@@ -251,14 +250,13 @@ mlir::tile::emitPtx(ModuleOp module, const TileToPtxOptions &opts,
   isa.uncheckedTarget = opts.uncheckedTarget.getValue();
   isa.registerBudget = opts.registerBudget.getValue();
   isa.registerBudgetError = opts.registerBudgetError.getValue();
-  isa.verifyEach = opts.verifyEach.getValue();
   isa.format = "isa";
   // A gpu.module without a target is tile-check-targets' error.
   PassManager pm(module.getContext());
   buildTileToPtxPipeline(pm, isa);
   if (configure)
     configure(pm);
-  if (failed(runPipeline(pm, module, opts.verifyEach)))
+  if (failed(runPipeline(pm, module, verifyEach)))
     return failure();
   unsigned count = 0;
   module.walk([&](gpu::BinaryOp binary) {

@@ -172,7 +172,7 @@ static OwningOpRef<ModuleOp> compile(MLIRContext &context,
     mlir::tile::buildTileToCpuPipeline(pm, opts);
   else
     mlir::tile::buildTileToLLVMPipeline(pm, opts);
-  if (failed(mlir::tile::runPipeline(pm, *module, opts.verifyEach)))
+  if (failed(mlir::tile::runPipeline(pm, *module, compileOptions.verifyEach)))
     return nullptr;
   if (failed(mlir::tile::checkNoTileOpsLeft(*module)))
     return nullptr;

@@ -48,9 +48,10 @@ static int toolMain(int argc, char **argv) {
           return mlir::emitError(op->getLoc(), "invalid --opt-level ")
                  << optLevel.getValue() << " (expected 0 to 3)";
         opts.optLevel = optLevel;
-        return mlir::tile::emitPtx(module, opts, os, [](PassManager &pm) {
-          targetOptions().configure(pm);
-        });
+        return mlir::tile::emitPtx(
+            module, opts, os,
+            [](PassManager &pm) { targetOptions().configure(pm); },
+            targetOptions().verifyEach);
       },
       [](DialectRegistry &registry) {
         mlir::tile::registerTileCompilerDialects(registry);

@@ -51,11 +51,6 @@ struct TileToPtxOptions : public PassPipelineOptions<TileToPtxOptions> {
       *this, "register-budget-error",
       llvm::cl::desc("Make exceeding the register budget an error"),
       llvm::cl::init(false)};
-  PassOptions::Option<bool> verifyEach{
-      *this, "verify-each",
-      llvm::cl::desc("Verify the IR after every pass (the input is "
-                     "verified in any case)"),
-      llvm::cl::init(false)};
   PassOptions::Option<bool> useIntrinsics{
       *this, "use-intrinsics",
       llvm::cl::desc("Use an NVVM intrinsic where it provably emits the same "
@@ -128,10 +123,12 @@ void registerTileCompilerDialects(DialectRegistry &registry);
 /// Runs the tile-to-PTX pipeline on `module` and writes the PTX of every
 /// gpu.module to `os` (several modules are separated by a comment line).
 /// `configure`, if given, sets up the pass manager before it runs (timing,
-/// progress reporting, instrumentation).
+/// progress reporting, instrumentation). The pipeline runs through
+/// runPipeline with `verifyEach`.
 LogicalResult
 emitPtx(ModuleOp module, const TileToPtxOptions &opts, llvm::raw_ostream &os,
-        llvm::function_ref<void(PassManager &)> configure = nullptr);
+        llvm::function_ref<void(PassManager &)> configure = nullptr,
+        bool verifyEach = false);
 
 } // namespace tile
 } // namespace mlir

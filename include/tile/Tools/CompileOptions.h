@@ -114,7 +114,6 @@ struct ToolCompileOptions {
     opts.useIntrinsics = useIntrinsics.getValue();
     opts.mergeAddressChains = mergeAddressChains.getValue();
     opts.asmInputChunk = asmInputChunk.getValue();
-    opts.verifyEach = verifyEach.getValue();
     opts.unrollTarget = unrollTarget.getValue();
     if (!(progressDelay >= 0) || !(progressInterval > 0))
       return makeError("--progress-delay must be at least 0 and "

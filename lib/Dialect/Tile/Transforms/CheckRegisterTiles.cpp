@@ -34,6 +34,13 @@ bool hasConstantIndices(ValueRange indices) {
                       [](Value v) { return matchPattern(v, m_Constant()); });
 }
 
+/// Whether `op` is a view of the memref it takes (its result addresses the
+/// same registers).
+bool isTileView(Operation *op) {
+  return isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+             memref::CastOp, memref::ReinterpretCastOp>(op);
+}
+
 /// Checks every use of the register tile `tile` (and of its views); reports
 /// the first that would force local memory.
 LogicalResult checkUses(Value tile) {
@@ -44,8 +51,7 @@ LogicalResult checkUses(Value tile) {
       Operation *user = use.getOwner();
       if (isa<ApplyOp>(user))
         continue;
-      if (isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
-              memref::CastOp, memref::ReinterpretCastOp>(user)) {
+      if (isTileView(user)) {
         worklist.push_back(user->getResult(0));
         continue;
       }
@@ -133,8 +139,7 @@ SmallVector<Operation *> getTileUsers(Value tile) {
   while (!worklist.empty())
     for (Operation *user : worklist.pop_back_val().getUsers()) {
       users.push_back(user);
-      if (isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
-              memref::CastOp, memref::ReinterpretCastOp>(user))
+      if (isTileView(user))
         worklist.push_back(user->getResult(0));
     }
   return users;
