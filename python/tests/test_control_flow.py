@@ -362,8 +362,14 @@ def test_long_constant_loops_run_in_the_kernel():
             A[i] = i
         for i in T.unroll(64, 200):
             A[i] = i * 2
+        # Python's own iteration (not a `for` statement) walks the ints.
+        for j, i in enumerate([i * 3 for i in T.serial(1, 200, step=2)]):
+            A[j] = A[j] + i
     got = run(short, A=np.zeros(200, np.int32))["A"]
-    assert got.tolist() == list(range(64)) + [2 * i for i in range(64, 200)]
+    want = list(range(64)) + [2 * i for i in range(64, 200)]
+    for j, i in enumerate(range(1, 200, 2)):
+        want[j] += 3 * i
+    assert got.tolist() == want
     assert "scf.for" not in short.mlir
 
 

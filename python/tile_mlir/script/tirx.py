@@ -2293,7 +2293,7 @@ def _loop(start, stop, step, dtype, traced):
     trips = range(*(as_int(v, "loop bound") for v in bounds))
     if traced is None or len(trips) <= traced:
         return trips
-    return _KernelRange(bounds, dtype)
+    return _KernelRange(bounds, dtype, trips)
 
 
 def grid(*extents, dtype=None):
@@ -2556,9 +2556,13 @@ def _tile_range(*args):
 
 
 class _KernelRange:
-    """The bounds of a loop with a kernel-valued bound."""
+    """The bounds of a loop that runs in the kernel: one with a
+    kernel-valued bound, or a long one with integer bounds (`trips`, its
+    Python range, which Python's own iteration of it walks: a
+    comprehension over T.serial(100) is a list of ints, as before)."""
 
-    def __init__(self, bounds, dtype):
+    def __init__(self, bounds, dtype, trips=None):
+        self.trips = trips
         kinds = [v.dtype for v in bounds if isinstance(v, _Expr)] or [
             "int32" if all(-2**31 <= v < 2**31 for v in bounds) else
             "int64"]
@@ -2569,6 +2573,8 @@ class _KernelRange:
                        _const_expr(v, self.dtype) for v in bounds]
 
     def __iter__(self):
+        if self.trips is not None:
+            return iter(self.trips)
         raise TileError("a loop with a kernel-valued bound runs in the "
                         "kernel: write it as a `for` statement in the "
                         "@T.function itself")
