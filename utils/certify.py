@@ -4,7 +4,11 @@
 For each concrete opcode that `tile-ptx-forms --instances` lists and that a
 target admits, this generates kernels (plain, pred, pred+preserve_dst, bit
 containers, and every scope including a guarded sub-range), compiles them
-with the project's own `tile-translate --mlir-to-ptx`, and checks:
+with the project's own `tile-translate --mlir-to-ptx`, and checks the checks
+below. Every instance is certified plain; the other variants, which the
+lowering builds per form and not per qualifier, once per form, each on
+another of the form's instances (--all-variants: on every instance, three
+times the kernels). The checks:
 
   * the PTX holds exactly one instruction of the opcode per repeat and per
     kernel, and no local-memory access (ld.local / st.local);
@@ -422,17 +426,29 @@ def sass_functions(text):
 CHUNK = 400
 
 
-def select_kernels(instances, sm):
-    """(name, instance, variant, count, text) of every certification kernel
-    of `instances` on chip `sm`."""
+def select_kernels(instances, sm, all_variants=False):
+    """(name, instance, variant, count, text) of the certification kernels
+    of `instances` on chip `sm`: every instance plain; every other variant
+    once per form (pred, preserve_dst, containers and scopes are lowered
+    per form, not per qualifier), on instances spread over the form's, or
+    on every instance with `all_variants`."""
+    chosen = set()
+    for k, variant in enumerate(VARIANTS):
+        by_form = collections.defaultdict(list)
+        for i, inst in enumerate(instances):
+            if usable(inst, variant, sm) and wants(inst, variant):
+                by_form[id(inst.form)].append(i)
+        for same in by_form.values():
+            if variant[0] == "plain" or all_variants:
+                chosen.update((i, k) for i in same)
+            else:
+                chosen.add((same[k * len(same) // len(VARIANTS)], k))
     kernels = []
-    for i, inst in enumerate(instances):
-        for variant in VARIANTS:
-            if not usable(inst, variant, sm) or not wants(inst, variant):
-                continue
-            name = f"k{i}_{variant[0]}"
-            text, count = kernel(name, inst, variant)
-            kernels.append((name, inst, variant, count, text))
+    for i, k in sorted(chosen):
+        inst, variant = instances[i], VARIANTS[k]
+        name = f"k{i}_{variant[0]}"
+        text, count = kernel(name, inst, variant)
+        kernels.append((name, inst, variant, count, text))
     return kernels
 
 
@@ -455,7 +471,8 @@ def wants(inst, variant):
 def certify_target(args, instances, chip, ptx, label, results, sass):
     """Certifies `instances` on `chip` at PTX `ptx`, in chunks of CHUNK
     kernels compiled concurrently (--jobs)."""
-    kernels = select_kernels(instances, instr_table.chip_sm(chip))
+    kernels = select_kernels(instances, instr_table.chip_sm(chip),
+                             args.all_variants)
     chunks = [kernels[i:i + CHUNK] for i in range(0, len(kernels), CHUNK)]
     jobs = max(1, min(args.jobs, len(chunks)))
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
@@ -637,6 +654,9 @@ def main():
                     "(e.g. 88: the kernels' own 64-bit vector moves need "
                     "it on sm_100 and up)")
     ap.add_argument("--intrinsics", action="store_true")
+    ap.add_argument("--all-variants", action="store_true",
+                    help="every variant on every instance (by default the "
+                    "variants other than plain run once per form)")
     ap.add_argument("--keep", help="directory to keep generated MLIR in")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
                     help="chunks compiled at once (default: every core)")

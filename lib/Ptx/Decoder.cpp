@@ -365,9 +365,8 @@ checkPlacement(const Parsed &p, llvm::SmallVectorImpl<const FormDesc *> &forms,
 
 /// Whether `mnemonic` has a form without type suffixes (elect.sync).
 static bool hasUntypedForm(StringRef mnemonic) {
-  return llvm::any_of(getForms(), [&](const FormDesc &f) {
-    return f.mnemonic == mnemonic && f.getTypes().empty();
-  });
+  return llvm::any_of(getFormsOf(mnemonic),
+                      [](const FormDesc *f) { return f->getTypes().empty(); });
 }
 
 /// Splits `spelling` into mnemonic, qualifiers and types, checking each
@@ -381,12 +380,12 @@ static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
   if (p.mnemonic.empty())
     return fail("expected a PTX mnemonic before the first '.' in " + quote);
   QualSet vocabulary = 0, trailingVocabulary = 0;
-  for (const FormDesc &f : getForms())
-    if (p.mnemonic == f.mnemonic) {
-      vocabulary |= f.getVocabulary();
-      trailingVocabulary |= trailingQuals(f);
-    }
-  if (!llvm::is_contained(getMnemonics(), p.mnemonic)) {
+  llvm::ArrayRef<const FormDesc *> forms = getFormsOf(p.mnemonic);
+  for (const FormDesc *f : forms) {
+    vocabulary |= f->getVocabulary();
+    trailingVocabulary |= trailingQuals(*f);
+  }
+  if (forms.empty()) {
     if (auto r = rejectedMnemonic(p.mnemonic, tokens, quote))
       return fail(*r);
     return fail("unknown PTX instruction " + quoted(p.mnemonic) +
@@ -435,25 +434,25 @@ static llvm::Expected<Parsed> parseSpelling(StringRef spelling,
 static llvm::Expected<llvm::SmallVector<const FormDesc *>>
 findCandidates(const Parsed &p, const std::string &quote) {
   llvm::SmallVector<const FormDesc *> candidates;
+  llvm::ArrayRef<const FormDesc *> forms = getFormsOf(p.mnemonic);
+  for (const FormDesc *f : forms)
+    if (f->getTypes() == llvm::ArrayRef(p.types))
+      candidates.push_back(f);
+  if (!candidates.empty())
+    return candidates;
+  const RejectedSpelling *r = findRejected(p.mnemonic, p.types, p.quals);
+  if (r && *r->types)
+    return fail(rejectionMessage(*r, quote));
   std::string known;
-  for (const FormDesc &f : getForms()) {
-    if (p.mnemonic != f.mnemonic)
-      continue;
-    if (f.getTypes() == llvm::ArrayRef(p.types))
-      candidates.push_back(&f);
-    std::string t = f.getTypes().empty() ? "no type suffix"
-                                         : "'" + typesStr(f.getTypes()) + "'";
+  for (const FormDesc *f : forms) {
+    std::string t = f->getTypes().empty() ? "no type suffix"
+                                          : "'" + typesStr(f->getTypes()) + "'";
     if (known.find(t) == std::string::npos)
       known += (known.empty() ? "" : ", ") + t;
   }
-  const RejectedSpelling *r = findRejected(p.mnemonic, p.types, p.quals);
-  if (candidates.empty() && r && *r->types)
-    return fail(rejectionMessage(*r, quote));
-  if (candidates.empty())
-    return fail("'" + p.mnemonic + "' has no form with type suffix '" +
-                typesStr(p.types) + "' in " + quote + " (documented: " + known +
-                ")");
-  return candidates;
+  return fail("'" + p.mnemonic + "' has no form with type suffix '" +
+              typesStr(p.types) + "' in " + quote + " (documented: " + known +
+              ")");
 }
 
 /// Whether `f` prints the qualifiers of `order` in that order (each slot

@@ -16,6 +16,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/bit.h"
 
 #include <cmath>
@@ -241,6 +242,20 @@ llvm::ArrayRef<StringRef> tile::ptx::getMnemonics() {
     return m;
   }();
   return kMnemonics;
+}
+
+llvm::ArrayRef<const FormDesc *> tile::ptx::getFormsOf(StringRef mnemonic) {
+  static const llvm::StringMap<llvm::SmallVector<const FormDesc *>> kIndex =
+      [] {
+        llvm::StringMap<llvm::SmallVector<const FormDesc *>> index;
+        for (const FormDesc &f : kForms)
+          index[f.mnemonic].push_back(&f);
+        return index;
+      }();
+  auto it = kIndex.find(mnemonic);
+  if (it == kIndex.end())
+    return {};
+  return it->second;
 }
 
 Instr tile::ptx::PredicateBridge::toInt() const {

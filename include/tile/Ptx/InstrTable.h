@@ -898,6 +898,10 @@ struct FormDesc {
 llvm::ArrayRef<FormDesc> getForms();
 /// Mnemonics of the table, in order of first appearance.
 llvm::ArrayRef<llvm::StringRef> getMnemonics();
+/// The forms of `mnemonic`, in documentation order (none for a mnemonic the
+/// table does not have). An index built once: the decoder looks forms up
+/// by mnemonic for every opcode it reads.
+llvm::ArrayRef<const FormDesc *> getFormsOf(llvm::StringRef mnemonic);
 
 /// A spelling that ptxas accepts but the PTX ISA does not document, with the
 /// reason we reject it.
