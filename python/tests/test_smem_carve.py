@@ -31,8 +31,8 @@ def pool_kernel(body, dyn=None):
     return k
 
 
-def run(k):
-    A = np.arange(32, dtype=np.float32) - 7
+def run(k, A=None):
+    A = np.arange(32, dtype=np.float32) - 7 if A is None else A
     B = np.zeros(32, np.float32)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", TileWarning)
@@ -132,13 +132,24 @@ def test_carving_errors():
             body(A)
         return k
     with pytest.raises(TileError, match="T.ptr_byte_offset takes a shared "
-                       "buffer's .data or a 1-D uint8 or int8 global "
-                       "tensor's"):
-        trace(lambda A: T.ptr_byte_offset(A.data, 0))
-    with pytest.raises(TileError, match="non-negative Python integer"):
+                       "or global tensor's .data"):
+        trace(lambda A: T.ptr_byte_offset(
+            T.alloc_local((4,), "float32").data, 0))
+    with pytest.raises(TileError, match="a byte offset is an integer"):
         trace(lambda A: T.ptr_byte_offset(
             T.alloc_shared((4,), "float32").data,
-            T.cuda.thread_idx("x") * 4))
+            T.cast(T.cuda.thread_idx("x"), "float32")))
+    with pytest.raises(TileError, match="non-negative Python integer"):
+        trace(lambda A: T.ptr_byte_offset(A.data, -4))
+    with pytest.raises(TileError, match="byte 2 is not a multiple of its "
+                       "4-byte elements"):
+        trace(lambda A: T.decl_tensor(T.ptr_byte_offset(A.data, 2),
+                                      ty_args=[T.Tensor((4,), "float32")]))
+    with pytest.raises(TileError, match="run-time offset where it is a dense "
+                       "uint8 or int8 tensor"):
+        trace(lambda A: T.decl_tensor(T.ptr_byte_offset(
+            A.data, T.cuda.thread_idx("x") * 4, ty=PtrType("int32")),
+            ty_args=[T.Tensor((4,), "int32")]))
     with pytest.raises(TileError, match="T.decl_tensor of float32 at a "
                        "int32 pointer"):
         trace(lambda A: T.decl_tensor(T.ptr_byte_offset(
@@ -149,7 +160,7 @@ def test_carving_errors():
         trace(lambda A: (T.alloc_shared((4,), "float32", scope="shared.dyn"),
                          SMEMPool()))
     with pytest.raises(TileError, match="decl_tensor of float16 over "
-                       "float32 global data: a 1-D uint8 or int8 tensor's"):
+                       "float32 global data: a dense uint8 or int8 tensor's"):
         trace(lambda A: T.decl_tensor(
             A.data, ty_args=[T.Tensor((4,), "float16")]))
 
@@ -232,3 +243,60 @@ def test_a_pool_over_a_static_buffer():
     with pytest.raises(TileError, match="float32 at byte 80 of smem.*ends "
                        "at byte 208, past its 192"):
         kernel(40)
+
+
+def test_a_run_time_byte_offset():
+    """T.ptr_byte_offset at a kernel value (a stage of a ring in a long
+    loop): shared storage carved as another dtype at an element offset
+    computed at run time, a global byte tensor's memref.view at that byte;
+    an offset that is not a whole element traps, as the GPU faults."""
+    def kernel(extra):
+        @T.function
+        def k(A: T.Tensor((64,), "uint8"), B: T.Tensor((32,), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            t = T.cuda.thread_idx("x")
+            pool = T.alloc_shared((128,), "uint8")
+            stage = T.decl_tensor(T.ptr_byte_offset(
+                pool.data, (t % 2) * 64 + extra, ty=PtrType("int32", "shared")),
+                ty_args=[T.Tensor((16,), "int32", scope="shared")])
+            word = T.decl_tensor(T.ptr_byte_offset(
+                A.data, (t % 16) * 4 + extra, ty=PtrType("float32")),
+                ty_args=[T.Tensor((1,), "float32")])
+            stage[t // 2] = t
+            T.cuda.cta_sync()
+            B[t] = T.cast(stage[t // 2], "float32") + word[0]
+        return k
+    a = np.arange(16, dtype=np.float32) * 0.5
+    _, B = run(kernel(0), a.view(np.uint8))
+    t = np.arange(32)
+    np.testing.assert_array_equal(B, t.astype(np.float32) + a[t % 16])
+    assert "memref.view" in kernel(0).mlir
+    with pytest.raises(TileError, match="'trap': aborted the kernel"):
+        run(kernel(2), a.view(np.uint8))
+
+
+def test_a_tma_box_at_a_run_time_offset_must_be_provably_aligned():
+    """A TMA box at a kernel-valued byte offset: accepted where the offset
+    is a multiple of the alignment times kernel values (`stage * 512`),
+    refused where it is not provably one."""
+    LOAD = ("cp.async.bulk.tensor.2d.shared::cluster.global.tile."
+            "mbarrier::complete_tx::bytes")
+
+    def kernel(stride):
+        @T.function
+        def k(A: T.Tensor((8, 32), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            bar = T.alloc_shared((1,), "uint64")
+            buf = T.alloc_shared((1024,), "uint8", align=128)
+            t = T.cuda.thread_idx("x")
+            S = T.decl_tensor(T.ptr_byte_offset(
+                buf.data, (t % 2) * stride, ty=PtrType("float32", "shared")),
+                ty_args=[T.Tensor((4, 32), "float32", scope="shared")])
+            if t == 0:
+                T.cuda.tile.apply(T.ptx[LOAD], S[:, :], A[0:4, :],
+                                  box=(4, 32), coords=(0, 0),
+                                  mbar=bar.ptr_to([0]))
+        return k
+    assert "memref.view" in kernel(512).mlir
+    with pytest.raises(TileError, match="not a multiple of 128 bytes"):
+        kernel(64)

@@ -712,8 +712,8 @@ def test_address_and_helper_errors():
 def test_layout_offsets_and_replicas_where_they_do_not_apply():
     def register_offset(A: T.Tensor((4,), "float32")):
         T.alloc_local((4,), "float32", layout=T.TileLayout(T.S[4:1] + 8))
-    trace_error(register_offset, r"a register tile's layout has no element "
-                r"offset \(\+ 8\)")
+    trace_error(register_offset, r"a register tile is allocated with no "
+                r"element offset \(\+ 8\)")
 
     def past_the_end(A: T.Tensor((64,), "float32")):
         T.decl_tensor(A.data, ty_args=[T.Tensor((4, 8), "float32",

@@ -172,8 +172,8 @@ def test_a_global_blob_of_bytes_viewed_as_other_dtypes():
     ("uint8", 2, (8,), r"at byte 2 of B: not a multiple of its 4-byte "
      "elements"),
     ("uint8", 8, (8,), r"at byte 8 of B: ends at byte 40, past its 36"),
-    ("float16", 0, (4,), r"T.ptr_byte_offset takes a shared buffer's "
-     r"\.data or a 1-D uint8 or int8 global tensor's"),
+    ("float16", 0, (4,), r"T.decl_tensor of int32 over float16 global "
+     r"data: a dense uint8 or int8 tensor's \.data"),
 ])
 def test_global_views_of_bytes_that_do_not_fit(src, offset, shape, match):
     from tile_mlir.ir import PtrType

@@ -99,7 +99,17 @@ class Spec:
         if isinstance(other, numbers.Integral) and not isinstance(other,
                                                                   bool):
             return Spec(self.shape, self.strides, self.offsets,
-                        self.base + int(other), self.replicas)
+                        _add_base(self.base, int(other)), self.replicas)
+        t = _t()
+        value = t._plain(other)
+        if isinstance(value, t._Expr):
+            # A kernel value (a loop's index): the view's first element is
+            # computed at run time.
+            if value.dtype not in t._INT_RANGES:
+                raise t.TileTypeError(f"T.S[...] + {value!r}: an element "
+                                      "offset is an integer")
+            return Spec(self.shape, self.strides, self.offsets,
+                        _add_base(self.base, value), self.replicas)
         if isinstance(other, Replica):
             return Spec(self.shape, self.strides, self.offsets, self.base,
                         self.replicas + (other,))
@@ -111,12 +121,27 @@ class Spec:
                     self.replicas)
 
     def span(self):
-        """The elements from the first the spec addresses to its last."""
-        return self.base + 1 + sum((n - 1) * s for n, s in
-                                   zip(self.shape, self.strides)
-                                   if not isinstance(s, AxisStride))
+        """The elements from the first the spec addresses to its last (from
+        its offset where that is a kernel value)."""
+        base = self.base if isinstance(self.base, int) else 0
+        return base + 1 + sum((n - 1) * s for n, s in
+                              zip(self.shape, self.strides)
+                              if not isinstance(s, AxisStride))
+
+    def has_base(self):
+        """Whether the spec has an element offset (+ k)."""
+        return not isinstance(self.base, int) or self.base != 0
 
     __radd__ = __add__
+
+
+def _add_base(base, k):
+    """Element offset `base` plus `k` (ints or integer kernel values)."""
+    if isinstance(base, int) and isinstance(k, int):
+        return base + k
+    if isinstance(base, int) and base == 0:
+        return k
+    return _t()._binary("add", base, k)
 
 
 class Replica:
@@ -244,10 +269,11 @@ def register_layout(shape, layout):
     if tuple(spec.shape) != tuple(shape):
         raise t.TileValueError(f"the layout's shape {spec.shape} is not the "
                                f"tile's {tuple(shape)}")
-    if spec.base:
-        raise t.TileValueError(f"a register tile's layout has no element "
-                               f"offset (+ {spec.base}): offsets are for "
-                               "memory views")
+    if not isinstance(spec.base, int):
+        raise t.TileValueError(f"a register tile's layout has no run-time "
+                               f"element offset (+ {spec.base!r}): a "
+                               "thread's registers are named when the "
+                               "kernel is compiled")
     strides, dist = [], []
     for extent, s in zip(shape, spec.strides):
         if isinstance(s, AxisStride):

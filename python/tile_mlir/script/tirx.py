@@ -583,9 +583,29 @@ def _byte_offset_as(offset, size, shift, new, what):
     else:
         # (Both sizes are powers of two: new is a multiple of size.)
         ratio = new // size
-        _trap_when_assert_failed(offset & (ratio - 1) == 0)
-        scaled = offset >> (ratio.bit_length() - 1)
+        scaled = _divided(offset, ratio)
+        if scaled is None:
+            _trap_when_assert_failed(offset & (ratio - 1) == 0)
+            scaled = offset >> (ratio.bit_length() - 1)
     return scaled + shift // new if shift else scaled
+
+
+def _divided(expr, k):
+    """Integer kernel value `expr` divided by `k` where its affine form
+    (a sum of named values times coefficients, plus a constant) shows it a
+    multiple of `k`: the quotient built from the same named values, so
+    that it keeps an affine form (a TMA box's offset `stage * 512` bytes
+    is provably 128-byte aligned); None where it does not show it."""
+    form = getattr(expr, "affine", None)
+    if form is None:
+        return None
+    terms, const = form
+    if const % k or any(c % k for c in terms.values()):
+        return None
+    out = const // k
+    for name, c in terms.items():
+        out = _Expr(name, expr.dtype) * (c // k) + out
+    return out
 
 
 def _in_place(run, dtype, opcode, name):
@@ -2585,9 +2605,22 @@ def cast(value, dtype):
     one width: the same bits; wider or narrower: sign- or zero-extended or
     truncated; integer to float and back: rounded to nearest even, toward
     zero)."""
+    vector = _vector_dtype(dtype)
+    if isinstance(value, _Lanes):
+        elt, lanes = vector or (dtype, len(value.values))
+        if lanes != len(value.values):
+            raise TileValueError(f"T.cast of {value!r} to {dtype}: the lane "
+                                 "counts differ")
+        return _Lanes(cast(v, elt) for v in value.values)
+    if vector:
+        raise TileTypeError(f"T.cast to {dtype} takes a vector value "
+                            f"(T.Broadcast a scalar), got {_short(value)}")
     if isinstance(value, _views.View):
         value = value.load()
     elif isinstance(value, _TypedScalar):
+        folded = _fold_cast(value, dtype)
+        if folded is not None:
+            return folded
         value = value.value()
     elif isinstance(value, _views.SharedWindowAddress):
         value = value.number()
@@ -2642,9 +2675,14 @@ def _fp8_cast(value, dst):
     only, as __nv_fp8's other constructors round differently)."""
     src = value.dtype
     if dst in _FP8:
-        if src != "float32":
-            raise TileTypeError(f"T.cast to {dst} of {value!r}: from "
-                                "float32 only (cast to float32 first)")
+        if src == "float64":
+            value = _round_to_odd_f32(value)
+        elif src in _FP8:
+            value = _fp8_cast(value, "float32")
+        elif src != "float32":
+            # __nv_fp8's half, bfloat16 and integer constructors: through
+            # float32 (exact from the halves; C's (float) of an integer).
+            value = cast(value, "float32")
         pair = _instruction(f"cvt.rn.satfinite.{_FP8[dst]}x2.f32", "uint16",
                             _const_expr(0.0, "float32"), value)
         return _Expr(cast(pair, "uint8").name, dst)
@@ -2652,6 +2690,20 @@ def _fp8_cast(value, dst):
     pair = _instruction(f"cvt.rn.f16x2.{_FP8[src]}x2", "uint32", byte)
     half = reinterpret(cast(pair, "uint16"), ty="float16")
     return cast(half, dst)
+
+
+def _round_to_odd_f32(x):
+    """float64 `x` as float32 rounded toward zero with the last bit set
+    where that was inexact (round to odd): rounding it once more, to a
+    format of at most 22 bits of precision and float32's range (float8),
+    gives x's own rounding to that format, as __nv_cvt_double_to_fp8
+    does."""
+    toward_zero = _instruction("cvt.rz.f32.f64", "float32", x)
+    word = reinterpret(toward_zero, ty="uint32")
+    inexact = _binary("ne", cast(toward_zero, "float64"), x)
+    odd = word | cast(inexact, "uint32")
+    # NaN stays NaN (its payload's low bit set is still a NaN).
+    return reinterpret(odd, ty="float32")
 
 
 def _instruction(opcode, dtype, *operands):
@@ -2787,6 +2839,26 @@ class _Lanes:
     def __neg__(self):
         return _Lanes(-v for v in self.values)
 
+    def __invert__(self):
+        return _Lanes(~v for v in self.values)
+
+    def __bool__(self):
+        raise TileTypeError(f"{self!r} has no Python truth value: compare "
+                            "it lane by lane with T.Select")
+
+    __hash__ = object.__hash__
+
+    @staticmethod
+    def apply(fn, args):
+        """`fn` lane by lane over `args` (vectors of one lane count; any
+        other argument is every lane's)."""
+        lanes = {len(a.values) for a in args if isinstance(a, _Lanes)}
+        if len(lanes) != 1:
+            raise TileValueError(f"vectors of {' and '.join(map(str, sorted(lanes)))} lanes")
+        (n,) = lanes
+        return _Lanes(fn(*(a.values[i] if isinstance(a, _Lanes) else a
+                           for a in args)) for i in range(n))
+
     def __repr__(self):
         return f"<{len(self.values)} lanes of {self.dtype}>"
 
@@ -2803,6 +2875,13 @@ for _name, _op in (("add", lambda a, b: a + b), ("sub", lambda a, b: a - b),
             lambda self, o, _op=_op: self._lanewise(o, _op))
     setattr(_Lanes, f"__r{_name}__",
             lambda self, o, _op=_op: self._lanewise(o, lambda a, b: _op(b, a)))
+
+
+for _name, _op in (("lt", operator.lt), ("le", operator.le),
+                   ("gt", operator.gt), ("ge", operator.ge),
+                   ("eq", operator.eq), ("ne", operator.ne)):
+    setattr(_Lanes, f"__{_name}__",
+            lambda self, o, _op=_op: self._lanewise(o, _op))
 
 
 class _LaneStorage(_Lanes):
@@ -2965,6 +3044,8 @@ def _folding(name):
             plain = args
             if all(isinstance(a, numbers.Number) for a in plain):
                 return _fold(name, plain)
+            if any(isinstance(a, _Lanes) for a in args):
+                return _Lanes.apply(folded, args)
             return fn(*args)
         return folded
     return wrap
@@ -3262,12 +3343,53 @@ def reinterpret(dtype=None, value=None, *, ty=None):
             raise TileTypeError(f"T.reinterpret of {value!r}: a pointer is "
                                 "64 bits wide (ty=\"uint64\")")
         return _NvccOps.bitcast(_generic_address(value), dtype)
+    if isinstance(value, _Lanes) or _vector_dtype(dtype):
+        return _reinterpret_lanes(value, dtype)
     (value,) = _kernel_values("reinterpret", value)
     a, b = _mlir_type(value.dtype), _mlir_type(dtype)
     if _bits(a) != _bits(b):
         raise TileTypeError(f"T.reinterpret to {dtype} of {value!r}: the "
                             "widths differ")
     return _NvccOps.bitcast(value, dtype)
+
+
+def _reinterpret_lanes(value, dtype):
+    """T.reinterpret between a vector and a scalar of its width (TIRx's
+    `*(uint *)(&h2)`): the lanes packed from the lowest bits up, or a
+    scalar's bits unpacked into lanes."""
+    if isinstance(value, _Lanes):
+        lanes = [_scalar(v) for v in value.values]
+        elt = lanes[0].dtype
+        width = _bits(_mlir_type(elt))
+        if _vector_dtype(dtype) or len(lanes) * width != \
+                _bits(_mlir_type(dtype)) or dtype not in _INT_RANGES and \
+                not _is_float(dtype):
+            raise TileTypeError(f"T.reinterpret of {value!r} to {dtype}: "
+                                f"the widths differ ({len(lanes)} x {width} "
+                                "bits)")
+        word = f"uint{width}"
+        packed = None
+        for i, v in enumerate(lanes):
+            part = cast(reinterpret(v, ty=word) if v.dtype != word else v,
+                        f"uint{len(lanes) * width}")
+            part = part << (i * width) if i else part
+            packed = part if packed is None else packed | part
+        return reinterpret(packed, ty=dtype)
+    elt, n = _vector_dtype(dtype)
+    (value,) = _kernel_values("reinterpret", value)
+    width = _bits(_mlir_type(elt))
+    total = _bits(_mlir_type(value.dtype))
+    if n * width != total:
+        raise TileTypeError(f"T.reinterpret to {dtype} of {value!r}: the "
+                            f"widths differ ({n} x {width} bits)")
+    word = reinterpret(value, ty=f"uint{total}") if \
+        value.dtype != f"uint{total}" else value
+    out = []
+    for i in range(n):
+        part = cast(word >> (i * width) if i else word, f"uint{width}")
+        out.append(reinterpret(part, ty=elt) if elt != f"uint{width}"
+                   else part)
+    return _Lanes(out)
 
 
 def _generic_address(address):
@@ -3315,6 +3437,11 @@ def _tile_select(c, then, other, variable=False):
     are typed as TIRx's C has them (_select_arms): `variable` for
     T.if_then_else's `condval` variable, else C's `?:`."""
     c = _plain(c)
+    if isinstance(c, _Lanes):  # TIRx's vector ?: lane by lane.
+        return _Lanes.apply(
+            lambda ci, ti, fi: _tile_select(ci, lambda: ti, lambda: fi,
+                                            variable),
+            (c, then(), other()))
     if not isinstance(c, _Expr):
         return then() if c else other()
     c = _as_condition(c)
@@ -3694,10 +3821,19 @@ class _TypedScalar:
         return _Expr(v.name, self.dtype)
 
 
+# Arithmetic TIRx's parser folds on float32 and float64 constants.
+_FOLDED_FLOAT = {"add": operator.add, "sub": operator.sub,
+                 "mul": operator.mul, "truediv": operator.truediv}
+
+
 def _typed_operator(name):
     """A Python operator of typed constants: the constant's kernel value's
-    (`T.int32(2**31 - 1) - 5`)."""
+    (`T.int32(2**31 - 1) - 5`); on float32 and float64 constants, IEEE's
+    result folded now (_fold_float)."""
     def op(self, *other):
+        folded = _fold_float(name.strip("_"), self, *other)
+        if folded is not None:
+            return folded
         return getattr(self.value(), name)(*other)
     op.__name__ = name
     return op
@@ -3712,6 +3848,72 @@ for _op in ("add", "radd", "sub", "rsub", "mul", "rmul", "floordiv",
 
 _ELT_NAMES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32",
               "f64": "float64"}
+
+
+def _float_constant(x):
+    """(numpy value, elt) of a float32 or float64 typed constant, or of a
+    Python number (TIRx's float32 literal: an int or float rounded once to
+    float32); None for anything else."""
+    import numpy as np
+    if isinstance(x, _TypedScalar):
+        if x.elt not in ("f32", "f64"):
+            return None
+        kind = np.float32 if x.elt == "f32" else np.float64
+        if x.literal.startswith("0x"):
+            bits = int(x.literal, 16)
+            words = np.uint32 if x.elt == "f32" else np.uint64
+            return words(bits).view(kind), x.elt
+        return kind(float(x.literal)), x.elt
+    if isinstance(x, bool) or hasattr(x, "dtype"):
+        return None
+    if isinstance(x, numbers.Integral):  # An int32 (int64): exact.
+        return int(x), None
+    if isinstance(x, numbers.Real):
+        bits, _ = _round_float(x, "f32", "a float32 literal")
+        return np.uint32(bits).view(np.float32), "f32"
+    return None
+
+
+def _fold_float(name, a, *rest):
+    """`a op b` (`name` add, sub, mul, truediv, or r-reflected; neg of `a`
+    alone) of float32/float64 constants as TIRx's parser folds them: in
+    IEEE arithmetic of the wider format (rounded to nearest even,
+    subnormals kept, no fused multiply-add), a typed constant; None where
+    an operand is not such a constant."""
+    import numpy as np
+    x = _float_constant(a)
+    if x is None:
+        return None
+    if name == "neg" and not rest:
+        return _TypedScalar(_float_literal(-x[0], x[1]), x[1])
+    reflected = name.startswith("r") and name[1:] in _FOLDED_FLOAT
+    base = name[1:] if reflected else name
+    if base not in _FOLDED_FLOAT or len(rest) != 1:
+        return None
+    y = _float_constant(rest[0])
+    if y is None or x[1] is None:
+        return None
+    elt = "f64" if "f64" in (x[1], y[1]) else "f32"
+    kind = np.float64 if elt == "f64" else np.float32
+    left, right = (kind(y[0]), kind(x[0])) if reflected else \
+        (kind(x[0]), kind(y[0]))
+    with np.errstate(all="ignore"):
+        out = kind(_FOLDED_FLOAT[base](left, right))
+    return _TypedScalar(_float_literal(out, elt, overflow=True), elt)
+
+
+def _fold_cast(value, dtype):
+    """T.cast of a float32/float64 constant to float32 or float64, folded
+    as TIRx folds it (rounded once, subnormals kept); None otherwise."""
+    import numpy as np
+    x = _float_constant(value)
+    if x is None or x[1] is None or dtype not in ("float32", "float64"):
+        return None
+    elt = "f32" if dtype == "float32" else "f64"
+    kind = np.float32 if elt == "f32" else np.float64
+    with np.errstate(all="ignore"):
+        out = kind(x[0])
+    return _TypedScalar(_float_literal(out, elt, overflow=True), elt)
 
 
 def _real(value, what):
@@ -6166,6 +6368,11 @@ def alloc_local(shape, dtype="float32", data=None, *, scope="local",
         strides = [0] * group + _row_major_strides(shape[group:])
         dist = [None] * len(shape)
     elif isinstance(layout, TileLayout) and not group:
+        if layout.spec.has_base():
+            raise TileValueError(
+                f"a register tile is allocated with no element offset "
+                f"(+ {layout.spec.base!r}); view its registers at one with "
+                "T.decl_tensor")
         try:
             strides, dist = _views.register_layout(shape, layout)
         except TileError:
@@ -6215,17 +6422,23 @@ def _distributed_view(data, ann):
     if tuple(data.strides) != tuple(_row_major_strides(data.shape)):
         raise TileError("T.decl_tensor of a distributed layout takes dense "
                         "registers (a whole tile or a contiguous region)")
-    own = 1 + sum((n - 1) * st for n, st, d in zip(ann.shape, strides, dist)
-                  if d is None)
+    base = ann.layout.spec.base
+    own = base + 1 + sum((n - 1) * st for n, st, d in
+                         zip(ann.shape, strides, dist) if d is None)
     if own > math.prod(data.shape):
         raise TileValueError(f"T.decl_tensor: the layout spans {own} "
                              f"registers of each thread, the data has "
                              f"{math.prod(data.shape)}")
-    return data._with(shape=ann.shape, strides=strides, dist=dist)
+    return data._with(dtype=ann.dtype, shape=ann.shape, strides=strides,
+                      dist=dist, offset=data.offset + base)
 
 
 def _fragment_view(data, ann):
     """T.decl_tensor of a fragment layout over a thread's registers."""
+    if ann.layout.spec.has_base():
+        raise TileValueError(f"T.decl_tensor of a fragment layout at an "
+                             f"element offset (+ {ann.layout.spec.base!r}): "
+                             "view the registers from that offset first")
     frag = _views.FragmentLayout(ann.shape, ann.layout.spec)
     if tuple(data.strides) != tuple(_row_major_strides(data.shape)):
         raise TileError("T.decl_tensor of a fragment layout takes dense "
@@ -6234,7 +6447,8 @@ def _fragment_view(data, ann):
         raise TileValueError(f"T.decl_tensor: the layout spans "
                              f"{frag.span()} registers, the data has "
                              f"{math.prod(data.shape)}")
-    return data._with(shape=ann.shape, strides=[0] * len(ann.shape),
+    return data._with(dtype=ann.dtype, shape=ann.shape,
+                      strides=[0] * len(ann.shape),
                       dist=[None] * len(ann.shape), frag=frag)
 
 
@@ -6426,21 +6640,33 @@ class _BytePtr:
 
 
 def ptr_byte_offset(data, byte_offset, ty=None):
-    """TIRx's pointer arithmetic in bytes over a shared buffer's `.data`
-    (a Python integer offset); T.decl_tensor declares a tensor at it."""
+    """TIRx's pointer arithmetic in bytes over a shared or global tensor's
+    `.data` (a Python integer or an integer kernel value);
+    T.decl_tensor declares a tensor at it."""
     if isinstance(data, _BytePtr):
-        data, byte_offset = data.view, _pool_offset(byte_offset) + \
-            data.offset
-    if not isinstance(data, _views.View) or not (
-            data.space == "shared" or data.space == "global" and
-            _bits(data.type_elt()) == 8 and len(data.root.declared[1]) == 1):
-        raise TileTypeError("T.ptr_byte_offset takes a shared buffer's .data"
-                            " or a 1-D uint8 or int8 global tensor's")
+        data, byte_offset = data.view, _views._add_base(
+            data.offset, _byte_offset(byte_offset))
+    if not isinstance(data, _views.View) or \
+            data.space not in ("shared", "global"):
+        raise TileTypeError("T.ptr_byte_offset takes a shared or global "
+                            "tensor's .data")
     if ty is not None and not isinstance(ty, PtrType):
         raise TileTypeError("T.ptr_byte_offset's ty is a PtrType(dtype, "
                             "scope)")
-    return _BytePtr(data, _pool_offset(byte_offset),
+    return _BytePtr(data, _byte_offset(byte_offset),
                     ty.element_type if ty is not None else data.dtype)
+
+
+def _byte_offset(n):
+    """A pointer's byte offset: a non-negative Python integer or an integer
+    kernel value."""
+    value = _plain(n)
+    if isinstance(value, _Expr):
+        if value.dtype not in _INT_RANGES:
+            raise TileTypeError(f"a byte offset is an integer, got "
+                                f"{_short(value)}")
+        return value
+    return _pool_offset(value)
 
 
 def _pool_offset(n):
@@ -6493,6 +6719,86 @@ def _carve(view, byte_offset, ann):
         offset=lead)
 
 
+def _run_time_offset(view, byte_offset):
+    """Whether a pointer at `byte_offset` bytes past `view` is known only
+    at run time."""
+    return not isinstance(byte_offset, int) or \
+        not isinstance(view.offset, int)
+
+
+def _offset_view(view, byte_offset, ann):
+    """`view`'s storage from `byte_offset` bytes (an int or an integer
+    kernel value) past its first element, as elements of `ann.dtype`
+    (TIRx's `(float*)((char*)pool + (k % 3) * 256)`): the same root at an
+    element offset where the element type is the same; else a shared
+    buffer's bytes carved as the new type, or a 1-D byte tensor's
+    memref.view. An offset that is not a whole number of elements is an
+    error where it is constant and a `trap` at run time otherwise (the GPU
+    faults on such an address too)."""
+    view.plain("a pointer into a tensor")
+    old, new = (_bits(_mlir_type(d)) for d in (view.dtype, ann.dtype))
+    if old % 8 or new % 8:
+        raise TileError(f"T.decl_tensor of {ann.dtype} over {view.dtype} "
+                        "data: whole bytes only")
+    old, new = old // 8, new // 8
+    start = _views._add_base(
+        byte_offset, view.offset * old if old != 1 else view.offset)
+    what = f"T.decl_tensor of {ann.dtype} at {_short(start)} bytes into " \
+        f"{view.root.name[1:]}"
+    if _mlir_type(ann.dtype) == _mlir_type(view.dtype):
+        return view._with(dtype=ann.dtype,
+                          offset=_byte_offset_as(start, 1, 0, new, what))
+    if view.space == "shared":
+        return _shared_offset_view(view.root, start, ann.dtype, new, what)
+    return _global_offset_view(view.root, start, ann, new, what)
+
+
+def _shared_offset_view(root, start, dtype, new, what):
+    """Shared `root`'s bytes as `dtype` from byte `start` of it: a carve of
+    its buffer from the 16-byte boundary at or before the root, at an
+    element offset."""
+    parent, b = root.parent or root, _builder()
+    base = root.shift - root.shift % 16
+    count = (root.shift - base + _shared_bytes_of(root)) // new
+    if parent is b.dynamic_root:
+        if not _shared_bytes_of(root):
+            raise TileError(f"{what}: the SMEMPool's memory has no size of "
+                            "its own; take the offset from a tensor "
+                            "allocated in it")
+    else:
+        require_alignment(b, parent.name, 16)
+    carved = _carved_view(b, parent, base, (count,), dtype)
+    return carved._with(
+        offset=_byte_offset_as(start, 1, root.shift - base, new, what))
+
+
+def _global_offset_view(root, start, ann, new, what):
+    """A global 1-D byte tensor's bytes as `ann.dtype` from byte `start`
+    (a kernel value): a memref.view at that byte, enough for `ann`."""
+    dtype, shape, strides, _ = root.declared
+    if root.parent is not None or _bits(_mlir_type(dtype)) != 8 or \
+            tuple(strides) != tuple(_row_major_strides(shape)) or \
+            root.stored:
+        raise TileTypeError(
+            f"{what}: a global tensor is viewed as another dtype at a "
+            "run-time offset where it is a dense uint8 or int8 tensor; pass "
+            "the array already viewed (numpy's .view) otherwise")
+    if new > 1:
+        _trap_when_assert_failed(start & (new - 1) == 0)
+    b = _builder()
+    source, ty = _byte_row(b, root, dtype)
+    count = _declared_span(ann)
+    new_ty = f"memref<{count}x{_mlir_type(ann.dtype)}>"
+    name = b.fresh("carve")
+    b.value(name, new_ty)
+    at = _views._index(start)
+    b.lines.append(f"{name} = memref.view {source}[{at}][] : {ty} to "
+                   f"{new_ty} {_caller_location()}")
+    new_root = _views.Root(name, new_ty, (count,), (1,), ann.dtype, "global")
+    b.roots.append(new_root)
+    return _views.View(new_root, "global", ann.dtype, (count,), (1,))
+
+
 def _declared_span(ann):
     """The elements a T.Tensor annotation's layout reaches (its size
     without one)."""
@@ -6509,25 +6815,26 @@ def _global_carve(view, byte_offset, ann):
     root = view.root
     dtype, shape, strides, _ = root.declared
     if root.parent is not None or _bits(_mlir_type(dtype)) != 8 or \
-            len(shape) != 1 or tuple(strides) != (1,) or \
+            tuple(strides) != tuple(_row_major_strides(shape)) or \
             not isinstance(view.offset, int) or root.stored:
         raise TileTypeError(
             f"T.decl_tensor of {ann.dtype} over {view.dtype} global data: "
-            "a 1-D uint8 or int8 tensor's .data (at a constant offset) is "
+            "a dense uint8 or int8 tensor's .data (at a constant offset) is "
             "viewed as another dtype; pass the array already viewed "
             "(numpy's .view) otherwise")
     size = _bits(_mlir_type(ann.dtype)) // 8
     start = view.offset + byte_offset
     count = _declared_span(ann)
-    if start % size or start + count * size > shape[0]:
+    total = math.prod(shape)
+    if start % size or start + count * size > total:
         raise TileValueError(
             f"T.decl_tensor of {tuple(ann.shape)} {ann.dtype} at byte {start}"
             f" of {root.name[1:]}: " + (
                 f"not a multiple of its {size}-byte elements" if start % size
                 else f"ends at byte {start + count * size}, past its "
-                f"{shape[0]}"))
+                f"{total}"))
     b = _builder()
-    source, ty = root.handle(dtype)
+    source, ty = _byte_row(b, root, dtype)
     new_ty = f"memref<{count}x{_mlir_type(ann.dtype)}>"
     name = b.fresh("carve")
     b.value(name, new_ty)
@@ -6537,6 +6844,23 @@ def _global_carve(view, byte_offset, ann):
     new = _views.Root(name, new_ty, (count,), (1,), ann.dtype, "global")
     b.roots.append(new)
     return _views.View(new, "global", ann.dtype, (count,), (1,))
+
+
+def _byte_row(b, root, dtype):
+    """(SSA name, type) of global byte tensor `root` as one row of bytes
+    (memref.view takes a 1-D source): itself, or a memref.collapse_shape
+    of its axes."""
+    source, ty = root.handle(dtype)
+    shape = root.declared[1]
+    if len(shape) == 1:
+        return source, ty
+    row_ty = f"memref<{math.prod(shape)}xi8>"
+    name = b.fresh("row")
+    b.value(name, row_ty)
+    axes = ", ".join(map(str, range(len(shape))))
+    b.lines.append(f"{name} = memref.collapse_shape {source} [[{axes}]] : "
+                   f"{ty} into {row_ty} {_caller_location()}")
+    return name, row_ty
 
 
 def _carved_view(b, parent, shift, shape, dtype):
@@ -6676,8 +7000,12 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
     """A tensor over `data` (another tensor's `.data`, or a view of it):
     `ty_args=[T.Tensor(shape, dtype, layout=...)]` gives its shape and, by
     the layout's strides, its addressing."""
+    if isinstance(data, _Address) and \
+            not isinstance(data, _views.SharedWindowAddress):
+        data = _from_element(data.view)
     if not isinstance(data, (_views.View, _BytePtr)):
-        raise TileTypeError("T.decl_tensor's data must be a tensor's .data")
+        raise TileTypeError("T.decl_tensor's data must be a tensor's .data"
+                            " or an element's address (A.ptr_to([...]))")
     if not isinstance(ty_args, (list, tuple)) or len(ty_args) != 1 or \
             not isinstance(ty_args[0], Tensor):
         raise TileTypeError("T.decl_tensor takes ty_args=[T.Tensor(...)]")
@@ -6686,8 +7014,13 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
         if _mlir_type(data.dtype) != _mlir_type(ann.dtype):
             raise TileTypeError(f"T.decl_tensor of {ann.dtype} at a "
                                 f"{data.dtype} pointer")
-        data = (_global_carve if data.view.space == "global" else _carve)(
-            data.view, data.offset, ann)
+        if _run_time_offset(data.view, data.offset) or \
+                data.view.space == "global" and \
+                _mlir_type(ann.dtype) == _mlir_type(data.view.dtype):
+            data = _offset_view(data.view, data.offset, ann)
+        else:
+            data = (_global_carve if data.view.space == "global" else
+                    _carve)(data.view, data.offset, ann)
     elif isinstance(data, _views.View) and data.space in ("shared",
                                                           "global") and \
             _mlir_type(ann.dtype) != _mlir_type(data.dtype):
@@ -6726,13 +7059,17 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
             f"{ann.swizzle.span()} elements, got {data!r} at offset "
             f"{data.offset} ({_elements(data)} elements)")
     base = ann.layout.spec.base if ann.layout is not None else 0
-    if base and (data.space == "reg" or
-                 ann.layout.spec.span() > math.prod(data.shape)):
+    if data.space == "reg" and not isinstance(base, int):
         raise TileValueError(
-            f"T.decl_tensor's layout + {base} addresses elements up to "
+            f"T.decl_tensor of registers at a run-time element offset "
+            f"(+ {base!r}): a thread's registers are named when the kernel "
+            "is compiled")
+    if ann.layout is not None and ann.layout.spec.has_base() and \
+            ann.layout.spec.span() > math.prod(data.shape):
+        raise TileValueError(
+            f"T.decl_tensor's layout + {base!r} addresses elements up to "
             f"{ann.layout.spec.span() - 1}, beyond the {data.shape} "
-            "elements of its data" if data.space != "reg" else
-            "T.decl_tensor of registers takes no element offset")
+            "elements of its data")
     splits = {}
     if ann.layout is not None and data.space != "reg":
         strides, splits = _views.split_strides(ann.shape, ann.layout.spec)
@@ -6740,10 +7077,27 @@ def decl_tensor(data, *, ty_args, attrs=None, loc=None, ty=None):
         strides = _views.fold_layout(ann.shape, ann.layout.spec)
     else:
         strides = _row_major_strides(ann.shape)
-    return data._with(shape=ann.shape, strides=strides,
+    return data._with(dtype=ann.dtype, shape=ann.shape, strides=strides,
                       dist=[None] * len(ann.shape), splits=splits,
-                      offset=data.offset + base if base else data.offset,
+                      offset=_views._add_base(data.offset, base),
                       swizzle=ann.swizzle)
+
+
+def _from_element(element):
+    """The storage of `element`'s root from that element on (TIRx's
+    `(float*)(&A_ptr[k * 8])`): the root's elements in a row, at the
+    element's offset."""
+    element.plain("T.decl_tensor at an element's address")
+    root = element.root
+    if element.space not in ("shared", "global"):
+        raise TileTypeError("T.decl_tensor at an element's address: of a "
+                            "shared or global tensor")
+    dtype, shape, strides, _ = root.declared
+    if tuple(strides) != tuple(_row_major_strides(shape)):
+        raise TileTypeError(f"T.decl_tensor at an element of "
+                            f"{root.name[1:]}: its tensor is not dense")
+    return _views.View(root, element.space, element.dtype,
+                       (math.prod(shape),), (1,), offset=element.offset)
 
 
 def _short(value):
