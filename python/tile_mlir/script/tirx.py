@@ -2854,7 +2854,8 @@ class _Lanes:
         other argument is every lane's)."""
         lanes = {len(a.values) for a in args if isinstance(a, _Lanes)}
         if len(lanes) != 1:
-            raise TileValueError(f"vectors of {' and '.join(map(str, sorted(lanes)))} lanes")
+            counts = " and ".join(map(str, sorted(lanes)))
+            raise TileValueError(f"vectors of {counts} lanes")
         (n,) = lanes
         return _Lanes(fn(*(a.values[i] if isinstance(a, _Lanes) else a
                            for a in args)) for i in range(n))

@@ -129,7 +129,11 @@ class MBarrier:
             T.ptx.mbarrier.arrive.shared.b64(*args, pred=pred)
 
     def ptr_to(self, idx):
-        self._local("addressed (use arrive)")
+        """The address of barrier `idx`; of a remote view, its
+        .shared::cluster address in that CTA (TIRx's mapped buffer), for
+        the instructions that take one."""
+        if self._rank is not None:
+            return _mapped(self.buf.ptr_to(idx), self._rank)
         return self.buf.ptr_to(idx)
 
     def remote_view(self, rank):
