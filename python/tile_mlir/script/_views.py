@@ -398,11 +398,9 @@ class Address:
     def moved(self, elements):
         """The same kind of address `elements` (an int or an int32 kernel
         value) further into its buffer."""
-        t, view = _t(), self.view
-        offset = t._binary("add", view.offset, elements) if isinstance(
-            view.offset, t._Expr) or not isinstance(elements, int) \
-            else view.offset + elements
-        return type(self)(view._with(offset=offset))
+        view = self.view
+        return type(self)(view._with(offset=_add_base(view.offset,
+                                                      elements)))
 
 
 class LocalAddress:

@@ -2829,12 +2829,7 @@ class _Lanes:
         return _plain(self.values[0]).dtype
 
     def _lanewise(self, other, fn):
-        if isinstance(other, _Lanes):
-            if len(other.values) != len(self.values):
-                raise TileValueError(f"vectors of {len(self.values)} and "
-                                     f"{len(other.values)} lanes")
-            return _Lanes(fn(a, b) for a, b in zip(self.values, other.values))
-        return _Lanes(fn(a, other) for a in self.values)
+        return _Lanes.apply(fn, (self, other))
 
     def __neg__(self):
         return _Lanes(-v for v in self.values)
@@ -2852,9 +2847,10 @@ class _Lanes:
     def apply(fn, args):
         """`fn` lane by lane over `args` (vectors of one lane count; any
         other argument is every lane's)."""
-        lanes = {len(a.values) for a in args if isinstance(a, _Lanes)}
+        lanes = dict.fromkeys(len(a.values) for a in args
+                              if isinstance(a, _Lanes))
         if len(lanes) != 1:
-            counts = " and ".join(map(str, sorted(lanes)))
+            counts = " and ".join(map(str, lanes))
             raise TileValueError(f"vectors of {counts} lanes")
         (n,) = lanes
         return _Lanes(fn(*(a.values[i] if isinstance(a, _Lanes) else a
@@ -6776,23 +6772,37 @@ def _shared_offset_view(root, start, dtype, new, what):
 def _global_offset_view(root, start, ann, new, what):
     """A global 1-D byte tensor's bytes as `ann.dtype` from byte `start`
     (a kernel value): a memref.view at that byte, enough for `ann`."""
-    dtype, shape, strides, _ = root.declared
-    if root.parent is not None or _bits(_mlir_type(dtype)) != 8 or \
-            tuple(strides) != tuple(_row_major_strides(shape)) or \
-            root.stored:
+    if not _is_byte_tensor(root):
         raise TileTypeError(
             f"{what}: a global tensor is viewed as another dtype at a "
             "run-time offset where it is a dense uint8 or int8 tensor; pass "
             "the array already viewed (numpy's .view) otherwise")
     if new > 1:
         _trap_when_assert_failed(start & (new - 1) == 0)
+    return _byte_tensor_view(root, start, ann)
+
+
+def _is_byte_tensor(root):
+    """Whether global `root` is a parameter of dense uint8 or int8 as
+    declared (its bytes can be viewed as another dtype)."""
+    dtype, shape, strides, _ = root.declared
+    return root.parent is None and _bits(_mlir_type(dtype)) == 8 and \
+        tuple(strides) == tuple(_row_major_strides(shape)) and \
+        not root.stored
+
+
+def _byte_tensor_view(root, start, ann):
+    """A memref.view of byte tensor `root` at byte `start` (an int or an
+    integer kernel value): a new global root of `ann`'s span of
+    `ann.dtype`, and the view of all of it."""
     b = _builder()
-    source, ty = _byte_row(b, root, dtype)
+    source, ty = _byte_row(b, root, root.declared[0])
     count = _declared_span(ann)
     new_ty = f"memref<{count}x{_mlir_type(ann.dtype)}>"
     name = b.fresh("carve")
     b.value(name, new_ty)
-    at = _views._index(start)
+    at = b.constant(str(start), "index").name if isinstance(start, int) \
+        else _views._index(start)
     b.lines.append(f"{name} = memref.view {source}[{at}][] : {ty} to "
                    f"{new_ty} {_caller_location()}")
     new_root = _views.Root(name, new_ty, (count,), (1,), ann.dtype, "global")
@@ -6814,10 +6824,7 @@ def _global_carve(view, byte_offset, ann):
     tensor of bytes (uint8 or int8) as declared."""
     view.plain("T.decl_tensor over another dtype's data")
     root = view.root
-    dtype, shape, strides, _ = root.declared
-    if root.parent is not None or _bits(_mlir_type(dtype)) != 8 or \
-            tuple(strides) != tuple(_row_major_strides(shape)) or \
-            not isinstance(view.offset, int) or root.stored:
+    if not _is_byte_tensor(root) or not isinstance(view.offset, int):
         raise TileTypeError(
             f"T.decl_tensor of {ann.dtype} over {view.dtype} global data: "
             "a dense uint8 or int8 tensor's .data (at a constant offset) is "
@@ -6826,7 +6833,7 @@ def _global_carve(view, byte_offset, ann):
     size = _bits(_mlir_type(ann.dtype)) // 8
     start = view.offset + byte_offset
     count = _declared_span(ann)
-    total = math.prod(shape)
+    total = math.prod(root.declared[1])
     if start % size or start + count * size > total:
         raise TileValueError(
             f"T.decl_tensor of {tuple(ann.shape)} {ann.dtype} at byte {start}"
@@ -6834,17 +6841,7 @@ def _global_carve(view, byte_offset, ann):
                 f"not a multiple of its {size}-byte elements" if start % size
                 else f"ends at byte {start + count * size}, past its "
                 f"{total}"))
-    b = _builder()
-    source, ty = _byte_row(b, root, dtype)
-    new_ty = f"memref<{count}x{_mlir_type(ann.dtype)}>"
-    name = b.fresh("carve")
-    b.value(name, new_ty)
-    at = b.constant(str(start), "index").name
-    b.lines.append(f"{name} = memref.view {source}[{at}][] : {ty} to "
-                   f"{new_ty} {_caller_location()}")
-    new = _views.Root(name, new_ty, (count,), (1,), ann.dtype, "global")
-    b.roots.append(new)
-    return _views.View(new, "global", ann.dtype, (count,), (1,))
+    return _byte_tensor_view(root, start, ann)
 
 
 def _byte_row(b, root, dtype):
@@ -7093,12 +7090,10 @@ def _from_element(element):
     if element.space not in ("shared", "global"):
         raise TileTypeError("T.decl_tensor at an element's address: of a "
                             "shared or global tensor")
-    dtype, shape, strides, _ = root.declared
-    if tuple(strides) != tuple(_row_major_strides(shape)):
-        raise TileTypeError(f"T.decl_tensor at an element of "
-                            f"{root.name[1:]}: its tensor is not dense")
+    # (Shared and global roots are declared row-major: dense.)
     return _views.View(root, element.space, element.dtype,
-                       (math.prod(shape),), (1,), offset=element.offset)
+                       (math.prod(root.declared[1]),), (1,),
+                       offset=element.offset)
 
 
 def _short(value):
