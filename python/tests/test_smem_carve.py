@@ -300,3 +300,28 @@ def test_a_tma_box_at_a_run_time_offset_must_be_provably_aligned():
     assert "memref.view" in kernel(512).mlir
     with pytest.raises(TileError, match="not a multiple of 128 bytes"):
         kernel(64)
+
+
+def test_run_time_offsets_where_they_do_not_apply():
+    """A kernel-valued element offset names no registers, an offset is an
+    integer, the SMEMPool's memory has no size of its own to carve at a
+    run-time offset."""
+    def trace(body):
+        @T.function
+        def k(A: T.Tensor((8, 8), "float32")):
+            T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+            body(A, T.cuda.thread_idx("x"))
+        return k
+    with pytest.raises(TileError, match="T.decl_tensor of registers at a "
+                       "run-time element offset"):
+        trace(lambda A, t: T.decl_tensor(
+            T.alloc_local((8,), "float32").data, ty_args=[T.Tensor(
+                (4,), "float32", scope="local",
+                layout=T.TileLayout(T.S[4:1] + t))]))
+    with pytest.raises(TileError, match="an element offset is an integer"):
+        trace(lambda A, t: T.S[4:1] + T.cast(t, "float32"))
+    with pytest.raises(TileError, match="the SMEMPool's memory has no size "
+                       "of its own"):
+        trace(lambda A, t: T.decl_tensor(T.ptr_byte_offset(
+            SMEMPool().ptr, t * 4, ty=PtrType("int32", "shared.dyn")),
+            ty_args=[T.Tensor((4,), "int32", scope="shared.dyn")]))

@@ -73,10 +73,16 @@ def test_vector_errors():
         trace(lambda X: T.cast(X[T.Ramp(0, 1, 4)], "float16x2"))
     with pytest.raises(TileError, match="widths differ"):
         trace(lambda X: T.reinterpret(X[T.Ramp(0, 1, 4)], ty="uint32"))
-    with pytest.raises(TileError, match="vectors of 2 and 4 lanes"):
+    with pytest.raises(TileError, match="vectors of 4 and 2 lanes"):
         trace(lambda X: T.max(X[T.Ramp(0, 1, 4)], X[T.Ramp(0, 1, 2)]))
     with pytest.raises(TileError, match="no Python truth value"):
         trace(lambda X: bool(X[T.Ramp(0, 1, 2)] > X[T.Ramp(2, 1, 2)]))
+    with pytest.raises(TileError, match="T.cast to float16x4 takes a vector "
+                       "value"):
+        trace(lambda X: T.cast(X[0], "float16x4"))
+    with pytest.raises(TileError, match="T.reinterpret to float16x4 of .*"
+                       "the widths differ \\(4 x 16 bits\\)"):
+        trace(lambda X: T.reinterpret(X[0], ty="float16x4"))
 
 
 E4M3_MAX = 448
