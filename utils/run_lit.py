@@ -11,6 +11,18 @@ import tempfile
 LIT = os.environ.get("LIT", "/usr/lib/llvm-22/bin/lit")
 
 
+def _workers():
+    """pytest-xdist's options: the Python tests on every core (each test
+    is independent: its own kernels, caches in its own temporary
+    directories), or none where it is missing or TILE_PYTEST_WORKERS=0."""
+    n = os.environ.get("TILE_PYTEST_WORKERS", "auto")
+    try:
+        import xdist  # noqa: F401
+    except ImportError:
+        return []
+    return [] if n == "0" else ["-n", n]
+
+
 def main():
     suite = sys.argv[1] if len(sys.argv) > 1 else "build/test"
     with tempfile.TemporaryDirectory() as tmp:
@@ -53,7 +65,8 @@ def main():
         with tempfile.TemporaryDirectory() as tmp:
             xml = os.path.join(tmp, "py.xml")
             prc = subprocess.call([sys.executable, "-m", "pytest", "-q",
-                                   f"--junitxml={xml}", pytests])
+                                   f"--junitxml={xml}", *_workers(),
+                                   pytests])
             if os.path.exists(xml):
                 suites = ET.parse(xml).getroot()
                 for s in suites.iter("testsuite"):

@@ -20,13 +20,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# cuobjdump/nvdisasm (to read SASS without a GPU) and pytest come from PyPI.
-if ! python3 -c "import pytest, numpy, setuptools, wheel" 2>/dev/null ||
+# cuobjdump/nvdisasm (to read SASS without a GPU), pytest and pytest-xdist
+# (the Python tests on every core) come from PyPI.
+if ! python3 -c "import pytest, xdist, numpy, setuptools, wheel" 2>/dev/null ||
    ! ls "$(python3 -c 'import site; print(site.getsitepackages()[0])')"/nvidia/cu13/bin/cuobjdump >/dev/null 2>&1; then
   echo "== installing PyPI packages"
   python3 -m pip install -q --disable-pip-version-check \
-    nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm pytest numpy ml_dtypes setuptools \
-    wheel 2>&1 | grep -v "WARNING: Running pip as" || true
+    nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm pytest pytest-xdist numpy \
+    ml_dtypes setuptools wheel 2>&1 | grep -v "WARNING: Running pip as" || true
 fi
 
 # utils/sanitize.sh and utils/fuzz.sh only need the packages.

@@ -186,3 +186,32 @@ def test_global_views_of_bytes_that_do_not_fit(src, offset, shape, match):
                 B.data, offset, ty=PtrType("int32", "global")),
                 ty_args=[T.Tensor(shape, "int32")])
             O[t] = v[t % shape[0]]
+
+
+def test_a_shared_window_address_moved_by_a_run_time_byte_count():
+    """`addr + nbytes` with a kernel-valued count: whole elements forward
+    and back (a negative count moves back), and a trap where the count is
+    not a whole number of elements rather than a truncated address."""
+    @T.function
+    def k(X: T.Tensor((32,), "uint32"), O: T.Tensor((32,), "uint32"),
+          nbytes: T.int32):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+        lane = T.cuda.lane_id()
+        S = T.alloc_shared((64,), "uint32", align=16)
+        S[lane] = X[lane]
+        S[lane + 32] = X[lane] + T.uint32(1000)
+        T.cuda.cta_sync()
+        v = T.alloc_local((1,), "uint32")
+        a = T.cuda.cvta_generic_to_shared(S.ptr_to([16 + lane % 16]))
+        T.ptx.ld.shared.u32(v[0], a + nbytes)
+        O[lane] = v[0]
+    X = np.arange(32, dtype=np.uint32) * 7
+    S = np.concatenate([X, X + 1000])
+    idx = 16 + np.arange(32) % 16
+    for nbytes in (0, 12, -64):
+        O = np.zeros(32, np.uint32)
+        run(k, X=X, O=O, nbytes=nbytes)
+        np.testing.assert_array_equal(O, S[idx + nbytes // 4])
+    assert "\"trap\"" in k.mlir
+    with pytest.raises(TileError, match="'trap': aborted the kernel"):
+        run(k, X=X, O=np.zeros(32, np.uint32), nbytes=6)

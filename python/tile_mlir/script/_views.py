@@ -504,22 +504,23 @@ class SharedWindowAddress(Address):
 
     def __add__(self, byte_offset):
         """The address `byte_offset` bytes on: a constant a multiple of the
-        element's bytes, or an integer kernel value (divided by them: the
-        GPU faults on a misaligned access)."""
+        element's bytes, or an integer kernel value (a signed byte count;
+        where it is not a whole number of elements the kernel traps, as
+        the GPU faults on a misaligned access)."""
         t = _t()
         n = self._bytes()
         k = t._plain(byte_offset)
+        what = f"{self!r} + {byte_offset!r}"
         if isinstance(k, numbers.Integral):
             if k % n:
-                raise t.TileValueError(f"{self!r} + {k}: not a whole number "
-                                       f"of {n}-byte elements")
-            step = k // n
-        elif isinstance(k, t._Expr) and k.dtype in t._INT_RANGES:
-            step = t.cast(t._binary("floordiv", t.cast(k, "uint32"), n),
-                          "int32")
-        else:
-            return NotImplemented
-        return self.moved(step)
+                raise t.TileValueError(f"{what}: not a whole number of "
+                                       f"{n}-byte elements")
+            return self.moved(k // n)
+        if isinstance(k, t._Expr) and k.dtype in t._INT_RANGES:
+            if k.dtype != "int32":
+                k = t.cast(k, "int32")
+            return self.moved(t._byte_offset_as(k, 1, 0, n, what))
+        return NotImplemented
 
     __radd__ = __add__
 
