@@ -16,11 +16,10 @@ def _workers():
     is independent: its own kernels, caches in its own temporary
     directories), or none where it is missing or TILE_PYTEST_WORKERS=0."""
     n = os.environ.get("TILE_PYTEST_WORKERS", "auto")
-    try:
-        import xdist  # noqa: F401
-    except ImportError:
+    import importlib.util
+    if n == "0" or importlib.util.find_spec("xdist") is None:
         return []
-    return [] if n == "0" else ["-n", n]
+    return ["-n", n]
 
 
 def main():
