@@ -92,11 +92,31 @@ def test_target_floor_is_checked():
 
 
 def test_untyped_scalars_are_rejected():
-    with pytest.raises(TileError, match="untyped Python float"):
+    with pytest.raises(TileError, match=r"untyped Python float; write it as "
+                       r"a typed scalar of the operand's type "
+                       r"\(T.float32\(2.0\), T.float64\(2.0\)"):
         @T.function
         def f(A: T.Tensor((4, 1), "float32")):
             r = T.alloc_local((4, 1), "float32")
             T.cuda.tile.apply(T.ptx["fma.rn.f32"], r, r, 2.0, 1.0)
+    with pytest.raises(TileError, match=r"untyped Python int; .* "
+                       r"\(T.int32\(3\), T.uint32\(3\)"):
+        @T.function
+        def g(A: T.Tensor((4, 1), "uint32")):
+            r = T.alloc_local((4, 1), "uint32")
+            T.cuda.tile.apply(T.ptx["add.u32"], r, r, 3)
+
+
+def test_an_untyped_scalar_of_an_undocumented_opcode_names_the_opcode():
+    """An opcode outside the table (mma.sp): the verifier's words about the
+    opcode, not a hint to type an operand that cannot make it valid."""
+    @T.function
+    def f(A: T.Tensor((4, 1), "uint32")):
+        r = T.alloc_local((4, 1), "uint32")
+        T.cuda.tile.apply(T.ptx["add.sp.u32"], r, r, 0)
+    with pytest.raises(TileError, match=r"test_tirx.py:\d+:\d+: error: .*"
+                       r"unknown qualifier '.sp' in 'add.sp.u32'"):
+        f.ptx("sm_90")
 
 
 def test_parameters_need_annotations():

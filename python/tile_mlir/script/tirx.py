@@ -2795,25 +2795,6 @@ def _tile_lazy_select(fn, cond, then, other):
     return fn(cond, then(), other())
 
 
-class _Ramp:
-    """`T.Ramp(base, stride, lanes)`: the indices base + i * stride for
-    each lane i < lanes, as the index of a vector access (`A[T.Ramp(...)]`
-    reads `lanes` elements, `A[T.Ramp(...)] = v` writes them)."""
-
-    def __init__(self, base, stride, lanes):
-        if not isinstance(lanes, numbers.Integral) or lanes < 1 or \
-                not isinstance(stride, numbers.Integral):
-            raise TileTypeError(f"T.Ramp(base, stride, lanes) takes an "
-                                f"integer stride and lane count, got "
-                                f"{stride!r}, {lanes!r}")
-        self.base, self.stride, self.lanes = base, int(stride), int(lanes)
-
-    def indices(self):
-        return [self.base if i == 0 else self.base + self.stride * i
-                for i in range(self.lanes)]
-
-
-Ramp = _Ramp
 
 
 class _Lanes:
@@ -2879,6 +2860,52 @@ for _name, _op in (("lt", operator.lt), ("le", operator.le),
                    ("eq", operator.eq), ("ne", operator.ne)):
     setattr(_Lanes, f"__{_name}__",
             lambda self, o, _op=_op: self._lanewise(o, _op))
+
+
+class _Ramp(_Lanes):
+    """`T.Ramp(base, stride, lanes)`: the indices base + i * stride for
+    each lane i < lanes, as the index of a vector access (`A[T.Ramp(...)]`
+    reads `lanes` elements, `A[T.Ramp(...)] = v` writes them), or as a
+    vector value (`v + T.Ramp(0, 1, 4)`, `T.Ramp(i, 1, 4) < n`)."""
+
+    def __init__(self, base, stride, lanes):  # pylint: disable=super-init-not-called
+        if not isinstance(lanes, numbers.Integral) or lanes < 1 or \
+                not isinstance(stride, numbers.Integral):
+            raise TileTypeError(f"T.Ramp(base, stride, lanes) takes an "
+                                f"integer stride and lane count, got "
+                                f"{stride!r}, {lanes!r}")
+        self.base, self.stride, self.lanes = base, int(stride), int(lanes)
+
+    def indices(self):
+        return [self.base if i == 0 else self.base + self.stride * i
+                for i in range(self.lanes)]
+
+    @property
+    def values(self):
+        """The lanes as kernel values: int32 where the base is a Python
+        integer (TIRx's `int32xN` ramp), else of the base's dtype."""
+        return [_const_expr(v, "int32") if isinstance(v, numbers.Integral)
+                else v for v in self.indices()]
+
+
+Ramp = _Ramp
+
+
+def Shuffle(vectors, indices):  # noqa: N802 - TIRx's name
+    """`T.Shuffle([v, ...], [i, ...])`: for each index, that lane of the
+    vectors' lanes laid end to end (TIRx's lane permutation and
+    concatenation; a scalar counts as one lane)."""
+    lanes = []
+    for v in vectors:
+        lanes += v.values if isinstance(v, _Lanes) else [v]
+    picked = []
+    for i in indices:
+        k = as_int(i, "T.Shuffle index")
+        if not 0 <= k < len(lanes):
+            raise TileValueError(f"T.Shuffle index {k} is outside the "
+                                 f"{len(lanes)} lanes of its vectors")
+        picked.append(lanes[k])
+    return _Lanes(picked) if len(picked) > 1 else picked[0]
 
 
 class _LaneStorage(_Lanes):
@@ -4150,6 +4177,41 @@ del _f, _dtype
 S = _SpecMaker()
 R = _views.ReplicaMaker()
 
+def _astype(self, dtype):
+    """TVM's `x.astype(dtype)`: `T.cast(x, dtype)`."""
+    return cast(self, str(dtype))
+
+
+# TVM's `x.astype(dtype)` of a kernel value, a constant, a vector or an
+# element (`A[i].astype("uint32")`).
+for _cls in (_Expr, _TypedScalar, _Lanes, _views.View):
+    _cls.astype = _astype
+del _cls
+
+# TIRx's dtype names beyond the constructors above: the float8 formats,
+# the vector dtypes (`ty=T.float16x2`) and those the front-end does not
+# support (refused where they are used, as their strings are).
+_TIRX_DTYPE = re.compile(r"(?:u?int[0-9]+|b?float[0-9]+|"
+                         r"float(?:8_e[0-9]m[0-9]|6_e[0-9]m[0-9]|4_e2m1)"
+                         r"[a-z0-9]*)(?:x[0-9]+)?")
+
+
+def _dtype_object(name):
+    """T.<name> for a TIRx dtype `name` (None for any other): its name,
+    which is also its constructor. `T.float8_e4m3fn(1.5)` is a float32
+    constant converted as __nv_fp8_e4m3's constructor does (what TIRx
+    prints); `T.float16x2(v)` is `v` converted in every lane."""
+    if not _TIRX_DTYPE.fullmatch(name) or name in ("bfloat16",):
+        return None
+    vector = _vector_dtype(name)
+    if vector:
+        elt, lanes = vector
+        ctor = globals().get(elt) or _dtype_object(elt)
+        return _DtypeCtor(lambda v: Broadcast(ctor(v), lanes), name)
+    if name in _FP8:
+        return _DtypeCtor(lambda v: cast(float32(v), name), name)
+    return _DtypeCtor(lambda v: _mlir_type(name), name)
+
 
 def __getattr__(name):
     # `T.bool`, `T.max` & co. without shadowing the builtins here.
@@ -4158,6 +4220,9 @@ def __getattr__(name):
         return shadowing[name]
     if name in _nvcc_math.NAMES:
         return functools.partial(_nvcc_function, name)
+    dtype = _dtype_object(name)
+    if dtype is not None:
+        return dtype
     raise AttributeError(f"module 'tirx' has no attribute '{name}'")
 
 
@@ -4752,6 +4817,13 @@ class _Tile:
         _gathered_release(mark)
 
 
+def _typed_examples(v):
+    """Typed spellings of the Python number `v`, for an error's hint."""
+    if isinstance(v, float):
+        return f"T.float32({v!r}), T.float64({v!r}), ..."
+    return f"T.int32({int(v)}), T.uint32({int(v)}), T.float32({float(v)}), ..."
+
+
 def _emit_apply(b, opcode, operands, scope, pred, preserve_dst):
     """The tile.apply of `opcode` over `operands` (views in the dialect's
     form, values and typed scalars)."""
@@ -4770,10 +4842,16 @@ def _emit_apply(b, opcode, operands, scope, pred, preserve_dst):
             op = b.constant(op.literal, op.elt)
             b.values.add((op.name, op.type))
         elif isinstance(op, (int, float, bool)):
-            raise TileError(
-                f"operand #{i} of {opcode} is an untyped Python "
-                f"{type(op).__name__}; write T.float32({op!r}) or another "
-                "typed scalar")
+            if instr_table.instance_of(opcode) is None:
+                # Not a form of the table: the verifier says what is wrong
+                # with the opcode itself (a typed operand would not help).
+                op = _const_expr(op, "float32" if isinstance(op, float)
+                                 else "int32")
+            else:
+                raise TileError(
+                    f"operand #{i} of {opcode} is an untyped Python "
+                    f"{type(op).__name__}; write it as a typed scalar of "
+                    f"the operand's type ({_typed_examples(op)})")
         if not isinstance(op, _Value):
             raise TileError(f"operand #{i} of {opcode}: expected a tensor,"
                             f" a local tile or a typed scalar, got {op!r}")
