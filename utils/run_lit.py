@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Runs the lit suite, the unit tests and the Python tests; closes with
 'N passed, N failed'."""
+import importlib.util
 import json
 import os
 import re
@@ -16,7 +17,6 @@ def _workers():
     is independent: its own kernels, caches in its own temporary
     directories), or none where it is missing or TILE_PYTEST_WORKERS=0."""
     n = os.environ.get("TILE_PYTEST_WORKERS", "auto")
-    import importlib.util
     if n == "0" or importlib.util.find_spec("xdist") is None:
         return []
     return ["-n", n]

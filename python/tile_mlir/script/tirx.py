@@ -2795,8 +2795,6 @@ def _tile_lazy_select(fn, cond, then, other):
     return fn(cond, then(), other())
 
 
-
-
 class _Lanes:
     """A vector value (TIRx's float32x4 and the like): one kernel value per
     lane, operated on lane by lane as TIRx's CUDA C++ does (each lane's
@@ -2868,7 +2866,7 @@ class _Ramp(_Lanes):
     reads `lanes` elements, `A[T.Ramp(...)] = v` writes them), or as a
     vector value (`v + T.Ramp(0, 1, 4)`, `T.Ramp(i, 1, 4) < n`)."""
 
-    def __init__(self, base, stride, lanes):  # pylint: disable=super-init-not-called
+    def __init__(self, base, stride, lanes):  # pylint: disable=W0231
         if not isinstance(lanes, numbers.Integral) or lanes < 1 or \
                 not isinstance(stride, numbers.Integral):
             raise TileTypeError(f"T.Ramp(base, stride, lanes) takes an "
@@ -4177,6 +4175,7 @@ del _f, _dtype
 S = _SpecMaker()
 R = _views.ReplicaMaker()
 
+
 def _astype(self, dtype):
     """TVM's `x.astype(dtype)`: `T.cast(x, dtype)`."""
     return cast(self, str(dtype))
@@ -4191,7 +4190,7 @@ del _cls
 # TIRx's dtype names beyond the constructors above: the float8 formats,
 # the vector dtypes (`ty=T.float16x2`) and those the front-end does not
 # support (refused where they are used, as their strings are).
-_TIRX_DTYPE = re.compile(r"(?:u?int[0-9]+|b?float[0-9]+|"
+_TIRX_DTYPE = re.compile(r"(?:u?int(?:8|16|32|64)|b?float(?:16|32|64)|"
                          r"float(?:8_e[0-9]m[0-9]|6_e[0-9]m[0-9]|4_e2m1)"
                          r"[a-z0-9]*)(?:x[0-9]+)?")
 
@@ -4201,7 +4200,7 @@ def _dtype_object(name):
     which is also its constructor. `T.float8_e4m3fn(1.5)` is a float32
     constant converted as __nv_fp8_e4m3's constructor does (what TIRx
     prints); `T.float16x2(v)` is `v` converted in every lane."""
-    if not _TIRX_DTYPE.fullmatch(name) or name in ("bfloat16",):
+    if not _TIRX_DTYPE.fullmatch(name):
         return None
     vector = _vector_dtype(name)
     if vector:
@@ -4821,7 +4820,8 @@ def _typed_examples(v):
     """Typed spellings of the Python number `v`, for an error's hint."""
     if isinstance(v, float):
         return f"T.float32({v!r}), T.float64({v!r}), ..."
-    return f"T.int32({int(v)}), T.uint32({int(v)}), T.float32({float(v)}), ..."
+    return (f"T.int32({int(v)}), T.uint32({int(v)}), "
+            f"T.float32({float(v)}), ...")
 
 
 def _emit_apply(b, opcode, operands, scope, pred, preserve_dst):
