@@ -249,3 +249,25 @@ def test_shuffle_and_dtype_object_errors():
         T.Tensor((4,), T.float8_e8m0fnu)
     with pytest.raises(AttributeError, match="no attribute 'float9x'"):
         T.float9x  # noqa: B018 - the attribute's lookup is the test
+
+
+def test_assume_aligned_checks_its_arguments_only():
+    @T.function
+    def k(A: T.Tensor((8,), "float32"), B: T.Tensor((8,), "float32")):
+        T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=8))
+        T.assume_aligned(A, 16)
+        i = T.cuda.thread_idx("x")
+        B[i] = A[i] + T.float32(1)
+    A = np.arange(8, dtype=np.float32)
+    assert run(k, A=A, B=np.zeros(8, np.float32))["B"].tolist() == \
+        (A + 1).tolist()
+    for bad, msg in ((12, "alignment 12 is not a power of two"),
+                     (1 << 28, "is not a power of two from 1 to 2\\^27")):
+        with pytest.raises(TileError, match=msg):
+            @T.function
+            def f(A: T.Tensor((8,), "float32")):
+                T.assume_aligned(A, bad)
+    with pytest.raises(TileError, match="T.assume_aligned takes a tensor"):
+        @T.function
+        def g(A: T.Tensor((8,), "float32")):
+            T.assume_aligned(A[0] + T.float32(1), 16)

@@ -2115,6 +2115,20 @@ def evaluate(value):
     return None
 
 
+def assume_aligned(tensor, alignment_bytes):
+    """TIRx's `T.assume_aligned(A, bytes)`: a fact for the compiler that
+    checks and changes nothing (TIRx's kernel is the same without it), so
+    only its arguments are checked: a tensor, and a power of two from 1 to
+    2^27 bytes."""
+    if not isinstance(tensor, _views.View):
+        raise TileTypeError(f"T.assume_aligned takes a tensor, got "
+                            f"{tensor!r}")
+    n = as_int(alignment_bytes, "T.assume_aligned alignment")
+    if n < 1 or n > 1 << 27 or n & (n - 1):
+        raise TileValueError(f"T.assume_aligned alignment {n} is not a "
+                             "power of two from 1 to 2^27 bytes")
+
+
 def _vector_dtype(dtype):
     """(element dtype, lanes) of a vector dtype such as "float32x4" or
     "float16x2"; None for any other."""
